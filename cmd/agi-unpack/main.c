@@ -1,0 +1,71 @@
+/* agi-unpack: extract an AGI game's resources (raw payloads, metadata as
+ * JSON) into a folder; see man/agi-unpack.1. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "relic/agi.h"
+#include "relic/agi_json.h"
+#include "relic/io.h"
+#include "unpack.h"
+
+static void agi_unpack_help(void)
+{
+    printf("Usage: %s GAME_DIR -o OUT [options]\n"
+           "       %s GAME_DIR --list [--json]\n"
+           "Extract the resources of an AGI game (v2 split or v3 combined container).\n\n"
+           "  -o, --output DIR     write OUT/game.json, OUT/raw/<kind>/<kind>NNN.bin,\n"
+           "                       OUT/words.json, OUT/objects.json and\n"
+           "                       OUT/logic/logicNNN.messages.json\n"
+           "  -l, --list           print the resource table instead of extracting\n"
+           "      --only SEL       only these resources: KIND[:NNN][,KIND[:NNN]...]\n"
+           "                       (kinds: logic, picture, view, sound)\n"
+           "      --profile P      interpreter profile (2.089 ... 3.002.149) instead of\n"
+           "                       the guess\n"
+           "  -j, --json           print the summary (or the --list table) as JSON\n"
+           "  -h, --help           show this help\n"
+           "  -V, --version        show the version\n\n"
+           "Exit status: 0 ok, 1 some data was malformed (the rest is extracted),\n"
+           "2 usage error, 3 I/O error.\n",
+           cli_prog(), cli_prog());
+}
+
+int main(int argc, char **argv)
+{
+    cli_init(argv[0]);
+    static const struct option longopts[] = {
+        {"output", required_argument, 0, 'o'}, {"list", no_argument, 0, 'l'},
+        {"only", required_argument, 0, 'O'},   {"profile", required_argument, 0, 'P'},
+        {"json", no_argument, 0, 'j'},         {"help", no_argument, 0, 'h'},
+        {"version", no_argument, 0, 'V'},      {0, 0, 0, 0},
+    };
+    unpack_opts o;
+    memset(&o, 0, sizeof o);
+    int c;
+    while ((c = getopt_long(argc, argv, "o:ljhV", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'o': o.out_dir = optarg; break;
+        case 'l': o.list = 1; break;
+        case 'j': o.json = 1; break;
+        case 'O':
+            if (unpack_parse_only(optarg, &o.select))
+                return cli_usage_error("bad --only selection '%s'", optarg);
+            o.have_select = 1;
+            break;
+        case 'P':
+            if (!(o.profile = agi_profile_find(optarg)))
+                return cli_usage_error("unknown profile '%s'", optarg);
+            break;
+        case 'h': agi_unpack_help(); return CLI_EXIT_OK;
+        case 'V': cli_print_version(); return CLI_EXIT_OK;
+        default: return cli_usage_error("unknown option");
+        }
+    }
+    if (optind != argc - 1)
+        return cli_usage_error("expected one GAME_DIR");
+    o.game_dir = argv[optind];
+    if (!o.list && !o.out_dir)
+        return cli_usage_error("give -o OUT (or --list)");
+    return unpack_run(&o);
+}

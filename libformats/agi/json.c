@@ -1,0 +1,166 @@
+/* JSON forms of OBJECT, WORDS.TOK and logic message tables (see
+ * relic/agi_json.h; keys documented in man/agi-unpack.1). */
+#include <stdlib.h>
+#include <string.h>
+#include "relic/agi_json.h"
+#include "relic/io.h"
+#include "relic/text.h"
+
+static json_t *agi_json_text(const char *s)
+{
+    return relic_json_bytes((const uint8_t *)s, strlen(s));
+}
+
+/* A JSON string back to zero-terminated CP437 bytes (malloc'd). */
+static char *agi_json_to_bytes(const json_t *s)
+{
+    relic_buf b = RELIC_BUF_INIT;
+    if (relic_utf8_to_cp437(json_string_value(s), json_string_length(s), &b) >= 0 ||
+        memchr(b.data ? (void *)b.data : (void *)"", 0, b.len)) {
+        relic_buf_free(&b);
+        return NULL;
+    }
+    relic_buf_u8(&b, 0);
+    if (b.oom) {
+        relic_buf_free(&b);
+        return NULL;
+    }
+    return (char *)relic_buf_take(&b, NULL);
+}
+
+json_t *agi_objects_to_json(const agi_objects *o)
+{
+    json_t *items = json_array();
+    for (unsigned i = 0; i < o->count; i++)
+        json_array_append_new(items, json_pack("{s:i, s:o, s:i}", "index", (int)i, "name",
+                                               agi_json_text(o->items[i].name), "location",
+                                               (int)o->items[i].location));
+    return json_pack("{s:s, s:i, s:o}", "encoding", o->xor_key ? "xor" : "plain", "max_object",
+                     (int)o->max_object, "items", items);
+}
+
+int agi_objects_from_json(const json_t *j, agi_objects *o, relic_err *err)
+{
+    memset(o, 0, sizeof *o);
+    const char *enc = json_string_value(json_object_get(j, "encoding"));
+    json_t *items = json_object_get(j, "items");
+    json_int_t max = json_integer_value(json_object_get(j, "max_object"));
+    if (!json_is_array(items) || !json_is_integer(json_object_get(j, "max_object")) || max < 0 || max > 255)
+        return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "objects: need \"items\" and \"max_object\" (0-255)");
+    o->xor_key = !enc || strcmp(enc, "plain") != 0;
+    o->max_object = (uint8_t)max;
+    o->count = (unsigned)json_array_size(items);
+    if (o->count > 0xffff / 3)
+        return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "objects: too many items");
+    o->items = calloc(o->count ? o->count : 1, sizeof *o->items);
+    if (!o->items)
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    for (unsigned i = 0; i < o->count; i++) {
+        json_t *it = json_array_get(items, i);
+        json_t *name = json_object_get(it, "name");
+        json_int_t loc = json_integer_value(json_object_get(it, "location"));
+        if (!json_is_string(name) || loc < 0 || loc > 255 || !(o->items[i].name = agi_json_to_bytes(name))) {
+            agi_objects_free(o);
+            return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET,
+                                 "objects: item %u needs a name (CP437 text) and a location 0-255", i);
+        }
+        o->items[i].location = (uint8_t)loc;
+    }
+    return RELIC_OK;
+}
+
+json_t *agi_words_to_json(const agi_words *w)
+{
+    json_t *words = json_array();
+    for (unsigned i = 0; i < w->count; i++)
+        json_array_append_new(words, json_pack("{s:o, s:i}", "word", agi_json_text(w->words[i].text), "id",
+                                               (int)w->words[i].id));
+    return json_pack("{s:o}", "words", words);
+}
+
+int agi_words_from_json(const json_t *j, agi_words *w, relic_err *err)
+{
+    memset(w, 0, sizeof *w);
+    json_t *words = json_object_get(j, "words");
+    if (!json_is_array(words))
+        return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "words: need a \"words\" array");
+    w->count = (unsigned)json_array_size(words);
+    w->words = calloc(w->count ? w->count : 1, sizeof *w->words);
+    if (!w->words)
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    for (unsigned i = 0; i < w->count; i++) {
+        json_t *e = json_array_get(words, i);
+        json_t *text = json_object_get(e, "word");
+        json_int_t id = json_integer_value(json_object_get(e, "id"));
+        if (!json_is_string(text) || id < 0 || id > 0xffff || !(w->words[i].text = agi_json_to_bytes(text))) {
+            agi_words_free(w);
+            return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "words: entry %u needs a word and an id 0-65535",
+                                 i);
+        }
+        w->words[i].id = (uint16_t)id;
+    }
+    return RELIC_OK;
+}
+
+json_t *agi_messages_to_json(const agi_logic_messages *m, unsigned logic_number)
+{
+    json_t *list = json_array();
+    for (unsigned i = 1; i <= m->count; i++) {
+        json_t *e = json_pack("{s:i, s:o}", "number", (int)i, "text",
+                              m->msg[i].text ? agi_json_text(m->msg[i].text) : json_null());
+        if (m->msg[i].unterminated)
+            json_object_set_new(e, "unterminated", json_true());
+        json_array_append_new(list, e);
+    }
+    return json_pack("{s:i, s:b, s:i, s:o}", "logic", (int)logic_number, "encrypted", m->encrypted, "count",
+                     (int)m->count, "messages", list);
+}
+
+void agi_messages_free(char **messages, unsigned count)
+{
+    if (!messages)
+        return;
+    for (unsigned i = 0; i < count; i++)
+        free(messages[i]);
+    free(messages);
+}
+
+int agi_messages_from_json(const json_t *j, char ***messages, unsigned *count, int *encrypted, relic_err *err)
+{
+    json_t *list = json_object_get(j, "messages");
+    *messages = NULL;
+    *count = 0;
+    if (!json_is_array(list))
+        return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "messages: need a \"messages\" array");
+    json_t *enc = json_object_get(j, "encrypted");
+    *encrypted = enc ? json_is_true(enc) : 1;
+    unsigned n = 0;
+    for (size_t i = 0; i < json_array_size(list); i++) {
+        json_int_t num = json_integer_value(json_object_get(json_array_get(list, i), "number"));
+        if (num < 1 || num > 255)
+            return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "messages: entry %zu needs a number 1-255", i);
+        if ((unsigned)num > n)
+            n = (unsigned)num;
+    }
+    json_t *declared = json_object_get(j, "count");
+    if (json_is_integer(declared) && json_integer_value(declared) > (json_int_t)n && json_integer_value(declared) <= 255)
+        n = (unsigned)json_integer_value(declared);
+    char **m = calloc(n ? n : 1, sizeof *m);
+    if (!m)
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    for (size_t i = 0; i < json_array_size(list); i++) {
+        json_t *e = json_array_get(list, i);
+        unsigned num = (unsigned)json_integer_value(json_object_get(e, "number"));
+        json_t *text = json_object_get(e, "text");
+        if (json_is_null(text) || !text)
+            continue;
+        free(m[num - 1]);
+        if (!json_is_string(text) || !(m[num - 1] = agi_json_to_bytes(text))) {
+            agi_messages_free(m, n);
+            return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "messages: message %u is not CP437 text", num);
+        }
+    }
+    *messages = m;
+    *count = n;
+    return RELIC_OK;
+}

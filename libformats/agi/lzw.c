@@ -1,0 +1,181 @@
+/* AGI v3 dictionary compression (agi-spec resource_containers.md,
+ * "Dictionary expansion"): LSB-first codes, 9 bits after a reset, 10 bits
+ * once the next index reaches 0x200, 11 bits at 0x400; 0x100 resets, 0x101
+ * ends; the first code after a reset adds no entry.  Entries past 0x7ff
+ * could never be addressed by an 11-bit code, so the table stops there.
+ *
+ * Expansion writes each string back to front straight into the output
+ * (every entry knows its length), which keeps it a table walk per byte. */
+#include <string.h>
+#include "relic/agi.h"
+
+#define AGI_LZW_RESET 0x100
+#define AGI_LZW_END 0x101
+#define AGI_LZW_FIRST 0x102
+#define AGI_LZW_SIZE 0x800
+
+typedef struct agi_lzw_table {
+    uint16_t prefix[AGI_LZW_SIZE];
+    uint16_t length[AGI_LZW_SIZE];
+    uint8_t last[AGI_LZW_SIZE];
+    uint8_t first[AGI_LZW_SIZE];
+} agi_lzw_table;
+
+static unsigned agi_lzw_width(unsigned next)
+{
+    return next >= 0x400 ? 11 : next >= 0x200 ? 10 : 9;
+}
+
+int agi_lzw_expand(const uint8_t *src, size_t len, uint8_t *dst, size_t expected, relic_err *err)
+{
+    static const agi_lzw_table literals_only; /* zeroed; literals filled below */
+    agi_lzw_table t = literals_only;
+    for (unsigned i = 0; i < 256; i++) {
+        t.length[i] = 1;
+        t.last[i] = t.first[i] = (uint8_t)i;
+    }
+    uint64_t bits = 0;
+    unsigned nbits = 0;
+    size_t in = 0, out = 0;
+    unsigned next = AGI_LZW_FIRST, prev = 0;
+    int have_prev = 0, started = 0;
+    for (;;) {
+        unsigned width = agi_lzw_width(next);
+        while (nbits < width && in < len) {
+            bits |= (uint64_t)src[in++] << nbits;
+            nbits += 8;
+        }
+        if (nbits < width) {
+            /* Input used up exactly as the output is complete: accepted
+             * without an end code, as ScummVM's expander (which stops on
+             * length) would. */
+            if (out == expected && started)
+                break;
+            return relic_err_set(err, RELIC_EDATA, len, "compressed data ends before the end code");
+        }
+        unsigned code = (unsigned)(bits & ((1u << width) - 1));
+        size_t code_at = in - (nbits + 7) / 8; /* byte holding the code's first bit */
+        bits >>= width;
+        nbits -= width;
+        if (!started && code != AGI_LZW_RESET)
+            return relic_err_set(err, RELIC_EDATA, 0, "compressed data does not begin with reset code 0x100");
+        started = 1;
+        if (code == AGI_LZW_RESET) {
+            next = AGI_LZW_FIRST;
+            have_prev = 0;
+            continue;
+        }
+        if (code == AGI_LZW_END)
+            break;
+        unsigned n;
+        uint8_t first;
+        if (code < next && (code < 256 || code >= AGI_LZW_FIRST)) {
+            n = t.length[code];
+            first = t.first[code];
+        } else if (code == next && have_prev) {
+            n = t.length[prev] + 1u;
+            first = t.first[prev];
+        } else {
+            return relic_err_set(err, RELIC_EDATA, code_at, "code 0x%x beyond the dictionary (next 0x%x)", code,
+                                 next);
+        }
+        if (n > expected - out)
+            return relic_err_set(err, RELIC_EDATA, code_at, "expansion longer than the declared %zu bytes",
+                                 expected);
+        uint8_t *end = dst + out + n;
+        unsigned walk = code;
+        if (code == next) { /* previous string + its own first byte */
+            *--end = first;
+            walk = prev;
+        }
+        while (walk >= 256) {
+            *--end = t.last[walk];
+            walk = t.prefix[walk];
+        }
+        *--end = (uint8_t)walk;
+        out += n;
+        if (have_prev && next < AGI_LZW_SIZE) {
+            t.prefix[next] = (uint16_t)prev;
+            t.last[next] = first;
+            t.first[next] = t.first[prev];
+            t.length[next] = (uint16_t)(t.length[prev] + 1);
+            next++;
+        }
+        prev = code;
+        have_prev = 1;
+    }
+    if (out != expected)
+        return relic_err_set(err, RELIC_EDATA, len, "expanded to %zu bytes, header declares %zu", out, expected);
+    return RELIC_OK;
+}
+
+/* ---- compression ------------------------------------------------------ */
+
+typedef struct agi_lzw_writer {
+    relic_buf *out;
+    uint64_t bits;
+    unsigned nbits;
+    unsigned dec_next;  /* the decoder's next index, which sets the width */
+    int dec_first;      /* the decoder's next code is the first after a reset */
+} agi_lzw_writer;
+
+static void agi_lzw_emit(agi_lzw_writer *w, unsigned code)
+{
+    w->bits |= (uint64_t)code << w->nbits;
+    w->nbits += agi_lzw_width(w->dec_next);
+    while (w->nbits >= 8) {
+        relic_buf_u8(w->out, (uint8_t)w->bits);
+        w->bits >>= 8;
+        w->nbits -= 8;
+    }
+    if (code == AGI_LZW_RESET) {
+        w->dec_next = AGI_LZW_FIRST;
+        w->dec_first = 1;
+    } else if (w->dec_first) {
+        w->dec_first = 0;
+    } else if (w->dec_next < AGI_LZW_SIZE) {
+        w->dec_next++;
+    }
+}
+
+#define AGI_LZW_HASH 8192 /* power of two, > 4 * AGI_LZW_SIZE */
+
+void agi_lzw_compress(const uint8_t *src, size_t len, relic_buf *out)
+{
+    /* key = prefix << 8 | byte, +1 so zero means empty */
+    static const uint32_t empty_keys[AGI_LZW_HASH];
+    uint32_t keys[AGI_LZW_HASH];
+    uint16_t codes[AGI_LZW_HASH];
+    agi_lzw_writer w = {out, 0, 0, AGI_LZW_FIRST, 1};
+    agi_lzw_emit(&w, AGI_LZW_RESET);
+    memcpy(keys, empty_keys, sizeof keys);
+    unsigned next = AGI_LZW_FIRST;
+    if (len > 0) {
+        unsigned cur = src[0];
+        for (size_t i = 1; i < len; i++) {
+            uint32_t key = ((uint32_t)cur << 8 | src[i]) + 1;
+            unsigned h = (key * 2654435761u) >> 19 & (AGI_LZW_HASH - 1);
+            while (keys[h] && keys[h] != key)
+                h = (h + 1) & (AGI_LZW_HASH - 1);
+            if (keys[h]) {
+                cur = codes[h];
+                continue;
+            }
+            agi_lzw_emit(&w, cur);
+            if (next < AGI_LZW_SIZE - 1) {
+                keys[h] = key;
+                codes[h] = (uint16_t)next++;
+            } else {
+                /* Full: start over so every code stays addressable. */
+                agi_lzw_emit(&w, AGI_LZW_RESET);
+                memcpy(keys, empty_keys, sizeof keys);
+                next = AGI_LZW_FIRST;
+            }
+            cur = src[i];
+        }
+        agi_lzw_emit(&w, cur);
+    }
+    agi_lzw_emit(&w, AGI_LZW_END);
+    if (w.nbits > 0)
+        relic_buf_u8(out, (uint8_t)w.bits);
+}

@@ -1,0 +1,204 @@
+/* AGI resource containers and small metadata files (agi-spec
+ * resource_containers.md, logic_bytecode.md "Logic payload",
+ * input_text_and_menus.md "Dictionary file").  Everything here works on
+ * bytes in memory; agi_game_open_dir is the one entry point that reads a
+ * folder, and it reads each file once. */
+#ifndef RELIC_AGI_H
+#define RELIC_AGI_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "relic/agi_profile.h"
+#include "relic/buf.h"
+#include "relic/error.h"
+
+typedef enum agi_kind { AGI_LOGIC, AGI_PICTURE, AGI_VIEW, AGI_SOUND, AGI_KIND_COUNT } agi_kind;
+const char *agi_kind_name(agi_kind kind);     /* "logic", "picture", "view", "sound" */
+int agi_kind_parse(const char *name, agi_kind *kind);
+
+#define AGI_DIR_ENTRIES 256
+
+/* ---- directories ------------------------------------------------------ */
+typedef struct agi_dir_entry {
+    uint8_t present;
+    uint8_t volume;
+    uint32_t offset;
+} agi_dir_entry;
+
+typedef struct agi_dir {
+    agi_dir_entry entry[AGI_DIR_ENTRIES];
+    unsigned count;      /* complete entries read (<= 256) */
+    size_t file_offset;  /* where the section starts in its file */
+} agi_dir;
+
+/* A v2 directory file: high nibble 0xf marks an entry absent. */
+int agi_dir_parse_v2(const uint8_t *data, size_t len, agi_dir *dir, relic_err *err);
+/* A v3 combined directory: four sections, only ff ff ff is absent. */
+int agi_dir_parse_v3(const uint8_t *data, size_t len, agi_dir dirs[AGI_KIND_COUNT], relic_err *err);
+
+/* ---- volume records --------------------------------------------------- */
+typedef enum agi_transform {
+    AGI_TRANSFORM_NONE,
+    AGI_TRANSFORM_LZW,
+    AGI_TRANSFORM_PICTURE_NIBBLE
+} agi_transform;
+const char *agi_transform_name(agi_transform t); /* "none", "lzw", "picture-nibble" */
+
+typedef struct agi_record {
+    agi_layout layout;
+    uint8_t volume_byte;       /* header byte 2 as stored */
+    uint32_t offset;           /* of the header in the volume */
+    uint32_t header_len;       /* 5 or 7 */
+    uint32_t stored_len;
+    uint32_t expanded_len;
+    agi_transform transform;
+} agi_record;
+
+/* Reads the record header at `offset` of a volume and expands its payload
+ * into out (replacing its contents).  Errors carry volume offsets. */
+int agi_record_load(agi_layout layout, const uint8_t *vol, size_t vol_len,
+                    uint32_t offset, unsigned volume, agi_record *rec,
+                    relic_buf *out, relic_err *err);
+
+/* ---- transforms --------------------------------------------------------- */
+/* Dictionary (LZW) expansion: exactly `expected` bytes must come out. */
+int agi_lzw_expand(const uint8_t *src, size_t len, uint8_t *dst, size_t expected, relic_err *err);
+void agi_lzw_compress(const uint8_t *src, size_t len, relic_buf *out);
+int agi_picnibble_expand(const uint8_t *src, size_t len, uint8_t *dst, size_t expected, relic_err *err);
+/* Packs a picture stream; returns 0 and leaves out untouched when the
+ * stream cannot be packed losslessly (a nibble operand above 15, bytes
+ * after the final 0xff, no 0xff at all). */
+int agi_picnibble_pack(const uint8_t *src, size_t len, relic_buf *out);
+
+/* ---- OBJECT (inventory metadata) -------------------------------------- */
+typedef struct agi_item {
+    char *name;            /* zero-terminated bytes as stored */
+    uint16_t name_offset;  /* as stored, relative to the runtime data */
+    uint8_t location;
+} agi_item;
+
+typedef struct agi_objects {
+    int xor_key;           /* stored XORed with "Avis Durgan" */
+    uint8_t max_object;    /* header byte 2 */
+    agi_item *items;
+    unsigned count;
+    uint8_t *raw;          /* decoded (un-XORed) file, for exact rewrites */
+    size_t raw_len;
+} agi_objects;
+
+/* prefer_xor: -1 unknown, 0 plain, 1 XOR; used only when both forms are
+ * self-consistent. */
+int agi_objects_decode(const uint8_t *data, size_t len, int prefer_xor, agi_objects *out, relic_err *err);
+void agi_objects_free(agi_objects *o);
+/* Lays out items in order, names in order of first use, identical names
+ * sharing one pool string when share_names is set. */
+void agi_objects_encode(const agi_objects *o, int share_names, relic_buf *out);
+
+/* ---- WORDS.TOK -------------------------------------------------------- */
+typedef struct agi_word {
+    char *text;
+    uint16_t id;
+} agi_word;
+
+typedef struct agi_words {
+    agi_word *words;       /* in file order */
+    unsigned count;
+} agi_words;
+
+int agi_words_decode(const uint8_t *data, size_t len, agi_words *out, relic_err *err);
+void agi_words_free(agi_words *w);
+/* Sorted, grouped by initial letter, prefix-compressed, as AGI tools write. */
+int agi_words_encode(const agi_words *w, relic_buf *out, relic_err *err);
+
+/* ---- logic message tables --------------------------------------------- */
+typedef struct agi_message {
+    uint16_t offset;       /* as stored; 0 = no message */
+    char *text;            /* decrypted, zero-terminated; NULL when absent */
+    int unterminated;      /* stored without its zero byte */
+} agi_message;
+
+typedef struct agi_logic_messages {
+    uint16_t code_length;
+    size_t table_offset;   /* payload offset of the count byte */
+    int encrypted;
+    agi_message *msg;      /* msg[1..count] are messages 1..count; msg[0] unused */
+    unsigned count;
+} agi_logic_messages;
+
+int agi_logic_messages_decode(const uint8_t *payload, size_t len, agi_logic_messages *out, relic_err *err);
+void agi_logic_messages_free(agi_logic_messages *m);
+/* A logic payload from bytecode and messages 1..count (NULL = absent). */
+int agi_logic_encode(const uint8_t *code, size_t code_len, char *const *messages,
+                     unsigned count, int encrypt, relic_buf *out, relic_err *err);
+
+/* ---- whole games ------------------------------------------------------ */
+typedef struct agi_file {
+    char *name;            /* as found on disk */
+    uint8_t *data;
+    size_t len;
+} agi_file;
+
+typedef struct agi_fileset {
+    agi_file *files;
+    size_t count;
+} agi_fileset;
+
+const agi_file *agi_fileset_find(const agi_fileset *fs, const char *name);
+/* Takes ownership of data. */
+int agi_fileset_add(agi_fileset *fs, const char *name, uint8_t *data, size_t len, relic_err *err);
+void agi_fileset_free(agi_fileset *fs);
+/* Reads the files of a game folder that AGI uses (directories, volumes,
+ * OBJECT, WORDS.TOK, AGIDATA.OVL, the interpreter). */
+int agi_fileset_read_dir(const char *path, agi_fileset *fs, relic_err *err);
+
+typedef enum agi_profile_source {
+    AGI_PROFILE_FROM_OPTION,
+    AGI_PROFILE_FROM_AGIDATA,      /* AGIDATA.OVL version string */
+    AGI_PROFILE_FROM_EXECUTABLE,   /* AGI / SIERRA.COM version string */
+    AGI_PROFILE_FROM_SHAPE         /* container and data shape */
+} agi_profile_source;
+const char *agi_profile_source_name(agi_profile_source s);
+
+typedef struct agi_game {
+    agi_layout layout;
+    char prefix[16];               /* v3 file-name prefix ("GR"), else "" */
+    int split_dirs;                /* v3 with the four split directories */
+    agi_dir dirs[AGI_KIND_COUNT];
+    const char *dir_file[AGI_KIND_COUNT];
+    const agi_file *volumes[16];
+    const agi_fileset *files;      /* borrowed */
+    const agi_profile *profile;
+    agi_profile_source profile_source;
+    char version[24];              /* interpreter version string found, or "" */
+    int exact_profile;             /* version maps to a profile exactly */
+} agi_game;
+
+typedef struct agi_open_opts {
+    const agi_profile *profile;    /* NULL: guess */
+} agi_open_opts;
+
+/* Detects the layout, parses the directories and guesses the profile.  The
+ * game borrows fs, which must outlive it. */
+int agi_game_open(const agi_fileset *fs, const agi_open_opts *opts, agi_game *game, relic_err *err);
+/* Loads one resource; err names the volume file and offset on failure. */
+int agi_game_load(const agi_game *game, agi_kind kind, unsigned number,
+                  agi_record *rec, relic_buf *payload, relic_err *err);
+/* Version string of an interpreter file ("2.936", "3.002.149"), or 0. */
+int agi_version_scan(const uint8_t *data, size_t len, char *out, size_t outsz);
+
+/* ---- building games ----------------------------------------------------- */
+typedef struct agi_build_opts {
+    agi_layout layout;
+    char prefix[16];               /* v3 prefix; "" for v2 */
+    int compress;                  /* v3: LZW and picture packing */
+    uint32_t max_volume_size;      /* start a new volume past this; 0 = 1 MiB - 1 */
+} agi_build_opts;
+
+/* payloads[kind][number]: NULL = absent. Files are added to out. */
+typedef struct agi_build_input {
+    const relic_buf *payloads[AGI_KIND_COUNT][AGI_DIR_ENTRIES];
+} agi_build_input;
+
+int agi_game_build(const agi_build_input *in, const agi_build_opts *opts, agi_fileset *out, relic_err *err);
+
+#endif

@@ -1,0 +1,63 @@
+/* Output and file helpers shared by every tool: whole-file reads, atomic
+ * writes (temporary file + rename), output paths that cannot escape their
+ * folder, case-insensitive folder listings, deterministic indexed PNG and
+ * sorted-key JSON. */
+#ifndef RELIC_IO_H
+#define RELIC_IO_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <jansson.h>
+#include "relic/buf.h"
+#include "relic/error.h"
+
+/* Files larger than this are refused rather than read (no game file is). */
+#define RELIC_MAX_FILE_SIZE ((size_t)256 << 20)
+
+int relic_file_read(const char *path, relic_buf *out, relic_err *err);
+/* Writes data to path through a temporary file in the same folder and a
+ * rename, so readers never see a half-written file. */
+int relic_file_write_atomic(const char *path, const void *data, size_t len, relic_err *err);
+
+/* Joins `rel` (slash-separated) under `root` into out.  Refuses absolute
+ * names, empty, `.` and `..` components, and any existing component that is
+ * a symbolic link; creates missing folders when make_dirs is set. */
+int relic_path_join(const char *root, const char *rel, int make_dirs,
+                    char *out, size_t outsz, relic_err *err);
+/* mkdir -p for a folder given by the user (not from an archive). */
+int relic_mkdirs(const char *path, relic_err *err);
+
+/* The names in one folder, read once, looked up without regard to ASCII case
+ * (games ship `vol.0`, `LOGDIR`, `VVOL.1`). */
+typedef struct relic_dir {
+    char **names;
+    size_t count;
+} relic_dir;
+int relic_dir_open(const char *path, relic_dir *d, relic_err *err);
+/* The real name of `name` in d, or NULL. */
+const char *relic_dir_find(const relic_dir *d, const char *name);
+void relic_dir_close(relic_dir *d);
+
+/* Indexed PNG: one byte per pixel holding a palette index < ncolors;
+ * palette is ncolors RGB triples; trns_index >= 0 marks one index fully
+ * transparent.  Bit depth is the smallest that holds the palette.  No time
+ * or text chunks, fixed compression: equal images give equal bytes. */
+typedef struct relic_png {
+    unsigned width, height;
+    const uint8_t *pixels;
+    const uint8_t *palette;
+    unsigned ncolors;
+    int trns_index;
+} relic_png;
+int relic_png_encode(const relic_png *img, relic_buf *out, relic_err *err);
+int relic_png_write(const char *path, const relic_png *img, relic_err *err);
+
+/* JSON with sorted keys and two-space indent, ending in a newline. */
+int relic_json_encode(const json_t *doc, relic_buf *out, relic_err *err);
+int relic_json_write(const char *path, const json_t *doc, relic_err *err);
+int relic_json_print(FILE *f, const json_t *doc);
+/* A JSON string from bytes (CP437 mapping, see relic/text.h). */
+json_t *relic_json_bytes(const uint8_t *s, size_t n);
+
+#endif

@@ -1,0 +1,89 @@
+/* Safe output paths (relic/io.h).  Names that come from inside an archive or
+ * from user data are joined under an output root only when every component
+ * is a plain name, and no existing component is a symbolic link, so nothing
+ * can be written outside the folder given with -o. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "relic/io.h"
+
+int relic_mkdirs(const char *path, relic_err *err)
+{
+    char tmp[4096];
+    size_t n = strlen(path);
+    if (n == 0 || n >= sizeof tmp)
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "bad folder name");
+    memcpy(tmp, path, n + 1);
+    for (size_t i = 1; i <= n; i++) {
+        if (tmp[i] != '/' && tmp[i] != '\0')
+            continue;
+        char c = tmp[i];
+        tmp[i] = '\0';
+        if (mkdir(tmp, 0777) != 0 && errno != EEXIST) {
+            relic_err_set(err, RELIC_EIO, RELIC_NO_OFFSET, "cannot create folder: %s", strerror(errno));
+            relic_err_file(err, tmp);
+            return RELIC_EIO;
+        }
+        tmp[i] = c;
+    }
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        relic_err_set(err, RELIC_EIO, RELIC_NO_OFFSET, "not a folder");
+        relic_err_file(err, path);
+        return RELIC_EIO;
+    }
+    return RELIC_OK;
+}
+
+static int relic_path_component_ok(const char *s, size_t n)
+{
+    if (n == 0 || (n == 1 && s[0] == '.') || (n == 2 && s[0] == '.' && s[1] == '.'))
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (s[i] == '\\' || (unsigned char)s[i] < 0x20)
+            return 0;
+    return 1;
+}
+
+int relic_path_join(const char *root, const char *rel, int make_dirs, char *out, size_t outsz, relic_err *err)
+{
+    if (rel[0] == '/' || rel[0] == '\0')
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "refusing output name '%s'", rel);
+    int w = snprintf(out, outsz, "%s", root);
+    if (w < 0 || (size_t)w >= outsz)
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "output path too long");
+    size_t len = (size_t)w;
+    const char *p = rel;
+    while (*p) {
+        const char *slash = strchr(p, '/');
+        size_t n = slash ? (size_t)(slash - p) : strlen(p);
+        if (!relic_path_component_ok(p, n))
+            return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "refusing output name '%s'", rel);
+        if (len + 1 + n + 1 > outsz)
+            return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "output path too long");
+        out[len++] = '/';
+        memcpy(out + len, p, n);
+        len += n;
+        out[len] = '\0';
+        struct stat st;
+        if (lstat(out, &st) == 0) {
+            if (S_ISLNK(st.st_mode))
+                return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET,
+                                     "refusing to follow symbolic link '%s'", out);
+            if (slash && !S_ISDIR(st.st_mode))
+                return relic_err_set(err, RELIC_EIO, RELIC_NO_OFFSET, "'%s' is not a folder", out);
+        } else if (slash && make_dirs) {
+            if (mkdir(out, 0777) != 0 && errno != EEXIST)
+                return relic_err_set(err, RELIC_EIO, RELIC_NO_OFFSET, "cannot create folder '%s': %s", out,
+                                     strerror(errno));
+        }
+        if (!slash)
+            break;
+        p = slash + 1;
+        if (*p == '\0')
+            return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "refusing output name '%s'", rel);
+    }
+    return RELIC_OK;
+}

@@ -1,0 +1,30 @@
+#!/bin/sh
+# CLI golden tests.  Each tests/cli/<tool>/<case>.args holds one command
+# line (the tool name first; @FIX@ is tests/fixtures, @OUT@ a fresh
+# folder, @SAMPLE@ the built sample game).  The command's stdout must equal
+# <case>.expected (exit status appended as "[exit N]"); GEN=1 rewrites the
+# expected files.  Prints TAP.
+BUILD=${BUILD:-build}
+n=0
+for args in tests/cli/*/*.args; do
+    [ -f "$args" ] || continue
+    n=$((n + 1))
+    case_name=${args%.args}
+    out=$(mktemp -d "${TMPDIR:-/tmp}/relic-cli-XXXXXX")
+    cmd=$(sed -e "s|@FIX@|tests/fixtures|g" -e "s|@OUT@|$out|g" -e "s|@SAMPLE@|$BUILD/samples/relicdemo|g" "$args")
+    tool=${cmd%% *}
+    rest=${cmd#"$tool"}
+    actual=$(cd . && eval "\"$BUILD/bin/$tool\"$rest" 2>&1; echo "[exit $?]")
+    actual=$(printf '%s\n' "$actual" | sed -e "s|$out|@OUT@|g")
+    if [ -n "$GEN" ]; then
+        printf '%s\n' "$actual" > "$case_name.expected"
+        echo "ok $n - $case_name (regenerated)"
+    elif [ "$actual" = "$(cat "$case_name.expected" 2>/dev/null)" ]; then
+        echo "ok $n - $case_name"
+    else
+        echo "not ok $n - $case_name"
+        printf '%s\n' "$actual" | diff "$case_name.expected" - | sed 's/^/# /' >&2
+    fi
+    rm -rf "$out"
+done
+echo "1..$n"

@@ -1,0 +1,35 @@
+#!/bin/sh
+# Runs the whole suite: every cmocka program (unit and corpus) with TAP
+# output, then the CLI golden tests; prints one closing line
+# "N passed, N failed, N skipped" and exits non-zero on any failure.
+BUILD=${BUILD:-build}
+export RELIC_FIXTURES="${RELIC_FIXTURES:-tests/fixtures}"
+export CMOCKA_MESSAGE_OUTPUT=TAP
+log="$BUILD/test.log"
+: > "$log"
+pass=0 fail=0 skip=0
+count() { # TAP lines on stdin -> updates counters via temp file
+    awk '
+        /^ok .*# ?SKIP/ { s++; next }
+        /^ok /         { p++; next }
+        /^not ok /     { f++; print "FAIL: " $0 > "/dev/stderr"; next }
+        END { printf "%d %d %d\n", p, f, s }'
+}
+add() { set -- $1; pass=$((pass + $1)); fail=$((fail + $2)); skip=$((skip + $3)); }
+for t in "$BUILD"/tests/test_*; do
+    [ -x "$t" ] || continue
+    out=$("$t" 2>&1); rc=$?
+    printf '%s\n' "== $t" "$out" >> "$log"
+    printf '%s\n' "$out" | grep -E '^# (SKIP|skip)|^ok .*# ?SKIP' | sed "s|^|$(basename "$t"): |"
+    res=$(printf '%s\n' "$out" | count)
+    add "$res"
+    # A program that crashed or failed outside its TAP lines is one failure.
+    if [ $rc -ne 0 ] && [ "$(echo "$res" | cut -d' ' -f2)" = 0 ]; then
+        echo "FAIL: $t exited $rc" >&2; fail=$((fail + 1))
+    fi
+done
+res=$(BUILD="$BUILD" sh tests/cli/run.sh 2>>"$log" | tee -a "$log" | count)
+add "$res"
+echo "details: $log"
+echo "$pass passed, $fail failed, $skip skipped"
+[ $fail -eq 0 ]

@@ -1,0 +1,60 @@
+/* Test helpers (support.h). */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "relic/io.h"
+#include "support.h"
+
+void test_fixture(const char *rel, relic_buf *out)
+{
+    char path[1024];
+    const char *root = getenv("RELIC_FIXTURES");
+    snprintf(path, sizeof path, "%s/%s", root ? root : "tests/fixtures", rel);
+    relic_err err;
+    relic_err_clear(&err);
+    if (relic_file_read(path, out, &err) != RELIC_OK)
+        fail_msg("fixture %s: %s", path, err.msg);
+}
+
+const char *test_corpus_root(void)
+{
+    const char *root = getenv("RELIC_CORPUS");
+    return root && *root ? root : NULL;
+}
+
+void test_tmpdir(char *out, size_t outsz)
+{
+    const char *tmp = getenv("TMPDIR");
+    snprintf(out, outsz, "%s/relic-test-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(out))
+        fail_msg("mkdtemp failed");
+}
+
+void test_tmpdir_remove(const char *path)
+{
+    char cmd[1200];
+    if (strncmp(path, "/tmp/", 5) != 0 && !getenv("TMPDIR"))
+        return;
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", path);
+    if (system(cmd) != 0)
+        fail_msg("cannot remove %s", path);
+}
+
+size_t test_hex(const char *hex, uint8_t *out, size_t outsz)
+{
+    size_t n = 0;
+    while (*hex) {
+        if (isspace((unsigned char)*hex)) {
+            hex++;
+            continue;
+        }
+        unsigned v;
+        if (sscanf(hex, "%2x", &v) != 1 || n >= outsz)
+            fail_msg("bad test hex at '%s'", hex);
+        out[n++] = (uint8_t)v;
+        hex += 2;
+    }
+    return n;
+}
