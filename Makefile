@@ -77,11 +77,13 @@ $(BUILD)/bin/%: $$(call tool_objs,%) $(LINK_LIBS)
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(BUILD)/obj/tests/support.o $(LINK_LIBS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/obj/tests/support.o $(LINK_LIBS) $(LDLIBS_ALL) -lcmocka
+	@echo "  LD      $@"
+	@$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/obj/tests/support.o $(LINK_LIBS) $(LDLIBS_ALL) -lcmocka
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/corpus/%.o $(BUILD)/obj/tests/support.o $(LINK_LIBS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/obj/tests/support.o $(LINK_LIBS) $(LDLIBS_ALL) -lcmocka
+	@echo "  LD      $@"
+	@$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/obj/tests/support.o $(LINK_LIBS) $(LDLIBS_ALL) -lcmocka
 
 $(BENCH_BIN): $(BUILD)/obj/bench/bench.o $(LINK_LIBS)
 	@mkdir -p $(dir $@)
@@ -98,7 +100,8 @@ deps:
 	else echo "make deps: all Debian packages present"; fi
 
 # ---- tests ------------------------------------------------------------------
-test: $(BINS) $(UNIT_BINS) $(CORPUS_BINS) samples
+test: $(BINS) $(UNIT_BINS) $(CORPUS_BINS)
+	@$(MAKE) -s samples
 	@BUILD=$(BUILD) sh tests/run.sh
 
 check-asan:
@@ -111,8 +114,10 @@ bench: $(BENCH_BIN)
 # ---- samples and demo -------------------------------------------------------
 SAMPLE_GAME := $(BUILD)/samples/relicdemo
 samples: $(BUILD)/bin/agi-pack
-	@rm -rf $(SAMPLE_GAME) && mkdir -p $(SAMPLE_GAME)
-	$(BUILD)/bin/agi-pack samples/relicdemo -o $(SAMPLE_GAME)
+	@rm -rf $(SAMPLE_GAME) $(SAMPLE_GAME)-v3
+	@$(BUILD)/bin/agi-pack samples/relicdemo -o $(SAMPLE_GAME)
+	@$(BUILD)/bin/agi-pack samples/relicdemo -o $(SAMPLE_GAME)-v3 --v3 RD
+	@echo "  SAMPLES $(SAMPLE_GAME) $(SAMPLE_GAME)-v3"
 
 demo: deps
 	$(MAKE) all samples

@@ -296,6 +296,7 @@ int unpack_run(const unpack_opts *o)
     else if (o->list)
         unpack_print_list(x.resources);
     json_decref(summary);
+    json_decref(x.resources);
     agi_fileset_free(&fs);
     if (x.io_failed)
         return CLI_EXIT_IO;

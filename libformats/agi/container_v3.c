@@ -16,14 +16,19 @@ int agi_dir_parse_v3(const uint8_t *data, size_t len, agi_dir dirs[AGI_KIND_COUN
     if (relic_cur_check(&c, err))
         return relic_err_set(err, RELIC_EDATA, 0, "combined directory shorter than its 8-byte header");
     off[AGI_KIND_COUNT] = len;
-    for (int k = 0; k < AGI_KIND_COUNT; k++) {
-        memset(&dirs[k], 0, sizeof dirs[k]);
+    /* Every bound is checked before any section is read: a section runs
+     * to the next offset, which must itself be sane. */
+    for (int k = 0; k < AGI_KIND_COUNT; k++)
         if (off[k] < 8 || off[k] > len)
             return relic_err_set(err, RELIC_EDATA, (size_t)k * 2, "%s section offset 0x%zx outside the directory",
                                  agi_kind_name((agi_kind)k), off[k]);
+    for (int k = 0; k < AGI_KIND_COUNT; k++)
         if (off[k + 1] < off[k])
-            return relic_err_set(err, RELIC_EDATA, (size_t)k * 2, "%s section ends before it starts",
+            return relic_err_set(err, RELIC_EDATA, (size_t)k * 2 + 2, "%s section starts before the %s section ends",
+                                 k + 1 < AGI_KIND_COUNT ? agi_kind_name((agi_kind)(k + 1)) : "end",
                                  agi_kind_name((agi_kind)k));
+    for (int k = 0; k < AGI_KIND_COUNT; k++) {
+        memset(&dirs[k], 0, sizeof dirs[k]);
         size_t n = (off[k + 1] - off[k]) / 3;
         if (n > AGI_DIR_ENTRIES)
             n = AGI_DIR_ENTRIES;

@@ -1,7 +1,7 @@
 #!/bin/sh
-# CLI golden tests.  Each tests/cli/<tool>/<case>.args holds one command
-# line (the tool name first; @FIX@ is tests/fixtures, @OUT@ a fresh
-# folder, @SAMPLE@ the built sample game).  The command's stdout must equal
+# CLI golden tests.  Each tests/cli/<tool>/<case>.args holds one shell
+# command line run with the built tools first on PATH (@FIX@ is
+# tests/fixtures, @OUT@ a fresh folder, @SAMPLE@ the built sample game).  The command's stdout must equal
 # <case>.expected (exit status appended as "[exit N]"); GEN=1 rewrites the
 # expected files.  Prints TAP.
 BUILD=${BUILD:-build}
@@ -12,9 +12,7 @@ for args in tests/cli/*/*.args; do
     case_name=${args%.args}
     out=$(mktemp -d "${TMPDIR:-/tmp}/relic-cli-XXXXXX")
     cmd=$(sed -e "s|@FIX@|tests/fixtures|g" -e "s|@OUT@|$out|g" -e "s|@SAMPLE@|$BUILD/samples/relicdemo|g" "$args")
-    tool=${cmd%% *}
-    rest=${cmd#"$tool"}
-    actual=$(cd . && eval "\"$BUILD/bin/$tool\"$rest" 2>&1; echo "[exit $?]")
+    actual=$(PATH="$PWD/$BUILD/bin:$PATH"; export PATH; eval "$cmd" 2>&1; echo "[exit $?]")
     actual=$(printf '%s\n' "$actual" | sed -e "s|$out|@OUT@|g")
     if [ -n "$GEN" ]; then
         printf '%s\n' "$actual" > "$case_name.expected"

@@ -1,0 +1,82 @@
+# bash completion for agi-unpack(1), part of relic.
+# Installed as share/bash-completion/completions/agi-unpack; needs
+# bash-completion for the full behaviour (a plain fallback is used without).
+
+_agi_unpack()
+{
+    local cur prev words cword split=false
+    if declare -F _init_completion >/dev/null 2>&1; then
+        # -n : keeps "logic:12" one word; -s splits --opt=value.
+        _init_completion -s -n : || return
+    else
+        # Words from the line itself, since readline also breaks words
+        # at ':' and '='.
+        local line=${COMP_LINE:0:COMP_POINT} rest
+        cur=${line##*[[:space:]]}
+        rest=${line%"$cur"}
+        rest=${rest%"${rest##*[![:space:]]}"}
+        prev=${rest##*[[:space:]]}
+        if [[ $cur == --*=* ]]; then
+            prev=${cur%%=*}
+            cur=${cur#*=}
+            split=true
+        fi
+    fi
+
+    local kinds='logic picture view sound'
+    local profiles='2.089 2.230 2.272 2.411 2.440 2.917 2.936 3.002.086 3.002.102 3.002.149'
+    local opts='-o --output -l --list --only --profile -j --json -h --help -V --version'
+
+    case $prev in
+        -o | --output)
+            if declare -F _filedir >/dev/null 2>&1; then
+                _filedir -d
+            else
+                COMPREPLY=($(compgen -d -- "$cur"))
+            fi
+            return
+            ;;
+        --only)
+            # KIND[:NNN][,KIND[:NNN]...]: complete the kind after the last
+            # comma; a resource number after ':' is free-form.
+            local head='' last=$cur
+            if [[ $cur == *,* ]]; then
+                head=${cur%,*},
+                last=${cur##*,}
+            fi
+            [[ $last == *:* ]] && return
+            COMPREPLY=($(compgen -P "$head" -W "$kinds" -- "$last"))
+            compopt -o nospace 2>/dev/null
+            # readline replaces only the text after the last ':'.
+            if [[ $cur == *:* ]]; then
+                local strip=${cur%"${cur##*:}"}
+                COMPREPLY=("${COMPREPLY[@]#"$strip"}")
+            fi
+            return
+            ;;
+        --profile)
+            COMPREPLY=($(compgen -W "$profiles" -- "$cur"))
+            return
+            ;;
+        -h | --help | -V | --version)
+            return
+            ;;
+    esac
+
+    $split && return
+
+    if [[ $cur == -* ]]; then
+        COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+        return
+    fi
+
+    # GAME_DIR
+    if declare -F _filedir >/dev/null 2>&1; then
+        _filedir -d
+    else
+        COMPREPLY=($(compgen -d -- "$cur"))
+    fi
+} &&
+    complete -F _agi_unpack agi-unpack
+
+# ex: filetype=sh

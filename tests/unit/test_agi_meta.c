@@ -1,0 +1,287 @@
+/* Unit tests for the AGI metadata formats: OBJECT (resource_containers.md
+ * "Inventory metadata file"), WORDS.TOK (input_text_and_menus.md
+ * "Dictionary file"), logic message tables (logic_bytecode.md "Logic
+ * payload") and the profile table (version_profiles.md). */
+#include <string.h>
+#include "relic/agi.h"
+#include "relic/agi_json.h"
+#include "support.h"
+
+static void xor_key(uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        p[i] ^= (uint8_t)"Avis Durgan"[i % 11];
+}
+
+static void test_objects_fixture_xor(void **state)
+{
+    (void)state;
+    relic_buf f = RELIC_BUF_INIT;
+    test_fixture("agi/v2mini/OBJECT", &f);
+    agi_objects o;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(agi_objects_decode(f.data, f.len, -1, &o, &err), RELIC_OK);
+    assert_true(o.xor_key);
+    assert_int_equal(o.count, 3);
+    assert_int_equal(o.max_object, 4);
+    assert_string_equal(o.items[2].name, "lamp");
+    assert_int_equal(o.items[1].location, 255);
+    relic_buf re = RELIC_BUF_INIT;
+    agi_objects_encode(&o, 0, &re);
+    assert_int_equal(re.len, f.len);
+    assert_memory_equal(re.data, f.data, f.len);
+    agi_objects_free(&o);
+    relic_buf_free(&re);
+    relic_buf_free(&f);
+}
+
+static void test_objects_plain_and_shared_names(void **state)
+{
+    (void)state;
+    uint8_t d[64];
+    /* 3 items, names "?" shared by items 0 and 2, then "rope" */
+    size_t n = test_hex("09 00 05  09 00 00  0b 00 07  09 00 ff  3f 00 72 6f 70 65 00", d, sizeof d);
+    agi_objects o;
+    assert_int_equal(agi_objects_decode(d, n, 1, &o, NULL), RELIC_OK);
+    assert_false(o.xor_key); /* only the plain reading is consistent */
+    assert_string_equal(o.items[2].name, "?");
+    relic_buf re = RELIC_BUF_INIT;
+    agi_objects_encode(&o, 1, &re);
+    assert_int_equal(re.len, n);
+    assert_memory_equal(re.data, d, n);
+    relic_buf_reset(&re);
+    agi_objects_encode(&o, 0, &re);
+    assert_int_equal(re.len, n + 2); /* "?" stored twice */
+    agi_objects_free(&o);
+    relic_buf_free(&re);
+}
+
+static void test_objects_malformed(void **state)
+{
+    (void)state;
+    agi_objects o;
+    relic_err err;
+    relic_err_clear(&err);
+    uint8_t d[32];
+    size_t n = test_hex("04 00 00 00 00 00 00", d, sizeof d); /* table size not a multiple of 3 */
+    uint8_t k[32];
+    memcpy(k, d, n);
+    xor_key(k, n);
+    assert_int_equal(agi_objects_decode(d, n, 0, &o, &err), RELIC_EDATA);
+    assert_non_null(strstr(err.msg, "multiple of 3"));
+    n = test_hex("03 00 00 20 00 00 61 00", d, sizeof d); /* name offset outside the pool */
+    assert_int_equal(agi_objects_decode(d, n, 0, &o, &err), RELIC_EDATA);
+    assert_int_equal(err.offset, 3);
+    n = test_hex("03 00 00 03 00 00 61 62", d, sizeof d); /* name not terminated */
+    assert_int_equal(agi_objects_decode(d, n, 0, &o, &err), RELIC_EDATA);
+    n = test_hex("30 00", d, sizeof d); /* shorter than the header */
+    assert_int_equal(agi_objects_decode(d, n, 0, &o, &err), RELIC_EDATA);
+    const uint8_t placeholder[] = "*****\x1a"; /* as shipped by one corpus game */
+    assert_int_equal(agi_objects_decode(placeholder, 6, -1, &o, &err), RELIC_EDATA);
+}
+
+static void test_words_fixture_and_round_trip(void **state)
+{
+    (void)state;
+    relic_buf f = RELIC_BUF_INIT;
+    test_fixture("agi/v2mini/WORDS.TOK", &f);
+    agi_words w;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(agi_words_decode(f.data, f.len, &w, &err), RELIC_OK);
+    assert_int_equal(w.count, 3);
+    assert_string_equal(w.words[1].text, "apple");
+    assert_int_equal(w.words[1].id, 7);
+    assert_string_equal(w.words[2].text, "look");
+    relic_buf re = RELIC_BUF_INIT;
+    assert_int_equal(agi_words_encode(&w, &re, &err), RELIC_OK);
+    assert_int_equal(re.len, f.len);
+    assert_memory_equal(re.data, f.data, f.len);
+    agi_words_free(&w);
+    relic_buf_free(&re);
+    relic_buf_free(&f);
+}
+
+static void test_words_encode_sorts_when_ungrouped(void **state)
+{
+    (void)state;
+    agi_word list[] = {{"zebra", 9}, {"ant", 1}, {"7up", 4}, {"anthill", 2}};
+    agi_words w = {list, 4};
+    relic_buf out = RELIC_BUF_INIT;
+    assert_int_equal(agi_words_encode(&w, &out, NULL), RELIC_OK);
+    agi_words back;
+    assert_int_equal(agi_words_decode(out.data, out.len, &back, NULL), RELIC_OK);
+    assert_int_equal(back.count, 4);
+    assert_string_equal(back.words[0].text, "7up"); /* non-letters lead the 'a' section */
+    assert_string_equal(back.words[1].text, "ant");
+    assert_string_equal(back.words[2].text, "anthill");
+    assert_string_equal(back.words[3].text, "zebra");
+    assert_int_equal(out.data[0] << 8 | out.data[1], 52); /* 'a' right after the header */
+    assert_int_equal(out.data[2] << 8 | out.data[3], 0);  /* no 'b' words */
+    agi_words_free(&back);
+    relic_buf_free(&out);
+}
+
+static void test_words_malformed(void **state)
+{
+    (void)state;
+    agi_words w;
+    relic_err err;
+    relic_err_clear(&err);
+    uint8_t d[80];
+    memset(d, 0, sizeof d);
+    assert_int_equal(agi_words_decode(d, 51, &w, &err), RELIC_EDATA);
+    d[1] = 52; /* 'a' at 52: prefix 3 with no previous word */
+    d[52] = 3;
+    d[53] = 0x9e;
+    assert_int_equal(agi_words_decode(d, 57, &w, &err), RELIC_EDATA);
+    assert_int_equal(err.offset, 52);
+    d[52] = 0;
+    d[53] = 0x1e; /* no final-byte mark: runs off the end */
+    assert_int_equal(agi_words_decode(d, 56, &w, &err), RELIC_EDATA);
+    d[1] = 200; /* section offset past the file */
+    assert_int_equal(agi_words_decode(d, 60, &w, &err), RELIC_EDATA);
+    assert_int_equal(err.offset, 0);
+}
+
+static void test_logic_messages_fixture(void **state)
+{
+    (void)state;
+    relic_buf f = RELIC_BUF_INIT;
+    test_fixture("agi/v2mini/vol.0", &f);
+    agi_logic_messages m;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(agi_logic_messages_decode(f.data + 5, 22, &m, &err), RELIC_OK);
+    assert_int_equal(m.count, 2);
+    assert_true(m.encrypted);
+    assert_string_equal(m.msg[1].text, "Hello.");
+    assert_string_equal(m.msg[2].text, "Bye.");
+    char *texts[] = {"Hello.", "Bye."};
+    relic_buf re = RELIC_BUF_INIT;
+    assert_int_equal(agi_logic_encode(f.data + 7, 1, texts, 2, 1, &re, &err), RELIC_OK);
+    assert_int_equal(re.len, 22);
+    assert_memory_equal(re.data, f.data + 5, 22);
+    agi_logic_messages_free(&m);
+    relic_buf_free(&re);
+    relic_buf_free(&f);
+}
+
+static void test_logic_messages_plain_absent_unterminated(void **state)
+{
+    (void)state;
+    char *texts[] = {"one", NULL, "three"};
+    relic_buf p = RELIC_BUF_INIT;
+    assert_int_equal(agi_logic_encode((const uint8_t *)"\x00", 1, texts, 3, 0, &p, NULL), RELIC_OK);
+    agi_logic_messages m;
+    assert_int_equal(agi_logic_messages_decode(p.data, p.len, &m, NULL), RELIC_OK);
+    assert_false(m.encrypted); /* the stored text only fits the table unkeyed */
+    assert_null(m.msg[2].text);
+    assert_string_equal(m.msg[3].text, "three");
+    agi_logic_messages_free(&m);
+    p.data[p.len - 1] = 'X'; /* drop the last zero byte */
+    assert_int_equal(agi_logic_messages_decode(p.data, p.len, &m, NULL), RELIC_OK);
+    assert_true(m.msg[3].unterminated);
+    assert_string_equal(m.msg[3].text, "threeX");
+    agi_logic_messages_free(&m);
+    relic_buf_free(&p);
+}
+
+static void test_logic_messages_malformed(void **state)
+{
+    (void)state;
+    agi_logic_messages m;
+    relic_err err;
+    relic_err_clear(&err);
+    uint8_t d[32];
+    size_t n = test_hex("10 00 00", d, sizeof d); /* code length past the payload */
+    assert_int_equal(agi_logic_messages_decode(d, n, &m, &err), RELIC_EDATA);
+    n = test_hex("01 00 00 02 06 00", d, sizeof d); /* offset table cut short */
+    assert_int_equal(agi_logic_messages_decode(d, n, &m, &err), RELIC_EDATA);
+    n = test_hex("01 00 00 01 40 00 04 00", d, sizeof d); /* text end past the payload */
+    assert_int_equal(agi_logic_messages_decode(d, n, &m, &err), RELIC_EDATA);
+    n = test_hex("01 00 00 01 05 00 09 00 41", d, sizeof d); /* message outside the region */
+    assert_int_equal(agi_logic_messages_decode(d, n, &m, &err), RELIC_EDATA);
+    assert_int_equal(err.offset, 6);
+}
+
+static void test_messages_json_round_trip(void **state)
+{
+    (void)state;
+    char *texts[] = {"caf\x82", NULL};
+    relic_buf p = RELIC_BUF_INIT;
+    assert_int_equal(agi_logic_encode((const uint8_t *)"\x00", 1, texts, 2, 1, &p, NULL), RELIC_OK);
+    agi_logic_messages m;
+    assert_int_equal(agi_logic_messages_decode(p.data, p.len, &m, NULL), RELIC_OK);
+    json_t *j = agi_messages_to_json(&m, 7);
+    assert_string_equal(json_string_value(json_object_get(json_array_get(json_object_get(j, "messages"), 0), "text")),
+                        "caf\xc3\xa9");
+    char **back;
+    unsigned count;
+    int enc;
+    assert_int_equal(agi_messages_from_json(j, &back, &count, &enc, NULL), RELIC_OK);
+    assert_int_equal(count, 2);
+    assert_true(enc);
+    assert_string_equal(back[0], "caf\x82");
+    assert_null(back[1]);
+    agi_messages_free(back, count);
+    json_decref(j);
+    agi_logic_messages_free(&m);
+    relic_buf_free(&p);
+}
+
+static void test_profiles(void **state)
+{
+    (void)state;
+    unsigned n;
+    const agi_profile *all = agi_profiles(&n);
+    assert_int_equal(n, 10);
+    assert_string_equal(all[0].name, "2.089");
+    assert_int_equal(agi_profile_find("2.936")->action_max, 0xaf);
+    assert_int_equal(agi_profile_find("2.089")->action_max, 0x9a);
+    assert_int_equal(agi_profile_find("3.002.149")->key_map_entries, 49);
+    assert_string_equal(agi_profile_find("2.439")->name, "2.440");
+    assert_string_equal(agi_profile_find("2.915")->name, "2.917");
+    assert_null(agi_profile_find("2.9"));
+    int exact;
+    assert_string_equal(agi_profile_for_version("2.426", &exact)->name, "2.411");
+    assert_false(exact);
+    assert_string_equal(agi_profile_for_version("2.936", &exact)->name, "2.936");
+    assert_true(exact);
+    assert_string_equal(agi_profile_for_version("3.002.098", &exact)->name, "3.002.086");
+    assert_string_equal(agi_profile_for_version("2.001", &exact)->name, "2.089");
+    assert_null(agi_profile_for_version("x", &exact));
+    for (unsigned i = 0; i < n; i++) /* the v3 profiles, and only they, use the combined container */
+        assert_int_equal(all[i].layout == AGI_LAYOUT_V3, all[i].name[0] == '3');
+}
+
+static void test_version_scan(void **state)
+{
+    (void)state;
+    char v[24];
+    const char blob[] = "\x01\x02junk Version 2.917\x00more";
+    assert_int_equal(agi_version_scan((const uint8_t *)blob, sizeof blob, v, sizeof v), 1);
+    assert_string_equal(v, "2.917");
+    const char none[] = "Version x.yyy and Version 12";
+    assert_int_equal(agi_version_scan((const uint8_t *)none, sizeof none, v, sizeof v), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_objects_fixture_xor),
+        cmocka_unit_test(test_objects_plain_and_shared_names),
+        cmocka_unit_test(test_objects_malformed),
+        cmocka_unit_test(test_words_fixture_and_round_trip),
+        cmocka_unit_test(test_words_encode_sorts_when_ungrouped),
+        cmocka_unit_test(test_words_malformed),
+        cmocka_unit_test(test_logic_messages_fixture),
+        cmocka_unit_test(test_logic_messages_plain_absent_unterminated),
+        cmocka_unit_test(test_logic_messages_malformed),
+        cmocka_unit_test(test_messages_json_round_trip),
+        cmocka_unit_test(test_profiles),
+        cmocka_unit_test(test_version_scan),
+    };
+    return cmocka_run_group_tests_name("agi_meta", tests, NULL, NULL);
+}

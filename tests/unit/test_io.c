@@ -1,0 +1,186 @@
+/* Unit tests for libformats/io: deterministic indexed PNG, sorted JSON,
+ * atomic writes, safe output paths and case-insensitive folder lookup. */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <png.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "relic/io.h"
+#include "support.h"
+
+static const uint8_t test_palette[16 * 3] = {
+    0, 0, 0, 0, 0, 170, 0, 170, 0, 0, 170, 170, 170, 0, 0, 170, 0, 170, 170, 85, 0, 170, 170, 170,
+    85, 85, 85, 85, 85, 255, 85, 255, 85, 85, 255, 255, 255, 85, 85, 255, 85, 255, 255, 255, 85, 255, 255, 255,
+};
+
+typedef struct png_source {
+    const uint8_t *p;
+    size_t len, pos;
+} png_source;
+
+static void test_png_read_cb(png_structp png, png_bytep out, png_size_t n)
+{
+    png_source *s = png_get_io_ptr(png);
+    if (n > s->len - s->pos)
+        png_error(png, "short");
+    memcpy(out, s->p + s->pos, n);
+    s->pos += n;
+}
+
+static void test_png_encodes_indexed_and_deterministic(void **state)
+{
+    (void)state;
+    uint8_t pix[5 * 3];
+    for (int i = 0; i < 15; i++)
+        pix[i] = (uint8_t)i;
+    relic_png img = {5, 3, pix, test_palette, 16, 15};
+    relic_buf a = RELIC_BUF_INIT, b = RELIC_BUF_INIT;
+    assert_int_equal(relic_png_encode(&img, &a, NULL), RELIC_OK);
+    assert_int_equal(relic_png_encode(&img, &b, NULL), RELIC_OK);
+    assert_int_equal(a.len, b.len);
+    assert_memory_equal(a.data, b.data, a.len);
+    for (size_t i = 0; i + 4 <= a.len; i++) /* no time stamp chunk */
+        assert_false(memcmp(a.data + i, "tIME", 4) == 0);
+    /* Read it back with libpng: palette image, 4-bit, same indices and colours. */
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    png_infop info = png_create_info_struct(png);
+    png_source src = {a.data, a.len, 0};
+    png_set_read_fn(png, &src, test_png_read_cb);
+    png_read_info(png, info);
+    assert_int_equal(png_get_color_type(png, info), PNG_COLOR_TYPE_PALETTE);
+    assert_int_equal(png_get_bit_depth(png, info), 4);
+    png_colorp pal;
+    int npal;
+    png_get_PLTE(png, info, &pal, &npal);
+    assert_int_equal(npal, 16);
+    assert_int_equal(pal[9].blue, 255);
+    assert_true(png_get_valid(png, info, PNG_INFO_tRNS));
+    png_set_packing(png);
+    uint8_t row[5];
+    for (int y = 0; y < 3; y++) {
+        png_read_row(png, row, NULL);
+        assert_memory_equal(row, pix + 5 * y, 5);
+    }
+    png_destroy_read_struct(&png, &info, NULL);
+    relic_buf_free(&a);
+    relic_buf_free(&b);
+}
+
+static void test_png_refuses_bad_input(void **state)
+{
+    (void)state;
+    uint8_t pix[1] = {16};
+    relic_png img = {1, 1, pix, test_palette, 16, -1};
+    relic_buf a = RELIC_BUF_INIT;
+    assert_int_equal(relic_png_encode(&img, &a, NULL), RELIC_EUSAGE);
+    img.width = 0;
+    assert_int_equal(relic_png_encode(&img, &a, NULL), RELIC_EUSAGE);
+    relic_buf_free(&a);
+}
+
+static void test_json_sorted_keys(void **state)
+{
+    (void)state;
+    json_t *doc = json_pack("{s:i, s:i, s:[i]}", "zeta", 1, "alpha", 2, "mid", 3);
+    relic_buf out = RELIC_BUF_INIT;
+    assert_int_equal(relic_json_encode(doc, &out, NULL), RELIC_OK);
+    relic_buf_u8(&out, 0);
+    const char *s = (const char *)out.data;
+    assert_true(strstr(s, "alpha") < strstr(s, "mid"));
+    assert_true(strstr(s, "mid") < strstr(s, "zeta"));
+    assert_int_equal(s[out.len - 2], '\n');
+    json_decref(doc);
+    relic_buf_free(&out);
+}
+
+static int test_count_entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)))
+        n += e->d_name[0] != '.';
+    closedir(d);
+    return n;
+}
+
+static void test_atomic_write_and_read(void **state)
+{
+    (void)state;
+    char dir[256], path[300];
+    test_tmpdir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/out.bin", dir);
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(relic_file_write_atomic(path, "abc", 3, &err), RELIC_OK);
+    assert_int_equal(relic_file_write_atomic(path, "defg", 4, &err), RELIC_OK); /* replaces */
+    relic_buf b = RELIC_BUF_INIT;
+    assert_int_equal(relic_file_read(path, &b, &err), RELIC_OK);
+    assert_int_equal(b.len, 4);
+    assert_memory_equal(b.data, "defg", 4);
+    assert_int_equal(test_count_entries(dir), 1); /* no temporary left behind */
+    snprintf(path, sizeof path, "%s/missing/out.bin", dir);
+    assert_int_equal(relic_file_write_atomic(path, "x", 1, &err), RELIC_EIO);
+    assert_int_equal(relic_file_read(path, &b, &err), RELIC_EIO);
+    assert_string_equal(err.file, path);
+    assert_int_equal(relic_file_read(dir, &b, &err), RELIC_EIO); /* a folder */
+    relic_buf_free(&b);
+    test_tmpdir_remove(dir);
+}
+
+static void test_path_join_refuses_escapes(void **state)
+{
+    (void)state;
+    char dir[256], out[512], link[300];
+    test_tmpdir(dir, sizeof dir);
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(relic_path_join(dir, "raw/logic/logic000.bin", 1, out, sizeof out, &err), RELIC_OK);
+    struct stat st;
+    assert_int_equal(stat(strcat(strcpy(link, dir), "/raw/logic"), &st), 0); /* made */
+    assert_int_equal(relic_path_join(dir, "../evil", 1, out, sizeof out, &err), RELIC_EUSAGE);
+    assert_int_equal(relic_path_join(dir, "a/../../evil", 1, out, sizeof out, &err), RELIC_EUSAGE);
+    assert_int_equal(relic_path_join(dir, "/etc/passwd", 1, out, sizeof out, &err), RELIC_EUSAGE);
+    assert_int_equal(relic_path_join(dir, "a//b", 1, out, sizeof out, &err), RELIC_EUSAGE);
+    assert_int_equal(relic_path_join(dir, "a/./b", 1, out, sizeof out, &err), RELIC_EUSAGE);
+    assert_int_equal(relic_path_join(dir, "", 1, out, sizeof out, &err), RELIC_EUSAGE);
+    assert_int_equal(relic_path_join(dir, "a\\b", 1, out, sizeof out, &err), RELIC_EUSAGE);
+    snprintf(link, sizeof link, "%s/escape", dir);
+    assert_int_equal(symlink("/tmp", link), 0);
+    assert_int_equal(relic_path_join(dir, "escape/file", 1, out, sizeof out, &err), RELIC_EUSAGE);
+    assert_non_null(strstr(err.msg, "symbolic link"));
+    assert_int_equal(relic_path_join(dir, "escape", 1, out, sizeof out, &err), RELIC_EUSAGE);
+    test_tmpdir_remove(dir);
+}
+
+static void test_dir_lookup_ignores_case(void **state)
+{
+    (void)state;
+    char dir[256], path[300];
+    test_tmpdir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/vol.0", dir);
+    assert_int_equal(relic_file_write_atomic(path, "x", 1, NULL), RELIC_OK);
+    relic_dir d;
+    assert_int_equal(relic_dir_open(dir, &d, NULL), RELIC_OK);
+    assert_string_equal(relic_dir_find(&d, "VOL.0"), "vol.0");
+    assert_null(relic_dir_find(&d, "VOL.1"));
+    relic_dir_close(&d);
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(relic_dir_open(path, &d, &err), RELIC_EIO);
+    test_tmpdir_remove(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_png_encodes_indexed_and_deterministic),
+        cmocka_unit_test(test_png_refuses_bad_input),
+        cmocka_unit_test(test_json_sorted_keys),
+        cmocka_unit_test(test_atomic_write_and_read),
+        cmocka_unit_test(test_path_join_refuses_escapes),
+        cmocka_unit_test(test_dir_lookup_ignores_case),
+    };
+    return cmocka_run_group_tests_name("io", tests, NULL, NULL);
+}
