@@ -87,7 +87,8 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/corpus/%.o $(BUILD)/obj/tests/support.o $(L
 
 $(BENCH_BIN): $(BUILD)/obj/bench/bench.o $(LINK_LIBS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(LINK_LIBS) $(LDLIBS_ALL)
+	@echo "  LD      $@"
+	@$(CC) $(ALL_CFLAGS) -o $@ $< $(LINK_LIBS) $(LDLIBS_ALL)
 
 # ---- set-up ---------------------------------------------------------------
 deps:
@@ -108,7 +109,7 @@ check-asan:
 	$(MAKE) BUILD=build-asan CFLAGS="-O1 -g -fno-omit-frame-pointer" \
 	  SANFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined" test
 
-bench: $(BENCH_BIN)
+bench: $(BENCH_BIN) $(BINS)
 	$(BENCH_BIN)
 
 # ---- samples and demo -------------------------------------------------------

@@ -3,9 +3,7 @@
  * once the next index reaches 0x200, 11 bits at 0x400; 0x100 resets, 0x101
  * ends; the first code after a reset adds no entry.  Entries past 0x7ff
  * could never be addressed by an 11-bit code, so the table stops there.
- *
- * Expansion writes each string back to front straight into the output
- * (every entry knows its length), which keeps it a table walk per byte. */
+ */
 #include <string.h>
 #include "relic/agi.h"
 
@@ -14,11 +12,13 @@
 #define AGI_LZW_FIRST 0x102
 #define AGI_LZW_SIZE 0x800
 
+/* Every dictionary string already stands in the output: an entry is the
+ * previous string plus the first byte emitted after it, which sit next to
+ * each other.  So an entry is just (position, length) in the output and
+ * expanding a code is one copy from earlier output. */
 typedef struct agi_lzw_table {
-    uint16_t prefix[AGI_LZW_SIZE];
-    uint16_t length[AGI_LZW_SIZE];
-    uint8_t last[AGI_LZW_SIZE];
-    uint8_t first[AGI_LZW_SIZE];
+    uint32_t pos[AGI_LZW_SIZE];
+    uint16_t len[AGI_LZW_SIZE];
 } agi_lzw_table;
 
 static unsigned agi_lzw_width(unsigned next)
@@ -26,32 +26,41 @@ static unsigned agi_lzw_width(unsigned next)
     return next >= 0x400 ? 11 : next >= 0x200 ? 10 : 9;
 }
 
+/* Most strings are a few bytes long: when the output has room and the
+ * source ends 16 bytes before the destination, one fixed 16-byte copy (two
+ * moves, no call) does; the bytes past n are rewritten later. */
+static inline void agi_lzw_copy(uint8_t *to, const uint8_t *from, size_t n, const uint8_t *end)
+{
+    if (n <= 16 && end - to >= 16 && to - from >= 16)
+        memcpy(to, from, 16);
+    else
+        memcpy(to, from, n);
+}
+
 int agi_lzw_expand(const uint8_t *src, size_t len, uint8_t *dst, size_t expected, relic_err *err)
 {
-    static const agi_lzw_table literals_only; /* zeroed; literals filled below */
-    agi_lzw_table t = literals_only;
-    for (unsigned i = 0; i < 256; i++) {
-        t.length[i] = 1;
-        t.last[i] = t.first[i] = (uint8_t)i;
-    }
+    agi_lzw_table t;
     uint64_t bits = 0;
     unsigned nbits = 0;
     size_t in = 0, out = 0;
-    unsigned next = AGI_LZW_FIRST, prev = 0;
+    unsigned next = AGI_LZW_FIRST;
+    size_t prev_pos = 0, prev_len = 0; /* the previous string, in the output */
     int have_prev = 0, started = 0;
     for (;;) {
         unsigned width = agi_lzw_width(next);
-        while (nbits < width && in < len) {
-            bits |= (uint64_t)src[in++] << nbits;
-            nbits += 8;
-        }
         if (nbits < width) {
-            /* Input used up exactly as the output is complete: accepted
-             * without an end code, as ScummVM's expander (which stops on
-             * length) would. */
-            if (out == expected && started)
-                break;
-            return relic_err_set(err, RELIC_EDATA, len, "compressed data ends before the end code");
+            while (nbits <= 56 && in < len) {
+                bits |= (uint64_t)src[in++] << nbits;
+                nbits += 8;
+            }
+            if (nbits < width) {
+                /* Input used up exactly as the output is complete: accepted
+                 * without an end code, as ScummVM's expander (which stops on
+                 * length) would. */
+                if (out == expected && started)
+                    break;
+                return relic_err_set(err, RELIC_EDATA, len, "compressed data ends before the end code");
+            }
         }
         unsigned code = (unsigned)(bits & ((1u << width) - 1));
         size_t code_at = in - (nbits + 7) / 8; /* byte holding the code's first bit */
@@ -67,42 +76,40 @@ int agi_lzw_expand(const uint8_t *src, size_t len, uint8_t *dst, size_t expected
         }
         if (code == AGI_LZW_END)
             break;
-        unsigned n;
-        uint8_t first;
-        if (code < next && (code < 256 || code >= AGI_LZW_FIRST)) {
-            n = t.length[code];
-            first = t.first[code];
+        size_t n;
+        if (code < 256) {
+            n = 1;
+            if (out >= expected)
+                goto too_long;
+            dst[out] = (uint8_t)code;
+        } else if (code >= AGI_LZW_FIRST && code < next) {
+            n = t.len[code];
+            if (n > expected - out)
+                goto too_long;
+            agi_lzw_copy(dst + out, dst + t.pos[code], n, dst + expected);
         } else if (code == next && have_prev) {
-            n = t.length[prev] + 1u;
-            first = t.first[prev];
+            /* previous string + its own first byte */
+            n = prev_len + 1;
+            if (n > expected - out)
+                goto too_long;
+            agi_lzw_copy(dst + out, dst + prev_pos, prev_len, dst + expected);
+            dst[out + prev_len] = dst[prev_pos];
         } else {
             return relic_err_set(err, RELIC_EDATA, code_at, "code 0x%x beyond the dictionary (next 0x%x)", code,
                                  next);
         }
-        if (n > expected - out)
-            return relic_err_set(err, RELIC_EDATA, code_at, "expansion longer than the declared %zu bytes",
-                                 expected);
-        uint8_t *end = dst + out + n;
-        unsigned walk = code;
-        if (code == next) { /* previous string + its own first byte */
-            *--end = first;
-            walk = prev;
-        }
-        while (walk >= 256) {
-            *--end = t.last[walk];
-            walk = t.prefix[walk];
-        }
-        *--end = (uint8_t)walk;
-        out += n;
         if (have_prev && next < AGI_LZW_SIZE) {
-            t.prefix[next] = (uint16_t)prev;
-            t.last[next] = first;
-            t.first[next] = t.first[prev];
-            t.length[next] = (uint16_t)(t.length[prev] + 1);
+            t.pos[next] = (uint32_t)prev_pos;
+            t.len[next] = (uint16_t)(prev_len + 1);
             next++;
         }
-        prev = code;
+        prev_pos = out;
+        prev_len = n;
         have_prev = 1;
+        out += n;
+        continue;
+    too_long:
+        return relic_err_set(err, RELIC_EDATA, code_at, "expansion longer than the declared %zu bytes", expected);
     }
     if (out != expected)
         return relic_err_set(err, RELIC_EDATA, len, "expanded to %zu bytes, header declares %zu", out, expected);

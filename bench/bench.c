@@ -1,0 +1,208 @@
+/* relic benchmarks (make bench): prints rates and ratios, asserts nothing.
+ *   - LZW expansion and compression rates over real payloads (the corpus
+ *     payloads, or synthetic text when no corpus is present);
+ *   - picture-nibble expansion rate;
+ *   - in-memory load of every resource of each corpus game, and the full
+ *     agi-unpack of the largest one (files written), in milliseconds. */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include "relic/agi.h"
+
+static double bench_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+typedef struct bench_set {
+    relic_buf plain, packed;       /* all payloads concatenated; each compressed */
+    size_t *plain_len, *packed_len, count;
+} bench_set;
+
+static void bench_add(bench_set *s, const uint8_t *p, size_t n)
+{
+    s->plain_len = realloc(s->plain_len, (s->count + 1) * sizeof *s->plain_len);
+    s->packed_len = realloc(s->packed_len, (s->count + 1) * sizeof *s->packed_len);
+    size_t before = s->packed.len;
+    relic_buf_append(&s->plain, p, n);
+    agi_lzw_compress(p, n, &s->packed);
+    s->plain_len[s->count] = n;
+    s->packed_len[s->count] = s->packed.len - before;
+    s->count++;
+}
+
+static const char *bench_corpus(void)
+{
+    const char *c = getenv("RELIC_CORPUS");
+    struct stat st;
+    if (c && *c)
+        return c;
+    return stat("../shared/corpus/agi", &st) == 0 ? "../shared/corpus" : NULL;
+}
+
+static double bench_game_load_ms(const char *dir, size_t *bytes, unsigned *count, bench_set *collect)
+{
+    agi_fileset fs = {0, 0};
+    agi_game g;
+    relic_buf p = RELIC_BUF_INIT;
+    double t0 = bench_now();
+    if (agi_fileset_read_dir(dir, &fs, NULL) || agi_game_open(&fs, NULL, &g, NULL))
+        return -1;
+    *bytes = 0;
+    *count = 0;
+    for (int k = 0; k < AGI_KIND_COUNT; k++)
+        for (unsigned n = 0; n < g.dirs[k].count; n++) {
+            agi_record rec;
+            if (!g.dirs[k].entry[n].present || agi_game_load(&g, (agi_kind)k, n, &rec, &p, NULL))
+                continue;
+            *bytes += p.len;
+            (*count)++;
+            if (collect)
+                bench_add(collect, p.data, p.len);
+        }
+    double ms = (bench_now() - t0) * 1e3;
+    relic_buf_free(&p);
+    agi_fileset_free(&fs);
+    return ms;
+}
+
+static void bench_lzw(bench_set *s)
+{
+    uint8_t *out = malloc(s->plain.len + 1);
+    int reps = 0;
+    double t0 = bench_now(), t;
+    do {
+        size_t in = 0, o = 0;
+        for (size_t i = 0; i < s->count; i++) {
+            agi_lzw_expand(s->packed.data + in, s->packed_len[i], out + o, s->plain_len[i], NULL);
+            in += s->packed_len[i];
+            o += s->plain_len[i];
+        }
+        reps++;
+        t = bench_now() - t0;
+    } while (t < 1.0);
+    int ok = memcmp(out, s->plain.data, s->plain.len) == 0;
+    printf("lzw expand:     %8.1f MB/s of output  (%zu payloads, %.2f MB, ratio %.3f)%s\n",
+           (double)s->plain.len * reps / t / 1e6, s->count, (double)s->plain.len / 1e6,
+           (double)s->packed.len / (double)s->plain.len, ok ? "" : "  MISMATCH");
+    reps = 0;
+    t0 = bench_now();
+    relic_buf c = RELIC_BUF_INIT;
+    do {
+        size_t o = 0;
+        for (size_t i = 0; i < s->count; i++) {
+            relic_buf_reset(&c);
+            agi_lzw_compress(s->plain.data + o, s->plain_len[i], &c);
+            o += s->plain_len[i];
+        }
+        reps++;
+        t = bench_now() - t0;
+    } while (t < 1.0);
+    printf("lzw compress:   %8.1f MB/s of input\n", (double)s->plain.len * reps / t / 1e6);
+    relic_buf_free(&c);
+    free(out);
+}
+
+static void bench_picnibble(void)
+{
+    /* A synthetic picture stream: colour changes and coordinate runs. */
+    relic_buf pic = RELIC_BUF_INIT, packed = RELIC_BUF_INIT;
+    for (int i = 0; i < 60000; i++) {
+        if (i % 50 == 0) {
+            relic_buf_u8(&pic, 0xf0);
+            relic_buf_u8(&pic, (uint8_t)(i % 16));
+        } else {
+            relic_buf_u8(&pic, (uint8_t)(i % 160));
+        }
+    }
+    relic_buf_u8(&pic, 0xff);
+    agi_picnibble_pack(pic.data, pic.len, &packed);
+    uint8_t *out = malloc(pic.len);
+    int reps = 0;
+    double t0 = bench_now(), t;
+    do {
+        agi_picnibble_expand(packed.data, packed.len, out, pic.len, NULL);
+        reps++;
+        t = bench_now() - t0;
+    } while (t < 0.5);
+    printf("nibble expand:  %8.1f MB/s of output\n", (double)pic.len * reps / t / 1e6);
+    free(out);
+    relic_buf_free(&pic);
+    relic_buf_free(&packed);
+}
+
+int main(void)
+{
+    bench_set s;
+    memset(&s, 0, sizeof s);
+    const char *corpus = bench_corpus();
+    char root[1024], largest[1400] = "";
+    size_t largest_bytes = 0;
+    if (corpus) {
+        snprintf(root, sizeof root, "%s/agi", corpus);
+        DIR *d = opendir(root);
+        struct dirent *e;
+        printf("corpus games, all resources loaded in memory (best of 5):\n");
+        while (d && (e = readdir(d))) {
+            if (e->d_name[0] == '.')
+                continue;
+            char dir[1400];
+            snprintf(dir, sizeof dir, "%s/%s", root, e->d_name);
+            size_t bytes;
+            unsigned count;
+            double best = bench_game_load_ms(dir, &bytes, &count, &s);
+            for (int r = 0; r < 4; r++) {
+                double ms = bench_game_load_ms(dir, &bytes, &count, NULL);
+                if (ms < best)
+                    best = ms;
+            }
+            printf("  %-10s %4u resources %8zu bytes %7.2f ms\n", e->d_name, count, bytes, best);
+            if (bytes > largest_bytes) {
+                largest_bytes = bytes;
+                snprintf(largest, sizeof largest, "%s", dir);
+            }
+        }
+        if (d)
+            closedir(d);
+    } else {
+        printf("no corpus (set RELIC_CORPUS): LZW measured on synthetic text\n");
+        uint8_t text[4096];
+        for (int i = 0; i < 400; i++) {
+            for (size_t j = 0; j < sizeof text; j++)
+                text[j] = (uint8_t)("the quick brown fox jumps over the lazy dog "[(j * 7 + (size_t)i) % 44]);
+            bench_add(&s, text, sizeof text);
+        }
+    }
+    bench_lzw(&s);
+    bench_picnibble();
+    if (largest[0]) {
+        char cmd[3000];
+        const char *bin = getenv("RELIC_BIN") ? getenv("RELIC_BIN") : "build/bin";
+        snprintf(cmd, sizeof cmd, "rm -rf build/bench-unpack && %s/agi-unpack '%s' -o build/bench-unpack", bin,
+                 largest);
+        double best = 1e9;
+        for (int r = 0; r < 5; r++) {
+            double t0 = bench_now();
+            if (system(cmd) != 0)
+                break;
+            double ms = (bench_now() - t0) * 1e3;
+            if (ms < best)
+                best = ms;
+        }
+        printf("agi-unpack of the largest game (%s, files written): %.1f ms (best of 5, incl. process start)\n",
+               largest, best);
+        if (system("rm -rf build/bench-unpack") != 0)
+            printf("could not remove build/bench-unpack\n");
+    }
+    relic_buf_free(&s.plain);
+    relic_buf_free(&s.packed);
+    free(s.plain_len);
+    free(s.packed_len);
+    return 0;
+}
