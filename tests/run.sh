@@ -28,8 +28,12 @@ for t in "$BUILD"/tests/test_*; do
         echo "FAIL: $t exited $rc" >&2; fail=$((fail + 1))
     fi
 done
-res=$(BUILD="$BUILD" sh tests/cli/run.sh 2>>"$log" | tee -a "$log" | count)
-add "$res"
+for script in tests/cli/run.sh tests/corpus/cli_roundtrip.sh; do
+    out=$(BUILD="$BUILD" sh "$script" 2>>"$log")
+    printf '%s\n' "== $script" "$out" >> "$log"
+    printf '%s\n' "$out" | grep -E '^# .*skipped'
+    add "$(printf '%s\n' "$out" | count)"
+done
 echo "details: $log"
 echo "$pass passed, $fail failed, $skip skipped"
 [ $fail -eq 0 ]
