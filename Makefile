@@ -46,6 +46,11 @@ UNIT_BINS  := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 CORPUS_BINS:= $(patsubst tests/corpus/%.c,$(BUILD)/tests/%,$(CORPUS_SRC))
 BENCH_BIN  := $(BUILD)/bench/relic-bench
 
+# Each engine may add a fragment: extra Debian packages (DEB_PKGS +=),
+# sample builders (SAMPLE_TARGETS +=) and their rules.
+SAMPLE_TARGETS :=
+-include $(sort $(wildcard mk/*.mk))
+
 .PHONY: all deps test check-asan bench samples demo fuzz install clean
 all: $(BINS)
 
@@ -114,7 +119,7 @@ bench: $(BENCH_BIN) $(BINS)
 
 # ---- samples and demo -------------------------------------------------------
 SAMPLE_GAME := $(BUILD)/samples/relicdemo
-samples: $(BUILD)/bin/agi-pack
+samples: $(BUILD)/bin/agi-pack $(SAMPLE_TARGETS)
 	@rm -rf $(SAMPLE_GAME) $(SAMPLE_GAME)-v3
 	@$(BUILD)/bin/agi-pack samples/relicdemo -o $(SAMPLE_GAME)
 	@$(BUILD)/bin/agi-pack samples/relicdemo -o $(SAMPLE_GAME)-v3 --v3 RD

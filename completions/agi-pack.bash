@@ -29,6 +29,7 @@ _agi_pack()
             if declare -F _filedir >/dev/null 2>&1; then
                 _filedir -d
             else
+                compopt -o filenames 2>/dev/null
                 COMPREPLY=($(compgen -d -- "$cur"))
             fi
             return
@@ -58,6 +59,7 @@ _agi_pack()
     if declare -F _filedir >/dev/null 2>&1; then
         _filedir -d
     else
+        compopt -o filenames 2>/dev/null
         COMPREPLY=($(compgen -d -- "$cur"))
     fi
 } &&

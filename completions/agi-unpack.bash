@@ -32,6 +32,7 @@ _agi_unpack()
             if declare -F _filedir >/dev/null 2>&1; then
                 _filedir -d
             else
+                compopt -o filenames 2>/dev/null
                 COMPREPLY=($(compgen -d -- "$cur"))
             fi
             return
@@ -74,6 +75,7 @@ _agi_unpack()
     if declare -F _filedir >/dev/null 2>&1; then
         _filedir -d
     else
+        compopt -o filenames 2>/dev/null
         COMPREPLY=($(compgen -d -- "$cur"))
     fi
 } &&

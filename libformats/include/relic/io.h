@@ -53,6 +53,14 @@ typedef struct relic_png {
 int relic_png_encode(const relic_png *img, relic_buf *out, relic_err *err);
 int relic_png_write(const char *path, const relic_png *img, relic_err *err);
 
+/* Audio through libsndfile: interleaved 16-bit samples; the container and
+ * codec follow the file extension (.wav PCM 16, .flac, .ogg Vorbis).
+ * Written to a temporary file and renamed, like every output. */
+int relic_audio_write(const char *path, const int16_t *samples, size_t frames, unsigned channels,
+                      unsigned rate, relic_err *err);
+/* The libsndfile major format for a path's extension, or 0 when unknown. */
+int relic_audio_format_for(const char *path);
+
 /* JSON with sorted keys and two-space indent, ending in a newline. */
 int relic_json_encode(const json_t *doc, relic_buf *out, relic_err *err);
 int relic_json_write(const char *path, const json_t *doc, relic_err *err);
