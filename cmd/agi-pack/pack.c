@@ -247,15 +247,30 @@ int pack_run(const pack_opts *o)
     x->o = o;
     relic_err err;
     relic_err_clear(&err);
+    relic_dir probe;
+    if (relic_dir_open(o->src_dir, &probe, &err)) {
+        cli_report(&err);
+        free(x);
+        return CLI_EXIT_IO;
+    }
+    relic_dir_close(&probe);
     int failed = 0;
+    unsigned found = 0;
     for (int k = 0; k < AGI_KIND_COUNT && !failed; k++)
         for (unsigned n = 0; n < AGI_DIR_ENTRIES && !failed; n++) {
             failed = pack_load_payload(x, (agi_kind)k, n, &err) != 0;
+            found += x->in.payloads[k][n] != NULL;
             if (!failed && k == AGI_LOGIC && x->in.payloads[k][n])
                 failed = pack_messages(x, n, &err) != 0;
         }
     if (!failed)
         failed = pack_metadata(x, "objects.json", "OBJECT", &err) || pack_metadata(x, "words.json", "WORDS.TOK", &err);
+    if (!failed && found == 0) {
+        /* An empty game is never what was meant: most likely the wrong folder. */
+        relic_err_set(&err, RELIC_EDATA, RELIC_NO_OFFSET, "no payloads under raw/<kind>/ (is this an unpacked tree?)");
+        relic_err_file(&err, o->src_dir);
+        failed = 1;
+    }
     if (!failed)
         failed = agi_game_build(&x->in, &o->build, &x->out, &err) != RELIC_OK;
     if (!failed)

@@ -275,7 +275,7 @@ int unpack_run(const unpack_opts *o)
         agi_fileset_free(&fs);
         return cli_exit_code(rc);
     }
-    if (o->out_dir && relic_mkdirs(o->out_dir, &err)) {
+    if (o->out_dir && !o->list && relic_mkdirs(o->out_dir, &err)) {
         cli_report(&err);
         agi_fileset_free(&fs);
         return CLI_EXIT_IO;

@@ -42,7 +42,7 @@ static int agi_build_record(agi_builder *b, agi_kind kind, unsigned num, const r
                             relic_err *err)
 {
     if (p->len > 0xffff)
-        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "%s %u is %zu bytes; records hold 65535",
+        return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "%s %u is %zu bytes; records hold 65535",
                              agi_kind_name(kind), num, p->len);
     int nibble;
     const relic_buf *s = agi_build_stored(b, kind, p, &nibble);
@@ -52,7 +52,7 @@ static int agi_build_record(agi_builder *b, agi_kind kind, unsigned num, const r
         limit = AGI_MAX_OFFSET;
     if (b->vols[b->cur].len > 0 && b->vols[b->cur].len + header + s->len > limit) {
         if (++b->cur >= AGI_MAX_VOLUMES)
-            return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "resources need more than %d volumes",
+            return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "resources need more than %d volumes",
                                  AGI_MAX_VOLUMES);
     }
     relic_buf *v = &b->vols[b->cur];

@@ -304,7 +304,7 @@ static void test_build_refuses_bad_input(void **state)
     agi_fileset fs = {0, 0};
     relic_err err;
     relic_err_clear(&err);
-    assert_int_equal(agi_game_build(&in, &opts, &fs, &err), RELIC_EUSAGE);
+    assert_int_equal(agi_game_build(&in, &opts, &fs, &err), RELIC_EDATA);
     assert_non_null(strstr(err.msg, "65535"));
     agi_fileset_free(&fs);
     opts.layout = AGI_LAYOUT_V3; /* no prefix */
