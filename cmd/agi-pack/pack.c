@@ -175,7 +175,7 @@ static int pack_encode_metadata(const json_t *j, const char *file, const relic_b
                 agi_objects_free(&old);
             }
             if (!same)
-                agi_objects_encode(&ob, 1, b);
+                rc = agi_objects_encode(&ob, 1, b, err);
             agi_objects_free(&ob);
         }
     } else {

@@ -8,14 +8,6 @@
 #include "relic/io.h"
 #include "unpack.h"
 
-typedef struct unpack_ctx {
-    const unpack_opts *o;
-    agi_game game;
-    json_t *resources;
-    int errors;
-    int io_failed;
-} unpack_ctx;
-
 int unpack_parse_only(const char *arg, unpack_select *sel)
 {
     char *copy = strdup(arg), *save = NULL;
@@ -40,7 +32,7 @@ int unpack_parse_only(const char *arg, unpack_select *sel)
 }
 
 /* Writes bytes or JSON to OUT/rel, refusing names that leave OUT. */
-static int unpack_write(unpack_ctx *x, const char *rel, const void *data, size_t len, const json_t *doc)
+int unpack_write(unpack_ctx *x, const char *rel, const void *data, size_t len, const json_t *doc)
 {
     char path[4096];
     relic_err err;
@@ -71,40 +63,27 @@ static json_t *unpack_error_json(const relic_err *err)
     return json_string(line);
 }
 
-static void unpack_messages(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload,
-                            json_t *row)
+void unpack_fail(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *rec, relic_err *err, json_t *row)
 {
-    agi_logic_messages m;
-    relic_err err;
-    relic_err_clear(&err);
-    if (agi_logic_messages_decode(payload->data, payload->len, &m, &err)) {
-        /* Offsets into an expanded payload mean nothing in the volume file;
-         * say which is which. */
-        char msg[sizeof err.msg + 64];
-        snprintf(msg, sizeof msg, "logic %u messages: %s", num, err.msg);
-        if (rec->transform == AGI_TRANSFORM_NONE)
-            err.offset += rec->offset + rec->header_len;
-        else
-            snprintf(msg, sizeof msg, "logic %u messages: %s (expanded payload offset 0x%zx)", num, err.msg,
-                     err.offset);
-        relic_err_set(&err, err.code, rec->transform == AGI_TRANSFORM_NONE ? err.offset : RELIC_NO_OFFSET, "%s",
-                      msg);
-        unpack_name_file(x, &err, x->game.volumes[x->game.dirs[AGI_LOGIC].entry[num].volume]->name);
-        cli_report(&err);
-        json_object_set_new(row, "status", json_string("error"));
-        json_object_set_new(row, "error", unpack_error_json(&err));
-        x->errors++;
-        return;
+    /* Offsets inside an expanded payload mean nothing in the volume file:
+     * they are turned into volume offsets when the payload is stored as
+     * is, and said to be payload offsets otherwise. */
+    char msg[sizeof err->msg + 64];
+    if (err->offset != RELIC_NO_OFFSET && rec->transform != AGI_TRANSFORM_NONE) {
+        snprintf(msg, sizeof msg, "%s %u: %s (expanded payload offset 0x%zx)", agi_kind_name(kind), num, err->msg,
+                 err->offset);
+        err->offset = RELIC_NO_OFFSET;
+    } else {
+        snprintf(msg, sizeof msg, "%s %u: %s", agi_kind_name(kind), num, err->msg);
+        if (err->offset != RELIC_NO_OFFSET)
+            err->offset += rec->offset + rec->header_len;
     }
-    json_object_set_new(row, "messages", json_integer(m.count));
-    if (x->o->out_dir) {
-        char rel[64];
-        snprintf(rel, sizeof rel, "logic/logic%03u.messages.json", num);
-        json_t *doc = agi_messages_to_json(&m, num);
-        unpack_write(x, rel, NULL, 0, doc);
-        json_decref(doc);
-    }
-    agi_logic_messages_free(&m);
+    relic_err_set(err, err->code, err->offset, "%s", msg);
+    unpack_name_file(x, err, x->game.volumes[x->game.dirs[kind].entry[num].volume]->name);
+    cli_report(err);
+    json_object_set_new(row, "status", json_string("error"));
+    json_object_set_new(row, "error", unpack_error_json(err));
+    x->errors++;
 }
 
 static void unpack_resource(unpack_ctx *x, agi_kind kind, unsigned num, relic_buf *payload)
@@ -135,8 +114,7 @@ static void unpack_resource(unpack_ctx *x, agi_kind kind, unsigned num, relic_bu
         unpack_write(x, rel, payload->data, payload->len, NULL);
         json_object_set_new(row, "file", json_string(rel));
     }
-    if (kind == AGI_LOGIC)
-        unpack_messages(x, num, &rec, payload, row);
+    unpack_export(x, kind, num, &rec, payload, row);
     json_array_append_new(x->resources, row);
 }
 

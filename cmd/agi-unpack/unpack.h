@@ -3,6 +3,7 @@
 #define AGI_UNPACK_H
 
 #include <stdint.h>
+#include <jansson.h>
 #include "relic/agi.h"
 
 typedef struct unpack_select {
@@ -16,7 +17,25 @@ typedef struct unpack_opts {
     unpack_select select;
 } unpack_opts;
 
+typedef struct unpack_ctx {
+    const unpack_opts *o;
+    agi_game game;
+    json_t *resources;
+    int errors;
+    int io_failed;
+} unpack_ctx;
+
 int unpack_parse_only(const char *arg, unpack_select *sel);
 int unpack_run(const unpack_opts *o);
+
+/* For exporters (export.c): write OUT/rel (bytes, or JSON when doc is set),
+ * refusing names that leave OUT; returns nonzero on failure (reported). */
+int unpack_write(unpack_ctx *x, const char *rel, const void *data, size_t len, const json_t *doc);
+/* Reports a decoding error of one resource: one stderr line naming the
+ * volume file and offset, status "error" in its row, exit status 1. */
+void unpack_fail(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *rec, relic_err *err, json_t *row);
+/* Runs every exporter registered for the resource's kind (export.c). */
+void unpack_export(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *rec, const relic_buf *payload,
+                   json_t *row);
 
 #endif

@@ -95,10 +95,12 @@ void agi_objects_free(agi_objects *o)
     memset(o, 0, sizeof *o);
 }
 
-void agi_objects_encode(const agi_objects *o, int share_names, relic_buf *out)
+int agi_objects_encode(const agi_objects *o, int share_names, relic_buf *out, relic_err *err)
 {
     size_t start = out->len;
     size_t table = 3 * (size_t)o->count;
+    if (table > 0xffff)
+        return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "%u items do not fit a 16-bit item table", o->count);
     relic_buf_le16(out, (uint16_t)table);
     relic_buf_u8(out, o->max_object);
     relic_buf_zeros(out, table);
@@ -111,6 +113,11 @@ void agi_objects_encode(const agi_objects *o, int share_names, relic_buf *out)
                     name_off = out->oom ? 0 : (size_t)(out->data[e] | out->data[e + 1] << 8);
                     break;
                 }
+        if (name_off > 0xffff) {
+            out->len = start;
+            return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET,
+                                 "item %u name starts past 64 KiB, beyond a 16-bit name offset", i);
+        }
         if (name_off == out->len - start - 3)
             relic_buf_append(out, o->items[i].name, strlen(o->items[i].name) + 1);
         relic_buf_put_le16(out, start + 3 + 3 * (size_t)i, (uint16_t)name_off);
@@ -119,4 +126,5 @@ void agi_objects_encode(const agi_objects *o, int share_names, relic_buf *out)
     }
     if (o->xor_key && !out->oom)
         agi_xor(out->data + start, out->len - start);
+    return relic_buf_check(out, err);
 }

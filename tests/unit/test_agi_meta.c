@@ -28,7 +28,7 @@ static void test_objects_fixture_xor(void **state)
     assert_string_equal(o.items[2].name, "lamp");
     assert_int_equal(o.items[1].location, 255);
     relic_buf re = RELIC_BUF_INIT;
-    agi_objects_encode(&o, 0, &re);
+    assert_int_equal(agi_objects_encode(&o, 0, &re, NULL), RELIC_OK);
     assert_int_equal(re.len, f.len);
     assert_memory_equal(re.data, f.data, f.len);
     agi_objects_free(&o);
@@ -47,11 +47,11 @@ static void test_objects_plain_and_shared_names(void **state)
     assert_false(o.xor_key); /* only the plain reading is consistent */
     assert_string_equal(o.items[2].name, "?");
     relic_buf re = RELIC_BUF_INIT;
-    agi_objects_encode(&o, 1, &re);
+    assert_int_equal(agi_objects_encode(&o, 1, &re, NULL), RELIC_OK);
     assert_int_equal(re.len, n);
     assert_memory_equal(re.data, d, n);
     relic_buf_reset(&re);
-    agi_objects_encode(&o, 0, &re);
+    assert_int_equal(agi_objects_encode(&o, 0, &re, NULL), RELIC_OK);
     assert_int_equal(re.len, n + 2); /* "?" stored twice */
     agi_objects_free(&o);
     relic_buf_free(&re);
@@ -77,6 +77,25 @@ static void test_objects_malformed(void **state)
     assert_int_equal(agi_objects_decode(d, n, 0, &o, &err), RELIC_EDATA);
     n = test_hex("30 00", d, sizeof d); /* shorter than the header */
     assert_int_equal(agi_objects_decode(d, n, 0, &o, &err), RELIC_EDATA);
+    /* Found by fuzzing: 146 items sharing one long name fit when shared, but
+     * stored once per item the pool passes 64 KiB. */
+    static uint8_t many[3 + 146 * 3 + 449];
+    many[0] = 0xb6;
+    many[1] = 0x01;
+    for (int i = 0; i < 146; i++) {
+        many[3 + 3 * i] = 0xb6;
+        many[4 + 3 * i] = 0x01;
+    }
+    memset(many + 3 + 146 * 3, 'a', 448);
+    assert_int_equal(agi_objects_decode(many, sizeof many, 0, &o, &err), RELIC_OK);
+    relic_buf re = RELIC_BUF_INIT;
+    assert_int_equal(agi_objects_encode(&o, 0, &re, &err), RELIC_EDATA);
+    assert_non_null(strstr(err.msg, "16-bit name offset"));
+    relic_buf_reset(&re);
+    assert_int_equal(agi_objects_encode(&o, 1, &re, &err), RELIC_OK);
+    assert_int_equal(re.len, sizeof many);
+    relic_buf_free(&re);
+    agi_objects_free(&o);
     const uint8_t placeholder[] = "*****\x1a"; /* as shipped by one corpus game */
     assert_int_equal(agi_objects_decode(placeholder, 6, -1, &o, &err), RELIC_EDATA);
 }

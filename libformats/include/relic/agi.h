@@ -91,8 +91,9 @@ typedef struct agi_objects {
 int agi_objects_decode(const uint8_t *data, size_t len, int prefer_xor, agi_objects *out, relic_err *err);
 void agi_objects_free(agi_objects *o);
 /* Lays out items in order, names in order of first use, identical names
- * sharing one pool string when share_names is set. */
-void agi_objects_encode(const agi_objects *o, int share_names, relic_buf *out);
+ * sharing one pool string when share_names is set.  Fails when a name
+ * would start past a 16-bit offset. */
+int agi_objects_encode(const agi_objects *o, int share_names, relic_buf *out, relic_err *err);
 
 /* ---- WORDS.TOK -------------------------------------------------------- */
 typedef struct agi_word {

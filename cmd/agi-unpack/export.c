@@ -1,0 +1,17 @@
+/* agi-unpack's exporters: what is written for each resource beyond its raw
+ * payload.  One row per exporter; each lives in its own export_<what>.c.
+ * An exporter adds keys to the resource's game.json row and reports its
+ * own decoding errors with unpack_fail (the rest of the run goes on). */
+#include "export.h"
+
+static const unpack_exporter unpack_exporters[] = {
+    {AGI_LOGIC, "messages", unpack_export_messages},
+};
+
+void unpack_export(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *rec, const relic_buf *payload,
+                   json_t *row)
+{
+    for (size_t i = 0; i < sizeof unpack_exporters / sizeof unpack_exporters[0]; i++)
+        if (unpack_exporters[i].kind == kind)
+            unpack_exporters[i].run(x, num, rec, payload, row);
+}

@@ -1,0 +1,20 @@
+/* agi-unpack exporters (export.c). */
+#ifndef AGI_UNPACK_EXPORT_H
+#define AGI_UNPACK_EXPORT_H
+
+#include "unpack.h"
+
+typedef void (*unpack_export_fn)(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload,
+                                 json_t *row);
+
+typedef struct unpack_exporter {
+    agi_kind kind;
+    const char *name;
+    unpack_export_fn run;
+} unpack_exporter;
+
+/* export_messages.c: logic/logicNNN.messages.json */
+void unpack_export_messages(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload,
+                            json_t *row);
+
+#endif

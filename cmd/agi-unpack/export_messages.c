@@ -1,0 +1,27 @@
+/* agi-unpack exporter: a logic's message table as
+ * logic/logicNNN.messages.json (agi-spec logic_bytecode.md "Logic
+ * payload"; keys in agi-unpack(1)). */
+#include <stdio.h>
+#include "export.h"
+#include "relic/agi_json.h"
+
+void unpack_export_messages(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload,
+                            json_t *row)
+{
+    agi_logic_messages m;
+    relic_err err;
+    relic_err_clear(&err);
+    if (agi_logic_messages_decode(payload->data, payload->len, &m, &err)) {
+        unpack_fail(x, AGI_LOGIC, num, rec, &err, row);
+        return;
+    }
+    json_object_set_new(row, "messages", json_integer(m.count));
+    if (x->o->out_dir) {
+        char rel[64];
+        snprintf(rel, sizeof rel, "logic/logic%03u.messages.json", num);
+        json_t *doc = agi_messages_to_json(&m, num);
+        unpack_write(x, rel, NULL, 0, doc);
+        json_decref(doc);
+    }
+    agi_logic_messages_free(&m);
+}
