@@ -111,7 +111,7 @@ test: $(BINS) $(UNIT_BINS) $(CORPUS_BINS)
 	@BUILD=$(BUILD) sh tests/run.sh
 
 check-asan:
-	$(MAKE) BUILD=build-asan CFLAGS="-O1 -g -fno-omit-frame-pointer" \
+	$(MAKE) BUILD=$(BUILD)-asan CFLAGS="-O1 -g -fno-omit-frame-pointer" \
 	  SANFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined" test
 
 bench: $(BENCH_BIN) $(BINS)
