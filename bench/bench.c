@@ -13,10 +13,20 @@
 #include <time.h>
 #include "relic/agi.h"
 
+/* Wall time for whole commands (file writing is part of the cost)... */
 static double bench_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ...and this process's CPU time for codec rates, which other work on the
+ * machine disturbs less. */
+static double bench_cpu(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -72,39 +82,47 @@ static double bench_game_load_ms(const char *dir, size_t *bytes, unsigned *count
     return ms;
 }
 
+/* Best of several passes over every payload: rates in MB/s of output. */
+static double bench_lzw_expand_pass(const bench_set *s, uint8_t *out)
+{
+    double t0 = bench_cpu();
+    size_t in = 0, o = 0;
+    for (size_t i = 0; i < s->count; i++) {
+        agi_lzw_expand(s->packed.data + in, s->packed_len[i], out + o, s->plain_len[i], NULL);
+        in += s->packed_len[i];
+        o += s->plain_len[i];
+    }
+    return bench_cpu() - t0;
+}
+
 static void bench_lzw(bench_set *s)
 {
     uint8_t *out = malloc(s->plain.len + 1);
-    int reps = 0;
-    double t0 = bench_now(), t;
-    do {
-        size_t in = 0, o = 0;
-        for (size_t i = 0; i < s->count; i++) {
-            agi_lzw_expand(s->packed.data + in, s->packed_len[i], out + o, s->plain_len[i], NULL);
-            in += s->packed_len[i];
-            o += s->plain_len[i];
-        }
-        reps++;
-        t = bench_now() - t0;
-    } while (t < 1.0);
+    double best = 1e9;
+    for (int r = 0; r < 15; r++) {
+        double t = bench_lzw_expand_pass(s, out);
+        if (t < best)
+            best = t;
+    }
     int ok = memcmp(out, s->plain.data, s->plain.len) == 0;
-    printf("lzw expand:     %8.1f MB/s of output  (%zu payloads, %.2f MB, ratio %.3f)%s\n",
-           (double)s->plain.len * reps / t / 1e6, s->count, (double)s->plain.len / 1e6,
+    printf("lzw expand:     %8.1f MB/s of output  (%zu payloads, %.2f MB, ratio %.3f; target >= 300)%s\n",
+           (double)s->plain.len / best / 1e6, s->count, (double)s->plain.len / 1e6,
            (double)s->packed.len / (double)s->plain.len, ok ? "" : "  MISMATCH");
-    reps = 0;
-    t0 = bench_now();
     relic_buf c = RELIC_BUF_INIT;
-    do {
+    best = 1e9;
+    for (int r = 0; r < 5; r++) {
+        double t0 = bench_cpu();
         size_t o = 0;
         for (size_t i = 0; i < s->count; i++) {
             relic_buf_reset(&c);
             agi_lzw_compress(s->plain.data + o, s->plain_len[i], &c);
             o += s->plain_len[i];
         }
-        reps++;
-        t = bench_now() - t0;
-    } while (t < 1.0);
-    printf("lzw compress:   %8.1f MB/s of input\n", (double)s->plain.len * reps / t / 1e6);
+        double t = bench_cpu() - t0;
+        if (t < best)
+            best = t;
+    }
+    printf("lzw compress:   %8.1f MB/s of input\n", (double)s->plain.len / best / 1e6);
     relic_buf_free(&c);
     free(out);
 }
@@ -124,14 +142,15 @@ static void bench_picnibble(void)
     relic_buf_u8(&pic, 0xff);
     agi_picnibble_pack(pic.data, pic.len, &packed);
     uint8_t *out = malloc(pic.len);
-    int reps = 0;
-    double t0 = bench_now(), t;
-    do {
+    double best = 1e9;
+    for (int r = 0; r < 20; r++) {
+        double t0 = bench_cpu();
         agi_picnibble_expand(packed.data, packed.len, out, pic.len, NULL);
-        reps++;
-        t = bench_now() - t0;
-    } while (t < 0.5);
-    printf("nibble expand:  %8.1f MB/s of output\n", (double)pic.len * reps / t / 1e6);
+        double t = bench_cpu() - t0;
+        if (t < best)
+            best = t;
+    }
+    printf("nibble expand:  %8.1f MB/s of output\n", (double)pic.len / best / 1e6);
     free(out);
     relic_buf_free(&pic);
     relic_buf_free(&packed);
@@ -184,10 +203,11 @@ int main(void)
     if (largest[0]) {
         char cmd[3000];
         const char *bin = getenv("RELIC_BIN") ? getenv("RELIC_BIN") : "build/bin";
-        snprintf(cmd, sizeof cmd, "rm -rf build/bench-unpack && %s/agi-unpack '%s' -o build/bench-unpack", bin,
-                 largest);
+        snprintf(cmd, sizeof cmd, "%s/agi-unpack '%s' -o build/bench-unpack", bin, largest);
         double best = 1e9;
         for (int r = 0; r < 5; r++) {
+            if (system("rm -rf build/bench-unpack") != 0)
+                break;
             double t0 = bench_now();
             if (system(cmd) != 0)
                 break;

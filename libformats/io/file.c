@@ -80,20 +80,29 @@ static int relic_file_write_all(int fd, const uint8_t *p, size_t len)
     return 0;
 }
 
+/* Creates a fresh temporary file beside path.  O_EXCL with mode 0666 lets
+ * the kernel apply the user's umask, so no umask/fchmod calls are needed. */
+static int relic_file_open_temp(const char *path, char *tmp, size_t tmpsz)
+{
+    for (unsigned attempt = 0; attempt < 100; attempt++) {
+        snprintf(tmp, tmpsz, "%s.tmp.%ld.%u", path, (long)getpid(), attempt);
+        int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd >= 0 || errno != EEXIST)
+            return fd;
+    }
+    return -1;
+}
+
 int relic_file_write_atomic(const char *path, const void *data, size_t len, relic_err *err)
 {
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + 16);
+    size_t tmpsz = strlen(path) + 48;
+    char *tmp = malloc(tmpsz);
     if (!tmp)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
-    snprintf(tmp, plen + 16, "%s.tmp.XXXXXX", path);
-    int fd = mkstemp(tmp);
+    int fd = relic_file_open_temp(path, tmp, tmpsz);
     if (fd < 0)
         goto fail;
-    /* mkstemp makes 0600 files; outputs are ordinary files for the user. */
-    mode_t mask = umask(0);
-    umask(mask);
-    if (fchmod(fd, 0666 & ~mask) != 0 || relic_file_write_all(fd, data, len) != 0 || close(fd) != 0) {
+    if (relic_file_write_all(fd, data, len) != 0 || close(fd) != 0) {
         int e = errno;
         close(fd);
         unlink(tmp);
