@@ -33,23 +33,39 @@ int agi_dir_parse_v2(const uint8_t *data, size_t len, agi_dir *dir, relic_err *e
     return RELIC_OK;
 }
 
-int agi_record_header_v2(const uint8_t *vol, size_t vol_len, uint32_t offset, unsigned volume,
-                         agi_record *rec, relic_err *err)
+relic_cur agi_record_begin(const uint8_t *vol, size_t vol_len, uint32_t offset, agi_record *rec, uint8_t magic[2])
 {
     relic_cur c = relic_cur_make(vol, vol_len, 0);
     relic_seek(&c, offset);
-    uint8_t m0 = relic_u8(&c), m1 = relic_u8(&c);
+    magic[0] = relic_u8(&c);
+    magic[1] = relic_u8(&c);
     rec->volume_byte = relic_u8(&c);
-    rec->stored_len = rec->expanded_len = relic_le16(&c);
-    if (relic_cur_check(&c, err))
+    rec->offset = offset;
+    return c;
+}
+
+int agi_record_check(const relic_cur *c, const uint8_t magic[2], uint32_t offset, relic_err *err)
+{
+    if (relic_cur_check(c, err))
         return relic_err_set(err, RELIC_EDATA, offset, "record header past the end of the volume");
-    if (m0 != 0x12 || m1 != 0x34)
-        return relic_err_set(err, RELIC_EDATA, offset, "bad record magic %02x %02x (want 12 34)", m0, m1);
+    if (magic[0] != 0x12 || magic[1] != 0x34)
+        return relic_err_set(err, RELIC_EDATA, offset, "bad record magic %02x %02x (want 12 34)", magic[0],
+                             magic[1]);
+    return RELIC_OK;
+}
+
+int agi_record_header_v2(const uint8_t *vol, size_t vol_len, uint32_t offset, unsigned volume,
+                         agi_record *rec, relic_err *err)
+{
+    uint8_t magic[2];
+    relic_cur c = agi_record_begin(vol, vol_len, offset, rec, magic);
+    rec->stored_len = rec->expanded_len = relic_le16(&c);
+    if (agi_record_check(&c, magic, offset, err))
+        return RELIC_EDATA;
     if (rec->volume_byte != volume)
         return relic_err_set(err, RELIC_EDATA, offset + 2, "record says volume %u, directory says %u",
                              rec->volume_byte, volume);
     rec->layout = AGI_LAYOUT_V2;
-    rec->offset = offset;
     rec->header_len = 5;
     rec->transform = AGI_TRANSFORM_NONE;
     return RELIC_OK;

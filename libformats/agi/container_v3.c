@@ -49,23 +49,18 @@ int agi_dir_parse_v3(const uint8_t *data, size_t len, agi_dir dirs[AGI_KIND_COUN
 int agi_record_header_v3(const uint8_t *vol, size_t vol_len, uint32_t offset, unsigned volume,
                          agi_record *rec, relic_err *err)
 {
-    relic_cur c = relic_cur_make(vol, vol_len, 0);
-    relic_seek(&c, offset);
-    uint8_t m0 = relic_u8(&c), m1 = relic_u8(&c);
-    rec->volume_byte = relic_u8(&c);
+    uint8_t magic[2];
+    relic_cur c = agi_record_begin(vol, vol_len, offset, rec, magic);
     rec->expanded_len = relic_le16(&c);
     rec->stored_len = relic_le16(&c);
-    if (relic_cur_check(&c, err))
-        return relic_err_set(err, RELIC_EDATA, offset, "record header past the end of the volume");
-    if (m0 != 0x12 || m1 != 0x34)
-        return relic_err_set(err, RELIC_EDATA, offset, "bad record magic %02x %02x (want 12 34)", m0, m1);
+    if (agi_record_check(&c, magic, offset, err))
+        return RELIC_EDATA;
     int nibble = (rec->volume_byte & 0x80) != 0;
     unsigned vol_id = nibble ? (rec->volume_byte & 0x0fu) : rec->volume_byte;
     if (vol_id != volume)
         return relic_err_set(err, RELIC_EDATA, offset + 2, "record metadata 0x%02x does not match volume %u",
                              rec->volume_byte, volume);
     rec->layout = AGI_LAYOUT_V3;
-    rec->offset = offset;
     rec->header_len = 7;
     if (nibble)
         rec->transform = AGI_TRANSFORM_PICTURE_NIBBLE;
