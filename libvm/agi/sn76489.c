@@ -282,3 +282,19 @@ int agi_synth_render(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_
     *frames = n;
     return RELIC_OK;
 }
+
+int agi_synth_to_pcm16(const float *x, size_t frames, double gain_db, unsigned channels, int16_t **out,
+                       relic_err *err)
+{
+    *out = malloc((frames ? frames : 1) * channels * sizeof **out);
+    if (!*out)
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory for %zu samples", frames);
+    double g = 32767.0 * pow(10.0, gain_db / 20.0);
+    for (size_t i = 0; i < frames; i++) {
+        double v = lrint(x[i] * g);
+        int16_t s = (int16_t)(v > 32767 ? 32767 : v < -32768 ? -32768 : v);
+        for (unsigned c = 0; c < channels; c++)
+            (*out)[i * channels + c] = s;
+    }
+    return RELIC_OK;
+}
