@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "relic/io.h"
 #include "render.h"
 
 static void snd_render_help(void)
@@ -127,6 +128,8 @@ int main(int argc, char **argv)
         if (snd_render_number("sound number", argv[optind + 1], 0, 255, &o.sound))
             return CLI_EXIT_USAGE;
     }
+    if (o.output && !relic_audio_format_for(o.output))
+        return cli_usage_error("unknown audio extension in '%s' (use .wav, .flac or .ogg)", o.output);
     if (!o.output && !o.events && !o.midi && !o.json)
         return cli_usage_error("nothing to do: give -o, --events, --midi or --json");
     return render_run(&o);

@@ -71,6 +71,7 @@ static uint8_t midi_velocity(unsigned att)
 
 typedef struct midi_chan {
     int sounding;        /* note number + 1, or 0 */
+    int fresh;           /* a new event: its attenuation starts a new note */
     int pitch;           /* note for the current divisor / noise mode */
     unsigned att;
 } midi_chan;
@@ -78,7 +79,7 @@ typedef struct midi_chan {
 static void midi_update(midi_track *t, midi_chan *m, uint8_t mc, uint64_t tick, int pitch, unsigned att)
 {
     int audible = (att & 0x0f) != 0x0f;
-    if (m->sounding && (!audible || pitch != m->sounding - 1)) {
+    if (m->sounding && (!audible || pitch != m->sounding - 1 || m->fresh)) {
         midi_event(t, tick, (uint8_t)(0x80 | mc), (uint8_t)(m->sounding - 1), 0);
         m->sounding = 0;
     }
@@ -88,6 +89,7 @@ static void midi_update(midi_track *t, midi_chan *m, uint8_t mc, uint64_t tick, 
     }
     m->pitch = pitch;
     m->att = att;
+    m->fresh = 0;
 }
 
 static void midi_channel_track(const agi_snd_cmds *c, agi_snd_device device, unsigned ch, uint64_t end,
@@ -95,7 +97,7 @@ static void midi_channel_track(const agi_snd_cmds *c, agi_snd_device device, uns
 {
     midi_track t = {b, 0};
     uint8_t mc = ch == 3 ? 9 : (uint8_t)ch;
-    midi_chan m = {0, 60, 0x0f};
+    midi_chan m = {0, 0, 60, 0x0f};
     if (device == AGI_SND_PCJR && ch < 3) { /* square lead */
         midi_delta(&t, 0);
         relic_buf_u8(b, (uint8_t)(0xc0 | mc));
@@ -110,16 +112,13 @@ static void midi_channel_track(const agi_snd_cmds *c, agi_snd_device device, uns
             if (device == AGI_SND_SPEAKER)
                 midi_update(&t, &m, mc, k->tick, midi_note((double)AGI_SPEAKER_CLOCK / (k->divisor ? k->divisor : 65536)),
                             0);
-            else
-                m.pitch = ch == 3 ? m.pitch
-                                  : midi_note((double)AGI_SN76489_CLOCK / (32.0 * (k->divisor ? k->divisor : 1024)));
-            if (device == AGI_SND_PCJR && m.sounding)
-                midi_update(&t, &m, mc, k->tick, m.pitch, m.att);
+            else if (ch < 3) /* the attenuation that follows starts the note */
+                m.pitch = midi_note((double)AGI_SN76489_CLOCK / (32.0 * (k->divisor ? k->divisor : 1024)));
+            m.fresh = 1;
             break;
         case AGI_SNDCMD_NOISE:
             m.pitch = (k->divisor & 4) ? 38 : 42;
-            if (m.sounding)
-                midi_update(&t, &m, mc, k->tick, m.pitch, m.att);
+            m.fresh = 1;
             break;
         case AGI_SNDCMD_ATTEN:
             midi_update(&t, &m, mc, k->tick, m.pitch, k->attenuation);

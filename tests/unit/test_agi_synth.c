@@ -4,6 +4,7 @@
  * length and determinism. */
 #include <math.h>
 #include <string.h>
+#include "relic/agi_midi.h"
 #include "relic/agi_sn76489.h"
 #include "support.h"
 
@@ -195,6 +196,37 @@ static void test_length_loops_and_limit(void **state)
     agi_snd_cmds_free(&c);
 }
 
+static void test_midi(void **state)
+{
+    (void)state;
+    /* The sample sound's stream on the PCjr (2.936 envelope bytes): C4 E4
+     * G4 C5 read on ticks 1, 16, 31, 46, ended on tick 76. */
+    agi_snd_cmds c = {0};
+    push(&c, 1, AGI_SNDCMD_TONE, 0x1ab, 2, 0x8b, 0x1a);
+    push(&c, 1, AGI_SNDCMD_ATTEN, 0, 1, 0x90, 0);
+    c.v[1].attenuation = 0;
+    push(&c, 8, AGI_SNDCMD_ATTEN, 0, 1, 0x95, 0); /* envelope: no retrigger */
+    c.v[2].attenuation = 5;
+    push(&c, 16, AGI_SNDCMD_TONE, 0x153, 2, 0x83, 0x15);
+    push(&c, 16, AGI_SNDCMD_ATTEN, 0, 1, 0x93, 0);
+    c.v[4].attenuation = 3;
+    push(&c, 20, AGI_SNDCMD_SILENCE, 0, 1, 0x9f, 0);
+    relic_buf m = RELIC_BUF_INIT;
+    assert_int_equal(agi_midi_encode(&c, AGI_SND_PCJR, 76, &m, NULL), RELIC_OK);
+    uint8_t want[256];
+    size_t n = test_hex("4d546864 00000006 0001 0005 001e"
+                        "4d54726b 0000000b 00ff5103 07a120 00ff2f00"
+                        "4d54726b 00000017 00c050 01903c7f 0f803c00 00904065 04804000 38ff2f00"
+                        "4d54726b 00000007 00c150 4cff2f00"
+                        "4d54726b 00000007 00c250 4cff2f00"
+                        "4d54726b 00000004 4cff2f00",
+                        want, sizeof want);
+    assert_int_equal(m.len, n);
+    assert_memory_equal(m.data, want, n);
+    relic_buf_free(&m);
+    agi_snd_cmds_free(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -204,6 +236,7 @@ int main(void)
         cmocka_unit_test(test_speaker_frequency),
         cmocka_unit_test(test_noise_width),
         cmocka_unit_test(test_length_loops_and_limit),
+        cmocka_unit_test(test_midi),
     };
     return cmocka_run_group_tests_name("agi_synth", tests, NULL, NULL);
 }
