@@ -39,9 +39,14 @@ typedef struct syn_tone {
     double amp;
 } syn_tone;
 
+#define SYN_WIN 4096 /* frames summed at a time; stays in cache */
+
 typedef struct syn {
-    float *out;
+    float *out;                      /* the caller's frames */
     size_t frames;
+    float win[SYN_WIN + 1];          /* derivative of frames [wpos, wpos + SYN_WIN] */
+    uint64_t wpos;
+    double acc;                      /* running sum: the signal level */
     uint64_t rate, step_num, clock;  /* step k is at k * step_num / clock s */
     uint64_t now;                    /* current chip step */
     int speaker;
@@ -70,7 +75,8 @@ size_t agi_synth_frames(uint64_t end_tick, const agi_synth_opts *o)
     return (size_t)(ticks * o->rate / AGI_SND_TICK_HZ);
 }
 
-/* A level change of d at chip step t, box-filtered into the sample grid. */
+/* A level change of d at chip step t, box-filtered into the sample grid.
+ * syn_advance keeps t inside the window. */
 static void syn_step(syn *s, uint64_t t, double d)
 {
     uint64_t num = t * s->step_num * s->rate;
@@ -78,9 +84,9 @@ static void syn_step(syn *s, uint64_t t, double d)
     if (n >= s->frames)
         return;
     double frac = (double)(num % s->clock) / (double)s->clock;
-    s->out[n] += (float)(d * (1.0 - frac));
-    if (n + 1 < s->frames)
-        s->out[n + 1] += (float)(d * frac);
+    size_t i = (size_t)(n - s->wpos);
+    s->win[i] += (float)(d * (1.0 - frac));
+    s->win[i + 1] += (float)(d * frac);
 }
 
 static uint64_t syn_tick_step(const syn *s, uint64_t tick)
@@ -151,6 +157,45 @@ static void syn_run(syn *s, uint64_t end)
     if (!s->speaker)
         syn_noise_run(s, end);
     s->now = end;
+}
+
+/* The window's derivative becomes finished frames; the window moves on. */
+static void syn_flush(syn *s)
+{
+    size_t n = s->wpos >= s->frames ? 0 : s->frames - s->wpos < SYN_WIN ? (size_t)(s->frames - s->wpos) : SYN_WIN;
+    float *restrict out = s->out + s->wpos;
+    const float *restrict win = s->win;
+    double acc = s->acc;
+    for (size_t i = 0; i < n; i++) {
+        acc += win[i];
+        double v = acc < 1.0 ? acc : 1.0;
+        out[i] = (float)(v > -1.0 ? v : -1.0);
+    }
+    s->acc = acc;
+    float carry = s->win[SYN_WIN];
+    memset(s->win, 0, sizeof s->win);
+    s->win[0] = carry;
+    s->wpos += SYN_WIN;
+}
+
+/* The first chip step whose sample lies past the window. */
+static uint64_t syn_window_end(const syn *s)
+{
+    return ((s->wpos + SYN_WIN) * s->clock + s->step_num * s->rate - 1) / (s->step_num * s->rate);
+}
+
+/* Runs the chip to step `end`, finishing windows on the way. */
+static void syn_advance(syn *s, uint64_t end)
+{
+    for (;;) {
+        uint64_t wend = syn_window_end(s);
+        if (end <= wend) {
+            syn_run(s, end);
+            return;
+        }
+        syn_run(s, wend);
+        syn_flush(s);
+    }
 }
 
 static void syn_set_amp(syn *s, double *amp, double now_level, double new_amp, double level_sign)
@@ -240,20 +285,8 @@ static void syn_init(syn *s, agi_snd_device device, const agi_synth_opts *o, flo
     s->noise_counter = 1;
 }
 
-int agi_synth_render(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_tick, const agi_synth_opts *o,
-                     float **out, size_t *frames, relic_err *err)
+static void syn_render(syn *s, const agi_snd_cmds *c, uint64_t end_tick, const agi_synth_opts *o)
 {
-    *out = NULL;
-    *frames = 0;
-    if (o->rate < 8000 || o->rate > AGI_SYNTH_MAX_RATE)
-        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "sample rate %u outside 8000..%u", o->rate,
-                             AGI_SYNTH_MAX_RATE);
-    size_t n = agi_synth_frames(end_tick, o);
-    float *buf = calloc(n + 1, sizeof *buf);
-    if (!buf)
-        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory for %zu samples", n);
-    syn s;
-    syn_init(&s, device, o, buf, n);
     unsigned loops = o->loops ? o->loops : 1;
     uint64_t limit = o->max_ticks ? o->max_ticks : UINT64_MAX;
     for (unsigned l = 0; l < loops; l++) {
@@ -262,21 +295,48 @@ int agi_synth_render(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_
             uint64_t tick = base + c->v[i].tick;
             if (tick > limit)
                 break;
-            syn_run(&s, syn_tick_step(&s, tick));
-            if (s.speaker)
-                syn_speaker(&s, &c->v[i]);
+            syn_advance(s, syn_tick_step(s, tick));
+            if (s->speaker)
+                syn_speaker(s, &c->v[i]);
             else
                 for (unsigned k = 0; k < c->v[i].nbytes; k++)
-                    syn_write(&s, c->v[i].bytes[k]);
+                    syn_write(s, c->v[i].bytes[k]);
         }
     }
-    uint64_t total = end_tick * loops;
-    syn_run(&s, syn_tick_step(&s, total < limit ? total : limit) + 1);
-    /* The derivative buffer becomes the signal. */
-    double acc = 0.0;
-    for (size_t i = 0; i < n; i++) {
-        acc += buf[i];
-        buf[i] = (float)(acc > 1.0 ? 1.0 : acc < -1.0 ? -1.0 : acc);
+    while (s->wpos < s->frames) {
+        syn_run(s, syn_window_end(s));
+        syn_flush(s);
+    }
+}
+
+int agi_synth_render_into(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_tick,
+                          const agi_synth_opts *o, float *buf, size_t n, relic_err *err)
+{
+    if (o->rate < 8000 || o->rate > AGI_SYNTH_MAX_RATE)
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "sample rate %u outside 8000..%u", o->rate,
+                             AGI_SYNTH_MAX_RATE);
+    syn *sp = malloc(sizeof *sp);
+    if (!sp)
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    syn_init(sp, device, o, buf, n);
+    syn_render(sp, c, end_tick, o);
+    free(sp);
+    return RELIC_OK;
+}
+
+int agi_synth_render(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_tick, const agi_synth_opts *o,
+                     float **out, size_t *frames, relic_err *err)
+{
+    *out = NULL;
+    *frames = 0;
+    size_t n = agi_synth_frames(end_tick, o);
+    float *buf = malloc((n ? n : 1) * sizeof *buf);
+    if (!buf)
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory for %zu samples", n);
+    int rc = agi_synth_render_into(c, device, end_tick, o, buf, n, err);
+    if (rc) {
+        free(buf);
+        return rc;
     }
     *out = buf;
     *frames = n;

@@ -2,7 +2,10 @@
  * every sound payload decodes (except the few resources listed below that
  * are not AGI sound data at all), and schedules under the game's profile
  * on both devices; the command streams are hashed and compared with our
- * own committed digests, so any change in scheduling shows up.  Without
+ * own committed digests, so any change in scheduling shows up.  Every
+ * sound is also rendered (8 kHz, cut at ten minutes as the tools do): the
+ * audio must last completion tick / 60 s to the sample, and a sound with an
+ * audible event must not render as silence.  Without
  * RELIC_CORPUS the tests skip with a reason; under CI=true they are
  * required. */
 #define _POSIX_C_SOURCE 200809L
@@ -10,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "relic/agi.h"
+#include "relic/agi_sn76489.h"
 #include "relic/agi_sound.h"
 #include "relic/agi_sound_sched.h"
 #include "support.h"
@@ -70,7 +74,40 @@ static void hash_stream(uint64_t *h, const agi_snd_cmds *c, uint64_t end)
     fnv(h, &end, sizeof end);
 }
 
-static void corpus_game_sounds(const char *dir, const char *game, unsigned *sounds, unsigned *bad)
+#define RENDER_RATE 8000
+#define RENDER_MAX_TICKS (600 * AGI_SND_TICK_HZ)
+
+/* Whether the stream turns any channel audible before the cut. */
+static int has_audible(const agi_snd_cmds *c)
+{
+    for (size_t i = 0; i < c->count; i++)
+        if (c->v[i].kind == AGI_SNDCMD_ATTEN && c->v[i].attenuation != 0x0f && c->v[i].tick < RENDER_MAX_TICKS)
+            return 1;
+    return 0;
+}
+
+static void render_check(const char *game, unsigned n, const agi_snd_cmds *c, uint64_t end, unsigned *cut)
+{
+    agi_synth_opts o = {.rate = RENDER_RATE, .max_ticks = RENDER_MAX_TICKS};
+    float *x;
+    size_t frames;
+    relic_err err;
+    relic_err_clear(&err);
+    if (agi_synth_render(c, AGI_SND_PCJR, end, &o, &x, &frames, &err))
+        fail_msg("%s: sound %u: render: %s", game, n, err.msg);
+    uint64_t ticks = end < RENDER_MAX_TICKS ? end : RENDER_MAX_TICKS;
+    *cut += end > RENDER_MAX_TICKS;
+    if (frames != ticks * RENDER_RATE / AGI_SND_TICK_HZ)
+        fail_msg("%s: sound %u: %zu frames for %llu ticks", game, n, frames, (unsigned long long)ticks);
+    double peak = 0;
+    for (size_t i = 0; i < frames; i++)
+        peak = x[i] > peak ? x[i] : -x[i] > peak ? -x[i] : peak;
+    if (has_audible(c) && peak == 0)
+        fail_msg("%s: sound %u renders as silence", game, n);
+    free(x);
+}
+
+static void corpus_game_sounds(const char *dir, const char *game, unsigned *sounds, unsigned *bad, unsigned *cut)
 {
     agi_fileset fs = {0, 0};
     agi_game g;
@@ -106,6 +143,8 @@ static void corpus_game_sounds(const char *dir, const char *game, unsigned *soun
             assert_int_equal(c.v[c.count - 1].kind, AGI_SNDCMD_SILENCE);
             assert_true(c.v[c.count - 1].tick == end);
             hash_stream(&h, &c, end);
+            if (sel == 1)
+                render_check(game, n, &c, end, cut);
             agi_snd_cmds_free(&c);
         }
         (*sounds)++;
@@ -146,18 +185,19 @@ static void test_corpus_agi_sounds(void **state)
     if (!d)
         fail_msg("cannot open %s", top);
     struct dirent *e;
-    unsigned games = 0, sounds = 0, bad = 0;
+    unsigned games = 0, sounds = 0, bad = 0, cut = 0;
     while ((e = readdir(d))) {
         if (e->d_name[0] == '.')
             continue;
         char dir[1400];
         snprintf(dir, sizeof dir, "%s/%s", top, e->d_name);
-        corpus_game_sounds(dir, e->d_name, &sounds, &bad);
+        corpus_game_sounds(dir, e->d_name, &sounds, &bad, &cut);
         games++;
     }
     closedir(d);
-    print_message("# agi sound corpus: %u games, %u sounds scheduled, %u known non-sound entries refused\n", games,
-                  sounds, bad);
+    print_message("# agi sound corpus: %u games, %u sounds scheduled and rendered (%u cut at ten minutes), %u known "
+                  "non-sound entries refused\n",
+                  games, sounds, cut, bad);
     assert_int_equal(bad, sizeof known_bad / sizeof known_bad[0]);
     assert_true(games >= 9);
 }

@@ -33,6 +33,11 @@ size_t agi_synth_frames(uint64_t end_tick, const agi_synth_opts *o);
 int agi_synth_render(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_tick, const agi_synth_opts *o,
                      float **out, size_t *frames, relic_err *err);
 
+/* The same into the caller's buffer of agi_synth_frames() floats (every
+ * frame is written), so one buffer can serve many renders. */
+int agi_synth_render_into(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_tick,
+                          const agi_synth_opts *o, float *out, size_t frames, relic_err *err);
+
 /* Interleaved 16-bit samples from a render: gain in dB, the mono signal
  * copied to each of `channels`, rounded to nearest and clipped. */
 int agi_synth_to_pcm16(const float *x, size_t frames, double gain_db, unsigned channels, int16_t **out,
