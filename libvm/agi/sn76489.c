@@ -85,6 +85,8 @@ static void syn_step(syn *s, uint64_t t, double d)
         return;
     double frac = (double)(num % s->clock) / (double)s->clock;
     size_t i = (size_t)(n - s->wpos);
+    if (n < s->wpos || i >= SYN_WIN) /* cannot happen: syn_advance keeps steps inside */
+        return;
     s->win[i] += (float)(d * (1.0 - frac));
     s->win[i + 1] += (float)(d * frac);
 }
@@ -188,8 +190,10 @@ static uint64_t syn_window_end(const syn *s)
 static void syn_advance(syn *s, uint64_t end)
 {
     for (;;) {
+        /* Strictly before: a level change at `end` itself (a command) must
+         * still fall inside the window. */
         uint64_t wend = syn_window_end(s);
-        if (end <= wend) {
+        if (end < wend) {
             syn_run(s, end);
             return;
         }

@@ -196,6 +196,35 @@ static void test_length_loops_and_limit(void **state)
     agi_snd_cmds_free(&c);
 }
 
+/* Commands on every tick land on window boundaries at some rates (a
+ * level change exactly at a window's end once wrote past the window; the
+ * sanitizer build catches a regression).  The level must also be exactly
+ * the tone's at every sample of a steady stretch. */
+static void test_commands_every_tick(void **state)
+{
+    (void)state;
+    agi_snd_cmds c = {0};
+    push(&c, 0, AGI_SNDCMD_TONE, 0x3ff, 2, 0x8f, 0x3f);
+    for (uint64_t t = 0; t < 1200; t++)
+        push(&c, t, AGI_SNDCMD_ATTEN, 0, 1, (uint8_t)(0x90 | (t & 1 ? 0x0f : 0x00)), 0);
+    static const unsigned rates[] = {8000, 11025, 22050, 44100, 48000, 96000, 192000};
+    for (size_t r = 0; r < sizeof rates / sizeof rates[0]; r++) {
+        agi_synth_opts o = {.rate = rates[r]};
+        float *x;
+        size_t n;
+        assert_int_equal(agi_synth_render(&c, AGI_SND_PCJR, 1200, &o, &x, &n, NULL), RELIC_OK);
+        assert_int_equal(n, (size_t)1200 * rates[r] / 60);
+        for (size_t i = 0; i < n; i++)
+            if (!(x[i] >= -0.2501f && x[i] <= 0.2501f))
+                fail_msg("rate %u: sample %zu is %f", rates[r], i, x[i]);
+        /* odd ticks are silent: the middle of tick 1001 */
+        size_t mid = (size_t)(1001.5 * rates[r] / 60);
+        assert_true(x[mid] > -1e-4f && x[mid] < 1e-4f);
+        free(x);
+    }
+    agi_snd_cmds_free(&c);
+}
+
 static void test_midi(void **state)
 {
     (void)state;
@@ -236,6 +265,7 @@ int main(void)
         cmocka_unit_test(test_speaker_frequency),
         cmocka_unit_test(test_noise_width),
         cmocka_unit_test(test_length_loops_and_limit),
+        cmocka_unit_test(test_commands_every_tick),
         cmocka_unit_test(test_midi),
     };
     return cmocka_run_group_tests_name("agi_synth", tests, NULL, NULL);
