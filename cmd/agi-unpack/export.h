@@ -17,4 +17,8 @@ typedef struct unpack_exporter {
 void unpack_export_messages(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload,
                             json_t *row);
 
+/* export_sound.c (--sounds): sounds/sndNNN.wav and sounds/sndNNN.events.json */
+void unpack_export_sound(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload,
+                         json_t *row);
+
 #endif

@@ -21,6 +21,8 @@ static void agi_unpack_help(void)
            "  -l, --list           print the resource table instead of extracting\n"
            "      --only SEL       only these resources: KIND[:NNN][,KIND[:NNN]...]\n"
            "                       (kinds: logic, picture, view, sound)\n"
+           "      --sounds         also render each sound to OUT/sounds/sndNNN.wav and\n"
+           "                       its command stream to sndNNN.events.json\n"
            "      --profile P      interpreter profile (2.089 ... 3.002.149) instead of\n"
            "                       the guess\n"
            "  -j, --json           print the summary (or the --list table) as JSON\n"
@@ -38,7 +40,8 @@ int main(int argc, char **argv)
         {"output", required_argument, 0, 'o'}, {"list", no_argument, 0, 'l'},
         {"only", required_argument, 0, 'O'},   {"profile", required_argument, 0, 'P'},
         {"json", no_argument, 0, 'j'},         {"help", no_argument, 0, 'h'},
-        {"version", no_argument, 0, 'V'},      {0, 0, 0, 0},
+        {"version", no_argument, 0, 'V'},      {"sounds", no_argument, 0, 'S'},
+        {0, 0, 0, 0},
     };
     unpack_opts o;
     memset(&o, 0, sizeof o);
@@ -47,6 +50,7 @@ int main(int argc, char **argv)
         switch (c) {
         case 'o': o.out_dir = optarg; break;
         case 'l': o.list = 1; break;
+        case 'S': o.render_sounds = 1; break;
         case 'j': o.json = 1; break;
         case 'O':
             if (unpack_parse_only(optarg, &o.select))

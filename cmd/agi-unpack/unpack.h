@@ -13,6 +13,7 @@ typedef struct unpack_select {
 typedef struct unpack_opts {
     const char *game_dir, *out_dir;
     int list, json, have_select;
+    int render_sounds;             /* --sounds: export_sound.c */
     const agi_profile *profile;
     unpack_select select;
 } unpack_opts;

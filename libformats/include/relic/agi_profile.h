@@ -17,6 +17,20 @@ typedef enum agi_brush {
     AGI_BRUSH_V3      /* shaped/stippled, limit 318, radius-one centre row */
 } agi_brush;
 
+/* Four-channel tone bytes (sound.md "Four-channel command output"). */
+typedef enum agi_snd_tone {
+    AGI_SND_TONE_BOTH,        /* 2.089..2.411: high byte, then low byte */
+    AGI_SND_TONE_NOISE_HIGH   /* 2.440+: high byte only when its top three bits are set */
+} agi_snd_tone;
+
+/* Four-channel attenuation output (sound.md, one subsection per rule). */
+typedef enum agi_snd_atten {
+    AGI_SND_ATTEN_DEV2_RAW,   /* 2.089, 2.230: device 2 adds 3 below 8, byte as is */
+    AGI_SND_ATTEN_WHOLE_BYTE, /* 2.272: device 2 rule, then global adjust on the whole byte */
+    AGI_SND_ATTEN_CLAMP,      /* 2.411, 2.440: global adjust on the nibble, clamped */
+    AGI_SND_ATTEN_ENVELOPE    /* 2.917+: envelope table, global adjust, device 2 adds 2 */
+} agi_snd_atten;
+
 typedef struct agi_profile {
     const char *name;          /* "2.936" */
     const char *builds;        /* observed builds that select it, space-separated */
@@ -31,6 +45,9 @@ typedef struct agi_profile {
     uint8_t key_map_entries;
     agi_brush brush;
     uint16_t brush_limit;      /* horizontal limit of shaped brushes */
+    uint8_t snd_select8_single; /* device selector 8 also picks the single channel */
+    agi_snd_tone snd_tone;
+    agi_snd_atten snd_atten;
 } agi_profile;
 
 /* All promoted profiles, oldest first. */

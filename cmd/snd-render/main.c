@@ -1,0 +1,136 @@
+/* snd-render: an AGI sound resource to WAV/FLAC/Ogg audio, its command
+ * stream as JSON and a MIDI file; see man/snd-render.1. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "relic/io.h"
+#include "render.h"
+
+static void snd_render_help(void)
+{
+    printf("Usage: %s GAME_DIR SNDNUM [-o OUT.wav] [options]\n"
+           "       %s --file PAYLOAD.bin [-o OUT.wav] [options]\n"
+           "Render an AGI sound: audio (format from the extension: .wav, .flac, .ogg),\n"
+           "the exact command stream (--events) and a MIDI file (--midi).\n\n"
+           "  -o, --output FILE    audio file to write\n"
+           "      --file PAYLOAD   a raw sound payload instead of GAME_DIR SNDNUM\n"
+           "      --events FILE    the command stream as JSON (sound_commands)\n"
+           "      --midi FILE      a Standard MIDI File\n"
+           "      --profile P      interpreter profile (2.089 ... 3.002.149); default the\n"
+           "                       game's guess, 2.936 for --file\n"
+           "      --device D       pcjr (four channels, default) or speaker (one channel)\n"
+           "      --selector N     device selector value instead of --device (0..255)\n"
+           "      --adjust N       global attenuation adjustment (0..255, default 0)\n"
+           "      --rate HZ        sample rate (8000..384000, default 44100)\n"
+           "      --channels N     1 or 2 (default 1)\n"
+           "      --gain DB        output gain in dB (default 0)\n"
+           "      --loop N         play the sound N times (default 1)\n"
+           "      --noise-bits N   noise shift register width, 15 (PCjr) or 16\n"
+           "      --max-seconds S  cut audio longer than this (default 600)\n"
+           "  -j, --json           print the report as JSON\n"
+           "  -h, --help           show this help\n"
+           "  -V, --version        show the version\n\n"
+           "Exit status: 0 ok, 1 malformed sound, 2 usage error, 3 I/O error.\n",
+           cli_prog(), cli_prog());
+}
+
+enum { OPT_FILE = 256, OPT_EVENTS, OPT_MIDI, OPT_PROFILE, OPT_DEVICE, OPT_SELECTOR, OPT_ADJUST, OPT_RATE,
+       OPT_CHANNELS, OPT_GAIN, OPT_LOOP, OPT_NOISE, OPT_MAXSEC };
+
+static int snd_render_number(const char *name, const char *s, unsigned long lo, unsigned long hi, unsigned *out)
+{
+    unsigned long v;
+    if (cli_parse_uint(s, lo, hi, &v))
+        return cli_usage_error("bad %s '%s' (%lu..%lu)", name, s, lo, hi);
+    *out = (unsigned)v;
+    return 0;
+}
+
+static int snd_render_real(const char *name, const char *s, double lo, double hi, double *out)
+{
+    char *end;
+    double v = strtod(s, &end);
+    if (!*s || *end || !(v >= lo && v <= hi))
+        return cli_usage_error("bad %s '%s'", name, s);
+    *out = v;
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    cli_init(argv[0]);
+    static const struct option longopts[] = {
+        {"output", required_argument, 0, 'o'},       {"file", required_argument, 0, OPT_FILE},
+        {"events", required_argument, 0, OPT_EVENTS}, {"midi", required_argument, 0, OPT_MIDI},
+        {"profile", required_argument, 0, OPT_PROFILE}, {"device", required_argument, 0, OPT_DEVICE},
+        {"selector", required_argument, 0, OPT_SELECTOR}, {"adjust", required_argument, 0, OPT_ADJUST},
+        {"rate", required_argument, 0, OPT_RATE},     {"channels", required_argument, 0, OPT_CHANNELS},
+        {"gain", required_argument, 0, OPT_GAIN},     {"loop", required_argument, 0, OPT_LOOP},
+        {"noise-bits", required_argument, 0, OPT_NOISE}, {"max-seconds", required_argument, 0, OPT_MAXSEC},
+        {"json", no_argument, 0, 'j'},                {"help", no_argument, 0, 'h'},
+        {"version", no_argument, 0, 'V'},             {0, 0, 0, 0},
+    };
+    render_opts o;
+    memset(&o, 0, sizeof o);
+    o.selector = -1;
+    o.rate = 44100;
+    o.channels = 1;
+    o.loops = 1;
+    o.max_seconds = 600;
+    int c, device_pcjr = 1;
+    unsigned v;
+    while ((c = getopt_long(argc, argv, "o:jhV", longopts, NULL)) != -1) {
+        int bad = 0;
+        switch (c) {
+        case 'o': o.output = optarg; break;
+        case OPT_FILE: o.file = optarg; break;
+        case OPT_EVENTS: o.events = optarg; break;
+        case OPT_MIDI: o.midi = optarg; break;
+        case OPT_PROFILE:
+            if (!(o.profile = agi_profile_find(optarg)))
+                return cli_usage_error("unknown profile '%s'", optarg);
+            break;
+        case OPT_DEVICE:
+            if (strcmp(optarg, "pcjr") != 0 && strcmp(optarg, "speaker") != 0)
+                return cli_usage_error("bad device '%s' (pcjr or speaker)", optarg);
+            device_pcjr = strcmp(optarg, "pcjr") == 0;
+            break;
+        case OPT_SELECTOR: bad = snd_render_number("selector", optarg, 0, 255, &v); o.selector = (int)v; break;
+        case OPT_ADJUST: bad = snd_render_number("adjustment", optarg, 0, 255, &o.adjust); break;
+        case OPT_RATE: bad = snd_render_number("rate", optarg, 8000, 384000, &o.rate); break;
+        case OPT_CHANNELS: bad = snd_render_number("channel count", optarg, 1, 2, &o.channels); break;
+        case OPT_LOOP: bad = snd_render_number("loop count", optarg, 1, 1000, &o.loops); break;
+        case OPT_NOISE:
+            bad = snd_render_number("noise width", optarg, 15, 16, &v);
+            o.lfsr16 = v == 16;
+            break;
+        case OPT_GAIN: bad = snd_render_real("gain", optarg, -96, 48, &o.gain_db); break;
+        case OPT_MAXSEC: bad = snd_render_real("--max-seconds", optarg, 0.001, 86400, &o.max_seconds); break;
+        case 'j': o.json = 1; break;
+        case 'h': snd_render_help(); return CLI_EXIT_OK;
+        case 'V': cli_print_version(); return CLI_EXIT_OK;
+        default: return cli_usage_error("unknown option");
+        }
+        if (bad)
+            return bad;
+    }
+    if (o.selector < 0)
+        o.selector = device_pcjr ? 1 : 0;
+    if (o.file) {
+        if (optind != argc)
+            return cli_usage_error("--file takes no GAME_DIR or SNDNUM");
+    } else {
+        if (argc - optind != 2)
+            return cli_usage_error("expected GAME_DIR SNDNUM (or --file PAYLOAD)");
+        o.game_dir = argv[optind];
+        if (snd_render_number("sound number", argv[optind + 1], 0, 255, &o.sound))
+            return CLI_EXIT_USAGE;
+    }
+    if (o.output && !relic_audio_format_for(o.output))
+        return cli_usage_error("unknown audio extension in '%s' (use .wav, .flac or .ogg)", o.output);
+    if (!o.output && !o.events && !o.midi && !o.json)
+        return cli_usage_error("nothing to do: give -o, --events, --midi or --json");
+    return render_run(&o);
+}

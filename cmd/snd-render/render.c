@@ -1,0 +1,198 @@
+/* snd-render's run: load or read the payload, decode, schedule, then write
+ * what was asked for, reporting through one jansson tree. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "relic/agi.h"
+#include "relic/agi_midi.h"
+#include "relic/agi_sn76489.h"
+#include "relic/agi_sound.h"
+#include "relic/io.h"
+#include "render.h"
+
+/* The payload, and where its bytes live for error offsets. */
+typedef struct render_src {
+    relic_buf payload;
+    char where[4400];        /* file named in errors */
+    size_t base;             /* file offset of payload byte 0, or RELIC_NO_OFFSET */
+    const agi_profile *profile;
+} render_src;
+
+static int render_load(const render_opts *o, render_src *src, relic_err *err)
+{
+    if (o->file) {
+        snprintf(src->where, sizeof src->where, "%s", o->file);
+        src->base = 0;
+        src->profile = o->profile ? o->profile : agi_profile_find("2.936");
+        int rc = relic_file_read(o->file, &src->payload, err);
+        if (rc)
+            relic_err_file(err, o->file);
+        return rc;
+    }
+    agi_fileset fs = {0, 0};
+    agi_game g;
+    agi_open_opts oo = {o->profile};
+    agi_record rec;
+    int rc = agi_fileset_read_dir(o->game_dir, &fs, err);
+    if (rc == RELIC_OK)
+        rc = agi_game_open(&fs, &oo, &g, err);
+    if (rc == RELIC_OK && (o->sound >= g.dirs[AGI_SOUND].count || !g.dirs[AGI_SOUND].entry[o->sound].present))
+        rc = relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "sound %u is not in the game", o->sound);
+    if (rc == RELIC_OK)
+        rc = agi_game_load(&g, AGI_SOUND, o->sound, &rec, &src->payload, err);
+    if (rc == RELIC_OK) {
+        src->profile = g.profile;
+        const agi_file *vol = g.volumes[g.dirs[AGI_SOUND].entry[o->sound].volume];
+        snprintf(src->where, sizeof src->where, "%s/%s", o->game_dir, vol ? vol->name : "?");
+        src->base = rec.transform == AGI_TRANSFORM_NONE ? rec.offset + rec.header_len : RELIC_NO_OFFSET;
+    } else if (!err->file[0]) {
+        relic_err_file(err, o->game_dir);
+    }
+    agi_fileset_free(&fs);
+    return rc;
+}
+
+/* A decoding error of the payload, placed in its file. */
+static void render_place(const render_src *src, relic_err *err)
+{
+    if (err->offset != RELIC_NO_OFFSET && src->base == RELIC_NO_OFFSET) {
+        char msg[sizeof err->msg + 64];
+        snprintf(msg, sizeof msg, "%s (expanded payload offset 0x%zx)", err->msg, err->offset);
+        relic_err_set(err, err->code, RELIC_NO_OFFSET, "%s", msg);
+    } else if (err->offset != RELIC_NO_OFFSET) {
+        err->offset += src->base;
+    }
+    relic_err_file(err, src->where);
+}
+
+static int render_audio(const render_opts *o, const agi_snd_cmds *c, agi_snd_device dev, uint64_t end,
+                        json_t *report, relic_err *err)
+{
+    agi_synth_opts so = {.rate = o->rate, .lfsr16 = o->lfsr16, .loops = o->loops};
+    uint64_t total = end * o->loops, cap = (uint64_t)llround(o->max_seconds * AGI_SND_TICK_HZ);
+    int truncated = total > cap;
+    if (truncated) {
+        so.max_ticks = cap;
+        cli_warn("%s: %llu ticks (%.1f s) cut at %.1f s (--max-seconds)", o->output, (unsigned long long)total,
+                 total / 60.0, o->max_seconds);
+    }
+    float *x;
+    size_t frames;
+    int16_t *pcm = NULL;
+    int rc = agi_synth_render(c, dev, end, &so, &x, &frames, err);
+    if (rc == RELIC_OK)
+        rc = agi_synth_to_pcm16(x, frames, o->gain_db, o->channels, &pcm, err);
+    if (rc == RELIC_OK)
+        rc = relic_audio_write(o->output, pcm, frames, o->channels, o->rate, err);
+    if (rc == RELIC_OK)
+        json_object_set_new(report, "audio",
+                            json_pack("{s:s, s:I, s:i, s:i, s:b}", "file", o->output, "frames", (json_int_t)frames,
+                                      "rate", (int)o->rate, "channels", (int)o->channels, "truncated", truncated));
+    free(x);
+    free(pcm);
+    return rc;
+}
+
+static int render_outputs(const render_opts *o, const agi_sound *snd, const agi_profile *p, json_t *report,
+                          relic_err *err)
+{
+    agi_snd_opts so = {p, (unsigned)o->selector, (uint8_t)o->adjust};
+    agi_snd_device dev = agi_snd_device_for(p, so.selector);
+    agi_snd_cmds c = {0};
+    uint64_t end = 0;
+    int rc = agi_snd_schedule(snd, &so, &c, &end, err);
+    json_t *events = json_array();
+    for (unsigned ch = 0; ch < AGI_SOUND_CHANNELS; ch++)
+        json_array_append_new(events, json_integer(snd->ch[ch].count));
+    json_object_set_new(report, "profile", json_string(p->name));
+    json_object_set_new(report, "selector", json_integer(o->selector));
+    json_object_set_new(report, "device", json_string(dev == AGI_SND_PCJR ? "pcjr" : "speaker"));
+    json_object_set_new(report, "events", events);
+    json_object_set_new(report, "completion_tick", json_integer((json_int_t)end));
+    json_object_set_new(report, "duration_ms", json_integer((json_int_t)((end * 1000 + 30) / 60)));
+    json_object_set_new(report, "commands", json_integer((json_int_t)c.count));
+    if (rc == RELIC_OK && o->events) {
+        json_t *doc = json_pack("{s:s, s:i, s:s, s:i, s:i, s:s, s:I, s:o}", "format", "relic-agi-sound-commands",
+                                "format_version", 1, "profile", p->name, "selector", o->selector, "adjust",
+                                (int)o->adjust, "device", dev == AGI_SND_PCJR ? "pcjr" : "speaker",
+                                "completion_tick", (json_int_t)end, "sound_commands", agi_snd_cmds_to_json(&c));
+        rc = relic_json_write(o->events, doc, err);
+        json_decref(doc);
+        if (rc == RELIC_OK)
+            json_object_set_new(report, "events_file", json_string(o->events));
+    }
+    if (rc == RELIC_OK && o->midi) {
+        relic_buf m = RELIC_BUF_INIT;
+        rc = agi_midi_encode(&c, dev, end, &m, err);
+        if (rc == RELIC_OK)
+            rc = relic_file_write_atomic(o->midi, m.data, m.len, err);
+        if (rc == RELIC_OK)
+            json_object_set_new(report, "midi_file", json_string(o->midi));
+        relic_buf_free(&m);
+    }
+    if (rc == RELIC_OK && o->output)
+        rc = render_audio(o, &c, dev, end, report, err);
+    agi_snd_cmds_free(&c);
+    return rc;
+}
+
+static void render_print_text(const json_t *r)
+{
+    const char *keys[] = {"source", "sound", "profile", "selector", "device", "completion_tick", "duration_ms",
+                          "commands", "events_file", "midi_file"};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        json_t *v = json_object_get(r, keys[i]);
+        if (json_is_string(v))
+            printf("%-16s %s\n", keys[i], json_string_value(v));
+        else if (json_is_integer(v))
+            printf("%-16s %lld\n", keys[i], (long long)json_integer_value(v));
+    }
+    json_t *ev = json_object_get(r, "events");
+    printf("%-16s %d %d %d %d\n", "events", (int)json_integer_value(json_array_get(ev, 0)),
+           (int)json_integer_value(json_array_get(ev, 1)), (int)json_integer_value(json_array_get(ev, 2)),
+           (int)json_integer_value(json_array_get(ev, 3)));
+    json_t *a = json_object_get(r, "audio");
+    if (a)
+        printf("%-16s %s (%lld frames, %d Hz, %d channel%s%s)\n", "audio",
+               json_string_value(json_object_get(a, "file")), (long long)json_integer_value(json_object_get(a, "frames")),
+               (int)json_integer_value(json_object_get(a, "rate")), (int)json_integer_value(json_object_get(a, "channels")),
+               json_integer_value(json_object_get(a, "channels")) > 1 ? "s" : "",
+               json_is_true(json_object_get(a, "truncated")) ? ", truncated" : "");
+}
+
+int render_run(const render_opts *o)
+{
+    render_src src;
+    memset(&src, 0, sizeof src);
+    relic_err err;
+    relic_err_clear(&err);
+    agi_sound snd;
+    memset(&snd, 0, sizeof snd);
+    int rc = render_load(o, &src, &err);
+    if (rc == RELIC_OK && (rc = agi_sound_decode(src.payload.data, src.payload.len, &snd, &err)) != RELIC_OK) {
+        char msg[sizeof err.msg + 16];
+        snprintf(msg, sizeof msg, "sound %u: %s", o->sound, err.msg);
+        if (!o->file)
+            relic_err_set(&err, err.code, err.offset, "%s", msg);
+        render_place(&src, &err);
+    }
+    json_t *report = json_object();
+    if (rc == RELIC_OK) {
+        json_object_set_new(report, "source", json_string(o->file ? o->file : o->game_dir));
+        json_object_set_new(report, "sound", o->file ? json_null() : json_integer(o->sound));
+        rc = render_outputs(o, &snd, src.profile, report, &err);
+    }
+    if (rc) {
+        cli_report(&err);
+    } else if (o->json) {
+        relic_json_print(stdout, report);
+    } else {
+        render_print_text(report);
+    }
+    json_decref(report);
+    agi_sound_free(&snd);
+    relic_buf_free(&src.payload);
+    return cli_exit_code(rc);
+}

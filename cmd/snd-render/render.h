@@ -1,0 +1,22 @@
+/* snd-render internals: options and the run. */
+#ifndef SND_RENDER_H
+#define SND_RENDER_H
+
+#include "relic/agi_profile.h"
+
+typedef struct render_opts {
+    const char *game_dir, *file;   /* one of them */
+    unsigned sound;
+    const char *output, *events, *midi;
+    const agi_profile *profile;    /* NULL: the game's, or 2.936 */
+    int selector;                  /* -1: from device */
+    unsigned rate, channels, loops, adjust;
+    int lfsr16;
+    double gain_db;
+    double max_seconds;
+    int json;
+} render_opts;
+
+int render_run(const render_opts *o);
+
+#endif

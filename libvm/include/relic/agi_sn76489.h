@@ -1,0 +1,50 @@
+/* Sound synthesis for AGI command streams (agi_sound_sched.h): a Texas
+ * Instruments SN76489 / PCjr model (three square-wave tone channels and a
+ * noise channel) and a PC-speaker model.  Deterministic: the same stream
+ * and options always give the same samples. */
+#ifndef RELIC_AGI_SN76489_H
+#define RELIC_AGI_SN76489_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "relic/agi_sound_sched.h"
+#include "relic/error.h"
+
+#define AGI_SN76489_CLOCK 3579545u   /* PCjr: the NTSC colour-burst crystal */
+#define AGI_SPEAKER_CLOCK 1193180u   /* PC timer input */
+#define AGI_SYNTH_MAX_RATE 384000u
+
+typedef struct agi_synth_opts {
+    unsigned rate;            /* output samples per second (8000..384000) */
+    int lfsr16;               /* 16-bit noise shift register (tapped 0, 3)
+                                 instead of the PCjr's 15-bit (tapped 0, 1) */
+    unsigned loops;           /* play the stream this many times (0 = 1) */
+    uint64_t max_ticks;       /* stop after this many ticks (0 = no limit) */
+} agi_synth_opts;
+
+/* Frames the render of end_tick ticks (times loops) at rate gives:
+ * ticks * rate / 60, cut at max_ticks when set. */
+size_t agi_synth_frames(uint64_t end_tick, const agi_synth_opts *o);
+
+/* Renders a whole command stream (ticks 0..end_tick) for its device into a
+ * new mono buffer of agi_synth_frames() floats in [-1, 1] (free() it).
+ * Each square is integrated over every output sample (a box filter at the
+ * chip's own step rate), so high tones do not alias into loud whistles. */
+int agi_synth_render(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_tick, const agi_synth_opts *o,
+                     float **out, size_t *frames, relic_err *err);
+
+/* The same into the caller's buffer of agi_synth_frames() floats (every
+ * frame is written), so one buffer can serve many renders. */
+int agi_synth_render_into(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_tick,
+                          const agi_synth_opts *o, float *out, size_t frames, relic_err *err);
+
+/* Interleaved 16-bit samples from a render: gain in dB, the mono signal
+ * copied to each of `channels`, rounded to nearest and clipped. */
+int agi_synth_to_pcm16(const float *x, size_t frames, double gain_db, unsigned channels, int16_t **out,
+                       relic_err *err);
+
+/* Attenuation steps are 2 dB: the linear gain of a 4-bit attenuation
+ * (0x0f is off). */
+double agi_sn76489_gain(unsigned attenuation);
+
+#endif
