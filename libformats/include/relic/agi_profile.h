@@ -17,6 +17,15 @@ typedef enum agi_brush {
     AGI_BRUSH_V3      /* shaped/stippled, limit 318, radius-one centre row */
 } agi_brush;
 
+/* Save block-1 partitions (session_and_persistence.md): the 0x03db one of
+ * 2.089/2.230/2.272, the 2.936 one (0x05df/0x05e1/0x05e4 prefixes of it)
+ * and the 0x0404 Gold Rush one of 3.002.149. */
+typedef enum agi_save_b1_layout {
+    AGI_SAVE_B1_EARLY,
+    AGI_SAVE_B1_V2,
+    AGI_SAVE_B1_GR
+} agi_save_b1_layout;
+
 typedef struct agi_profile {
     const char *name;          /* "2.936" */
     const char *builds;        /* observed builds that select it, space-separated */
@@ -31,6 +40,8 @@ typedef struct agi_profile {
     uint8_t key_map_entries;
     agi_brush brush;
     uint16_t brush_limit;      /* horizontal limit of shaped brushes */
+    agi_save_b1_layout save_b1_layout; /* block-1 partition of a save */
+    uint8_t save_block3_xor;   /* save block 3 stored XORed ("V3 block-3 transform") */
 } agi_profile;
 
 /* All promoted profiles, oldest first. */
