@@ -344,13 +344,49 @@ static void test_save_json(void **state)
     relic_buf_free(&f);
 }
 
+static void test_save_diff(void **state)
+{
+    (void)state;
+    relic_buf f = RELIC_BUF_INIT;
+    test_fixture("agi/save/RTSG.1", &f);
+    agi_save a, b;
+    assert_int_equal(agi_save_decode(f.data, f.len, NULL, &a, NULL), RELIC_OK);
+    assert_int_equal(agi_save_decode(f.data, f.len, NULL, &b, NULL), RELIC_OK);
+    json_t *d = agi_save_diff(&a, &b, NULL, 0, 1);
+    assert_int_equal(json_array_size(d), 0);
+    json_decref(d);
+    b.state.vars[3] = 43;
+    b.objects[1].x = 5;
+    b.objects[0].view_token = 1;   /* a token: noise unless --all */
+    b.state.reserved_word_a[0] = 0; /* reserved: noise unless --all */
+    b.state.timer_ticks++;
+    d = agi_save_diff(&a, &b, NULL, 0, 0);
+    assert_int_equal(json_array_size(d), 3);
+    assert_string_equal(json_string_value(json_object_get(json_array_get(d, 0), "path")), "/objects/1/x");
+    assert_string_equal(json_string_value(json_object_get(json_array_get(d, 1), "path")), "/timer_ticks");
+    assert_string_equal(json_string_value(json_object_get(json_array_get(d, 2), "path")), "/variables/v3");
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(d, 2), "old")), 42);
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(d, 2), "new")), 43);
+    json_decref(d);
+    static const char *const ignore[] = {"/timer_ticks", "/objects/*/x"};
+    d = agi_save_diff(&a, &b, ignore, 2, 0);
+    assert_int_equal(json_array_size(d), 1);
+    json_decref(d);
+    d = agi_save_diff(&a, &b, ignore, 2, 1);
+    assert_int_equal(json_array_size(d), 3); /* v3, the token, the reserved word */
+    json_decref(d);
+    agi_save_free(&a);
+    agi_save_free(&b);
+    relic_buf_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_save_profiles),     cmocka_unit_test(test_save_layout_specifics),
         cmocka_unit_test(test_save_v3_transform), cmocka_unit_test(test_save_edit),
         cmocka_unit_test(test_save_replay_ops),   cmocka_unit_test(test_save_malformed),
-        cmocka_unit_test(test_save_json),
+        cmocka_unit_test(test_save_json),         cmocka_unit_test(test_save_diff),
     };
     return cmocka_run_group_tests_name("agi_save", tests, NULL, NULL);
 }

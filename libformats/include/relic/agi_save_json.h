@@ -16,4 +16,11 @@ json_t *agi_save_to_json(const agi_save *s);
  * the field's range or an unknown path is RELIC_EUSAGE, s unchanged. */
 int agi_save_set(agi_save *s, const char *path, const char *value, relic_err *err);
 
+/* Differences from a to b as an array of {path, old, new} (null where a
+ * side lacks the path), sorted by path with numbers in numeric order.
+ * ignore: JSON Pointer patterns (* matches one segment) dropped with
+ * everything under them; unless all is set, /reserved and the objects'
+ * reference tokens are dropped too. */
+json_t *agi_save_diff(const agi_save *a, const agi_save *b, const char *const *ignore, unsigned nignore, int all);
+
 #endif
