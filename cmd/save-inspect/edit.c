@@ -90,11 +90,20 @@ int inspect_validate(const inspect_opts *o)
         if (rc == RELIC_OK && o->game_dir) {
             json_t *doc = json_object();
             failed = inspect_game_check(o, path, &s, doc);
-            if (failed > 0)
-                rc = relic_err_set(&err, RELIC_EDATA, RELIC_NO_OFFSET, "%d cross-checks against %s fail", failed,
-                                   o->game_dir);
+            if (failed > 0) {
+                char names[200] = "";
+                size_t k;
+                json_t *c;
+                json_array_foreach(json_object_get(json_object_get(doc, "game"), "checks"), k, c)
+                    if (!json_is_true(json_object_get(c, "ok")) && strlen(names) < sizeof names - 40)
+                        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", names[0] ? ", " : "",
+                                 json_string_value(json_object_get(c, "check")));
+                rc = relic_err_set(&err, RELIC_EDATA, RELIC_NO_OFFSET, "disagrees with game %s: %s", o->game_dir,
+                                   names);
+            }
             else if (failed < 0)
-                rc = -failed;
+                rc = relic_err_set(&err, -failed, RELIC_NO_OFFSET, "cannot cross-check: game %s unreadable",
+                                   o->game_dir);
             json_decref(doc);
         }
         char line[600];

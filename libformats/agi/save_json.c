@@ -168,7 +168,7 @@ json_t *agi_save_to_json(const agi_save *s)
                                              s->items[i].location));
     json_object_set_new(doc, "inventory", inv);
     json_object_set_new(doc, "replay", agi_save_replay_json(s));
-    unsigned active = s->state.replay_count;
+    unsigned active = s->state.replay_count <= s->replay_slots ? s->state.replay_count : s->replay_slots;
     json_object_set_new(reserved, "replay_inactive",
                         agi_save_hex(s->replay + 2 * (size_t)active, 2 * (size_t)(s->replay_slots - active)));
     if (s->profile->save_blocks > 4) {
