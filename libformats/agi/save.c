@@ -549,6 +549,45 @@ void agi_save_free(agi_save *s)
     s->profile = p;
 }
 
+int agi_save_init(agi_save *s, const agi_profile *p, unsigned objects, const uint8_t *inventory, size_t inventory_len,
+                  unsigned replay_slots, unsigned resume, relic_err *err)
+{
+    memset(s, 0, sizeof *s);
+    s->profile = p;
+    s->block_count = p->save_blocks;
+    s->block_len[0] = (uint16_t)agi_save_b1_len(p);
+    if (p->save_b1_layout != AGI_SAVE_B1_EARLY)
+        memcpy(s->state.reserved_word_b, "\x0f\x00", 2);
+    if (replay_slots > 0xffff / 2)
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "%u replay pairs do not fit block 4", replay_slots);
+    s->state.replay_capacity = (uint16_t)replay_slots;
+    s->object_count = objects;
+    s->replay_slots = replay_slots;
+    s->resume_count = p->save_blocks > 4 ? resume : 0;
+    s->inventory_len = inventory_len;
+    s->objects = calloc(objects ? objects : 1, sizeof *s->objects);
+    s->replay = calloc(replay_slots ? 2 * (size_t)replay_slots : 1, 1);
+    s->resume = calloc(resume ? resume : 1, sizeof *s->resume);
+    s->inventory = malloc(inventory_len ? inventory_len : 1);
+    if (!s->objects || !s->replay || !s->resume || !s->inventory) {
+        agi_save_free(s);
+        return agi_save_oom(err);
+    }
+    if (inventory_len)
+        memcpy(s->inventory, inventory, inventory_len);
+    long count = agi_save_inventory_shape(s->inventory, inventory_len, 0, err);
+    if (count < 0 || !(s->items = calloc(count ? (size_t)count : 1, sizeof *s->items))) {
+        agi_save_free(s);
+        return count < 0 ? RELIC_EDATA : agi_save_oom(err);
+    }
+    s->item_count = (unsigned)count;
+    for (unsigned i = 0; i < s->item_count; i++) {
+        s->items[i].name_offset = (uint16_t)(s->inventory[3 * i] | s->inventory[3 * i + 1] << 8);
+        s->items[i].location = s->inventory[3 * i + 2];
+    }
+    return RELIC_OK;
+}
+
 /* ---- encoding ----------------------------------------------------------------- */
 static uint8_t *agi_save_block_start(relic_buf *out, size_t len)
 {

@@ -380,6 +380,43 @@ static void test_save_diff(void **state)
     relic_buf_free(&f);
 }
 
+/* A save built from nothing by a runtime re-decodes to the same state. */
+static void test_save_init(void **state)
+{
+    (void)state;
+    static const uint8_t inv[] = {6, 0, 0, 8, 0, 0xff, '?', 0, 'k', 'e', 'y', 0};
+    const agi_profile *p = agi_profile_find("3.002.149");
+    agi_save s, t;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(agi_save_init(&s, p, 3, inv, sizeof inv, 4, 2, &err), RELIC_OK);
+    assert_int_equal(s.item_count, 2);
+    assert_string_equal(agi_save_item_name(&s, 1), "key");
+    s.state.vars[0] = 12;
+    s.state.replay_count = 1;
+    s.replay[0] = AGI_REPLAY_LOAD_LOGIC;
+    s.replay[1] = 12;
+    s.resume[1].logic = 12;
+    memcpy(s.header, "new", 3);
+    relic_buf out = RELIC_BUF_INIT;
+    assert_int_equal(agi_save_encode(&s, &out, &err), RELIC_OK);
+    assert_int_equal(out.len, 31 + 2 + 0x0404 + 2 + 3 * 0x2b + 2 + sizeof inv + 2 + 8 + 2 + 12);
+    assert_int_equal(out.data[31 + 2 + 0x013d], 0x0f); /* canonical reserved word */
+    assert_int_equal(out.data[31 + 2 + 0x0404 + 2 + 3 * 0x2b + 2], 6 ^ 'A'); /* block 3 transformed */
+    assert_int_equal(agi_save_decode(out.data, out.len, NULL, &t, &err), RELIC_OK);
+    assert_string_equal(t.profile->name, "3.002.149");
+    assert_int_equal(agi_save_validate(&t, &err), RELIC_OK);
+    assert_int_equal(t.state.vars[0], 12);
+    assert_int_equal(t.resume_count, 2);
+    assert_int_equal(t.resume[1].logic, 12);
+    assert_string_equal(agi_save_item_name(&t, 0), "?");
+    agi_save_free(&t);
+    agi_save_free(&s);
+    /* a block 3 that is no inventory is refused */
+    assert_int_equal(agi_save_init(&s, p, 1, inv, 4, 1, 0, &err), RELIC_EDATA);
+    relic_buf_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -387,6 +424,7 @@ int main(void)
         cmocka_unit_test(test_save_v3_transform), cmocka_unit_test(test_save_edit),
         cmocka_unit_test(test_save_replay_ops),   cmocka_unit_test(test_save_malformed),
         cmocka_unit_test(test_save_json),         cmocka_unit_test(test_save_diff),
+        cmocka_unit_test(test_save_init),
     };
     return cmocka_run_group_tests_name("agi_save", tests, NULL, NULL);
 }

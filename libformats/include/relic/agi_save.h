@@ -124,6 +124,15 @@ int agi_save_decode(const uint8_t *data, size_t len, const agi_profile *profile,
 /* Appends the save's bytes: a decoded, unchanged save comes back identical. */
 int agi_save_encode(const agi_save *s, relic_buf *out, relic_err *err);
 void agi_save_free(agi_save *s);
+/* A new save for profile p, for a runtime to fill: arrays allocated for
+ * `objects` records, `replay_slots` pairs (block-1 capacity set to match)
+ * and `resume` block-5 records, block 3 copied from `inventory` (OBJECT's
+ * runtime data, plain) and its items parsed.  Reserved ranges get the
+ * spec's canonical bytes ("Reserved-state rule": 0f 00 at 0x013d, zeros
+ * elsewhere); profiles 2.089-2.272 have no canonical values, so zeros
+ * there are relic's own policy. */
+int agi_save_init(agi_save *s, const agi_profile *p, unsigned objects, const uint8_t *inventory, size_t inventory_len,
+                  unsigned replay_slots, unsigned resume, relic_err *err);
 /* Structural checks beyond decoding (counts against capacities, replay
  * kinds, kind-5 packets, name offsets); the first problem fills err. */
 int agi_save_validate(const agi_save *s, relic_err *err);
