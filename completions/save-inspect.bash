@@ -5,6 +5,7 @@
 _save_inspect()
 {
     local cur prev words cword split=false
+    COMPREPLY=()
     if declare -F _init_completion >/dev/null 2>&1; then
         _init_completion -s || return
     else
