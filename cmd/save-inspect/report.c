@@ -30,7 +30,18 @@ static json_int_t inspect_int(const json_t *doc, const char *key)
 static void inspect_print_text(const json_t *doc)
 {
     printf("description: %s\n", json_string_value(json_object_get(doc, "description")));
-    printf("profile:     %s\n", json_string_value(json_object_get(doc, "profile")));
+    int by_option = strcmp(json_string_value(json_object_get(doc, "profile_source")), "option") == 0;
+    printf("profile:     %s (%s", json_string_value(json_object_get(doc, "profile")),
+           by_option ? "from --profile" : "from the save's shape");
+    const json_t *cands = json_object_get(doc, "profile_candidates");
+    if (json_array_size(cands) > 1) {
+        size_t k;
+        const json_t *c;
+        printf(", which these profiles share:");
+        json_array_foreach(cands, k, c)
+            printf(" %s", json_string_value(c));
+    }
+    printf(")\n");
     const json_t *vars = json_object_get(doc, "variables"), *flags = json_object_get(doc, "flags");
     printf("room (v0):   %d\n", (int)json_integer_value(json_object_get(vars, "v0")));
     printf("score (v3):  %d\n", (int)json_integer_value(json_object_get(vars, "v3")));
@@ -54,7 +65,7 @@ static void inspect_print_text(const json_t *doc)
     const json_t *e;
     json_array_foreach(json_object_get(doc, "strings"), i, e)
         if (json_string_length(e))
-            printf("string s%zu:   \"%s\"\n", i, json_string_value(e));
+            printf("string s%-3zu  \"%s\"\n", i, json_string_value(e));
     printf("carried:    ");
     json_array_foreach(json_object_get(doc, "inventory"), i, e)
         if (inspect_int(e, "location") == AGI_SAVE_CARRIED)
@@ -108,6 +119,24 @@ static void inspect_print_text(const json_t *doc)
     }
 }
 
+/* Where the profile came from, and which profiles save the same shape. */
+static void inspect_profile_json(const char *path, const inspect_opts *o, json_t *doc)
+{
+    json_t *cands = json_array();
+    json_object_set_new(doc, "profile_source", json_string(o->profile ? "option" : "shape"));
+    relic_buf b = RELIC_BUF_INIT;
+    agi_save_guess g;
+    if (!o->profile && relic_file_read(path, &b, NULL) == RELIC_OK && agi_save_detect(b.data, b.len, &g, NULL) == 0) {
+        char *save = NULL;
+        for (char *t = strtok_r(g.candidates, " ", &save); t; t = strtok_r(NULL, " ", &save))
+            json_array_append_new(cands, json_string(t));
+    } else {
+        json_array_append_new(cands, json_string(o->profile ? o->profile->name : "?"));
+    }
+    relic_buf_free(&b);
+    json_object_set_new(doc, "profile_candidates", cands);
+}
+
 int inspect_report(const inspect_opts *o)
 {
     agi_save s;
@@ -117,6 +146,7 @@ int inspect_report(const inspect_opts *o)
     if (rc)
         return cli_exit_code(rc);
     json_t *doc = agi_save_to_json(&s);
+    inspect_profile_json(path, o, doc);
     int failed = 0;
     if (o->game_dir)
         failed = inspect_game_check(o, path, &s, doc);
