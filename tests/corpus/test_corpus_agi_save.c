@@ -164,11 +164,51 @@ static void test_corpus_ltec_profile(void **state)
     }
 }
 
+/* Consecutive real saves differ in game state only: SG.5 -> SG.6 picks up
+ * the keycard (item 7), scores (v3 13 -> 16) and sets flags; no reserved
+ * byte or object token shows up. */
+static void test_corpus_ltec_diff(void **state)
+{
+    (void)state;
+    const char *root = test_corpus_root();
+    if (!root) {
+        print_message("# agi save corpus tests skipped: RELIC_CORPUS not set\n");
+        skip();
+        return;
+    }
+    agi_save s[2];
+    for (int i = 0; i < 2; i++) {
+        char path[1200];
+        snprintf(path, sizeof path, "%s/agi/ltec/saves/SG.%d", root, 5 + i);
+        relic_buf f = RELIC_BUF_INIT;
+        if (relic_file_read(path, &f, NULL) || agi_save_decode(f.data, f.len, NULL, &s[i], NULL))
+            fail_msg("%s does not decode", path);
+        relic_buf_free(&f);
+    }
+    json_t *d = agi_save_diff(&s[0], &s[1], NULL, 0, 0);
+    int item = 0, score = 0;
+    size_t i;
+    json_t *e;
+    json_array_foreach(d, i, e) {
+        const char *p = json_string_value(json_object_get(e, "path"));
+        item |= strcmp(p, "/inventory/7/location") == 0 && json_integer_value(json_object_get(e, "new")) == 255;
+        score |= strcmp(p, "/variables/v3") == 0;
+        if (strncmp(p, "/reserved", 9) == 0 || strstr(p, "_token"))
+            fail_msg("spurious difference %s", p);
+    }
+    assert_true(item);
+    assert_true(score);
+    json_decref(d);
+    agi_save_free(&s[0]);
+    agi_save_free(&s[1]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_corpus_agi_saves),
         cmocka_unit_test(test_corpus_ltec_profile),
+        cmocka_unit_test(test_corpus_ltec_diff),
     };
     return cmocka_run_group_tests_name("corpus_agi_save", tests, NULL, NULL);
 }
