@@ -20,22 +20,11 @@ typedef struct agi_save_diff_ctx {
     json_t *out;
 } agi_save_diff_ctx;
 
-/* pattern matches path or one of its ancestors. */
+/* Ancestors were matched on the way down (the walk stops at an ignored
+ * node), so only the node itself is tested here. */
 static int agi_save_match(const char *pattern, const char *path)
 {
-    char prefix[512];
-    size_t n = strlen(path);
-    if (n >= sizeof prefix)
-        return 0;
-    memcpy(prefix, path, n + 1);
-    for (;;) {
-        if (fnmatch(pattern, prefix, FNM_PATHNAME) == 0)
-            return 1;
-        char *slash = strrchr(prefix, '/');
-        if (!slash || slash == prefix)
-            return 0;
-        *slash = '\0';
-    }
+    return fnmatch(pattern, path, FNM_PATHNAME) == 0;
 }
 
 static int agi_save_ignored(const agi_save_diff_ctx *x, const char *path)

@@ -352,7 +352,7 @@ int agi_save_set(agi_save *s, const char *path, const char *value, relic_err *er
 {
     char norm[128];
     /* Shorthands: v3 -> /variables/v3, f12 -> /flags/f12. */
-    if (path[0] == 'v' || path[0] == 'f')
+    if ((path[0] == 'v' || path[0] == 'f') && path[1] >= '0' && path[1] <= '9')
         snprintf(norm, sizeof norm, "/%s/%s", path[0] == 'v' ? "variables" : "flags", path);
     else
         snprintf(norm, sizeof norm, "%s", path);

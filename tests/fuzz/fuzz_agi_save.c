@@ -1,9 +1,9 @@
 /* Fuzzes the AGI save codec and the save diff.  The input is decoded with
- * the detected profile and with every profile forced.  Each success must:
+ * the detected profile and with every profile forced.  Each success must
  * re-encode to exactly the input bytes (the writer's byte-for-byte
- * contract); survive agi_save_validate, agi_save_replay_ops and
- * agi_save_to_json; diff against itself with no differences (with and
- * without --all); and, after a one-byte edit of v3 through agi_save_set,
+ * contract) and survive agi_save_validate; the detected decode must also
+ * survive agi_save_to_json (replay operations included), diff against
+ * itself with no differences (with and without --all) and, after a one-byte edit of v3 through agi_save_set,
  * re-encode with exactly that byte changed and diff as exactly
  * /variables/v3.  A failure must fill in the error.  Else abort. */
 #include <stdint.h>
@@ -15,7 +15,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static void check_save(const uint8_t *data, size_t size, agi_save *s)
+static void check_save(const uint8_t *data, size_t size, agi_save *s, int full)
 {
     relic_buf enc = RELIC_BUF_INIT;
     relic_err err;
@@ -26,6 +26,10 @@ static void check_save(const uint8_t *data, size_t size, agi_save *s)
     }
     if (agi_save_validate(s, &err) != RELIC_OK && err.code == RELIC_OK)
         abort();
+    if (!full) {
+        relic_buf_free(&enc);
+        return;
+    }
     json_t *doc = agi_save_to_json(s);
     if (!doc)
         abort();
@@ -36,8 +40,7 @@ static void check_save(const uint8_t *data, size_t size, agi_save *s)
             abort();
         json_decref(d);
     }
-    agi_save copy = *s;
-    copy.state.vars[3] ^= 0xff; /* shallow copy: only block 1 differs */
+    agi_save copy = *s; /* shallow: only block 1 is edited */
     char v[8];
     snprintf(v, sizeof v, "%u", s->state.vars[3] ^ 0x5au);
     if (agi_save_set(&copy, "v3", v, &err) != RELIC_OK)
@@ -68,7 +71,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         relic_err_clear(&err);
         int rc = agi_save_decode(data, size, i < n ? &profiles[i] : NULL, &s, &err);
         if (rc == RELIC_OK) {
-            check_save(data, size, &s);
+            check_save(data, size, &s, i == n);
             agi_save_free(&s);
         } else if (err.code != rc) {
             abort();
