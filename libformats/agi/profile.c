@@ -5,7 +5,11 @@
  * 3.002.149 (version_profiles.md, 3.002.086/3.002.149 sections).  Sound
  * fields: sound.md "Channel profiles" and "Four-channel command output",
  * and the sound paragraph of each profile in version_profiles.md (2.411
- * emits both tone bytes; 2.440 suppresses the low byte of noise words). */
+ * emits both tone bytes; 2.440 suppresses the low byte of noise words).
+ * Save block-1 partition and block-3 transform: session_and_persistence.md
+ * ("source-backed 2.089/2.230/2.272 block-1 partition", "Profile 2.936
+ * block 1", "Profile 3.002.149 observed Gold Rush blocks", "V3 block-3
+ * transform"). */
 #include <stdlib.h>
 #include <string.h>
 #include "relic/agi_profile.h"
@@ -14,43 +18,53 @@ static const agi_profile agi_profile_table[] = {
     {.name = "2.089", .builds = "2.089", .layout = AGI_LAYOUT_V2, .inventory_xor = 0,
      .object_header_is_count = 1, .action_max = 0x9a, .condition_max = 0x12, .string_slots = 6,
      .save_blocks = 4, .key_map_entries = 39, .brush = AGI_BRUSH_NONE,
-     .snd_select8_single = 0, .snd_tone = AGI_SND_TONE_BOTH, .snd_atten = AGI_SND_ATTEN_DEV2_RAW},
+     .snd_select8_single = 0, .snd_tone = AGI_SND_TONE_BOTH, .snd_atten = AGI_SND_ATTEN_DEV2_RAW,
+     .save_b1_layout = AGI_SAVE_B1_EARLY, .save_block3_xor = 0},
     {.name = "2.230", .builds = "2.230", .layout = AGI_LAYOUT_V2, .inventory_xor = 0,
      .action_max = 0x9a, .condition_max = 0x12, .string_slots = 6, .save_blocks = 5,
      .key_map_entries = 39, .brush = AGI_BRUSH_NONE,
-     .snd_select8_single = 0, .snd_tone = AGI_SND_TONE_BOTH, .snd_atten = AGI_SND_ATTEN_DEV2_RAW},
+     .snd_select8_single = 0, .snd_tone = AGI_SND_TONE_BOTH, .snd_atten = AGI_SND_ATTEN_DEV2_RAW,
+     .save_b1_layout = AGI_SAVE_B1_EARLY, .save_block3_xor = 0},
     {.name = "2.272", .builds = "2.272", .layout = AGI_LAYOUT_V2, .inventory_xor = 0,
      .action_max = 0xa0, .condition_max = 0x12, .string_slots = 6, .save_blocks = 5,
      .key_map_entries = 39, .brush = AGI_BRUSH_NONE,
-     .snd_select8_single = 0, .snd_tone = AGI_SND_TONE_BOTH, .snd_atten = AGI_SND_ATTEN_WHOLE_BYTE},
+     .snd_select8_single = 0, .snd_tone = AGI_SND_TONE_BOTH, .snd_atten = AGI_SND_ATTEN_WHOLE_BYTE,
+     .save_b1_layout = AGI_SAVE_B1_EARLY, .save_block3_xor = 0},
     {.name = "2.411", .builds = "2.411", .layout = AGI_LAYOUT_V2, .inventory_xor = 1,
      .action_max = 0xa9, .condition_max = 0x12, .string_slots = 12, .save_blocks = 5,
      .save_block1 = 0x05df, .key_map_entries = 39, .brush = AGI_BRUSH_POINT,
-     .snd_select8_single = 0, .snd_tone = AGI_SND_TONE_BOTH, .snd_atten = AGI_SND_ATTEN_CLAMP},
+     .snd_select8_single = 0, .snd_tone = AGI_SND_TONE_BOTH, .snd_atten = AGI_SND_ATTEN_CLAMP,
+     .save_b1_layout = AGI_SAVE_B1_V2, .save_block3_xor = 0},
     {.name = "2.440", .builds = "2.439 2.440", .layout = AGI_LAYOUT_V2, .inventory_xor = 1,
      .action_max = 0xa9, .condition_max = 0x12, .string_slots = 12, .save_blocks = 5,
      .save_block1 = 0x05df, .key_map_entries = 39, .brush = AGI_BRUSH_V2, .brush_limit = 320,
-     .snd_select8_single = 0, .snd_tone = AGI_SND_TONE_NOISE_HIGH, .snd_atten = AGI_SND_ATTEN_CLAMP},
+     .snd_select8_single = 0, .snd_tone = AGI_SND_TONE_NOISE_HIGH, .snd_atten = AGI_SND_ATTEN_CLAMP,
+     .save_b1_layout = AGI_SAVE_B1_V2, .save_block3_xor = 0},
     {.name = "2.917", .builds = "2.915 2.917", .layout = AGI_LAYOUT_V2, .inventory_xor = 1,
      .action_max = 0xad, .condition_max = 0x12, .string_slots = 12, .save_blocks = 5,
      .save_block1 = 0x05e1, .key_map_entries = 39, .brush = AGI_BRUSH_V2, .brush_limit = 320,
-     .snd_select8_single = 1, .snd_tone = AGI_SND_TONE_NOISE_HIGH, .snd_atten = AGI_SND_ATTEN_ENVELOPE},
+     .snd_select8_single = 1, .snd_tone = AGI_SND_TONE_NOISE_HIGH, .snd_atten = AGI_SND_ATTEN_ENVELOPE,
+     .save_b1_layout = AGI_SAVE_B1_V2, .save_block3_xor = 0},
     {.name = "2.936", .builds = "2.936", .layout = AGI_LAYOUT_V2, .inventory_xor = 1,
      .action_max = 0xaf, .condition_max = 0x12, .string_slots = 12, .save_blocks = 5,
      .save_block1 = 0x05e1, .key_map_entries = 39, .brush = AGI_BRUSH_V2, .brush_limit = 320,
-     .snd_select8_single = 1, .snd_tone = AGI_SND_TONE_NOISE_HIGH, .snd_atten = AGI_SND_ATTEN_ENVELOPE},
+     .snd_select8_single = 1, .snd_tone = AGI_SND_TONE_NOISE_HIGH, .snd_atten = AGI_SND_ATTEN_ENVELOPE,
+     .save_b1_layout = AGI_SAVE_B1_V2, .save_block3_xor = 0},
     {.name = "3.002.086", .builds = "3.002.086", .layout = AGI_LAYOUT_V3, .inventory_xor = 1,
      .action_max = 0xb1, .condition_max = 0x12, .string_slots = 12, .save_blocks = 5,
      .key_map_entries = 39, .brush = AGI_BRUSH_V3, .brush_limit = 318,
-     .snd_select8_single = 1, .snd_tone = AGI_SND_TONE_NOISE_HIGH, .snd_atten = AGI_SND_ATTEN_ENVELOPE},
+     .snd_select8_single = 1, .snd_tone = AGI_SND_TONE_NOISE_HIGH, .snd_atten = AGI_SND_ATTEN_ENVELOPE,
+     .save_b1_layout = AGI_SAVE_B1_V2, .save_block3_xor = 1},
     {.name = "3.002.102", .builds = "3.002.102 3.002.107", .layout = AGI_LAYOUT_V3, .inventory_xor = 1,
      .action_max = 0xb5, .condition_max = 0x12, .string_slots = 12, .save_blocks = 5,
      .save_block1 = 0x05e4, .key_map_entries = 39, .brush = AGI_BRUSH_V3, .brush_limit = 318,
-     .snd_select8_single = 1, .snd_tone = AGI_SND_TONE_NOISE_HIGH, .snd_atten = AGI_SND_ATTEN_ENVELOPE},
+     .snd_select8_single = 1, .snd_tone = AGI_SND_TONE_NOISE_HIGH, .snd_atten = AGI_SND_ATTEN_ENVELOPE,
+     .save_b1_layout = AGI_SAVE_B1_V2, .save_block3_xor = 1},
     {.name = "3.002.149", .builds = "3.002.149", .layout = AGI_LAYOUT_V3, .inventory_xor = 1,
      .action_max = 0xb5, .condition_max = 0x12, .string_slots = 12, .save_blocks = 5,
      .save_block1 = 0x0404, .key_map_entries = 49, .brush = AGI_BRUSH_V3, .brush_limit = 318,
-     .snd_select8_single = 1, .snd_tone = AGI_SND_TONE_NOISE_HIGH, .snd_atten = AGI_SND_ATTEN_ENVELOPE},
+     .snd_select8_single = 1, .snd_tone = AGI_SND_TONE_NOISE_HIGH, .snd_atten = AGI_SND_ATTEN_ENVELOPE,
+     .save_b1_layout = AGI_SAVE_B1_GR, .save_block3_xor = 1},
 };
 
 #define AGI_PROFILE_COUNT (sizeof agi_profile_table / sizeof agi_profile_table[0])

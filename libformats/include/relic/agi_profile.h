@@ -30,6 +30,14 @@ typedef enum agi_snd_atten {
     AGI_SND_ATTEN_CLAMP,      /* 2.411, 2.440: global adjust on the nibble, clamped */
     AGI_SND_ATTEN_ENVELOPE    /* 2.917+: envelope table, global adjust, device 2 adds 2 */
 } agi_snd_atten;
+/* Save block-1 partitions (session_and_persistence.md): the 0x03db one of
+ * 2.089/2.230/2.272, the 2.936 one (0x05df/0x05e1/0x05e4 prefixes of it)
+ * and the 0x0404 Gold Rush one of 3.002.149. */
+typedef enum agi_save_b1_layout {
+    AGI_SAVE_B1_EARLY,
+    AGI_SAVE_B1_V2,
+    AGI_SAVE_B1_GR
+} agi_save_b1_layout;
 
 typedef struct agi_profile {
     const char *name;          /* "2.936" */
@@ -48,6 +56,8 @@ typedef struct agi_profile {
     uint8_t snd_select8_single; /* device selector 8 also picks the single channel */
     agi_snd_tone snd_tone;
     agi_snd_atten snd_atten;
+    agi_save_b1_layout save_b1_layout; /* block-1 partition of a save */
+    uint8_t save_block3_xor;   /* save block 3 stored XORed ("V3 block-3 transform") */
 } agi_profile;
 
 /* All promoted profiles, oldest first. */

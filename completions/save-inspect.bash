@@ -1,0 +1,81 @@
+# bash completion for save-inspect(1), part of relic.
+# Installed as share/bash-completion/completions/save-inspect; needs
+# bash-completion for the full behaviour (a plain fallback is used without).
+
+_save_inspect()
+{
+    local cur prev words cword split=false
+    COMPREPLY=()
+    if declare -F _init_completion >/dev/null 2>&1; then
+        _init_completion -s || return
+    else
+        cur=${COMP_WORDS[COMP_CWORD]}
+        prev=${COMP_WORDS[COMP_CWORD - 1]}
+        words=("${COMP_WORDS[@]}")
+        cword=$COMP_CWORD
+    fi
+
+    local profiles='2.089 2.230 2.272 2.411 2.440 2.917 2.936 3.002.086 3.002.102 3.002.149'
+    local cmd='' i
+    for ((i = 1; i < cword; i++)); do
+        case ${words[i]} in
+            diff | set | validate) cmd=${words[i]}; break ;;
+            -*) ;;
+            *) break ;;
+        esac
+    done
+
+    case $prev in
+        -g | --game)
+            if declare -F _filedir >/dev/null 2>&1; then _filedir -d; else COMPREPLY=($(compgen -d -- "$cur")); fi
+            return
+            ;;
+        -o | --output)
+            if declare -F _filedir >/dev/null 2>&1; then _filedir; else COMPREPLY=($(compgen -f -- "$cur")); fi
+            return
+            ;;
+        --profile)
+            COMPREPLY=($(compgen -W "$profiles" -- "$cur"))
+            return
+            ;;
+        -i | --ignore)
+            COMPREPLY=($(compgen -W '/timer_ticks /variables/ /flags/ /objects/ /inventory/ /replay /strings/ /logic_resume /description' -- "$cur"))
+            compopt -o nospace 2>/dev/null
+            return
+            ;;
+        -h | --help | -V | --version)
+            return
+            ;;
+    esac
+    $split && return
+
+    local opts
+    case $cmd in
+        diff) opts='-j --json -i --ignore -a --all --profile -h --help' ;;
+        set) opts='-o --output --in-place --profile -h --help' ;;
+        validate) opts='-j --json -g --game --profile -h --help' ;;
+        *) opts='-j --json -g --game --profile -h --help -V --version' ;;
+    esac
+    if [[ $cur == -* ]]; then
+        COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+        return
+    fi
+    if [[ -z $cmd && $cword -eq 1 ]]; then
+        COMPREPLY=($(compgen -W 'diff set validate' -- "$cur"))
+    fi
+    if [[ $cmd == set && $cur == */* && $cur != ./* && $cur != ../* ]]; then
+        COMPREPLY+=($(compgen -W '/variables/v /flags/f /strings/ /inventory/ /objects/ /keys/ /signature= /description=' -- "$cur"))
+        compopt -o nospace 2>/dev/null
+        return
+    fi
+    if declare -F _filedir >/dev/null 2>&1; then
+        local keep=("${COMPREPLY[@]}")
+        _filedir
+        COMPREPLY=("${keep[@]}" "${COMPREPLY[@]}")
+    else
+        COMPREPLY+=($(compgen -f -- "$cur"))
+    fi
+} &&
+    complete -F _save_inspect save-inspect
+
+# ex: filetype=sh
