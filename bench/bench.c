@@ -6,7 +6,7 @@
  *     agi-unpack of the largest one (files written), in milliseconds;
  *   - AGI sound: scheduling rate and synthesis speed (seconds of audio per
  *     second, 44,100 Hz mono, sounds cut at ten minutes) over every corpus
- *     sound. */
+ *     sound;
  *   - AGI saves decoded, re-encoded and diffed per second. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
@@ -239,6 +239,8 @@ static void bench_sound(const char *root)
     free(x);
     free(snds);
     free(prof);
+}
+
 /* AGI saves: decodes, byte-exact re-encodes and semantic diffs per second
  * over the corpus saves (agi/<game>/saves), or the unit-test fixtures. */
 static void bench_saves(const char *corpus)
