@@ -2,7 +2,10 @@
  * promoted profile.  Save dimensions (save_block1) are the spec's
  * persistence chapter values for the profile's selected game; 0 where the
  * chapter gives them per game.  Key-map sizes: 39 entries, 49 for
- * 3.002.149 (version_profiles.md, 3.002.086/3.002.149 sections). */
+ * 3.002.149 (version_profiles.md, 3.002.086/3.002.149 sections).  Operand
+ * variants: 0x86 without its selector in 2.089 and 2.230 (version_profiles.md
+ * 2.089/2.230), 0xb0 with one ignored byte in 3.002.086 (logic_bytecode.md
+ * "Version 3 extension actions"). */
 #include <stdlib.h>
 #include <string.h>
 #include "relic/agi_profile.h"
@@ -10,10 +13,10 @@
 static const agi_profile agi_profile_table[] = {
     {.name = "2.089", .builds = "2.089", .layout = AGI_LAYOUT_V2, .inventory_xor = 0,
      .object_header_is_count = 1, .action_max = 0x9a, .condition_max = 0x12, .string_slots = 6,
-     .save_blocks = 4, .key_map_entries = 39, .brush = AGI_BRUSH_NONE},
+     .save_blocks = 4, .key_map_entries = 39, .brush = AGI_BRUSH_NONE, .quit_no_operand = 1},
     {.name = "2.230", .builds = "2.230", .layout = AGI_LAYOUT_V2, .inventory_xor = 0,
      .action_max = 0x9a, .condition_max = 0x12, .string_slots = 6, .save_blocks = 5,
-     .key_map_entries = 39, .brush = AGI_BRUSH_NONE},
+     .key_map_entries = 39, .brush = AGI_BRUSH_NONE, .quit_no_operand = 1},
     {.name = "2.272", .builds = "2.272", .layout = AGI_LAYOUT_V2, .inventory_xor = 0,
      .action_max = 0xa0, .condition_max = 0x12, .string_slots = 6, .save_blocks = 5,
      .key_map_entries = 39, .brush = AGI_BRUSH_NONE},
@@ -31,7 +34,7 @@ static const agi_profile agi_profile_table[] = {
      .save_block1 = 0x05e1, .key_map_entries = 39, .brush = AGI_BRUSH_V2, .brush_limit = 320},
     {.name = "3.002.086", .builds = "3.002.086", .layout = AGI_LAYOUT_V3, .inventory_xor = 1,
      .action_max = 0xb1, .condition_max = 0x12, .string_slots = 12, .save_blocks = 5,
-     .key_map_entries = 39, .brush = AGI_BRUSH_V3, .brush_limit = 318},
+     .key_map_entries = 39, .brush = AGI_BRUSH_V3, .brush_limit = 318, .b0_operand = 1},
     {.name = "3.002.102", .builds = "3.002.102 3.002.107", .layout = AGI_LAYOUT_V3, .inventory_xor = 1,
      .action_max = 0xb5, .condition_max = 0x12, .string_slots = 12, .save_blocks = 5,
      .save_block1 = 0x05e4, .key_map_entries = 39, .brush = AGI_BRUSH_V3, .brush_limit = 318},

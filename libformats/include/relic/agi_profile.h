@@ -31,6 +31,8 @@ typedef struct agi_profile {
     uint8_t key_map_entries;
     agi_brush brush;
     uint16_t brush_limit;      /* horizontal limit of shaped brushes */
+    uint8_t quit_no_operand;   /* 0x86 quit takes no selector (2.089, 2.230) */
+    uint8_t b0_operand;        /* 0xb0 consumes one ignored byte (3.002.086) */
 } agi_profile;
 
 /* All promoted profiles, oldest first. */
