@@ -42,7 +42,8 @@ uint32_t agi_scan_predicate_len(const uint8_t *code, uint32_t off, uint32_t end,
 void agi_text_quote(const char *s, relic_buf *out);
 /* The first dictionary word with this id, or NULL. */
 const char *agi_text_word(const agi_words *w, uint16_t id);
-/* The item's name when it names exactly one item, else NULL. */
+/* The item's name when it names exactly one item (ignoring case, as the
+ * compiler looks names up), else NULL. */
 const char *agi_text_item(const agi_objects *o, unsigned item);
 
 #endif

@@ -3,6 +3,7 @@
  * byte of the code belongs to one instruction, jumps land inside the code. */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "relic/text.h"
 #include "logic_private.h"
 
@@ -166,7 +167,7 @@ const char *agi_text_item(const agi_objects *o, unsigned item)
     if (!name[0] || strcmp(name, "?") == 0)
         return NULL;
     for (unsigned i = 0; i < o->count; i++)
-        if (i != item && o->items[i].name && strcmp(o->items[i].name, name) == 0)
+        if (i != item && o->items[i].name && strcasecmp(o->items[i].name, name) == 0)
             return NULL;
     for (const char *c = name; *c; c++) /* the compiler reads names as plain quoted text */
         if ((unsigned char)*c < 0x20 || *c == '"' || *c == '\\')
