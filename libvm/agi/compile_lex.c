@@ -263,9 +263,23 @@ static void agi_lex_raw(agi_lex *lx, agi_tok *t)
     int c = agi_lex_peek(s, 0);
     if (c < 0) {
         t->kind = AGI_TOK_END;
-    } else if (c == '"') {
+    } else if (c == '"') { /* adjacent literals join, as in C */
         t->kind = AGI_TOK_STRING;
         agi_lex_string(lx, s, t);
+        agi_tok more = *t;
+        for (;;) {
+            agi_lex_skip(lx, s);
+            if (lx->failed || agi_lex_peek(s, 0) != '"')
+                break;
+            more.line = s->line;
+            more.col = s->col;
+            agi_lex_string(lx, s, &more);
+            if (strlen(t->text) + strlen(more.text) >= sizeof t->text) {
+                agi_lex_error(lx, &more, "string longer than %zu bytes", sizeof t->text - 1);
+                break;
+            }
+            strcat(t->text, more.text);
+        }
     } else if (isdigit(c)) {
         size_t n = 0;
         while (agi_lex_peek(s, 0) >= 0 && isalnum(agi_lex_peek(s, 0)) && n + 1 < sizeof t->text)
