@@ -200,10 +200,9 @@ static int agi_cc_args(agi_cc *cc, const agi_cmd *c)
     for (unsigned i = 0; i < c->nargs; i++)
         if ((i && agi_cc_expect(cc, ",")) || agi_cc_operand(cc, c->args[i]))
             return -1;
-    if (!agi_cc_is(&cc->tok, ")"))
+    if (agi_cc_is(&cc->tok, ","))
         return agi_lex_error(&cc->lx, &cc->tok, "%s takes %u operand%s", c->name, c->nargs, c->nargs == 1 ? "" : "s");
-    agi_cc_next(cc);
-    return 0;
+    return agi_cc_expect(cc, ")");
 }
 
 static void agi_cc_nots(agi_cc *cc, unsigned nots)

@@ -61,10 +61,13 @@ static void agi_dis_conditions(agi_dis *d, const agi_insn *in, relic_buf *note)
     while (pc < end) {
         uint8_t b = code[pc];
         if (b == AGI_OP_OR || b == AGI_OP_NOT) {
+            int closing = b == AGI_OP_OR && in_or;
+            if (closing)
+                in_or = 0;
             agi_dis_prefix(d, pc, 1, 1 + in_or);
-            if (b == AGI_OP_OR)
-                in_or = !in_or;
-            relic_buf_printf(d->out, "%s\n", b == AGI_OP_NOT ? "not" : in_or ? "or.begin" : "or.end");
+            relic_buf_printf(d->out, "%s\n", b == AGI_OP_NOT ? "not" : closing ? "or.end" : "or.begin");
+            if (b == AGI_OP_OR && !closing)
+                in_or = 1;
             pc++;
             continue;
         }
