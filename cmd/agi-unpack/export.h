@@ -17,4 +17,7 @@ typedef struct unpack_exporter {
 void unpack_export_messages(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload,
                             json_t *row);
 
+/* export_logic.c: logic/logicNNN.lgc source, with --asm logicNNN.asm */
+void unpack_export_logic(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload, json_t *row);
+
 #endif
