@@ -27,6 +27,13 @@ static json_t *pack_logic_json(const char *src_dir, const char *name, relic_err 
     return j;
 }
 
+static void pack_logic_name(const char *src_dir, const char *name, relic_err *err)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", src_dir, name);
+    relic_err_file(err, path);
+}
+
 int pack_names_load(const pack_opts *o, pack_names *n, relic_err *err)
 {
     memset(n, 0, sizeof *n);
@@ -35,14 +42,16 @@ int pack_names_load(const pack_opts *o, pack_names *n, relic_err *err)
     json_t *j = pack_logic_json(o->src_dir, "words.json", err, &failed);
     if (j) {
         n->have_words = agi_words_from_json(j, &n->words, err) == RELIC_OK;
-        failed = !n->have_words;
+        if ((failed = !n->have_words))
+            pack_logic_name(o->src_dir, "words.json", err);
         json_decref(j);
     }
     if (failed)
         return -1;
     if ((j = pack_logic_json(o->src_dir, "objects.json", err, &failed))) {
         n->have_objects = agi_objects_from_json(j, &n->objects, err) == RELIC_OK;
-        failed = !n->have_objects;
+        if ((failed = !n->have_objects))
+            pack_logic_name(o->src_dir, "objects.json", err);
         json_decref(j);
     }
     if (failed)
