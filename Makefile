@@ -118,11 +118,13 @@ bench: $(BENCH_BIN) $(BINS)
 	$(BENCH_BIN)
 
 # ---- samples and demo -------------------------------------------------------
+# The AGI sample game: sources in samples/agi (logic .lgc, hex payloads,
+# JSON metadata), built as v2 and as compressed v3 (prefix RD).
 SAMPLE_GAME := $(BUILD)/samples/relicdemo
 samples: $(BUILD)/bin/agi-pack $(SAMPLE_TARGETS)
 	@rm -rf $(SAMPLE_GAME) $(SAMPLE_GAME)-v3
-	@$(BUILD)/bin/agi-pack samples/relicdemo -o $(SAMPLE_GAME)
-	@$(BUILD)/bin/agi-pack samples/relicdemo -o $(SAMPLE_GAME)-v3 --v3 RD
+	@$(BUILD)/bin/agi-pack samples/agi -o $(SAMPLE_GAME)
+	@$(BUILD)/bin/agi-pack samples/agi -o $(SAMPLE_GAME)-v3 --v3 RD
 	@echo "  SAMPLES $(SAMPLE_GAME) $(SAMPLE_GAME)-v3"
 
 demo: deps
