@@ -13,6 +13,7 @@ static void agi_pack_help(void)
            "  SRC_DIR/raw/<kind>/<kind>NNN.bin   expanded payloads (or .hex: hex text)\n"
            "  SRC_DIR/logic/logicNNN.lgc         logic source (wins over the raw payload\n"
            "                                     and its messages.json)\n"
+           "  SRC_DIR/logic/logicNNN.asm         assembly listing, when there is no .lgc\n"
            "  SRC_DIR/logic/logicNNN.messages.json  message tables (replace the payload's\n"
            "                                        when they differ)\n"
            "  SRC_DIR/objects.json, SRC_DIR/words.json  OBJECT and WORDS.TOK\n\n"

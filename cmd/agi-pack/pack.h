@@ -20,7 +20,8 @@ typedef struct pack_names {
 
 int pack_names_load(const pack_opts *o, pack_names *n, relic_err *err);
 void pack_names_free(pack_names *n);
-/* Compiles SRC/logic/logicNNN.lgc into out: 1 done, 0 no source, -1 error
+/* Compiles SRC/logic/logicNNN.lgc (else assembles logicNNN.asm) into out:
+ * 1 done, 0 no source, -1 error
  * (err says file:line:column). */
 int pack_logic_source(const pack_opts *o, const pack_names *n, unsigned num, relic_buf *out, relic_err *err);
 

@@ -1,5 +1,6 @@
 /* agi-pack: logic sources.  SRC/logic/logicNNN.lgc (AGI Studio syntax,
- * relic/agi_logic.h) compiles to the logic payload, with said() words from
+ * relic/agi_logic.h), or else the listing logicNNN.asm, compiles to the
+ * logic payload, with said() words from
  * SRC/words.json, item names from SRC/objects.json, #include files beside
  * the source, and the profile from --profile or SRC/game.json. */
 #include <stdio.h>
@@ -90,8 +91,12 @@ int pack_logic_source(const pack_opts *o, const pack_names *n, unsigned num, rel
     char dir[4096], path[4200];
     snprintf(dir, sizeof dir, "%s/logic", o->src_dir);
     snprintf(path, sizeof path, "%s/logic%03u.lgc", dir, num);
-    if (access(path, F_OK) != 0)
-        return 0;
+    int listing = access(path, F_OK) != 0;
+    if (listing) { /* no source: an assembly listing will do */
+        snprintf(path, sizeof path, "%s/logic%03u.asm", dir, num);
+        if (access(path, F_OK) != 0)
+            return 0;
+    }
     relic_buf src = RELIC_BUF_INIT;
     if (relic_file_read(path, &src, err))
         return -1;
@@ -99,7 +104,8 @@ int pack_logic_source(const pack_opts *o, const pack_names *n, unsigned num, rel
     agi_compile_opts co = {n->profile, n->have_words ? &n->words : NULL, n->have_objects ? &n->objects : NULL, path,
                            pack_logic_include, &inc};
     relic_buf_reset(out);
-    int rc = agi_logic_compile(src.data ? (const char *)src.data : "", src.len, &co, out, err);
+    const char *text = src.data ? (const char *)src.data : "";
+    int rc = listing ? agi_logic_assemble(text, src.len, &co, out, err) : agi_logic_compile(text, src.len, &co, out, err);
     relic_buf_free(&src);
     return rc ? -1 : 1;
 }

@@ -349,24 +349,31 @@ static int agi_cc_close(agi_cc *cc)
     return agi_cc_push(cc, 1, &el);
 }
 
-static int agi_cc_goto(agi_cc *cc)
+/* A displacement to the label named by the current token, filled in at
+ * the end. */
+static int agi_cc_jump_to(agi_cc *cc)
 {
-    agi_cc_next(cc);
-    int paren = agi_cc_is(&cc->tok, "(");
-    if (paren)
-        agi_cc_next(cc);
     if (cc->tok.kind != AGI_TOK_IDENT || strlen(cc->tok.text) >= sizeof cc->jfix->name)
-        return agi_lex_error(&cc->lx, &cc->tok, "goto needs a label name");
+        return agi_lex_error(&cc->lx, &cc->tok, "expected a label name, found '%s'", agi_cc_what(&cc->tok));
     if (agi_cc_grow((void **)&cc->jfix, &cc->cap_jfix, cc->njfix + 1, sizeof *cc->jfix))
         return agi_lex_error(&cc->lx, &cc->tok, "out of memory");
-    agi_cc_emit(cc, AGI_OP_GOTO);
     agi_jfix *j = &cc->jfix[cc->njfix++];
     j->at = (uint32_t)cc->code.len;
     strcpy(j->name, cc->tok.text);
     j->pos = agi_lex_pos(&cc->tok);
     relic_buf_le16(&cc->code, 0);
     agi_cc_next(cc);
-    if (paren && agi_cc_expect(cc, ")"))
+    return 0;
+}
+
+static int agi_cc_goto(agi_cc *cc)
+{
+    agi_cc_next(cc);
+    int paren = agi_cc_is(&cc->tok, "(");
+    if (paren)
+        agi_cc_next(cc);
+    agi_cc_emit(cc, AGI_OP_GOTO);
+    if (agi_cc_jump_to(cc) || (paren && agi_cc_expect(cc, ")")))
         return -1;
     return agi_cc_expect(cc, ";");
 }
@@ -465,7 +472,7 @@ static int agi_cc_hex(agi_cc *cc, const agi_tok *at, relic_buf *out)
     for (;;) {
         while (*p == ' ' || *p == '\t' || *p == '\r')
             p++;
-        if (!*p || (p[0] == '/' && p[1] == '/'))
+        if (!*p || (p[0] == '/' && p[1] == '/') || (cc->lx.listing && *p == ';'))
             return 0;
         char *end;
         long v = strtol(p, &end, 16);
@@ -534,6 +541,88 @@ static int agi_cc_statement(agi_cc *cc)
     return agi_cc_call(cc);
 }
 
+/* ---- assembly: the listing agi_logic_disasm writes, one instruction or
+ * condition element per line: if, [not | or.begin | or.end | predicate]...,
+ * "then, else LABEL"; goto LABEL; actions with comma-separated operands. */
+static int agi_cc_asm_operands(agi_cc *cc, const agi_cmd *c)
+{
+    agi_cc_emit(cc, c->opcode);
+    agi_cc_next(cc);
+    if (c->opcode == AGI_C_SAID && c->nargs == 1 && c->args[0] == 'w') {
+        size_t count_at = cc->code.len;
+        unsigned n = 0, line = cc->tok.line;
+        agi_cc_emit(cc, 0);
+        while (cc->tok.line == line && !AGI_CC_FAILED(cc) &&
+               (cc->tok.kind == AGI_TOK_NUMBER || cc->tok.kind == AGI_TOK_STRING)) {
+            long id = agi_cc_word(cc, &cc->tok);
+            if (id < 0 || ++n > 255)
+                return agi_lex_error(&cc->lx, &cc->tok, "bad said() word");
+            relic_buf_le16(&cc->code, (uint16_t)id);
+            agi_cc_next(cc);
+            if (!agi_cc_is(&cc->tok, ","))
+                break;
+            agi_cc_next(cc);
+        }
+        if (!cc->code.oom)
+            cc->code.data[count_at] = (uint8_t)n;
+        return 0;
+    }
+    for (unsigned i = 0; i < c->nargs; i++)
+        if ((i && agi_cc_expect(cc, ",")) || agi_cc_operand(cc, c->args[i]))
+            return -1;
+    return 0;
+}
+
+static int agi_cc_asm_statement(agi_cc *cc, int *in_cond)
+{
+    agi_tok *t = &cc->tok;
+    if (t->kind == AGI_TOK_DIRECTIVE) {
+        /* the disassembler writes a header's end as #bytes when its jump
+         * lands inside an instruction: that closes the condition list */
+        if (!strcmp(t->text, "bytes"))
+            *in_cond = 0;
+        return agi_cc_directive(cc);
+    }
+    if (t->kind != AGI_TOK_IDENT)
+        return agi_lex_error(&cc->lx, t, "expected an instruction, found '%s'", agi_cc_what(t));
+    if (agi_cc_is(agi_cc_peek(cc), ":"))
+        return agi_cc_label(cc);
+    static const struct { const char *name; uint8_t byte; int cond; } marks[] = {
+        {"if", AGI_OP_IF, 0}, {"not", AGI_OP_NOT, 1}, {"or.begin", AGI_OP_OR, 1}, {"or.end", AGI_OP_OR, 1},
+    };
+    for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
+        if (!strcmp(t->text, marks[i].name)) {
+            if (marks[i].cond != *in_cond)
+                return agi_lex_error(&cc->lx, t, "%s %s a condition list", t->text, *in_cond ? "inside" : "outside");
+            agi_cc_emit(cc, marks[i].byte);
+            *in_cond = 1;
+            agi_cc_next(cc);
+            return 0;
+        }
+    if (*in_cond && !strcmp(t->text, "then")) {
+        agi_cc_next(cc);
+        if (agi_cc_expect(cc, ",") || strcmp(cc->tok.text, "else") != 0)
+            return agi_lex_error(&cc->lx, &cc->tok, "expected 'then, else LABEL'");
+        agi_cc_next(cc);
+        agi_cc_emit(cc, AGI_OP_IF);
+        *in_cond = 0;
+        return agi_cc_jump_to(cc);
+    }
+    if (!*in_cond && !strcmp(t->text, "goto")) {
+        agi_cc_next(cc);
+        agi_cc_emit(cc, AGI_OP_GOTO);
+        return agi_cc_jump_to(cc);
+    }
+    /* A listing says what is stored: an opcode of a later profile (which
+     * the disassembler notes) assembles too. */
+    const agi_cmd *c = *in_cond ? agi_condition_find(t->text, cc->o->profile) : agi_action_find(t->text, cc->o->profile);
+    if (!c)
+        c = *in_cond ? agi_condition_find(t->text, NULL) : agi_action_find(t->text, NULL);
+    if (!c)
+        return agi_lex_error(&cc->lx, t, "unknown %s '%s' for this profile", *in_cond ? "condition" : "action", t->text);
+    return agi_cc_asm_operands(cc, c);
+}
+
 /* Jumps to labels; inline texts to message numbers. */
 static int agi_cc_resolve(agi_cc *cc)
 {
@@ -586,7 +675,8 @@ static int agi_cc_payload(agi_cc *cc, relic_buf *payload, relic_err *err)
     return agi_logic_encode(cc->code.data, cc->code.len, cc->msg + 1, hi, 1, payload, err);
 }
 
-int agi_logic_compile(const char *src, size_t len, const agi_compile_opts *o, relic_buf *payload, relic_err *err)
+static int agi_cc_run(const char *src, size_t len, const agi_compile_opts *o, int listing, relic_buf *payload,
+                      relic_err *err)
 {
     agi_cc *cc = calloc(1, sizeof *cc);
     if (!cc)
@@ -594,11 +684,17 @@ int agi_logic_compile(const char *src, size_t len, const agi_compile_opts *o, re
     cc->o = o;
     cc->lx.o = o;
     cc->lx.err = err;
-    int rc = RELIC_EDATA;
+    cc->lx.listing = listing;
+    int rc = RELIC_EDATA, in_cond = 0;
     if (agi_lex_open(&cc->lx, o->file_name ? o->file_name : "<source>", src, len) == RELIC_OK) {
         agi_cc_next(cc);
         while (cc->tok.kind != AGI_TOK_END && !AGI_CC_FAILED(cc))
-            agi_cc_statement(cc);
+            if (listing)
+                agi_cc_asm_statement(cc, &in_cond);
+            else
+                agi_cc_statement(cc);
+        if (!AGI_CC_FAILED(cc) && in_cond)
+            agi_lex_error(&cc->lx, NULL, "condition list without its 'then, else LABEL'");
         if (!AGI_CC_FAILED(cc) && cc->depth)
             agi_lex_error_at(&cc->lx, &cc->stack[cc->depth - 1].open, "block opened here is never closed");
         if (!AGI_CC_FAILED(cc) && !agi_cc_resolve(cc) && !cc->lx.failed)
@@ -619,4 +715,14 @@ int agi_logic_compile(const char *src, size_t len, const agi_compile_opts *o, re
     relic_buf_free(&cc->table);
     free(cc);
     return rc;
+}
+
+int agi_logic_compile(const char *src, size_t len, const agi_compile_opts *o, relic_buf *payload, relic_err *err)
+{
+    return agi_cc_run(src, len, o, 0, payload, err);
+}
+
+int agi_logic_assemble(const char *src, size_t len, const agi_compile_opts *o, relic_buf *payload, relic_err *err)
+{
+    return agi_cc_run(src, len, o, 1, payload, err);
 }

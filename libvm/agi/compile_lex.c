@@ -124,11 +124,29 @@ static int agi_lex_get(agi_src *s)
 }
 
 /* Skips blanks and comments; an unterminated block comment is an error. */
+/* A listing line starts with a 4-digit hex offset and the bytes column
+ * (disasm.c): both are skipped, through column 33. */
+static int agi_lex_listing_prefix(const agi_src *s)
+{
+    if (s->col != 1)
+        return 0;
+    for (int i = 0; i < 4; i++)
+        if (!isxdigit(agi_lex_peek(s, (size_t)i)))
+            return 0;
+    return agi_lex_peek(s, 4) == ' ';
+}
+
 static void agi_lex_skip(agi_lex *lx, agi_src *s)
 {
     for (;;) {
         int c = agi_lex_peek(s, 0);
-        if (c >= 0 && isspace(c)) {
+        if (lx->listing && agi_lex_listing_prefix(s)) {
+            while (s->col < 34 && agi_lex_peek(s, 0) >= 0 && agi_lex_peek(s, 0) != '\n')
+                agi_lex_get(s);
+        } else if (lx->listing && c == ';') {
+            while (agi_lex_peek(s, 0) >= 0 && agi_lex_peek(s, 0) != '\n')
+                agi_lex_get(s);
+        } else if (c >= 0 && isspace(c)) {
             agi_lex_get(s);
         } else if (c == '/' && agi_lex_peek(s, 1) == '/') {
             while (agi_lex_peek(s, 0) >= 0 && agi_lex_peek(s, 0) != '\n')

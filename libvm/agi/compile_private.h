@@ -57,6 +57,7 @@ typedef struct agi_lex {
     unsigned ndefines;
     relic_err *err;
     int failed;
+    int listing;      /* assembly: ';' comments, "OFFS  bytes" columns skipped */
 } agi_lex;
 
 int agi_lex_open(agi_lex *lx, const char *name, const char *text, size_t len);

@@ -287,23 +287,6 @@ static void agi_dc_body(agi_dc *d, int labels)
     }
 }
 
-/* Whether #message lines rebuild the stored table exactly. */
-static int agi_dc_table_regular(const uint8_t *payload, size_t len, const agi_scan *s, const agi_logic_messages *m)
-{
-    unsigned hi = 0;
-    char *msgs[256];
-    for (unsigned i = 1; i <= m->count; i++) {
-        msgs[i - 1] = m->msg[i].unterminated ? NULL : m->msg[i].text;
-        if (m->msg[i].text)
-            hi = i;
-    }
-    relic_buf re = RELIC_BUF_INIT;
-    int same = m->encrypted && agi_logic_encode(s->code, s->len, msgs, hi, 1, &re, NULL) == RELIC_OK &&
-               re.len == len && memcmp(re.data, payload, len) == 0;
-    relic_buf_free(&re);
-    return same;
-}
-
 static void agi_dc_messages(agi_dc *d, const uint8_t *payload, size_t len)
 {
     relic_buf *out = d->out;
@@ -340,7 +323,7 @@ int agi_logic_decompile(const uint8_t *payload, size_t len, const agi_logic_ctx 
         return err ? err->code : RELIC_EDATA;
     }
     agi_dc d = {.ctx = ctx, .s = &s, .m = &m, .out = out};
-    d.raw_table = !agi_dc_table_regular(payload, len, &s, &m);
+    d.raw_table = !agi_logic_table_regular(payload, len, &s, &m);
     for (unsigned i = 1; i <= m.count; i++) {
         d.inline_ok[i] = m.msg[i].text != NULL;
         for (unsigned k = 1; k < i && d.inline_ok[i]; k++)

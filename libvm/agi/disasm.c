@@ -98,15 +98,25 @@ static void agi_dis_insn(agi_dis *d, const agi_insn *in, relic_buf *note)
     const uint8_t *code = d->s->code;
     if (d->label[in->off])
         relic_buf_printf(d->out, "L%04x:\n", in->off);
-    if (in->kind == AGI_INSN_GOTO) {
+    int mid = in->kind != AGI_INSN_ACTION && in->target < d->s->len && d->s->at[in->target] < 0;
+    if (in->kind == AGI_INSN_GOTO && mid) { /* no label can stand inside an instruction */
+        agi_dis_prefix(d, in->off, 3, 0);
+        relic_buf_printf(d->out, "#bytes fe %02x %02x   ; goto 0x%04x, inside an instruction\n", code[in->off + 1],
+                         code[in->off + 2], in->target);
+    } else if (in->kind == AGI_INSN_GOTO) {
         agi_dis_prefix(d, in->off, 3, 0);
         relic_buf_printf(d->out, "goto L%04x\n", in->target);
     } else if (in->kind == AGI_INSN_IF) {
         agi_dis_prefix(d, in->off, 1, 0);
         relic_buf_printf(d->out, "if\n");
         agi_dis_conditions(d, in, note);
-        agi_dis_prefix(d, in->cond_off + in->cond_len, 3, 0);
-        relic_buf_printf(d->out, "then, else L%04x\n", in->target);
+        uint32_t at = in->cond_off + in->cond_len;
+        agi_dis_prefix(d, at, 3, 0);
+        if (mid)
+            relic_buf_printf(d->out, "#bytes ff %02x %02x   ; then, else 0x%04x, inside an instruction\n",
+                             code[at + 1], code[at + 2], in->target);
+        else
+            relic_buf_printf(d->out, "then, else L%04x\n", in->target);
     } else {
         agi_dis_prefix(d, in->off, in->len, 0);
         relic_buf_printf(d->out, "%s", in->cmd->name);
@@ -134,7 +144,7 @@ int agi_logic_disasm(const uint8_t *payload, size_t len, const agi_logic_ctx *ct
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     }
     for (unsigned i = 0; i < s.count; i++)
-        if (s.insn[i].kind != AGI_INSN_ACTION)
+        if (s.insn[i].kind != AGI_INSN_ACTION && (s.insn[i].target == s.len || s.at[s.insn[i].target] >= 0))
             d.label[s.insn[i].target] = 1;
     relic_buf_printf(out, "; logic %u, profile %s: %u code bytes, %u messages (%s)\n", ctx->number,
                      ctx->profile ? ctx->profile->name : "any", s.len, m.count, m.encrypted ? "encrypted" : "plain");
@@ -144,12 +154,22 @@ int agi_logic_disasm(const uint8_t *payload, size_t len, const agi_logic_ctx *ct
         agi_dis_insn(&d, &s.insn[i], &note);
     if (d.label[s.len])
         relic_buf_printf(out, "L%04x:\n", s.len);
+    int regular = agi_logic_table_regular(payload, len, &s, &m);
     for (unsigned i = 1; i <= m.count; i++) {
         if (!m.msg[i].text)
             continue;
-        relic_buf_printf(out, "#message %u ", i);
+        relic_buf_printf(out, "%s#message %u ", regular ? "" : "; ", i);
         agi_text_quote(m.msg[i].text, out);
         relic_buf_u8(out, '\n');
+    }
+    if (!regular) { /* the assembler takes these bytes as the table */
+        relic_buf_printf(out, "; the message table as stored (#message lines cannot rebuild it)\n");
+        for (size_t i = m.table_offset; i < len; i += 16) {
+            relic_buf_append(out, "#table", 6);
+            for (size_t k = i; k < len && k < i + 16; k++)
+                relic_buf_printf(out, " %02x", payload[k]);
+            relic_buf_u8(out, '\n');
+        }
     }
     relic_buf_free(&note);
     free(d.label);

@@ -37,6 +37,10 @@ void agi_scan_free(agi_scan *s);
  * runs past `end`. */
 uint32_t agi_scan_predicate_len(const uint8_t *code, uint32_t off, uint32_t end, const agi_cmd *c);
 
+/* Whether #message lines (agi_logic_encode, encrypted, count = highest
+ * present message) rebuild this payload exactly; else it needs #table. */
+int agi_logic_table_regular(const uint8_t *payload, size_t len, const agi_scan *s, const agi_logic_messages *m);
+
 /* A message text as a source string literal: quotes, escapes for '"', '\\',
  * newlines and control bytes, CP437 above 0x7f as UTF-8. */
 void agi_text_quote(const char *s, relic_buf *out);

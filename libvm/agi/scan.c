@@ -174,3 +174,20 @@ const char *agi_text_item(const agi_objects *o, unsigned item)
             return NULL;
     return name;
 }
+
+/* Whether #message lines rebuild the stored table exactly. */
+int agi_logic_table_regular(const uint8_t *payload, size_t len, const agi_scan *s, const agi_logic_messages *m)
+{
+    unsigned hi = 0;
+    char *msgs[256];
+    for (unsigned i = 1; i <= m->count; i++) {
+        msgs[i - 1] = m->msg[i].unterminated ? NULL : m->msg[i].text;
+        if (m->msg[i].text)
+            hi = i;
+    }
+    relic_buf re = RELIC_BUF_INIT;
+    int same = m->encrypted && agi_logic_encode(s->code, s->len, msgs, hi, 1, &re, NULL) == RELIC_OK &&
+               re.len == len && memcmp(re.data, payload, len) == 0;
+    relic_buf_free(&re);
+    return same;
+}

@@ -1,5 +1,6 @@
 /* Corpus tests for the AGI logic tools over $RELIC_CORPUS/agi/<game>:
- * every logic disassembles, decompiles, and compiles back byte for byte
+ * every logic disassembles and assembles back, decompiles and compiles back,
+ * byte for byte
  * (message table included); the AGI Studio sources shipped with demoquest
  * (src/LogicN.txt) compile to the game's own logic bytes.  Prints the
  * rates: decompiled logics per second, compiled source lines per second. */
@@ -78,6 +79,11 @@ static void game_round_trip(const char *dir, logic_game *g)
         relic_buf_reset(&dis);
         if (agi_logic_disasm(p.data, p.len, &ctx, &dis, &err))
             fail_msg("%s: logic %u: disassemble: %s (offset 0x%zx)", dir, n, err.msg, err.offset);
+        relic_buf_reset(&re);
+        if (agi_logic_assemble((const char *)dis.data, dis.len, &co, &re, &err))
+            fail_msg("%s: logic %u: assemble: %s", dir, n, err.msg);
+        if (re.len != p.len || memcmp(re.data, p.data, p.len) != 0)
+            fail_msg("%s: logic %u: assemble(disassemble(L)) differs from L", dir, n);
         relic_buf_reset(&src);
         relic_buf_reset(&re);
         double t0 = now();
@@ -167,7 +173,7 @@ static void test_corpus_agi_logic(void **state)
         games++;
     }
     closedir(d);
-    print_message("# agi logic: %u games, %u logics, compile(decompile(L)) == L for all; "
+    print_message("# agi logic: %u games, %u logics, compile(decompile(L)) == assemble(disassemble(L)) == L for all; "
                   "%u/%u shipped sources byte-identical\n",
                   games, n_logics, src_same, src_total);
     print_message("# agi logic: %.0f logics/s decompiled, %.0f source lines/s compiled\n",

@@ -1,4 +1,4 @@
-/* Fuzzes agi_logic_compile on arbitrary source text: either a payload
+/* Fuzzes agi_logic_compile and agi_logic_assemble on arbitrary text: either a payload
  * whose framing the message decoder accepts, or an error carrying its
  * code and a file:line:column message. */
 #include <stdint.h>
@@ -24,7 +24,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     relic_buf out = RELIC_BUF_INIT;
     relic_err err;
     relic_err_clear(&err);
-    int rc = agi_logic_compile((const char *)data, size, &o, &out, &err);
+    /* the first byte picks the compiler or the assembler */
+    int rc = size && data[0] & 1 ? agi_logic_assemble((const char *)data, size, &o, &out, &err)
+                                 : agi_logic_compile((const char *)data, size, &o, &out, &err);
     if (rc == RELIC_OK) {
         agi_logic_messages m;
         if (agi_logic_messages_decode(out.data, out.len, &m, NULL) != RELIC_OK)

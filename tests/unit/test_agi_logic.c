@@ -28,11 +28,30 @@ static void setup_names(void)
     test_objects.count = 2;
 }
 
-/* Decompiles to exactly `want`, then compiles back to the same payload. */
+/* The listing of p assembles back to p. */
+static void asm_round_trip(const relic_buf *p, const agi_logic_ctx *ctx)
+{
+    relic_buf lst = RELIC_BUF_INIT, re = RELIC_BUF_INIT;
+    relic_err err;
+    relic_err_clear(&err);
+    if (agi_logic_disasm(p->data, p->len, ctx, &lst, &err))
+        fail_msg("disassemble: %s", err.msg);
+    agi_compile_opts o = {ctx->profile, ctx->words, ctx->objects, "t.asm", NULL, NULL};
+    if (agi_logic_assemble((char *)lst.data, lst.len, &o, &re, &err))
+        fail_msg("assemble: %s\n%.*s", err.msg, (int)lst.len, (char *)lst.data);
+    assert_int_equal(re.len, p->len);
+    assert_memory_equal(re.data, p->data, p->len);
+    relic_buf_free(&lst);
+    relic_buf_free(&re);
+}
+
+/* Decompiles to exactly `want`, then compiles back to the same payload;
+ * the listing assembles back to it too. */
 static void round_trip(const relic_buf *p, const char *profile, const char *want)
 {
     setup_names();
     agi_logic_ctx ctx = {agi_profile_find(profile), &test_words, &test_objects, 7, 0};
+    asm_round_trip(p, &ctx);
     relic_buf src = RELIC_BUF_INIT, re = RELIC_BUF_INIT;
     relic_err err;
     relic_err_clear(&err);
@@ -332,6 +351,40 @@ static void compile_expect(const char *src, const char *profile, const char *wan
     relic_buf_free(&out);
 }
 
+static void test_assemble_by_hand(void **state)
+{
+    (void)state;
+    setup_names();
+    /* no offset or bytes columns: written by hand */
+    const char *src = "; a hand-written listing\n"
+                      "top:\n"
+                      "  if\n    or.begin\n      not\n      isset f1\n      said \"look\", 31\n    or.end\n"
+                      "  then, else skip\n"
+                      "  print m1 ; comment\n"
+                      "skip:\n"
+                      "  goto top\n"
+                      "  return\n"
+                      "#message 1 \"hi\"\n";
+    agi_compile_opts o = {agi_profile_find("2.936"), &test_words, &test_objects, "h.asm", NULL, NULL};
+    relic_buf out = RELIC_BUF_INIT;
+    relic_err err;
+    relic_err_clear(&err);
+    if (agi_logic_assemble(src, strlen(src), &o, &out, &err))
+        fail_msg("%s", err.msg);
+    uint8_t want[64];
+    size_t n = test_hex("15 00 ff fc fd 07 01 0e 02 14 00 1f 00 fc ff 02 00 65 01 fe ec ff 00"
+                        " 01 07 00 04 00 29 1f 69", want, sizeof want);
+    assert_int_equal(out.len, n);
+    assert_memory_equal(out.data, want, n);
+    const char *bad = "if\n  isset f1\n";
+    assert_int_equal(agi_logic_assemble(bad, strlen(bad), &o, &out, &err), RELIC_EDATA);
+    assert_string_equal(err.msg, "h.asm:3:1: condition list without its 'then, else LABEL'");
+    bad = "print m1\nisset f1\n";
+    assert_int_equal(agi_logic_assemble(bad, strlen(bad), &o, &out, &err), RELIC_EDATA);
+    assert_string_equal(err.msg, "h.asm:2:1: unknown action 'isset' for this profile");
+    relic_buf_free(&out);
+}
+
 static void test_compile_source_forms(void **state)
 {
     (void)state;
@@ -372,6 +425,7 @@ int main(void)
         cmocka_unit_test(test_disasm_listing),
         cmocka_unit_test(test_malformed),
         cmocka_unit_test(test_compile_source_forms),
+        cmocka_unit_test(test_assemble_by_hand),
     };
     return cmocka_run_group_tests_name("agi_logic", tests, NULL, NULL);
 }

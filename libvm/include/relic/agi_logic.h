@@ -64,5 +64,11 @@ typedef struct agi_compile_opts {
 /* Compiles source text into a logic payload (code and message table).
  * Errors say file:line:column in err->msg. */
 int agi_logic_compile(const char *src, size_t len, const agi_compile_opts *o, relic_buf *payload, relic_err *err);
+/* Assembles the listing form agi_logic_disasm writes (the offset and bytes
+ * columns are optional and ignored; ';' starts a comment; labels, if /
+ * not / or.begin / or.end / predicates / "then, else LABEL", goto LABEL,
+ * actions with comma-separated operands, #message / #bytes / #table).  A
+ * command of a later profile than o->profile is accepted, as listed. */
+int agi_logic_assemble(const char *src, size_t len, const agi_compile_opts *o, relic_buf *payload, relic_err *err);
 
 #endif
