@@ -9,6 +9,7 @@
  * #table lines with a comment, so compiling the output gives the input. */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "logic_private.h"
 
 typedef struct agi_dc_frame {
@@ -23,6 +24,8 @@ typedef struct agi_dc {
     const agi_logic_messages *m;
     int raw_table;
     uint8_t inline_ok[256];
+    const agi_word **by_id, **by_text; /* the dictionary sorted, file order within ties */
+    unsigned nwords;
     uint8_t *goto_target;  /* [len + 1] a printed goto jumps here */
     uint8_t *label;        /* [len + 1] a printed goto needs a label here */
     uint8_t *swallowed;    /* [len + 1] a goto here became "} else {" */
@@ -49,19 +52,48 @@ static void agi_dc_operand(agi_dc *d, char type, uint8_t v)
         relic_buf_printf(d->out, "%c%u", type, v);
 }
 
+/* Pointers into one array: ties keep file order, as the compiler's
+ * first-match lookups do. */
+static int agi_dc_cmp_id(const void *a, const void *b)
+{
+    const agi_word *x = *(const agi_word *const *)a, *y = *(const agi_word *const *)b;
+    return x->id != y->id ? (x->id < y->id ? -1 : 1) : (x < y ? -1 : x > y);
+}
+
+static int agi_dc_cmp_text(const void *a, const void *b)
+{
+    const agi_word *x = *(const agi_word *const *)a, *y = *(const agi_word *const *)b;
+    int c = strcasecmp(x->text, y->text);
+    return c ? c : (x < y ? -1 : x > y);
+}
+
+/* First index in a sorted table whose entry is not below the key. */
+static unsigned agi_dc_lower(const agi_word **t, unsigned n, uint16_t id, const char *text)
+{
+    unsigned lo = 0, hi = n;
+    while (lo < hi) {
+        unsigned mid = lo + (hi - lo) / 2;
+        int below = text ? strcasecmp(t[mid]->text, text) < 0 : t[mid]->id < id;
+        if (below)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /* A said() word as text when the compiler maps that text back to it. */
 static void agi_dc_word(agi_dc *d, uint16_t id)
 {
-    const char *w = agi_text_word(d->ctx->words, id);
+    unsigned i = d->by_id ? agi_dc_lower(d->by_id, d->nwords, id, NULL) : 0;
+    const char *w = i < d->nwords && d->by_id[i]->id == id ? d->by_id[i]->text : NULL;
     int ok = w != NULL;
     for (const char *c = w; ok && *c; c++)
         ok = (unsigned char)*c >= 0x20 && *c != '"' && *c != '\\';
-    if (ok)
-        for (unsigned i = 0; i < d->ctx->words->count; i++)
-            if (strcmp(d->ctx->words->words[i].text, w) == 0) {
-                ok = d->ctx->words->words[i].id == id;
-                break;
-            }
+    if (ok) {
+        i = agi_dc_lower(d->by_text, d->nwords, 0, w);
+        ok = i < d->nwords && d->by_text[i]->id == id;
+    }
     if (ok)
         agi_text_quote(w, d->out);
     else
@@ -329,12 +361,23 @@ int agi_logic_decompile(const uint8_t *payload, size_t len, const agi_logic_ctx 
         for (unsigned k = 1; k < i && d.inline_ok[i]; k++)
             d.inline_ok[i] = !m.msg[k].text || strcmp(m.msg[k].text, m.msg[i].text) != 0;
     }
+    if (ctx->words && ctx->words->count) {
+        d.nwords = ctx->words->count;
+        d.by_id = malloc(d.nwords * sizeof *d.by_id);
+        d.by_text = malloc(d.nwords * sizeof *d.by_text);
+        for (unsigned i = 0; d.by_id && d.by_text && i < d.nwords; i++)
+            d.by_id[i] = d.by_text[i] = &ctx->words->words[i];
+        if (d.by_id && d.by_text) {
+            qsort(d.by_id, d.nwords, sizeof *d.by_id, agi_dc_cmp_id);
+            qsort(d.by_text, d.nwords, sizeof *d.by_text, agi_dc_cmp_text);
+        }
+    }
     d.goto_target = calloc((size_t)s.len + 1, 1);
     d.label = calloc((size_t)s.len + 1, 1);
     d.swallowed = calloc((size_t)s.len + 1, 1);
     d.stack = malloc(((size_t)s.count + 1) * sizeof *d.stack);
     int rc = RELIC_OK;
-    if (!d.goto_target || !d.label || !d.swallowed || !d.stack) {
+    if (!d.goto_target || !d.label || !d.swallowed || !d.stack || (d.nwords && (!d.by_id || !d.by_text))) {
         rc = relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     } else {
         /* Gotos become else branches unless a printed goto needs a label
@@ -356,6 +399,8 @@ int agi_logic_decompile(const uint8_t *payload, size_t len, const agi_logic_ctx 
         agi_dc_messages(&d, payload, len);
         rc = relic_buf_check(out, err);
     }
+    free(d.by_id);
+    free(d.by_text);
     free(d.goto_target);
     free(d.label);
     free(d.swallowed);
