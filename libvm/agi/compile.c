@@ -468,6 +468,8 @@ static int agi_cc_hex(agi_cc *cc, const agi_tok *at, relic_buf *out)
 {
     char line[1024];
     agi_lex_rest_of_line(&cc->lx, line, sizeof line);
+    if (cc->lx.failed)
+        return -1;
     char *p = line;
     for (;;) {
         while (*p == ' ' || *p == '\t' || *p == '\r')

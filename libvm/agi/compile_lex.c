@@ -356,12 +356,17 @@ void agi_lex_rest_of_line(agi_lex *lx, char *out, size_t outsz)
     if (!lx->depth)
         return;
     agi_src *s = &lx->src[lx->depth - 1];
+    agi_tok at = {.line = s->line, .col = s->col, .file = s->name};
     while (agi_lex_peek(s, 0) >= 0 && agi_lex_peek(s, 0) != '\n') {
         int c = agi_lex_get(s);
         if (n + 1 < outsz)
             out[n++] = (char)c;
+        else if (n + 1 == outsz) {
+            agi_lex_error(lx, &at, "line longer than %zu characters", outsz - 1);
+            n++;
+        }
     }
-    out[n] = '\0';
+    out[n < outsz ? n : outsz - 1] = '\0';
 }
 
 static void agi_lex_define(agi_lex *lx, const agi_tok *at)

@@ -181,11 +181,19 @@ static int agi_dc_conditions(agi_dc *d, const agi_insn *in)
     return in_or || nots ? -1 : 0;
 }
 
-static void agi_dc_bytes(agi_dc *d, uint32_t off, uint32_t n)
+/* Sixteen bytes a line; consecutive #bytes lines simply continue. */
+static void agi_dc_bytes(agi_dc *d, uint32_t off, uint32_t n, unsigned depth)
 {
-    relic_buf_append(d->out, "#bytes", 6);
-    for (uint32_t i = 0; i < n; i++)
+    for (uint32_t i = 0; i < n; i++) {
+        if (i % 16 == 0) {
+            if (i) {
+                relic_buf_u8(d->out, '\n');
+                agi_dc_indent(d, depth);
+            }
+            relic_buf_append(d->out, "#bytes", 6);
+        }
         relic_buf_printf(d->out, " %02x", d->s->code[off + i]);
+    }
     relic_buf_u8(d->out, '\n');
 }
 
@@ -255,7 +263,7 @@ static void agi_dc_if(agi_dc *d, const agi_insn *in, unsigned *depth, uint32_t *
                                                                         : "condition markers outside the grammar",
                      in->target);
     agi_dc_indent(d, *depth);
-    agi_dc_bytes(d, in->off, in->len);
+    agi_dc_bytes(d, in->off, in->len, *depth);
     *pc = in->off + in->len;
 }
 
@@ -275,13 +283,13 @@ static void agi_dc_statement(agi_dc *d, const agi_insn *in, unsigned *depth, uin
         } else {
             relic_buf_printf(d->out, "// relic: this goto lands inside an instruction (0x%04x)\n", in->target);
             agi_dc_indent(d, *depth);
-            agi_dc_bytes(d, in->off, 3);
+            agi_dc_bytes(d, in->off, 3, *depth);
         }
     } else if (in->foreign) {
         relic_buf_printf(d->out, "// relic: %s is not an action of profile %s; kept as stored\n", in->cmd->name,
                          d->ctx->profile->name);
         agi_dc_indent(d, *depth);
-        agi_dc_bytes(d, in->off, in->len);
+        agi_dc_bytes(d, in->off, in->len, *depth);
     } else {
         agi_dc_action(d, in);
     }

@@ -196,6 +196,18 @@ static void test_unstructured_kept(void **state)
     /* a goto into the middle of an instruction */
     payload("fe 01 00 0c 0d 00", NULL, 0, &p);
     round_trip(&p, "2.936", NULL);
+    /* a long header kept as bytes (its false jump goes backwards) wraps
+     * over several #bytes lines */
+    payload("ff 0e 0c 01 00 01 00 01 00 01 00 01 00 01 00 01 00 01 00 01 00 01 00 01 00 01 00 ff e2 ff 00",
+            NULL, 0, &p);
+    round_trip(&p, "2.936",
+               "// logic 7, decompiled by relic for profile 2.936\n"
+               "// relic: if (said(\"anyword\",\"anyword\",\"anyword\",\"anyword\",\"anyword\",\"anyword\","
+               "\"anyword\",\"anyword\",\"anyword\",\"anyword\",\"anyword\",\"anyword\")) has no structured form "
+               "(its false jump leaves the block); its header is kept as stored, false -> 0x0000\n"
+               "#bytes ff 0e 0c 01 00 01 00 01 00 01 00 01 00 01 00 01\n"
+               "#bytes 00 01 00 01 00 01 00 01 00 01 00 ff e2 ff\n"
+               "return();\n\n// Messages\n");
     /* odd markers: a dangling NOT, an unclosed OR group, an empty list */
     payload("ff 07 01 fd ff 00 00 ff fc 07 01 ff 00 00 ff ff 00 00 00", NULL, 0, &p);
     round_trip(&p, "2.936", NULL);
