@@ -90,10 +90,11 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/corpus/%.o $(BUILD)/obj/tests/support.o $(L
 	@echo "  LD      $@"
 	@$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/obj/tests/support.o $(LINK_LIBS) $(LDLIBS_ALL) -lcmocka
 
-$(BENCH_BIN): $(BUILD)/obj/bench/bench.o $(LINK_LIBS)
+BENCH_OBJS := $(call obj,$(sort $(wildcard bench/*.c)))
+$(BENCH_BIN): $(BENCH_OBJS) $(LINK_LIBS)
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
-	@$(CC) $(ALL_CFLAGS) -o $@ $< $(LINK_LIBS) $(LDLIBS_ALL)
+	@$(CC) $(ALL_CFLAGS) -o $@ $(BENCH_OBJS) $(LINK_LIBS) $(LDLIBS_ALL)
 
 # ---- set-up ---------------------------------------------------------------
 deps:
@@ -118,11 +119,13 @@ bench: $(BENCH_BIN) $(BINS)
 	$(BENCH_BIN)
 
 # ---- samples and demo -------------------------------------------------------
+# The AGI sample game: sources in samples/agi (logic .lgc, hex payloads,
+# JSON metadata), built as v2 and as compressed v3 (prefix RD).
 SAMPLE_GAME := $(BUILD)/samples/relicdemo
 samples: $(BUILD)/bin/agi-pack $(SAMPLE_TARGETS)
 	@rm -rf $(SAMPLE_GAME) $(SAMPLE_GAME)-v3
-	@$(BUILD)/bin/agi-pack samples/relicdemo -o $(SAMPLE_GAME)
-	@$(BUILD)/bin/agi-pack samples/relicdemo -o $(SAMPLE_GAME)-v3 --v3 RD
+	@$(BUILD)/bin/agi-pack samples/agi -o $(SAMPLE_GAME)
+	@$(BUILD)/bin/agi-pack samples/agi -o $(SAMPLE_GAME)-v3 --v3 RD
 	@echo "  SAMPLES $(SAMPLE_GAME) $(SAMPLE_GAME)-v3"
 
 demo: deps

@@ -4,10 +4,7 @@
  *   - picture-nibble expansion rate;
  *   - in-memory load of every resource of each corpus game, and the full
  *     agi-unpack of the largest one (files written), in milliseconds;
- *   - AGI sound: scheduling rate and synthesis speed (seconds of audio per
- *     second, 44,100 Hz mono, sounds cut at ten minutes) over every corpus
- *     sound;
- *   - AGI saves decoded, re-encoded and diffed per second. */
+ * and, from the other bench_<area>.c files, sound, saves and logic. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <stdio.h>
@@ -16,15 +13,10 @@
 #include <sys/stat.h>
 #include <time.h>
 #include "relic/agi.h"
-#include "relic/agi_sn76489.h"
-#include "relic/agi_sound.h"
-#include "relic/agi_sound_sched.h"
-#include "relic/agi_save.h"
-#include "relic/agi_save_json.h"
-#include "relic/io.h"
+#include "bench.h"
 
 /* Wall time for whole commands (file writing is part of the cost)... */
-static double bench_now(void)
+double bench_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -33,7 +25,7 @@ static double bench_now(void)
 
 /* ...and this process's CPU time for codec rates, which other work on the
  * machine disturbs less. */
-static double bench_cpu(void)
+double bench_cpu(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
@@ -166,154 +158,7 @@ static void bench_picnibble(void)
     relic_buf_free(&packed);
 }
 
-/* Every decodable sound of every corpus game, decoded once. */
-static void bench_sound(const char *root)
-{
-    agi_sound *snds = NULL;
-    const agi_profile **prof = NULL;
-    size_t n = 0;
-    DIR *d = opendir(root);
-    struct dirent *e;
-    relic_buf p = RELIC_BUF_INIT;
-    while (d && (e = readdir(d))) {
-        char dir[1400];
-        agi_fileset fs = {0, 0};
-        agi_game g;
-        snprintf(dir, sizeof dir, "%s/%s", root, e->d_name);
-        if (e->d_name[0] == '.' || agi_fileset_read_dir(dir, &fs, NULL) || agi_game_open(&fs, NULL, &g, NULL))
-            continue;
-        for (unsigned i = 0; i < g.dirs[AGI_SOUND].count; i++) {
-            agi_record rec;
-            agi_sound s;
-            if (!g.dirs[AGI_SOUND].entry[i].present || agi_game_load(&g, AGI_SOUND, i, &rec, &p, NULL) ||
-                agi_sound_decode(p.data, p.len, &s, NULL))
-                continue;
-            snds = realloc(snds, (n + 1) * sizeof *snds);
-            prof = realloc(prof, (n + 1) * sizeof *prof);
-            snds[n] = s;
-            prof[n++] = g.profile;
-        }
-        agi_fileset_free(&fs);
-    }
-    if (d)
-        closedir(d);
-    relic_buf_free(&p);
-    size_t cmds = 0;
-    int reps = 0;
-    double t0 = bench_now(), t;
-    do {
-        for (size_t i = 0; i < n; i++) {
-            agi_snd_opts o = {prof[i], 1, 0};
-            agi_snd_cmds c = {0};
-            agi_snd_schedule(&snds[i], &o, &c, NULL, NULL);
-            cmds += c.count;
-            agi_snd_cmds_free(&c);
-        }
-        reps++;
-        t = bench_now() - t0;
-    } while (t < 0.5);
-    printf("sound schedule: %8.0f sounds/s, %.1f M commands/s  (%zu corpus sounds)\n", n * reps / t, cmds / t / 1e6,
-           n);
-    double audio = 0, synth = 0;
-    agi_synth_opts so = {.rate = 44100, .max_ticks = 600 * AGI_SND_TICK_HZ};
-    /* One output buffer for all renders, touched once, so page faults of
-     * fresh memory are not counted as synthesis. */
-    size_t cap = agi_synth_frames(so.max_ticks, &so);
-    float *x = calloc(cap, sizeof *x);
-    for (size_t i = 0; i < n; i++) {
-        agi_snd_opts o = {prof[i], 1, 0};
-        agi_snd_cmds c = {0};
-        uint64_t end;
-        agi_snd_schedule(&snds[i], &o, &c, &end, NULL);
-        size_t frames = agi_synth_frames(end, &so);
-        t0 = bench_now();
-        if (agi_synth_render_into(&c, AGI_SND_PCJR, end, &so, x, frames, NULL) == RELIC_OK) {
-            synth += bench_now() - t0;
-            audio += (double)frames / so.rate;
-        }
-        agi_snd_cmds_free(&c);
-        agi_sound_free(&snds[i]);
-    }
-    printf("sound synthesis: %7.0fx realtime  (%.0f s of audio in %.2f s, 44100 Hz, one core)\n", audio / synth, audio,
-           synth);
-    free(x);
-    free(snds);
-    free(prof);
-}
 
-/* AGI saves: decodes, byte-exact re-encodes and semantic diffs per second
- * over the corpus saves (agi/<game>/saves), or the unit-test fixtures. */
-static void bench_saves(const char *corpus)
-{
-    enum { MAX_SAVES = 64 };
-    relic_buf files[MAX_SAVES];
-    unsigned n = 0;
-    char dir[1400];
-    if (corpus)
-        snprintf(dir, sizeof dir, "%s/agi/ltec/saves", corpus);
-    else
-        snprintf(dir, sizeof dir, "tests/fixtures/agi/save");
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    while (d && n < MAX_SAVES && (e = readdir(d))) {
-        char path[2800];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        files[n] = (relic_buf)RELIC_BUF_INIT;
-        agi_save s;
-        if (e->d_name[0] == '.' || relic_file_read(path, &files[n], NULL) ||
-            agi_save_decode(files[n].data, files[n].len, NULL, &s, NULL)) {
-            relic_buf_free(&files[n]);
-            continue;
-        }
-        agi_save_free(&s);
-        n++;
-    }
-    if (d)
-        closedir(d);
-    if (n < 2) {
-        printf("saves: fewer than two decodable saves in %s\n", dir);
-        return;
-    }
-    agi_save *s = calloc(n, sizeof *s);
-    relic_buf out = RELIC_BUF_INIT;
-    unsigned reps = 0, diffs = 0;
-    double t0 = bench_now(), dec, enc, dif;
-    do {
-        for (unsigned i = 0; i < n; i++) {
-            agi_save_decode(files[i].data, files[i].len, NULL, &s[i], NULL);
-            agi_save_free(&s[i]);
-        }
-        reps++;
-    } while ((dec = bench_now() - t0) < 0.5);
-    double dec_rate = reps * n / dec;
-    for (unsigned i = 0; i < n; i++)
-        agi_save_decode(files[i].data, files[i].len, NULL, &s[i], NULL);
-    reps = 0;
-    t0 = bench_now();
-    do {
-        for (unsigned i = 0; i < n; i++) {
-            relic_buf_reset(&out);
-            agi_save_encode(&s[i], &out, NULL);
-        }
-        reps++;
-    } while ((enc = bench_now() - t0) < 0.5);
-    double enc_rate = reps * n / enc;
-    t0 = bench_now();
-    do {
-        for (unsigned i = 0; i + 1 < n; i++) {
-            json_decref(agi_save_diff(&s[i], &s[i + 1], NULL, 0, 0));
-            diffs++;
-        }
-    } while ((dif = bench_now() - t0) < 0.5);
-    printf("saves (%u from %s): %.0f decodes/s, %.0f encodes/s, %.0f diffs/s\n", n, dir, dec_rate, enc_rate,
-           diffs / dif);
-    for (unsigned i = 0; i < n; i++) {
-        agi_save_free(&s[i]);
-        relic_buf_free(&files[i]);
-    }
-    free(s);
-    relic_buf_free(&out);
-}
 
 int main(void)
 {
@@ -362,6 +207,8 @@ int main(void)
     if (corpus)
         bench_sound(root);
     bench_saves(corpus);
+    if (corpus)
+        bench_logic(root);
     if (largest[0]) {
         char cmd[3000];
         const char *bin = getenv("RELIC_BIN") ? getenv("RELIC_BIN") : "build/bin";

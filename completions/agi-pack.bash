@@ -22,7 +22,8 @@ _agi_pack()
         fi
     fi
 
-    local opts='-o --output --v3 --no-compress --max-volume -h --help -V --version'
+    local opts='-o --output --v3 --no-compress --max-volume --profile -h --help -V --version'
+    local profiles='2.089 2.230 2.272 2.411 2.440 2.917 2.936 3.002.086 3.002.102 3.002.149'
 
     case $prev in
         -o | --output)
@@ -41,6 +42,10 @@ _agi_pack()
         --max-volume)
             # BYTES: 64 to 1048575; offer the default.
             COMPREPLY=($(compgen -W '1048575' -- "$cur"))
+            return
+            ;;
+        --profile)
+            COMPREPLY=($(compgen -W "$profiles" -- "$cur"))
             return
             ;;
         -h | --help | -V | --version)

@@ -11,6 +11,9 @@ static void agi_pack_help(void)
     printf("Usage: %s SRC_DIR -o GAME_DIR [--v3 PREFIX] [options]\n"
            "Build an AGI game from an unpacked tree:\n"
            "  SRC_DIR/raw/<kind>/<kind>NNN.bin   expanded payloads (or .hex: hex text)\n"
+           "  SRC_DIR/logic/logicNNN.lgc         logic source (wins over the raw payload\n"
+           "                                     and its messages.json)\n"
+           "  SRC_DIR/logic/logicNNN.asm         assembly listing, when there is no .lgc\n"
            "  SRC_DIR/logic/logicNNN.messages.json  message tables (replace the payload's\n"
            "                                        when they differ)\n"
            "  SRC_DIR/objects.json, SRC_DIR/words.json  OBJECT and WORDS.TOK\n\n"
@@ -19,6 +22,8 @@ static void agi_pack_help(void)
            "                           (compressed; default: v2 split container)\n"
            "      --no-compress        v3 without LZW or picture packing\n"
            "      --max-volume BYTES   start a new VOL.N past this size (default 1048575)\n"
+           "      --profile P          compile logic sources for profile P (default: the\n"
+           "                           \"profile\" of SRC_DIR/game.json, else any)\n"
            "  -h, --help               show this help\n"
            "  -V, --version            show the version\n\n"
            "Exit status: 0 ok, 1 bad input data, 2 usage error, 3 I/O error.\n",
@@ -32,7 +37,7 @@ int main(int argc, char **argv)
         {"output", required_argument, 0, 'o'}, {"v3", required_argument, 0, '3'},
         {"no-compress", no_argument, 0, 'n'},  {"max-volume", required_argument, 0, 'm'},
         {"help", no_argument, 0, 'h'},         {"version", no_argument, 0, 'V'},
-        {0, 0, 0, 0},
+        {"profile", required_argument, 0, 'P'}, {0, 0, 0, 0},
     };
     pack_opts o;
     memset(&o, 0, sizeof o);
@@ -54,6 +59,10 @@ int main(int argc, char **argv)
             if (cli_parse_uint(optarg, 64, 0xfffff, &n))
                 return cli_usage_error("--max-volume takes 64 to 1048575");
             o.build.max_volume_size = (uint32_t)n;
+            break;
+        case 'P':
+            if (!(o.profile = agi_profile_find(optarg)))
+                return cli_usage_error("unknown profile '%s'", optarg);
             break;
         case 'h': agi_pack_help(); return CLI_EXIT_OK;
         case 'V': cli_print_version(); return CLI_EXIT_OK;

@@ -15,6 +15,8 @@ typedef struct pack_ctx {
     relic_buf payload[AGI_KIND_COUNT][AGI_DIR_ENTRIES];
     agi_build_input in;
     agi_fileset out;
+    pack_names names;
+    uint8_t from_source[AGI_DIR_ENTRIES]; /* logic compiled from .lgc */
 } pack_ctx;
 
 /* Hex text: pairs of hex digits, whitespace ignored, '#' to end of line a
@@ -60,6 +62,14 @@ static int pack_load_payload(pack_ctx *x, agi_kind kind, unsigned num, relic_err
     char rel[96];
     snprintf(rel, sizeof rel, "raw/%s/%s%03u.bin", kn, kn, num);
     relic_buf *p = &x->payload[kind][num];
+    if (kind == AGI_LOGIC) { /* a source wins over a raw payload */
+        int src = pack_logic_source(x->o, &x->names, num, p, err);
+        if (src)
+            x->in.payloads[kind][num] = src > 0 ? p : NULL;
+        x->from_source[num] = src > 0;
+        if (src)
+            return src < 0 ? -1 : 0;
+    }
     int rc = pack_read(x, rel, p, err);
     if (rc == 0) {
         relic_buf text = RELIC_BUF_INIT;
@@ -254,20 +264,21 @@ int pack_run(const pack_opts *o)
         return CLI_EXIT_IO;
     }
     relic_dir_close(&probe);
-    int failed = 0;
+    int failed = pack_names_load(o, &x->names, &err) != 0;
     unsigned found = 0;
     for (int k = 0; k < AGI_KIND_COUNT && !failed; k++)
         for (unsigned n = 0; n < AGI_DIR_ENTRIES && !failed; n++) {
             failed = pack_load_payload(x, (agi_kind)k, n, &err) != 0;
             found += x->in.payloads[k][n] != NULL;
-            if (!failed && k == AGI_LOGIC && x->in.payloads[k][n])
+            if (!failed && k == AGI_LOGIC && x->in.payloads[k][n] && !x->from_source[n])
                 failed = pack_messages(x, n, &err) != 0;
         }
     if (!failed)
         failed = pack_metadata(x, "objects.json", "OBJECT", &err) || pack_metadata(x, "words.json", "WORDS.TOK", &err);
     if (!failed && found == 0) {
         /* An empty game is never what was meant: most likely the wrong folder. */
-        relic_err_set(&err, RELIC_EDATA, RELIC_NO_OFFSET, "no payloads under raw/<kind>/ (is this an unpacked tree?)");
+        relic_err_set(&err, RELIC_EDATA, RELIC_NO_OFFSET,
+                      "no payloads under raw/<kind>/ or logic/ (is this an unpacked tree?)");
         relic_err_file(&err, o->src_dir);
         failed = 1;
     }
@@ -290,6 +301,7 @@ int pack_run(const pack_opts *o)
         for (unsigned n = 0; n < AGI_DIR_ENTRIES; n++)
             relic_buf_free(&x->payload[k][n]);
     agi_fileset_free(&x->out);
+    pack_names_free(&x->names);
     free(x);
     return failed ? cli_exit_code(err.code) : CLI_EXIT_OK;
 }

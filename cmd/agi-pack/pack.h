@@ -7,7 +7,23 @@
 typedef struct pack_opts {
     const char *src_dir, *out_dir;
     agi_build_opts build;
+    const agi_profile *profile;    /* --profile; NULL: game.json's, else any */
 } pack_opts;
+
+/* What logic sources are compiled against (pack_logic.c). */
+typedef struct pack_names {
+    agi_words words;
+    agi_objects objects;
+    int have_words, have_objects;
+    const agi_profile *profile;
+} pack_names;
+
+int pack_names_load(const pack_opts *o, pack_names *n, relic_err *err);
+void pack_names_free(pack_names *n);
+/* Compiles SRC/logic/logicNNN.lgc (else assembles logicNNN.asm) into out:
+ * 1 done, 0 no source, -1 error
+ * (err says file:line:column). */
+int pack_logic_source(const pack_opts *o, const pack_names *n, unsigned num, relic_buf *out, relic_err *err);
 
 int pack_run(const pack_opts *o);
 

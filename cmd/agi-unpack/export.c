@@ -7,6 +7,7 @@
 static const unpack_exporter unpack_exporters[] = {
     {AGI_LOGIC, "messages", unpack_export_messages},
     {AGI_SOUND, "sound", unpack_export_sound},
+    {AGI_LOGIC, "source", unpack_export_logic},
 };
 
 void unpack_export(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *rec, const relic_buf *payload,

@@ -20,5 +20,7 @@ void unpack_export_messages(unpack_ctx *x, unsigned num, const agi_record *rec, 
 /* export_sound.c (--sounds): sounds/sndNNN.wav and sounds/sndNNN.events.json */
 void unpack_export_sound(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload,
                          json_t *row);
+/* export_logic.c: logic/logicNNN.lgc source, with --asm logicNNN.asm */
+void unpack_export_logic(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload, json_t *row);
 
 #endif

@@ -17,7 +17,9 @@ static void agi_unpack_help(void)
            "Extract the resources of an AGI game (v2 split or v3 combined container).\n\n"
            "  -o, --output DIR     write OUT/game.json, OUT/raw/<kind>/<kind>NNN.bin,\n"
            "                       OUT/words.json, OUT/objects.json and\n"
-           "                       OUT/logic/logicNNN.messages.json\n"
+           "                       OUT/logic/logicNNN.messages.json,\n"
+           "                       OUT/logic/logicNNN.lgc (source)\n"
+           "      --asm            also write OUT/logic/logicNNN.asm listings\n"
            "  -l, --list           print the resource table instead of extracting\n"
            "      --only SEL       only these resources: KIND[:NNN][,KIND[:NNN]...]\n"
            "                       (kinds: logic, picture, view, sound)\n"
@@ -41,6 +43,7 @@ int main(int argc, char **argv)
         {"only", required_argument, 0, 'O'},   {"profile", required_argument, 0, 'P'},
         {"json", no_argument, 0, 'j'},         {"help", no_argument, 0, 'h'},
         {"version", no_argument, 0, 'V'},      {"sounds", no_argument, 0, 'S'},
+        {"asm", no_argument, 0, 'A'},
         {0, 0, 0, 0},
     };
     unpack_opts o;
@@ -52,6 +55,7 @@ int main(int argc, char **argv)
         case 'l': o.list = 1; break;
         case 'S': o.render_sounds = 1; break;
         case 'j': o.json = 1; break;
+        case 'A': o.write_asm = 1; break;
         case 'O':
             if (unpack_parse_only(optarg, &o.select))
                 return cli_usage_error("bad --only selection '%s'", optarg);

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Corpus round trip through the tools themselves: for every game under
 # $RELIC_CORPUS/agi, agi-unpack, then agi-pack (v2, and v3 compressed), then
-# agi-unpack again must give identical payloads and message tables, and the
+# agi-unpack again must give identical payloads and message tables (logic
+# payloads are compiled back from the unpacked .lgc sources), and the
 # repacked OBJECT and WORDS.TOK must equal the shipped files byte for byte.
 # Prints TAP; skips (or, under CI=true, fails) without a corpus.
 BUILD=${BUILD:-build}
@@ -27,7 +28,11 @@ for game in "$RELIC_CORPUS"/agi/*/; do
                 echo "not ok $n - $name $layout: $(head -1 "$work/err")"; continue
             fi
         fi
-        if ! diff -r "$u/raw" "$u2/raw" >/dev/null || ! diff -r "$u/logic" "$u2/logic" >/dev/null; then
+        # Logic sources name the profile the game was read with, and a
+        # repacked game (no AGIDATA.OVL) may read as another; their bytes
+        # are what must survive, and raw/logic of u2 was compiled from them.
+        if ! diff -r "$u/raw" "$u2/raw" >/dev/null ||
+           ! diff -r -x '*.lgc' -x '*.asm' "$u/logic" "$u2/logic" >/dev/null; then
             echo "not ok $n - $name $layout: payloads differ after the round trip"; continue
         fi
         bad=""

@@ -1,0 +1,17 @@
+/* make bench: shared timing helpers and one entry point per area, each in
+ * its own bench_<area>.c.  Rates are printed, never asserted. */
+#ifndef RELIC_BENCH_H
+#define RELIC_BENCH_H
+
+/* Wall-clock seconds, for whole commands. */
+double bench_now(void);
+/* This process's CPU seconds, for codec rates. */
+double bench_cpu(void);
+
+/* root: the corpus folder of AGI games ($RELIC_CORPUS/agi) */
+void bench_sound(const char *root);
+/* corpus: $RELIC_CORPUS, or NULL for the unit-test fixtures */
+void bench_saves(const char *corpus);
+void bench_logic(const char *root);
+
+#endif

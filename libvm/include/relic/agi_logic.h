@@ -1,0 +1,74 @@
+/* AGI logic bytecode tools (agi-spec logic_bytecode.md): the command
+ * table, a disassembler, a decompiler to AGI Studio / WinAGI source and a
+ * compiler from that source.  Decompiling then compiling any logic gives
+ * back its bytes exactly; what no structured source can express is written
+ * as raw #bytes lines with a comment. */
+#ifndef RELIC_AGI_LOGIC_H
+#define RELIC_AGI_LOGIC_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "relic/agi.h"
+#include "relic/agi_profile.h"
+#include "relic/buf.h"
+#include "relic/error.h"
+
+/* One action or condition.  args holds one letter per operand: n number,
+ * v variable, f flag, m message, o object, i item, s string, w word list
+ * (said), c controller. */
+typedef struct agi_cmd {
+    const char *name;
+    const char *args;
+    const char *since;     /* first profile that accepts it */
+    uint8_t opcode;
+    uint8_t nargs;
+} agi_cmd;
+
+/* The descriptor of an opcode in a profile (NULL profile: every opcode
+ * through 0xb5, later operand forms), or NULL when the profile has none. */
+const agi_cmd *agi_action_info(uint8_t op, const agi_profile *p);
+const agi_cmd *agi_condition_info(uint8_t op, const agi_profile *p);
+/* By name, case-insensitive. */
+const agi_cmd *agi_action_find(const char *name, const agi_profile *p);
+const agi_cmd *agi_condition_find(const char *name, const agi_profile *p);
+
+typedef struct agi_logic_ctx {
+    const agi_profile *profile;  /* NULL: every opcode through 0xb5 */
+    const agi_words *words;      /* said() words as text; NULL: numbers */
+    const agi_objects *objects;  /* item names; NULL: numbers */
+    unsigned number;             /* the logic's number, for messages */
+    int strict;                  /* an opcode of a later profile is an error,
+                                    not a note (the decompiler then keeps it
+                                    as #bytes) */
+} agi_logic_ctx;
+
+/* Text listing of a logic payload: one line per instruction with offset,
+ * bytes, mnemonic and operands, labels at jump targets, then the messages. */
+int agi_logic_disasm(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, relic_buf *out, relic_err *err);
+/* Source text that agi_logic_compile turns back into the same payload. */
+int agi_logic_decompile(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, relic_buf *out,
+                        relic_err *err);
+
+/* Supplies the text of an #include "name"; returns a relic code. */
+typedef int (*agi_include_fn)(void *user, const char *name, relic_buf *out, relic_err *err);
+
+typedef struct agi_compile_opts {
+    const agi_profile *profile;  /* NULL: every opcode through 0xb5 */
+    const agi_words *words;      /* for said("word"); NULL: numbers only */
+    const agi_objects *objects;  /* for "item name" operands */
+    const char *file_name;       /* in error messages */
+    agi_include_fn include;      /* NULL: #include is an error */
+    void *include_user;
+} agi_compile_opts;
+
+/* Compiles source text into a logic payload (code and message table).
+ * Errors say file:line:column in err->msg. */
+int agi_logic_compile(const char *src, size_t len, const agi_compile_opts *o, relic_buf *payload, relic_err *err);
+/* Assembles the listing form agi_logic_disasm writes (the offset and bytes
+ * columns are optional and ignored; ';' starts a comment; labels, if /
+ * not / or.begin / or.end / predicates / "then, else LABEL", goto LABEL,
+ * actions with comma-separated operands, #message / #bytes / #table).  A
+ * command of a later profile than o->profile is accepted, as listed. */
+int agi_logic_assemble(const char *src, size_t len, const agi_compile_opts *o, relic_buf *payload, relic_err *err);
+
+#endif
