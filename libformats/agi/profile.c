@@ -13,7 +13,7 @@ static const agi_profile agi_profile_table[] = {
      .save_blocks = 4, .key_map_entries = 39, .brush = AGI_BRUSH_NONE},
     {.name = "2.230", .builds = "2.230", .layout = AGI_LAYOUT_V2, .inventory_xor = 0,
      .action_max = 0x9a, .condition_max = 0x12, .string_slots = 6, .save_blocks = 5,
-     .key_map_entries = 39, .brush = AGI_BRUSH_NONE},
+     .key_map_entries = 39, .brush = AGI_BRUSH_NONE, .view_packed_loops = 1},
     {.name = "2.272", .builds = "2.272", .layout = AGI_LAYOUT_V2, .inventory_xor = 0,
      .action_max = 0xa0, .condition_max = 0x12, .string_slots = 6, .save_blocks = 5,
      .key_map_entries = 39, .brush = AGI_BRUSH_NONE},

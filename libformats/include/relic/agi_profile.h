@@ -31,6 +31,7 @@ typedef struct agi_profile {
     uint8_t key_map_entries;
     agi_brush brush;
     uint16_t brush_limit;      /* horizontal limit of shaped brushes */
+    uint8_t view_packed_loops; /* 2.230: loop header packs cel count and orientation */
 } agi_profile;
 
 /* All promoted profiles, oldest first. */

@@ -1,0 +1,24 @@
+/* The 16-colour EGA palette AGI pictures and views are shown with
+ * (agi-spec conformance_results.md "Canonical visual frame": every frame
+ * pixel is one of the 16 EGA colours).  Values are the standard IBM EGA
+ * default palette: 0x00, 0xaa and 0x55 levels, colour 6 brown (aa5500). */
+#include "relic/agi_picture.h"
+
+const uint8_t agi_ega_palette[16 * 3] = {
+    0x00, 0x00, 0x00, /*  0 black */
+    0x00, 0x00, 0xaa, /*  1 blue */
+    0x00, 0xaa, 0x00, /*  2 green */
+    0x00, 0xaa, 0xaa, /*  3 cyan */
+    0xaa, 0x00, 0x00, /*  4 red */
+    0xaa, 0x00, 0xaa, /*  5 magenta */
+    0xaa, 0x55, 0x00, /*  6 brown */
+    0xaa, 0xaa, 0xaa, /*  7 light grey */
+    0x55, 0x55, 0x55, /*  8 dark grey */
+    0x55, 0x55, 0xff, /*  9 light blue */
+    0x55, 0xff, 0x55, /* 10 light green */
+    0x55, 0xff, 0xff, /* 11 light cyan */
+    0xff, 0x55, 0x55, /* 12 light red */
+    0xff, 0x55, 0xff, /* 13 light magenta */
+    0xff, 0xff, 0x55, /* 14 yellow */
+    0xff, 0xff, 0xff, /* 15 white */
+};
