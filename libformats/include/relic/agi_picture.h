@@ -16,6 +16,11 @@
 /* The 16 EGA colours as RGB triples, index = AGI colour number. */
 extern const uint8_t agi_ega_palette[16 * 3];
 
+/* Nearest-neighbour enlargement of a w x h index image into dst
+ * (w*sx by h*sy): each pixel becomes an sx by sy block.  sx = 2 * scale
+ * gives the EGA screen's double-wide pixels. */
+void agi_scale(const uint8_t *src, unsigned w, unsigned h, unsigned sx, unsigned sy, uint8_t *dst);
+
 /* Called after every executed command (see agi_picture_opts.on_command). */
 typedef void (*agi_picture_step_fn)(void *ctx, unsigned long command, const uint8_t *visual,
                                     const uint8_t *priority);
