@@ -18,11 +18,17 @@ static void agi_unpack_help(void)
            "  -o, --output DIR     write OUT/game.json, OUT/raw/<kind>/<kind>NNN.bin,\n"
            "                       OUT/words.json, OUT/objects.json and\n"
            "                       OUT/logic/logicNNN.messages.json\n"
+           "                       OUT/pictures/picNNN.png, picNNN.priority.png,\n"
+           "                       OUT/views/viewNNN.json and viewNNN/ (cel PNGs,\n"
+           "                       loop sheets and GIFs)\n"
            "  -l, --list           print the resource table instead of extracting\n"
            "      --only SEL       only these resources: KIND[:NNN][,KIND[:NNN]...]\n"
            "                       (kinds: logic, picture, view, sound)\n"
            "      --profile P      interpreter profile (2.089 ... 3.002.149) instead of\n"
            "                       the guess\n"
+           "      --scale N        enlarge picture and view images N times (1..16)\n"
+           "      --aspect         double-wide pixels in images, as on the EGA screen\n"
+           "      --fps N          frame rate of view loop GIFs (default 10)\n"
            "  -j, --json           print the summary (or the --list table) as JSON\n"
            "  -h, --help           show this help\n"
            "  -V, --version        show the version\n\n"
@@ -38,7 +44,9 @@ int main(int argc, char **argv)
         {"output", required_argument, 0, 'o'}, {"list", no_argument, 0, 'l'},
         {"only", required_argument, 0, 'O'},   {"profile", required_argument, 0, 'P'},
         {"json", no_argument, 0, 'j'},         {"help", no_argument, 0, 'h'},
-        {"version", no_argument, 0, 'V'},      {0, 0, 0, 0},
+        {"version", no_argument, 0, 'V'},      {"scale", required_argument, 0, 'S'},
+        {"aspect", no_argument, 0, 'A'},       {"fps", required_argument, 0, 'F'},
+        {0, 0, 0, 0},
     };
     unpack_opts o;
     memset(&o, 0, sizeof o);
@@ -57,6 +65,15 @@ int main(int argc, char **argv)
             if (!(o.profile = agi_profile_find(optarg)))
                 return cli_usage_error("unknown profile '%s'", optarg);
             break;
+        case 'S':
+        case 'F': {
+            unsigned long v;
+            if (cli_parse_uint(optarg, 1, c == 'S' ? 16 : 100, &v))
+                return cli_usage_error("bad --%s '%s'", c == 'S' ? "scale" : "fps", optarg);
+            *(c == 'S' ? &o.scale : &o.fps) = (unsigned)v;
+            break;
+        }
+        case 'A': o.aspect = 1; break;
         case 'h': agi_unpack_help(); return CLI_EXIT_OK;
         case 'V': cli_print_version(); return CLI_EXIT_OK;
         default: return cli_usage_error("unknown option");

@@ -15,6 +15,9 @@ typedef struct unpack_opts {
     int list, json, have_select;
     const agi_profile *profile;
     unpack_select select;
+    unsigned scale;           /* picture/view images: enlargement (0 = 1) */
+    int aspect;               /* double-wide pixels */
+    unsigned fps;             /* view loop GIFs (0 = 10) */
 } unpack_opts;
 
 typedef struct unpack_ctx {

@@ -1,6 +1,7 @@
 /* GIF89a writer over giflib 5 (EGif* API): global colour table, the
  * NETSCAPE2.0 application extension for looping, one graphics control
- * extension (delay, transparency, disposal "do not dispose") and one full
+ * extension (delay, transparency, disposal: keep, or restore to background
+ * when frames have transparency) and one full
  * image per frame.  Bytes go to memory first so the file is written
  * atomically like every other output. */
 #include <gif_lib.h>
@@ -34,7 +35,9 @@ static int relic_gif_loop_forever(GifFileType *gif)
 
 static int relic_gif_frame_put(GifFileType *gif, const relic_gif *g, const relic_gif_frame *f)
 {
-    GraphicsControlBlock gcb = {.DisposalMode = DISPOSE_DO_NOT, .UserInputFlag = false,
+    /* With transparency each frame must clear to the background, or the
+     * previous frame shows through its transparent pixels. */
+    GraphicsControlBlock gcb = {.DisposalMode = g->trns_index >= 0 ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT, .UserInputFlag = false,
                                 .DelayTime = (int)f->delay_cs, .TransparentColor = g->trns_index};
     GifByteType ext[4];
     EGifGCBToExtension(&gcb, ext);

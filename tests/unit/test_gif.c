@@ -51,6 +51,7 @@ static void test_gif_round_trip(void **state)
     assert_int_equal(DGifSavedExtensionToGCB(d, 1, &gcb), GIF_OK);
     assert_int_equal(gcb.DelayTime, 25);
     assert_int_equal(gcb.TransparentColor, 0);
+    assert_int_equal(gcb.DisposalMode, DISPOSE_BACKGROUND);
     assert_int_equal(d->SColorMap->ColorCount, 4);
     assert_int_equal(d->SColorMap->Colors[1].Red, 255);
     DGifCloseFile(d, &e);
