@@ -2,6 +2,7 @@
  *   - LZW expansion and compression rates over real payloads (the corpus
  *     payloads, or synthetic text when no corpus is present);
  *   - picture-nibble expansion rate;
+ *   - pictures drawn per second over every corpus picture (one core);
  *   - in-memory load of every resource of each corpus game, and the full
  *     agi-unpack of the largest one (files written), in milliseconds. */
 #define _POSIX_C_SOURCE 200809L
@@ -12,6 +13,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include "relic/agi.h"
+#include "relic/agi_picture.h"
 
 static double bench_now(void)
 {
@@ -137,6 +139,62 @@ static void bench_picnibble(void)
     relic_buf_free(&packed);
 }
 
+
+/* Every picture of every corpus game drawn with its game's profile, over
+ * and over for a second: pictures per second on one core. */
+static void bench_pictures(const char *root)
+{
+    relic_buf *pics = NULL;
+    const agi_profile **prof = NULL;
+    size_t n = 0;
+    DIR *d = opendir(root);
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        char dir[1400];
+        agi_fileset fs = {0, 0};
+        agi_game g;
+        snprintf(dir, sizeof dir, "%s/%s", root, e->d_name);
+        if (e->d_name[0] == '.' || agi_fileset_read_dir(dir, &fs, NULL) || agi_game_open(&fs, NULL, &g, NULL))
+            continue;
+        for (unsigned k = 0; k < g.dirs[AGI_PICTURE].count; k++) {
+            agi_record rec;
+            relic_buf p = RELIC_BUF_INIT;
+            if (!g.dirs[AGI_PICTURE].entry[k].present || agi_game_load(&g, AGI_PICTURE, k, &rec, &p, NULL)) {
+                relic_buf_free(&p);
+                continue;
+            }
+            pics = realloc(pics, (n + 1) * sizeof *pics);
+            prof = realloc(prof, (n + 1) * sizeof *prof);
+            pics[n] = p;
+            prof[n++] = g.profile;
+        }
+        agi_fileset_free(&fs);
+    }
+    if (d)
+        closedir(d);
+    static uint8_t vis[AGI_PIC_CELLS], pri[AGI_PIC_CELLS];
+    size_t drawn = 0, failed = 0;
+    /* CPU time as well as wall time: on a shared machine the wall clock
+     * counts other processes' turns. */
+    struct timespec c0, c1;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
+    double t0 = bench_now(), t;
+    do {
+        for (size_t i = 0; i < n; i++)
+            failed += agi_picture_draw(pics[i].data, pics[i].len, prof[i], NULL, vis, pri, NULL, NULL) != 0;
+        drawn += n;
+        t = bench_now() - t0;
+    } while (n && t < 1.0);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
+    double cpu = (double)(c1.tv_sec - c0.tv_sec) + (double)(c1.tv_nsec - c0.tv_nsec) * 1e-9;
+    printf("pictures drawn: %8.0f pictures/s of CPU time, %.0f/s wall  (%zu corpus pictures, %zu failed)\n",
+           n && cpu > 0 ? (double)drawn / cpu : 0.0, n ? (double)drawn / t : 0.0, n, failed);
+    for (size_t i = 0; i < n; i++)
+        relic_buf_free(&pics[i]);
+    free(pics);
+    free(prof);
+}
+
 int main(void)
 {
     bench_set s;
@@ -181,6 +239,8 @@ int main(void)
     }
     bench_lzw(&s);
     bench_picnibble();
+    if (corpus)
+        bench_pictures(root);
     if (largest[0]) {
         char cmd[3000];
         const char *bin = getenv("RELIC_BIN") ? getenv("RELIC_BIN") : "build/bin";

@@ -1,7 +1,7 @@
 /* AGI picture command stream (agi-spec picture_resources.md): the
  * guarded data reader and its raw-operand exceptions, drawing channels,
  * corner/absolute/relative lines with the exact modulo-256 rasterizer,
- * four-connected seed fill (iterative scanline, explicit stack) and the
+ * four-connected seed fill (iterative span fill, explicit work list) and the
  * profile-selected pattern plots ("Pattern mode and plots"). */
 #include <stdlib.h>
 #include <string.h>
@@ -9,9 +9,6 @@
 
 #define AGI_PIC_MAX_X 159
 #define AGI_PIC_MAX_Y 167
-/* A filled span pushes at most one seed per target run of each adjacent
- * row, so pushes never exceed twice the cells filled (plus the seed). */
-#define AGI_PIC_STACK (2 * AGI_PIC_CELLS + 2)
 
 typedef struct agi_pic {
     const uint8_t *data;
@@ -22,7 +19,9 @@ typedef struct agi_pic {
     int vis_on, pri_on;
     uint8_t vis_col, pri_col;
     uint8_t mode;             /* pattern mode byte of 0xf9 */
-    uint16_t *stack;
+    struct agi_pic_span *spans; /* fill work list, grown on demand */
+    size_t spans_cap;
+    int oom;
     agi_picture_stats *st;
 } agi_pic;
 
@@ -97,14 +96,22 @@ static int agi_pic_pair(agi_pic *c, uint8_t *x, uint8_t *y)
     return agi_pic_x(c, x) && agi_pic_y(c, y);
 }
 
+static void agi_pic_fill_span(agi_pic *c, int y, int l, int r)
+{
+    size_t at = (size_t)y * AGI_PIC_WIDTH + (size_t)l, n = (size_t)(r - l + 1);
+    if (c->vis_on)
+        memset(c->vis + at, c->vis_col, n);
+    if (c->pri_on)
+        memset(c->pri + at, c->pri_col, n);
+}
+
 /* From (x0,y0), already plotted, to (x1,y1) inclusive.  The accumulators
  * are eight bits wide on purpose: long segments wrap as the original does. */
 static void agi_pic_line(agi_pic *c, unsigned x0, unsigned y0, unsigned x1, unsigned y1)
 {
     if (y0 == y1) {
         unsigned lo = x0 < x1 ? x0 : x1, hi = x0 < x1 ? x1 : x0;
-        for (unsigned x = lo; x <= hi; x++)
-            agi_pic_plot(c, x, y0);
+        agi_pic_fill_span(c, (int)y0, (int)lo, (int)hi);
         return;
     }
     if (x0 == x1) {
@@ -202,55 +209,117 @@ static void agi_pic_relative(agi_pic *c)
     }
 }
 
-static void agi_pic_push_runs(agi_pic *c, size_t *sp, const uint8_t *plane, uint8_t target, unsigned row,
-                              unsigned xl, unsigned xr)
+/* A span [xl, xr] of row y whose neighbour row y + dy is still to scan
+ * (Heckbert's seed fill, Graphics Gems I, "A Seed Fill Algorithm"). */
+typedef struct agi_pic_span {
+    uint8_t y, xl, xr;
+    int8_t dy;
+} agi_pic_span;
+
+static int agi_pic_push(agi_pic *c, size_t *sp, int y, int xl, int xr, int dy)
 {
-    for (unsigned i = xl; i <= xr; i++)
-        if (plane[row + i] == target && (i == xl || plane[row + i - 1] != target))
-            c->stack[(*sp)++] = (uint16_t)(row + i);
+    if (y + dy < 0 || y + dy > AGI_PIC_MAX_Y)
+        return 1;
+    if (*sp == c->spans_cap) {
+        size_t cap = c->spans_cap ? 2 * c->spans_cap : 256;
+        agi_pic_span *grown = realloc(c->spans, cap * sizeof *grown);
+        if (!grown)
+            return 0;
+        c->spans = grown;
+        c->spans_cap = cap;
+    }
+    c->spans[(*sp)++] = (agi_pic_span){(uint8_t)y, (uint8_t)xl, (uint8_t)xr, (int8_t)dy};
+    return 1;
 }
 
-/* One seed of 0xf8 ("Seed fill" rules 1-6). */
-static void agi_pic_fill(agi_pic *c, unsigned x, unsigned y)
+
+/* Last index r >= x of the run of `t` starting at row[x] (row[x] == t),
+ * eight cells at a time: fills spend their time here. */
+static inline int agi_pic_run_end(const uint8_t *row, int x, uint8_t t)
+{
+    int i = x + 1;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t pat = 0x0101010101010101ull * t;
+    for (; i + 8 <= AGI_PIC_WIDTH; i += 8) {
+        uint64_t w;
+        memcpy(&w, row + i, 8);
+        w ^= pat;
+        if (w)
+            return i + (__builtin_ctzll(w) >> 3) - 1;
+    }
+#endif
+    while (i < AGI_PIC_WIDTH && row[i] == t)
+        i++;
+    return i - 1;
+}
+
+/* First index in [x, last] holding `t`, or last + 1. */
+static inline int agi_pic_find(const uint8_t *row, int x, int last, uint8_t t)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t pat = 0x0101010101010101ull * t, ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    for (; x + 8 <= last + 1; x += 8) {
+        uint64_t w;
+        memcpy(&w, row + x, 8);
+        w ^= pat; /* zero bytes where row == t; the lowest flag below is exact */
+        uint64_t z = (w - ones) & ~w & highs;
+        if (z)
+            return x + (__builtin_ctzll(z) >> 3);
+    }
+#endif
+    while (x <= last && row[x] != t)
+        x++;
+    return x;
+}
+
+/* One seed of 0xf8 ("Seed fill" rules 1-6).  Spans are filled whole; the
+ * filled colour differs from the target, so filled cells end the search.
+ * Returns 0 when the span stack cannot grow. */
+static int agi_pic_fill(agi_pic *c, unsigned sx, unsigned sy)
 {
     const uint8_t *plane;
     uint8_t target;
     if (c->vis_on) {
         if (c->vis_col == 15)
-            return;
+            return 1;
         plane = c->vis;
         target = 15;
     } else if (c->pri_on) {
         if (c->pri_col == 4)
-            return;
+            return 1;
         plane = c->pri;
         target = 4;
     } else {
-        return;
+        return 1;
     }
-    unsigned seed = y * AGI_PIC_WIDTH + x;
-    if (plane[seed] != target)
-        return;
+    if (plane[sy * AGI_PIC_WIDTH + sx] != target)
+        return 1;
     if (c->st)
         c->st->fills++;
     size_t sp = 0;
-    c->stack[sp++] = (uint16_t)seed;
-    while (sp) {
-        unsigned idx = c->stack[--sp];
-        if (plane[idx] != target)
-            continue;
-        unsigned row = idx - idx % AGI_PIC_WIDTH, cx = idx % AGI_PIC_WIDTH, xl = cx, xr = cx;
-        while (xl > 0 && plane[row + xl - 1] == target)
-            xl--;
-        while (xr < AGI_PIC_MAX_X && plane[row + xr + 1] == target)
-            xr++;
-        for (unsigned i = xl; i <= xr; i++)
-            agi_pic_put(c, row + i);
-        if (row > 0)
-            agi_pic_push_runs(c, &sp, plane, target, row - AGI_PIC_WIDTH, xl, xr);
-        if (row + AGI_PIC_WIDTH < AGI_PIC_CELLS)
-            agi_pic_push_runs(c, &sp, plane, target, row + AGI_PIC_WIDTH, xl, xr);
+    int ok = agi_pic_push(c, &sp, (int)sy, (int)sx, (int)sx, 1) && agi_pic_push(c, &sp, (int)sy + 1, (int)sx, (int)sx, -1);
+    while (ok && sp) {
+        agi_pic_span s = c->spans[--sp];
+        int dy = s.dy, y = s.y + dy, x1 = s.xl, x2 = s.xr, x = x1, l;
+        const uint8_t *row = plane + (size_t)y * AGI_PIC_WIDTH;
+        if (row[x] == target) {
+            for (l = x; l > 0 && row[l - 1] == target; l--)
+                ;
+            if (l < x1)
+                ok &= agi_pic_push(c, &sp, y, l, x1 - 1, -dy); /* leak back past the parent's left end */
+        } else {
+            x = l = agi_pic_find(row, x + 1, x2, target);
+        }
+        while (ok && x <= x2) {
+            int r = agi_pic_run_end(row, x, target);
+            agi_pic_fill_span(c, y, l, r);
+            ok &= agi_pic_push(c, &sp, y, l, r, dy);
+            if (r > x2)
+                ok &= agi_pic_push(c, &sp, y, x2 + 1, r, -dy); /* ... and past its right end */
+            x = l = agi_pic_find(row, r + 2, x2, target);
+        }
     }
+    return ok;
 }
 
 /* One shaped, possibly stippled, plot ("Plot geometry", "Stipple
@@ -320,7 +389,8 @@ static int agi_pic_command(agi_pic *c, uint8_t cmd)
     case 0xf8: {
         uint8_t x, y;
         while (agi_pic_pair(c, &x, &y))
-            agi_pic_fill(c, x, y);
+            if (!agi_pic_fill(c, x, y))
+                c->oom = 1;
         break;
     }
     case 0xf9: c->mode = agi_pic_raw(c); break;
@@ -354,6 +424,8 @@ static int agi_pic_run(agi_pic *c, const agi_picture_opts *opts, agi_picture_sta
                                  b, c->prof->name);
         c->pos++;
         agi_pic_command(c, b);
+        if (c->oom)
+            return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
         if (c->truncated)
             return relic_err_set(err, RELIC_EDATA, c->len, "picture ends inside the operand of command 0x%02x", b);
         st->commands++;
@@ -383,10 +455,7 @@ int agi_picture_draw(const uint8_t *payload, size_t len, const agi_profile *p, c
     c.vis = visual;
     c.pri = priority;
     c.st = st;
-    c.stack = malloc(AGI_PIC_STACK * sizeof *c.stack);
-    if (!c.stack)
-        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     int rc = agi_pic_run(&c, opts, st, err);
-    free(c.stack);
+    free(c.spans);
     return rc;
 }
