@@ -1,7 +1,8 @@
 /* AGI view payloads (agi-spec view_resources.md "Payload structure", "Row
  * decoding", "Stateful mirroring"): header, loop and cel tables, the 2.230
- * packed loop header, run-length rows, and the mirroring a loop selection
- * applies to the shared loaded rows. */
+ * packed loop header, run-length rows, the mirroring a loop selection
+ * applies to the shared loaded rows, and cel composition ("Baseline
+ * placement", "Transparency and priority composition"). */
 #include <stdlib.h>
 #include <string.h>
 #include "relic/agi_view.h"
@@ -257,5 +258,46 @@ void agi_cel_pixels(const agi_cel *c, uint8_t *out)
             x += n;
         }
         p++; /* the row's zero */
+    }
+}
+
+/* Comparison value of a destination cell: control values 0..2 take the
+ * first value above 2 found scanning down the column, else 0. */
+static uint8_t agi_cel_cmp_priority(const uint8_t *priority, int x, int y)
+{
+    uint8_t q = priority[y * 160 + x];
+    if (q > 2)
+        return q;
+    for (int yy = y + 1; yy < 168; yy++)
+        if (priority[yy * 160 + x] > 2)
+            return priority[yy * 160 + x];
+    return 0;
+}
+
+void agi_cel_draw(const agi_cel *c, int x, int baseline_y, uint8_t p, uint8_t *visual, uint8_t *priority,
+                  uint8_t *cel)
+{
+    int top = baseline_y - c->height + 1, left = x;
+    if (top < 0) { /* a position adjustment, not top clipping */
+        left += top;
+        top = 0;
+    }
+    if (left + c->width > 160)
+        left = 160 - c->width;
+    agi_cel_pixels(c, cel);
+    for (int r = 0; r < c->height; r++) {
+        int y = top + r;
+        if (y >= 168)
+            break;
+        for (int i = 0; i < c->width; i++) {
+            uint8_t colour = cel[r * c->width + i];
+            int dx = left + i;
+            if (colour == c->transparent || dx < 0 || dx >= 160)
+                continue;
+            if (agi_cel_cmp_priority(priority, dx, y) <= p) {
+                visual[y * 160 + dx] = colour;
+                priority[y * 160 + dx] = p;
+            }
+        }
     }
 }

@@ -2,7 +2,8 @@
  * packed loop headers or the full-byte form), the rest is the payload.
  * After a successful decode every loop is selected twice in a data-chosen
  * order (stateful mirroring on shared cels) and every cel is drawn into a
- * buffer of exactly width*height bytes; pixels must be 4-bit values. */
+ * buffer of exactly width*height bytes (pixels must be 4-bit values) and
+ * composed onto the planes at data-chosen places. */
 #include <stdint.h>
 #include <stdlib.h>
 #include "relic/agi_view.h"
@@ -38,6 +39,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             for (size_t j = 0; j < n; j++)
                 if (px[j] > 15)
                     abort();
+            /* Composition at data-chosen places, partly off the surface. */
+            static uint8_t vis[160 * 168], pri[160 * 168];
+            int x = (int)data[(k + i) % size] - 40, y = (int)data[(k + i + 1) % size] - 20;
+            agi_cel_draw(c, x, y, data[(k + 2 * i) % size] & 15, vis, pri, px);
             free(px);
         }
     }
