@@ -46,6 +46,9 @@ UNIT_BINS  := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 CORPUS_BINS:= $(patsubst tests/corpus/%.c,$(BUILD)/tests/%,$(CORPUS_SRC))
 BENCH_BIN  := $(BUILD)/bench/relic-bench
 
+# `make` alone builds; fragments below must not change that.
+.DEFAULT_GOAL := all
+
 # Each engine may add a fragment: extra Debian packages (DEB_PKGS +=),
 # sample builders (SAMPLE_TARGETS +=) and their rules.
 SAMPLE_TARGETS :=

@@ -4,7 +4,8 @@
  *   - picture-nibble expansion rate;
  *   - in-memory load of every resource of each corpus game, and the full
  *     agi-unpack of the largest one (files written), in milliseconds;
- * and, from the other bench_<area>.c files, sound, saves and logic. */
+ * and, from the other bench_<area>.c files, pictures, sound, saves and
+ * logic. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <stdio.h>
@@ -204,6 +205,8 @@ int main(void)
     }
     bench_lzw(&s);
     bench_picnibble();
+    if (corpus)
+        bench_pictures(root);
     if (corpus)
         bench_sound(root);
     bench_saves(corpus);

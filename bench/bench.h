@@ -13,5 +13,6 @@ void bench_sound(const char *root);
 /* corpus: $RELIC_CORPUS, or NULL for the unit-test fixtures */
 void bench_saves(const char *corpus);
 void bench_logic(const char *root);
+void bench_pictures(const char *root);
 
 #endif

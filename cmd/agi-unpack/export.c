@@ -8,6 +8,8 @@ static const unpack_exporter unpack_exporters[] = {
     {AGI_LOGIC, "messages", unpack_export_messages},
     {AGI_SOUND, "sound", unpack_export_sound},
     {AGI_LOGIC, "source", unpack_export_logic},
+    {AGI_PICTURE, "picture", unpack_export_picture},
+    {AGI_VIEW, "view", unpack_export_view},
 };
 
 void unpack_export(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *rec, const relic_buf *payload,

@@ -22,5 +22,14 @@ void unpack_export_sound(unpack_ctx *x, unsigned num, const agi_record *rec, con
                          json_t *row);
 /* export_logic.c: logic/logicNNN.lgc source, with --asm logicNNN.asm */
 void unpack_export_logic(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload, json_t *row);
+/* export_picture.c: pictures/picNNN.png and picNNN.priority.png */
+void unpack_export_picture(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload,
+                           json_t *row);
+/* export_view.c: views/viewNNN/ (cel PNGs, loop sheets and GIFs) and views/viewNNN.json */
+void unpack_export_view(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload,
+                        json_t *row);
+/* Writes OUT/rel as an indexed PNG enlarged by --scale/--aspect. */
+int unpack_write_png(unpack_ctx *x, const char *rel, const uint8_t *pixels, unsigned w, unsigned h,
+                     const uint8_t *palette, unsigned ncolors, int trns_index);
 
 #endif

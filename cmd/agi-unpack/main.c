@@ -18,7 +18,10 @@ static void agi_unpack_help(void)
            "  -o, --output DIR     write OUT/game.json, OUT/raw/<kind>/<kind>NNN.bin,\n"
            "                       OUT/words.json, OUT/objects.json and\n"
            "                       OUT/logic/logicNNN.messages.json,\n"
-           "                       OUT/logic/logicNNN.lgc (source)\n"
+           "                       OUT/logic/logicNNN.lgc (source),\n"
+           "                       OUT/pictures/picNNN.png, picNNN.priority.png,\n"
+           "                       OUT/views/viewNNN.json and viewNNN/ (cel PNGs,\n"
+           "                       loop sheets and GIFs)\n"
            "      --asm            also write OUT/logic/logicNNN.asm listings\n"
            "  -l, --list           print the resource table instead of extracting\n"
            "      --only SEL       only these resources: KIND[:NNN][,KIND[:NNN]...]\n"
@@ -27,6 +30,9 @@ static void agi_unpack_help(void)
            "                       its command stream to sndNNN.events.json\n"
            "      --profile P      interpreter profile (2.089 ... 3.002.149) instead of\n"
            "                       the guess\n"
+           "      --scale N        enlarge picture and view images N times (1..16)\n"
+           "      --aspect         double-wide pixels in images, as on the EGA screen\n"
+           "      --fps N          frame rate of view loop GIFs (default 10)\n"
            "  -j, --json           print the summary (or the --list table) as JSON\n"
            "  -h, --help           show this help\n"
            "  -V, --version        show the version\n\n"
@@ -35,6 +41,9 @@ static void agi_unpack_help(void)
            cli_prog(), cli_prog());
 }
 
+/* Long-only options: codes past every character. */
+enum { OPT_SOUNDS = 256, OPT_ASM, OPT_SCALE, OPT_ASPECT, OPT_FPS };
+
 int main(int argc, char **argv)
 {
     cli_init(argv[0]);
@@ -42,8 +51,9 @@ int main(int argc, char **argv)
         {"output", required_argument, 0, 'o'}, {"list", no_argument, 0, 'l'},
         {"only", required_argument, 0, 'O'},   {"profile", required_argument, 0, 'P'},
         {"json", no_argument, 0, 'j'},         {"help", no_argument, 0, 'h'},
-        {"version", no_argument, 0, 'V'},      {"sounds", no_argument, 0, 'S'},
-        {"asm", no_argument, 0, 'A'},
+        {"version", no_argument, 0, 'V'},      {"sounds", no_argument, 0, OPT_SOUNDS},
+        {"asm", no_argument, 0, OPT_ASM},      {"scale", required_argument, 0, OPT_SCALE},
+        {"aspect", no_argument, 0, OPT_ASPECT}, {"fps", required_argument, 0, OPT_FPS},
         {0, 0, 0, 0},
     };
     unpack_opts o;
@@ -53,9 +63,9 @@ int main(int argc, char **argv)
         switch (c) {
         case 'o': o.out_dir = optarg; break;
         case 'l': o.list = 1; break;
-        case 'S': o.render_sounds = 1; break;
+        case OPT_SOUNDS: o.render_sounds = 1; break;
         case 'j': o.json = 1; break;
-        case 'A': o.write_asm = 1; break;
+        case OPT_ASM: o.write_asm = 1; break;
         case 'O':
             if (unpack_parse_only(optarg, &o.select))
                 return cli_usage_error("bad --only selection '%s'", optarg);
@@ -65,6 +75,15 @@ int main(int argc, char **argv)
             if (!(o.profile = agi_profile_find(optarg)))
                 return cli_usage_error("unknown profile '%s'", optarg);
             break;
+        case OPT_SCALE:
+        case OPT_FPS: {
+            unsigned long v;
+            if (cli_parse_uint(optarg, 1, c == OPT_SCALE ? 16 : 100, &v))
+                return cli_usage_error("bad --%s '%s'", c == OPT_SCALE ? "scale" : "fps", optarg);
+            *(c == OPT_SCALE ? &o.scale : &o.fps) = (unsigned)v;
+            break;
+        }
+        case OPT_ASPECT: o.aspect = 1; break;
         case 'h': agi_unpack_help(); return CLI_EXIT_OK;
         case 'V': cli_print_version(); return CLI_EXIT_OK;
         default: return cli_usage_error("unknown option");

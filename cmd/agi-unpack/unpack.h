@@ -17,6 +17,9 @@ typedef struct unpack_opts {
     int write_asm;             /* --asm: logic listings beside the sources */
     const agi_profile *profile;
     unpack_select select;
+    unsigned scale;           /* picture/view images: enlargement (0 = 1) */
+    int aspect;               /* double-wide pixels */
+    unsigned fps;             /* view loop GIFs (0 = 10) */
 } unpack_opts;
 
 typedef struct unpack_ctx {

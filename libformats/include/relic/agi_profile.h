@@ -60,6 +60,7 @@ typedef struct agi_profile {
     uint8_t save_block3_xor;   /* save block 3 stored XORed ("V3 block-3 transform") */
     uint8_t quit_no_operand;   /* 0x86 quit takes no selector (2.089, 2.230) */
     uint8_t b0_operand;        /* 0xb0 consumes one ignored byte (3.002.086) */
+    uint8_t view_packed_loops; /* 2.230: loop header packs cel count and orientation */
 } agi_profile;
 
 /* All promoted profiles, oldest first. */

@@ -1,0 +1,62 @@
+/* make bench: pictures drawn per second over every corpus picture (one
+ * core), target >= 10,000/s. */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "bench.h"
+#include "relic/agi.h"
+#include "relic/agi_picture.h"
+
+/* Every picture of every corpus game drawn with its game's profile, over
+ * and over for a second: pictures per second on one core. */
+void bench_pictures(const char *root)
+{
+    relic_buf *pics = NULL;
+    const agi_profile **prof = NULL;
+    size_t n = 0;
+    DIR *d = opendir(root);
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        char dir[1400];
+        agi_fileset fs = {0, 0};
+        agi_game g;
+        snprintf(dir, sizeof dir, "%s/%s", root, e->d_name);
+        if (e->d_name[0] == '.' || agi_fileset_read_dir(dir, &fs, NULL) || agi_game_open(&fs, NULL, &g, NULL))
+            continue;
+        for (unsigned k = 0; k < g.dirs[AGI_PICTURE].count; k++) {
+            agi_record rec;
+            relic_buf p = RELIC_BUF_INIT;
+            if (!g.dirs[AGI_PICTURE].entry[k].present || agi_game_load(&g, AGI_PICTURE, k, &rec, &p, NULL)) {
+                relic_buf_free(&p);
+                continue;
+            }
+            pics = realloc(pics, (n + 1) * sizeof *pics);
+            prof = realloc(prof, (n + 1) * sizeof *prof);
+            pics[n] = p;
+            prof[n++] = g.profile;
+        }
+        agi_fileset_free(&fs);
+    }
+    if (d)
+        closedir(d);
+    static uint8_t vis[AGI_PIC_CELLS], pri[AGI_PIC_CELLS];
+    size_t drawn = 0, failed = 0;
+    /* CPU time as well as wall time: on a shared machine the wall clock
+     * counts other processes' turns. */
+    double c0 = bench_cpu(), t0 = bench_now(), t;
+    do {
+        for (size_t i = 0; i < n; i++)
+            failed += agi_picture_draw(pics[i].data, pics[i].len, prof[i], NULL, vis, pri, NULL, NULL) != 0;
+        drawn += n;
+        t = bench_now() - t0;
+    } while (n && t < 1.0);
+    double cpu = bench_cpu() - c0;
+    printf("pictures drawn: %8.0f pictures/s of CPU time, %.0f/s wall  (%zu corpus pictures, %zu failed)\n",
+           n && cpu > 0 ? (double)drawn / cpu : 0.0, n ? (double)drawn / t : 0.0, n, failed);
+    for (size_t i = 0; i < n; i++)
+        relic_buf_free(&pics[i]);
+    free(pics);
+    free(prof);
+}

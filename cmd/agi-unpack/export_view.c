@@ -1,0 +1,200 @@
+/* agi-unpack exporter: a view (agi-spec view_resources.md) as
+ * views/viewNNN/loopL_celC.png (the cel's transparent colour as PNG
+ * transparency), views/viewNNN/loopL.png (the loop's cels side by side,
+ * bottom-aligned), views/viewNNN/loopL.gif (the loop animated) and
+ * views/viewNNN.json.  Each loop is selected before its cels are drawn,
+ * as the interpreter does, so mirrored loops come out mirrored; keys in
+ * agi-unpack(1). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "export.h"
+#include "relic/agi_picture.h"
+#include "relic/agi_view.h"
+#include "relic/gif.h"
+#include "relic/io.h"
+
+#define UNPACK_VIEW_CLEAR 16 /* sheet and GIF background: index past the EGA colours */
+
+/* EGA colours plus one transparent background entry, padded for GIF. */
+static void unpack_view_palette(uint8_t pal[32 * 3])
+{
+    memset(pal, 0, 32 * 3);
+    memcpy(pal, agi_ega_palette, 16 * 3);
+}
+
+/* Whether loop `loop` shows cel `c` mirrored relative to its file bytes. */
+static int unpack_view_mirrored(const agi_view *v, unsigned loop, const agi_cel *c)
+{
+    if (v->packed_loops) {
+        uint8_t h = v->loops[v->loop[loop]].stored_header;
+        return (h & 0xc0) == 0xc0 && ((h >> 4) & 3u) != (loop & 3u);
+    }
+    return (c->stored_control & 0x80) && ((c->stored_control >> 4) & 7u) != (loop & 7u);
+}
+
+/* The loop's cels, each in its own max_w x max_h slot (one after the
+ * other), bottom-aligned as cels stand on their baseline, on the clear
+ * background. */
+static uint8_t *unpack_view_slots(const agi_view *v, unsigned loop, unsigned n, unsigned *mw, unsigned *mh)
+{
+    *mw = *mh = 1;
+    for (unsigned i = 0; i < n; i++) {
+        const agi_cel *c = agi_view_cel(v, loop, i);
+        if (c->width > *mw)
+            *mw = c->width;
+        if (c->height > *mh)
+            *mh = c->height;
+    }
+    size_t slot = (size_t)*mw * *mh;
+    uint8_t *all = malloc(slot * n), *cel = malloc(slot);
+    if (!all || !cel) {
+        free(all);
+        free(cel);
+        return NULL;
+    }
+    memset(all, UNPACK_VIEW_CLEAR, slot * n);
+    for (unsigned i = 0; i < n; i++) {
+        const agi_cel *c = agi_view_cel(v, loop, i);
+        agi_cel_pixels(c, cel);
+        uint8_t *dst = all + slot * i + (size_t)(*mh - c->height) * *mw;
+        for (size_t p = 0; p < (size_t)c->width * c->height; p++)
+            if (cel[p] != c->transparent)
+                dst[(p / c->width) * *mw + p % c->width] = cel[p];
+    }
+    free(cel);
+    return all;
+}
+
+/* Side-by-side sheet from the slots. */
+static void unpack_view_sheet(const uint8_t *slots, unsigned n, unsigned mw, unsigned mh, uint8_t *sheet)
+{
+    for (unsigned i = 0; i < n; i++)
+        for (unsigned y = 0; y < mh; y++)
+            memcpy(sheet + (size_t)y * mw * n + (size_t)i * mw, slots + (size_t)mw * mh * i + (size_t)y * mw, mw);
+}
+
+static int unpack_view_gif(unpack_ctx *x, const char *rel, const uint8_t *slots, unsigned n, unsigned mw,
+                           unsigned mh, const uint8_t *pal)
+{
+    unsigned sy = x->o->scale ? x->o->scale : 1, sx = sy * (x->o->aspect ? 2 : 1);
+    unsigned fps = x->o->fps ? x->o->fps : 10;
+    size_t big = (size_t)mw * sx * mh * sy;
+    uint8_t *px = malloc(big * n);
+    relic_gif_frame *fr = calloc(n, sizeof *fr);
+    relic_err err;
+    relic_err_clear(&err);
+    int rc = -1;
+    char path[4096];
+    if (px && fr && relic_path_join(x->o->out_dir, rel, 1, path, sizeof path, &err) == RELIC_OK) {
+        for (unsigned i = 0; i < n; i++) {
+            agi_scale(slots + (size_t)mw * mh * i, mw, mh, sx, sy, px + big * i);
+            fr[i].pixels = px + big * i;
+            fr[i].delay_cs = (100 + fps / 2) / fps;
+        }
+        relic_gif g = {mw * sx, mh * sy, pal, 32, UNPACK_VIEW_CLEAR};
+        rc = relic_gif_write(path, &g, fr, n, &err);
+    }
+    if (rc) {
+        if (!err.msg[0])
+            relic_err_set(&err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+        cli_report(&err);
+        x->io_failed = 1;
+    }
+    free(px);
+    free(fr);
+    return rc;
+}
+
+/* One loop: select it, write its cels, sheet and GIF; returns its JSON. */
+static json_t *unpack_view_loop(unpack_ctx *x, unsigned num, agi_view *v, unsigned loop, const uint8_t *pal)
+{
+    const agi_loop_data *ld = &v->loops[v->loop[loop]];
+    json_t *cels = json_array();
+    json_t *lj = json_pack("{s:i, s:I, s:i, s:o}", "loop", (int)loop, "offset", (json_int_t)ld->offset, "header",
+                           (int)ld->stored_header, "cels", cels);
+    for (unsigned l = 0; l < loop; l++)
+        if (v->loop[l] == v->loop[loop]) { /* the same loop structure as an earlier entry */
+            json_object_set_new(lj, "shares_loop", json_integer(l));
+            break;
+        }
+    char rel[96];
+    for (unsigned i = 0; i < ld->cel_count; i++) {
+        const agi_cel *c = agi_view_cel(v, loop, i);
+        json_t *cj = json_pack("{s:i, s:i, s:i, s:i, s:I, s:b, s:b}", "cel", (int)i, "width", c->width, "height",
+                               c->height, "transparent", c->transparent, "offset", (json_int_t)c->offset,
+                               "mirror_flag", (c->stored_control & 0x80) != 0, "mirrored",
+                               unpack_view_mirrored(v, loop, c));
+        json_object_set_new(cj, "orientation", json_integer((c->stored_control >> 4) & 7));
+        if (x->o->out_dir && c->width && c->height) {
+            uint8_t *px = malloc((size_t)c->width * c->height);
+            snprintf(rel, sizeof rel, "views/view%03u/loop%u_cel%u.png", num, loop, i);
+            if (px) {
+                agi_cel_pixels(c, px);
+                if (unpack_write_png(x, rel, px, c->width, c->height, agi_ega_palette, 16, c->transparent) == 0)
+                    json_object_set_new(cj, "png", json_string(rel));
+            }
+            free(px);
+        }
+        json_array_append_new(cels, cj);
+    }
+    unsigned n = ld->cel_count, mw, mh;
+    uint8_t *slots = x->o->out_dir && n ? unpack_view_slots(v, loop, n, &mw, &mh) : NULL;
+    uint8_t *sheet = slots ? malloc((size_t)mw * mh * n) : NULL;
+    if (sheet) {
+        unpack_view_sheet(slots, n, mw, mh, sheet);
+        snprintf(rel, sizeof rel, "views/view%03u/loop%u.png", num, loop);
+        if (unpack_write_png(x, rel, sheet, mw * n, mh, pal, 17, UNPACK_VIEW_CLEAR) == 0)
+            json_object_set_new(lj, "sheet", json_string(rel));
+        snprintf(rel, sizeof rel, "views/view%03u/loop%u.gif", num, loop);
+        if (unpack_view_gif(x, rel, slots, n, mw, mh, pal) == 0)
+            json_object_set_new(lj, "gif", json_string(rel));
+    }
+    free(sheet);
+    free(slots);
+    return lj;
+}
+
+void unpack_export_view(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload, json_t *row)
+{
+    agi_view v;
+    relic_err err;
+    relic_err_clear(&err);
+    if (agi_view_decode(payload->data, payload->len, x->game.profile, &v, &err)) {
+        unpack_fail(x, AGI_VIEW, num, rec, &err, row);
+        return;
+    }
+    uint8_t pal[32 * 3];
+    unpack_view_palette(pal);
+    json_t *loops = json_array();
+    unsigned cels = 0;
+    for (unsigned l = 0; l < v.loop_count; l++) {
+        if (agi_view_select_loop(&v, l, &err)) {
+            unpack_fail(x, AGI_VIEW, num, rec, &err, row);
+            json_decref(loops);
+            agi_view_free(&v);
+            return;
+        }
+        json_t *lj = unpack_view_loop(x, num, &v, l, pal);
+        cels += (unsigned)json_array_size(json_object_get(lj, "cels"));
+        json_array_append_new(loops, lj);
+    }
+    json_object_set_new(row, "loops", json_integer(v.loop_count));
+    json_object_set_new(row, "cels", json_integer(cels));
+    if (x->o->out_dir) {
+        json_t *doc = json_pack("{s:s, s:i, s:i, s:b, s:[i,i], s:o, s:o}", "format", "relic-agi-view", "view",
+                                (int)num, "format_version", 1, "packed_loops", v.packed_loops, "reserved",
+                                v.reserved[0], v.reserved[1], "description",
+                                v.description ? relic_json_bytes(v.description, v.description_len) : json_null(),
+                                "loops", loops);
+        char rel[64];
+        snprintf(rel, sizeof rel, "views/view%03u.json", num);
+        if (unpack_write(x, rel, NULL, 0, doc) == 0)
+            json_object_set_new(row, "json", json_string(rel));
+        json_decref(doc);
+    } else {
+        json_decref(loops);
+    }
+    agi_view_free(&v);
+}

@@ -1,0 +1,146 @@
+/* pic-render: draw one AGI picture (from a game or an expanded payload
+ * file) to PNG, a canonical raw frame, a SHA-256 digest or a GIF of the
+ * drawing; see man/pic-render.1. */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include "cli.h"
+#include "render.h"
+
+static void pic_render_help(void)
+{
+    printf("Usage: %s GAME_DIR PICNUM [-o OUT.png] [options]\n"
+           "       %s --file PAYLOAD.bin [-o OUT.png] [options]\n"
+           "Draw an AGI picture with the rules of an interpreter profile.\n\n"
+           "  -o, --output FILE      indexed PNG with the 16-colour EGA palette\n"
+           "  -f, --file PAYLOAD     an expanded picture payload instead of GAME_DIR PICNUM\n"
+           "  -c, --channel CH       visual (default), priority, or both side by side\n"
+           "  -s, --scale N          enlarge N times, nearest neighbour (1..16)\n"
+           "  -a, --aspect           double-wide pixels, as on the EGA screen\n"
+           "      --profile P        interpreter profile (2.089 ... 3.002.149); default:\n"
+           "                         the game's, or 2.936 with --file\n"
+           "      --steps N          stop after N picture commands\n"
+           "      --overlay PIC[,PIC...]  draw these pictures over the first (picture\n"
+           "                         numbers with GAME_DIR, payload files with --file)\n"
+           "      --raw FILE         the canonical 26,880-byte frame (one EGA index per\n"
+           "                         byte; the priority plane with --channel priority)\n"
+           "      --sha256           print the SHA-256 of the canonical frame(s)\n"
+           "      --animate OUT.gif  a GIF of the picture being drawn\n"
+           "      --every K          one GIF frame every K commands (default 10)\n"
+           "      --delay CS         GIF frame delay in 1/100 s (default 4)\n"
+           "  -j, --json             print a JSON report\n"
+           "  -h, --help             show this help\n"
+           "  -V, --version          show the version\n\n"
+           "Exit status: 0 ok, 1 malformed picture, 2 usage error, 3 I/O error.\n",
+           cli_prog(), cli_prog());
+}
+
+static int pic_parse_channel(const char *s, int *ch)
+{
+    static const struct {
+        const char *name;
+        int value;
+    } names[] = {{"visual", PIC_CHANNEL_VISUAL}, {"priority", PIC_CHANNEL_PRIORITY}, {"both", PIC_CHANNEL_BOTH}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(s, names[i].name) == 0) {
+            *ch = names[i].value;
+            return 0;
+        }
+    return -1;
+}
+
+static int pic_add_overlays(pic_opts *o, char *list)
+{
+    char *save = NULL;
+    for (char *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (o->overlays == PIC_MAX_OVERLAYS)
+            return -1;
+        o->overlay[o->overlays++] = tok;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    cli_init(argv[0]);
+    enum { OPT_PROFILE = 256, OPT_STEPS, OPT_OVERLAY, OPT_RAW, OPT_SHA, OPT_ANIMATE, OPT_EVERY, OPT_DELAY };
+    static const struct option longopts[] = {
+        {"output", required_argument, 0, 'o'},   {"file", required_argument, 0, 'f'},
+        {"channel", required_argument, 0, 'c'},  {"scale", required_argument, 0, 's'},
+        {"aspect", no_argument, 0, 'a'},         {"profile", required_argument, 0, OPT_PROFILE},
+        {"steps", required_argument, 0, OPT_STEPS}, {"overlay", required_argument, 0, OPT_OVERLAY},
+        {"raw", required_argument, 0, OPT_RAW},  {"sha256", no_argument, 0, OPT_SHA},
+        {"animate", required_argument, 0, OPT_ANIMATE}, {"every", required_argument, 0, OPT_EVERY},
+        {"delay", required_argument, 0, OPT_DELAY}, {"json", no_argument, 0, 'j'},
+        {"help", no_argument, 0, 'h'},           {"version", no_argument, 0, 'V'},
+        {0, 0, 0, 0},
+    };
+    pic_opts o;
+    memset(&o, 0, sizeof o);
+    o.channel = PIC_CHANNEL_VISUAL;
+    o.scale = 1;
+    o.every = 10;
+    o.delay = 4;
+    int c;
+    while ((c = getopt_long(argc, argv, "o:f:c:s:ajhV", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'o': o.out_png = optarg; break;
+        case 'f': o.file = optarg; break;
+        case 'c':
+            if (pic_parse_channel(optarg, &o.channel))
+                return cli_usage_error("bad --channel '%s' (visual, priority or both)", optarg);
+            break;
+        case 's':
+            if (cli_parse_uint(optarg, 1, 16, &o.scale))
+                return cli_usage_error("bad --scale '%s' (1..16)", optarg);
+            break;
+        case 'a': o.aspect = 1; break;
+        case OPT_PROFILE:
+            if (!(o.profile = agi_profile_find(optarg)))
+                return cli_usage_error("unknown profile '%s'", optarg);
+            break;
+        case OPT_STEPS:
+            if (cli_parse_uint(optarg, 0, 100000000, &o.steps))
+                return cli_usage_error("bad --steps '%s'", optarg);
+            break;
+        case OPT_OVERLAY:
+            if (pic_add_overlays(&o, optarg))
+                return cli_usage_error("at most %d overlays", PIC_MAX_OVERLAYS);
+            break;
+        case OPT_RAW: o.out_raw = optarg; break;
+        case OPT_SHA: o.sha256 = 1; break;
+        case OPT_ANIMATE: o.out_gif = optarg; break;
+        case OPT_EVERY:
+            if (cli_parse_uint(optarg, 1, 100000, &o.every))
+                return cli_usage_error("bad --every '%s'", optarg);
+            break;
+        case OPT_DELAY:
+            if (cli_parse_uint(optarg, 0, 65535, &o.delay))
+                return cli_usage_error("bad --delay '%s'", optarg);
+            break;
+        case 'j': o.json = 1; break;
+        case 'h': pic_render_help(); return CLI_EXIT_OK;
+        case 'V': cli_print_version(); return CLI_EXIT_OK;
+        default: return cli_usage_error("unknown option");
+        }
+    }
+    int rest = argc - optind;
+    if (o.file) {
+        if (rest != 0)
+            return cli_usage_error("--file takes no GAME_DIR or PICNUM");
+    } else {
+        if (rest != 2)
+            return cli_usage_error("expected GAME_DIR PICNUM (or --file PAYLOAD)");
+        o.game_dir = argv[optind];
+        if (cli_parse_uint(argv[optind + 1], 0, 255, &o.picture))
+            return cli_usage_error("bad picture number '%s' (0..255)", argv[optind + 1]);
+        for (unsigned i = 0; i < o.overlays; i++) {
+            unsigned long n;
+            if (cli_parse_uint(o.overlay[i], 0, 255, &n))
+                return cli_usage_error("bad --overlay picture number '%s'", o.overlay[i]);
+        }
+    }
+    if (!o.out_png && !o.out_raw && !o.out_gif && !o.sha256 && !o.json)
+        return cli_usage_error("nothing to do: give -o, --raw, --animate, --sha256 or --json");
+    return pic_render_run(&o);
+}

@@ -1,0 +1,303 @@
+/* AGI view payloads (agi-spec view_resources.md "Payload structure", "Row
+ * decoding", "Stateful mirroring"): header, loop and cel tables, the 2.230
+ * packed loop header, run-length rows, the mirroring a loop selection
+ * applies to the shared loaded rows, and cel composition ("Baseline
+ * placement", "Transparency and priority composition"). */
+#include <stdlib.h>
+#include <string.h>
+#include "relic/agi_view.h"
+#include "relic/cursor.h"
+
+void agi_view_free(agi_view *v)
+{
+    for (unsigned i = 0; i < v->loops_len; i++)
+        free(v->loops[i].cel);
+    for (unsigned i = 0; i < v->cels_len; i++)
+        free(v->cels[i].rows);
+    free(v->loops);
+    free(v->cels);
+    free(v->loop);
+    free(v->description);
+    memset(v, 0, sizeof *v);
+}
+
+/* The cel at payload offset off: found among those already read, else
+ * read (its rows copied out of the payload). */
+static int agi_view_cel_at(agi_view *v, const uint8_t *payload, size_t len, size_t off, unsigned *index,
+                           relic_err *err)
+{
+    for (unsigned i = 0; i < v->cels_len; i++)
+        if (v->cels[i].offset == off) {
+            *index = i;
+            return RELIC_OK;
+        }
+    relic_cur cur = relic_cur_make(payload, len, 0);
+    relic_seek(&cur, off);
+    uint8_t w = relic_u8(&cur), h = relic_u8(&cur), ctl = relic_u8(&cur);
+    int crc = relic_cur_check(&cur, err);
+    if (crc)
+        return crc;
+    size_t start = off + 3, p = start;
+    for (unsigned r = 0; r < h; r++) {
+        const uint8_t *z = p < len ? memchr(payload + p, 0, len - p) : NULL;
+        if (!z)
+            return relic_err_set(err, RELIC_EDATA, p, "view cel at 0x%zx: row %u of %u has no terminator", off, r,
+                                 (unsigned)h);
+        p = (size_t)(z - payload) + 1;
+    }
+    agi_cel *grown = realloc(v->cels, (v->cels_len + 1) * sizeof *grown);
+    if (!grown)
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    v->cels = grown;
+    agi_cel *c = &v->cels[v->cels_len];
+    memset(c, 0, sizeof *c);
+    c->offset = off;
+    c->width = w;
+    c->height = h;
+    c->control = c->stored_control = ctl;
+    c->transparent = ctl & 0x0f;
+    c->rows_len = p - start;
+    c->rows_cap = c->rows_len ? c->rows_len : 1;
+    c->rows = malloc(c->rows_cap);
+    if (!c->rows)
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    memcpy(c->rows, payload + start, c->rows_len);
+    *index = v->cels_len++;
+    return RELIC_OK;
+}
+
+static int agi_view_loop_at(agi_view *v, const uint8_t *payload, size_t len, size_t off, unsigned *index,
+                            relic_err *err)
+{
+    for (unsigned i = 0; i < v->loops_len; i++)
+        if (v->loops[i].offset == off) {
+            *index = i;
+            return RELIC_OK;
+        }
+    relic_cur cur = relic_cur_make(payload, len, 0);
+    relic_seek(&cur, off);
+    uint8_t header = relic_u8(&cur);
+    unsigned count = v->packed_loops ? (header & 0x0fu) : header;
+    uint16_t cel_off[255];
+    for (unsigned i = 0; i < count; i++)
+        cel_off[i] = relic_le16(&cur);
+    int crc = relic_cur_check(&cur, err);
+    if (crc)
+        return crc;
+    agi_loop_data *grown = realloc(v->loops, (v->loops_len + 1) * sizeof *grown);
+    if (!grown)
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    v->loops = grown;
+    agi_loop_data *l = &v->loops[v->loops_len];
+    memset(l, 0, sizeof *l);
+    l->offset = off;
+    l->header = l->stored_header = header;
+    l->cel = calloc(count ? count : 1, sizeof *l->cel);
+    unsigned me = v->loops_len++;
+    if (!l->cel)
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    for (unsigned i = 0; i < count; i++) {
+        unsigned ci = 0;
+        int rc = agi_view_cel_at(v, payload, len, off + cel_off[i], &ci, err);
+        if (rc)
+            return rc;
+        v->loops[me].cel[i] = ci;
+        v->loops[me].cel_count = i + 1;
+    }
+    *index = me;
+    return RELIC_OK;
+}
+
+static int agi_view_read_description(agi_view *v, const uint8_t *payload, size_t len, relic_err *err)
+{
+    if (v->description_offset == 0)
+        return RELIC_OK;
+    size_t off = v->description_offset;
+    const uint8_t *z = off < len ? memchr(payload + off, 0, len - off) : NULL;
+    if (!z)
+        return relic_err_set(err, RELIC_EDATA, 3, "view description at 0x%zx is not inside the payload", off);
+    v->description_len = (size_t)(z - (payload + off));
+    v->description = malloc(v->description_len + 1);
+    if (!v->description)
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    memcpy(v->description, payload + off, v->description_len + 1);
+    return RELIC_OK;
+}
+
+int agi_view_decode(const uint8_t *payload, size_t len, const agi_profile *p, agi_view *v, relic_err *err)
+{
+    memset(v, 0, sizeof *v);
+    if (!p)
+        p = agi_profile_find("2.936");
+    v->packed_loops = p->view_packed_loops;
+    relic_cur cur = relic_cur_make(payload, len, 0);
+    v->reserved[0] = relic_u8(&cur);
+    v->reserved[1] = relic_u8(&cur);
+    unsigned count = relic_u8(&cur);
+    v->description_offset = relic_le16(&cur);
+    uint16_t loop_off[255];
+    for (unsigned i = 0; i < count; i++)
+        loop_off[i] = relic_le16(&cur);
+    int crc = relic_cur_check(&cur, err);
+    if (crc)
+        return crc;
+    v->loop = calloc(count ? count : 1, sizeof *v->loop);
+    if (!v->loop)
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    int rc = agi_view_read_description(v, payload, len, err);
+    for (unsigned i = 0; i < count && rc == RELIC_OK; i++) {
+        rc = agi_view_loop_at(v, payload, len, loop_off[i], &v->loop[i], err);
+        v->loop_count = i + 1;
+    }
+    if (rc)
+        agi_view_free(v);
+    return rc;
+}
+
+size_t agi_view_mirror_row(const uint8_t *row, size_t rowlen, unsigned width, uint8_t transparent, uint8_t *out)
+{
+    size_t n = rowlen && row[rowlen - 1] == 0 ? rowlen - 1 : rowlen, first = n, o = 0;
+    unsigned total = 0;
+    for (size_t i = 0; i < n; i++) {
+        total += row[i] & 0x0fu;
+        if (first == n && (row[i] >> 4) != transparent)
+            first = i;
+    }
+    if (first == n) {
+        out[0] = 0;
+        return 1;
+    }
+    if (total > width)
+        return 0;
+    /* Implicit trailing transparency becomes explicit leading runs. */
+    for (unsigned gap = width - total; gap; gap -= gap > 15 ? 15 : gap)
+        out[o++] = (uint8_t)(transparent << 4 | (gap > 15 ? 15 : gap));
+    for (size_t i = n; i > first; i--)
+        out[o++] = row[i - 1];
+    out[o++] = 0;
+    return o;
+}
+
+/* Mirrors every row of a cel in place (its buffer grows as needed). */
+static int agi_view_mirror_cel(agi_cel *c, relic_err *err)
+{
+    size_t cap = c->rows_len + (size_t)c->height * (c->width / 15 + 2) + 1;
+    uint8_t *out = malloc(cap);
+    if (!out)
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    size_t p = 0, o = 0;
+    for (unsigned r = 0; r < c->height; r++) {
+        const uint8_t *z = memchr(c->rows + p, 0, c->rows_len - p);
+        size_t rowlen = (size_t)(z - (c->rows + p)) + 1;
+        size_t m = agi_view_mirror_row(c->rows + p, rowlen, c->width, c->transparent, out + o);
+        if (m == 0) {
+            free(out);
+            return relic_err_set(err, RELIC_EDATA, c->offset + 3 + p,
+                                 "view cel at 0x%zx: row %u is wider than the cel's %u pixels, it cannot be mirrored",
+                                 c->offset, r, (unsigned)c->width);
+        }
+        p += rowlen;
+        o += m;
+    }
+    free(c->rows);
+    c->rows = out;
+    c->rows_len = o;
+    c->rows_cap = cap;
+    return RELIC_OK;
+}
+
+int agi_view_select_loop(agi_view *v, unsigned loop, relic_err *err)
+{
+    if (loop >= v->loop_count)
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "view has no loop %u", loop);
+    agi_loop_data *l = &v->loops[v->loop[loop]];
+    if (v->packed_loops) {
+        if (!(l->header & 0x80) || ((l->header >> 4) & 3u) == (loop & 3u))
+            return RELIC_OK;
+        if (l->header & 0x40)
+            for (unsigned i = 0; i < l->cel_count; i++) {
+                int rc = agi_view_mirror_cel(&v->cels[l->cel[i]], err);
+                if (rc)
+                    return rc;
+            }
+        l->header = (uint8_t)((l->header & ~0x30u) | (loop & 3u) << 4);
+        return RELIC_OK;
+    }
+    for (unsigned i = 0; i < l->cel_count; i++) {
+        agi_cel *c = &v->cels[l->cel[i]];
+        if (!(c->control & 0x80) || ((c->control >> 4) & 7u) == (loop & 7u))
+            continue;
+        int rc = agi_view_mirror_cel(c, err);
+        if (rc)
+            return rc;
+        c->control = (uint8_t)((c->control & 0x8fu) | (loop & 7u) << 4);
+    }
+    return RELIC_OK;
+}
+
+const agi_cel *agi_view_cel(const agi_view *v, unsigned loop, unsigned cel)
+{
+    if (loop >= v->loop_count)
+        return NULL;
+    const agi_loop_data *l = &v->loops[v->loop[loop]];
+    return cel < l->cel_count ? &v->cels[l->cel[cel]] : NULL;
+}
+
+void agi_cel_pixels(const agi_cel *c, uint8_t *out)
+{
+    memset(out, c->transparent, (size_t)c->width * c->height);
+    size_t p = 0;
+    for (unsigned r = 0; r < c->height && p < c->rows_len; r++) {
+        uint8_t *line = out + (size_t)r * c->width;
+        unsigned x = 0;
+        for (; p < c->rows_len && c->rows[p]; p++) {
+            unsigned colour = c->rows[p] >> 4, n = c->rows[p] & 0x0fu;
+            if (colour != c->transparent)
+                for (unsigned i = x; i < x + n && i < c->width; i++)
+                    line[i] = (uint8_t)colour;
+            x += n;
+        }
+        p++; /* the row's zero */
+    }
+}
+
+/* Comparison value of a destination cell: control values 0..2 take the
+ * first value above 2 found scanning down the column, else 0. */
+static uint8_t agi_cel_cmp_priority(const uint8_t *priority, int x, int y)
+{
+    uint8_t q = priority[y * 160 + x];
+    if (q > 2)
+        return q;
+    for (int yy = y + 1; yy < 168; yy++)
+        if (priority[yy * 160 + x] > 2)
+            return priority[yy * 160 + x];
+    return 0;
+}
+
+void agi_cel_draw(const agi_cel *c, int x, int baseline_y, uint8_t p, uint8_t *visual, uint8_t *priority,
+                  uint8_t *cel)
+{
+    int top = baseline_y - c->height + 1, left = x;
+    if (top < 0) { /* a position adjustment, not top clipping */
+        left += top;
+        top = 0;
+    }
+    if (left + c->width > 160)
+        left = 160 - c->width;
+    agi_cel_pixels(c, cel);
+    for (int r = 0; r < c->height; r++) {
+        int y = top + r;
+        if (y >= 168)
+            break;
+        for (int i = 0; i < c->width; i++) {
+            uint8_t colour = cel[r * c->width + i];
+            int dx = left + i;
+            if (colour == c->transparent || dx < 0 || dx >= 160)
+                continue;
+            if (agi_cel_cmp_priority(priority, dx, y) <= p) {
+                visual[y * 160 + dx] = colour;
+                priority[y * 160 + dx] = p;
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+/* SHA-256 after FIPS 180-4 sections 4.1.2 (functions), 4.2.2 (constants),
+ * 5.1.1 (padding), 5.3.3 (initial hash) and 6.2.2 (computation). */
+#include <stdio.h>
+#include <string.h>
+#include "relic/sha256.h"
+
+static const uint32_t relic_sha256_k[64] = {
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+};
+
+static inline uint32_t relic_sha256_ror(uint32_t x, unsigned n)
+{
+    return x >> n | x << (32 - n);
+}
+
+static void relic_sha256_block(relic_sha256 *s, const uint8_t *p)
+{
+    uint32_t w[64];
+    for (int t = 0; t < 16; t++)
+        w[t] = (uint32_t)p[4 * t] << 24 | (uint32_t)p[4 * t + 1] << 16 | (uint32_t)p[4 * t + 2] << 8 | p[4 * t + 3];
+    for (int t = 16; t < 64; t++) {
+        uint32_t s0 = relic_sha256_ror(w[t - 15], 7) ^ relic_sha256_ror(w[t - 15], 18) ^ (w[t - 15] >> 3);
+        uint32_t s1 = relic_sha256_ror(w[t - 2], 17) ^ relic_sha256_ror(w[t - 2], 19) ^ (w[t - 2] >> 10);
+        w[t] = w[t - 16] + s0 + w[t - 7] + s1;
+    }
+    uint32_t a = s->h[0], b = s->h[1], c = s->h[2], d = s->h[3], e = s->h[4], f = s->h[5], g = s->h[6],
+             h = s->h[7];
+    for (int t = 0; t < 64; t++) {
+        uint32_t t1 = h + (relic_sha256_ror(e, 6) ^ relic_sha256_ror(e, 11) ^ relic_sha256_ror(e, 25)) +
+                      ((e & f) ^ (~e & g)) + relic_sha256_k[t] + w[t];
+        uint32_t t2 = (relic_sha256_ror(a, 2) ^ relic_sha256_ror(a, 13) ^ relic_sha256_ror(a, 22)) +
+                      ((a & b) ^ (a & c) ^ (b & c));
+        h = g;
+        g = f;
+        f = e;
+        e = d + t1;
+        d = c;
+        c = b;
+        b = a;
+        a = t1 + t2;
+    }
+    s->h[0] += a;
+    s->h[1] += b;
+    s->h[2] += c;
+    s->h[3] += d;
+    s->h[4] += e;
+    s->h[5] += f;
+    s->h[6] += g;
+    s->h[7] += h;
+}
+
+void relic_sha256_init(relic_sha256 *s)
+{
+    static const uint32_t h0[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                                   0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+    memcpy(s->h, h0, sizeof h0);
+    s->total = 0;
+    s->fill = 0;
+}
+
+void relic_sha256_update(relic_sha256 *s, const void *data, size_t len)
+{
+    const uint8_t *p = data;
+    s->total += len;
+    while (len) {
+        size_t n = 64 - s->fill < len ? 64 - s->fill : len;
+        memcpy(s->block + s->fill, p, n);
+        s->fill += n;
+        p += n;
+        len -= n;
+        if (s->fill == 64) {
+            relic_sha256_block(s, s->block);
+            s->fill = 0;
+        }
+    }
+}
+
+void relic_sha256_final(relic_sha256 *s, uint8_t digest[32])
+{
+    uint64_t bits = s->total * 8;
+    uint8_t pad = 0x80;
+    relic_sha256_update(s, &pad, 1);
+    pad = 0;
+    while (s->fill != 56)
+        relic_sha256_update(s, &pad, 1);
+    uint8_t len[8];
+    for (int i = 0; i < 8; i++)
+        len[i] = (uint8_t)(bits >> (56 - 8 * i));
+    relic_sha256_update(s, len, 8);
+    for (int i = 0; i < 8; i++) {
+        digest[4 * i] = (uint8_t)(s->h[i] >> 24);
+        digest[4 * i + 1] = (uint8_t)(s->h[i] >> 16);
+        digest[4 * i + 2] = (uint8_t)(s->h[i] >> 8);
+        digest[4 * i + 3] = (uint8_t)s->h[i];
+    }
+}
+
+void relic_sha256_hex(const void *data, size_t len, char hex[65])
+{
+    relic_sha256 s;
+    uint8_t d[32];
+    relic_sha256_init(&s);
+    relic_sha256_update(&s, data, len);
+    relic_sha256_final(&s, d);
+    for (int i = 0; i < 32; i++)
+        snprintf(hex + 2 * i, 3, "%02x", d[i]);
+}

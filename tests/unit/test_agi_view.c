@@ -1,0 +1,196 @@
+/* Unit tests for the AGI view decoder (agi-spec view_resources.md): rows,
+ * transparency, description, per-cel stateful mirroring through shared
+ * loops, the 2.230 packed loop header, the mirrored-row construction, and
+ * malformed payloads.  Fixtures: tests/fixtures/agi/make_picture_fixtures.py. */
+#include <string.h>
+#include "relic/agi_view.h"
+#include "support.h"
+
+static int decode(const char *fixture, const char *profile, agi_view *v, relic_err *err)
+{
+    relic_buf b = RELIC_BUF_INIT;
+    char rel[128];
+    snprintf(rel, sizeof rel, "agi/pic/%s", fixture);
+    test_fixture(rel, &b);
+    relic_err_clear(err);
+    int rc = agi_view_decode(b.data, b.len, agi_profile_find(profile), v, err);
+    relic_buf_free(&b);
+    return rc;
+}
+
+static void pixels(const agi_view *v, unsigned loop, unsigned cel, uint8_t *out, size_t n)
+{
+    const agi_cel *c = agi_view_cel(v, loop, cel);
+    assert_non_null(c);
+    assert_int_equal((size_t)c->width * c->height, n);
+    agi_cel_pixels(c, out);
+}
+
+static void test_view_shared_loops_mirroring(void **state)
+{
+    (void)state;
+    agi_view v;
+    relic_err err;
+    assert_int_equal(decode("view_shared.bin", "2.936", &v, &err), RELIC_OK);
+    assert_int_equal(v.loop_count, 2);
+    assert_int_equal(v.loops_len, 1); /* both entries share one loop */
+    assert_int_equal(v.cels_len, 1);
+    assert_string_equal((const char *)v.description, "Hi");
+    const agi_cel *c = agi_view_cel(&v, 0, 0);
+    assert_int_equal(c->width, 4);
+    assert_int_equal(c->height, 2);
+    assert_int_equal(c->transparent, 0);
+    assert_null(agi_view_cel(&v, 0, 1));
+    uint8_t px[8];
+    assert_int_equal(agi_view_select_loop(&v, 0, &err), RELIC_OK);
+    pixels(&v, 0, 0, px, 8);
+    assert_memory_equal(px, "\x00\x04\x01\x00\x02\x02\x02\x02", 8);
+    assert_int_equal(agi_view_select_loop(&v, 1, &err), RELIC_OK);
+    pixels(&v, 1, 0, px, 8);
+    assert_memory_equal(px, "\x00\x01\x04\x00\x02\x02\x02\x02", 8);
+    assert_int_equal(c->control, 0x90); /* orientation now loop 1 */
+    /* The implicit trailing pixel became an explicit leading run. */
+    assert_memory_equal(c->rows, "\x01\x11\x41\x00\x24\x00", 6);
+    pixels(&v, 0, 0, px, 8); /* shared state: loop 0's entry sees it too */
+    assert_memory_equal(px, "\x00\x01\x04\x00", 4);
+    assert_int_equal(agi_view_select_loop(&v, 1, &err), RELIC_OK); /* already oriented: unchanged */
+    pixels(&v, 1, 0, px, 8);
+    assert_memory_equal(px, "\x00\x01\x04\x00", 4);
+    assert_int_equal(agi_view_select_loop(&v, 0, &err), RELIC_OK);
+    assert_memory_equal(c->rows, "\x01\x41\x11\x00\x24\x00", 6); /* back to the file's bytes */
+    assert_int_equal(agi_view_select_loop(&v, 2, &err), RELIC_EUSAGE);
+    agi_view_free(&v);
+}
+
+static void test_view_packed_230(void **state)
+{
+    (void)state;
+    agi_view v;
+    relic_err err;
+    assert_int_equal(decode("view_packed.bin", "2.230", &v, &err), RELIC_OK);
+    assert_int_equal(v.loop_count, 2);
+    assert_int_equal(v.loops[0].cel_count, 1); /* low nibble of 0xc1 */
+    uint8_t px[3];
+    assert_int_equal(agi_view_select_loop(&v, 0, &err), RELIC_OK);
+    pixels(&v, 0, 0, px, 3);
+    assert_memory_equal(px, "\x05\x06\x00", 3);
+    assert_int_equal(agi_view_select_loop(&v, 1, &err), RELIC_OK);
+    pixels(&v, 1, 0, px, 3);
+    assert_memory_equal(px, "\x00\x06\x05", 3);
+    assert_int_equal(v.loops[0].header, 0xd1);
+    assert_int_equal(v.loops[0].stored_header, 0xc1);
+    agi_view_free(&v);
+    /* The same bytes under a full-byte profile: 0xc1 cels do not fit. */
+    assert_int_equal(decode("view_packed.bin", "2.936", &v, &err), RELIC_EDATA);
+}
+
+static void test_view_mirror_row_rules(void **state)
+{
+    (void)state;
+    uint8_t out[64];
+    /* Leading explicit transparent run dropped, 20 implicit pixels split
+     * 15 + 5, transparent run after the first visible run kept, reversed. */
+    const uint8_t row[] = {0x73, 0x12, 0x72, 0x21, 0x00};
+    size_t n = agi_view_mirror_row(row, sizeof row, 28, 7, out);
+    assert_int_equal(n, 6);
+    assert_memory_equal(out, "\x7f\x75\x21\x72\x12\x00", 6);
+    const uint8_t blank[] = {0x75, 0x00};
+    assert_int_equal(agi_view_mirror_row(blank, sizeof blank, 5, 7, out), 1);
+    assert_int_equal(out[0], 0);
+    const uint8_t wide[] = {0x1f, 0x00};
+    assert_int_equal(agi_view_mirror_row(wide, sizeof wide, 10, 0, out), 0);
+}
+
+static void test_view_pixels_beyond_width(void **state)
+{
+    (void)state;
+    /* Runs past the declared width are not part of the cel; the row keeps
+     * going to its zero. */
+    uint8_t rows[] = {0x35, 0x41, 0x00, 0x12, 0x00};
+    agi_cel c = {.width = 3, .height = 2, .transparent = 0, .rows = rows, .rows_len = sizeof rows};
+    uint8_t px[6];
+    agi_cel_pixels(&c, px);
+    assert_memory_equal(px, "\x03\x03\x03\x01\x01\x00", 6);
+}
+
+static void test_view_malformed(void **state)
+{
+    (void)state;
+    agi_view v;
+    relic_err err;
+    assert_int_equal(decode("bad_view_row.bin", "2.936", &v, &err), RELIC_EDATA);
+    assert_int_equal(err.offset, 15);
+    assert_non_null(strstr(err.msg, "row 1 of 2"));
+    assert_int_equal(decode("bad_view_wide.bin", "2.936", &v, &err), RELIC_OK);
+    assert_int_equal(agi_view_select_loop(&v, 0, &err), RELIC_OK);
+    assert_int_equal(agi_view_select_loop(&v, 1, &err), RELIC_EDATA);
+    assert_int_equal(err.offset, 15);
+    agi_view_free(&v);
+    const uint8_t short_hdr[] = {0, 0, 3, 0};
+    relic_err_clear(&err);
+    assert_int_equal(agi_view_decode(short_hdr, sizeof short_hdr, NULL, &v, &err), RELIC_EDATA);
+    const uint8_t bad_desc[] = {0, 0, 0, 0x40, 0};
+    assert_int_equal(agi_view_decode(bad_desc, sizeof bad_desc, NULL, &v, &err), RELIC_EDATA);
+    assert_int_equal(err.offset, 3);
+}
+
+/* Composition: a 2x2 cel (colours 1 2 / 3 transparent) on prepared planes. */
+static void test_cel_draw_rules(void **state)
+{
+    (void)state;
+    static uint8_t vis[160 * 168], pri[160 * 168];
+    uint8_t rows[] = {0x11, 0x21, 0x00, 0x31, 0x01, 0x00}, scratch[4];
+    agi_cel c = {.width = 2, .height = 2, .transparent = 0, .rows = rows, .rows_len = sizeof rows};
+    memset(vis, 15, sizeof vis);
+    memset(pri, 4, sizeof pri);
+    agi_cel_draw(&c, 10, 20, 4, vis, pri, scratch); /* equal priority draws */
+    assert_int_equal(vis[19 * 160 + 10], 1);
+    assert_int_equal(vis[19 * 160 + 11], 2);
+    assert_int_equal(vis[20 * 160 + 10], 3);
+    assert_int_equal(vis[20 * 160 + 11], 15); /* transparent */
+    assert_int_equal(pri[20 * 160 + 11], 4);
+    memset(vis, 15, sizeof vis);
+    agi_cel_draw(&c, 30, 20, 3, vis, pri, scratch); /* 4 > 3: rejected */
+    assert_int_equal(vis[19 * 160 + 30], 15);
+    /* Control values scan down the column: 1 over 9 compares as 9, over
+     * nothing above 2 as 0 (even priority 0 draws). */
+    memset(pri, 4, sizeof pri);
+    pri[19 * 160 + 50] = 1;
+    pri[25 * 160 + 50] = 9;
+    for (int y = 19; y < 168; y++)
+        pri[y * 160 + 51] = 2;
+    agi_cel_draw(&c, 50, 20, 0, vis, pri, scratch);
+    assert_int_equal(vis[19 * 160 + 50], 15);
+    assert_int_equal(vis[19 * 160 + 51], 2);
+    assert_int_equal(pri[19 * 160 + 51], 0);
+    /* Top above row 0: baseline 0 gives top -1, so the cel moves one left
+     * and one down. */
+    memset(vis, 15, sizeof vis);
+    memset(pri, 4, sizeof pri);
+    agi_cel_draw(&c, 70, 0, 15, vis, pri, scratch);
+    assert_int_equal(vis[0 * 160 + 69], 1);
+    assert_int_equal(vis[1 * 160 + 69], 3);
+    /* Right edge: left 159 becomes 158; negative left clips. */
+    agi_cel_draw(&c, 159, 100, 15, vis, pri, scratch);
+    assert_int_equal(vis[99 * 160 + 158], 1);
+    assert_int_equal(vis[99 * 160 + 159], 2);
+    agi_cel_draw(&c, -1, 120, 15, vis, pri, scratch);
+    assert_int_equal(vis[119 * 160 + 0], 2);
+    assert_int_equal(vis[120 * 160 + 0], 15); /* its transparent pixel */
+    /* Rows below the bottom are skipped. */
+    agi_cel_draw(&c, 5, 168, 15, vis, pri, scratch);
+    assert_int_equal(vis[167 * 160 + 5], 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_view_shared_loops_mirroring),
+        cmocka_unit_test(test_view_packed_230),
+        cmocka_unit_test(test_view_mirror_row_rules),
+        cmocka_unit_test(test_view_pixels_beyond_width),
+        cmocka_unit_test(test_view_malformed),
+        cmocka_unit_test(test_cel_draw_rules),
+    };
+    return cmocka_run_group_tests_name("agi_view", tests, NULL, NULL);
+}
