@@ -505,6 +505,22 @@ static int vm_misc(gool_vm *vm, uint32_t w, relic_err *err)
     return vm_fail(vm, err, "unknown opcode");
 }
 
+/* MSC: the primary subtype (bits 20..23) decides the stack effect
+ * (wurlyfox/c1 src/gool.c GoolOpMisc): most queries push one answer,
+ * subtype 4 (set a link) pops one, subtype 12/8 pushes. */
+static int vm_msc(gool_vm *vm, uint32_t w, relic_err *err)
+{
+    unsigned p = (w >> 20) & 0xF, s = (w >> 15) & 0x1F;
+    int pushes = (0x68EFu >> p) & 1 || (p == 12 && s == 8);
+    if (vm_engine(vm, w, "MSC", 1, pushes, err))
+        return VM_ERR;
+    if (p == 4) {
+        uint32_t v;
+        return vm_pop(vm, &v, err);
+    }
+    return VM_GO;
+}
+
 static int vm_step(gool_vm *vm, uint32_t *flags, relic_err *err)
 {
     if (vm->pc >= vm->g->code_len)
@@ -529,7 +545,7 @@ static int vm_step(gool_vm *vm, uint32_t *flags, relic_err *err)
     }
     case 0x1A: return vm_engine(vm, w, "PAD", 0, 1, err);
     case 0x1B: return vm_engine(vm, w, "SPD", 2, 1, err);
-    case 0x1C: return vm_engine(vm, w, "MSC", 1, 0, err);
+    case 0x1C: return vm_msc(vm, w, err);
     case 0x1D: return vm_engine(vm, w, "PRS", 2, 1, err);
     case 0x21: return vm_engine(vm, w, "ANGD", 2, 1, err);
     case 0x23: return vm_engine(vm, w, "CVMR", 0, 1, err);
