@@ -102,6 +102,7 @@ int gd_run(const gd_opts *o)
     gool_entry_free(&g);
     nsf_free(&nsf);
     relic_buf_free(&data);
+    fflush(stdout); /* the trace first, then the error that ended it */
     if (rc && err.code != RELIC_OK) {
         relic_err_file(&err, o->input);
         if (!o->trace || rc != RELIC_EIO)
