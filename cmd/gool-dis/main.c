@@ -126,8 +126,8 @@ int main(int argc, char **argv)
         return gd_assemble(&o);
     }
     if (o.code) {
-        if (o.ninputs)
-            return cli_usage_error("--code takes no FILE");
+        if (o.ninputs || o.json)
+            return cli_usage_error("--code takes no FILE and prints text only");
         return gd_code(&o);
     }
     if (o.ninputs != 1)

@@ -521,6 +521,18 @@ static int vm_msc(gool_vm *vm, uint32_t w, relic_err *err)
     return VM_GO;
 }
 
+/* VECA: subtypes 4 and 5 (bits 18..20, linear transforms) take x and y
+ * from two pops after the z operand (wurlyfox/c1 GoolOpTransformVectors). */
+static int vm_veca(gool_vm *vm, uint32_t w, relic_err *err)
+{
+    uint32_t a[3] = {0}, sop = (w >> 18) & 7;
+    if (vm_val(vm, w & 0xFFF, &a[0], err))
+        return VM_ERR;
+    if ((sop == 4 || sop == 5) && (vm_pop(vm, &a[1], err) || vm_pop(vm, &a[2], err)))
+        return VM_ERR;
+    return vm_trace(vm, w, "VECA", a, sop == 4 || sop == 5 ? 3 : 1, NULL, err);
+}
+
 static int vm_step(gool_vm *vm, uint32_t *flags, relic_err *err)
 {
     if (vm->pc >= vm->g->code_len)
@@ -554,7 +566,7 @@ static int vm_step(gool_vm *vm, uint32_t *flags, relic_err *err)
     case 0x81: return VM_GO;
     case 0x82: return vm_cfl(vm, w, flags, err);
     case 0x83: case 0x84: return vm_anim(vm, w, *flags, err);
-    case 0x85: return vm_engine(vm, w, "VECA", 1, 0, err);
+    case 0x85: return vm_veca(vm, w, err);
     case 0x8E: return vm_engine(vm, w, "VECB", 1, 0, err);
     case 0x86:
         if (vm_push_frame(vm, (w >> 20) & 0xF, *flags, err))
@@ -647,6 +659,10 @@ int gool_vm_init(gool_vm *vm, const gool_entry *g, unsigned state, uint32_t seed
     vm->rng = seed;
     vm->hp = GOOL_PC_NONE;
     vm->block = GOOL_BLK_HEAD;
+    /* Links (parent, player, ...) start as zeroed objects rather than
+     * absent: real code assumes the player exists, and a missing link
+     * silently skips pushes (PSHV), unbalancing the stack. */
+    memset(vm->link_present, 1, sizeof vm->link_present);
     return gool_vm_change_state(vm, state, 0, NULL, err);
 }
 

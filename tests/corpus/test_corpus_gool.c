@@ -9,10 +9,31 @@
 #include <string.h>
 #include "relic/gool.h"
 #include "relic/gool_dis.h"
+#include "relic/gool_vm.h"
 #include "relic/io.h"
 #include "support.h"
 
-static void corpus_entry(const char *path, size_t *entries, size_t *words)
+/* Every state of the entry runs 120 frames with the engine answering 0;
+ * the only stop allowed is a division by zero on those zeroed answers. */
+static void corpus_run(const char *path, const gool_entry *g, size_t *ran, size_t *divzero)
+{
+    static gool_vm vm;
+    for (size_t s = 0; s < g->state_count; s++) {
+        relic_err err;
+        relic_err_clear(&err);
+        memset(&vm, 0, sizeof vm);
+        vm.max_steps = 2000000;
+        int rc = gool_vm_init(&vm, g, (unsigned)s, 1, &err);
+        for (int f = 0; f < 120 && !rc; f++)
+            rc = gool_vm_frame(&vm, &err);
+        gool_vm_free(&vm);
+        if (rc && !strstr(err.msg, "division by zero"))
+            fail_msg("%s: state %zu: %s", path, s, err.msg);
+        *(rc ? divzero : ran) += 1;
+    }
+}
+
+static void corpus_entry(const char *path, size_t *entries, size_t *words, size_t *ran, size_t *divzero)
 {
     relic_buf f = RELIC_BUF_INIT, re = RELIC_BUF_INIT, text = RELIC_BUF_INIT, re2 = RELIC_BUF_INIT;
     relic_err err;
@@ -36,6 +57,7 @@ static void corpus_entry(const char *path, size_t *entries, size_t *words)
         fail_msg("%s: assemble(disassemble(e)) differs from e", path);
     *entries += 1;
     *words += st.insns;
+    corpus_run(path, &g, ran, divzero);
     gool_entry_free(&g);
     gool_entry_free(&back);
     relic_buf_free(&f);
@@ -60,7 +82,7 @@ static void test_corpus_gool_entries(void **state)
     DIR *d = opendir(dir);
     if (!d)
         fail_msg("%s: cannot open", dir);
-    size_t entries = 0, words = 0;
+    size_t entries = 0, words = 0, ran = 0, divzero = 0;
     struct dirent *de;
     while ((de = readdir(d))) {
         if (de->d_name[0] == '.')
@@ -77,12 +99,13 @@ static void test_corpus_gool_entries(void **state)
                 continue;
             char path[4096];
             snprintf(path, sizeof path, "%s/%s", sub, fe->d_name);
-            corpus_entry(path, &entries, &words);
+            corpus_entry(path, &entries, &words, &ran, &divzero);
         }
         closedir(s);
     }
     closedir(d);
-    print_message("# gool corpus: %zu entries, %zu code words, all round trip\n", entries, words);
+    print_message("# gool corpus: %zu entries, %zu code words, all round trip; %zu states ran 120 frames, "
+                  "%zu stopped on a division by zero\n", entries, words, ran, divzero);
     assert_true(entries > 0);
 }
 

@@ -44,7 +44,7 @@ typedef struct gool_vm {
     const gool_entry *g;
     uint32_t mem[GOOL_VM_WORDS];
     uint32_t link[8][GOOL_VM_LINK_WORDS]; /* link 0 is the object itself (mem) */
-    uint8_t link_present[8];
+    uint8_t link_present[8];              /* all 1 after init; clear to model a missing link */
     uint32_t globals[256];
     uint32_t pc, ep, tp, hp;              /* GOOL_PC_NONE when absent */
     uint32_t fp, sp;                      /* word indices into mem */
