@@ -4,7 +4,10 @@
 #define GOOL_DIS_CMD_H
 
 #include <stdint.h>
+#include "relic/buf.h"
+#include "relic/gool.h"
 #include "relic/gool_isa.h"
+#include "relic/nsf.h"
 
 #define GD_MAX_EVENTS 64
 
@@ -29,14 +32,9 @@ int gd_code(const gd_opts *o);
 int gd_assemble(const gd_opts *o);
 int gd_run(const gd_opts *o);
 
-
-
-#include "relic/buf.h"
-#include "relic/gool.h"
-#include "relic/nsf.h"
-
-/* Reads FILE: a bare entry (g filled, *bare = 1) or an NSF file (nsf). */
+/* Reads FILE: a bare entry (*bare = 1, data holds it) or an NSF file (nsf). */
 int gd_load(const char *path, relic_buf *data, nsf_file *nsf, int *bare, relic_err *err);
 /* Finds and decodes the GOOL entry NAME (or the bare entry). */
 int gd_entry(const gd_opts *o, const relic_buf *data, const nsf_file *nsf, int bare, gool_entry *g, relic_err *err);
+
 #endif

@@ -115,6 +115,42 @@ static void test_nsf_bad(void **state)
     assert_non_null(strstr(err.msg, "magic"));
 }
 
+static void test_nsf_chunk_kinds(void **state)
+{
+    (void)state;
+    uint8_t *c = calloc(1, NSF_CHUNK_SIZE);
+    nsf_file nsf;
+    relic_err err;
+    relic_err_clear(&err);
+    /* A texture chunk has no entry table: whatever sits there is pixels. */
+    c[0] = 0x34, c[1] = 0x12, c[2] = 1, c[8] = 0xFF, c[9] = 0xFF;
+    assert_int_equal(nsf_read(c, NSF_CHUNK_SIZE, &nsf, &err), RELIC_OK);
+    assert_int_equal(nsf.chunks[0].type, 1);
+    assert_int_equal(nsf.chunks[0].entry_count, 0);
+    assert_int_equal(nsf.bad_checksums, 0); /* texture checksums are not checked */
+    nsf_free(&nsf);
+    /* The same table in a normal chunk is refused, with the offset. */
+    c[2] = 0;
+    assert_int_equal(nsf_read(c, NSF_CHUNK_SIZE, &nsf, &err), RELIC_EDATA);
+    assert_int_equal(err.offset, 8);
+    /* An entry offset past the chunk end. */
+    memset(c, 0, NSF_CHUNK_SIZE);
+    c[0] = 0x34, c[1] = 0x12, c[8] = 1, c[16] = 24, c[20] = 0x01, c[22] = 0x01;
+    assert_int_equal(nsf_read(c, NSF_CHUNK_SIZE, &nsf, &err), RELIC_EDATA);
+    assert_int_equal(err.offset, 20);
+    assert_non_null(strstr(err.msg, "outside its chunk"));
+    /* The writer refuses entries that do not fit. */
+    relic_buf big[2] = {RELIC_BUF_INIT, RELIC_BUF_INIT};
+    relic_buf_zeros(&big[0], 40000);
+    relic_buf_zeros(&big[1], 40000);
+    assert_int_equal(nsf_chunk_build(0, 1, big, 2, c, &err), RELIC_EDATA);
+    assert_int_equal(nsf_chunk_build(0, 1, big, 1, c, &err), RELIC_OK);
+    assert_int_equal(nsf_chunk_checksum(c), (uint32_t)(c[12] | c[13] << 8 | c[14] << 16 | (uint32_t)c[15] << 24));
+    relic_buf_free(&big[0]);
+    relic_buf_free(&big[1]);
+    free(c);
+}
+
 static void test_gool_entry_round_trip(void **state)
 {
     (void)state;
@@ -178,6 +214,7 @@ int main(void)
         cmocka_unit_test(test_checksum_known),
         cmocka_unit_test(test_nsf_read_plain_and_compressed),
         cmocka_unit_test(test_nsf_bad),
+        cmocka_unit_test(test_nsf_chunk_kinds),
         cmocka_unit_test(test_gool_entry_round_trip),
         cmocka_unit_test(test_gool_entry_malformed),
     };
