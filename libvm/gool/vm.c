@@ -734,3 +734,12 @@ int gool_vm_event(gool_vm *vm, uint32_t event, unsigned argc, const uint32_t *ar
         return gool_vm_change_state(vm, st, argc, argv, err);
     return RELIC_OK;
 }
+
+int gool_vm_run(gool_vm *vm, unsigned frames, uint64_t max_steps, relic_err *err)
+{
+    vm->max_steps = max_steps;
+    for (unsigned f = 0; f < frames; f++)
+        if (gool_vm_frame(vm, err))
+            return RELIC_EDATA;
+    return RELIC_OK;
+}

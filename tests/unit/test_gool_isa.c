@@ -89,6 +89,25 @@ static void test_control_flow(void **state)
     one(0x30000000, 0, 4, ".word 0x30000000");
 }
 
+static void test_crash2_set(void **state)
+{
+    (void)state;
+    uint8_t lbl[8] = {0};
+    gool_ctx cx = {GOOL_GAME_C2, NULL, 0, 0, 4, lbl};
+    gool_dis_insn in;
+    /* Opcode 50 is BRA in Crash 2/3 (0x82 selects nothing there). */
+    gool_dis_insn_text(&cx, 0x3207C3FEu, 3, &in);
+    assert_string_equal(in.mnemonic, "BRA");
+    assert_string_equal(in.operands, "L0002, 0, pop, 0");
+    gool_dis_insn_text(&cx, 0x2B000E1Fu, 0, &in);
+    assert_string_equal(in.mnemonic, "SIN");
+    gool_dis_insn_text(&cx, 0x82000000u, 0, &in);
+    assert_string_equal(in.mnemonic, ".word");
+    uint32_t c1[2] = {0x11801E1F, 0x82800000}, c2[2] = {0x11801E1F, 0x31000000};
+    assert_int_equal(gool_detect_game(c1, 2), GOOL_GAME_C1);
+    assert_int_equal(gool_detect_game(c2, 2), GOOL_GAME_C2);
+}
+
 static void test_fixture_round_trip(void **state)
 {
     (void)state;
@@ -158,6 +177,7 @@ int main(void)
         cmocka_unit_test(test_sign_extension),
         cmocka_unit_test(test_operand_text),
         cmocka_unit_test(test_control_flow),
+        cmocka_unit_test(test_crash2_set),
         cmocka_unit_test(test_fixture_round_trip),
         cmocka_unit_test(test_asm_errors),
     };

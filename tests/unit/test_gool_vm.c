@@ -66,9 +66,8 @@ static void test_frames(void **state)
     relic_err err;
     relic_err_clear(&err);
     assert_int_equal(gool_vm_init(&vm, &g, 0, 1, &err), RELIC_OK);
-    for (int f = 0; f < 6; f++)
-        if (gool_vm_frame(&vm, &err))
-            fail_msg("frame %d: %s", f, err.msg);
+    if (gool_vm_run(&vm, 6, 1000, &err))
+        fail_msg("%s", err.msg);
     char t[1024];
     trace_text(&vm, t, sizeof t);
     assert_string_equal(t, "0:state:0 0:ANIS:0 1:ANIS:0 2:ANIS:0 3:SNDB:7 3:state:1 3:ANIS:1 "

@@ -71,6 +71,9 @@ void gool_vm_free(gool_vm *vm);
 int gool_vm_frame(gool_vm *vm, relic_err *err);
 /* Sends event (the u32 value, event id << 8) with argc arguments. */
 int gool_vm_event(gool_vm *vm, uint32_t event, unsigned argc, const uint32_t *argv, relic_err *err);
+/* Runs `frames` frames under a budget of max_steps instructions in total
+ * (DESIGN.md vm_run); stops at the first error. */
+int gool_vm_run(gool_vm *vm, unsigned frames, uint64_t max_steps, relic_err *err);
 int gool_vm_change_state(gool_vm *vm, unsigned state, unsigned argc, const uint32_t *argv, relic_err *err);
 
 #endif
