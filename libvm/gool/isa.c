@@ -14,6 +14,46 @@
 #include "relic/gool_isa.h"
 #include "gool_ops.h"
 
+/* Object field names by word index (the gool_process layout in
+ * wurlyfox/c1 src/gool.h: links, six vectors, status words, the
+ * interpreter's own registers, animation and path state).  Field 31 is
+ * the stack pointer, which is why 0xE1F and register 0x1F mean pop/push. */
+static const char *const gool_field_names[] = {
+    "self", "parent", "sibling", "children", "creator", "player", "collider", "interrupter",
+    "trans_x", "trans_y", "trans_z", "rot_x", "rot_y", "rot_z", "scale_x", "scale_y", "scale_z",
+    "vel_x", "vel_y", "vel_z", "misc_b_x", "misc_b_y", "misc_b_z", "mode_a", "mode_b", "mode_c",
+    "status_a", "status_b", "status_c", "subtype", "pid_flags", "sp", "pc", "fp", "tp", "ep", "once_p",
+    "misc", "ack", "anim_stamp", "state_stamp", "anim_counter", "anim_seq", "anim_frame", "entity",
+    "path_progress", "path_length", "floor_y", "state_flags", "speed", "invinc_state", "invinc_stamp",
+    "impact_stamp", "impact_velocity", "size", "event", "cam_zoom", "ang_velocity_y", "hotspot_size",
+    "voice_id",
+};
+#define GOOL_NAMED_FIELDS (sizeof gool_field_names / sizeof gool_field_names[0])
+
+static void gool_field_name(relic_buf *out, unsigned i)
+{
+    if (i < GOOL_NAMED_FIELDS)
+        relic_buf_printf(out, "%s", gool_field_names[i]);
+    else
+        relic_buf_printf(out, "f%u", i);
+}
+
+/* "fN" or a field name -> index. */
+static int gool_field_lookup(const char *s, long *n)
+{
+    char *end;
+    if (s[0] == 'f' && s[1] >= '0' && s[1] <= '9') {
+        *n = strtol(s + 1, &end, 10);
+        return *end ? -1 : 0;
+    }
+    for (size_t i = 0; i < GOOL_NAMED_FIELDS; i++)
+        if (strcmp(s, gool_field_names[i]) == 0) {
+            *n = (long)i;
+            return 0;
+        }
+    return -1;
+}
+
 #define F(s, w, k) {s, w, GOOL_FK_##k}
 static const gool_format gool_fmt_lr = {2, {F(0, 12, REF), F(12, 12, REF)}};
 static const gool_format gool_fmt_ds = {2, {F(0, 12, DST), F(12, 12, REF)}};
@@ -178,13 +218,15 @@ static void gool_ref_text(const gool_ctx *cx, unsigned v, int dst, relic_buf *ou
         relic_buf_printf(out, "ref(0x%03x)", v);
         break;
     case GOOL_OC_LINK:
-        relic_buf_printf(out, "link[%u].f%u", (v >> 6) & 7, v & 0x3F);
+        relic_buf_printf(out, "link[%u].", (v >> 6) & 7);
+        gool_field_name(out, v & 0x3F);
         break;
     case GOOL_OC_STACK:
         relic_buf_printf(out, dst ? "push" : "pop");
         break;
     case GOOL_OC_SELF:
-        relic_buf_printf(out, "self.f%u", v & 0x1FF);
+        relic_buf_printf(out, "self.");
+        gool_field_name(out, v & 0x1FF);
         break;
     }
 }
@@ -213,7 +255,7 @@ int gool_field_text(const gool_ctx *cx, uint32_t word, size_t pc, const gool_fie
         if (v == 0x1F)
             relic_buf_printf(out, "pop");
         else
-            relic_buf_printf(out, "f%u", v);
+            gool_field_name(out, v);
         break;
     case GOOL_FK_CODE:
         if (v == 0x3FFF)
@@ -243,7 +285,7 @@ static int gool_num(const char *s, long *v)
     return *end ? -1 : 0;
 }
 
-/* "name[N]" -> N; "name[N].fM" -> N and M (m may be NULL). */
+/* "name[N]" -> N; "name[N].FIELD" -> N and the field index (m may be NULL). */
 static int gool_indexed(const char *tok, const char *name, long *n, long *m)
 {
     size_t k = strlen(name);
@@ -255,9 +297,9 @@ static int gool_indexed(const char *tok, const char *name, long *n, long *m)
         return -1;
     if (!m)
         return end[1] ? -1 : 0;
-    if (strncmp(end + 1, ".f", 2) != 0)
+    if (end[1] != '.')
         return -1;
-    return gool_num(end + 3, m);
+    return gool_field_lookup(end + 2, m);
 }
 
 static int gool_dec(const char *s, long *v)
@@ -324,7 +366,8 @@ static int gool_ref_parse(const char *tok, int dst, uint32_t *bits)
         *bits = 0xB00 | ((uint32_t)(-n - 1) & 0x7F);
     else if (gool_indexed(tok, "link", &n, &m) == 0 && n >= 0 && n < 8 && m >= 0 && m < 64)
         *bits = 0xC00 | (uint32_t)n << 6 | (uint32_t)m;
-    else if (strncmp(tok, "self.f", 6) == 0 && gool_num(tok + 6, &n) == 0 && n >= 0 && n < 0x200 && n != 0x1F)
+    else if (strncmp(tok, "self.", 5) == 0 && gool_field_lookup(tok + 5, &n) == 0 && n >= 0 && n < 0x200 &&
+             n != 0x1F)
         *bits = 0xE00 | (uint32_t)n;
     else if (strncmp(tok, "ref(", 4) == 0 && tok[strlen(tok) - 1] == ')') {
         char tmp[16];
@@ -367,7 +410,7 @@ int gool_field_parse(const char *tok, const gool_field *f, size_t pc, gool_label
         if (strcmp(tok, "pop") == 0)
             v = 0x1F;
         else
-            bad = tok[0] != 'f' || gool_num(tok + 1, &v) || v < 0 || v > 63;
+            bad = gool_field_lookup(tok, &v) || v < 0 || v > 63 || v == 0x1F;
         *bits = (uint32_t)v;
         break;
     case GOOL_FK_CODE:

@@ -20,6 +20,11 @@
 #define VM_POOL(i) (0x00300000u | ((uint32_t)(i) << 2))
 #define VM_ANIM(i) (0x00400000u | (uint32_t)(i))
 
+/* Object fields the interpreter itself uses (wurlyfox/c1 src/gool.h). */
+#define VM_STATUS_C 28
+#define VM_ONCE_P 36
+#define VM_HEAD_DEPTH 8
+
 enum { VM_GO = 0, VM_SUSPEND = 1, VM_STATE = 2, VM_BADRET = 3, VM_ERR = -1 };
 
 static int vm_fail(gool_vm *vm, relic_err *err, const char *what)
@@ -248,7 +253,7 @@ static int vm_cfl(gool_vm *vm, uint32_t w, uint32_t *flags, relic_err *err)
         unsigned s = w & 0x3FFF;
         if (s >= vm->g->state_count)
             return vm_fail(vm, err, "state change to a state that does not exist");
-        if (vm->status_c & vm->g->states[s].flags) /* refused by the current status */
+        if (vm->mem[VM_STATUS_C] & vm->g->states[s].flags) /* refused by the current status */
             return VM_GO;
         if (gool_vm_change_state(vm, s, 0, NULL, err))
             return VM_ERR;
@@ -620,6 +625,28 @@ static int vm_block(gool_vm *vm, gool_block kind, uint32_t start, unsigned argc,
     return rc;
 }
 
+/* The head block: the code address an earlier MOVC left in once_p runs
+ * once on a frame of its own (flags 0x13); the seed clears the field. */
+static int vm_head(gool_vm *vm, uint32_t once, relic_err *err)
+{
+    uint32_t at = (once & 0xFFFFF) >> 2;
+    if ((once >> 20) != 2 || at >= vm->g->code_len)
+        return vm_push(vm, 0, err);
+    if (vm->depth >= VM_HEAD_DEPTH)
+        return vm_fail(vm, err, "head blocks change state too deeply");
+    vm->mem[VM_ONCE_P] = 0;
+    if (vm_push_frame(vm, 0, 0xFFFF, err))
+        return VM_ERR;
+    gool_block prev = vm->block;
+    vm->pc = at;
+    vm->block = GOOL_BLK_HEAD;
+    vm->depth++;
+    int rc = vm_interpret(vm, GOOL_VM_SUSPEND_RET | GOOL_VM_SUSPEND_RETLNK | GOOL_VM_STATUS_PRESERVE, err);
+    vm->depth--;
+    vm->block = prev;
+    return rc == VM_ERR ? VM_ERR : VM_GO;
+}
+
 int gool_vm_change_state(gool_vm *vm, unsigned s, unsigned argc, const uint32_t *argv, relic_err *err)
 {
     if (s >= vm->g->state_count)
@@ -629,10 +656,10 @@ int gool_vm_change_state(gool_vm *vm, unsigned s, unsigned argc, const uint32_t 
         return vm_fail(vm, err, "the state runs another entry's code"), RELIC_EDATA;
     if (vm->g->hdr.stack_start + argc + 4 >= GOOL_VM_WORDS)
         return vm_fail(vm, err, "stack start outside the object"), RELIC_EDATA;
-    uint32_t a[1] = {s};
+    uint32_t a[1] = {s}, once = vm->mem[VM_ONCE_P];
     vm->state = s;
     vm->changes++;
-    vm->status_c = d->status;
+    vm->mem[VM_STATUS_C] = d->status;
     vm->pc = d->code_pc;
     vm->ep = d->event_pc;
     vm->tp = d->trans_pc;
@@ -640,8 +667,7 @@ int gool_vm_change_state(gool_vm *vm, unsigned s, unsigned argc, const uint32_t 
     vm->sp = vm->g->hdr.stack_start;
     for (unsigned i = 0; i < argc; i++)
         vm->mem[vm->sp++] = argv[i];
-    if (vm_push_frame(vm, argc, 0xFFFF, err) || vm_push(vm, 0, err) ||
-        vm_trace(vm, 0, "state", a, 1, NULL, err))
+    if (vm_trace(vm, 0, "state", a, 1, NULL, err) || vm_push_frame(vm, argc, 0xFFFF, err) || vm_head(vm, once, err))
         return RELIC_EDATA;
     return RELIC_OK;
 }
@@ -730,7 +756,7 @@ int gool_vm_event(gool_vm *vm, uint32_t event, unsigned argc, const uint32_t *ar
             return rc == VM_ERR ? RELIC_EDATA : RELIC_OK;
         }
     }
-    if (st != GOOL_MAP_NONE && st < vm->g->state_count && !(vm->status_c & vm->g->states[st].flags))
+    if (st != GOOL_MAP_NONE && st < vm->g->state_count && !(vm->mem[VM_STATUS_C] & vm->g->states[st].flags))
         return gool_vm_change_state(vm, st, argc, argv, err);
     return RELIC_OK;
 }

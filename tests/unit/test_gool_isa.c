@@ -62,8 +62,8 @@ static void test_operand_text(void **state)
     one(0x11AFFB3F, 0, 4, "MOVE stack[63], #-0.0625");
     one(0x11A80B40, 0, 4, "MOVE arg[63], #-8.0000");
     one(0x11E1FDFF, 0, 4, "MOVE link[7].f63, pop");
-    one(0x11C00E00, 0, 4, "MOVE self.f0, link[0].f0");
-    one(0x11BF0E20, 0, 4, "MOVE self.f32, pop2");
+    one(0x11C00E00, 0, 4, "MOVE self.self, link[0].self");
+    one(0x11BF0E20, 0, 4, "MOVE self.pc, pop2");
     one(0x11BE0E1F, 0, 4, "MOVE push, null");
 }
 
@@ -73,13 +73,13 @@ static void test_control_flow(void **state)
     /* Offsets count from the word after the branch. */
     one(0x8207C3FE, 3, 4, "BRA L0002, 0, pop");
     one(0x8217C000, 0, 4, "BNEZ L0001, 0, pop");
-    one(0x822404FF, 0, 4, "BEQZ rel(255), 1, f16");      /* target outside the code */
-    one(0x82400005, 0, 4, "CST 5, f0");
+    one(0x822404FF, 0, 4, "BEQZ rel(255), 1, scale_z");      /* target outside the code */
+    one(0x82400005, 0, 4, "CST 5, self");
     one(0x8257C007, 0, 4, "CSNZ 7, pop");
-    one(0x82800000, 0, 4, "RET 0, f0");
-    one(0x82C00000, 0, 4, "CFL 0, f0, 0, 3");             /* a selector with no name */
-    one(0x88400003, 0, 4, "RST 3, f0");
-    one(0x89C00000, 0, 4, "GDF 0, f0");
+    one(0x82800000, 0, 4, "RET 0, self");
+    one(0x82C00000, 0, 4, "CFL 0, self, 0, 3");             /* a selector with no name */
+    one(0x88400003, 0, 4, "RST 3, self");
+    one(0x89C00000, 0, 4, "GDF 0, self");
     one(0x8917C3FF, 1, 4, "GBNF L0001, 0, pop");
     one(0x86300002, 0, 4, "JAL L0002, 0, 3");
     one(0x86003FFF, 0, 4, "JAL none, 0, 0");
@@ -167,6 +167,16 @@ static void test_asm_errors(void **state)
     assert_int_equal(g.code_len, 3);
     assert_int_equal(g.code[0], 0x8207C001u);
     assert_int_equal(g.code[1], 0x81BE0BE0u);
+    gool_entry_free(&g);
+    /* Field names and numbers are the same operand. */
+    const char *named = ".code\n    MOVE self.trans_x, link[5].f9\n    MOVE self.f8, link[player].trans_y\n"
+                        "    BNEZ @0, 0, misc\n";
+    assert_int_equal(gool_asm(named, strlen(named), &g, NULL), RELIC_EDATA); /* link index is a number */
+    named = ".code\n    MOVE self.trans_x, link[5].f9\n    MOVE self.f8, link[5].trans_y\n    BNEZ @0, 0, misc\n";
+    assert_int_equal(gool_asm(named, strlen(named), &g, NULL), RELIC_OK);
+    assert_int_equal(g.code[0], g.code[1]);
+    assert_int_equal(g.code[0], 0x11D49E08u);
+    assert_int_equal(g.code[2], 0x82194000u | 0x3FDu);
     gool_entry_free(&g);
 }
 

@@ -187,6 +187,34 @@ static void test_code_block_ends(void **state)
     free_small(&vm);
 }
 
+static void test_head_block(void **state)
+{
+    (void)state;
+    gool_vm vm;
+    relic_err err;
+    relic_err_clear(&err);
+    /* MOVC into once_p (field 36) arms a head block; the next state change
+     * runs it once and clears the field. */
+    const char *code = "    MOVC hd, once_p, 0\n"
+                       "    CST 0, self\n"
+                       "hd: MOVE self.f40, #5\n"
+                       "    RET 0, self\n";
+    /* State 0 re-arms and re-enters itself forever: the head block runs
+     * each time (f40 set) until the step budget stops the frame. */
+    assert_int_equal(run_small(code, &vm, &err), RELIC_EDATA);
+    assert_non_null(strstr(err.msg, "step budget"));
+    assert_int_equal(vm.mem[40], 1280);
+    assert_true(vm.changes > 100);
+    free_small(&vm);
+    code = "    MOVC hd, once_p, 0\n"
+           "    CST 0, self\n"
+           "hd: MOVC hd, once_p, 0\n" /* re-arms itself: nested head blocks must stop */
+           "    CST 0, self\n";
+    assert_int_equal(run_small(code, &vm, &err), RELIC_EDATA);
+    assert_non_null(strstr(err.msg, "too deeply"));
+    free_small(&vm);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -194,6 +222,7 @@ int main(void)
         cmocka_unit_test(test_arithmetic),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_code_block_ends),
+        cmocka_unit_test(test_head_block),
     };
     return cmocka_run_group_tests_name("gool_vm", tests, NULL, NULL);
 }

@@ -49,7 +49,7 @@ typedef struct gool_vm {
     uint32_t pc, ep, tp, hp;              /* GOOL_PC_NONE when absent */
     uint32_t fp, sp;                      /* word indices into mem */
     unsigned state;
-    uint32_t status_c;                    /* status bits a state change is tested against */
+    unsigned depth;                       /* head blocks running inside state changes */
     uint32_t frame;
     uint32_t rng;
     int cond;                             /* last CFL/RST condition */
