@@ -4,8 +4,8 @@
  *   - picture-nibble expansion rate;
  *   - in-memory load of every resource of each corpus game, and the full
  *     agi-unpack of the largest one (files written), in milliseconds;
- * and, from the other bench_<area>.c files, pictures, sound, saves and
- * logic. */
+ * and, from the other bench_<area>.c files, pictures, sound, saves, logic,
+ * GOOL, SOUP and Riven. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <stdio.h>
@@ -210,6 +210,7 @@ int main(void)
     if (corpus)
         bench_sound(root);
     bench_saves(corpus);
+    bench_gool(corpus);
     if (corpus)
         bench_logic(root);
     if (largest[0]) {

@@ -14,5 +14,7 @@ void bench_sound(const char *root);
 void bench_saves(const char *corpus);
 void bench_logic(const char *root);
 void bench_pictures(const char *root);
+/* corpus: $RELIC_CORPUS or NULL (then only the interpreter loop runs) */
+void bench_gool(const char *corpus);
 
 #endif

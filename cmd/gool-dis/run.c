@@ -1,0 +1,112 @@
+/* gool-dis --run: one object through F frames of the GOOL interpreter,
+ * events delivered before the frames they name; the trace printed (text
+ * or JSON) and optionally written to a file. */
+#include <stdio.h>
+#include <string.h>
+#include <jansson.h>
+#include "cli.h"
+#include "gool_dis.h"
+#include "relic/gool_vm.h"
+#include "relic/io.h"
+
+static const char *const gd_blocks[] = {"code", "trans", "event", "handler", "head"};
+
+static json_t *gd_trace_json(const gool_vm *vm, const char *error)
+{
+    json_t *root = json_object(), *recs = json_array();
+    for (size_t i = 0; i < vm->ntrace; i++) {
+        const gool_trace_rec *r = &vm->trace[i];
+        json_t *args = json_array();
+        for (unsigned k = 0; k < r->nargs; k++)
+            json_array_append_new(args, json_integer((json_int_t)r->arg[k]));
+        json_array_append_new(recs, json_pack("{s:I,s:s,s:I,s:I,s:s,s:o,s:I}", "frame", (json_int_t)r->frame,
+                                              "block", gd_blocks[r->block % 5], "pc", (json_int_t)r->pc, "word",
+                                              (json_int_t)r->word, "op", r->what, "args", args, "result",
+                                              (json_int_t)r->result));
+    }
+    json_object_set_new(root, "trace", recs);
+    json_object_set_new(root, "frames", json_integer(vm->frame));
+    json_object_set_new(root, "steps", json_integer((json_int_t)vm->steps));
+    json_object_set_new(root, "state", json_integer(vm->state));
+    json_object_set_new(root, "error", error ? json_string(error) : json_null());
+    return root;
+}
+
+static void gd_trace_text(const json_t *root)
+{
+    size_t i, k;
+    json_t *r, *a;
+    json_array_foreach(json_object_get(root, "trace"), i, r) {
+        printf("frame %lld  %-7s pc %4lld  %-5s", (long long)json_integer_value(json_object_get(r, "frame")),
+               json_string_value(json_object_get(r, "block")), (long long)json_integer_value(json_object_get(r, "pc")),
+               json_string_value(json_object_get(r, "op")));
+        json_array_foreach(json_object_get(r, "args"), k, a)
+            printf(" %lld", (long long)json_integer_value(a));
+        printf("\n");
+    }
+    printf("%lld frames, %lld instructions, state %lld\n", (long long)json_integer_value(json_object_get(root, "frames")),
+           (long long)json_integer_value(json_object_get(root, "steps")),
+           (long long)json_integer_value(json_object_get(root, "state")));
+}
+
+static int gd_frames(const gd_opts *o, gool_vm *vm, relic_err *err)
+{
+    int rc = RELIC_OK;
+    for (unsigned long f = 0; f < o->frames && !rc; f++) {
+        for (unsigned i = 0; i < o->nevents && !rc; i++)
+            if (o->events[i].frame == f)
+                rc = gool_vm_event(vm, o->events[i].event, 0, NULL, err);
+        if (!rc)
+            rc = gool_vm_frame(vm, err);
+    }
+    return rc;
+}
+
+int gd_run(const gd_opts *o)
+{
+    relic_buf data = RELIC_BUF_INIT;
+    nsf_file nsf;
+    int bare;
+    relic_err err;
+    relic_err_clear(&err);
+    gool_entry g;
+    memset(&g, 0, sizeof g);
+    static gool_vm vm; /* large; one per process */
+    memset(&vm, 0, sizeof vm);
+    vm.max_steps = o->max_steps;
+    int rc = gd_load(o->input, &data, &nsf, &bare, &err);
+    if (!rc)
+        rc = gd_entry(o, &data, &nsf, bare, &g, &err);
+    int loaded = !rc;
+    if (!rc)
+        rc = gool_vm_init(&vm, &g, (unsigned)o->state, (uint32_t)o->seed, &err);
+    if (!rc)
+        rc = gd_frames(o, &vm, &err);
+    if (loaded) { /* the trace up to an error is still worth showing */
+        json_t *doc = gd_trace_json(&vm, rc ? err.msg : NULL);
+        if (o->json)
+            relic_json_print(stdout, doc);
+        else
+            gd_trace_text(doc);
+        relic_err werr;
+        relic_err_clear(&werr);
+        if (o->trace && relic_json_write(o->trace, doc, &werr)) {
+            cli_report(&werr);
+            if (!rc)
+                rc = werr.code;
+            err = werr;
+        }
+        json_decref(doc);
+    }
+    gool_vm_free(&vm);
+    gool_entry_free(&g);
+    nsf_free(&nsf);
+    relic_buf_free(&data);
+    fflush(stdout); /* the trace first, then the error that ended it */
+    if (rc && err.code != RELIC_OK) {
+        relic_err_file(&err, o->input);
+        if (!o->trace || rc != RELIC_EIO)
+            cli_report(&err);
+    }
+    return cli_exit_code(rc);
+}

@@ -1,0 +1,771 @@
+/* GOOL interpreter (seed 003 "GOOL Interpreter": interpretation kinds,
+ * stack frames, the instruction table; operand translation, evaluation
+ * order (bits 12..23 before bits 0..11), CFL/RST semantics and state
+ * changes as in wurlyfox/c1 src/gool.c GoolObjectInterpret,
+ * GoolObjectChangeState, GoolObjectPushFrame, GoolSendEvent).
+ *
+ * Model: one object's fields and stack share mem[] (process base 0, stack
+ * from header.stack_start); a frame is [flags, pc, fp | sp << 16 (byte
+ * offsets, seed layout), data...] with arguments below it.  Values that
+ * are addresses are tagged: mem 0x001xxxxx, code 0x002xxxxx, pool
+ * 0x003xxxxx, animation 0x004xxxxx (low bits: byte offset).  Engine-facing
+ * instructions are traced and yield what the host returns. */
+#include <stdlib.h>
+#include <string.h>
+#include "relic/gool_isa.h"
+#include "relic/gool_vm.h"
+
+#define VM_MEM(i) (0x00100000u | ((uint32_t)(i) << 2))
+#define VM_CODE(i) (0x00200000u | ((uint32_t)(i) << 2))
+#define VM_POOL(i) (0x00300000u | ((uint32_t)(i) << 2))
+#define VM_ANIM(i) (0x00400000u | (uint32_t)(i))
+
+/* Object fields the interpreter itself uses (wurlyfox/c1 src/gool.h). */
+#define VM_STATUS_C 28
+#define VM_ONCE_P 36
+#define VM_HEAD_DEPTH 8
+
+enum { VM_GO = 0, VM_SUSPEND = 1, VM_STATE = 2, VM_BADRET = 3, VM_ERR = -1 };
+
+static int vm_fail(gool_vm *vm, relic_err *err, const char *what)
+{
+    return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "frame %u, pc %u: %s", vm->frame, vm->pc, what),
+           VM_ERR;
+}
+
+static int vm_push(gool_vm *vm, uint32_t v, relic_err *err)
+{
+    if (vm->sp >= GOOL_VM_WORDS)
+        return vm_fail(vm, err, "stack overflow");
+    vm->mem[vm->sp++] = v;
+    return VM_GO;
+}
+
+static int vm_pop(gool_vm *vm, uint32_t *v, relic_err *err)
+{
+    if (vm->sp == 0)
+        return vm_fail(vm, err, "stack underflow");
+    *v = vm->mem[--vm->sp];
+    return VM_GO;
+}
+
+static uint32_t vm_rand(gool_vm *vm)
+{
+    vm->rng = vm->rng * 1103515245u + 12345u; /* seedable, not the game's generator */
+    return vm->rng >> 8;
+}
+
+static int vm_trace(gool_vm *vm, uint32_t word, const char *what, const uint32_t *arg, unsigned n,
+                    uint32_t *result, relic_err *err)
+{
+    gool_trace_rec r = {vm->frame, (uint8_t)vm->block, vm->pc ? vm->pc - 1 : 0, word, what, {0}, n > 4 ? 4 : n, 0};
+    for (unsigned i = 0; i < r.nargs; i++)
+        r.arg[i] = arg[i];
+    r.result = vm->host ? vm->host(vm->user, &r) : 0;
+    if (result)
+        *result = r.result;
+    if (vm->ntrace == vm->trace_cap) {
+        size_t ncap = vm->trace_cap ? vm->trace_cap * 2 : 64;
+        gool_trace_rec *p = realloc(vm->trace, ncap * sizeof *p);
+        if (!p)
+            return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory"), VM_ERR;
+        vm->trace = p;
+        vm->trace_cap = ncap;
+    }
+    vm->trace[vm->ntrace++] = r;
+    return VM_GO;
+}
+
+/* Resolves a 12-bit operand to a word; *p NULL for null refs and absent
+ * links.  out selects push for 0xE1F. */
+static int vm_ref(gool_vm *vm, unsigned v, int out, uint32_t **p, uint32_t *tmp, relic_err *err)
+{
+    int n;
+    *p = tmp;
+    switch (gool_operand_class(v)) {
+    case GOOL_OC_POOL:
+    case GOOL_OC_EXT:
+        if ((v & 0x3FF) >= vm->g->pool_len)
+            return vm_fail(vm, err, "pool index past the pool");
+        *tmp = vm->g->pool[v & 0x3FF]; /* the pool is read-only here: writes land in tmp */
+        return VM_GO;
+    case GOOL_OC_INT:
+    case GOOL_OC_FRAC:
+        *tmp = (uint32_t)gool_operand_imm(v);
+        return VM_GO;
+    case GOOL_OC_FRAME:
+        n = (int)vm->fp + gool_operand_frame(v);
+        if (n < 0 || n >= GOOL_VM_WORDS)
+            return vm_fail(vm, err, "frame slot outside the object");
+        *p = &vm->mem[n];
+        return VM_GO;
+    case GOOL_OC_NULL:
+        *p = NULL;
+        return VM_GO;
+    case GOOL_OC_POP2:
+    case GOOL_OC_INVALID:
+        return vm_fail(vm, err, "invalid operand class");
+    case GOOL_OC_LINK:
+        n = (int)((v >> 6) & 7);
+        *p = n == 0 ? &vm->mem[v & 0x3F] : vm->link_present[n] ? &vm->link[n][v & 0x3F] : NULL;
+        return VM_GO;
+    case GOOL_OC_STACK:
+        if (out) {
+            if (vm->sp >= GOOL_VM_WORDS)
+                return vm_fail(vm, err, "stack overflow");
+            *p = &vm->mem[vm->sp++];
+        } else {
+            if (vm->sp == 0)
+                return vm_fail(vm, err, "stack underflow");
+            *p = &vm->mem[--vm->sp];
+        }
+        return VM_GO;
+    case GOOL_OC_SELF:
+        *p = &vm->mem[v & 0x1FF];
+        return VM_GO;
+    }
+    return VM_GO;
+}
+
+/* Reads an operand's value (0 for null). */
+static int vm_val(gool_vm *vm, unsigned v, uint32_t *val, relic_err *err)
+{
+    uint32_t *p, tmp;
+    if (vm_ref(vm, v, 0, &p, &tmp, err))
+        return VM_ERR;
+    *val = p ? *p : 0;
+    return VM_GO;
+}
+
+static int vm_push_frame(gool_vm *vm, unsigned argc, uint32_t flags, relic_err *err)
+{
+    if (argc > vm->sp)
+        return vm_fail(vm, err, "frame arguments below the stack");
+    uint32_t save = (vm->fp * 4) | ((vm->sp - argc) * 4) << 16;
+    vm->fp = vm->sp;
+    if (vm_push(vm, flags, err) || vm_push(vm, VM_CODE(vm->pc), err) || vm_push(vm, save, err))
+        return VM_ERR;
+    return VM_GO;
+}
+
+/* Returns VM_BADRET for the initial frame (saved frame offset 0). */
+static int vm_pop_frame(gool_vm *vm, uint32_t *flags, relic_err *err)
+{
+    if (vm->fp + 2 >= GOOL_VM_WORDS)
+        return vm_fail(vm, err, "frame pointer outside the object");
+    uint32_t save = vm->mem[vm->fp + 2];
+    uint32_t rfp = (save & 0xFFFF) / 4, rsp = (save >> 16) / 4;
+    if ((save & 0xFFFF) == 0) /* the initial frame sits at process offset 0 */
+        return VM_BADRET;
+    uint32_t pc = vm->mem[vm->fp + 1];
+    if (flags)
+        *flags = (*flags & 0xFFFF0000u) | (vm->mem[vm->fp] & 0xFFFF);
+    if (rsp > GOOL_VM_WORDS || rfp >= GOOL_VM_WORDS || (pc >> 20) != 2)
+        return vm_fail(vm, err, "corrupt stack frame");
+    vm->pc = (pc & 0xFFFFF) >> 2;
+    vm->sp = rsp;
+    vm->fp = rfp;
+    return VM_GO;
+}
+
+static int32_t vm_binop(uint8_t op, uint32_t l, uint32_t r, int *bad)
+{
+    int32_t sl = (int32_t)l, sr = (int32_t)r;
+    switch (op) {
+    case 0x00: return (int32_t)(l + r);
+    case 0x01: return (int32_t)(l - r);
+    case 0x02: return (int32_t)(l * r);
+    case 0x03:
+    case 0x0D:
+        if (sr == 0 || (sl == INT32_MIN && sr == -1)) {
+            *bad = 1;
+            return 0;
+        }
+        return op == 0x03 ? sl / sr : sl % sr;
+    case 0x04: return l == r;
+    case 0x05: return l ? r != 0 : 0;
+    case 0x06: return l || r;
+    case 0x07: return (int32_t)(l & r);
+    case 0x08: return (int32_t)(l | r);
+    case 0x09: return sl < sr;
+    case 0x0A: return sl <= sr;
+    case 0x0B: return sl > sr;
+    case 0x0C: return sl >= sr;
+    case 0x0E: return (int32_t)(l ^ r);
+    case 0x0F: return (l & r) == r;
+    case 0x15: /* shifts past 31 bits saturate instead of being undefined */
+        if (sr < 0)
+            return sr <= -32 ? (sl < 0 ? -1 : 0) : sl >> -sr;
+        return sr >= 32 ? 0 : (int32_t)(l << sr);
+    }
+    return 0;
+}
+
+/* L = bits 0..11, R = bits 12..23; R is translated first (c1 order). */
+static int vm_lr(gool_vm *vm, uint32_t w, uint32_t *l, uint32_t *r, relic_err *err)
+{
+    if (vm_val(vm, (w >> 12) & 0xFFF, r, err) || vm_val(vm, w & 0xFFF, l, err))
+        return VM_ERR;
+    return VM_GO;
+}
+
+static int vm_cond(gool_vm *vm, uint32_t w, relic_err *err)
+{
+    unsigned ct = (w >> 20) & 3, reg = (w >> 14) & 0x3F;
+    uint32_t v = 0;
+    if (ct == 3)
+        return VM_GO; /* keep the previous condition */
+    if (ct == 0) {
+        vm->cond = 1;
+        return VM_GO;
+    }
+    if (reg == 0x1F) {
+        if (vm_pop(vm, &v, err))
+            return VM_ERR;
+    } else {
+        v = vm->mem[reg];
+    }
+    vm->cond = ct == 1 ? v != 0 : v == 0;
+    return VM_GO;
+}
+
+static int vm_branch(gool_vm *vm, uint32_t w, relic_err *err)
+{
+    int32_t off = (int32_t)((w & 0x3FF) ^ 0x200) - 0x200;
+    unsigned pops = (w >> 10) & 0xF;
+    if (pops > vm->sp)
+        return vm_fail(vm, err, "branch pops below the stack");
+    vm->pc = (uint32_t)((int32_t)vm->pc + off);
+    vm->sp -= pops;
+    return VM_GO;
+}
+
+static int vm_cfl(gool_vm *vm, uint32_t w, uint32_t *flags, relic_err *err)
+{
+    if (vm_cond(vm, w, err))
+        return VM_ERR;
+    unsigned t = (w >> 22) & 3;
+    if (!vm->cond || t == 3)
+        return VM_GO;
+    if (t == 0)
+        return vm_branch(vm, w, err);
+    if (t == 1) {
+        unsigned s = w & 0x3FFF;
+        if (s >= vm->g->state_count)
+            return vm_fail(vm, err, "state change to a state that does not exist");
+        if (vm->mem[VM_STATUS_C] & vm->g->states[s].flags) /* refused by the current status */
+            return VM_GO;
+        if (gool_vm_change_state(vm, s, 0, NULL, err))
+            return VM_ERR;
+        if (*flags & GOOL_VM_SUSPEND_RETLNK)
+            return VM_STATE;
+        uint32_t dummy;
+        return vm_pop(vm, &dummy, err);
+    }
+    uint32_t saved = *flags;
+    int rc = vm_pop_frame(vm, &saved, err);
+    if (rc == VM_ERR)
+        return rc;
+    if (*flags & GOOL_VM_EVENT_SERVICE)
+        return VM_SUSPEND;
+    if ((*flags & GOOL_VM_SUSPEND_RET) || rc == VM_BADRET) {
+        if ((*flags & GOOL_VM_STATUS_PRESERVE) && rc == VM_GO && vm_push(vm, 0, err))
+            return VM_ERR;
+        return rc == VM_BADRET ? VM_BADRET : VM_SUSPEND;
+    }
+    if ((saved & 0xFFFF) != 0xFFFF)
+        *flags = saved;
+    return VM_GO;
+}
+
+static int vm_rst(gool_vm *vm, uint32_t w, uint32_t *flags, relic_err *err)
+{
+    if (!(*flags & GOOL_VM_EVENT_SERVICE))
+        return vm_fail(vm, err, "state return outside an event block");
+    if (vm_cond(vm, w, err))
+        return VM_ERR;
+    unsigned t = (w >> 22) & 3;
+    if (vm->cond) {
+        vm->guard = (w >> 24) == 0x89;
+        if (t == 1 || t == 2) {
+            vm->returned = 1;
+            vm->ret_state = t == 1 ? (uint16_t)(w & 0x3FFF) : GOOL_MAP_NONE;
+            int rc = vm_pop_frame(vm, flags, err);
+            return rc == VM_ERR ? rc : VM_SUSPEND;
+        }
+    } else if (t == 0) {
+        return vm_branch(vm, w, err);
+    }
+    return VM_GO;
+}
+
+/* ANIS/ANIF push (wait << 24) | frame stamp and may suspend. */
+static int vm_anim(gool_vm *vm, uint32_t w, uint32_t flags, relic_err *err)
+{
+    uint32_t a[3] = {0, (w >> 16) & 0x3F, (w >> 22) & 3};
+    if ((w >> 24) == 0x83) {
+        a[0] = w & 0xFFFF;
+    } else if (vm_val(vm, w & 0xFFF, &a[0], err)) {
+        return VM_ERR;
+    }
+    if (vm_trace(vm, w, (w >> 24) == 0x83 ? "ANIS" : "ANIF", a, 3, NULL, err) ||
+        vm_push(vm, a[1] << 24 | (vm->frame & 0xFFFFFF), err))
+        return VM_ERR;
+    return flags & GOOL_VM_SUSPEND_ANIM ? VM_SUSPEND : VM_GO;
+}
+
+/* The address an operand names, as a tagged value (LEA, PSHP). */
+static uint32_t vm_addr(const gool_vm *vm, unsigned v, const uint32_t *p)
+{
+    gool_oclass c = gool_operand_class(v);
+    if (c == GOOL_OC_POOL || c == GOOL_OC_EXT)
+        return VM_POOL(v & 0x3FF);
+    if (p >= vm->mem && p < vm->mem + GOOL_VM_WORDS)
+        return VM_MEM(p - vm->mem);
+    if (c == GOOL_OC_LINK && p)
+        return 0x00500000u | ((v >> 6) & 7) << 16 | (v & 0x3F) << 2;
+    return 0;
+}
+
+/* Engine-facing op: trace its operand values; push the host's answer. */
+static int vm_engine(gool_vm *vm, uint32_t w, const char *what, unsigned nref, int pushes, relic_err *err)
+{
+    uint32_t a[4] = {0}, res;
+    unsigned n = 0;
+    if (nref >= 2 && vm_val(vm, (w >> 12) & 0xFFF, &a[n++], err))
+        return VM_ERR;
+    if (nref >= 1 && vm_val(vm, w & 0xFFF, &a[n++], err))
+        return VM_ERR;
+    if (nref == 0)
+        a[n++] = w & 0xFFFFFF;
+    if (vm_trace(vm, w, what, a, n, &res, err))
+        return VM_ERR;
+    return pushes ? vm_push(vm, res, err) : VM_GO;
+}
+
+/* APCH/ROT/PATH take their second input from two pops when A is 0xBF0. */
+static int vm_pair(gool_vm *vm, uint32_t w, uint32_t *x, uint32_t *y, relic_err *err)
+{
+    if (((w >> 12) & 0xFFF) == 0xBF0)
+        return vm_pop(vm, x, err) || vm_pop(vm, y, err) ? VM_ERR : VM_GO;
+    *x = 0x100;
+    return vm_val(vm, (w >> 12) & 0xFFF, y, err);
+}
+
+static int vm_path(gool_vm *vm, uint32_t w, relic_err *err)
+{
+    uint32_t p1, p2, *io, tmp;
+    if (vm_pair(vm, w, &p1, &p2, err) || vm_ref(vm, w & 0xFFF, 0, &io, &tmp, err))
+        return VM_ERR;
+    if (!io)
+        return VM_GO;
+    int32_t rate = (int32_t)*io, a = (int32_t)p1, b = (int32_t)p2, prog, absprog;
+    if (b >= 0) {
+        prog = rate + a < b ? rate + a : a * 2 - b;
+        absprog = prog < 0 ? -prog : prog;
+    } else {
+        prog = b >= rate - a ? -b - a * 2 : rate - a;
+        absprog = prog < 0 ? prog : -prog;
+    }
+    *io = (uint32_t)prog;
+    return vm_push(vm, (uint32_t)absprog, err);
+}
+
+static int vm_push_pair(gool_vm *vm, uint32_t w, relic_err *err)
+{
+    uint32_t *src, *dst, ts, td;
+    unsigned a = (w >> 12) & 0xFFF, b = w & 0xFFF;
+    if (vm_ref(vm, a, 0, &src, &ts, err) || vm_ref(vm, b, 0, &dst, &td, err))
+        return VM_ERR;
+    if (!dst)
+        return VM_GO;
+    if ((w >> 24) == 0x26) {
+        if (vm_push(vm, vm_addr(vm, b, dst), err))
+            return VM_ERR;
+        return src ? vm_push(vm, vm_addr(vm, a, src), err) : VM_GO;
+    }
+    uint32_t av = src ? *src : 0;
+    if (vm_push(vm, *dst, err))
+        return VM_ERR;
+    return src ? vm_push(vm, av, err) : VM_GO;
+}
+
+static int vm_event_op(gool_vm *vm, uint32_t w, relic_err *err)
+{
+    uint32_t a[4], res, cond;
+    unsigned reg = (w >> 12) & 0x3F;
+    if (vm_val(vm, w & 0xFFF, &a[0], err))
+        return VM_ERR;
+    if (reg == 0x1F) {
+        if (vm_pop(vm, &cond, err))
+            return VM_ERR;
+    } else {
+        cond = vm->mem[reg];
+    }
+    a[1] = (w >> 18) & 7;     /* argc */
+    a[2] = (w >> 21) & 7;     /* link */
+    a[3] = cond;
+    const char *what = (w >> 24) == 0x87 ? "EVNT" : (w >> 24) == 0x8F ? "EVNB" : "EVNU";
+    if (vm_trace(vm, w, what, a, 4, &res, err))
+        return VM_ERR;
+    if (a[1] > vm->sp)
+        return vm_fail(vm, err, "event arguments below the stack");
+    vm->sp -= a[1];
+    return VM_GO;
+}
+
+static int vm_spawn(gool_vm *vm, uint32_t w, relic_err *err)
+{
+    uint32_t a[4] = {w & 0x3F, (w >> 6) & 0x3F, (w >> 12) & 0xFF, (w >> 20) & 0xF};
+    unsigned argc = a[3];
+    if (argc > vm->sp)
+        return vm_fail(vm, err, "spawn arguments below the stack");
+    if (a[0] == 0 && argc > 0)
+        a[0] = vm->mem[vm->sp - 1]; /* count comes from the last argument */
+    if (vm_trace(vm, w, (w >> 24) == 0x8A ? "CHLD" : "CHLF", a, 4, NULL, err))
+        return VM_ERR;
+    vm->sp -= argc;
+    return VM_GO;
+}
+
+static int vm_misc(gool_vm *vm, uint32_t w, relic_err *err)
+{
+    uint32_t *p, tmp, v, res, a[2];
+    switch (w >> 24) {
+    case 0x12: case 0x17: case 0x19: case 0x11: case 0x14: case 0x27: {
+        unsigned s = (w >> 12) & 0xFFF;
+        uint32_t *src, ts;
+        if (vm_ref(vm, s, 0, &src, &ts, err) || vm_ref(vm, w & 0xFFF, 1, &p, &tmp, err))
+            return VM_ERR;
+        v = src ? *src : 0;
+        if (!p)
+            return VM_GO;
+        switch (w >> 24) {
+        case 0x11: *p = v; break;
+        case 0x12: *p = v == 0; break;
+        case 0x17: *p = ~v; break;
+        case 0x19: *p = (int32_t)v < 0 ? 0u - v : v; break;
+        case 0x14: *p = vm_addr(vm, s, src); break;
+        default: *p = VM_ANIM(v >> 6); break;
+        }
+        return VM_GO;
+    }
+    case 0x10:
+        if (vm_lr(vm, w, &a[1], &a[0], err)) /* a[0] = A (bits 12..23), a[1] = B */
+            return VM_ERR;
+        return vm_push(vm, a[0] == a[1] ? a[1] : a[1] + vm_rand(vm) % (a[0] - a[1]), err);
+    case 0x13:
+        return vm_path(vm, w, err);
+    case 0x16: case 0x26:
+        return vm_push_pair(vm, w, err);
+    case 0x18:
+        v = VM_CODE(w & 0x3FFF);
+        if (((w >> 14) & 0x3F) == 0x1F)
+            return vm_push(vm, v, err);
+        vm->mem[(w >> 14) & 0x3F] = v;
+        return VM_GO;
+    case 0x1E:
+        if (vm_lr(vm, w, &a[1], &a[0], err))
+            return VM_ERR;
+        return vm_push(vm, (a[0] + vm->frame) % (a[1] ? a[1] : 1), err);
+    case 0x1F:
+        if (vm_val(vm, w & 0xFFF, &v, err))
+            return VM_ERR;
+        if ((v >> 8) >= 256)
+            return vm_fail(vm, err, "global index past 255");
+        return vm_push(vm, vm->globals[v >> 8], err);
+    case 0x20:
+        if (vm_lr(vm, w, &a[1], &a[0], err))
+            return VM_ERR;
+        if ((a[1] >> 8) >= 256)
+            return vm_fail(vm, err, "global index past 255");
+        vm->globals[a[1] >> 8] = a[0];
+        return VM_GO;
+    case 0x22: case 0x25:
+        if (vm_pair(vm, w, &a[1], &a[0], err) || vm_val(vm, w & 0xFFF, &v, err))
+            return VM_ERR;
+        {
+            uint32_t t[3] = {v, a[0], a[1]};
+            if (vm_trace(vm, w, (w >> 24) == 0x22 ? "APCH" : "ROT", t, 3, &res, err))
+                return VM_ERR;
+        }
+        return vm_push(vm, res, err);
+    case 0x8B:
+        if (vm_lr(vm, w, &a[1], &a[0], err))
+            return VM_ERR;
+        {
+            uint32_t t[2] = {a[0], a[1]};
+            if (vm_trace(vm, w, "NTRY", t, 2, &res, err))
+                return VM_ERR;
+        }
+        if (a[0] == 3 && vm_push(vm, res, err))
+            return VM_ERR;
+        if (a[0] == 5) {
+            if (a[1] > vm->sp)
+                return vm_fail(vm, err, "page list below the stack");
+            vm->sp -= a[1];
+        }
+        return a[0] >= 3 && a[0] <= 5 ? vm_push(vm, res, err) : VM_GO;
+    }
+    return vm_fail(vm, err, "unknown opcode");
+}
+
+/* MSC: the primary subtype (bits 20..23) decides the stack effect
+ * (wurlyfox/c1 src/gool.c GoolOpMisc): most queries push one answer,
+ * subtype 4 (set a link) pops one, subtype 12/8 pushes. */
+static int vm_msc(gool_vm *vm, uint32_t w, relic_err *err)
+{
+    unsigned p = (w >> 20) & 0xF, s = (w >> 15) & 0x1F;
+    int pushes = (0x68EFu >> p) & 1 || (p == 12 && s == 8);
+    if (vm_engine(vm, w, "MSC", 1, pushes, err))
+        return VM_ERR;
+    if (p == 4) {
+        uint32_t v;
+        return vm_pop(vm, &v, err);
+    }
+    return VM_GO;
+}
+
+/* VECA: subtypes 4 and 5 (bits 18..20, linear transforms) take x and y
+ * from two pops after the z operand (wurlyfox/c1 GoolOpTransformVectors). */
+static int vm_veca(gool_vm *vm, uint32_t w, relic_err *err)
+{
+    uint32_t a[3] = {0}, sop = (w >> 18) & 7;
+    if (vm_val(vm, w & 0xFFF, &a[0], err))
+        return VM_ERR;
+    if ((sop == 4 || sop == 5) && (vm_pop(vm, &a[1], err) || vm_pop(vm, &a[2], err)))
+        return VM_ERR;
+    return vm_trace(vm, w, "VECA", a, sop == 4 || sop == 5 ? 3 : 1, NULL, err);
+}
+
+static int vm_step(gool_vm *vm, uint32_t *flags, relic_err *err)
+{
+    if (vm->pc >= vm->g->code_len)
+        return vm_fail(vm, err, "pc past the code item");
+    if (vm->steps >= vm->max_steps)
+        return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "frame %u, pc %u: step budget of %llu exhausted",
+                             vm->frame, vm->pc, (unsigned long long)vm->max_steps),
+               VM_ERR;
+    vm->steps++;
+    uint32_t w = vm->g->code[vm->pc++], l, r;
+    uint8_t op = (uint8_t)(w >> 24);
+    int bad = 0;
+    switch (op) {
+    case 0x00: case 0x01: case 0x02: case 0x03: case 0x04: case 0x05: case 0x06: case 0x07: case 0x08:
+    case 0x09: case 0x0A: case 0x0B: case 0x0C: case 0x0D: case 0x0E: case 0x0F: case 0x15: {
+        if (vm_lr(vm, w, &l, &r, err))
+            return VM_ERR;
+        int32_t o = vm_binop(op, l, r, &bad);
+        if (bad)
+            return vm_fail(vm, err, "division by zero");
+        return vm_push(vm, (uint32_t)o, err);
+    }
+    case 0x1A: return vm_engine(vm, w, "PAD", 0, 1, err);
+    case 0x1B: return vm_engine(vm, w, "SPD", 2, 1, err);
+    case 0x1C: return vm_msc(vm, w, err);
+    case 0x1D: return vm_engine(vm, w, "PRS", 2, 1, err);
+    case 0x21: return vm_engine(vm, w, "ANGD", 2, 1, err);
+    case 0x23: return vm_engine(vm, w, "CVMR", 0, 1, err);
+    case 0x24: return vm_engine(vm, w, "CVMW", 1, 0, err);
+    case 0x80: return vm_engine(vm, w, "DBG", 2, 0, err);
+    case 0x81: return VM_GO;
+    case 0x82: return vm_cfl(vm, w, flags, err);
+    case 0x83: case 0x84: return vm_anim(vm, w, *flags, err);
+    case 0x85: return vm_veca(vm, w, err);
+    case 0x8E: return vm_engine(vm, w, "VECB", 1, 0, err);
+    case 0x86:
+        if (vm_push_frame(vm, (w >> 20) & 0xF, *flags, err))
+            return VM_ERR;
+        vm->pc = w & 0x3FFF;
+        *flags &= ~(uint32_t)(GOOL_VM_SUSPEND_RET | GOOL_VM_EVENT_SERVICE);
+        return VM_GO;
+    case 0x87: case 0x8F: case 0x90: return vm_event_op(vm, w, err);
+    case 0x88: case 0x89: return vm_rst(vm, w, flags, err);
+    case 0x8A: case 0x91: return vm_spawn(vm, w, err);
+    case 0x8C: return vm_engine(vm, w, "SNDA", 2, 0, err);
+    case 0x8D: return vm_engine(vm, w, "SNDB", 1, 0, err);
+    }
+    return vm_misc(vm, w, err);
+}
+
+/* Runs from vm->pc until something suspends. */
+static int vm_interpret(gool_vm *vm, uint32_t flags, relic_err *err)
+{
+    for (;;) {
+        int rc = vm_step(vm, &flags, err);
+        if (rc)
+            return rc;
+    }
+}
+
+/* A non-code interpretation on a new frame atop the current one; the
+ * code position and stack come back afterwards unless the state changed. */
+static int vm_block(gool_vm *vm, gool_block kind, uint32_t start, unsigned argc, const uint32_t *argv, uint32_t flags,
+                    relic_err *err)
+{
+    uint32_t pc = vm->pc, fp = vm->fp, sp = vm->sp, state = vm->state;
+    uint64_t changes = vm->changes;
+    gool_block prev = vm->block;
+    for (unsigned i = 0; i < argc; i++)
+        if (vm_push(vm, argv[i], err))
+            return VM_ERR;
+    if (vm_push_frame(vm, argc, 0xFFFF, err))
+        return VM_ERR;
+    vm->pc = start;
+    vm->block = kind;
+    int rc = vm_interpret(vm, flags, err);
+    vm->block = prev;
+    if (rc == VM_ERR)
+        return rc;
+    if (vm->changes == changes && vm->state == state) {
+        vm->pc = pc;
+        vm->fp = fp;
+        vm->sp = sp;
+    }
+    return rc;
+}
+
+/* The head block: the code address an earlier MOVC left in once_p runs
+ * once on a frame of its own (flags 0x13); the seed clears the field. */
+static int vm_head(gool_vm *vm, uint32_t once, relic_err *err)
+{
+    uint32_t at = (once & 0xFFFFF) >> 2;
+    if ((once >> 20) != 2 || at >= vm->g->code_len)
+        return vm_push(vm, 0, err);
+    if (vm->depth >= VM_HEAD_DEPTH)
+        return vm_fail(vm, err, "head blocks change state too deeply");
+    vm->mem[VM_ONCE_P] = 0;
+    if (vm_push_frame(vm, 0, 0xFFFF, err))
+        return VM_ERR;
+    gool_block prev = vm->block;
+    vm->pc = at;
+    vm->block = GOOL_BLK_HEAD;
+    vm->depth++;
+    int rc = vm_interpret(vm, GOOL_VM_SUSPEND_RET | GOOL_VM_SUSPEND_RETLNK | GOOL_VM_STATUS_PRESERVE, err);
+    vm->depth--;
+    vm->block = prev;
+    return rc == VM_ERR ? VM_ERR : VM_GO;
+}
+
+int gool_vm_change_state(gool_vm *vm, unsigned s, unsigned argc, const uint32_t *argv, relic_err *err)
+{
+    if (s >= vm->g->state_count)
+        return vm_fail(vm, err, "no such state"), RELIC_EDATA;
+    const gool_state *d = &vm->g->states[s];
+    if (!gool_state_local(vm->g, d))
+        return vm_fail(vm, err, "the state runs another entry's code"), RELIC_EDATA;
+    if (vm->g->hdr.stack_start + argc + 4 >= GOOL_VM_WORDS)
+        return vm_fail(vm, err, "stack start outside the object"), RELIC_EDATA;
+    uint32_t a[1] = {s}, once = vm->mem[VM_ONCE_P];
+    vm->state = s;
+    vm->changes++;
+    vm->mem[VM_STATUS_C] = d->status;
+    vm->pc = d->code_pc;
+    vm->ep = d->event_pc;
+    vm->tp = d->trans_pc;
+    vm->fp = 0;
+    vm->sp = vm->g->hdr.stack_start;
+    for (unsigned i = 0; i < argc; i++)
+        vm->mem[vm->sp++] = argv[i];
+    if (vm_trace(vm, 0, "state", a, 1, NULL, err) || vm_push_frame(vm, argc, 0xFFFF, err) || vm_head(vm, once, err))
+        return RELIC_EDATA;
+    return RELIC_OK;
+}
+
+int gool_vm_init(gool_vm *vm, const gool_entry *g, unsigned state, uint32_t seed, relic_err *err)
+{
+    gool_vm_host_fn host = vm->host;
+    void *user = vm->user;
+    uint64_t max = vm->max_steps;
+    memset(vm, 0, sizeof *vm);
+    vm->host = host;
+    vm->user = user;
+    vm->max_steps = max ? max : 1000000;
+    vm->g = g;
+    vm->rng = seed;
+    vm->hp = GOOL_PC_NONE;
+    vm->block = GOOL_BLK_HEAD;
+    /* Links (parent, player, ...) start as zeroed objects rather than
+     * absent: real code assumes the player exists, and a missing link
+     * silently skips pushes (PSHV), unbalancing the stack. */
+    memset(vm->link_present, 1, sizeof vm->link_present);
+    return gool_vm_change_state(vm, state, 0, NULL, err);
+}
+
+void gool_vm_free(gool_vm *vm)
+{
+    free(vm->trace);
+    vm->trace = NULL;
+    vm->ntrace = vm->trace_cap = 0;
+}
+
+int gool_vm_frame(gool_vm *vm, relic_err *err)
+{
+    int rc = VM_GO;
+    if (vm->tp != GOOL_PC_NONE)
+        rc = vm_block(vm, GOOL_BLK_TRANS, vm->tp, 0, NULL, GOOL_VM_SUSPEND_RET | GOOL_VM_SUSPEND_RETLNK, err);
+    if (rc == VM_ERR)
+        return RELIC_EDATA;
+    if (vm->pc != GOOL_PC_NONE && vm->sp > vm->fp + 3) {
+        uint32_t top = vm->mem[vm->sp - 1];
+        if (vm->frame - (top & 0xFFFFFF) >= top >> 24) {
+            vm->sp--;
+            vm->block = GOOL_BLK_CODE;
+            rc = vm_interpret(vm, GOOL_VM_SUSPEND_ANIM, err);
+            if (rc == VM_ERR)
+                return RELIC_EDATA;
+            if (rc == VM_BADRET) { /* the code block returned from its initial frame: idle */
+                uint32_t a[1] = {vm->state};
+                vm->pc = GOOL_PC_NONE;
+                if (vm_trace(vm, 0, "done", a, 1, NULL, err))
+                    return RELIC_EDATA;
+            }
+        }
+    }
+    vm->frame++;
+    return RELIC_OK;
+}
+
+int gool_vm_event(gool_vm *vm, uint32_t event, unsigned argc, const uint32_t *argv, relic_err *err)
+{
+    uint32_t a[2] = {event, argc};
+    int handled = 0, rc;
+    uint32_t st = GOOL_MAP_NONE;
+    if (argc > 8)
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "at most 8 event arguments");
+    if (vm_trace(vm, 0, "event", a, 2, NULL, err))
+        return RELIC_EDATA;
+    if (vm->ep != GOOL_PC_NONE) {
+        uint32_t args[2] = {event, VM_MEM(vm->sp)};
+        vm->returned = 0;
+        rc = vm_block(vm, GOOL_BLK_EVENT, vm->ep, 2, args, GOOL_VM_EVENT_SERVICE, err);
+        if (rc == VM_ERR)
+            return RELIC_EDATA;
+        if (vm->returned) {
+            handled = 1;
+            st = vm->ret_state;
+        }
+    }
+    if (!handled) {
+        size_t i = event >> 8;
+        if (i < vm->g->hdr.event_count && i < vm->g->map_len)
+            st = vm->g->map[i];
+        if (st & GOOL_MAP_HANDLER) {
+            rc = vm_block(vm, GOOL_BLK_HANDLER, st & 0x7FFF, argc, argv,
+                          GOOL_VM_SUSPEND_RET | GOOL_VM_SUSPEND_RETLNK, err);
+            return rc == VM_ERR ? RELIC_EDATA : RELIC_OK;
+        }
+    }
+    if (st != GOOL_MAP_NONE && st < vm->g->state_count && !(vm->mem[VM_STATUS_C] & vm->g->states[st].flags))
+        return gool_vm_change_state(vm, st, argc, argv, err);
+    return RELIC_OK;
+}
+
+int gool_vm_run(gool_vm *vm, unsigned frames, uint64_t max_steps, relic_err *err)
+{
+    vm->max_steps = max_steps;
+    for (unsigned f = 0; f < frames; f++)
+        if (gool_vm_frame(vm, err))
+            return RELIC_EDATA;
+    return RELIC_OK;
+}

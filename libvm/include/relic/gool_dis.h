@@ -1,0 +1,45 @@
+/* GOOL disassembler and assembler: an entry to the text listing that
+ * gool-dis prints, and that text back to the same entry, byte for byte. */
+#ifndef RELIC_GOOL_DIS_H
+#define RELIC_GOOL_DIS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "relic/buf.h"
+#include "relic/error.h"
+#include "relic/gool.h"
+#include "relic/gool_isa.h"
+
+typedef struct gool_dis_stats {
+    size_t insns;    /* code words */
+    size_t unknown;  /* words with no mnemonic (printed as .word) */
+    size_t invalid;  /* operands in the invalid 0xB80..0xBFF class */
+    size_t labels;
+} gool_dis_stats;
+
+/* Label flags per code word (1 = target), from states, the event map and
+ * every branch, JAL and MOVC; code_len bytes. */
+enum { GOOL_LBL_TARGET = 1, GOOL_LBL_SUB = 2, GOOL_LBL_HANDLER = 4, GOOL_LBL_STATE = 8 };
+int gool_dis_labels(const gool_entry *g, gool_game game, uint8_t *flags);
+
+/* One instruction: mnemonic (or ".word"), operand text, comment. */
+typedef struct gool_dis_insn {
+    const char *mnemonic;
+    const gool_opdesc *op; /* NULL for .word */
+    char operands[160];
+    char comment[160];
+    int invalid;           /* invalid operand classes in it */
+} gool_dis_insn;
+void gool_dis_insn_text(const gool_ctx *cx, uint32_t word, size_t pc, gool_dis_insn *out);
+
+/* The whole entry as assembler text. */
+int gool_disasm(const gool_entry *g, gool_game game, relic_buf *out, gool_dis_stats *st, relic_err *err);
+/* A bare code item (and optional pool) as text, no entry directives. */
+int gool_disasm_code(const uint32_t *code, size_t n, const uint32_t *pool, size_t pool_len, gool_game game,
+                     relic_buf *out, gool_dis_stats *st, relic_err *err);
+
+/* Assembles gool_disasm's text (or hand-written text in that form); an
+ * error message starts "line N:". */
+int gool_asm(const char *text, size_t len, gool_entry *out, relic_err *err);
+
+#endif

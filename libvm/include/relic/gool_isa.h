@@ -1,0 +1,82 @@
+/* The GOOL instruction sets of Crash 1 and of Crash 2/3: one descriptor per
+ * mnemonic (opcode, sub-operation selector, operand layout), operand
+ * decoding by class, and the text form the disassembler prints and the
+ * assembler reads. */
+#ifndef RELIC_GOOL_ISA_H
+#define RELIC_GOOL_ISA_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "relic/buf.h"
+#include "relic/error.h"
+
+typedef enum gool_game { GOOL_GAME_AUTO = 0, GOOL_GAME_C1 = 1, GOOL_GAME_C2 = 2, GOOL_GAME_C3 = 3 } gool_game;
+
+/* How a bit field of an instruction is read. */
+typedef enum gool_fkind {
+    GOOL_FK_REF,   /* 12-bit source operand (pool, immediate, frame, field, pop) */
+    GOOL_FK_DST,   /* 12-bit destination operand (push instead of pop) */
+    GOOL_FK_IMM,   /* unsigned immediate */
+    GOOL_FK_REG,   /* 6-bit object field index; 0x1F pops */
+    GOOL_FK_CODE,  /* 14-bit code word index; 0x3FFF none */
+    GOOL_FK_REL,   /* 10-bit signed offset from the next instruction */
+} gool_fkind;
+
+typedef struct gool_field {
+    uint8_t shift, width, kind;
+} gool_field;
+
+#define GOOL_MAX_FIELDS 6
+
+typedef struct gool_format {
+    uint8_t count;
+    gool_field f[GOOL_MAX_FIELDS];
+} gool_format;
+
+typedef struct gool_opdesc {
+    const char *name;
+    uint8_t opcode;
+    uint32_t sel_mask, sel;   /* word & sel_mask == sel picks this mnemonic */
+    const gool_format *fmt;
+    const char *what;         /* one-line description */
+} gool_opdesc;
+
+/* Operand classes of a 12-bit operand (wurlyfox/c1 src/gool.c). */
+typedef enum gool_oclass {
+    GOOL_OC_POOL, GOOL_OC_EXT, GOOL_OC_INT, GOOL_OC_FRAC, GOOL_OC_FRAME, GOOL_OC_NULL, GOOL_OC_POP2,
+    GOOL_OC_INVALID, GOOL_OC_LINK, GOOL_OC_STACK, GOOL_OC_SELF
+} gool_oclass;
+
+gool_oclass gool_operand_class(unsigned v);
+/* Signed value of an integer (<< 8) or fraction (<< 4) immediate. */
+int32_t gool_operand_imm(unsigned v);
+/* Frame slot: >= 0 frame word, < 0 argument -n-1. */
+int gool_operand_frame(unsigned v);
+
+/* The descriptor table for a game (C2 and C3 share one). */
+const gool_opdesc *gool_ops(gool_game game, size_t *count);
+/* The mnemonic for a word, or NULL for an unknown opcode. */
+const gool_opdesc *gool_op_find(gool_game game, uint32_t word);
+const gool_opdesc *gool_op_by_name(gool_game game, const char *name);
+uint32_t gool_field_get(uint32_t word, const gool_field *f);
+/* Crash 1 code uses opcodes 0x80..0x91, Crash 2/3 code stays below 0x50. */
+gool_game gool_detect_game(const uint32_t *code, size_t n);
+
+/* Context for operand text: the pool for comments, code length for labels. */
+typedef struct gool_ctx {
+    gool_game game;
+    const uint32_t *pool;
+    size_t pool_len, eid_count, code_len;
+    const uint8_t *is_label; /* code_len flags, or NULL: print @N */
+} gool_ctx;
+
+/* Appends the text of field f of word at pc; comment (may be NULL) gets a
+ * note such as the pool value.  Returns 1 when the operand class is invalid. */
+int gool_field_text(const gool_ctx *cx, uint32_t word, size_t pc, const gool_field *f, relic_buf *out,
+                    relic_buf *comment);
+/* Parses one operand token for field f; label lookup through resolve. */
+typedef int (*gool_label_fn)(void *user, const char *name, long *pc);
+int gool_field_parse(const char *tok, const gool_field *f, size_t pc, gool_label_fn resolve, void *user,
+                     uint32_t *bits, relic_err *err);
+
+#endif

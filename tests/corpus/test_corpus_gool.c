@@ -1,0 +1,118 @@
+/* Corpus tests over real compiled GOOL entries ($RELIC_CORPUS/gool/<set>/
+ * *.nsentry, bare entries): every entry decodes and re-encodes byte for
+ * byte, disassembles with no unknown opcode or invalid operand class, and
+ * its listing assembles back to the same bytes.  Without RELIC_CORPUS the
+ * test skips with a reason; under CI=true it is required. */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <stdio.h>
+#include <string.h>
+#include "relic/gool.h"
+#include "relic/gool_dis.h"
+#include "relic/gool_vm.h"
+#include "relic/io.h"
+#include "support.h"
+
+/* Every state of the entry runs 120 frames with the engine answering 0;
+ * the only stop allowed is a division by zero on those zeroed answers. */
+static void corpus_run(const char *path, const gool_entry *g, size_t *ran, size_t *divzero)
+{
+    static gool_vm vm;
+    for (size_t s = 0; s < g->state_count; s++) {
+        relic_err err;
+        relic_err_clear(&err);
+        memset(&vm, 0, sizeof vm);
+        vm.max_steps = 2000000;
+        int rc = gool_vm_init(&vm, g, (unsigned)s, 1, &err);
+        for (int f = 0; f < 120 && !rc; f++)
+            rc = gool_vm_frame(&vm, &err);
+        gool_vm_free(&vm);
+        if (rc && !strstr(err.msg, "division by zero"))
+            fail_msg("%s: state %zu: %s", path, s, err.msg);
+        *(rc ? divzero : ran) += 1;
+    }
+}
+
+static void corpus_entry(const char *path, size_t *entries, size_t *words, size_t *ran, size_t *divzero)
+{
+    relic_buf f = RELIC_BUF_INIT, re = RELIC_BUF_INIT, text = RELIC_BUF_INIT, re2 = RELIC_BUF_INIT;
+    relic_err err;
+    relic_err_clear(&err);
+    if (relic_file_read(path, &f, &err))
+        fail_msg("%s: %s", path, err.msg);
+    gool_entry g, back;
+    if (gool_entry_decode(f.data, f.len, 0, &g, &err))
+        fail_msg("%s: %s (offset 0x%zx)", path, err.msg, err.offset);
+    assert_int_equal(gool_entry_encode(&g, &re, &err), RELIC_OK);
+    if (re.len != f.len || memcmp(re.data, f.data, f.len))
+        fail_msg("%s: entry does not re-encode byte for byte", path);
+    gool_dis_stats st;
+    assert_int_equal(gool_disasm(&g, GOOL_GAME_AUTO, &text, &st, &err), RELIC_OK);
+    if (st.unknown || st.invalid)
+        fail_msg("%s: %zu unknown opcodes, %zu invalid operands", path, st.unknown, st.invalid);
+    if (gool_asm((const char *)text.data, text.len, &back, &err))
+        fail_msg("%s: listing does not assemble: %s", path, err.msg);
+    assert_int_equal(gool_entry_encode(&back, &re2, &err), RELIC_OK);
+    if (re2.len != f.len || memcmp(re2.data, f.data, f.len))
+        fail_msg("%s: assemble(disassemble(e)) differs from e", path);
+    *entries += 1;
+    *words += st.insns;
+    corpus_run(path, &g, ran, divzero);
+    gool_entry_free(&g);
+    gool_entry_free(&back);
+    relic_buf_free(&f);
+    relic_buf_free(&re);
+    relic_buf_free(&re2);
+    relic_buf_free(&text);
+}
+
+static void test_corpus_gool_entries(void **state)
+{
+    (void)state;
+    const char *root = test_corpus_root();
+    if (!root) {
+        const char *ci = getenv("CI");
+        if (ci && strcmp(ci, "true") == 0)
+            fail_msg("RELIC_CORPUS is not set, and corpus tests are required under CI");
+        print_message("# gool corpus tests skipped: RELIC_CORPUS not set (point it at shared/corpus)\n");
+        skip();
+    }
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s/gool", root);
+    DIR *d = opendir(dir);
+    if (!d)
+        fail_msg("%s: cannot open", dir);
+    size_t entries = 0, words = 0, ran = 0, divzero = 0;
+    struct dirent *de;
+    while ((de = readdir(d))) {
+        if (de->d_name[0] == '.')
+            continue;
+        char sub[2048];
+        snprintf(sub, sizeof sub, "%s/%s", dir, de->d_name);
+        DIR *s = opendir(sub);
+        if (!s)
+            continue;
+        struct dirent *fe;
+        while ((fe = readdir(s))) {
+            size_t l = strlen(fe->d_name);
+            if (l < 9 || strcmp(fe->d_name + l - 8, ".nsentry") != 0)
+                continue;
+            char path[4096];
+            snprintf(path, sizeof path, "%s/%s", sub, fe->d_name);
+            corpus_entry(path, &entries, &words, &ran, &divzero);
+        }
+        closedir(s);
+    }
+    closedir(d);
+    print_message("# gool corpus: %zu entries, %zu code words, all round trip; %zu states ran 120 frames, "
+                  "%zu stopped on a division by zero\n", entries, words, ran, divzero);
+    assert_true(entries > 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_corpus_gool_entries),
+    };
+    return cmocka_run_group_tests_name("corpus_gool", tests, NULL, NULL);
+}

@@ -1,0 +1,195 @@
+/* Unit tests for the GOOL instruction sets, disassembler and assembler:
+ * operand class boundaries, sign extensions, branch offsets relative to
+ * the next word, mnemonic selection by sub-operation, and text round trips
+ * (seed 003 "GOOL Instruction Table"; classes as in wurlyfox/c1 gool.c). */
+#include <string.h>
+#include "relic/gool.h"
+#include "relic/gool_dis.h"
+#include "support.h"
+
+static void test_operand_class_boundaries(void **state)
+{
+    (void)state;
+    static const struct { unsigned v; gool_oclass c; } t[] = {
+        {0x000, GOOL_OC_POOL},  {0x3FF, GOOL_OC_POOL},    {0x400, GOOL_OC_EXT},     {0x7FF, GOOL_OC_EXT},
+        {0x800, GOOL_OC_INT},   {0x9FF, GOOL_OC_INT},     {0xA00, GOOL_OC_FRAC},    {0xAFF, GOOL_OC_FRAC},
+        {0xB00, GOOL_OC_FRAME}, {0xB7F, GOOL_OC_FRAME},   {0xB80, GOOL_OC_INVALID}, {0xBDF, GOOL_OC_INVALID},
+        {0xBE0, GOOL_OC_NULL},  {0xBE1, GOOL_OC_INVALID}, {0xBF0, GOOL_OC_POP2},    {0xBFF, GOOL_OC_INVALID},
+        {0xC00, GOOL_OC_LINK},  {0xDFF, GOOL_OC_LINK},    {0xE00, GOOL_OC_SELF},    {0xE1E, GOOL_OC_SELF},
+        {0xE1F, GOOL_OC_STACK}, {0xE20, GOOL_OC_SELF},    {0xFFF, GOOL_OC_SELF},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+        if (gool_operand_class(t[i].v) != t[i].c)
+            fail_msg("0x%03x: class %d, want %d", t[i].v, gool_operand_class(t[i].v), t[i].c);
+}
+
+static void test_sign_extension(void **state)
+{
+    (void)state;
+    assert_int_equal(gool_operand_imm(0x800), 0);
+    assert_int_equal(gool_operand_imm(0x8FF), 255 * 256);
+    assert_int_equal(gool_operand_imm(0x900), -256 * 256);
+    assert_int_equal(gool_operand_imm(0x9FF), -256);
+    assert_int_equal(gool_operand_imm(0xA7F), 127 * 16);
+    assert_int_equal(gool_operand_imm(0xA80), -128 * 16);
+    assert_int_equal(gool_operand_imm(0xAFF), -16);
+    assert_int_equal(gool_operand_frame(0xB3F), 63);
+    assert_int_equal(gool_operand_frame(0xB40), -64);
+    assert_int_equal(gool_operand_frame(0xB7F), -1);
+}
+
+/* One word through the text form and back. */
+static void one(uint32_t word, size_t pc, size_t code_len, const char *want)
+{
+    uint8_t lbl[64] = {0};
+    gool_ctx cx = {GOOL_GAME_C1, NULL, 0, 0, code_len, lbl};
+    gool_dis_insn in;
+    gool_dis_insn_text(&cx, word, pc, &in);
+    char got[256];
+    snprintf(got, sizeof got, "%s %s", in.mnemonic, in.operands);
+    if (strcmp(got, want) != 0)
+        fail_msg("0x%08x: '%s', want '%s'", word, got, want);
+}
+
+static void test_operand_text(void **state)
+{
+    (void)state;
+    one(0x11801E1F, 0, 4, "MOVE push, #1");
+    one(0x11BFF3FF, 0, 4, "MOVE pool[1023], ref(0xbff)");  /* 0xBFF in the source: invalid */
+    one(0x00400BE0, 0, 4, "ADD null, ext[0]");
+    one(0x119FF7FF, 0, 4, "MOVE ext[1023], #-1");
+    one(0x11A01B7F, 0, 4, "MOVE arg[0], #0.0625");
+    one(0x11AFFB3F, 0, 4, "MOVE stack[63], #-0.0625");
+    one(0x11A80B40, 0, 4, "MOVE arg[63], #-8.0000");
+    one(0x11E1FDFF, 0, 4, "MOVE link[7].f63, pop");
+    one(0x11C00E00, 0, 4, "MOVE self.self, link[0].self");
+    one(0x11BF0E20, 0, 4, "MOVE self.pc, pop2");
+    one(0x11BE0E1F, 0, 4, "MOVE push, null");
+}
+
+static void test_control_flow(void **state)
+{
+    (void)state;
+    /* Offsets count from the word after the branch. */
+    one(0x8207C3FE, 3, 4, "BRA L0002, 0, pop");
+    one(0x8217C000, 0, 4, "BNEZ L0001, 0, pop");
+    one(0x822404FF, 0, 4, "BEQZ rel(255), 1, scale_z");      /* target outside the code */
+    one(0x82400005, 0, 4, "CST 5, self");
+    one(0x8257C007, 0, 4, "CSNZ 7, pop");
+    one(0x82800000, 0, 4, "RET 0, self");
+    one(0x82C00000, 0, 4, "CFL 0, self, 0, 3");             /* a selector with no name */
+    one(0x88400003, 0, 4, "RST 3, self");
+    one(0x89C00000, 0, 4, "GDF 0, self");
+    one(0x8917C3FF, 1, 4, "GBNF L0001, 0, pop");
+    one(0x86300002, 0, 4, "JAL L0002, 0, 3");
+    one(0x86003FFF, 0, 4, "JAL none, 0, 0");
+    one(0x83410000, 0, 4, "ANIS 0, 0, 1, 1");
+    one(0x8761F001, 0, 4, "EVNT pool[1], pop, 0, 3");
+    one(0x91200441, 0, 4, "CHLF 1, 17, 0, 2");
+    one(0x30000000, 0, 4, ".word 0x30000000");
+}
+
+static void test_crash2_set(void **state)
+{
+    (void)state;
+    uint8_t lbl[8] = {0};
+    gool_ctx cx = {GOOL_GAME_C2, NULL, 0, 0, 4, lbl};
+    gool_dis_insn in;
+    /* Opcode 50 is BRA in Crash 2/3 (0x82 selects nothing there). */
+    gool_dis_insn_text(&cx, 0x3207C3FEu, 3, &in);
+    assert_string_equal(in.mnemonic, "BRA");
+    assert_string_equal(in.operands, "L0002, 0, pop, 0");
+    gool_dis_insn_text(&cx, 0x2B000E1Fu, 0, &in);
+    assert_string_equal(in.mnemonic, "SIN");
+    gool_dis_insn_text(&cx, 0x82000000u, 0, &in);
+    assert_string_equal(in.mnemonic, ".word");
+    uint32_t c1[2] = {0x11801E1F, 0x82800000}, c2[2] = {0x11801E1F, 0x31000000};
+    assert_int_equal(gool_detect_game(c1, 2), GOOL_GAME_C1);
+    assert_int_equal(gool_detect_game(c2, 2), GOOL_GAME_C2);
+}
+
+static void test_fixture_round_trip(void **state)
+{
+    (void)state;
+    relic_buf f = RELIC_BUF_INIT, text = RELIC_BUF_INIT, re = RELIC_BUF_INIT;
+    test_fixture("gool/tiny.nsentry", &f);
+    gool_entry g, back;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(gool_entry_decode(f.data, f.len, 0, &g, &err), RELIC_OK);
+    gool_dis_stats st;
+    assert_int_equal(gool_disasm(&g, GOOL_GAME_AUTO, &text, &st, &err), RELIC_OK);
+    assert_int_equal(st.insns, 4);
+    assert_int_equal(st.unknown, 0);
+    assert_int_equal(st.labels, 2);
+    relic_buf_u8(&text, 0);
+    const char *t = (const char *)text.data;
+    assert_non_null(strstr(t, ".entry TestC\n"));
+    assert_non_null(strstr(t, "L0000:          ; state 0 code\n    MOVE push, #1\n"));
+    assert_non_null(strstr(t, "    BRA L0002, 0, pop\n"));
+    assert_non_null(strstr(t, "code=L0000"));
+    assert_int_equal(gool_asm(t, strlen(t), &back, &err), RELIC_OK);
+    assert_int_equal(gool_entry_encode(&back, &re, &err), RELIC_OK);
+    assert_int_equal(re.len, f.len);
+    assert_memory_equal(re.data, f.data, f.len);
+    gool_entry_free(&g);
+    gool_entry_free(&back);
+    relic_buf_free(&f);
+    relic_buf_free(&re);
+    relic_buf_free(&text);
+}
+
+static void expect_asm_error(const char *src, const char *want)
+{
+    gool_entry g;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(gool_asm(src, strlen(src), &g, &err), RELIC_EDATA);
+    if (!strstr(err.msg, want))
+        fail_msg("'%s': got '%s'", want, err.msg);
+}
+
+static void test_asm_errors(void **state)
+{
+    (void)state;
+    expect_asm_error(".code\n    FOO pop, pop\n", "line 2: unknown mnemonic 'FOO'");
+    expect_asm_error(".code\n    MOVE push\n", "wrong operand count");
+    expect_asm_error(".code\n    MOVE push, #256\n", "bad operand '#256'");
+    expect_asm_error(".code\n    MOVE push, #0.03\n", "bad operand '#0.03'");
+    expect_asm_error(".code\n    BRA nowhere, 0, pop\n", "bad operand 'nowhere'");
+    expect_asm_error(".code\na:\na:\n", "line 3: label defined twice");
+    expect_asm_error(".entry Toolong\n", "bad .entry name");
+    /* Labels may be used before they are placed. */
+    const char *ok = ".entry TestC\n.items 3\n.code\n    BRA end, 0, pop\n    NOP null, null\nend:\n"
+                     "    RET 0, pop\n";
+    gool_entry g;
+    assert_int_equal(gool_asm(ok, strlen(ok), &g, NULL), RELIC_OK);
+    assert_int_equal(g.code_len, 3);
+    assert_int_equal(g.code[0], 0x8207C001u);
+    assert_int_equal(g.code[1], 0x81BE0BE0u);
+    gool_entry_free(&g);
+    /* Field names and numbers are the same operand. */
+    const char *named = ".code\n    MOVE self.trans_x, link[5].f9\n    MOVE self.f8, link[player].trans_y\n"
+                        "    BNEZ @0, 0, misc\n";
+    assert_int_equal(gool_asm(named, strlen(named), &g, NULL), RELIC_EDATA); /* link index is a number */
+    named = ".code\n    MOVE self.trans_x, link[5].f9\n    MOVE self.f8, link[5].trans_y\n    BNEZ @0, 0, misc\n";
+    assert_int_equal(gool_asm(named, strlen(named), &g, NULL), RELIC_OK);
+    assert_int_equal(g.code[0], g.code[1]);
+    assert_int_equal(g.code[0], 0x11D49E08u);
+    assert_int_equal(g.code[2], 0x82194000u | 0x3FDu);
+    gool_entry_free(&g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_operand_class_boundaries),
+        cmocka_unit_test(test_sign_extension),
+        cmocka_unit_test(test_operand_text),
+        cmocka_unit_test(test_control_flow),
+        cmocka_unit_test(test_crash2_set),
+        cmocka_unit_test(test_fixture_round_trip),
+        cmocka_unit_test(test_asm_errors),
+    };
+    return cmocka_run_group_tests_name("gool_isa", tests, NULL, NULL);
+}
