@@ -6,6 +6,36 @@
 #include "relic/riven_vm.h"
 #include "support.h"
 
+static void test_assemble_errors(void **state)
+{
+    (void)state;
+    relic_buf out = RELIC_BUF_INIT;
+    relic_err err;
+    relic_err_clear(&err);
+    const char *bad[][2] = {
+        {"on CardLoad {\n  switch (var1) {\n  }\n}\n", "line 3: switch without branches"},
+        {"on Nowhere {\n}\n", "line 1: unknown event 'Nowhere'"},
+        {"on CardLoad {\n  setVariable(ghost, 1)\n}\n", "line 2: unknown name 'ghost'"},
+        {"on CardLoad {\n  fly(1)\n}\n", "line 2: unknown command 'fly'"},
+        {"on CardLoad {\n", "line 1: missing '}' at the end"},
+        {"}\n", "line 1: unbalanced '}'"},
+        {"case 1:\n", "line 1: case outside a switch"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        assert_int_equal(riven_script_assemble(bad[i][0], strlen(bad[i][0]), NULL, &out, &err), RELIC_EDATA);
+        assert_string_equal(err.msg, bad[i][1]);
+        assert_int_equal(out.len, 0);
+    }
+    const char *ok = "# comment\non MouseDown {\n  op99(1, 0x10, -1)\n  changeStack(2, 0x00030004)\n}\n";
+    assert_int_equal(riven_script_assemble(ok, strlen(ok), NULL, &out, &err), RELIC_OK);
+    uint8_t want[64];
+    size_t n = test_hex("00 01 00 00 00 02 00 63 00 03 00 01 00 10 ff ff 00 1b 00 03 00 02 00 03 00 04", want,
+                        sizeof want);
+    assert_int_equal(out.len, n);
+    assert_memory_equal(out.data, want, n);
+    relic_buf_free(&out);
+}
+
 static void test_op_table(void **state)
 {
     (void)state;
@@ -46,6 +76,15 @@ static void test_decompile_text(void **state)
                                                 "    }\n"
                                                 "    changeStack(1, 0x00010002)\n"
                                                 "}\n");
+    /* The assembler turns that text back into the very same bytes. */
+    relic_buf back = RELIC_BUF_INIT;
+    relic_err err;
+    relic_err_clear(&err);
+    if (riven_script_assemble((const char *)out.data, out.len - 1, &ns, &back, &err))
+        fail_msg("%s", err.msg);
+    assert_int_equal(back.len, f.len - 4);
+    assert_memory_equal(back.data, f.data + 4, f.len - 4);
+    relic_buf_free(&back);
     json_t *h0 = json_array_get(json_object_get(tree, "handlers"), 0);
     assert_int_equal(json_integer_value(json_object_get(h0, "event_type")), 6);
     json_t *sw = json_array_get(json_object_get(h0, "commands"), 1);
@@ -215,6 +254,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_op_table),
+        cmocka_unit_test(test_assemble_errors),
         cmocka_unit_test(test_decompile_text),
         cmocka_unit_test(test_event_chain_and_click),
         cmocka_unit_test(test_budget_and_unknown),

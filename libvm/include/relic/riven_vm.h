@@ -34,6 +34,11 @@ json_t *riven_script_json(const riven_script *s, const riven_nameset *names);
 /* "on CardLoad {\n    setVariable(name, 5)\n ... }\n" from that tree. */
 int riven_script_text(const json_t *tree, relic_buf *out, relic_err *err);
 
+/* The text riven_script_text prints, back to script-list bytes appended to
+ * out; errors name the line ("line N: ..."). */
+int riven_script_assemble(const char *text, size_t len, const riven_nameset *names, relic_buf *out,
+                          relic_err *err);
+
 /* ---- executor ---- */
 typedef struct riven_world_card {
     uint16_t id;
