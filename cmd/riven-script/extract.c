@@ -93,13 +93,15 @@ static int rs_convert_twav(const rs_ctx *c, const char *root, const char *base, 
 }
 
 static int rs_convert(const rs_ctx *c, const char *root, const char *base, const rs_archive *a,
-                      const mhk_resource *r, relic_err *err)
+                      const mhk_resource *r, int *did, relic_err *err)
 {
     const uint8_t *d = mhk_data(&a->a, r);
     char rel[600];
     json_t *j = NULL;
     relic_buf text = RELIC_BUF_INIT;
     int rc = RELIC_OK;
+    *did = r->tag == mhk_tag("tBMP") || r->tag == mhk_tag("tWAV") || r->tag == mhk_tag("NAME") ||
+           r->tag == mhk_tag("CARD") || r->tag == mhk_tag("HSPT");
     if (r->tag == mhk_tag("tBMP"))
         return rs_convert_tbmp(root, base, d, r->size, err);
     if (r->tag == mhk_tag("tWAV"))
@@ -160,9 +162,10 @@ int rs_extract(const rs_ctx *c, const char *out_dir, json_t **summary, relic_err
                 return rc;
             }
             raw++;
-            rc = rs_convert(c, out_dir, base, a, r, &e);
+            int did = 0;
+            rc = rs_convert(c, out_dir, base, a, r, &did, &e);
             if (rc == RELIC_OK) {
-                converted++;
+                converted += (unsigned long)did;
                 continue;
             }
             if (rc != RELIC_EDATA) {
