@@ -82,8 +82,11 @@ int rp_card(const char *src, const riven_nameset *ns, relic_buf *out, relic_err 
     relic_buf_be16(out, (uint16_t)rp_key(src, "zip", 0));
     const char *body = rp_next_line(src);
     int rc = riven_script_assemble(body, strlen(body), ns, out, err);
-    if (rc)
-        relic_err_set(err, rc, RELIC_NO_OFFSET, "after the card line, %s", err->msg);
+    if (rc) {
+        char msg[sizeof err->msg];
+        snprintf(msg, sizeof msg, "%s", err->msg);
+        relic_err_set(err, rc, RELIC_NO_OFFSET, "script after the card line: %s", msg);
+    }
     return rc;
 }
 
@@ -109,8 +112,11 @@ int rp_hotspots(const char *src, const riven_nameset *ns, relic_buf *out, relic_
         for (int k = 0; k < 11; k++)
             relic_buf_be16(out, (uint16_t)f[k]);
         int rc = riven_script_assemble(body, (size_t)(end - body), ns, out, err);
-        if (rc)
-            return relic_err_set(err, rc, RELIC_NO_OFFSET, "hotspot %u, %s", count, err->msg);
+        if (rc) {
+            char msg[sizeof err->msg];
+            snprintf(msg, sizeof msg, "%s", err->msg);
+            return relic_err_set(err, rc, RELIC_NO_OFFSET, "hotspot %u script: %s", count, msg);
+        }
         count++;
         p = end;
     }
