@@ -116,9 +116,10 @@ int riven_slst_decode(const uint8_t *d, size_t n, riven_slst *s, relic_err *err)
         r->index = relic_be16(&c);
         r->nsounds = relic_be16(&c);
         if (!c.failed && (size_t)r->nsounds * 8 + 10 > relic_remaining(&c)) {
+            unsigned ns = r->nsounds;
             riven_slst_free(s);
             return relic_err_set(err, RELIC_EDATA, at + 2, "SLST sound count %u is larger than the resource holds",
-                                 r->nsounds);
+                                 ns);
         }
         r->ids = riven_u16s(&c, r->nsounds);
         r->fade_flags = relic_be16(&c);

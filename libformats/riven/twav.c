@@ -83,13 +83,13 @@ static unsigned riven_twav_cues(relic_cur *c)
 static int riven_twav_samples(relic_cur *c, riven_sound *s, size_t payload, relic_err *err)
 {
     size_t total = (size_t)s->sample_count * s->channels;
-    s->samples = calloc(total + 1, sizeof *s->samples);
-    if (!s->samples)
-        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     size_t need = s->encoding == RIVEN_WAV_ADPCM ? (total + 1) / 2 : total * (s->bits / 8);
     if (need > payload)
         return relic_err_set(err, RELIC_EDATA, relic_tell(c),
                              "Data chunk holds %zu bytes, %u frames need %zu", payload, s->sample_count, need);
+    s->samples = calloc(total + 1, sizeof *s->samples);
+    if (!s->samples)
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     const uint8_t *p = relic_bytes(c, need);
     if (relic_cur_check(c, err))
         return err ? err->code : RELIC_EDATA;

@@ -176,6 +176,12 @@ static void test_lists(void **state)
     assert_memory_equal(re.data, d, n);
     riven_slst_free(&s);
     assert_int_equal(riven_slst_decode(d, n - 1, &s, &err), RELIC_EDATA);
+    /* Found by fuzzing: a bad sound count in a later record (the error used freed memory). */
+    n = test_hex("00 02  00 00 00 00 00 00 00 00 00 00 00 00 00 00  00 02 ff ff  00 00 00 00 00 00 00 00 00 00", d,
+                 sizeof d);
+    assert_int_equal(riven_slst_decode(d, n, &s, &err), RELIC_EDATA);
+    assert_int_equal(err.offset, 18);
+    assert_non_null(strstr(err.msg, "65535"));
     /* RMAP and VARS */
     n = test_hex("00 01 00 02 12 34 56 78", d, sizeof d);
     riven_rmap r;
