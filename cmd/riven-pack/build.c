@@ -17,7 +17,7 @@ typedef struct rp_line {
 
 static int rp_source(const char *dir, const char *file, relic_buf *text, relic_err *err)
 {
-    char path[4096];
+    char path[4608];
     snprintf(path, sizeof path, "%s/%s", dir, file);
     int rc = relic_file_read(path, text, err);
     if (!rc) {
@@ -55,7 +55,7 @@ static int rp_make(const char *dir, const rp_line *l, const riven_nameset *ns, r
     else
         rc = relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "unknown kind '%s'", l->kind);
     if (rc && !err->file[0]) {
-        char path[4096];
+        char path[4608];
         snprintf(path, sizeof path, "%s/%s", dir, l->file);
         relic_err_file(err, path);
     }

@@ -48,6 +48,7 @@ static int rs_load(rs_ctx *c, char **paths, size_t n)
         if (relic_file_read(a->path, &a->buf, &err) || mhk_open(a->buf.data, a->buf.len, &a->a, &err)) {
             relic_err_file(&err, a->path);
             cli_report(&err);
+            relic_buf_free(&a->buf);
             return cli_exit_code(err.code);
         }
     }

@@ -68,7 +68,7 @@ int rs_print(const rs_ctx *c, json_t *doc, int (*text)(const json_t *, relic_buf
         relic_err err;
         relic_err_clear(&err);
         rc = (text ? text : rs_generic_text)(doc, &out, &err);
-        if (!rc)
+        if (!rc && out.len)
             fwrite(out.data, 1, out.len, stdout);
         relic_buf_free(&out);
     }
