@@ -78,40 +78,28 @@ static int rs_world_load(const rs_ctx *c, rs_world *w, relic_err *err)
     return RELIC_OK;
 }
 
-/* Save variables: VARS 1 record i belongs to the save's NAME 1 record i. */
+/* Save variables, matched by name through the save's NAME 1 and the
+ * archives' NAME 4 (by position when the archives have no NAME 4). */
 static int rs_load_vars(const rs_ctx *c, const char *path, uint32_t *vars, relic_err *err)
 {
     relic_buf f = RELIC_BUF_INIT;
-    mhk_archive a;
-    riven_names nm = {0};
-    riven_vars v = {0};
+    riven_save sv;
     int rc = relic_file_read(path, &f, err);
     if (!rc)
-        rc = mhk_open(f.data, f.len, &a, err);
+        rc = riven_save_decode(f.data, f.len, &sv, err);
     if (rc) {
         relic_err_file(err, path);
         relic_buf_free(&f);
         return rc;
     }
-    const mhk_resource *rn = mhk_find(&a, mhk_tag("NAME"), 1), *rv = mhk_find(&a, mhk_tag("VARS"), 1);
-    if (!rn || !rv)
-        rc = relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "not a Riven save (no NAME 1 or VARS 1)");
-    if (!rc && (rc = riven_names_decode(mhk_data(&a, rn), rn->size, &nm, err)) && err->offset != RELIC_NO_OFFSET)
-        err->offset += rn->offset;
-    if (!rc && (rc = riven_vars_decode(mhk_data(&a, rv), rv->size, &v, err)) && err->offset != RELIC_NO_OFFSET)
-        err->offset += rv->offset;
-    for (size_t i = 0; !rc && i < v.count && i < nm.count; i++) {
-        int k = c->ns.variables->count ? riven_names_find(c->ns.variables, nm.names[i]) : (int)i;
+    for (size_t i = 0; i < sv.vars.count && i < sv.names.count; i++) {
+        int k = c->ns.variables->count ? riven_names_find(c->ns.variables, sv.names.names[i]) : (int)i;
         if (k >= 0)
-            vars[k] = v.rec[i][2];
+            vars[k] = sv.vars.rec[i][2];
     }
-    if (rc)
-        relic_err_file(err, path);
-    riven_vars_free(&v);
-    riven_names_free(&nm);
-    mhk_close(&a);
+    riven_save_free(&sv);
     relic_buf_free(&f);
-    return rc;
+    return RELIC_OK;
 }
 
 typedef struct rs_tracer {

@@ -4,6 +4,7 @@
  * RMAP and VARS, and malformed input with offsets.  Fixtures come from
  * tests/fixtures/riven/make_fixtures.py. */
 #include <string.h>
+#include "relic/mohawk.h"
 #include "relic/riven.h"
 #include "support.h"
 
@@ -201,6 +202,53 @@ static void test_lists(void **state)
     relic_buf_free(&re);
 }
 
+static void test_save(void **state)
+{
+    (void)state;
+    uint8_t names[64], vars[64], vers[4] = {0, 1, 0, 0}, zips[4] = {0, 0, 0, 0};
+    /* NAME 1: "lamp", "Visits" (index: lamp, Visits) */
+    size_t nn = test_hex("00 02 00 00 00 05 00 00 00 01 6c 61 6d 70 00 56 69 73 69 74 73 00", names, sizeof names);
+    size_t nv = test_hex("00 00 00 01 00 00 00 00 00 00 00 03  00 00 00 02 00 00 00 01 00 00 00 07", vars,
+                         sizeof vars);
+    const mhk_entry e[] = {
+        {mhk_tag("VERS"), 1, NULL, vers, 4, 0},
+        {mhk_tag("NAME"), 1, NULL, names, nn, 0},
+        {mhk_tag("VARS"), 1, NULL, vars, nv, 0},
+        {mhk_tag("ZIPS"), 1, NULL, zips, 4, 0},
+    };
+    relic_buf orig = RELIC_BUF_INIT, out = RELIC_BUF_INIT;
+    assert_int_equal(mhk_write(e, 4, &orig, NULL), RELIC_OK);
+    riven_save sv;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(riven_save_decode(orig.data, orig.len, &sv, &err), RELIC_OK);
+    assert_int_equal(sv.version, RIVEN_SAVE_VERSION_CD);
+    uint32_t v = 0;
+    assert_int_equal(riven_save_get(&sv, "visits", &v), 0);
+    assert_int_equal(v, 7);
+    /* Unchanged, the save rewrites to its own bytes. */
+    assert_int_equal(riven_save_encode(orig.data, orig.len, &sv, &out, NULL), RELIC_OK);
+    assert_int_equal(out.len, orig.len);
+    assert_memory_equal(out.data, orig.data, orig.len);
+    assert_int_equal(riven_save_set(&sv, "LAMP", 9, NULL), RELIC_OK);
+    assert_int_equal(riven_save_set(&sv, "ghost", 1, &err), RELIC_EUSAGE);
+    relic_buf_reset(&out);
+    assert_int_equal(riven_save_encode(orig.data, orig.len, &sv, &out, NULL), RELIC_OK);
+    riven_save_free(&sv);
+    assert_int_equal(riven_save_decode(out.data, out.len, &sv, NULL), RELIC_OK);
+    assert_int_equal(riven_save_get(&sv, "lamp", &v), 0);
+    assert_int_equal(v, 9);
+    assert_int_equal(sv.vars.rec[0][0], 1); /* the other fields are kept */
+    riven_save_free(&sv);
+    /* Not a save: no VARS */
+    relic_buf_reset(&out);
+    assert_int_equal(mhk_write(e, 2, &out, NULL), RELIC_OK);
+    assert_int_equal(riven_save_decode(out.data, out.len, &sv, &err), RELIC_EDATA);
+    assert_string_equal(err.msg, "not a Riven save (no VARS 1)");
+    relic_buf_free(&out);
+    relic_buf_free(&orig);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -209,6 +257,7 @@ int main(void)
         cmocka_unit_test(test_script_malformed),
         cmocka_unit_test(test_hotspots),
         cmocka_unit_test(test_lists),
+        cmocka_unit_test(test_save),
     };
     return cmocka_run_group_tests_name("riven_formats", tests, NULL, NULL);
 }

@@ -160,4 +160,21 @@ int riven_vars_decode(const uint8_t *d, size_t n, riven_vars *v, relic_err *err)
 int riven_vars_encode(const riven_vars *v, relic_buf *out, relic_err *err);
 void riven_vars_free(riven_vars *v);
 
+/* ---- .rvn saves as a whole: variables by name ---- */
+typedef struct riven_save {
+    riven_names names;       /* NAME 1: one name per VARS record */
+    riven_vars vars;         /* VARS 1 */
+    uint32_t version;        /* VERS 1, or 0 when absent */
+} riven_save;
+
+/* Reads NAME 1, VARS 1 and VERS 1 of an opened save's bytes. */
+int riven_save_decode(const uint8_t *d, size_t n, riven_save *s, relic_err *err);
+/* The value of a variable by name (case-insensitive); -1 when absent. */
+int riven_save_get(const riven_save *s, const char *name, uint32_t *value);
+int riven_save_set(riven_save *s, const char *name, uint32_t value, relic_err *err);
+/* The original save with VARS 1 replaced; every other resource, and the
+ * file-table order, kept. */
+int riven_save_encode(const uint8_t *orig, size_t n, const riven_save *s, relic_buf *out, relic_err *err);
+void riven_save_free(riven_save *s);
+
 #endif
