@@ -81,8 +81,10 @@ static int rs_convert_twav(const rs_ctx *c, const char *root, const char *base, 
 {
     riven_sound s;
     int rc = riven_twav_decode(d, n, &s, err);
-    if (rc || !s.samples)
-        return rc; /* MPEG-2 stays raw */
+    if (!rc && !s.samples)
+        rc = riven_twav_decode_mpeg(d, n, &s, err);
+    if (rc)
+        return rc;
     char rel[600], path[4096];
     snprintf(rel, sizeof rel, "%s.%s", base, c->audio_format);
     rc = relic_path_join(root, rel, 1, path, sizeof path, err);

@@ -4,6 +4,8 @@
  * encoder, malformed chunks).  Expected values were worked out by hand from
  * the rules cited in libformats/riven/tbmp.c and twav.c. */
 #include <string.h>
+#include <sndfile.h>
+#include "relic/io.h"
 #include "relic/riven_media.h"
 #include "support.h"
 
@@ -241,6 +243,60 @@ static void test_twav_encode(void **state)
     relic_buf_free(&out);
 }
 
+/* MPEG payloads go through libsndfile; layer III is what libsndfile can
+ * write for the test, and mpg123 decodes layer II the same way. */
+static void test_mpeg_payload(void **state)
+{
+    (void)state;
+    char dir[512], path[700];
+    test_tmpdir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/t.mp3", dir);
+    SF_INFO info = {.samplerate = 22050, .channels = 1, .format = SF_FORMAT_MPEG | SF_FORMAT_MPEG_LAYER_III};
+    SNDFILE *f = sf_open(path, SFM_WRITE, &info);
+    if (!f) {
+        print_message("# riven MPEG test skipped: this libsndfile cannot write MPEG (%s)\n", sf_strerror(NULL));
+        test_tmpdir_remove(dir);
+        skip();
+        return;
+    }
+    int16_t tone[2205];
+    for (int i = 0; i < 2205; i++)
+        tone[i] = (int16_t)((i % 50 < 25 ? i % 50 : 50 - i % 50) * 300 - 3750);
+    sf_writef_short(f, tone, 2205);
+    sf_close(f);
+    relic_buf mp3 = RELIC_BUF_INIT, t = RELIC_BUF_INIT;
+    assert_int_equal(relic_file_read(path, &mp3, NULL), RELIC_OK);
+    relic_buf_append(&t, "MHWK\0\0\0\0WAVEData", 16);
+    relic_buf_be32(&t, (uint32_t)(20 + mp3.len));
+    relic_buf_be16(&t, 22050);
+    relic_buf_be32(&t, 2205);
+    relic_buf_u8(&t, 16);
+    relic_buf_u8(&t, 1);
+    relic_buf_be16(&t, RIVEN_WAV_MPEG2);
+    relic_buf_zeros(&t, 10);
+    relic_buf_append(&t, mp3.data, mp3.len);
+    riven_sound s;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(riven_twav_decode(t.data, t.len, &s, &err), RELIC_OK);
+    assert_null(s.samples);
+    assert_int_equal(s.data_len, mp3.len);
+    if (riven_twav_decode_mpeg(t.data, t.len, &s, &err))
+        fail_msg("%s", err.msg);
+    assert_int_equal(s.rate, 22050);
+    assert_int_equal(s.channels, 1);
+    assert_true(s.frames >= 2205 - 1152 && s.frames <= 2205 + 2304);
+    riven_sound_free(&s);
+    memset(t.data + 40, 0x55, t.len - 40); /* not MPEG any more */
+    assert_int_equal(riven_twav_decode(t.data, t.len, &s, &err), RELIC_OK);
+    assert_int_equal(riven_twav_decode_mpeg(t.data, t.len, &s, &err), RELIC_EDATA);
+    assert_int_equal(err.offset, 40);
+    riven_sound_free(&s);
+    relic_buf_free(&mp3);
+    relic_buf_free(&t);
+    test_tmpdir_remove(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -250,6 +306,7 @@ int main(void)
         cmocka_unit_test(test_adpcm_hand_computed),
         cmocka_unit_test(test_pcm_and_chunks),
         cmocka_unit_test(test_twav_encode),
+        cmocka_unit_test(test_mpeg_payload),
     };
     return cmocka_run_group_tests_name("riven_media", tests, NULL, NULL);
 }

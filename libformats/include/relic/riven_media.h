@@ -1,8 +1,8 @@
 /* Riven tBMP bitmaps and tWAV sounds.  tBMP: 8 bpp (raw, or Riven-packed)
  * with a 256-colour palette, and 24 bpp raw; decoded to indices + palette or
  * to RGB.  tWAV: a nested MHWK/WAVE file with ADPC, Cue# and Data chunks;
- * raw 8/16-bit PCM and DVI/IMA ADPCM decode to 16-bit samples, MPEG-2
- * layer II payloads are handed back undecoded. */
+ * raw 8/16-bit PCM and DVI/IMA ADPCM decode to 16-bit samples; MPEG-2
+ * layer II payloads decode separately through libsndfile. */
 #ifndef RELIC_RIVEN_MEDIA_H
 #define RELIC_RIVEN_MEDIA_H
 
@@ -56,6 +56,9 @@ int riven_twav_decode(const uint8_t *d, size_t n, riven_sound *s, relic_err *err
 int riven_twav_encode(const int16_t *samples, size_t frames, unsigned channels, unsigned rate, uint16_t encoding,
                       relic_buf *out, relic_err *err);
 void riven_sound_free(riven_sound *s);
+/* For an MPEG tWAV that riven_twav_decode returned without samples: decodes
+ * its payload through libsndfile's MPEG support (layers I-III via mpg123). */
+int riven_twav_decode_mpeg(const uint8_t *d, size_t n, riven_sound *s, relic_err *err);
 
 /* One DVI/IMA ADPCM channel, as ScummVM audio/decoders/adpcm.cpp decodes it. */
 typedef struct riven_adpcm {
