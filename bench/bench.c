@@ -211,6 +211,7 @@ int main(void)
         bench_sound(root);
     bench_saves(corpus);
     bench_gool(corpus);
+    bench_riven();
     if (corpus)
         bench_logic(root);
     if (largest[0]) {

@@ -1,0 +1,243 @@
+/* riven-pack text sources: NAME lists (one name per line), u16 word lists,
+ * card and hotspot scripts (a "card key=value..." or "hotspot key=value..."
+ * header line, then riven-script text), PPM P3 images and sample lists. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "relic/riven.h"
+#include "relic/riven_media.h"
+#include "rpack.h"
+
+int rp_names(const char *src, relic_buf *out, relic_err *err)
+{
+    riven_names nm = {0};
+    size_t cap = 0;
+    int rc = RELIC_OK;
+    for (const char *p = src; *p && !rc;) {
+        const char *e = strchr(p, '\n');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        if (n && p[0] != '#') {
+            if (nm.count == cap) {
+                cap = cap ? cap * 2 : 16;
+                char **g = realloc(nm.names, cap * sizeof *g);
+                if (!g || cap > 0xffff) {
+                    free(g ? g : nm.names);
+                    nm.names = NULL;
+                    nm.count = 0;
+                    return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "too many names");
+                }
+                nm.names = g;
+            }
+            nm.names[nm.count++] = strndup(p, n);
+        }
+        p += n + (e ? 1 : 0);
+    }
+    rc = riven_names_encode(&nm, 0, out, err);
+    riven_names_free(&nm);
+    return rc;
+}
+
+int rp_words(const char *src, relic_buf *out, relic_err *err)
+{
+    unsigned line = 1;
+    for (const char *p = src; *p;) {
+        if (*p == '#') {
+            while (*p && *p != '\n')
+                p++;
+            continue;
+        }
+        if (isspace((unsigned char)*p)) {
+            line += *p == '\n';
+            p++;
+            continue;
+        }
+        char *end;
+        long v = strtol(p, &end, 0);
+        if (end == p || v < -32768 || v > 0xffff || (*end && !isspace((unsigned char)*end)))
+            return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "line %u: expected a 16-bit number", line);
+        relic_buf_be16(out, (uint16_t)v);
+        p = end;
+    }
+    return relic_buf_check(out, err);
+}
+
+/* "key=value" from a header line, or `def`. */
+static long rp_key(const char *line, const char *key, long def)
+{
+    size_t k = strlen(key);
+    for (const char *p = line; (p = strstr(p, key)) != NULL; p += k)
+        if ((p == line || p[-1] == ' ') && p[k] == '=')
+            return strtol(p + k + 1, NULL, 0);
+    return def;
+}
+
+static const char *rp_next_line(const char *p) { const char *e = strchr(p, '\n'); return e ? e + 1 : p + strlen(p); }
+
+int rp_card(const char *src, const riven_nameset *ns, relic_buf *out, relic_err *err)
+{
+    if (strncmp(src, "card", 4) != 0)
+        return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "line 1: expected 'card name=N zip=N'");
+    relic_buf_be16(out, (uint16_t)rp_key(src, "name", -1));
+    relic_buf_be16(out, (uint16_t)rp_key(src, "zip", 0));
+    const char *body = rp_next_line(src);
+    int rc = riven_script_assemble(body, strlen(body), ns, out, err);
+    if (rc) {
+        char msg[sizeof err->msg];
+        snprintf(msg, sizeof msg, "%s", err->msg);
+        relic_err_set(err, rc, RELIC_NO_OFFSET, "script after the card line: %s", msg);
+    }
+    return rc;
+}
+
+int rp_hotspots(const char *src, const riven_nameset *ns, relic_buf *out, relic_err *err)
+{
+    size_t count_at = out->len;
+    unsigned count = 0;
+    relic_buf_be16(out, 0);
+    const char *p = src;
+    while (*p && strncmp(p, "hotspot", 7) != 0)
+        p = rp_next_line(p);
+    while (*p) {
+        const char *hdr = p, *body = rp_next_line(p), *end = body;
+        while (*end && strncmp(end, "hotspot", 7) != 0)
+            end = rp_next_line(end);
+        const char *r = strstr(hdr, "rect=");
+        long l = 0, t = 0, rr = 0, b = 0;
+        if (r)
+            sscanf(r + 5, "%ld,%ld,%ld,%ld", &l, &t, &rr, &b);
+        const long f[11] = {rp_key(hdr, "blst", 0), rp_key(hdr, "name", -1), l, t, rr, b, rp_key(hdr, "u0", 0),
+                            rp_key(hdr, "cursor", 0), rp_key(hdr, "index", 0), rp_key(hdr, "u1", 0),
+                            rp_key(hdr, "flags", 0)};
+        for (int k = 0; k < 11; k++)
+            relic_buf_be16(out, (uint16_t)f[k]);
+        int rc = riven_script_assemble(body, (size_t)(end - body), ns, out, err);
+        if (rc) {
+            char msg[sizeof err->msg];
+            snprintf(msg, sizeof msg, "%s", err->msg);
+            return relic_err_set(err, rc, RELIC_NO_OFFSET, "hotspot %u script: %s", count, msg);
+        }
+        count++;
+        p = end;
+    }
+    if (!out->oom) {
+        out->data[count_at] = (uint8_t)(count >> 8);
+        out->data[count_at + 1] = (uint8_t)count;
+    }
+    return relic_buf_check(out, err);
+}
+
+/* PPM P3: "P3 width height maxval" then r g b triples (comments with '#'). */
+static int rp_ppm(const char *src, unsigned *w, unsigned *h, uint8_t **rgb, relic_err *err)
+{
+    long v[3];
+    const char *p = src;
+    *rgb = NULL;
+    if (strncmp(p, "P3", 2) != 0)
+        return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "not a PPM P3 image");
+    p += 2;
+    size_t need = 3, got = 0, total = 0;
+    while (*p) {
+        if (*p == '#') {
+            while (*p && *p != '\n')
+                p++;
+            continue;
+        }
+        if (isspace((unsigned char)*p)) {
+            p++;
+            continue;
+        }
+        char *end;
+        long x = strtol(p, &end, 10);
+        if (end == p || x < 0 || x > 0xffff) {
+            free(*rgb);
+            return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "bad number in PPM image");
+        }
+        p = end;
+        if (got < need) {
+            v[got++] = x;
+            if (got == 3) {
+                if (v[0] < 1 || v[1] < 1 || v[0] > 4096 || v[1] > 4096 || v[2] != 255)
+                    return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "PPM must be 1-4096 pixels, maxval 255");
+                *w = (unsigned)v[0];
+                *h = (unsigned)v[1];
+                *rgb = calloc((size_t)*w * *h * 3 + 1, 1);
+                if (!*rgb)
+                    return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+            }
+            continue;
+        }
+        if (total == (size_t)*w * *h * 3 || x > 255) {
+            free(*rgb);
+            return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "PPM has extra or out-of-range samples");
+        }
+        (*rgb)[total++] = (uint8_t)x;
+    }
+    if (!*rgb || total != (size_t)*w * *h * 3) {
+        free(*rgb);
+        return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "PPM image is incomplete");
+    }
+    return RELIC_OK;
+}
+
+int rp_bitmap(const char *src, unsigned bpp, uint16_t pack, relic_buf *out, relic_err *err)
+{
+    riven_bitmap b;
+    memset(&b, 0, sizeof b);
+    uint8_t *rgb = NULL;
+    int rc = rp_ppm(src, &b.width, &b.height, &rgb, err);
+    if (rc)
+        return rc;
+    b.bpp = bpp;
+    b.pixels = rgb;
+    uint8_t *idx = NULL;
+    if (bpp == 8) {
+        size_t np = (size_t)b.width * b.height;
+        unsigned ncol = 0;
+        idx = malloc(np + 1);
+        for (size_t i = 0; idx && i < np && !rc; i++) {
+            unsigned k = 0;
+            while (k < ncol && memcmp(b.palette + 3 * k, rgb + 3 * i, 3) != 0)
+                k++;
+            if (k == ncol) {
+                if (ncol == 256)
+                    rc = relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "more than 256 colours for 8 bpp");
+                else
+                    memcpy(b.palette + 3 * ncol++, rgb + 3 * i, 3);
+            }
+            if (idx)
+                idx[i] = (uint8_t)k;
+        }
+        if (!idx)
+            rc = relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+        b.pixels = idx;
+    }
+    if (!rc)
+        rc = riven_tbmp_encode(&b, pack, out, err);
+    free(idx);
+    free(rgb);
+    return rc;
+}
+
+int rp_sound(const char *src, uint16_t encoding, relic_buf *out, relic_err *err)
+{
+    unsigned rate = 0, channels = 0;
+    int used = 0;
+    if (sscanf(src, "rate %u channels %u%n", &rate, &channels, &used) != 2 || channels < 1 || channels > 2)
+        return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "line 1: expected 'rate R channels C'");
+    relic_buf words = RELIC_BUF_INIT;
+    int rc = rp_words(src + used, &words, err);
+    if (!rc && (words.len / 2) % channels)
+        rc = relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "sample count is not a multiple of the channels");
+    int16_t *s = NULL;
+    size_t n = words.len / 2;
+    if (!rc && !(s = malloc(n * sizeof *s + 1)))
+        rc = relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    for (size_t i = 0; !rc && i < n; i++)
+        s[i] = (int16_t)(uint16_t)(words.data[2 * i] << 8 | words.data[2 * i + 1]);
+    if (!rc)
+        rc = riven_twav_encode(s, n / channels, channels, rate, encoding, out, err);
+    free(s);
+    relic_buf_free(&words);
+    return rc;
+}

@@ -1,0 +1,184 @@
+/* riven-script: list, decompile, extract and run the Riven scripts of
+ * Mohawk archives; see man/riven-script.1. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "relic/io.h"
+#include "rscript.h"
+
+static void rs_help(void)
+{
+    printf("Usage: %s ARCHIVE.MHK... --list | --all | --card N | --hotspot N [--json]\n"
+           "       %s ARCHIVE.MHK... --extract OUT [--audio-format wav|flac]\n"
+           "       %s ARCHIVE.MHK... --run --card N [--click HOTSPOT]... [--vars SAVE.rvn]\n"
+           "                            [--trace OUT.json] [--max-steps N]\n"
+           "Read Riven Mohawk archives: resources, decompiled card and hotspot scripts,\n"
+           "extraction (tBMP to PNG, tWAV to WAV or FLAC, NAME to JSON, scripts to text)\n"
+           "and a traced run of a card's event chain.\n\n"
+           "  -l, --list             list every resource of every archive\n"
+           "  -a, --all              decompile every card and hotspot script\n"
+           "  -c, --card N           decompile (or, with --run, start at) card N\n"
+           "  -H, --hotspot N        decompile the hotspots of card N (HSPT N)\n"
+           "  -x, --extract OUT      write every resource raw and converted under OUT\n"
+           "      --audio-format F   wav (default) or flac for extracted tWAV\n"
+           "  -r, --run              run card N's event chain, then each --click\n"
+           "  -k, --click HOTSPOT    click a hotspot (BLST id or NAME 2 name) after loading\n"
+           "      --vars SAVE.rvn    start from a saved game's variables\n"
+           "  -t, --trace FILE       write the execution trace as JSON\n"
+           "      --max-steps N      step budget (default 100000)\n"
+           "  -j, --json             print JSON instead of text\n"
+           "  -h, --help             show this help\n"
+           "  -V, --version          show the version\n\n"
+           "Exit status: 0 ok, 1 malformed data, 2 usage error, 3 I/O error.\n",
+           cli_prog(), cli_prog(), cli_prog());
+}
+
+static int rs_load(rs_ctx *c, char **paths, size_t n)
+{
+    c->ar = calloc(n, sizeof *c->ar);
+    if (!c->ar)
+        return CLI_EXIT_IO;
+    for (size_t i = 0; i < n; i++, c->n++) {
+        rs_archive *a = &c->ar[i];
+        a->path = paths[i];
+        relic_err err;
+        relic_err_clear(&err);
+        if (relic_file_read(a->path, &a->buf, &err) || mhk_open(a->buf.data, a->buf.len, &a->a, &err)) {
+            relic_err_file(&err, a->path);
+            cli_report(&err);
+            relic_buf_free(&a->buf);
+            return cli_exit_code(err.code);
+        }
+    }
+    for (uint16_t k = 1; k <= 5; k++) {
+        const rs_archive *a;
+        const mhk_resource *r = rs_find(c, mhk_tag("NAME"), k, &a);
+        if (!r)
+            continue;
+        relic_err err;
+        relic_err_clear(&err);
+        if (riven_names_decode(mhk_data(&a->a, r), r->size, &c->names[k], &err)) {
+            err.offset = err.offset == RELIC_NO_OFFSET ? err.offset : err.offset + r->offset;
+            relic_err_file(&err, a->path);
+            cli_report(&err);
+            return cli_exit_code(err.code);
+        }
+    }
+    c->ns = (riven_nameset){&c->names[1], &c->names[2], &c->names[3], &c->names[4], &c->names[5]};
+    return CLI_EXIT_OK;
+}
+
+static void rs_free(rs_ctx *c)
+{
+    for (size_t i = 0; i < c->n; i++) {
+        mhk_close(&c->ar[i].a);
+        relic_buf_free(&c->ar[i].buf);
+    }
+    free(c->ar);
+    for (int k = 0; k < 6; k++)
+        riven_names_free(&c->names[k]);
+}
+
+static int rs_dispatch(rs_ctx *c, const rs_opts *o)
+{
+    relic_err err;
+    relic_err_clear(&err);
+    json_t *doc = NULL;
+    int rc;
+    if (o->list)
+        return rs_print(c, rs_list(c), rs_list_text);
+    if (o->extract)
+        rc = rs_extract(c, o->extract, &doc, &err);
+    else if (o->run)
+        rc = rs_run(c, o, &doc, &err);
+    else
+        rc = rs_decompile(c, o->all ? -1 : o->have_card ? (long)o->card : -2,
+                          o->have_hotspot ? (long)o->hotspot : -2, &doc, &err);
+    if (doc) {
+        int prc = rs_print(c, doc, o->extract || o->run ? NULL : rs_decompile_text);
+        if (!rc && prc)
+            return prc;
+    }
+    if (rc) {
+        cli_report(&err);
+        return cli_exit_code(rc);
+    }
+    return CLI_EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+    cli_init(argv[0]);
+    enum { OPT_AUDIO = 256, OPT_VARS, OPT_MAX };
+    static const struct option longopts[] = {
+        {"list", no_argument, 0, 'l'},        {"all", no_argument, 0, 'a'},
+        {"card", required_argument, 0, 'c'},  {"hotspot", required_argument, 0, 'H'},
+        {"extract", required_argument, 0, 'x'}, {"audio-format", required_argument, 0, OPT_AUDIO},
+        {"run", no_argument, 0, 'r'},         {"click", required_argument, 0, 'k'},
+        {"vars", required_argument, 0, OPT_VARS}, {"trace", required_argument, 0, 't'},
+        {"max-steps", required_argument, 0, OPT_MAX}, {"json", no_argument, 0, 'j'},
+        {"help", no_argument, 0, 'h'},        {"version", no_argument, 0, 'V'},
+        {0, 0, 0, 0},
+    };
+    rs_opts o;
+    memset(&o, 0, sizeof o);
+    o.max_steps = 100000;
+    rs_ctx c;
+    memset(&c, 0, sizeof c);
+    c.audio_format = "wav";
+    int ch;
+    while ((ch = getopt_long(argc, argv, "lac:H:x:rk:t:jhV", longopts, NULL)) != -1) {
+        switch (ch) {
+        case 'l': o.list = 1; break;
+        case 'a': o.all = 1; break;
+        case 'c':
+            if (cli_parse_uint(optarg, 0, 65535, &o.card))
+                return cli_usage_error("bad card id '%s'", optarg);
+            o.have_card = 1;
+            break;
+        case 'H':
+            if (cli_parse_uint(optarg, 0, 65535, &o.hotspot))
+                return cli_usage_error("bad hotspot resource id '%s'", optarg);
+            o.have_hotspot = 1;
+            break;
+        case 'x': o.extract = optarg; break;
+        case OPT_AUDIO:
+            if (strcmp(optarg, "wav") != 0 && strcmp(optarg, "flac") != 0)
+                return cli_usage_error("--audio-format is wav or flac, not '%s'", optarg);
+            c.audio_format = optarg;
+            break;
+        case 'r': o.run = 1; break;
+        case 'k':
+            if (o.nclicks == 64)
+                return cli_usage_error("at most 64 --click options");
+            o.clicks[o.nclicks++] = optarg;
+            break;
+        case OPT_VARS: o.vars = optarg; break;
+        case 't': o.trace = optarg; break;
+        case OPT_MAX:
+            if (cli_parse_uint(optarg, 1, 100000000, &o.max_steps))
+                return cli_usage_error("bad --max-steps '%s'", optarg);
+            break;
+        case 'j': c.json = 1; break;
+        case 'h': rs_help(); return CLI_EXIT_OK;
+        case 'V': cli_print_version(); return CLI_EXIT_OK;
+        default: return cli_usage_error("unknown option");
+        }
+    }
+    if (optind >= argc)
+        return cli_usage_error("expected at least one ARCHIVE");
+    int modes = o.list + (o.extract != NULL) + o.run + (o.all || o.have_card || o.have_hotspot ? !o.run : 0);
+    if (modes != 1)
+        return cli_usage_error("choose one of --list, --all/--card/--hotspot, --extract, --run");
+    if (o.run && !o.have_card)
+        return cli_usage_error("--run needs --card N");
+    if ((o.nclicks || o.trace || o.vars) && !o.run)
+        return cli_usage_error("--click, --trace and --vars go with --run");
+    int rc = rs_load(&c, argv + optind, (size_t)(argc - optind));
+    if (rc == CLI_EXIT_OK)
+        rc = rs_dispatch(&c, &o);
+    rs_free(&c);
+    return rc;
+}

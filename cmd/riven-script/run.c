@@ -1,0 +1,217 @@
+/* riven-script --run: loads every CARD (with its HSPT and BLST) of the
+ * archives, optionally the variables of a .rvn save (matched by name
+ * through the save's NAME 1 and the archives' NAME 4), runs the start
+ * card's event chain and each --click, and reports a trace. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "relic/io.h"
+#include "rscript.h"
+
+typedef struct rs_world {
+    riven_world_card *cards;
+    riven_card *card;
+    riven_hotspots *hs;
+    riven_list *blst;
+    size_t n;
+} rs_world;
+
+static void rs_world_free(rs_world *w)
+{
+    for (size_t i = 0; i < w->n; i++) {
+        riven_card_free(&w->card[i]);
+        riven_hotspots_free(&w->hs[i]);
+        riven_list_free(&w->blst[i]);
+    }
+    free(w->cards);
+    free(w->card);
+    free(w->hs);
+    free(w->blst);
+}
+
+static int rs_fix(relic_err *err, const rs_archive *a, const mhk_resource *r)
+{
+    if (err->offset != RELIC_NO_OFFSET)
+        err->offset += r->offset;
+    relic_err_file(err, a->path);
+    return err->code;
+}
+
+static int rs_world_load(const rs_ctx *c, rs_world *w, relic_err *err)
+{
+    size_t total = 0;
+    for (size_t i = 0; i < c->n; i++)
+        total += c->ar[i].a.count;
+    w->cards = calloc(total + 1, sizeof *w->cards);
+    w->card = calloc(total + 1, sizeof *w->card);
+    w->hs = calloc(total + 1, sizeof *w->hs);
+    w->blst = calloc(total + 1, sizeof *w->blst);
+    if (!w->cards || !w->card || !w->hs || !w->blst)
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    for (size_t i = 0; i < c->n; i++) {
+        const rs_archive *a = &c->ar[i];
+        for (size_t k = 0; k < a->a.count; k++) {
+            const mhk_resource *r = &a->a.res[k];
+            if (r->tag != mhk_tag("CARD"))
+                continue;
+            size_t j = w->n++;
+            riven_world_card *wc = &w->cards[j];
+            wc->id = r->id;
+            if (riven_card_decode(mhk_data(&a->a, r), r->size, &w->card[j], err))
+                return rs_fix(err, a, r);
+            wc->card = &w->card[j];
+            const mhk_resource *h = mhk_find(&a->a, mhk_tag("HSPT"), r->id);
+            if (h) {
+                if (riven_hotspots_decode(mhk_data(&a->a, h), h->size, &w->hs[j], err))
+                    return rs_fix(err, a, h);
+                wc->hotspots = &w->hs[j];
+            }
+            const mhk_resource *b = mhk_find(&a->a, mhk_tag("BLST"), r->id);
+            if (b) {
+                if (riven_list_decode(RIVEN_BLST, mhk_data(&a->a, b), b->size, &w->blst[j], err))
+                    return rs_fix(err, a, b);
+                wc->blst = &w->blst[j];
+            }
+        }
+    }
+    return RELIC_OK;
+}
+
+/* Save variables, matched by name through the save's NAME 1 and the
+ * archives' NAME 4 (by position when the archives have no NAME 4). */
+static int rs_load_vars(const rs_ctx *c, const char *path, uint32_t *vars, relic_err *err)
+{
+    relic_buf f = RELIC_BUF_INIT;
+    riven_save sv;
+    int rc = relic_file_read(path, &f, err);
+    if (!rc)
+        rc = riven_save_decode(f.data, f.len, &sv, err);
+    if (rc) {
+        relic_err_file(err, path);
+        relic_buf_free(&f);
+        return rc;
+    }
+    for (size_t i = 0; i < sv.vars.count && i < sv.names.count; i++) {
+        int k = c->ns.variables->count ? riven_names_find(c->ns.variables, sv.names.names[i]) : (int)i;
+        if (k >= 0)
+            vars[k] = sv.vars.rec[i][2];
+    }
+    riven_save_free(&sv);
+    relic_buf_free(&f);
+    return RELIC_OK;
+}
+
+typedef struct rs_tracer {
+    const rs_ctx *c;
+    json_t *arr;
+} rs_tracer;
+
+static const char *const rs_kinds[] = {"command", "event", "display", "card", "click_ignored"};
+
+static void rs_trace(void *ctx, const riven_trace_ev *ev)
+{
+    rs_tracer *t = ctx;
+    json_t *o = json_object();
+    json_object_set_new(o, "kind", json_string(rs_kinds[ev->kind]));
+    json_object_set_new(o, "step", json_integer((json_int_t)ev->step));
+    json_object_set_new(o, "time_ms", json_integer((json_int_t)ev->time_ms));
+    json_object_set_new(o, "card", json_integer(ev->card));
+    if (ev->kind == RIVEN_TRACE_COMMAND) {
+        const riven_op_info *info = riven_op(ev->op);
+        json_object_set_new(o, "op", json_integer(ev->op));
+        json_object_set_new(o, "name", json_string(info ? info->name : "?"));
+        json_t *args = json_array();
+        for (unsigned i = 0; i < ev->argc; i++)
+            json_array_append_new(args, json_integer(ev->argv[i]));
+        json_object_set_new(o, "args", args);
+        if (ev->op == 17 && ev->argc)
+            json_object_set_new(o, "external", riven_names_get(t->c->ns.externals, ev->argv[0])
+                                                   ? json_string(riven_names_get(t->c->ns.externals, ev->argv[0]))
+                                                   : json_null());
+    } else if (ev->kind == RIVEN_TRACE_EVENT) {
+        json_object_set_new(o, "event", json_string(riven_event_name(ev->event)));
+    } else if (ev->kind == RIVEN_TRACE_DISPLAY) {
+        json_object_set_new(o, "transition", ev->transition < 0 ? json_null() : json_integer(ev->transition));
+    }
+    if (ev->hotspot >= 0)
+        json_object_set_new(o, "hotspot", json_integer(ev->hotspot));
+    json_array_append_new(t->arr, o);
+}
+
+/* A click target: a number is a BLST id, anything else a NAME 2 name. */
+static int rs_click_id(const rs_ctx *c, const rs_world *w, uint16_t card, const char *s, uint16_t *out)
+{
+    unsigned long v;
+    if (cli_parse_uint(s, 0, 65535, &v) == 0) {
+        *out = (uint16_t)v;
+        return 0;
+    }
+    int ni = riven_names_find(c->ns.hotspots, s);
+    for (size_t i = 0; ni >= 0 && i < w->n; i++)
+        for (unsigned k = 0; w->cards[i].id == card && w->cards[i].hotspots && k < w->cards[i].hotspots->count; k++)
+            if (w->cards[i].hotspots->items[k].name == ni) {
+                *out = w->cards[i].hotspots->items[k].blst_id;
+                return 0;
+            }
+    return -1;
+}
+
+int rs_run(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *err)
+{
+    rs_world w = {0};
+    riven_vm vm;
+    rs_tracer t = {c, json_array()};
+    riven_host host = {&t, rs_trace, NULL};
+    int rc = rs_world_load(c, &w, err);
+    if (!rc)
+        rc = riven_vm_init(&vm, w.cards, w.n, &host, err);
+    if (rc) {
+        rs_world_free(&w);
+        json_decref(t.arr);
+        return rc;
+    }
+    if (o->vars)
+        rc = rs_load_vars(c, o->vars, vm.vars, err);
+    if (!rc)
+        rc = riven_vm_goto(&vm, (uint16_t)o->card, err);
+    if (!rc)
+        rc = riven_vm_run(&vm, o->max_steps, err);
+    for (int i = 0; !rc && i < o->nclicks; i++) {
+        uint16_t id = 0;
+        if (rs_click_id(c, &w, vm.card, o->clicks[i], &id))
+            rc = relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "no hotspot '%s' on card %u", o->clicks[i],
+                               vm.card);
+        if (!rc)
+            rc = riven_vm_click(&vm, id, err);
+        if (!rc)
+            rc = riven_vm_run(&vm, o->max_steps, err);
+    }
+    json_t *vars = json_object();
+    for (unsigned i = 0; i < 65536; i++) {
+        if (!vm.vars[i])
+            continue;
+        const char *name = riven_names_get(c->ns.variables, (uint16_t)i);
+        char key[16];
+        snprintf(key, sizeof key, "var%u", i);
+        json_object_set_new(vars, name ? name : key, json_integer(vm.vars[i]));
+    }
+    *summary = json_pack("{s:i,s:i,s:I,s:I,s:o,s:I}", "start_card", (int)o->card, "final_card", vm.card, "steps",
+                         (json_int_t)vm.steps, "time_ms", (json_int_t)vm.time_ms, "variables", vars, "trace_entries",
+                         (json_int_t)json_array_size(t.arr));
+    if (o->trace) {
+        relic_err e;
+        relic_err_clear(&e);
+        json_t *doc = json_pack("{s:O,s:O}", "trace", t.arr, "summary", *summary);
+        int wrc = relic_json_write(o->trace, doc, &e);
+        json_decref(doc);
+        if (wrc && !rc) {
+            *err = e;
+            rc = wrc;
+        }
+    }
+    json_decref(t.arr);
+    riven_vm_free(&vm);
+    rs_world_free(&w);
+    return rc;
+}

@@ -1,0 +1,239 @@
+/* riven-script: resource listing and decompiled card and hotspot scripts,
+ * each built once as a JSON tree and printed as JSON or as text from it. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "relic/io.h"
+#include "rscript.h"
+
+const mhk_resource *rs_find(const rs_ctx *c, uint32_t tag, uint16_t id, const rs_archive **which)
+{
+    for (size_t i = 0; i < c->n; i++) {
+        const mhk_resource *r = mhk_find(&c->ar[i].a, tag, id);
+        if (r) {
+            if (which)
+                *which = &c->ar[i];
+            return r;
+        }
+    }
+    return NULL;
+}
+
+/* Top-level scalars as "key: value", arrays and objects by size. */
+static int rs_generic_text(const json_t *doc, relic_buf *out, relic_err *err)
+{
+    const char *key;
+    json_t *v;
+    void *it = json_object_iter((json_t *)doc);
+    const char *keys[64];
+    size_t n = 0;
+    for (; it && n < 64; it = json_object_iter_next((json_t *)doc, it))
+        keys[n++] = json_object_iter_key(it);
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = i; j > 0 && strcmp(keys[j - 1], keys[j]) > 0; j--) {
+            const char *t = keys[j];
+            keys[j] = keys[j - 1];
+            keys[j - 1] = t;
+        }
+    for (size_t i = 0; i < n; i++) {
+        key = keys[i];
+        v = json_object_get(doc, key);
+        if (json_is_string(v))
+            relic_buf_printf(out, "%s: %s\n", key, json_string_value(v));
+        else if (json_is_integer(v))
+            relic_buf_printf(out, "%s: %" JSON_INTEGER_FORMAT "\n", key, json_integer_value(v));
+        else if (json_is_array(v))
+            relic_buf_printf(out, "%s: %zu entries\n", key, json_array_size(v));
+        else if (json_is_boolean(v))
+            relic_buf_printf(out, "%s: %s\n", key, json_is_true(v) ? "yes" : "no");
+    }
+    return relic_buf_check(out, err);
+}
+
+int rs_print(const rs_ctx *c, json_t *doc, int (*text)(const json_t *, relic_buf *, relic_err *))
+{
+    if (!doc) {
+        relic_err err;
+        relic_err_set(&err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+        cli_report(&err);
+        return CLI_EXIT_IO;
+    }
+    int rc = 0;
+    if (c->json) {
+        rc = relic_json_print(stdout, doc);
+    } else {
+        relic_buf out = RELIC_BUF_INIT;
+        relic_err err;
+        relic_err_clear(&err);
+        rc = (text ? text : rs_generic_text)(doc, &out, &err);
+        if (!rc && out.len)
+            fwrite(out.data, 1, out.len, stdout);
+        relic_buf_free(&out);
+    }
+    json_decref(doc);
+    return rc ? CLI_EXIT_IO : CLI_EXIT_OK;
+}
+
+json_t *rs_list(const rs_ctx *c)
+{
+    json_t *doc = json_object(), *arr = json_array();
+    json_object_set_new(doc, "archives", arr);
+    for (size_t i = 0; i < c->n; i++) {
+        const mhk_archive *a = &c->ar[i].a;
+        json_t *ao = json_object(), *rs = json_array();
+        json_object_set_new(ao, "file", json_string(c->ar[i].path));
+        json_object_set_new(ao, "resources", rs);
+        for (size_t k = 0; k < a->count; k++) {
+            const mhk_resource *r = &a->res[k];
+            char t[5];
+            mhk_tag_str(r->tag, t);
+            json_t *o = json_object();
+            json_object_set_new(o, "type", json_string(t));
+            json_object_set_new(o, "id", json_integer(r->id));
+            json_object_set_new(o, "name", r->name ? relic_json_bytes((const uint8_t *)r->name, strlen(r->name))
+                                                   : json_null());
+            json_object_set_new(o, "offset", json_integer(r->offset));
+            json_object_set_new(o, "size", json_integer(r->size));
+            json_object_set_new(o, "flags", json_integer(r->flags));
+            json_array_append_new(rs, o);
+        }
+        json_array_append_new(arr, ao);
+    }
+    return doc;
+}
+
+int rs_list_text(const json_t *doc, relic_buf *out, relic_err *err)
+{
+    const json_t *arr = json_object_get(doc, "archives");
+    for (size_t i = 0; i < json_array_size(arr); i++) {
+        const json_t *ao = json_array_get(arr, i), *rs = json_object_get(ao, "resources");
+        relic_buf_printf(out, "%s: %zu resources\n", json_string_value(json_object_get(ao, "file")),
+                         json_array_size(rs));
+        for (size_t k = 0; k < json_array_size(rs); k++) {
+            const json_t *o = json_array_get(rs, k);
+            const char *name = json_string_value(json_object_get(o, "name"));
+            relic_buf_printf(out, "  %s %5" JSON_INTEGER_FORMAT " %8" JSON_INTEGER_FORMAT " bytes at 0x%08" PRIx64 "%s%s\n",
+                             json_string_value(json_object_get(o, "type")), json_integer_value(json_object_get(o, "id")),
+                             json_integer_value(json_object_get(o, "size")),
+                             (uint64_t)json_integer_value(json_object_get(o, "offset")), name ? "  " : "",
+                             name ? name : "");
+        }
+    }
+    return relic_buf_check(out, err);
+}
+
+static json_t *rs_name(const riven_names *nm, int16_t i)
+{
+    const char *s = i >= 0 ? riven_names_get(nm, (uint16_t)i) : NULL;
+    return s ? json_string(s) : json_null();
+}
+
+static int rs_card_json(const rs_ctx *c, const rs_archive *a, const mhk_resource *r, json_t *cards, relic_err *err)
+{
+    riven_card card;
+    int rc = riven_card_decode(mhk_data(&a->a, r), r->size, &card, err);
+    if (rc) {
+        if (err->offset != RELIC_NO_OFFSET)
+            err->offset += r->offset;
+        relic_err_file(err, a->path);
+        return rc;
+    }
+    json_t *o = json_object();
+    json_object_set_new(o, "id", json_integer(r->id));
+    json_object_set_new(o, "name", rs_name(c->ns.cards, card.name));
+    json_object_set_new(o, "zip_mode_place", json_integer(card.zip_mode_place));
+    json_object_set_new(o, "script", riven_script_json(&card.script, &c->ns));
+    json_array_append_new(cards, o);
+    riven_card_free(&card);
+    return RELIC_OK;
+}
+
+static int rs_hspt_json(const rs_ctx *c, const rs_archive *a, const mhk_resource *r, json_t *all, relic_err *err)
+{
+    riven_hotspots h;
+    int rc = riven_hotspots_decode(mhk_data(&a->a, r), r->size, &h, err);
+    if (rc) {
+        if (err->offset != RELIC_NO_OFFSET)
+            err->offset += r->offset;
+        relic_err_file(err, a->path);
+        return rc;
+    }
+    json_t *o = json_object(), *arr = json_array();
+    json_object_set_new(o, "card", json_integer(r->id));
+    json_object_set_new(o, "hotspots", arr);
+    for (unsigned i = 0; i < h.count; i++) {
+        const riven_hotspot *s = &h.items[i];
+        json_t *ho = json_object();
+        json_object_set_new(ho, "blst_id", json_integer(s->blst_id));
+        json_object_set_new(ho, "name", rs_name(c->ns.hotspots, s->name));
+        json_object_set_new(ho, "rect", json_pack("[iiii]", s->left, s->top, s->right, s->bottom));
+        json_object_set_new(ho, "cursor", json_integer(s->cursor));
+        json_object_set_new(ho, "index", json_integer(s->index));
+        json_object_set_new(ho, "flags", json_integer(s->flags));
+        json_object_set_new(ho, "script", riven_script_json(&s->script, &c->ns));
+        json_array_append_new(arr, ho);
+    }
+    json_array_append_new(all, o);
+    riven_hotspots_free(&h);
+    return RELIC_OK;
+}
+
+/* card/hotspot: an id, -1 for all, -2 for none. */
+int rs_decompile(const rs_ctx *c, long card, long hotspot, json_t **doc, relic_err *err)
+{
+    json_t *cards = json_array(), *hs = json_array();
+    *doc = json_pack("{s:o,s:o}", "cards", cards, "hotspots", hs);
+    uint32_t tcard = mhk_tag("CARD"), thspt = mhk_tag("HSPT");
+    int found = 0;
+    for (size_t i = 0; i < c->n; i++) {
+        const rs_archive *a = &c->ar[i];
+        for (size_t k = 0; k < a->a.count; k++) {
+            const mhk_resource *r = &a->a.res[k];
+            int rc = RELIC_OK;
+            if (r->tag == tcard && (card == -1 || card == r->id)) {
+                rc = rs_card_json(c, a, r, cards, err);
+                found++;
+            }
+            if (r->tag == thspt && (card == -1 || hotspot == r->id)) {
+                rc = rc ? rc : rs_hspt_json(c, a, r, hs, err);
+                found++;
+            }
+            if (rc)
+                return rc;
+        }
+    }
+    if (!found && card != -1)
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "no %s %ld in the archives",
+                             card >= 0 ? "CARD" : "HSPT", card >= 0 ? card : hotspot);
+    return RELIC_OK;
+}
+
+int rs_decompile_text(const json_t *doc, relic_buf *out, relic_err *err)
+{
+    const json_t *cards = json_object_get(doc, "cards"), *hs = json_object_get(doc, "hotspots");
+    for (size_t i = 0; i < json_array_size(cards); i++) {
+        const json_t *o = json_array_get(cards, i);
+        const char *name = json_string_value(json_object_get(o, "name"));
+        relic_buf_printf(out, "# card %" JSON_INTEGER_FORMAT "%s%s\n", json_integer_value(json_object_get(o, "id")),
+                         name ? " " : "", name ? name : "");
+        int rc = riven_script_text(json_object_get(o, "script"), out, err);
+        if (rc)
+            return rc;
+    }
+    for (size_t i = 0; i < json_array_size(hs); i++) {
+        const json_t *o = json_array_get(hs, i), *arr = json_object_get(o, "hotspots");
+        for (size_t k = 0; k < json_array_size(arr); k++) {
+            const json_t *h = json_array_get(arr, k);
+            const char *name = json_string_value(json_object_get(h, "name"));
+            relic_buf_printf(out, "# card %" JSON_INTEGER_FORMAT " hotspot %" JSON_INTEGER_FORMAT "%s%s\n",
+                             json_integer_value(json_object_get(o, "card")),
+                             json_integer_value(json_object_get(h, "blst_id")), name ? " " : "", name ? name : "");
+            int rc = riven_script_text(json_object_get(h, "script"), out, err);
+            if (rc)
+                return rc;
+        }
+    }
+    return relic_buf_check(out, err);
+}

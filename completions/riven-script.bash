@@ -1,0 +1,39 @@
+# bash completion for riven-script(1), part of relic.
+# Installed as share/bash-completion/completions/riven-script.
+
+_riven_script()
+{
+    local cur prev
+    cur=${COMP_WORDS[COMP_CWORD]}
+    prev=${COMP_WORDS[COMP_CWORD-1]}
+    local opts='-l --list -a --all -c --card -H --hotspot -x --extract --audio-format -r --run -k --click
+                --vars -t --trace --max-steps -j --json -h --help -V --version'
+    case $prev in
+        -x | --extract)
+            compopt -o filenames 2>/dev/null
+            COMPREPLY=($(compgen -d -- "$cur"))
+            return
+            ;;
+        --audio-format)
+            COMPREPLY=($(compgen -W 'wav flac' -- "$cur"))
+            return
+            ;;
+        --vars | -t | --trace)
+            compopt -o filenames 2>/dev/null
+            COMPREPLY=($(compgen -f -- "$cur"))
+            return
+            ;;
+        -c | --card | -H | --hotspot | -k | --click | --max-steps | -h | --help | -V | --version)
+            return
+            ;;
+    esac
+    if [[ $cur == -* ]]; then
+        COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+        return
+    fi
+    compopt -o filenames 2>/dev/null
+    COMPREPLY=($(compgen -f -X '!*.@(MHK|mhk|rvn)' -- "$cur") $(compgen -d -- "$cur"))
+} &&
+    complete -F _riven_script riven-script
+
+# ex: filetype=sh

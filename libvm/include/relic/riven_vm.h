@@ -1,0 +1,102 @@
+/* Riven scripts: the command table, a decompiler to a JSON tree (and text
+ * from that same tree), and a script executor with a step budget whose
+ * effects go through host callbacks (the CLI's host records a trace).
+ * Commands and events follow the seed document "Riven scripts". */
+#ifndef RELIC_RIVEN_VM_H
+#define RELIC_RIVEN_VM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <jansson.h>
+#include "relic/buf.h"
+#include "relic/error.h"
+#include "relic/riven.h"
+
+/* Argument count -1: variable. */
+typedef struct riven_op_info {
+    uint16_t op;
+    const char *name;
+    int argc;
+} riven_op_info;
+
+const riven_op_info *riven_op(uint16_t op); /* NULL for opcodes never seen in Riven */
+const char *riven_event_name(uint16_t event); /* NULL when unknown */
+
+/* NAME resources used to print names; any may be NULL. */
+typedef struct riven_nameset {
+    const riven_names *cards, *hotspots, *externals, *variables, *stacks;
+} riven_nameset;
+
+/* {"handlers": [{"event": "CardLoad", "event_type": 6, "commands": [...]}]}
+ * with each command {"op", "name", "args", ...names...} and switches
+ * {"op": 8, "name": "switch", "var", "var_name", "cases": [{"value" | "default": true, "commands"}]}. */
+json_t *riven_script_json(const riven_script *s, const riven_nameset *names);
+/* "on CardLoad {\n    setVariable(name, 5)\n ... }\n" from that tree. */
+int riven_script_text(const json_t *tree, relic_buf *out, relic_err *err);
+
+/* The text riven_script_text prints, back to script-list bytes appended to
+ * out; errors name the line ("line N: ..."). */
+int riven_script_assemble(const char *text, size_t len, const riven_nameset *names, relic_buf *out,
+                          relic_err *err);
+
+/* ---- executor ---- */
+typedef struct riven_world_card {
+    uint16_t id;
+    const riven_card *card;
+    const riven_hotspots *hotspots; /* may be NULL */
+    const riven_list *blst;         /* may be NULL */
+} riven_world_card;
+
+typedef enum riven_trace_kind {
+    RIVEN_TRACE_COMMAND,   /* op, args */
+    RIVEN_TRACE_EVENT,     /* event handler starts: event, hotspot (-1 for the card) */
+    RIVEN_TRACE_DISPLAY,   /* screen update: transition (-1 when none) */
+    RIVEN_TRACE_CARD,      /* current card becomes `card` */
+    RIVEN_TRACE_CLICK_IGNORED
+} riven_trace_kind;
+
+typedef struct riven_trace_ev {
+    riven_trace_kind kind;
+    uint64_t step, time_ms;
+    uint16_t card;
+    uint16_t op, argc;
+    const uint16_t *argv;
+    uint16_t event;
+    int hotspot;
+    int transition;
+} riven_trace_ev;
+
+typedef struct riven_host {
+    void *ctx;
+    void (*trace)(void *ctx, const riven_trace_ev *ev);
+    /* External command (command 17); may set variables through vm->vars. */
+    void (*external)(void *ctx, uint32_t *vars, uint16_t cmd, const uint16_t *argv, uint16_t argc);
+} riven_host;
+
+typedef struct riven_vm_frame riven_vm_frame;
+
+typedef struct riven_vm {
+    const riven_world_card *cards;
+    size_t ncards;
+    riven_host host;
+    uint32_t *vars;          /* 65536 entries, indexed by NAME 4 record */
+    int has_card;
+    uint16_t card;
+    uint8_t *hotspot_enabled; /* per hotspot of the current card */
+    int updates_disabled, in_load, in_update, transition;
+    uint64_t steps, time_ms;
+    riven_vm_frame *stack;
+    size_t depth, cap;
+} riven_vm;
+
+int riven_vm_init(riven_vm *vm, const riven_world_card *cards, size_t ncards, const riven_host *host, relic_err *err);
+void riven_vm_free(riven_vm *vm);
+/* Queues the card-switch event chain (old card close, load, display update,
+ * transition, open). */
+int riven_vm_goto(riven_vm *vm, uint16_t card, relic_err *err);
+/* Queues mouse down then mouse up on the current card's hotspot whose BLST id is `blst_id`. */
+int riven_vm_click(riven_vm *vm, uint16_t blst_id, relic_err *err);
+/* Runs queued work until none is left; more than max_steps is an error. */
+int riven_vm_run(riven_vm *vm, uint64_t max_steps, relic_err *err);
+
+#endif

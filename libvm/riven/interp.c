@@ -1,0 +1,332 @@
+/* Riven script executor, after the seed document "Riven scripts": the
+ * card-switch event chain of command 2 (old card event 7; new card event 6
+ * with screen updates held; event 10; the transition and display update;
+ * event 9), switch/case/default, hotspot enable and disable (commands 9, 10,
+ * 43 through BLST), screen-update batching (commands 20 and 21; commands 1
+ * and 39 update the display unless batched or inside events 6 and 10),
+ * delays as logical time (command 14, signed milliseconds), and every
+ * command, external command and movie reported to the host.  Work is one
+ * explicit stack of command lists and chain actions (no recursion), run
+ * under a step budget; unknown opcodes stop the run with an error. */
+#include <stdlib.h>
+#include <string.h>
+#include "opcodes.h"
+#include "relic/riven_vm.h"
+
+typedef enum riven_act {
+    RIVEN_ACT_LIST,      /* run commands */
+    RIVEN_ACT_SET_CARD,  /* the chain reaches the new card */
+    RIVEN_ACT_LOAD_END,  /* event 6 finished: updates no longer held */
+    RIVEN_ACT_UPDATE,    /* event 10 handlers, then RIVEN_ACT_SHOW */
+    RIVEN_ACT_SHOW,      /* the display is updated (with a pending transition) */
+    RIVEN_ACT_EVENT      /* reports that an event's handlers start */
+} riven_act;
+
+struct riven_vm_frame {
+    riven_act act;
+    const riven_script *s;
+    uint32_t first, n, i;
+    uint16_t arg;
+};
+
+#define RIVEN_MAX_DEPTH 100000u
+
+static const riven_world_card *riven_vm_card(const riven_vm *vm, uint16_t id)
+{
+    for (size_t i = 0; i < vm->ncards; i++)
+        if (vm->cards[i].id == id)
+            return &vm->cards[i];
+    return NULL;
+}
+
+static int riven_vm_push(riven_vm *vm, riven_act act, const riven_script *s, uint32_t first, uint32_t n,
+                         uint16_t arg, relic_err *err)
+{
+    if (vm->depth >= RIVEN_MAX_DEPTH)
+        return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "script work stack exceeds %u entries (card %u)",
+                             RIVEN_MAX_DEPTH, vm->card);
+    if (vm->depth == vm->cap) {
+        size_t cap = vm->cap ? vm->cap * 2 : 64;
+        riven_vm_frame *f = realloc(vm->stack, cap * sizeof *f);
+        if (!f)
+            return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+        vm->stack = f;
+        vm->cap = cap;
+    }
+    vm->stack[vm->depth++] = (riven_vm_frame){act, s, first, n, 0, arg};
+    return RELIC_OK;
+}
+
+static void riven_vm_trace(riven_vm *vm, riven_trace_kind kind, uint16_t op, const uint16_t *argv, uint16_t argc,
+                           uint16_t event, int hotspot)
+{
+    if (!vm->host.trace)
+        return;
+    riven_trace_ev ev = {kind, vm->steps, vm->time_ms, vm->card, op, argc, argv, event, hotspot, vm->transition};
+    vm->host.trace(vm->host.ctx, &ev);
+}
+
+/* Pushes the handlers of `s` for `event` (in script order) under a marker
+ * that reports the event when its turn comes. */
+static int riven_vm_handlers(riven_vm *vm, const riven_script *s, uint16_t event, int hotspot, relic_err *err)
+{
+    uint16_t who = (uint16_t)(hotspot < 0 ? 0xffff : hotspot);
+    for (size_t h = s ? s->nhandlers : 0; h-- > 0;) {
+        if (s->handlers[h].event != event)
+            continue;
+        int rc = riven_vm_push(vm, RIVEN_ACT_LIST, s, s->handlers[h].first_cmd, s->handlers[h].ncmds, who, err);
+        if (rc)
+            return rc;
+    }
+    return riven_vm_push(vm, RIVEN_ACT_EVENT, NULL, event, 0, who, err);
+}
+
+static const riven_script *riven_vm_card_script(const riven_vm *vm, uint16_t id)
+{
+    const riven_world_card *c = riven_vm_card(vm, id);
+    return c && c->card ? &c->card->script : NULL;
+}
+
+int riven_vm_goto(riven_vm *vm, uint16_t card, relic_err *err)
+{
+    if (!riven_vm_card(vm, card))
+        return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "switch to card %u, which is not loaded", card);
+    const riven_script *to = riven_vm_card_script(vm, card);
+    int rc = RELIC_OK;
+    /* Pushed last-first: close old, set card, load, load end, update, open. */
+    rc = rc ? rc : riven_vm_handlers(vm, to, RIVEN_EV_CardOpen, -1, err);
+    rc = rc ? rc : riven_vm_push(vm, RIVEN_ACT_UPDATE, NULL, 0, 0, card, err);
+    rc = rc ? rc : riven_vm_push(vm, RIVEN_ACT_LOAD_END, NULL, 0, 0, card, err);
+    rc = rc ? rc : riven_vm_handlers(vm, to, RIVEN_EV_CardLoad, -1, err);
+    rc = rc ? rc : riven_vm_push(vm, RIVEN_ACT_SET_CARD, NULL, 0, 0, card, err);
+    if (!rc && vm->has_card)
+        rc = riven_vm_handlers(vm, riven_vm_card_script(vm, vm->card), RIVEN_EV_CardClose, -1, err);
+    return rc;
+}
+
+static int riven_vm_set_card(riven_vm *vm, uint16_t id, relic_err *err)
+{
+    const riven_world_card *c = riven_vm_card(vm, id);
+    free(vm->hotspot_enabled);
+    vm->hotspot_enabled = NULL;
+    size_t n = c && c->hotspots ? c->hotspots->count : 0;
+    vm->hotspot_enabled = calloc(n + 1, 1);
+    if (!vm->hotspot_enabled)
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    for (size_t i = 0; i < n; i++) {
+        const riven_hotspot *h = &c->hotspots->items[i];
+        /* Empty or inverted rectangles are disabled, as ScummVM's riven_card.cpp does. */
+        vm->hotspot_enabled[i] = h->left < h->right && h->top < h->bottom;
+    }
+    vm->card = id;
+    vm->has_card = 1;
+    vm->updates_disabled = 0;
+    vm->in_load = 1;
+    riven_vm_trace(vm, RIVEN_TRACE_CARD, 0, NULL, 0, 0, -1);
+    return RELIC_OK;
+}
+
+static int riven_vm_hotspot_index(const riven_vm *vm, uint16_t blst_id)
+{
+    const riven_world_card *c = riven_vm_card(vm, vm->card);
+    for (size_t i = 0; c && c->hotspots && i < c->hotspots->count; i++)
+        if (c->hotspots->items[i].blst_id == blst_id)
+            return (int)i;
+    return -1;
+}
+
+int riven_vm_click(riven_vm *vm, uint16_t blst_id, relic_err *err)
+{
+    int i = vm->has_card ? riven_vm_hotspot_index(vm, blst_id) : -1;
+    if (i < 0)
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "card %u has no hotspot %u", vm->card, blst_id);
+    if (!vm->hotspot_enabled[i]) {
+        riven_vm_trace(vm, RIVEN_TRACE_CLICK_IGNORED, 0, NULL, 0, 0, blst_id);
+        return RELIC_OK;
+    }
+    const riven_script *s = &riven_vm_card(vm, vm->card)->hotspots->items[i].script;
+    int rc = riven_vm_handlers(vm, s, RIVEN_EV_MouseUp, blst_id, err);
+    return rc ? rc : riven_vm_handlers(vm, s, RIVEN_EV_MouseDown, blst_id, err);
+}
+
+static void riven_vm_enable(riven_vm *vm, uint16_t blst_id, int on)
+{
+    int i = riven_vm_hotspot_index(vm, blst_id);
+    if (i >= 0)
+        vm->hotspot_enabled[i] = (uint8_t)on;
+}
+
+static void riven_vm_show(riven_vm *vm)
+{
+    riven_vm_trace(vm, RIVEN_TRACE_DISPLAY, 0, NULL, 0, 0, -1);
+    vm->transition = -1;
+}
+
+static int riven_vm_batched(const riven_vm *vm) { return vm->updates_disabled || vm->in_load || vm->in_update; }
+
+static int riven_vm_exec(riven_vm *vm, const riven_script *s, const riven_cmd *c, relic_err *err)
+{
+    const uint16_t *a = s->args + c->args;
+    const riven_op_info *info = riven_op(c->op);
+    if (!info)
+        return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "unknown command %u on card %u", c->op, vm->card);
+    if (info->argc >= 0 && c->argc < info->argc)
+        return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "%s with %u arguments (expected %d) on card %u",
+                             info->name, c->argc, info->argc, vm->card);
+    if (c->op != RIVEN_OP_switch)
+        riven_vm_trace(vm, RIVEN_TRACE_COMMAND, c->op, a, c->argc, 0, -1);
+    const riven_world_card *card = riven_vm_card(vm, vm->card);
+    switch (c->op) {
+    case RIVEN_OP_drawBitmap:
+    case RIVEN_OP_activatePLST:
+        if (!riven_vm_batched(vm))
+            riven_vm_show(vm);
+        return RELIC_OK;
+    case RIVEN_OP_switchCard:
+        return riven_vm_goto(vm, a[0], err);
+    case RIVEN_OP_reloadCard:
+        return riven_vm_goto(vm, vm->card, err);
+    case RIVEN_OP_setVariable:
+        vm->vars[a[0]] = a[1];
+        return RELIC_OK;
+    case RIVEN_OP_incrementVariable:
+        vm->vars[a[0]] += a[1];
+        return RELIC_OK;
+    case RIVEN_OP_switch: {
+        const riven_case *hit = NULL;
+        for (unsigned k = 0; k < c->ncases; k++) {
+            const riven_case *cs = &s->cases[c->first_case + k];
+            if (cs->value == RIVEN_SWITCH_DEFAULT ? !hit : vm->vars[a[0]] == cs->value)
+                hit = cs;
+            if (cs->value != RIVEN_SWITCH_DEFAULT && vm->vars[a[0]] == cs->value)
+                break;
+        }
+        uint16_t taken = hit ? hit->value : 0xfffe;
+        riven_vm_trace(vm, RIVEN_TRACE_COMMAND, c->op, &taken, 1, 0, -1);
+        return hit ? riven_vm_push(vm, RIVEN_ACT_LIST, s, hit->first_cmd, hit->ncmds, 0xffff, err) : RELIC_OK;
+    }
+    case RIVEN_OP_enableHotspot:
+    case RIVEN_OP_disableHotspot:
+        riven_vm_enable(vm, a[0], c->op == RIVEN_OP_enableHotspot);
+        return RELIC_OK;
+    case RIVEN_OP_activateBLST:
+        for (size_t r = 0; card && card->blst && r < card->blst->count; r++) {
+            const uint16_t *rec = card->blst->values + r * 3;
+            if (rec[0] == a[0]) {
+                riven_vm_enable(vm, rec[2], rec[1] == 1);
+                break;
+            }
+        }
+        return RELIC_OK;
+    case RIVEN_OP_pause:
+        if ((int16_t)a[0] > 0)
+            vm->time_ms += (uint64_t)(int16_t)a[0];
+        return RELIC_OK;
+    case RIVEN_OP_callExternal:
+        if (c->argc < 2 || a[1] > c->argc - 2)
+            return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET,
+                                 "callExternal passes %u arguments but holds %u (card %u)", c->argc >= 2 ? a[1] : 0,
+                                 c->argc >= 2 ? c->argc - 2 : 0, vm->card);
+        if (vm->host.external)
+            vm->host.external(vm->host.ctx, vm->vars, a[0], a + 2, a[1]);
+        return RELIC_OK;
+    case RIVEN_OP_transition:
+        if (c->argc != 1 && c->argc != 5)
+            return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "transition with %u arguments (card %u)",
+                                 c->argc, vm->card);
+        vm->transition = a[0];
+        return RELIC_OK;
+    case RIVEN_OP_disableScreenUpdate:
+        vm->updates_disabled = 1;
+        return RELIC_OK;
+    case RIVEN_OP_enableScreenUpdate:
+        vm->updates_disabled = 0;
+        return riven_vm_push(vm, RIVEN_ACT_UPDATE, NULL, 0, 0, vm->card, err);
+    default:
+        return RELIC_OK; /* recorded in the trace only */
+    }
+}
+
+static int riven_vm_step(riven_vm *vm, relic_err *err)
+{
+    riven_vm_frame *f = &vm->stack[vm->depth - 1];
+    switch (f->act) {
+    case RIVEN_ACT_LIST: {
+        if (f->i == f->n) {
+            vm->depth--;
+            return RELIC_OK;
+        }
+        const riven_script *s = f->s;
+        const riven_cmd *c = &s->cmds[f->first + f->i++];
+        vm->steps++;
+        return riven_vm_exec(vm, s, c, err);
+    }
+    case RIVEN_ACT_SET_CARD: {
+        uint16_t id = f->arg;
+        vm->depth--;
+        vm->steps++;
+        return riven_vm_set_card(vm, id, err);
+    }
+    case RIVEN_ACT_LOAD_END:
+        vm->depth--;
+        vm->in_load = 0;
+        return RELIC_OK;
+    case RIVEN_ACT_UPDATE: {
+        vm->depth--;
+        vm->steps++;
+        vm->in_update++; /* commands 1 and 39 inside event 10 do not update on their own */
+        int rc = riven_vm_push(vm, RIVEN_ACT_SHOW, NULL, 0, 0, vm->card, err);
+        return rc ? rc : riven_vm_handlers(vm, riven_vm_card_script(vm, vm->card), RIVEN_EV_DisplayUpdate, -1, err);
+    }
+    case RIVEN_ACT_SHOW:
+        vm->depth--;
+        vm->in_update = vm->in_update > 0 ? vm->in_update - 1 : 0;
+        riven_vm_show(vm);
+        return RELIC_OK;
+    case RIVEN_ACT_EVENT: {
+        uint16_t event = (uint16_t)f->first, who = f->arg;
+        vm->depth--;
+        riven_vm_trace(vm, RIVEN_TRACE_EVENT, 0, NULL, 0, event, who == 0xffff ? -1 : who);
+        return RELIC_OK;
+    }
+    }
+    return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "bad work item");
+}
+
+int riven_vm_init(riven_vm *vm, const riven_world_card *cards, size_t ncards, const riven_host *host, relic_err *err)
+{
+    memset(vm, 0, sizeof *vm);
+    vm->cards = cards;
+    vm->ncards = ncards;
+    if (host)
+        vm->host = *host;
+    vm->transition = -1;
+    vm->vars = calloc(65536, sizeof *vm->vars);
+    if (!vm->vars)
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    return RELIC_OK;
+}
+
+void riven_vm_free(riven_vm *vm)
+{
+    if (!vm)
+        return;
+    free(vm->vars);
+    free(vm->stack);
+    free(vm->hotspot_enabled);
+    memset(vm, 0, sizeof *vm);
+}
+
+int riven_vm_run(riven_vm *vm, uint64_t max_steps, relic_err *err)
+{
+    uint64_t start = vm->steps;
+    while (vm->depth) {
+        if (vm->steps - start >= max_steps)
+            return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "step budget of %llu exhausted on card %u",
+                                 (unsigned long long)max_steps, vm->card);
+        int rc = riven_vm_step(vm, err);
+        if (rc)
+            return rc;
+    }
+    return RELIC_OK;
+}

@@ -1,0 +1,264 @@
+/* Unit tests for libvm/riven: the command table, the decompiler (JSON tree
+ * and text from it) and the executor's traces: the card-switch event chain,
+ * switch/case/default, hotspot enable/disable and clicks, screen-update
+ * batching, logical time, the step budget and unknown opcodes. */
+#include <string.h>
+#include "relic/riven_vm.h"
+#include "support.h"
+
+static void test_assemble_errors(void **state)
+{
+    (void)state;
+    relic_buf out = RELIC_BUF_INIT;
+    relic_err err;
+    relic_err_clear(&err);
+    const char *bad[][2] = {
+        {"on CardLoad {\n  switch (var1) {\n  }\n}\n", "line 3: switch without branches"},
+        {"on Nowhere {\n}\n", "line 1: unknown event 'Nowhere'"},
+        {"on CardLoad {\n  setVariable(ghost, 1)\n}\n", "line 2: unknown name 'ghost'"},
+        {"on CardLoad {\n  fly(1)\n}\n", "line 2: unknown command 'fly'"},
+        {"on CardLoad {\n", "line 1: missing '}' at the end"},
+        {"}\n", "line 1: unbalanced '}'"},
+        {"case 1:\n", "line 1: case outside a switch"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        assert_int_equal(riven_script_assemble(bad[i][0], strlen(bad[i][0]), NULL, &out, &err), RELIC_EDATA);
+        assert_string_equal(err.msg, bad[i][1]);
+        assert_int_equal(out.len, 0);
+    }
+    const char *ok = "# comment\non MouseDown {\n  op99(1, 0x10, -1)\n  changeStack(2, 0x00030004)\n}\n";
+    assert_int_equal(riven_script_assemble(ok, strlen(ok), NULL, &out, &err), RELIC_OK);
+    uint8_t want[64];
+    size_t n = test_hex("00 01 00 00 00 02 00 63 00 03 00 01 00 10 ff ff 00 1b 00 03 00 02 00 03 00 04", want,
+                        sizeof want);
+    assert_int_equal(out.len, n);
+    assert_memory_equal(out.data, want, n);
+    relic_buf_free(&out);
+}
+
+static void test_op_table(void **state)
+{
+    (void)state;
+    assert_string_equal(riven_op(1)->name, "drawBitmap");
+    assert_int_equal(riven_op(1)->argc, 9);
+    assert_string_equal(riven_op(27)->name, "changeStack");
+    assert_string_equal(riven_op(39)->name, "activatePLST");
+    assert_null(riven_op(5));
+    assert_string_equal(riven_event_name(10), "DisplayUpdate");
+    assert_null(riven_event_name(8));
+}
+
+static void test_decompile_text(void **state)
+{
+    (void)state;
+    relic_buf f = RELIC_BUF_INIT, nf = RELIC_BUF_INIT;
+    test_fixture("riven/card_switch.bin", &f);
+    test_fixture("riven/name_vars.bin", &nf);
+    riven_card c;
+    riven_names vars;
+    assert_int_equal(riven_card_decode(f.data, f.len, &c, NULL), RELIC_OK);
+    assert_int_equal(riven_names_decode(nf.data, nf.len, &vars, NULL), RELIC_OK);
+    riven_nameset ns = {.variables = &vars};
+    json_t *tree = riven_script_json(&c.script, &ns);
+    assert_non_null(tree);
+    relic_buf out = RELIC_BUF_INIT;
+    assert_int_equal(riven_script_text(tree, &out, NULL), RELIC_OK);
+    relic_buf_u8(&out, 0);
+    assert_string_equal((const char *)out.data, "on CardLoad {\n"
+                                                "    setVariable(Alpha, 5)\n"
+                                                "    switch (Alpha) {\n"
+                                                "        case 5:\n"
+                                                "            switch (mid) {\n"
+                                                "                default:\n"
+                                                "                    enableHotspot(3)\n"
+                                                "            }\n"
+                                                "        default:\n"
+                                                "    }\n"
+                                                "    changeStack(1, 0x00010002)\n"
+                                                "}\n");
+    /* The assembler turns that text back into the very same bytes. */
+    relic_buf back = RELIC_BUF_INIT;
+    relic_err err;
+    relic_err_clear(&err);
+    if (riven_script_assemble((const char *)out.data, out.len - 1, &ns, &back, &err))
+        fail_msg("%s", err.msg);
+    assert_int_equal(back.len, f.len - 4);
+    assert_memory_equal(back.data, f.data + 4, f.len - 4);
+    relic_buf_free(&back);
+    json_t *h0 = json_array_get(json_object_get(tree, "handlers"), 0);
+    assert_int_equal(json_integer_value(json_object_get(h0, "event_type")), 6);
+    json_t *sw = json_array_get(json_object_get(h0, "commands"), 1);
+    assert_string_equal(json_string_value(json_object_get(sw, "var")), "Alpha");
+    json_decref(tree);
+    riven_names_free(&vars);
+    riven_card_free(&c);
+    relic_buf_free(&out);
+    relic_buf_free(&nf);
+    relic_buf_free(&f);
+}
+
+typedef struct trace_log {
+    relic_buf b;
+} trace_log;
+
+static void log_trace(void *ctx, const riven_trace_ev *ev)
+{
+    relic_buf *b = &((trace_log *)ctx)->b;
+    switch (ev->kind) {
+    case RIVEN_TRACE_COMMAND:
+        relic_buf_printf(b, "%s", riven_op(ev->op)->name);
+        for (unsigned i = 0; i < ev->argc; i++)
+            relic_buf_printf(b, " %u", ev->argv[i]);
+        break;
+    case RIVEN_TRACE_EVENT:
+        relic_buf_printf(b, "on %s", riven_event_name(ev->event));
+        if (ev->hotspot >= 0)
+            relic_buf_printf(b, " hotspot %d", ev->hotspot);
+        break;
+    case RIVEN_TRACE_DISPLAY:
+        relic_buf_printf(b, "display %d", ev->transition);
+        break;
+    case RIVEN_TRACE_CARD:
+        relic_buf_printf(b, "card %u", ev->card);
+        break;
+    case RIVEN_TRACE_CLICK_IGNORED:
+        relic_buf_printf(b, "ignored %d", ev->hotspot);
+        break;
+    }
+    relic_buf_printf(b, " @%llu\n", (unsigned long long)ev->time_ms);
+}
+
+static void script(const char *hex, riven_card *c)
+{
+    uint8_t d[256];
+    size_t n = test_hex(hex, d, sizeof d);
+    relic_err err;
+    relic_err_clear(&err);
+    if (riven_card_decode(d, n, c, &err))
+        fail_msg("test script: %s at 0x%zx", err.msg, err.offset);
+}
+
+static void test_event_chain_and_click(void **state)
+{
+    (void)state;
+    riven_card c1, c2;
+    /* card 1: load { setVariable(0, 1) }  display { activatePLST(1) }  open { playMovieBackground(1) } */
+    script("00 00 00 00  00 03  00 06 00 01 00 07 00 02 00 00 00 01"
+           "  00 0a 00 01 00 27 00 01 00 01  00 09 00 01 00 21 00 01 00 01", &c1);
+    /* card 2: close { pause(100, 0) }  load { switch(0) { case 1: incrementVariable(0, 2) default: setVariable(0, 9) } }
+     * open { disableScreenUpdate() drawBitmap(...) enableScreenUpdate() } */
+    script("00 00 00 00  00 03  00 07 00 01 00 0e 00 02 00 64 00 00"
+           "  00 06 00 01 00 08 00 02 00 00 00 02  00 01 00 01 00 18 00 02 00 00 00 02"
+           "                                         ff ff 00 01 00 07 00 02 00 00 00 09"
+           "  00 09 00 03 00 14 00 00  00 01 00 09 00 05 00 00 00 00 00 10 00 10 00 00 00 00 00 00 00 00  00 15 00 00",
+           &c2);
+    /* card 1 hotspot blst 4: mouse down { transition(16) switchCard(2) }; hotspot blst 5 has an empty rect */
+    uint8_t d[128];
+    size_t n = test_hex("00 02  00 04 00 00 00 00 00 00 00 10 00 10 00 00 00 00 00 00 00 00 00 00"
+                        "  00 01 00 00 00 02 00 12 00 01 00 10 00 02 00 01 00 02"
+                        "  00 05 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00  00 00", d, sizeof d);
+    riven_hotspots hs;
+    assert_int_equal(riven_hotspots_decode(d, n, &hs, NULL), RELIC_OK);
+    riven_world_card world[2] = {{1, &c1, &hs, NULL}, {2, &c2, NULL, NULL}};
+    trace_log log = {RELIC_BUF_INIT};
+    riven_host host = {&log, log_trace, NULL};
+    riven_vm vm;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(riven_vm_init(&vm, world, 2, &host, &err), RELIC_OK);
+    assert_int_equal(riven_vm_goto(&vm, 1, &err), RELIC_OK);
+    assert_int_equal(riven_vm_run(&vm, 1000, &err), RELIC_OK);
+    assert_int_equal(riven_vm_click(&vm, 5, &err), RELIC_OK); /* disabled: empty rect */
+    assert_int_equal(riven_vm_click(&vm, 4, &err), RELIC_OK);
+    assert_int_equal(riven_vm_run(&vm, 1000, &err), RELIC_OK);
+    assert_int_equal(vm.vars[0], 3);
+    assert_int_equal(vm.card, 2);
+    relic_buf_u8(&log.b, 0);
+    assert_string_equal((const char *)log.b.data, "card 1 @0\n"
+                                                  "on CardLoad @0\n"
+                                                  "setVariable 0 1 @0\n"
+                                                  "on DisplayUpdate @0\n"
+                                                  "activatePLST 1 @0\n"
+                                                  "display -1 @0\n"
+                                                  "on CardOpen @0\n"
+                                                  "playMovieBackground 1 @0\n"
+                                                  "ignored 5 @0\n"
+                                                  "on MouseDown hotspot 4 @0\n"
+                                                  "transition 16 @0\n"
+                                                  "switchCard 2 @0\n"
+                                                  "on CardClose @0\n"
+                                                  "card 2 @0\n"
+                                                  "on CardLoad @0\n"
+                                                  "switch 1 @0\n"
+                                                  "incrementVariable 0 2 @0\n"
+                                                  "on DisplayUpdate @0\n"
+                                                  "display 16 @0\n"
+                                                  "on CardOpen @0\n"
+                                                  "disableScreenUpdate @0\n"
+                                                  "drawBitmap 5 0 0 16 16 0 0 0 0 @0\n"
+                                                  "enableScreenUpdate @0\n"
+                                                  "on DisplayUpdate @0\n"
+                                                  "display -1 @0\n"
+                                                  "on MouseUp hotspot 4 @0\n");
+    riven_vm_free(&vm);
+    relic_buf_free(&log.b);
+    riven_hotspots_free(&hs);
+    riven_card_free(&c1);
+    riven_card_free(&c2);
+}
+
+static void test_budget_and_unknown(void **state)
+{
+    (void)state;
+    riven_card loop, bad;
+    script("00 00 00 00  00 01  00 06 00 01  00 02 00 01 00 03", &loop); /* load { switchCard(3) } */
+    script("00 00 00 00  00 01  00 06 00 01  00 63 00 00", &bad);         /* load { op99() } */
+    riven_world_card world[2] = {{3, &loop, NULL, NULL}, {4, &bad, NULL, NULL}};
+    riven_vm vm;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(riven_vm_init(&vm, world, 2, NULL, &err), RELIC_OK);
+    assert_int_equal(riven_vm_goto(&vm, 3, &err), RELIC_OK);
+    assert_int_equal(riven_vm_run(&vm, 500, &err), RELIC_EDATA);
+    assert_non_null(strstr(err.msg, "step budget of 500"));
+    riven_vm_free(&vm);
+    assert_int_equal(riven_vm_init(&vm, world, 2, NULL, &err), RELIC_OK);
+    assert_int_equal(riven_vm_goto(&vm, 4, &err), RELIC_OK);
+    assert_int_equal(riven_vm_run(&vm, 500, &err), RELIC_EDATA);
+    assert_string_equal(err.msg, "unknown command 99 on card 4");
+    assert_int_equal(riven_vm_goto(&vm, 9, &err), RELIC_EDATA);
+    assert_int_equal(riven_vm_click(&vm, 1, &err), RELIC_EUSAGE);
+    riven_vm_free(&vm);
+    riven_card_free(&loop);
+    riven_card_free(&bad);
+}
+
+static void test_pause_and_external(void **state)
+{
+    (void)state;
+    riven_card c;
+    /* load { pause(250, 0) pause(-5, 0) callExternal(2, 1, 7) } */
+    script("00 00 00 00  00 01  00 06 00 03  00 0e 00 02 00 fa 00 00  00 0e 00 02 ff fb 00 00"
+           "  00 11 00 03 00 02 00 01 00 07", &c);
+    riven_world_card world[1] = {{0, &c, NULL, NULL}};
+    riven_vm vm;
+    assert_int_equal(riven_vm_init(&vm, world, 1, NULL, NULL), RELIC_OK);
+    assert_int_equal(riven_vm_goto(&vm, 0, NULL), RELIC_OK);
+    assert_int_equal(riven_vm_run(&vm, 100, NULL), RELIC_OK);
+    assert_int_equal(vm.time_ms, 250);
+    riven_vm_free(&vm);
+    riven_card_free(&c);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_op_table),
+        cmocka_unit_test(test_assemble_errors),
+        cmocka_unit_test(test_decompile_text),
+        cmocka_unit_test(test_event_chain_and_click),
+        cmocka_unit_test(test_budget_and_unknown),
+        cmocka_unit_test(test_pause_and_external),
+    };
+    return cmocka_run_group_tests_name("riven_vm", tests, NULL, NULL);
+}
