@@ -1,6 +1,8 @@
 # Redguard: sample maps built from text sources under samples/redguard/
 # with rgm-pack (our SOUP assembler and RGM writer); `make demo` also
 # dumps one and runs it in the SOUP VM.
+# Targets defined here precede the Makefile's "all"; keep "all" the default.
+.DEFAULT_GOAL := all
 RGM_SAMPLE_SRC := $(sort $(wildcard samples/redguard/*.rgmsrc))
 RGM_SAMPLES    := $(patsubst samples/redguard/%.rgmsrc,$(BUILD)/samples/redguard/%.RGM,$(RGM_SAMPLE_SRC))
 SAMPLE_TARGETS += $(RGM_SAMPLES)

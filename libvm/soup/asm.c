@@ -199,6 +199,9 @@ static int soup_object(soup_as *a, uint8_t sel[2])
     if ((r = soup_string_tok(a, &idx)) < 0)
         return -1;
     if (r) {
+        soup_ws(a);
+        if (soup_peek(a) != '.' && soup_peek(a) != ':')
+            return a->pos = save, 0;
         if (idx > 0xff)
             return soup_as_fail(a, "object string index above 255%s", "");
         sel[0] = SOUP_OBJ_STRING, sel[1] = (uint8_t)idx;

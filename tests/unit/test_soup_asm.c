@@ -88,6 +88,8 @@ static void test_assignments_and_formulas(void **state)
     check_case("14 00 00 03 00 07 09 00 00 00 00", 0, "Me.ref3 = 9");
     check_case("14 04 00 03 01 14 01 00 02 00 00", 0, "\"Flag\".ref259 = Player.ref2");
     check_case("0f 01 00 05 00", 0, "++Player.ref5");
+    /* Fuzzer find: a String index above 255 is no object selector. */
+    check_case("0a 00 15 00 00 00 53 00", 0, "var0 = $1392508928");
     check_case("10 0a 03 05 00", 0, "--var3.ref5");
     check_case("0a 00 0f 00 00 01 00 01 15 00 00 00 00 00", 0, "var0 = ++Me.ref1 + \"Flag\"");
 }
