@@ -62,6 +62,7 @@ static int rgm_dump_main(dump_opts *o)
             dump_print_text(doc);
     }
     if (rc) {
+        fflush(stdout);
         relic_err_file(&err, o->file);
         cli_report(&err);
     }
