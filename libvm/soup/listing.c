@@ -4,6 +4,7 @@
  * label before every instruction something jumps to, and If blocks as
  * "{ ... }" when their false target is an instruction boundary inside the
  * enclosing block, else as "if ... else #XXXX" (the bytes say the same). */
+#include <stdlib.h>
 #include <string.h>
 #include "soup_private.h"
 
@@ -44,12 +45,14 @@ static void soup_mark_nesting(soup_listing *l)
     }
 }
 
-static int soup_is_target(const soup_listing *l, uint32_t pos)
+/* Marks every jump target inside the script (one byte per offset). */
+static uint8_t *soup_targets(const soup_listing *l)
 {
-    for (size_t i = 0; i < l->n; i++)
-        if (l->ins[i].has_target && !(l->ins[i].op == SOUP_OP_IF && l->ins[i].nested) && l->ins[i].target == pos)
-            return 1;
-    return 0;
+    uint8_t *t = calloc(l->len + 1, 1);
+    for (size_t i = 0; t && i < l->n; i++)
+        if (l->ins[i].has_target && !(l->ins[i].op == SOUP_OP_IF && l->ins[i].nested) && l->ins[i].target <= l->len)
+            t[l->ins[i].target] = 1;
+    return t;
 }
 
 static void soup_indent(relic_buf *out, int depth)
@@ -64,6 +67,11 @@ void soup_listing_text(const soup_listing *cl, relic_buf *out)
     soup_mark_nesting(l);
     uint32_t stack[SOUP_MAX_DEPTH];
     int depth = 0;
+    uint8_t *targets = soup_targets(l);
+    if (!targets) {
+        out->oom = 1;
+        return;
+    }
     relic_buf_printf(out, ".main #%04X\n", l->script_pc);
     for (size_t i = 0; i <= l->n; i++) {
         uint32_t pos = i < l->n ? l->ins[i].pos : (uint32_t)l->len;
@@ -79,7 +87,7 @@ void soup_listing_text(const soup_listing *cl, relic_buf *out)
             relic_buf_printf(out, "; entry continuation\n");
         if (pos == l->script_pc)
             relic_buf_printf(out, "; main continuation\n");
-        if (soup_is_target(l, pos) || (pos == l->script_pc && pos != 0))
+        if (targets[pos] || (pos == l->script_pc && pos != 0))
             relic_buf_printf(out, "#%04X:\n", pos);
         soup_indent(out, depth);
         if (in->op == SOUP_OP_IF && in->nested) {
@@ -90,6 +98,7 @@ void soup_listing_text(const soup_listing *cl, relic_buf *out)
         else
             relic_buf_printf(out, "%s\n", in->text);
     }
+    free(targets);
 }
 
 int soup_disasm_text(const soup_ctx *ctx, const uint8_t *code, size_t len, uint32_t script_pc, relic_buf *out,
