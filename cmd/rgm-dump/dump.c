@@ -118,9 +118,18 @@ int dump_report(dump_ctx *x, json_t *doc, relic_err *err)
     const dump_opts *o = x->o;
     const rgm_map *m = &x->map;
     json_t *secs = json_array(), *actors = json_array();
-    for (size_t i = 0; i < m->file.count; i++)
-        json_array_append_new(secs, json_pack("{s:s, s:I, s:I}", "tag", m->file.sec[i].tag, "offset",
-                                              (json_int_t)m->file.sec[i].offset, "size", (json_int_t)m->file.sec[i].len));
+    for (size_t i = 0; i < m->file.count; i++) {
+        json_t *row = json_pack("{s:s, s:I, s:I}", "tag", m->file.sec[i].tag, "offset",
+                              (json_int_t)m->file.sec[i].offset, "size", (json_int_t)m->file.sec[i].len);
+        rgm_records r;
+        if (rgm_section_records(&m->file.sec[i], &r)) {
+            json_object_set_new(row, "records", json_pack("{s:I, s:I, s:I}", "size", (json_int_t)r.size, "count",
+                                                        (json_int_t)r.count, "rest", (json_int_t)r.rest));
+            if (r.has_count)
+                json_object_set_new(json_object_get(row, "records"), "declared", json_integer(r.declared));
+        }
+        json_array_append_new(secs, row);
+    }
     for (size_t i = 0; i < m->nactors; i++)
         json_array_append_new(actors, dump_actor(&m->actors[i]));
     json_object_set_new(doc, "sections", secs);

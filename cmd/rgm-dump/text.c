@@ -62,9 +62,19 @@ void dump_print_text(const json_t *doc)
     const json_t *secs = json_object_get(doc, "sections"), *s;
     size_t i;
     printf("%zu sections\n", json_array_size(secs));
-    json_array_foreach(secs, i, s)
-        printf("  %-4s at 0x%06llx, %lld bytes\n", json_string_value(json_object_get(s, "tag")),
+    json_array_foreach(secs, i, s) {
+        printf("  %-4s at 0x%06llx, %lld bytes", json_string_value(json_object_get(s, "tag")),
                (long long)dump_int(s, "offset"), (long long)dump_int(s, "size"));
+        const json_t *r = json_object_get(s, "records");
+        if (r) {
+            printf(", %lld x %lld-byte records", (long long)dump_int(r, "count"), (long long)dump_int(r, "size"));
+            if (json_object_get(r, "declared"))
+                printf(" (count field %lld)", (long long)dump_int(r, "declared"));
+            if (dump_int(r, "rest"))
+                printf(", %lld bytes left over", (long long)dump_int(r, "rest"));
+        }
+        printf("\n");
+    }
     const json_t *end = json_object_get(doc, "end");
     if (json_is_integer(end))
         printf("  END  at 0x%06llx\n", (long long)json_integer_value(end));

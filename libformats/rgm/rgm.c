@@ -4,7 +4,12 @@
  * follow with a zero length and some do not (michidk/redguard-preservation
  * docs/formats/RGM.md "Section Framing"; Dillonn241/redguard-mod-manager
  * src/redguard/MapFile.java stops on the tag alone).  Everything from
- * "END " on is kept verbatim so a listed file rewrites byte for byte. */
+ * "END " on is kept verbatim so a listed file rewrites byte for byte.
+ * Record sizes of the fixed-layout sections are from RGM.md (RAHD 165
+ * after count and four fixed bytes; MPOB and MPSO 66 and MPRP 80 after a
+ * count; RAEX 30, RALC 12, RAAT 256, MPSZ 49, RAVC 9, and the u32 tables
+ * RAHK, RASB, RAVA).  The issue notes the sources disagree on RALC's
+ * record size, so its count and remainder are reported, never assumed. */
 #include <stdlib.h>
 #include <string.h>
 #include "relic/cursor.h"
@@ -80,6 +85,35 @@ const rgm_section *rgm_find(const rgm_file *f, const char *tag)
         if (memcmp(f->sec[i].tag, tag, 4) == 0)
             return &f->sec[i];
     return NULL;
+}
+
+static const struct rgm_layout {
+    char tag[5];
+    uint32_t header, size;
+    int has_count;
+} rgm_layouts[] = {
+    {"RAHD", 8, 165, 1}, {"MPOB", 4, 66, 1}, {"MPSO", 4, 66, 1}, {"MPRP", 4, 80, 1}, {"RAEX", 0, 30, 0},
+    {"RALC", 0, 12, 0},  {"RAAT", 0, 256, 0}, {"MPSZ", 0, 49, 0}, {"RAVC", 0, 9, 0},  {"RAHK", 0, 4, 0},
+    {"RASB", 0, 4, 0},   {"RAVA", 0, 4, 0},
+};
+
+int rgm_section_records(const rgm_section *s, rgm_records *out)
+{
+    memset(out, 0, sizeof *out);
+    for (size_t i = 0; i < sizeof rgm_layouts / sizeof rgm_layouts[0]; i++) {
+        const struct rgm_layout *l = &rgm_layouts[i];
+        if (memcmp(s->tag, l->tag, 4))
+            continue;
+        out->header = s->len < l->header ? s->len : l->header;
+        out->size = l->size;
+        out->count = (s->len - out->header) / l->size;
+        out->rest = (s->len - out->header) % l->size;
+        if ((out->has_count = l->has_count && s->len >= 4))
+            out->declared = (uint32_t)s->data[0] | (uint32_t)s->data[1] << 8 | (uint32_t)s->data[2] << 16 |
+                            (uint32_t)s->data[3] << 24;
+        return 1;
+    }
+    return 0;
 }
 
 void rgm_put_section(relic_buf *out, const char *tag, const void *data, uint32_t len)

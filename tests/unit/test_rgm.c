@@ -171,12 +171,38 @@ static void test_build_reads_back(void **state)
     relic_buf_free(&out);
 }
 
+static void test_records(void **state)
+{
+    (void)state;
+    uint8_t b[64];
+    /* RALC of 26 bytes: two 12-byte records and 2 left over, reported
+     * rather than assumed (the sources disagree on its record size). */
+    size_t n = test_hex("52 41 4c 43 00 00 00 1a", b, sizeof b);
+    memset(b + n, 0, 26);
+    rgm_file f;
+    assert_int_equal(rgm_open(b, n + 26, &f, NULL), RELIC_OK);
+    rgm_records r;
+    assert_int_equal(rgm_section_records(&f.sec[0], &r), 1);
+    assert_int_equal(r.size, 12);
+    assert_int_equal(r.count, 2);
+    assert_int_equal(r.rest, 2);
+    assert_false(r.has_count);
+    assert_false(f.has_end);
+    rgm_close(&f);
+    n = test_hex("4d 50 4f 42 00 00 00 02 07 00", b, sizeof b);
+    assert_int_equal(rgm_open(b, n, &f, NULL), RELIC_OK);
+    assert_int_equal(rgm_section_records(&f.sec[0], &r), 1);
+    assert_int_equal(r.count, 0);
+    assert_false(r.has_count); /* too short for its count */
+    rgm_close(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sections_and_rewrite), cmocka_unit_test(test_end_without_length),
         cmocka_unit_test(test_actors),               cmocka_unit_test(test_malformed),
-        cmocka_unit_test(test_build_reads_back),
+        cmocka_unit_test(test_build_reads_back),    cmocka_unit_test(test_records),
     };
     return cmocka_run_group_tests_name("rgm", tests, NULL, NULL);
 }

@@ -37,6 +37,16 @@ typedef struct rgm_file {
 int rgm_open(const uint8_t *data, size_t len, rgm_file *out, relic_err *err);
 void rgm_close(rgm_file *f);
 const rgm_section *rgm_find(const rgm_file *f, const char *tag);
+/* Fixed-size record layout of a known section: header bytes before the
+ * records (a count, for RAHD also four fixed bytes), record size, how many
+ * whole records follow and how many bytes are left over.  0 when the tag
+ * has no fixed-size layout in the sources. */
+typedef struct rgm_records {
+    uint32_t header, size, count, rest;
+    uint32_t declared;      /* the count field, when the section has one */
+    int has_count;
+} rgm_records;
+int rgm_section_records(const rgm_section *s, rgm_records *out);
 /* Appends one section (tag, big-endian length, payload). */
 void rgm_put_section(relic_buf *out, const char *tag, const void *data, uint32_t len);
 /* Rewrites a listed file: byte-identical to its input. */
