@@ -6,7 +6,7 @@ _rgm_dump()
     local cur prev
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD - 1]}
-    local opts='-a --actor --strings --vars --attrs --placements -d --def --run --all --ticks --max-steps --trace -j --json -h --help -V --version'
+    local opts='-a --actor --strings --vars --attrs --placements -d --def --run --all --ticks --max-steps --task-length --seed --trace -j --json -h --help -V --version'
     case $prev in
         -a | --actor | --run)
             # NAME: an actor of the map given on the line.
@@ -23,7 +23,7 @@ _rgm_dump()
             COMPREPLY=($(compgen -f -- "$cur"))
             return
             ;;
-        --ticks | --max-steps)
+        --ticks | --max-steps | --task-length | --seed)
             return
             ;;
         -h | --help | -V | --version)

@@ -9,7 +9,7 @@
 typedef struct dump_opts {
     const char *file, *actor, *def_path, *run, *trace;
     int json, strings, vars, attrs, placements, all;
-    unsigned long ticks, max_steps;
+    unsigned long ticks, max_steps, task_len, seed;
 } dump_opts;
 
 typedef struct dump_ctx {

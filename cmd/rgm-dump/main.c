@@ -23,6 +23,8 @@ static void rgm_dump_help(void)
            "      --all              run every actor\n"
            "      --ticks N          ordinary updates to run (default 10)\n"
            "      --max-steps N      statement budget of the run (default 1000000)\n"
+           "      --task-length N    stub tasks complete on their Nth revisit (default 1)\n"
+           "      --seed N           initial random state (default 1, the engine's)\n"
            "      --trace FILE       write the run's trace (native calls, flag,\n"
            "                         variable and attribute changes) as JSON\n"
            "  -j, --json             print the report as JSON\n"
@@ -77,7 +79,7 @@ static int rgm_dump_main(dump_opts *o)
 int main(int argc, char **argv)
 {
     cli_init(argv[0]);
-    enum { O_STRINGS = 256, O_VARS, O_ATTRS, O_PLACE, O_RUN, O_ALL, O_TICKS, O_STEPS, O_TRACE };
+    enum { O_STRINGS = 256, O_VARS, O_ATTRS, O_PLACE, O_RUN, O_ALL, O_TICKS, O_STEPS, O_TRACE, O_TASKLEN, O_SEED };
     static const struct option longopts[] = {
         {"actor", required_argument, 0, 'a'}, {"strings", no_argument, 0, O_STRINGS},
         {"vars", no_argument, 0, O_VARS},     {"attrs", no_argument, 0, O_ATTRS},
@@ -85,6 +87,7 @@ int main(int argc, char **argv)
         {"run", required_argument, 0, O_RUN}, {"all", no_argument, 0, O_ALL},
         {"ticks", required_argument, 0, O_TICKS}, {"max-steps", required_argument, 0, O_STEPS},
         {"trace", required_argument, 0, O_TRACE}, {"json", no_argument, 0, 'j'},
+        {"task-length", required_argument, 0, O_TASKLEN}, {"seed", required_argument, 0, O_SEED},
         {"help", no_argument, 0, 'h'},        {"version", no_argument, 0, 'V'},
         {0, 0, 0, 0},
     };
@@ -92,6 +95,8 @@ int main(int argc, char **argv)
     memset(&o, 0, sizeof o);
     o.ticks = 10;
     o.max_steps = 1000000;
+    o.task_len = 1;
+    o.seed = 1;
     int c;
     while ((c = getopt_long(argc, argv, "a:d:jhV", longopts, NULL)) != -1) {
         switch (c) {
@@ -112,6 +117,14 @@ int main(int argc, char **argv)
         case O_STEPS:
             if (cli_parse_uint(optarg, 1, 4000000000ul, &o.max_steps))
                 return cli_usage_error("--max-steps wants a number from 1 to 4000000000");
+            break;
+        case O_TASKLEN:
+            if (cli_parse_uint(optarg, 1, 65535, &o.task_len))
+                return cli_usage_error("--task-length wants a number from 1 to 65535");
+            break;
+        case O_SEED:
+            if (cli_parse_uint(optarg, 0, 4294967295ul, &o.seed))
+                return cli_usage_error("--seed wants a number from 0 to 4294967295");
             break;
         case 'h': rgm_dump_help(); return CLI_EXIT_OK;
         case 'V': cli_print_version(); return CLI_EXIT_OK;

@@ -52,8 +52,10 @@ int dump_run(dump_ctx *x, json_t *doc, relic_err *err)
     if (!stub)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     soup_stub_init(stub);
+    stub->default_task_len = (unsigned)o->task_len;
     soup_host host = soup_stub_host(stub);
-    soup_vm *vm = soup_vm_new(&x->def, &host, NULL);
+    soup_vm_config cfg = {256, (uint32_t)o->seed, 0, 0};
+    soup_vm *vm = soup_vm_new(&x->def, &host, &cfg);
     int rc = vm ? soup_vm_load_map(vm, &x->map, err) : relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     int actor = -1;
     if (!rc && o->run && (actor = soup_vm_find_actor(vm, o->run)) < 0)
@@ -71,8 +73,9 @@ int dump_run(dump_ctx *x, json_t *doc, relic_err *err)
         }
         json_object_set_new(doc, "run", run);
         if (o->trace) {
-            json_t *tr = json_pack("{s:o, s:s, s:I}", "events", dump_trace(vm, &x->def, stub), "scope",
-                                   o->run ? o->run : "all", "ticks", (json_int_t)o->ticks);
+            json_t *tr = json_pack("{s:o, s:s, s:I, s:I, s:I}", "events", dump_trace(vm, &x->def, stub), "scope",
+                                   o->run ? o->run : "all", "ticks", (json_int_t)o->ticks, "seed",
+                                   (json_int_t)o->seed, "task_length", (json_int_t)o->task_len);
             rc = relic_json_write(o->trace, tr, err);
             json_decref(tr);
         }
