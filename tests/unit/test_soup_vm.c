@@ -385,6 +385,47 @@ static void test_object_calls(void **state)
     rig_free(&r);
 }
 
+static void test_control_mask_and_pause(void **state)
+{
+    (void)state;
+    rig r;
+    rig_init(&r, NULL);
+    r.stub.default_task_len = 100;
+    int32_t vars[2] = {0};
+    const char *src = "PushAnimation(1, 1)\nvar0 = var0 + 1\nYield\nEnd #0000\n";
+    int a = rig_actor(&r, 0, "K", src, vars, 2, NULL);
+    relic_err err;
+    /* 0x08 excludes the actor from updates altogether. */
+    soup_vm_set_control(r.vm, a, 0x08);
+    assert_int_equal(rig_run(&r, a, 2, &err), RELIC_OK);
+    assert_int_equal(r.stub.nev, 0);
+    /* Ordinary path: the blocking task holds the body. */
+    soup_vm_set_control(r.vm, a, 0);
+    assert_int_equal(rig_run(&r, a, 3, &err), RELIC_OK);
+    assert_int_equal(var(&r, a, 0), 0);
+    /* 0x04: no existing-task pass and no blocking gate before the body. */
+    soup_vm_set_control(r.vm, a, 0x04);
+    assert_int_equal(rig_run(&r, a, 1, &err), RELIC_OK);
+    assert_int_equal(var(&r, a, 0), 1);
+    rig_free(&r);
+
+    /* TaskPause/TaskResume by label: a paused blocking slot neither
+     * advances nor blocks. */
+    rig_init(&r, NULL);
+    r.stub.default_task_len = 100;
+    a = rig_actor(&r, 0, "Q", "t:\n@PushAnimation(2, 2)\nTaskPause t\nbody:\nvar0 = var0 + 1\nif var0 = 3 {\nTaskResume t\n}\n"
+                              "Yield\nGoto body\n", vars, 2, NULL);
+    assert_int_equal(rig_run(&r, a, 4, &err), RELIC_OK);
+    size_t revisits = 0;
+    for (size_t i = 0; i < r.stub.nev; i++)
+        revisits += r.stub.ev[i].kind == SOUP_EV_CALL && !r.stub.ev[i].initial;
+    /* Paused on ticks 1-2 (no revisits), resumed on tick 3: the pass of
+     * tick 4 revisits it once. */
+    assert_int_equal(var(&r, a, 0), 4);
+    assert_int_equal(revisits, 1);
+    rig_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -397,6 +438,7 @@ int main(void)
         cmocka_unit_test(test_attributes_and_control),
         cmocka_unit_test(test_faults_and_budget),
         cmocka_unit_test(test_object_calls),
+        cmocka_unit_test(test_control_mask_and_pause),
     };
     return cmocka_run_group_tests_name("soup_vm", tests, NULL, NULL);
 }
