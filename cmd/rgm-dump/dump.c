@@ -30,7 +30,8 @@ static int dump_script(dump_ctx *x, const rgm_actor *a, json_t *doc, relic_err *
     if ((rc = soup_ctx_from_map(&ctx, &x->map, a, &x->def)))
         return relic_err_set(err, rc, RELIC_NO_OFFSET, "out of memory");
     soup_listing l;
-    rc = soup_disasm(&ctx, code, len, a->script_pc, x->map.rasc->data_offset + a->script_data_offset, &l, err);
+    size_t origin = x->map.rasc ? x->map.rasc->data_offset + a->script_data_offset : 0;
+    rc = soup_disasm(&ctx, code, len, a->script_pc, origin, &l, err);
     if (!rc) {
         relic_buf text = RELIC_BUF_INIT;
         soup_listing_text(&l, &text);
