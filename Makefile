@@ -52,6 +52,7 @@ BENCH_BIN  := $(BUILD)/bench/relic-bench
 # Each engine may add a fragment: extra Debian packages (DEB_PKGS +=),
 # sample builders (SAMPLE_TARGETS +=) and their rules.
 SAMPLE_TARGETS :=
+DEMO_TARGETS :=
 -include $(sort $(wildcard mk/*.mk))
 
 .PHONY: all deps test check-asan bench samples demo fuzz install clean
@@ -131,11 +132,16 @@ samples: $(BUILD)/bin/agi-pack $(SAMPLE_TARGETS)
 	@$(BUILD)/bin/agi-pack samples/agi -o $(SAMPLE_GAME)-v3 --v3 RD
 	@echo "  SAMPLES $(SAMPLE_GAME) $(SAMPLE_GAME)-v3"
 
+# deps first, then a fresh make: pkg-config only knows the libraries once
+# they are installed.  Engines add their own demo steps to DEMO_TARGETS.
 demo: deps
-	$(MAKE) all samples
+	@$(MAKE) --no-print-directory demo-run
+
+.PHONY: demo-run
+demo-run: all samples $(DEMO_TARGETS)
 	rm -rf $(BUILD)/demo
-	$(BUILD)/bin/agi-unpack $(SAMPLE_GAME) -o $(BUILD)/demo
-	@echo "demo: the sample game is unpacked in $(BUILD)/demo (see game.json)"
+	$(BUILD)/bin/agi-unpack $(SAMPLE_GAME) -o $(BUILD)/demo --asm --sounds
+	@echo "demo: the sample game is unpacked in $(BUILD)/demo (game.json, pictures/, views/, sounds/, logic/)"
 
 # ---- fuzzing ------------------------------------------------------------------
 FUZZ_FLAGS := -std=c11 -D_DEFAULT_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \

@@ -212,6 +212,7 @@ int main(void)
     bench_saves(corpus);
     bench_gool(corpus);
     bench_riven();
+    bench_soup();
     if (corpus)
         bench_logic(root);
     if (largest[0]) {

@@ -17,5 +17,6 @@ void bench_pictures(const char *root);
 /* corpus: $RELIC_CORPUS or NULL (then only the interpreter loop runs) */
 void bench_gool(const char *corpus);
 void bench_riven(void);
+void bench_soup(void);
 
 #endif

@@ -1,0 +1,26 @@
+/* rgm-dump's parts: option set, the JSON report, its text form, the VM run. */
+#ifndef RGM_DUMP_H
+#define RGM_DUMP_H
+
+#include <jansson.h>
+#include "relic/rgm.h"
+#include "relic/rgm_soupdef.h"
+
+typedef struct dump_opts {
+    const char *file, *actor, *def_path, *run, *trace;
+    int json, strings, vars, attrs, placements, all;
+    unsigned long ticks, max_steps, task_len, seed;
+} dump_opts;
+
+typedef struct dump_ctx {
+    const dump_opts *o;
+    rgm_map map;
+    soup_def def;
+} dump_ctx;
+
+/* Fills doc; returns a relic code (errors reported by the caller). */
+int dump_report(dump_ctx *x, json_t *doc, relic_err *err);
+void dump_print_text(const json_t *doc);
+int dump_run(dump_ctx *x, json_t *doc, relic_err *err);
+
+#endif

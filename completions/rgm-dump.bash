@@ -1,0 +1,42 @@
+# bash completion for rgm-dump(1), part of relic.
+# Installed as share/bash-completion/completions/rgm-dump.
+
+_rgm_dump()
+{
+    local cur prev
+    cur=${COMP_WORDS[COMP_CWORD]}
+    prev=${COMP_WORDS[COMP_CWORD - 1]}
+    local opts='-a --actor --strings --vars --attrs --placements -d --def --run --all --ticks --max-steps --task-length --seed --trace -j --json -h --help -V --version'
+    case $prev in
+        -a | --actor | --run)
+            # NAME: an actor of the map given on the line.
+            local map w
+            for w in "${COMP_WORDS[@]}"; do
+                [[ $w == *.[Rr][Gg][Mm] && -f $w ]] && map=$w
+            done
+            [[ -n $map ]] && COMPREPLY=($(compgen -W "$(rgm-dump "$map" --json 2>/dev/null |
+                sed -n 's/^ *"name": "\(.*\)",\{0,1\}$/\1/p')" -- "$cur"))
+            return
+            ;;
+        -d | --def | --trace)
+            compopt -o filenames 2>/dev/null
+            COMPREPLY=($(compgen -f -- "$cur"))
+            return
+            ;;
+        --ticks | --max-steps | --task-length | --seed)
+            return
+            ;;
+        -h | --help | -V | --version)
+            return
+            ;;
+    esac
+    if [[ $cur == -* ]]; then
+        COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+        return
+    fi
+    compopt -o filenames 2>/dev/null
+    COMPREPLY=($(compgen -f -X '!*.@(rgm|RGM)' -- "$cur") $(compgen -d -- "$cur"))
+} &&
+    complete -F _rgm_dump rgm-dump
+
+# ex: filetype=sh
