@@ -26,6 +26,9 @@ int gd_load(const char *path, relic_buf *data, nsf_file *nsf, int *bare, relic_e
 
 int gd_entry(const gd_opts *o, const relic_buf *data, const nsf_file *nsf, int bare, gool_entry *g, relic_err *err)
 {
+    /* Callers free g whatever happens, so it is valid on every return. */
+    gool_entry empty = {0};
+    *g = empty;
     if (bare)
         return gool_entry_decode(data->data, data->len, 0, g, err);
     uint32_t eid;
