@@ -4,18 +4,19 @@
  * own decoding errors with unpack_fail (the rest of the run goes on). */
 #include "export.h"
 
+/* raw: still run under --raw (payload-level JSON, no rendering). */
 static const unpack_exporter unpack_exporters[] = {
-    {AGI_LOGIC, "messages", unpack_export_messages},
-    {AGI_SOUND, "sound", unpack_export_sound},
-    {AGI_LOGIC, "source", unpack_export_logic},
-    {AGI_PICTURE, "picture", unpack_export_picture},
-    {AGI_VIEW, "view", unpack_export_view},
+    {AGI_LOGIC, "messages", unpack_export_messages, 1},
+    {AGI_SOUND, "sound", unpack_export_sound, 0},
+    {AGI_LOGIC, "source", unpack_export_logic, 0},
+    {AGI_PICTURE, "picture", unpack_export_picture, 0},
+    {AGI_VIEW, "view", unpack_export_view, 0},
 };
 
 void unpack_export(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *rec, const relic_buf *payload,
                    json_t *row)
 {
     for (size_t i = 0; i < sizeof unpack_exporters / sizeof unpack_exporters[0]; i++)
-        if (unpack_exporters[i].kind == kind)
+        if (unpack_exporters[i].kind == kind && (unpack_exporters[i].raw || !x->o->raw_only))
             unpack_exporters[i].run(x, num, rec, payload, row);
 }

@@ -11,6 +11,7 @@ typedef struct unpack_exporter {
     agi_kind kind;
     const char *name;
     unpack_export_fn run;
+    int raw;
 } unpack_exporter;
 
 /* export_messages.c: logic/logicNNN.messages.json */

@@ -23,6 +23,8 @@ static void agi_unpack_help(void)
            "                       OUT/views/viewNNN.json and viewNNN/ (cel PNGs,\n"
            "                       loop sheets and GIFs)\n"
            "      --asm            also write OUT/logic/logicNNN.asm listings\n"
+           "      --raw            only raw payloads and JSON (no images, sources,\n"
+           "                       sounds): the fastest extraction\n"
            "  -l, --list           print the resource table instead of extracting\n"
            "      --only SEL       only these resources: KIND[:NNN][,KIND[:NNN]...]\n"
            "                       (kinds: logic, picture, view, sound)\n"
@@ -42,7 +44,7 @@ static void agi_unpack_help(void)
 }
 
 /* Long-only options: codes past every character. */
-enum { OPT_SOUNDS = 256, OPT_ASM, OPT_SCALE, OPT_ASPECT, OPT_FPS };
+enum { OPT_SOUNDS = 256, OPT_ASM, OPT_SCALE, OPT_ASPECT, OPT_FPS, OPT_RAW };
 
 int main(int argc, char **argv)
 {
@@ -54,6 +56,7 @@ int main(int argc, char **argv)
         {"version", no_argument, 0, 'V'},      {"sounds", no_argument, 0, OPT_SOUNDS},
         {"asm", no_argument, 0, OPT_ASM},      {"scale", required_argument, 0, OPT_SCALE},
         {"aspect", no_argument, 0, OPT_ASPECT}, {"fps", required_argument, 0, OPT_FPS},
+        {"raw", no_argument, 0, OPT_RAW},
         {0, 0, 0, 0},
     };
     unpack_opts o;
@@ -84,6 +87,7 @@ int main(int argc, char **argv)
             break;
         }
         case OPT_ASPECT: o.aspect = 1; break;
+        case OPT_RAW: o.raw_only = 1; break;
         case 'h': agi_unpack_help(); return CLI_EXIT_OK;
         case 'V': cli_print_version(); return CLI_EXIT_OK;
         default: return cli_usage_error("unknown option");

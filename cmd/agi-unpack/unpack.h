@@ -14,6 +14,7 @@ typedef struct unpack_opts {
     const char *game_dir, *out_dir;
     int list, json, have_select;
     int render_sounds;             /* --sounds: export_sound.c */
+    int raw_only;                  /* --raw: payloads and JSON, no images or sources */
     int write_asm;             /* --asm: logic listings beside the sources */
     const agi_profile *profile;
     unpack_select select;
