@@ -24,6 +24,19 @@ const char *test_corpus_root(void)
     return root && *root ? root : NULL;
 }
 
+void test_corpus_require(const char *sub, const char *what, char *out, size_t outsz)
+{
+    const char *root = test_corpus_root();
+    if (!root) {
+        const char *ci = getenv("CI");
+        if (ci && strcmp(ci, "true") == 0)
+            fail_msg("RELIC_CORPUS is not set, and corpus tests are required under CI");
+        print_message("# %s corpus tests skipped: RELIC_CORPUS not set (point it at shared/corpus)\n", what);
+        skip();
+    }
+    snprintf(out, outsz, "%s%s%s", root, *sub ? "/" : "", sub);
+}
+
 void test_tmpdir(char *out, size_t outsz)
 {
     const char *tmp = getenv("TMPDIR");

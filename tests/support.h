@@ -17,6 +17,11 @@ void test_fixture(const char *rel, relic_buf *out);
 /* The corpus root ($RELIC_CORPUS), or NULL: callers skip with a printed
  * reason, except under CI=true where a missing corpus fails. */
 const char *test_corpus_root(void);
+/* $RELIC_CORPUS/<sub> (or the root itself for "") into out.  Without a
+ * corpus it prints "# <what> corpus tests skipped: ..." and skips the
+ * current test; under CI=true a missing corpus fails it instead.  Returns
+ * only when the corpus is there. */
+void test_corpus_require(const char *sub, const char *what, char *out, size_t outsz);
 /* A fresh empty folder under $TMPDIR; removed by test_tmpdir_remove. */
 void test_tmpdir(char *out, size_t outsz);
 void test_tmpdir_remove(const char *path);

@@ -18,20 +18,6 @@ static int is_placeholder(const agi_file *f)
     return f && f->len == 6 && memcmp(f->data, "*****\x1a", 6) == 0;
 }
 
-static int corpus_dir(char *out, size_t outsz)
-{
-    const char *root = test_corpus_root();
-    if (!root) {
-        const char *ci = getenv("CI");
-        if (ci && strcmp(ci, "true") == 0)
-            fail_msg("RELIC_CORPUS is not set, and corpus tests are required under CI");
-        print_message("# corpus tests skipped: RELIC_CORPUS not set (point it at shared/corpus to run the corpus tests)\n");
-        return -1;
-    }
-    snprintf(out, outsz, "%s/agi", root);
-    return 0;
-}
-
 typedef struct corpus_game {
     agi_fileset fs;
     agi_game game;
@@ -155,10 +141,7 @@ static void test_corpus_agi_games(void **state)
 {
     (void)state;
     char root[1024];
-    if (corpus_dir(root, sizeof root)) {
-        skip();
-        return;
-    }
+    test_corpus_require("agi", "agi", root, sizeof root);
     DIR *d = opendir(root);
     if (!d)
         fail_msg("cannot open %s", root);

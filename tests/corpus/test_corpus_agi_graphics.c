@@ -146,17 +146,8 @@ static void golden_compare(const relic_buf *got, const char *name)
 static void test_corpus_agi_graphics(void **state)
 {
     (void)state;
-    const char *root = test_corpus_root();
-    if (!root) {
-        const char *ci = getenv("CI");
-        if (ci && strcmp(ci, "true") == 0)
-            fail_msg("RELIC_CORPUS is not set, and corpus tests are required under CI");
-        print_message("# agi graphics corpus tests skipped: RELIC_CORPUS not set\n");
-        skip();
-        return;
-    }
     char dir[1024];
-    snprintf(dir, sizeof dir, "%s/agi", root);
+    test_corpus_require("agi", "agi graphics", dir, sizeof dir);
     DIR *d = opendir(dir);
     if (!d)
         fail_msg("cannot open %s", dir);

@@ -143,17 +143,8 @@ static unsigned demoquest_sources(const char *dir, logic_game *g, unsigned *tota
 static void test_corpus_agi_logic(void **state)
 {
     (void)state;
-    const char *root = test_corpus_root();
-    if (!root) {
-        const char *ci = getenv("CI");
-        if (ci && strcmp(ci, "true") == 0)
-            fail_msg("RELIC_CORPUS is not set, and corpus tests are required under CI");
-        print_message("# agi logic corpus tests skipped: RELIC_CORPUS not set\n");
-        skip();
-        return;
-    }
     char agi[1024];
-    snprintf(agi, sizeof agi, "%s/agi", root);
+    test_corpus_require("agi", "agi logic", agi, sizeof agi);
     DIR *d = opendir(agi);
     if (!d)
         fail_msg("cannot open %s", agi);

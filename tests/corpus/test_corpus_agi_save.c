@@ -110,17 +110,8 @@ static void save_check_game_dir(const char *game_dir, unsigned *files)
 static void test_corpus_agi_saves(void **state)
 {
     (void)state;
-    const char *root = test_corpus_root();
-    if (!root) {
-        const char *ci = getenv("CI");
-        if (ci && strcmp(ci, "true") == 0)
-            fail_msg("RELIC_CORPUS is not set, and corpus tests are required under CI");
-        print_message("# agi save corpus tests skipped: RELIC_CORPUS not set (point it at shared/corpus)\n");
-        skip();
-        return;
-    }
     char agi[1024];
-    snprintf(agi, sizeof agi, "%s/agi", root);
+    test_corpus_require("agi", "agi save", agi, sizeof agi);
     DIR *d = opendir(agi);
     if (!d)
         fail_msg("cannot open %s", agi);
@@ -142,12 +133,8 @@ static void test_corpus_agi_saves(void **state)
 static void test_corpus_ltec_profile(void **state)
 {
     (void)state;
-    const char *root = test_corpus_root();
-    if (!root) {
-        print_message("# agi save corpus tests skipped: RELIC_CORPUS not set\n");
-        skip();
-        return;
-    }
+    char root[1024];
+    test_corpus_require("", "agi save", root, sizeof root);
     for (int i = 1; i <= 8; i++) {
         char path[1200];
         snprintf(path, sizeof path, "%s/agi/ltec/saves/SG.%d", root, i);
@@ -170,12 +157,8 @@ static void test_corpus_ltec_profile(void **state)
 static void test_corpus_ltec_diff(void **state)
 {
     (void)state;
-    const char *root = test_corpus_root();
-    if (!root) {
-        print_message("# agi save corpus tests skipped: RELIC_CORPUS not set\n");
-        skip();
-        return;
-    }
+    char root[1024];
+    test_corpus_require("", "agi save", root, sizeof root);
     agi_save s[2];
     for (int i = 0; i < 2; i++) {
         char path[1200];

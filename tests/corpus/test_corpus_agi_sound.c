@@ -170,17 +170,8 @@ static void corpus_game_sounds(const char *dir, const char *game, unsigned *soun
 static void test_corpus_agi_sounds(void **state)
 {
     (void)state;
-    const char *root = test_corpus_root();
-    if (!root) {
-        const char *ci = getenv("CI");
-        if (ci && strcmp(ci, "true") == 0)
-            fail_msg("RELIC_CORPUS is not set, and corpus tests are required under CI");
-        print_message("# agi sound corpus tests skipped: RELIC_CORPUS not set\n");
-        skip();
-        return;
-    }
     char top[1024];
-    snprintf(top, sizeof top, "%s/agi", root);
+    test_corpus_require("agi", "agi sound", top, sizeof top);
     DIR *d = opendir(top);
     if (!d)
         fail_msg("cannot open %s", top);

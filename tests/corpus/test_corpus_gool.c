@@ -69,16 +69,8 @@ static void corpus_entry(const char *path, size_t *entries, size_t *words, size_
 static void test_corpus_gool_entries(void **state)
 {
     (void)state;
-    const char *root = test_corpus_root();
-    if (!root) {
-        const char *ci = getenv("CI");
-        if (ci && strcmp(ci, "true") == 0)
-            fail_msg("RELIC_CORPUS is not set, and corpus tests are required under CI");
-        print_message("# gool corpus tests skipped: RELIC_CORPUS not set (point it at shared/corpus)\n");
-        skip();
-    }
     char dir[1024];
-    snprintf(dir, sizeof dir, "%s/gool", root);
+    test_corpus_require("gool", "gool", dir, sizeof dir);
     DIR *d = opendir(dir);
     if (!d)
         fail_msg("%s: cannot open", dir);
