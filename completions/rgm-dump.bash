@@ -6,7 +6,7 @@ _rgm_dump()
     local cur prev
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD - 1]}
-    local opts='-a --actor --strings --vars --attrs --placements -d --def --run --all --ticks --max-steps --task-length --seed --trace -j --json -h --help -V --version'
+    local opts='-a --actor --strings --vars --attrs --placements -d --def --run --all --ticks --max-steps --task-length --seed --trace --assemble -o --output -j --json -h --help -V --version'
     case $prev in
         -a | --actor | --run)
             # NAME: an actor of the map given on the line.
@@ -18,7 +18,7 @@ _rgm_dump()
                 sed -n 's/^ *"name": "\(.*\)",\{0,1\}$/\1/p')" -- "$cur"))
             return
             ;;
-        -d | --def | --trace)
+        -d | --def | --trace | -o | --output)
             compopt -o filenames 2>/dev/null
             COMPREPLY=($(compgen -f -- "$cur"))
             return
@@ -35,7 +35,12 @@ _rgm_dump()
         return
     fi
     compopt -o filenames 2>/dev/null
-    COMPREPLY=($(compgen -f -X '!*.@(rgm|RGM)' -- "$cur") $(compgen -d -- "$cur"))
+    # --assemble reads a map source, every other mode a map.
+    local w pat='!*.@(rgm|RGM)'
+    for w in "${COMP_WORDS[@]}"; do
+        [[ $w == --assemble ]] && pat='!*.rgmsrc'
+    done
+    COMPREPLY=($(compgen -f -X "$pat" -- "$cur") $(compgen -d -- "$cur"))
 } &&
     complete -F _rgm_dump rgm-dump
 

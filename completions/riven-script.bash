@@ -7,7 +7,7 @@ _riven_script()
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD-1]}
     local opts='-l --list -a --all -c --card -H --hotspot -x --extract --audio-format -r --run -k --click
-                --vars -t --trace --max-steps -j --json -h --help -V --version'
+                --vars -t --trace --max-steps --build -o --output -j --json -h --help -V --version'
     case $prev in
         -x | --extract)
             compopt -o filenames 2>/dev/null
@@ -18,7 +18,7 @@ _riven_script()
             COMPREPLY=($(compgen -W 'wav flac' -- "$cur"))
             return
             ;;
-        --vars | -t | --trace)
+        --vars | -t | --trace | -o | --output)
             compopt -o filenames 2>/dev/null
             COMPREPLY=($(compgen -f -- "$cur"))
             return
@@ -32,7 +32,12 @@ _riven_script()
         return
     fi
     compopt -o filenames 2>/dev/null
-    COMPREPLY=($(compgen -f -X '!*.@(MHK|mhk|rvn)' -- "$cur") $(compgen -d -- "$cur"))
+    # --build reads a text manifest (any name), every other mode archives.
+    local w pat='!*.@(MHK|mhk|rvn)'
+    for w in "${COMP_WORDS[@]}"; do
+        [[ $w == --build ]] && pat=
+    done
+    COMPREPLY=($(compgen -f ${pat:+-X "$pat"} -- "$cur") $(compgen -d -- "$cur"))
 } &&
     complete -F _riven_script riven-script
 

@@ -1,13 +1,13 @@
 # Redguard: sample maps built from text sources under samples/redguard/
-# with rgm-pack (our SOUP assembler and RGM writer); `make demo` also
-# dumps one and runs it in the SOUP VM.
+# with `rgm-dump --assemble` (our SOUP assembler and RGM writer);
+# `make demo` also dumps one and runs it in the SOUP VM.
 RGM_SAMPLE_SRC := $(sort $(wildcard samples/redguard/*.rgmsrc))
 RGM_SAMPLES    := $(patsubst samples/redguard/%.rgmsrc,$(BUILD)/samples/redguard/%.RGM,$(RGM_SAMPLE_SRC))
 SAMPLE_TARGETS += $(RGM_SAMPLES)
 
-$(BUILD)/samples/redguard/%.RGM: samples/redguard/%.rgmsrc $(BUILD)/bin/rgm-pack
+$(BUILD)/samples/redguard/%.RGM: samples/redguard/%.rgmsrc $(BUILD)/bin/rgm-dump
 	@mkdir -p $(dir $@)
-	@$(BUILD)/bin/rgm-pack $< -o $@
+	@$(BUILD)/bin/rgm-dump --assemble $< -o $@
 	@echo "  SAMPLE  $@"
 
 .PHONY: rgm-demo

@@ -1,4 +1,5 @@
-/* rgm-dump's parts: option set, the JSON report, its text form, the VM run. */
+/* rgm-dump's parts: option set, the JSON report, its text form, the VM run,
+ * the map assembler. */
 #ifndef RGM_DUMP_H
 #define RGM_DUMP_H
 
@@ -7,8 +8,8 @@
 #include "relic/rgm_soupdef.h"
 
 typedef struct dump_opts {
-    const char *file, *actor, *def_path, *run, *trace;
-    int json, strings, vars, attrs, placements, all;
+    const char *file, *actor, *def_path, *run, *trace, *out;
+    int json, strings, vars, attrs, placements, all, assemble;
     unsigned long ticks, max_steps, task_len, seed;
 } dump_opts;
 
@@ -22,5 +23,8 @@ typedef struct dump_ctx {
 int dump_report(dump_ctx *x, json_t *doc, relic_err *err);
 void dump_print_text(const json_t *doc);
 int dump_run(dump_ctx *x, json_t *doc, relic_err *err);
+/* Builds the RGM map of the source file src; returns an exit code
+ * (errors already printed). */
+int dump_assemble(const char *src, const char *out, const char *def_path);
 
 #endif

@@ -1,6 +1,7 @@
 /* rgm-dump: list a Redguard RGM map's sections and actors, disassemble
- * actor scripts, show strings, variables, attributes and placements, and
- * run scripts in the SOUP VM with a trace; see man/rgm-dump.1. */
+ * actor scripts, show strings, variables, attributes and placements, run
+ * scripts in the SOUP VM with a trace, and assemble a map from a text map
+ * source; see man/rgm-dump.1. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +13,9 @@
 static void rgm_dump_help(void)
 {
     printf("Usage: %s MAP.RGM [options]\n"
-           "List the sections and actors of a Redguard map, disassemble scripts, run them.\n\n"
+           "       %s --assemble MAP.rgmsrc -o OUT.RGM [--def SOUP386.DEF]\n"
+           "List the sections and actors of a Redguard map, disassemble scripts, run them;\n"
+           "build a map from a map source with the SOUP assembler.\n\n"
            "  -a, --actor NAME       disassemble this actor's script\n"
            "      --strings          each actor's string table (RASB/RAST)\n"
            "      --vars             each actor's initial variables (RAVA)\n"
@@ -27,12 +30,14 @@ static void rgm_dump_help(void)
            "      --seed N           initial random state (default 1, the engine's)\n"
            "      --trace FILE       write the run's trace (native calls, flag,\n"
            "                         variable and attribute changes) as JSON\n"
+           "      --assemble         build an RGM map from the map source MAP.rgmsrc\n"
+           "  -o, --output FILE      the RGM file --assemble writes (atomically)\n"
            "  -j, --json             print the report as JSON\n"
            "  -h, --help             show this help\n"
            "  -V, --version          show the version\n\n"
            "Exit status: 0 ok, 1 malformed data or a script fault, 2 usage error,\n"
            "3 I/O error.\n",
-           cli_prog());
+           cli_prog(), cli_prog());
 }
 
 static int rgm_dump_main(dump_opts *o)
@@ -76,10 +81,24 @@ static int rgm_dump_main(dump_opts *o)
     return rc == RELIC_WARN ? CLI_EXIT_DATA : cli_exit_code(rc);
 }
 
+/* --assemble is a mode of its own: only --def also applies to it.  The
+ * defaults are compared because the parsed numbers have no "given" flag. */
+static int rgm_dump_assemble(const dump_opts *o, int nargs, char **args)
+{
+    if (o->actor || o->strings || o->vars || o->attrs || o->placements || o->run || o->all || o->trace ||
+        o->json || o->ticks != 10 || o->max_steps != 1000000 || o->task_len != 1 || o->seed != 1)
+        return cli_usage_error("--assemble takes only SOURCE, -o OUT.RGM and --def");
+    if (nargs != 1)
+        return cli_usage_error("expected one SOURCE");
+    if (!o->out)
+        return cli_usage_error("give -o OUT.RGM");
+    return dump_assemble(args[0], o->out, o->def_path);
+}
+
 int main(int argc, char **argv)
 {
     cli_init(argv[0]);
-    enum { O_STRINGS = 256, O_VARS, O_ATTRS, O_PLACE, O_RUN, O_ALL, O_TICKS, O_STEPS, O_TRACE, O_TASKLEN, O_SEED };
+    enum { O_STRINGS = 256, O_VARS, O_ATTRS, O_PLACE, O_RUN, O_ALL, O_TICKS, O_STEPS, O_TRACE, O_TASKLEN, O_SEED, O_ASM };
     static const struct option longopts[] = {
         {"actor", required_argument, 0, 'a'}, {"strings", no_argument, 0, O_STRINGS},
         {"vars", no_argument, 0, O_VARS},     {"attrs", no_argument, 0, O_ATTRS},
@@ -88,6 +107,7 @@ int main(int argc, char **argv)
         {"ticks", required_argument, 0, O_TICKS}, {"max-steps", required_argument, 0, O_STEPS},
         {"trace", required_argument, 0, O_TRACE}, {"json", no_argument, 0, 'j'},
         {"task-length", required_argument, 0, O_TASKLEN}, {"seed", required_argument, 0, O_SEED},
+        {"assemble", no_argument, 0, O_ASM},  {"output", required_argument, 0, 'o'},
         {"help", no_argument, 0, 'h'},        {"version", no_argument, 0, 'V'},
         {0, 0, 0, 0},
     };
@@ -98,11 +118,13 @@ int main(int argc, char **argv)
     o.task_len = 1;
     o.seed = 1;
     int c;
-    while ((c = getopt_long(argc, argv, "a:d:jhV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "a:d:o:jhV", longopts, NULL)) != -1) {
         switch (c) {
         case 'a': o.actor = optarg; break;
         case 'd': o.def_path = optarg; break;
         case 'j': o.json = 1; break;
+        case O_ASM: o.assemble = 1; break;
+        case 'o': o.out = optarg; break;
         case O_STRINGS: o.strings = 1; break;
         case O_VARS: o.vars = 1; break;
         case O_ATTRS: o.attrs = 1; break;
@@ -131,6 +153,10 @@ int main(int argc, char **argv)
         default: return cli_usage_error("unknown option");
         }
     }
+    if (o.assemble)
+        return rgm_dump_assemble(&o, argc - optind, argv + optind);
+    if (o.out)
+        return cli_usage_error("-o goes with --assemble");
     if (optind != argc - 1)
         return cli_usage_error("expected one MAP.RGM");
     if (o.run && o.all)

@@ -1,10 +1,12 @@
 /* riven-script: list, decompile, extract and run the Riven scripts of
- * Mohawk archives; see man/riven-script.1. */
+ * Mohawk archives, and build an archive from a text manifest; see
+ * man/riven-script.1. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "build.h"
 #include "relic/io.h"
 #include "rscript.h"
 
@@ -14,9 +16,10 @@ static void rs_help(void)
            "       %s ARCHIVE.MHK... --extract OUT [--audio-format wav|flac]\n"
            "       %s ARCHIVE.MHK... --run --card N [--click HOTSPOT]... [--vars SAVE.rvn]\n"
            "                            [--trace OUT.json] [--max-steps N]\n"
+           "       %s --build MANIFEST -o OUT.MHK\n"
            "Read Riven Mohawk archives: resources, decompiled card and hotspot scripts,\n"
-           "extraction (tBMP to PNG, tWAV to WAV or FLAC, NAME to JSON, scripts to text)\n"
-           "and a traced run of a card's event chain.\n\n"
+           "extraction (tBMP to PNG, tWAV to WAV or FLAC, NAME to JSON, scripts to text),\n"
+           "a traced run of a card's event chain, and archives built from text sources.\n\n"
            "  -l, --list             list every resource of every archive\n"
            "  -a, --all              decompile every card and hotspot script\n"
            "  -c, --card N           decompile (or, with --run, start at) card N\n"
@@ -28,11 +31,16 @@ static void rs_help(void)
            "      --vars SAVE.rvn    start from a saved game's variables\n"
            "  -t, --trace FILE       write the execution trace as JSON\n"
            "      --max-steps N      step budget (default 100000)\n"
+           "      --build MANIFEST   build an archive from a text manifest; each line is\n"
+           "                         TYPE ID NAME|- KIND FILE (FILE relative to the\n"
+           "                         manifest); kinds: names, card, hotspots, words,\n"
+           "                         bitmap8, bitmap8riven, bitmap24, pcm, adpcm\n"
+           "  -o, --output FILE      the archive --build writes (atomically)\n"
            "  -j, --json             print JSON instead of text\n"
            "  -h, --help             show this help\n"
            "  -V, --version          show the version\n\n"
            "Exit status: 0 ok, 1 malformed data, 2 usage error, 3 I/O error.\n",
-           cli_prog(), cli_prog(), cli_prog());
+           cli_prog(), cli_prog(), cli_prog(), cli_prog());
 }
 
 static int rs_load(rs_ctx *c, char **paths, size_t n)
@@ -108,10 +116,23 @@ static int rs_dispatch(rs_ctx *c, const rs_opts *o)
     return CLI_EXIT_OK;
 }
 
+/* --build is a mode of its own: the reading options make no sense with it. */
+static int rs_build_main(const rs_opts *o, const rs_ctx *c, int nargs, char **args)
+{
+    if (o->list || o->all || o->have_card || o->have_hotspot || o->extract || o->run || o->nclicks || o->trace ||
+        o->vars || o->max_steps != 100000 || c->json || strcmp(c->audio_format, "wav") != 0)
+        return cli_usage_error("--build takes only MANIFEST and -o OUT.MHK");
+    if (nargs != 1)
+        return cli_usage_error("expected one MANIFEST");
+    if (!o->out)
+        return cli_usage_error("give -o OUT.MHK");
+    return rs_build(args[0], o->out);
+}
+
 int main(int argc, char **argv)
 {
     cli_init(argv[0]);
-    enum { OPT_AUDIO = 256, OPT_VARS, OPT_MAX };
+    enum { OPT_AUDIO = 256, OPT_VARS, OPT_MAX, OPT_BUILD };
     static const struct option longopts[] = {
         {"list", no_argument, 0, 'l'},        {"all", no_argument, 0, 'a'},
         {"card", required_argument, 0, 'c'},  {"hotspot", required_argument, 0, 'H'},
@@ -119,6 +140,7 @@ int main(int argc, char **argv)
         {"run", no_argument, 0, 'r'},         {"click", required_argument, 0, 'k'},
         {"vars", required_argument, 0, OPT_VARS}, {"trace", required_argument, 0, 't'},
         {"max-steps", required_argument, 0, OPT_MAX}, {"json", no_argument, 0, 'j'},
+        {"build", no_argument, 0, OPT_BUILD}, {"output", required_argument, 0, 'o'},
         {"help", no_argument, 0, 'h'},        {"version", no_argument, 0, 'V'},
         {0, 0, 0, 0},
     };
@@ -129,7 +151,7 @@ int main(int argc, char **argv)
     memset(&c, 0, sizeof c);
     c.audio_format = "wav";
     int ch;
-    while ((ch = getopt_long(argc, argv, "lac:H:x:rk:t:jhV", longopts, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, "lac:H:x:rk:t:o:jhV", longopts, NULL)) != -1) {
         switch (ch) {
         case 'l': o.list = 1; break;
         case 'a': o.all = 1; break;
@@ -161,12 +183,18 @@ int main(int argc, char **argv)
             if (cli_parse_uint(optarg, 1, 100000000, &o.max_steps))
                 return cli_usage_error("bad --max-steps '%s'", optarg);
             break;
+        case OPT_BUILD: o.build = 1; break;
+        case 'o': o.out = optarg; break;
         case 'j': c.json = 1; break;
         case 'h': rs_help(); return CLI_EXIT_OK;
         case 'V': cli_print_version(); return CLI_EXIT_OK;
         default: return cli_usage_error("unknown option");
         }
     }
+    if (o.build)
+        return rs_build_main(&o, &c, argc - optind, argv + optind);
+    if (o.out)
+        return cli_usage_error("-o goes with --build");
     if (optind >= argc)
         return cli_usage_error("expected at least one ARCHIVE");
     int modes = o.list + (o.extract != NULL) + o.run + (o.all || o.have_card || o.have_hotspot ? !o.run : 0);

@@ -24,9 +24,9 @@ typedef struct rs_ctx {
 } rs_ctx;
 
 typedef struct rs_opts {
-    int list, all, run, have_card, have_hotspot, nclicks;
+    int list, all, run, build, have_card, have_hotspot, nclicks;
     unsigned long card, hotspot, max_steps;
-    const char *extract, *trace, *vars;
+    const char *extract, *trace, *vars, *out;
     const char *clicks[64];
 } rs_opts;
 

@@ -1,21 +1,21 @@
-/* riven-pack: reads the manifest, builds NAME resources first (the scripts
- * resolve names through them), then every other resource, and writes the
- * archive with mhk_write in manifest order. */
+/* riven-script --build: reads the text manifest, builds NAME resources
+ * first (the scripts resolve names through them), then every other
+ * resource, and writes the archive with mhk_write in manifest order. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
 #include "relic/io.h"
 #include "relic/mohawk.h"
-#include "rpack.h"
+#include "build.h"
 
-typedef struct rp_line {
+typedef struct rs_build_line {
     char type[8], name[64], kind[16], file[256];
     unsigned long id;
     unsigned lineno;
-} rp_line;
+} rs_build_line;
 
-static int rp_source(const char *dir, const char *file, relic_buf *text, relic_err *err)
+static int rs_build_source(const char *dir, const char *file, relic_buf *text, relic_err *err)
 {
     char path[4608];
     snprintf(path, sizeof path, "%s/%s", dir, file);
@@ -29,29 +29,30 @@ static int rp_source(const char *dir, const char *file, relic_buf *text, relic_e
     return rc;
 }
 
-static int rp_make(const char *dir, const rp_line *l, const riven_nameset *ns, relic_buf *out, relic_err *err)
+static int rs_build_make(const char *dir, const rs_build_line *l, const riven_nameset *ns, relic_buf *out,
+                         relic_err *err)
 {
     relic_buf text = RELIC_BUF_INIT;
-    int rc = rp_source(dir, l->file, &text, err);
+    int rc = rs_build_source(dir, l->file, &text, err);
     const char *src = (const char *)text.data;
     if (rc)
         return rc;
     if (!strcmp(l->kind, "names"))
-        rc = rp_names(src, out, err);
+        rc = rs_src_names(src, out, err);
     else if (!strcmp(l->kind, "words"))
-        rc = rp_words(src, out, err);
+        rc = rs_src_words(src, out, err);
     else if (!strcmp(l->kind, "card"))
-        rc = rp_card(src, ns, out, err);
+        rc = rs_src_card(src, ns, out, err);
     else if (!strcmp(l->kind, "hotspots"))
-        rc = rp_hotspots(src, ns, out, err);
+        rc = rs_src_hotspots(src, ns, out, err);
     else if (!strcmp(l->kind, "bitmap8"))
-        rc = rp_bitmap(src, 8, 0, out, err);
+        rc = rs_src_bitmap(src, 8, 0, out, err);
     else if (!strcmp(l->kind, "bitmap8riven"))
-        rc = rp_bitmap(src, 8, 0x0400, out, err);
+        rc = rs_src_bitmap(src, 8, 0x0400, out, err);
     else if (!strcmp(l->kind, "bitmap24"))
-        rc = rp_bitmap(src, 24, 0, out, err);
+        rc = rs_src_bitmap(src, 24, 0, out, err);
     else if (!strcmp(l->kind, "pcm") || !strcmp(l->kind, "adpcm"))
-        rc = rp_sound(src, l->kind[0] == 'a', out, err);
+        rc = rs_src_sound(src, l->kind[0] == 'a', out, err);
     else
         rc = relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "unknown kind '%s'", l->kind);
     if (rc && !err->file[0]) {
@@ -63,7 +64,7 @@ static int rp_make(const char *dir, const rp_line *l, const riven_nameset *ns, r
     return rc;
 }
 
-static int rp_parse(const char *manifest, rp_line **lines, size_t *n, relic_err *err)
+static int rs_build_parse(const char *manifest, rs_build_line **lines, size_t *n, relic_err *err)
 {
     relic_buf m = RELIC_BUF_INIT;
     int rc = relic_file_read(manifest, &m, err);
@@ -79,7 +80,7 @@ static int rp_parse(const char *manifest, rp_line **lines, size_t *n, relic_err 
             *e = 0;
         no++;
         char *s = p + strspn(p, " \t");
-        rp_line *l = &(*lines)[*n];
+        rs_build_line *l = &(*lines)[*n];
         char idbuf[16];
         if (*s && *s != '#') {
             if (sscanf(s, "%7s %15s %63s %15s %255s", l->type, idbuf, l->name, l->kind, l->file) != 5 ||
@@ -99,11 +100,11 @@ static int rp_parse(const char *manifest, rp_line **lines, size_t *n, relic_err 
     return rc;
 }
 
-int rp_build(const char *manifest, const char *out)
+int rs_build(const char *manifest, const char *out)
 {
     relic_err err;
     relic_err_clear(&err);
-    rp_line *lines = NULL;
+    rs_build_line *lines = NULL;
     size_t n = 0;
     char dir[4096];
     snprintf(dir, sizeof dir, "%s", manifest);
@@ -112,7 +113,7 @@ int rp_build(const char *manifest, const char *out)
         *slash = 0;
     else
         strcpy(dir, ".");
-    int rc = rp_parse(manifest, &lines, &n, &err);
+    int rc = rs_build_parse(manifest, &lines, &n, &err);
     relic_buf *bufs = calloc(n + 1, sizeof *bufs);
     mhk_entry *e = calloc(n + 1, sizeof *e);
     riven_names names[6];
@@ -123,7 +124,7 @@ int rp_build(const char *manifest, const char *out)
             int is_name = !strcmp(lines[i].type, "NAME");
             if (is_name != (pass == 0))
                 continue;
-            rc = rp_make(dir, &lines[i], &ns, &bufs[i], &err);
+            rc = rs_build_make(dir, &lines[i], &ns, &bufs[i], &err);
             if (!rc && is_name && lines[i].id >= 1 && lines[i].id <= 5)
                 rc = riven_names_decode(bufs[i].data, bufs[i].len, &names[lines[i].id], &err);
             e[i] = (mhk_entry){mhk_tag(lines[i].type), (uint16_t)lines[i].id, lines[i].name, bufs[i].data, bufs[i].len,

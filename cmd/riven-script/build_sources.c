@@ -1,15 +1,16 @@
-/* riven-pack text sources: NAME lists (one name per line), u16 word lists,
- * card and hotspot scripts (a "card key=value..." or "hotspot key=value..."
- * header line, then riven-script text), PPM P3 images and sample lists. */
+/* riven-script --build text sources: NAME lists (one name per line), u16
+ * word lists, card and hotspot scripts (a "card key=value..." or
+ * "hotspot key=value..." header line, then riven-script text), PPM P3
+ * images and sample lists. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "relic/riven.h"
 #include "relic/riven_media.h"
-#include "rpack.h"
+#include "build.h"
 
-int rp_names(const char *src, relic_buf *out, relic_err *err)
+int rs_src_names(const char *src, relic_buf *out, relic_err *err)
 {
     riven_names nm = {0};
     size_t cap = 0;
@@ -38,7 +39,7 @@ int rp_names(const char *src, relic_buf *out, relic_err *err)
     return rc;
 }
 
-int rp_words(const char *src, relic_buf *out, relic_err *err)
+int rs_src_words(const char *src, relic_buf *out, relic_err *err)
 {
     unsigned line = 1;
     for (const char *p = src; *p;) {
@@ -63,7 +64,7 @@ int rp_words(const char *src, relic_buf *out, relic_err *err)
 }
 
 /* "key=value" from a header line, or `def`. */
-static long rp_key(const char *line, const char *key, long def)
+static long rs_src_key(const char *line, const char *key, long def)
 {
     size_t k = strlen(key);
     for (const char *p = line; (p = strstr(p, key)) != NULL; p += k)
@@ -72,15 +73,19 @@ static long rp_key(const char *line, const char *key, long def)
     return def;
 }
 
-static const char *rp_next_line(const char *p) { const char *e = strchr(p, '\n'); return e ? e + 1 : p + strlen(p); }
+static const char *rs_src_next_line(const char *p)
+{
+    const char *e = strchr(p, '\n');
+    return e ? e + 1 : p + strlen(p);
+}
 
-int rp_card(const char *src, const riven_nameset *ns, relic_buf *out, relic_err *err)
+int rs_src_card(const char *src, const riven_nameset *ns, relic_buf *out, relic_err *err)
 {
     if (strncmp(src, "card", 4) != 0)
         return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "line 1: expected 'card name=N zip=N'");
-    relic_buf_be16(out, (uint16_t)rp_key(src, "name", -1));
-    relic_buf_be16(out, (uint16_t)rp_key(src, "zip", 0));
-    const char *body = rp_next_line(src);
+    relic_buf_be16(out, (uint16_t)rs_src_key(src, "name", -1));
+    relic_buf_be16(out, (uint16_t)rs_src_key(src, "zip", 0));
+    const char *body = rs_src_next_line(src);
     int rc = riven_script_assemble(body, strlen(body), ns, out, err);
     if (rc) {
         char msg[sizeof err->msg];
@@ -90,25 +95,25 @@ int rp_card(const char *src, const riven_nameset *ns, relic_buf *out, relic_err 
     return rc;
 }
 
-int rp_hotspots(const char *src, const riven_nameset *ns, relic_buf *out, relic_err *err)
+int rs_src_hotspots(const char *src, const riven_nameset *ns, relic_buf *out, relic_err *err)
 {
     size_t count_at = out->len;
     unsigned count = 0;
     relic_buf_be16(out, 0);
     const char *p = src;
     while (*p && strncmp(p, "hotspot", 7) != 0)
-        p = rp_next_line(p);
+        p = rs_src_next_line(p);
     while (*p) {
-        const char *hdr = p, *body = rp_next_line(p), *end = body;
+        const char *hdr = p, *body = rs_src_next_line(p), *end = body;
         while (*end && strncmp(end, "hotspot", 7) != 0)
-            end = rp_next_line(end);
+            end = rs_src_next_line(end);
         const char *r = strstr(hdr, "rect=");
         long l = 0, t = 0, rr = 0, b = 0;
         if (r)
             sscanf(r + 5, "%ld,%ld,%ld,%ld", &l, &t, &rr, &b);
-        const long f[11] = {rp_key(hdr, "blst", 0), rp_key(hdr, "name", -1), l, t, rr, b, rp_key(hdr, "u0", 0),
-                            rp_key(hdr, "cursor", 0), rp_key(hdr, "index", 0), rp_key(hdr, "u1", 0),
-                            rp_key(hdr, "flags", 0)};
+        const long f[11] = {rs_src_key(hdr, "blst", 0),   rs_src_key(hdr, "name", -1),  l, t, rr, b,
+                            rs_src_key(hdr, "u0", 0),     rs_src_key(hdr, "cursor", 0), rs_src_key(hdr, "index", 0),
+                            rs_src_key(hdr, "u1", 0),     rs_src_key(hdr, "flags", 0)};
         for (int k = 0; k < 11; k++)
             relic_buf_be16(out, (uint16_t)f[k]);
         int rc = riven_script_assemble(body, (size_t)(end - body), ns, out, err);
@@ -128,7 +133,7 @@ int rp_hotspots(const char *src, const riven_nameset *ns, relic_buf *out, relic_
 }
 
 /* PPM P3: "P3 width height maxval" then r g b triples (comments with '#'). */
-static int rp_ppm(const char *src, unsigned *w, unsigned *h, uint8_t **rgb, relic_err *err)
+static int rs_src_ppm(const char *src, unsigned *w, unsigned *h, uint8_t **rgb, relic_err *err)
 {
     long v[3];
     const char *p = src;
@@ -180,12 +185,12 @@ static int rp_ppm(const char *src, unsigned *w, unsigned *h, uint8_t **rgb, reli
     return RELIC_OK;
 }
 
-int rp_bitmap(const char *src, unsigned bpp, uint16_t pack, relic_buf *out, relic_err *err)
+int rs_src_bitmap(const char *src, unsigned bpp, uint16_t pack, relic_buf *out, relic_err *err)
 {
     riven_bitmap b;
     memset(&b, 0, sizeof b);
     uint8_t *rgb = NULL;
-    int rc = rp_ppm(src, &b.width, &b.height, &rgb, err);
+    int rc = rs_src_ppm(src, &b.width, &b.height, &rgb, err);
     if (rc)
         return rc;
     b.bpp = bpp;
@@ -219,14 +224,14 @@ int rp_bitmap(const char *src, unsigned bpp, uint16_t pack, relic_buf *out, reli
     return rc;
 }
 
-int rp_sound(const char *src, uint16_t encoding, relic_buf *out, relic_err *err)
+int rs_src_sound(const char *src, uint16_t encoding, relic_buf *out, relic_err *err)
 {
     unsigned rate = 0, channels = 0;
     int used = 0;
     if (sscanf(src, "rate %u channels %u%n", &rate, &channels, &used) != 2 || channels < 1 || channels > 2)
         return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "line 1: expected 'rate R channels C'");
     relic_buf words = RELIC_BUF_INIT;
-    int rc = rp_words(src + used, &words, err);
+    int rc = rs_src_words(src + used, &words, err);
     if (!rc && (words.len / 2) % channels)
         rc = relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "sample count is not a multiple of the channels");
     int16_t *s = NULL;
