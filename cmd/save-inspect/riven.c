@@ -50,7 +50,7 @@ static void inspect_riven_text(const json_t *doc)
                json_string_value(json_object_get(doc, "edition")));
     else
         printf("format:     Riven save, no VERS\n");
-    printf("variables:  %zu (NAME 1 has %d names, VARS 1 %d records)\n", json_object_size(vars),
+    printf("variables:  %zu (%d names in NAME 1, %d records in VARS 1)\n", json_object_size(vars),
            (int)json_integer_value(json_object_get(doc, "name_count")),
            (int)json_integer_value(json_object_get(doc, "record_count")));
     size_t n = json_object_size(vars), k = 0;
