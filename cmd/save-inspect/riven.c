@@ -109,6 +109,10 @@ static int inspect_riven_diff_status(int rc)
 
 int inspect_riven_diff(const inspect_opts *o)
 {
+    if (o->profile) {
+        cli_usage_error("--profile applies to AGI saves, not Riven saves%s", "");
+        return INSPECT_DIFF_USAGE;
+    }
     if (inspect_is_riven(o->args[0]) != inspect_is_riven(o->args[1])) {
         cli_usage_error("cannot compare a Riven save with an AGI save (%s, %s)", o->args[0], o->args[1]);
         return INSPECT_DIFF_USAGE;
@@ -155,10 +159,13 @@ static int inspect_riven_apply(riven_save *s, const inspect_opts *o, relic_err *
 int inspect_riven_set(const inspect_opts *o)
 {
     const char *path = o->args[0];
+    int rc = inspect_riven_agi_only(o, path);
+    if (rc >= 0)
+        return rc;
     relic_buf in = RELIC_BUF_INIT, out = RELIC_BUF_INIT;
     riven_save s;
     relic_err err;
-    int rc = inspect_riven_load(path, &in, &s, &err);
+    rc = inspect_riven_load(path, &in, &s, &err);
     if (rc) {
         relic_buf_free(&in);
         return cli_exit_code(rc);
