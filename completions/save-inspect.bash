@@ -39,7 +39,7 @@ _save_inspect()
             return
             ;;
         -i | --ignore)
-            COMPREPLY=($(compgen -W '/timer_ticks /variables/ /flags/ /objects/ /inventory/ /replay /strings/ /logic_resume /description' -- "$cur"))
+            COMPREPLY=($(compgen -W '/timer_ticks /variables/ /flags/ /objects/ /inventory/ /replay /strings/ /logic_resume /description /zip_modes /variable_state /version' -- "$cur"))
             compopt -o nospace 2>/dev/null
             return
             ;;

@@ -1,4 +1,5 @@
-/* save-inspect diff A B: the semantic differences agi_save_diff finds,
+/* save-inspect diff A B: the semantic differences agi_save_diff (or
+ * riven_save_diff, for two .rvn saves) finds,
  * as "PATH: OLD -> NEW" lines or one JSON document; exit status as
  * diff(1) (see inspect.h). */
 #include <stdio.h>
@@ -22,6 +23,8 @@ static int inspect_diff_status(int rc)
 
 int inspect_diff(const inspect_opts *o)
 {
+    if (inspect_is_riven(o->args[0]) || inspect_is_riven(o->args[1]))
+        return inspect_riven_diff(o);
     agi_save a, b;
     relic_err err;
     int rc = inspect_load(o->args[0], o, &a, &err);
@@ -33,6 +36,16 @@ int inspect_diff(const inspect_opts *o)
         return inspect_diff_status(rc);
     }
     json_t *diffs = agi_save_diff(&a, &b, o->ignore, o->nignore, o->all);
+    size_t n = json_array_size(diffs);
+    inspect_print_diffs(o, diffs);
+    json_decref(diffs);
+    agi_save_free(&a);
+    agi_save_free(&b);
+    return n ? INSPECT_DIFF_DIFFERENT : INSPECT_DIFF_EQUAL;
+}
+
+void inspect_print_diffs(const inspect_opts *o, json_t *diffs)
+{
     size_t n = json_array_size(diffs);
     if (o->json) {
         json_t *doc = json_pack("{s:s, s:s, s:b, s:O}", "a", o->args[0], "b", o->args[1], "equal", n == 0,
@@ -50,8 +63,4 @@ int inspect_diff(const inspect_opts *o)
             printf("\n");
         }
     }
-    json_decref(diffs);
-    agi_save_free(&a);
-    agi_save_free(&b);
-    return n ? INSPECT_DIFF_DIFFERENT : INSPECT_DIFF_EQUAL;
 }

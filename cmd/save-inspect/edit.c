@@ -1,4 +1,4 @@
-/* save-inspect set and validate.  set decodes, applies every edit to the
+/* save-inspect set and validate (for AGI saves; riven.c does .rvn).  set decodes, applies every edit to the
  * struct and re-encodes, so bytes it was not asked to change come out as
  * they went in; nothing is written unless every edit was accepted. */
 #include <stdio.h>
@@ -29,6 +29,8 @@ static int inspect_apply(agi_save *s, const inspect_opts *o, relic_err *err)
 int inspect_set(const inspect_opts *o)
 {
     const char *path = o->args[0];
+    if (inspect_is_riven(path))
+        return inspect_riven_set(o);
     relic_buf in = RELIC_BUF_INIT, out = RELIC_BUF_INIT;
     relic_err err;
     relic_err_clear(&err);
@@ -45,23 +47,30 @@ int inspect_set(const inspect_opts *o)
     }
     if (rc == RELIC_OK)
         rc = agi_save_encode(&s, &out, &err);
-    if (rc == RELIC_OK && o->in_place) {
-        char bak[4096];
-        if ((size_t)snprintf(bak, sizeof bak, "%s.bak", path) >= sizeof bak)
-            rc = relic_err_set(&err, RELIC_EUSAGE, RELIC_NO_OFFSET, "path too long");
-        else if ((rc = relic_file_write_atomic(bak, in.data, in.len, &err)) == RELIC_OK)
-            rc = relic_file_write_atomic(path, out.data, out.len, &err);
-    } else if (rc == RELIC_OK) {
-        rc = relic_file_write_atomic(o->out, out.data, out.len, &err);
-    }
-    if (rc) {
-        if (!err.file[0])
-            relic_err_file(&err, path);
-        cli_report(&err);
-    }
+    rc = inspect_write_edit(o, path, &in, &out, rc, &err);
     agi_save_free(&s);
     relic_buf_free(&in);
     relic_buf_free(&out);
+    return rc;
+}
+
+int inspect_write_edit(const inspect_opts *o, const char *path, const relic_buf *in, const relic_buf *out, int rc,
+                       relic_err *err)
+{
+    if (rc == RELIC_OK && o->in_place) {
+        char bak[4096];
+        if ((size_t)snprintf(bak, sizeof bak, "%s.bak", path) >= sizeof bak)
+            rc = relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "path too long");
+        else if ((rc = relic_file_write_atomic(bak, in->data, in->len, err)) == RELIC_OK)
+            rc = relic_file_write_atomic(path, out->data, out->len, err);
+    } else if (rc == RELIC_OK) {
+        rc = relic_file_write_atomic(o->out, out->data, out->len, err);
+    }
+    if (rc) {
+        if (!err->file[0])
+            relic_err_file(err, path);
+        cli_report(err);
+    }
     return cli_exit_code(rc);
 }
 
@@ -81,6 +90,15 @@ int inspect_validate(const inspect_opts *o)
             relic_err_file(&err, path);
             cli_report(&err);
             io = 1;
+            continue;
+        }
+        if (in.len >= 4 && memcmp(in.data, "MHWK", 4) == 0) {
+            json_t *row = json_pack("{s:s}", "file", path);
+            int failed = inspect_riven_validate(o, path, &in, row);
+            json_object_set_new(row, "ok", json_boolean(!failed));
+            json_array_append_new(rows, row);
+            bad |= failed;
+            relic_buf_free(&in);
             continue;
         }
         rc = agi_save_decode(in.data, in.len, o->profile, &s, &err);

@@ -142,6 +142,8 @@ int inspect_report(const inspect_opts *o)
     agi_save s;
     relic_err err;
     const char *path = o->args[0];
+    if (inspect_is_riven(path))
+        return inspect_riven_report(o);
     int rc = inspect_load(path, o, &s, &err);
     if (rc)
         return cli_exit_code(rc);

@@ -1,8 +1,11 @@
 /* Riven saved games (.rvn): Mohawk archives whose NAME 1 names the
  * variables, VARS 1 holds one 12-byte record per name (the value last) and
  * VERS 1 the save version (0x00010000 CD, 0x00010100 DVD), as ScummVM
- * engines/mohawk/riven_saveload.cpp reads them.  ZIPS and other resources
- * are kept as they are when a save is rewritten. */
+ * engines/mohawk/riven_saveload.cpp reads them (VARS fields: reference
+ * count, initialised flag, value).  ZIPS 1 lists zip-mode destinations
+ * (u16 count; per record u16 name length, name bytes, u16 card id; same
+ * file).  ZIPS and every other resource are kept byte for byte when a save
+ * is rewritten. */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -15,7 +18,70 @@ void riven_save_free(riven_save *s)
     if (s) {
         riven_names_free(&s->names);
         riven_vars_free(&s->vars);
+        riven_zips_free(&s->zips);
     }
+}
+
+void riven_zips_free(riven_zips *z)
+{
+    if (z) {
+        for (unsigned i = 0; z->items && i < z->count; i++)
+            free(z->items[i].name);
+        free(z->items);
+        memset(z, 0, sizeof *z);
+    }
+}
+
+int riven_zips_decode(const uint8_t *d, size_t n, riven_zips *z, relic_err *err)
+{
+    memset(z, 0, sizeof *z);
+    relic_cur c = relic_cur_make(d, n, 0);
+    uint16_t count = relic_be16(&c);
+    if (relic_cur_check(&c, err))
+        return err ? err->code : RELIC_EDATA;
+    /* each record takes at least its two u16 fields */
+    if ((size_t)count * 4 > relic_remaining(&c))
+        return relic_err_set(err, RELIC_EDATA, 0, "zip record count %u is larger than the resource holds", count);
+    z->items = calloc(count + 1u, sizeof *z->items);
+    if (!z->items)
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    z->count = count;
+    for (unsigned i = 0; i < count; i++) {
+        riven_zip *r = &z->items[i];
+        size_t at = c.pos;
+        r->len = relic_be16(&c);
+        if (!c.failed && (size_t)r->len + 2 > relic_remaining(&c)) {
+            unsigned len = r->len;
+            riven_zips_free(z);
+            return relic_err_set(err, RELIC_EDATA, at, "zip record %u: name of %u bytes and card id run past the end",
+                                 i, len);
+        }
+        const uint8_t *p = relic_bytes(&c, r->len);
+        r->card = relic_be16(&c);
+        if (relic_cur_check(&c, err)) {
+            riven_zips_free(z);
+            return err ? err->code : RELIC_EDATA;
+        }
+        r->name = malloc(r->len + 1u);
+        if (!r->name) {
+            riven_zips_free(z);
+            return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+        }
+        memcpy(r->name, p, r->len);
+        r->name[r->len] = '\0';
+    }
+    return RELIC_OK; /* like the engine, bytes after the last record are not read */
+}
+
+int riven_zips_encode(const riven_zips *z, relic_buf *out, relic_err *err)
+{
+    relic_buf_be16(out, z->count);
+    for (unsigned i = 0; i < z->count; i++) {
+        relic_buf_be16(out, z->items[i].len);
+        relic_buf_append(out, z->items[i].name, z->items[i].len);
+        relic_buf_be16(out, z->items[i].card);
+    }
+    return relic_buf_check(out, err);
 }
 
 static int riven_save_part(const mhk_archive *a, const char *tag, const mhk_resource **r, relic_err *err)
@@ -49,7 +115,17 @@ int riven_save_decode(const uint8_t *d, size_t n, riven_save *s, relic_err *err)
     if (!rc && rr) {
         relic_cur c = relic_cur_make(mhk_data(&a, rr), rr->size, rr->offset);
         s->version = relic_be32(&c);
+        s->has_version = 1;
         rc = relic_cur_check(&c, err);
+    }
+    const mhk_resource *rz = mhk_find(&a, mhk_tag("ZIPS"), 1);
+    if (!rc && rz) {
+        s->has_zips = 1;
+        rc = riven_save_at(riven_zips_decode(mhk_data(&a, rz), rz->size, &s->zips, err), err, rz);
+    }
+    if (!rc) {
+        s->names_offset = rn->offset;
+        s->vars_offset = rv->offset;
     }
     mhk_close(&a);
     if (rc)

@@ -160,11 +160,31 @@ int riven_vars_decode(const uint8_t *d, size_t n, riven_vars *v, relic_err *err)
 int riven_vars_encode(const riven_vars *v, relic_buf *out, relic_err *err);
 void riven_vars_free(riven_vars *v);
 
+/* ---- ZIPS: the zip-mode destinations a save remembers (u16 count, then
+ * per record u16 name length, the name bytes, u16 card id) ---- */
+typedef struct riven_zip {
+    char *name;              /* the raw bytes, NUL-terminated */
+    uint16_t len;
+    uint16_t card;
+} riven_zip;
+
+typedef struct riven_zips {
+    riven_zip *items;
+    uint16_t count;
+} riven_zips;
+
+int riven_zips_decode(const uint8_t *d, size_t n, riven_zips *z, relic_err *err);
+int riven_zips_encode(const riven_zips *z, relic_buf *out, relic_err *err);
+void riven_zips_free(riven_zips *z);
+
 /* ---- .rvn saves as a whole: variables by name ---- */
 typedef struct riven_save {
     riven_names names;       /* NAME 1: one name per VARS record */
     riven_vars vars;         /* VARS 1 */
     uint32_t version;        /* VERS 1, or 0 when absent */
+    int has_version, has_zips;
+    riven_zips zips;         /* ZIPS 1, empty when absent */
+    uint32_t names_offset, vars_offset; /* where NAME 1 and VARS 1 start, for errors */
 } riven_save;
 
 /* Reads NAME 1, VARS 1 and VERS 1 of an opened save's bytes. */

@@ -1,0 +1,240 @@
+/* Riven .rvn saves as JSON, edited by variable name and compared
+ * semantically.  The document mirrors what ScummVM
+ * engines/mohawk/riven_saveload.cpp restores (variables by NAME 1 name,
+ * ZIPS zip-mode destinations, the VERS edition) and the path and diff
+ * conventions of the AGI save JSON (relic/agi_save_json.h): JSON Pointer
+ * paths, sorted {path, old, new} differences, fnmatch ignore patterns. */
+#define _GNU_SOURCE /* strverscmp */
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "relic/io.h"
+#include "relic/riven_save_json.h"
+#include "relic/text.h"
+
+const char *riven_save_edition(uint32_t v)
+{
+    return v == RIVEN_SAVE_VERSION_CD ? "cd" : v == RIVEN_SAVE_VERSION_DVD ? "dvd" : "unknown";
+}
+
+/* Names are bytes; JSON keys must be UTF-8, so they go through CP437
+ * like every other byte string relic prints. */
+static char *riven_save_utf8(const char *s, size_t n)
+{
+    relic_buf b = RELIC_BUF_INIT;
+    relic_cp437_to_utf8((const uint8_t *)s, n, &b);
+    relic_buf_u8(&b, 0);
+    if (relic_buf_check(&b, NULL)) {
+        relic_buf_free(&b);
+        return NULL;
+    }
+    return (char *)relic_buf_take(&b, NULL);
+}
+
+json_t *riven_save_to_json(const riven_save *s)
+{
+    json_t *vars = json_object(), *state = json_object(), *zips = json_array();
+    for (size_t i = 0; i < s->names.count && i < s->vars.count; i++) {
+        const char *nm = s->names.names[i];
+        if (riven_names_find(&s->names, nm) != (int)i)
+            continue; /* the engine never reaches a later duplicate */
+        char *key = riven_save_utf8(nm, strlen(nm));
+        if (!key)
+            continue;
+        json_object_set_new(vars, key, json_integer(s->vars.rec[i][2]));
+        json_object_set_new(state, key, json_pack("{s:I, s:I}", "references", (json_int_t)s->vars.rec[i][0],
+                                                  "initialized", (json_int_t)s->vars.rec[i][1]));
+        free(key);
+    }
+    for (unsigned i = 0; i < s->zips.count; i++)
+        json_array_append_new(zips, json_pack("{s:o, s:i}", "name",
+                                              relic_json_bytes((const uint8_t *)s->zips.items[i].name,
+                                                               s->zips.items[i].len),
+                                              "card", s->zips.items[i].card));
+    return json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:i, s:I}", "format", "riven", "version",
+                     s->has_version ? json_integer(s->version) : json_null(), "edition",
+                     s->has_version ? json_string(riven_save_edition(s->version)) : json_null(), "variables", vars,
+                     "variable_state", state, "zip_modes", zips, "name_count", (int)s->names.count, "record_count",
+                     (json_int_t)s->vars.count);
+}
+
+static int riven_save_parse_u32(const char *v, uint32_t *out)
+{
+    int hex = v[0] == '0' && (v[1] == 'x' || v[1] == 'X');
+    const char *digits = hex ? v + 2 : v;
+    if (!*digits || !strchr("0123456789abcdefABCDEF", *digits) || (!hex && (*digits < '0' || *digits > '9')))
+        return -1;
+    char *end;
+    errno = 0;
+    unsigned long long x = strtoull(digits, &end, hex ? 16 : 10);
+    if (errno || *end || x > 0xffffffffull)
+        return -1;
+    *out = (uint32_t)x;
+    return 0;
+}
+
+/* One JSON Pointer segment back to the name it encodes (~1 is '/', ~0 '~'). */
+static int riven_save_unescape(const char *seg, char *out, size_t cap)
+{
+    size_t k = 0;
+    for (const char *p = seg; *p; p++) {
+        char ch = *p;
+        if (ch == '/')
+            return -1;
+        if (ch == '~') {
+            if (p[1] != '0' && p[1] != '1')
+                return -1;
+            ch = *++p == '0' ? '~' : '/';
+        }
+        if (k + 1 >= cap)
+            return -1;
+        out[k++] = ch;
+    }
+    out[k] = '\0';
+    return 0;
+}
+
+int riven_save_set_path(riven_save *s, const char *path, const char *value, relic_err *err)
+{
+    static const char prefix[] = "/variables/";
+    char name[256];
+    relic_buf raw = RELIC_BUF_INIT;
+    const char *seg = strncmp(path, prefix, sizeof prefix - 1) == 0 ? path + sizeof prefix - 1 : path;
+    if (path[0] == '/' && seg == path)
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "'%s' is not a variable path (/variables/NAME)",
+                             path);
+    if (riven_save_unescape(seg, name, sizeof name) || !name[0])
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "bad variable name '%s'", seg);
+    /* names are matched as the save stores them, in CP437 */
+    long bad = relic_utf8_to_cp437(name, strlen(name), &raw);
+    relic_buf_u8(&raw, 0);
+    if (bad >= 0 || relic_buf_check(&raw, NULL)) {
+        relic_buf_free(&raw);
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "the save has no variable '%s'", name);
+    }
+    uint32_t v;
+    int rc;
+    if (riven_save_parse_u32(value, &v))
+        rc = relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "/variables/%s: value '%s' outside 0..4294967295",
+                           seg, value);
+    else
+        rc = riven_save_set(s, (const char *)raw.data, v, err);
+    relic_buf_free(&raw);
+    return rc;
+}
+
+int riven_save_validate(const riven_save *s, relic_err *err)
+{
+    if (s->names.count != s->vars.count)
+        return relic_err_set(err, RELIC_EDATA, s->vars_offset, "NAME 1 has %u names but VARS 1 holds %zu records",
+                             s->names.count, s->vars.count);
+    for (unsigned i = 1; i < s->names.count; i++) {
+        int first = riven_names_find(&s->names, s->names.names[i]);
+        if (first != (int)i)
+            return relic_err_set(err, RELIC_EDATA, s->names_offset + 2 + 2 * (size_t)i,
+                                 "variable name %u '%s' repeats name %d", i, s->names.names[i], first);
+    }
+    if (!s->has_version)
+        return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "no VERS 1 (the engine needs the save version)");
+    if (s->version != RIVEN_SAVE_VERSION_CD && s->version != RIVEN_SAVE_VERSION_DVD)
+        return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "unknown save version 0x%08x in VERS 1",
+                             (unsigned)s->version);
+    if (!s->has_zips)
+        return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "no ZIPS 1 (the engine reads it on restore)");
+    return RELIC_OK;
+}
+
+typedef struct riven_diff_ctx {
+    const char *const *ignore;
+    unsigned nignore;
+    int all;
+    json_t *out;
+} riven_diff_ctx;
+
+static int riven_diff_ignored(const riven_diff_ctx *x, const char *path)
+{
+    for (unsigned i = 0; i < x->nignore; i++)
+        if (fnmatch(x->ignore[i], path, FNM_PATHNAME) == 0)
+            return 1;
+    return !x->all && strcmp(path, "/variable_state") == 0;
+}
+
+/* A key as one JSON Pointer segment appended to path. */
+static void riven_diff_join(char *out, size_t cap, const char *path, const char *key)
+{
+    size_t k = (size_t)snprintf(out, cap, "%s/", path);
+    for (const char *p = key; *p && k + 3 < cap; p++) {
+        if (*p == '~' || *p == '/') {
+            out[k++] = '~';
+            out[k++] = *p == '~' ? '0' : '1';
+        } else {
+            out[k++] = *p;
+        }
+    }
+    out[k < cap ? k : cap - 1] = '\0';
+}
+
+/* Our documents nest three levels deep, so the recursion depth is fixed
+ * by riven_save_to_json, not by the data. */
+static void riven_diff_walk(riven_diff_ctx *x, const char *path, json_t *a, json_t *b)
+{
+    if (path[0] && riven_diff_ignored(x, path))
+        return;
+    char sub[600];
+    if (json_is_object(a) && json_is_object(b)) {
+        const char *key;
+        json_t *v;
+        json_object_foreach(a, key, v) {
+            riven_diff_join(sub, sizeof sub, path, key);
+            riven_diff_walk(x, sub, v, json_object_get(b, key));
+        }
+        json_object_foreach(b, key, v)
+            if (!json_object_get(a, key)) {
+                riven_diff_join(sub, sizeof sub, path, key);
+                riven_diff_walk(x, sub, NULL, v);
+            }
+        return;
+    }
+    if (json_is_array(a) && json_is_array(b)) {
+        size_t na = json_array_size(a), nb = json_array_size(b);
+        for (size_t i = 0; i < (na > nb ? na : nb); i++) {
+            snprintf(sub, sizeof sub, "%s/%zu", path, i);
+            riven_diff_walk(x, sub, json_array_get(a, i), json_array_get(b, i));
+        }
+        return;
+    }
+    if (a && b && json_equal(a, b))
+        return;
+    json_array_append_new(x->out, json_pack("{s:s, s:O, s:O}", "path", path, "old", a ? a : json_null(), "new",
+                                            b ? b : json_null()));
+}
+
+static int riven_diff_cmp(const void *pa, const void *pb)
+{
+    return strverscmp(json_string_value(json_object_get(*(json_t *const *)pa, "path")),
+                      json_string_value(json_object_get(*(json_t *const *)pb, "path")));
+}
+
+json_t *riven_save_diff(const riven_save *a, const riven_save *b, const char *const *ignore, unsigned nignore,
+                        int all)
+{
+    json_t *ja = riven_save_to_json(a), *jb = riven_save_to_json(b);
+    riven_diff_ctx x = {ignore, nignore, all, json_array()};
+    riven_diff_walk(&x, "", ja, jb);
+    json_decref(ja);
+    json_decref(jb);
+    size_t n = json_array_size(x.out);
+    json_t **v = malloc((n ? n : 1) * sizeof *v), *out = json_array();
+    if (v) {
+        for (size_t i = 0; i < n; i++)
+            v[i] = json_array_get(x.out, i);
+        qsort(v, n, sizeof *v, riven_diff_cmp);
+        for (size_t i = 0; i < n; i++)
+            json_array_append(out, v[i]);
+        free(v);
+    }
+    json_decref(x.out);
+    return out;
+}
