@@ -144,12 +144,23 @@ demo-run: all samples $(DEMO_TARGETS)
 	@echo "demo: the sample game is unpacked in $(BUILD)/demo (game.json, pictures/, views/, sounds/, logic/)"
 
 # ---- fuzzing ------------------------------------------------------------------
-FUZZ_FLAGS := -std=c11 -D_DEFAULT_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
-              -Ilibformats/include -Ilibvm/include $(PKG_CFLAGS)
+# The libraries are compiled once with coverage instrumentation
+# (fuzzer-no-link) into their own archive; each target then only compiles
+# its harness and links.
+FUZZ_CFLAGS := -std=c11 -D_DEFAULT_SOURCE -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
+               -Ilibformats/include -Ilibvm/include $(PKG_CFLAGS)
+FUZZ_LIB    := $(BUILD)/fuzz/librelic-fuzz.a
+FUZZ_OBJS   := $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(FORMATS_SRC) $(VM_SRC))
 fuzz: $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
-$(BUILD)/fuzz/%: tests/fuzz/%.c $(FORMATS_SRC) $(VM_SRC)
+$(BUILD)/fuzz/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	clang $(FUZZ_FLAGS) -o $@ $< $(FORMATS_SRC) $(VM_SRC) $(LDLIBS_ALL)
+	@echo "  CC/FUZZ $<"
+	@clang $(FUZZ_CFLAGS) -c $< -o $@
+$(FUZZ_LIB): $(FUZZ_OBJS)
+	@rm -f $@ && ar rcs $@ $^
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(FUZZ_LIB)
+	@echo "  FUZZ    $@"
+	@clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIB) $(LDLIBS_ALL)
 
 # ---- install --------------------------------------------------------------------
 install: all
