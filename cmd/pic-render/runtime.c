@@ -66,6 +66,8 @@ static int rt_open(rt_ctx *c, relic_err *err)
                       .start_room = o->room >= 0 ? (int)o->room : 0};
     if ((rc = agi_vm_new(&c->game, &vo, &c->vm, err)) && !err->file[0])
         relic_err_file(err, o->game_dir);
+    if (rc == RELIC_OK && c->vm->warning[0])
+        cli_warn("%s: %s", o->game_dir, c->vm->warning);
     return rc;
 }
 

@@ -29,7 +29,7 @@ static void agi_vm_expand(agi_vm *vm, unsigned logic, const char *src, char *out
             snprintf(tmp, sizeof tmp, "%u", vm->vars[n & 0xff]);
         else if (kind == 's' && n < 12)
             snprintf(tmp, sizeof tmp, "%.40s", vm->strings[n]);
-        else if (kind == 'w' && n >= 1 && n <= vm->parsed_n)
+        else if (kind == 'w' && n >= 1 && n <= vm->parse_count && n <= 10)
             t = vm->parsed_text[n - 1];
         else if ((kind == 'm' || kind == 'g') && depth < 2) {
             const char *m = agi_vm_message(vm, kind == 'g' ? 0 : logic, (unsigned)n);

@@ -394,7 +394,7 @@ void agi_vm_reset(agi_vm *vm)
     vm->replay_cap = vm->replay_count = vm->replay_checkpoint = 0;
     vm->replay_off = 0;
     vm->depth = 0;
-    vm->abort_flow = vm->quit = 0;
+    vm->abort_flow = vm->quit = vm->suspended = vm->key_wait = 0;
     vm->cycle = vm->timer = vm->timer_sub = 0;
     vm->vars[10] = 0;
     vm->vars[20] = 3;  /* the interpreter's computer type is EGA-era PC; v26 monitor: EGA */
@@ -421,14 +421,18 @@ int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_e
     relic_err_clear(&vm->err);
     const agi_file *fo = game ? agi_fileset_find(game->files, "OBJECT") : NULL;
     const agi_file *fw = game ? agi_fileset_find(game->files, "WORDS.TOK") : NULL;
-    int rc = RELIC_OK;
-    if (fo && (rc = agi_objects_decode(fo->data, fo->len, vm->profile->inventory_xor, &vm->objects_meta, err)))
-        relic_err_file(err, "OBJECT");
-    if (rc == RELIC_OK && fw && (rc = agi_words_decode(fw->data, fw->len, &vm->words, err)))
-        relic_err_file(err, "WORDS.TOK");
-    if (rc) {
-        agi_vm_free(vm);
-        return rc;
+    /* A game whose OBJECT or WORDS.TOK does not decode still runs, without
+     * inventory or vocabulary; the warning says so. */
+    relic_err e;
+    relic_err_clear(&e);
+    if (fo && agi_objects_decode(fo->data, fo->len, vm->profile->inventory_xor, &vm->objects_meta, &e)) {
+        snprintf(vm->warning, sizeof vm->warning, "OBJECT: %s; running without inventory", e.msg);
+        memset(&vm->objects_meta, 0, sizeof vm->objects_meta);
+        fo = NULL;
+    }
+    if (fw && agi_words_decode(fw->data, fw->len, &vm->words, &e)) {
+        snprintf(vm->warning, sizeof vm->warning, "WORDS.TOK: %s; running without vocabulary", e.msg);
+        memset(&vm->words, 0, sizeof vm->words);
     }
     vm->item_count = vm->objects_meta.count;
     vm->items = calloc(vm->item_count + 1, 1);
@@ -477,15 +481,21 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
     memset(vm->controller, 0, sizeof vm->controller);     /* 2 */
     vm->flags[2] = vm->flags[4] = 0;
     agi_vm_input_phase(vm, in);                           /* 3 */
-    if (vm->player_control)                               /* 4 */
-        vm->obj[0].dir = vm->vars[6];
-    else
-        vm->vars[6] = vm->obj[0].dir;
-    agi_vm_pre_logic(vm);                                 /* 5 */
+    if (!vm->suspended) {
+        if (vm->player_control)                           /* 4 */
+            vm->obj[0].dir = vm->vars[6];
+        else
+            vm->vars[6] = vm->obj[0].dir;
+        agi_vm_pre_logic(vm);                             /* 5 */
+    }
     vm->steps = 0;
     for (unsigned reentry = 0;; reentry++) {              /* 6, 7 */
         vm->abort_flow = 0;
         agi_vm_exec(vm, 0);
+        if (vm->suspended) { /* still waiting for a key: objects stand still */
+            vm->cycle++;
+            return RELIC_OK;
+        }
         if (vm->err.code || vm->quit || !vm->abort_flow)
             break;
         if (reentry > 1000) {

@@ -92,7 +92,11 @@ static int agi_vm_test(agi_vm *vm, uint8_t op, const uint8_t *code, uint32_t *pc
     case AGI_C_HAS: return a[0] < vm->item_count && vm->items[a[0]] == 0xff;
     case AGI_C_OBJ_IN_ROOM: return a[0] < vm->item_count && vm->items[a[0]] == v[a[1]];
     case AGI_C_CONTROLLER: return vm->controller[a[0]];
-    case AGI_C_HAVE_KEY: return agi_vm_have_key(vm);
+    case AGI_C_HAVE_KEY: {
+        int k = agi_vm_have_key(vm);
+        vm->key_wait = !k;
+        return k;
+    }
     case AGI_C_COMPARE_STRINGS:
         return a[0] < 12 && a[1] < 12 && agi_vm_strcmp_norm(vm->strings[a[0]], vm->strings[a[1]]) == 0;
     default: return agi_vm_posn(vm, op, a);
@@ -163,11 +167,16 @@ static int agi_vm_conditions(agi_vm *vm, const uint8_t *code, uint32_t *pc, uint
 
 int agi_vm_exec(agi_vm *vm, unsigned logic)
 {
-    if (agi_vm_load_logic(vm, logic, 0))
-        return vm->err.code;
-    vm->depth = 1;
-    vm->stack[0].logic = (uint8_t)logic;
-    vm->stack[0].pc = vm->logic[logic]->scan_start;
+    vm->key_wait = 0;
+    if (vm->suspended) {
+        vm->suspended = 0;
+    } else {
+        if (agi_vm_load_logic(vm, logic, 0))
+            return vm->err.code;
+        vm->depth = 1;
+        vm->stack[0].logic = (uint8_t)logic;
+        vm->stack[0].pc = vm->logic[logic]->scan_start;
+    }
     while (vm->depth > 0 && !vm->err.code) {
         unsigned cur = vm->stack[vm->depth - 1].logic;
         agi_vm_logic *l = vm->logic[cur];
@@ -197,6 +206,14 @@ int agi_vm_exec(agi_vm *vm, unsigned logic)
                 long t = (long)pc + d;
                 if (t < 0 || t > (long)len)
                     return agi_vm_fail(vm, "jump to 0x%lx outside the code (0..0x%x)", t, (unsigned)len);
+                /* A backward jump after a failed have.key is the games'
+                 * busy-wait for a key: the original sits in it while
+                 * interrupts deliver keys; we resume it next cycle. */
+                if (d < 0 && vm->key_wait) {
+                    vm->stack[vm->depth - 1].pc = (uint32_t)t;
+                    vm->suspended = 1;
+                    return RELIC_OK;
+                }
                 pc = (uint32_t)t;
             }
             vm->stack[vm->depth - 1].pc = pc;

@@ -75,6 +75,8 @@ json_t *agi_vm_state_json(const agi_vm *vm)
                           "flags", flags, "strings", strings, "objects", objs, "inventory", inv, "parser", parser,
                           "messages", log, "unimplemented", gaps, "picture", vm->picture, "shown", vm->shown,
                           "quit", vm->quit, "text", text);
+    if (vm->warning[0])
+        json_object_set_new(j, "warning", json_string(vm->warning));
     json_object_set_new(j, "signature", json_string(vm->signature));
     json_object_set_new(j, "replay_count", json_integer(vm->replay_count));
     return j;

@@ -168,6 +168,8 @@ typedef struct agi_vm {
     struct { uint8_t logic; uint32_t pc; } stack[AGI_VM_MAX_DEPTH];
     unsigned depth;
     int abort_flow;               /* new.room / restart / restore */
+    int key_wait;                 /* have.key was false in this pass */
+    int suspended;                /* a busy-wait for a key: resume at stack */
     int quit;
     unsigned long cycle, steps, max_steps;
     unsigned ticks_per_cycle;
@@ -176,6 +178,7 @@ typedef struct agi_vm {
     uint16_t unimpl_seen[256];    /* times each unimplemented action ran */
     char msg_log[AGI_VM_MSG_LOG][200];
     unsigned msg_n;
+    char warning[300];            /* a metadata file that could not be used */
     int room_override;            /* >= 0: the first room switch goes here */
     relic_err err;
 } agi_vm;
