@@ -63,6 +63,8 @@ static int agi_vm_load(agi_vm *vm, agi_kind kind, unsigned n, relic_buf *out)
     agi_record rec;
     relic_err e;
     relic_err_clear(&e);
+    if (!vm->game)
+        return agi_vm_fail(vm, "%s %u: no game to load it from", agi_kind_name(kind), n);
     if (agi_game_load(vm->game, kind, n, &rec, out, &e))
         return agi_vm_fail(vm, "%s %u: %s", agi_kind_name(kind), n, e.msg);
     return RELIC_OK;
@@ -403,7 +405,8 @@ void agi_vm_reset(agi_vm *vm)
     vm->vars[24] = 41; /* maximum input length */
     vm->flags[9] = 1;  /* sound on, as the interpreter starts */
     vm->flags[11] = 1; /* first logic 0 run (cleared after the first cycle) */
-    agi_vm_load_logic(vm, 0, 0);
+    if (vm->game)
+        agi_vm_load_logic(vm, 0, 0);
 }
 
 int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_err *err)
@@ -431,7 +434,9 @@ int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_e
         fo = NULL;
     }
     if (fw && agi_words_decode(fw->data, fw->len, &vm->words, &e)) {
-        snprintf(vm->warning, sizeof vm->warning, "WORDS.TOK: %s; running without vocabulary", e.msg);
+        size_t w = strlen(vm->warning);
+        snprintf(vm->warning + w, sizeof vm->warning - w, "%sWORDS.TOK: %s; running without vocabulary",
+                 w ? "; " : "", e.msg);
         memset(&vm->words, 0, sizeof vm->words);
     }
     vm->item_count = vm->objects_meta.count;

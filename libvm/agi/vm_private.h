@@ -40,9 +40,6 @@ int agi_vm_add_to_pic(agi_vm *vm, unsigned view, unsigned loop, unsigned cel, un
 
 /* Input (vm_input.c). */
 void agi_vm_input_phase(agi_vm *vm, const agi_input_script *in);
-int agi_vm_said(agi_vm *vm, const uint8_t *words, unsigned count);
-int agi_vm_have_key(agi_vm *vm);
-int agi_vm_strcmp_norm(const char *a, const char *b);
 
 /* Messages and errors. */
 const char *agi_vm_message(agi_vm *vm, unsigned logic, unsigned n);

@@ -205,6 +205,11 @@ int agi_vm_post(agi_vm *vm, uint8_t type, uint16_t value);
 int agi_vm_poll(agi_vm *vm, agi_vm_event *ev);
 /* Parse a line into parsed words as action 0x75 does. */
 void agi_vm_parse(agi_vm *vm, const char *line);
+/* said() over `count` little-endian word ids; the raw-key condition;
+ * the string comparison's normalized compare. */
+int agi_vm_said(agi_vm *vm, const uint8_t *words, unsigned count);
+int agi_vm_have_key(agi_vm *vm);
+int agi_vm_strcmp_norm(const char *a, const char *b);
 /* Menu heading/item moves for navigation value 1..8 (wrapping). */
 unsigned agi_vm_menu_next(const agi_vm *vm, unsigned cur, int delta);
 /* Objects and motion (object_behavior.md), exposed for the tests. */
