@@ -109,7 +109,7 @@ int agi_vm_install_logic(agi_vm *vm, unsigned n, const uint8_t *payload, size_t 
         return err->code;
     l->code_len = l->msgs.code_length;
     l->scan_start = 0;
-    l->loaded = 1;
+    l->loaded = l->pinned = 1;
     return RELIC_OK;
 }
 
@@ -271,7 +271,7 @@ static void agi_vm_free_logics(agi_vm *vm, int keep0)
 {
     for (unsigned i = keep0 ? 1 : 0; i < 256; i++) {
         agi_vm_logic *l = vm->logic[i];
-        if (!l)
+        if (!l || (keep0 && l->pinned))
             continue;
         relic_buf_free(&l->payload);
         agi_logic_messages_free(&l->msgs);
@@ -391,9 +391,12 @@ void agi_vm_reset(agi_vm *vm)
     vm->text_mode = 0;
     vm->menu_n = vm->heading_n = 0;
     vm->menu_done = vm->menu_request = 0;
+    /* Before any script.size the list has AGI_VM_REPLAY_DEFAULT pairs
+     * (relic's choice: the spec leaves an unconfigured capacity open). */
     free(vm->replay);
-    vm->replay = NULL;
     vm->replay_cap = vm->replay_count = vm->replay_checkpoint = 0;
+    if ((vm->replay = calloc(AGI_VM_REPLAY_DEFAULT, 2)))
+        vm->replay_cap = AGI_VM_REPLAY_DEFAULT;
     vm->replay_off = 0;
     vm->depth = 0;
     vm->abort_flow = vm->quit = vm->suspended = vm->key_wait = 0;

@@ -230,6 +230,7 @@ int agi_vm_from_save(agi_vm *vm, const agi_save *s, relic_err *err)
     vm->block_x1 = st->rect_left, vm->block_y1 = st->rect_top;
     vm->block_x2 = st->rect_right, vm->block_y2 = st->rect_bottom;
     vm->player_control = st->direction_coupling != 0;
+    vm->picture = st->picture;
     vm->keymap_n = 0;
     for (unsigned k = 0; k < vm->profile->key_map_entries && k < AGI_SAVE_MAX_KEYS; k++)
         if (st->keys[k].raw_key || st->keys[k].status) {

@@ -28,6 +28,7 @@
 #define AGI_VM_QUEUE 20            /* physical event slots (19 pending) */
 #define AGI_VM_MAX_MENU 64
 #define AGI_VM_MSG_LOG 16
+#define AGI_VM_REPLAY_DEFAULT 50  /* pairs before script.size */
 
 enum { AGI_MOTION_NORMAL, AGI_MOTION_WANDER, AGI_MOTION_FOLLOW, AGI_MOTION_MOVE };
 enum { AGI_CYCLE_NORMAL, AGI_CYCLE_END, AGI_CYCLE_REVERSE_END, AGI_CYCLE_REVERSE };
@@ -62,6 +63,7 @@ typedef struct agi_vm_logic {
     uint16_t code_len;
     uint16_t scan_start;          /* resume position (0x91/0x92) */
     uint8_t loaded;
+    uint8_t pinned;               /* installed by agi_vm_install_logic: kept */
 } agi_vm_logic;
 
 /* One scheduled input ("CYCLE key NAME" ...).  text is malloc'd for type. */
