@@ -215,6 +215,8 @@ int main(void)
     bench_soup();
     if (corpus)
         bench_logic(root);
+    if (corpus)
+        bench_runtime(root);
     if (largest[0]) {
         char cmd[3000];
         const char *bin = getenv("RELIC_BIN") ? getenv("RELIC_BIN") : "build/bin";

@@ -135,8 +135,12 @@ static void agi_vm_restart(agi_vm *vm)
     agi_vm_reset(vm);
     vm->flags[9] = f9;
     vm->flags[6] = 1;
-    if (cap && (vm->replay = calloc(cap, 2)))
+    uint8_t *r = cap ? calloc(cap, 2) : NULL;
+    if (r) {
+        free(vm->replay);
+        vm->replay = r;
         vm->replay_cap = cap;
+    }
     vm->abort_flow = 1;
 }
 
