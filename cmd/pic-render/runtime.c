@@ -104,6 +104,25 @@ static int rt_run(rt_ctx *c, relic_err *err)
     return RELIC_OK;
 }
 
+/* --screen: the 320x200 screen with the bundled font or --font's 2,048 bytes. */
+static int rt_screen(rt_ctx *c, relic_err *err)
+{
+    relic_buf font = RELIC_BUF_INIT;
+    int rc = RELIC_OK;
+    if (c->o->font && (rc = relic_file_read(c->o->font, &font, err)) == RELIC_OK && font.len != 256 * 8) {
+        rc = relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "a font is 2,048 bytes (256 glyphs of 8x8), not %zu",
+                           font.len);
+        relic_err_file(err, c->o->font);
+    }
+    static uint8_t scr[AGI_SCREEN_W * AGI_SCREEN_H];
+    if (rc == RELIC_OK) {
+        agi_vm_screen(c->vm, c->o->font ? font.data : NULL, scr);
+        rc = pic_write_image(c->o, c->o->screen, scr, AGI_SCREEN_W, AGI_SCREEN_H, err);
+    }
+    relic_buf_free(&font);
+    return rc;
+}
+
 static int rt_outputs(rt_ctx *c, json_t *report, relic_err *err)
 {
     const pic_opts *o = c->o;
@@ -127,6 +146,8 @@ static int rt_outputs(rt_ctx *c, json_t *report, relic_err *err)
         json_object_set_new(outputs, "save", json_string(o->save));
     if (rc == RELIC_OK && o->frames_dir)
         json_object_set(outputs, "frames", c->frames);
+    if (rc == RELIC_OK && o->screen && (rc = rt_screen(c, err)) == RELIC_OK)
+        json_object_set_new(outputs, "screen", json_string(o->screen));
     return rc;
 }
 

@@ -49,6 +49,8 @@ static void agi_vm_print(agi_vm *vm, unsigned logic, unsigned n)
     char text[600];
     agi_vm_expand(vm, logic, m ? m : "", text, sizeof text, 0);
     agi_vm_log(vm, "print", text);
+    memcpy(vm->window, text, sizeof vm->window);
+    vm->window_cycle = vm->cycle + 1;
 }
 
 static void agi_vm_display(agi_vm *vm, unsigned logic, unsigned row, unsigned col, unsigned n)

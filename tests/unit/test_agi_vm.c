@@ -556,6 +556,8 @@ static void demo_digest(demo *d, char hex[65])
     relic_sha256_hex(d->vm->frame_vis, AGI_PIC_CELLS, hex);
 }
 
+#define SAMPLE_SCREEN_SHA "c29db0936e35825d4e077250181d95558a7ed0f04655f03bd59e315aef75f762"
+
 static void test_sample_game(void **state)
 {
     (void)state;
@@ -586,6 +588,37 @@ static void test_sample_game(void **state)
         assert_int_equal(d.vm->items[1] == 0xff, cp[i].key_carried);
         assert_string_equal(hex, cp[i].sha);
     }
+    demo_close(&d);
+}
+
+/* The full screen at the key pick-up: status line, game area from row 8,
+ * the modal window of that cycle, the input prompt; with relic's font. */
+static void test_sample_screen(void **state)
+{
+    (void)state;
+    demo d;
+    if (demo_open(&d)) {
+        print_message("# sample game not built (make samples): skipped\n");
+        skip();
+    }
+    demo_run(&d, 251);
+    static uint8_t scr[AGI_SCREEN_W * AGI_SCREEN_H];
+    agi_vm_screen(d.vm, NULL, scr);
+    assert_int_equal(scr[4 * AGI_SCREEN_W + 316], 15);          /* status line background */
+    assert_int_equal(scr[8 * AGI_SCREEN_W], d.vm->frame_vis[0]); /* game area from text row 1 */
+    assert_int_equal(scr[8 * AGI_SCREEN_W + 1], d.vm->frame_vis[0]);
+    assert_string_equal(d.vm->window, "You pick up the brass key.");
+    char hex[65];
+    relic_sha256_hex(scr, sizeof scr, hex);
+    assert_string_equal(hex, SAMPLE_SCREEN_SHA);
+    /* the window is gone a cycle later */
+    demo_run(&d, 252);
+    agi_vm_screen(d.vm, NULL, scr);
+    relic_sha256_hex(scr, sizeof scr, hex);
+    assert_string_not_equal(hex, SAMPLE_SCREEN_SHA);
+    /* glyphs: 'A' has its apex in column 3 of row 0, the box for code 1 */
+    assert_int_equal(agi_vm_font['A' * 8], 0x38);
+    assert_int_equal(agi_vm_font[1 * 8], 0x7c);
     demo_close(&d);
 }
 
@@ -641,7 +674,7 @@ int main(void)
         cmocka_unit_test(test_replay_checkpoint), cmocka_unit_test(test_parser),
         cmocka_unit_test(test_event_queue),      cmocka_unit_test(test_menu_wrap),
         cmocka_unit_test(test_input_script),     cmocka_unit_test(test_sample_game),
-        cmocka_unit_test(test_save_restore),
+        cmocka_unit_test(test_save_restore),     cmocka_unit_test(test_sample_screen),
     };
     return cmocka_run_group_tests_name("agi_vm", tests, NULL, NULL);
 }

@@ -179,6 +179,8 @@ typedef struct agi_vm {
     unsigned timer_sub;
     uint16_t unimpl_seen[256];    /* times each unimplemented action ran */
     char msg_log[AGI_VM_MSG_LOG][200];
+    char window[600];             /* the last modal text, shown for one cycle */
+    unsigned long window_cycle;
     unsigned msg_n;
     char warning[300];            /* a metadata file that could not be used */
     int room_override;            /* >= 0: the first room switch goes here */
@@ -223,6 +225,17 @@ void agi_vm_switch_room(agi_vm *vm, unsigned room);
 uint16_t agi_vm_random(agi_vm *vm);
 void agi_vm_record(agi_vm *vm, uint8_t kind, uint8_t value);
 void agi_vm_motion(agi_vm *vm, agi_vm_obj *o, unsigned n);
+
+/* The full 320x200 screen (input_text_and_menus.md "Text geometry and
+ * surfaces"): the game area with double-wide pixels below the display base
+ * row, the status and input lines, the text grid, and the modal window of
+ * the last cycle, drawn with an 8x8 font of 256 glyphs (8 bytes each, bit
+ * 0x80 leftmost; NULL: agi_vm_font, relic's own).  Call agi_vm_render
+ * first.  out holds 320*200 EGA colour indices. */
+#define AGI_SCREEN_W 320
+#define AGI_SCREEN_H 200
+extern const uint8_t agi_vm_font[256 * 8];
+void agi_vm_screen(const agi_vm *vm, const uint8_t *font, uint8_t *out);
 
 /* The state as a save (agi_save.h) for the VM's profile, and back: a
  * restore replays the save's active resource pairs and rebinds objects. */
