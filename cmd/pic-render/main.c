@@ -44,6 +44,7 @@ static void pic_render_help(void)
            "      --save FILE        a save file of the state after cycle T\n"
            "      --screen FILE      the full 320x200 screen (text, status and input lines) as PNG\n"
            "      --font FILE        a 2,048-byte 8x8 font for --screen (default: relic's own)\n"
+           "      --audio FILE       the run's sound as .wav, .flac or .ogg (mono 22,050 Hz)\n"
            "      --compare          compare two conformance bundles\n"
            "  -j, --json             print a JSON report\n"
            "  -h, --help             show this help\n"
@@ -82,7 +83,7 @@ int main(int argc, char **argv)
     cli_init(argv[0]);
     enum { OPT_PROFILE = 256, OPT_STEPS, OPT_OVERLAY, OPT_RAW, OPT_SHA, OPT_ANIMATE, OPT_EVERY, OPT_DELAY, OPT_ROOM,
            OPT_START, OPT_TICK, OPT_INPUT, OPT_SEED, OPT_STATE, OPT_FRAMES, OPT_BUNDLE, OPT_CASE, OPT_SAVE,
-           OPT_COMPARE, OPT_SCREEN, OPT_FONT };
+           OPT_COMPARE, OPT_SCREEN, OPT_FONT, OPT_AUDIO };
     static const struct option longopts[] = {
         {"output", required_argument, 0, 'o'},   {"file", required_argument, 0, 'f'},
         {"channel", required_argument, 0, 'c'},  {"scale", required_argument, 0, 's'},
@@ -97,7 +98,7 @@ int main(int argc, char **argv)
         {"frames", required_argument, 0, OPT_FRAMES}, {"bundle", required_argument, 0, OPT_BUNDLE},
         {"case", required_argument, 0, OPT_CASE}, {"save", required_argument, 0, OPT_SAVE},
         {"compare", no_argument, 0, OPT_COMPARE}, {"screen", required_argument, 0, OPT_SCREEN},
-        {"font", required_argument, 0, OPT_FONT},
+        {"font", required_argument, 0, OPT_FONT}, {"audio", required_argument, 0, OPT_AUDIO},
         {"help", no_argument, 0, 'h'},           {"version", no_argument, 0, 'V'},
         {0, 0, 0, 0},
     };
@@ -171,6 +172,7 @@ int main(int argc, char **argv)
         case OPT_COMPARE: compare = 1; break;
         case OPT_SCREEN: o.screen = optarg; break;
         case OPT_FONT: o.font = optarg; break;
+        case OPT_AUDIO: o.audio = optarg; break;
         case 'j': o.json = 1; break;
         case 'h': pic_render_help(); return CLI_EXIT_OK;
         case 'V': cli_print_version(); return CLI_EXIT_OK;
@@ -191,7 +193,8 @@ int main(int argc, char **argv)
         o.game_dir = argv[optind];
         return pic_runtime_run(&o);
     }
-    if (o.input || o.state || o.frames_dir || o.bundle || o.save || o.tick || o.have_seed || o.screen || o.font)
+    if (o.input || o.state || o.frames_dir || o.bundle || o.save || o.tick || o.have_seed || o.screen || o.font ||
+        o.audio)
         return cli_usage_error("--tick, --input, --state, --frames, --bundle, --save, --screen need --room or "
                                "--from-start");
     if (o.file) {

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "cli.h"
 #include "relic/agi.h"
+#include "relic/agi_sn76489.h"
 #include "relic/agi_vm.h"
 #include "relic/io.h"
 #include "relic/sha256.h"
@@ -88,6 +89,7 @@ static int rt_run(rt_ctx *c, relic_err *err)
     const pic_opts *o = c->o;
     if (o->frames_dir && relic_mkdirs(o->frames_dir, err))
         return err->code;
+    c->vm->keep_sound_cmds = o->audio != NULL;
     while (c->vm->cycle < o->tick && !c->vm->quit) {
         int rc = agi_vm_cycle(c->vm, &c->in, err);
         if (rc) {
@@ -123,6 +125,24 @@ static int rt_screen(rt_ctx *c, relic_err *err)
     return rc;
 }
 
+/* --audio: the run's sound commands through the synthesizer, mono 22,050 Hz. */
+static int rt_audio(rt_ctx *c, relic_err *err)
+{
+    agi_synth_opts so = {.rate = 22050};
+    agi_snd_device dev = agi_snd_device_for(c->vm->profile, 0);
+    float *f = NULL;
+    int16_t *pcm = NULL;
+    size_t frames = 0;
+    int rc = agi_synth_render(&c->vm->snd_cmds, dev, c->vm->snd_clock, &so, &f, &frames, err);
+    if (rc == RELIC_OK)
+        rc = agi_synth_to_pcm16(f, frames, 0.0, 1, &pcm, err);
+    if (rc == RELIC_OK)
+        rc = relic_audio_write(c->o->audio, pcm, frames, 1, so.rate, err);
+    free(f);
+    free(pcm);
+    return rc;
+}
+
 static int rt_outputs(rt_ctx *c, json_t *report, relic_err *err)
 {
     const pic_opts *o = c->o;
@@ -146,6 +166,10 @@ static int rt_outputs(rt_ctx *c, json_t *report, relic_err *err)
         json_object_set_new(outputs, "save", json_string(o->save));
     if (rc == RELIC_OK && o->frames_dir)
         json_object_set(outputs, "frames", c->frames);
+    if (rc == RELIC_OK && o->audio && (rc = rt_audio(c, err)) == RELIC_OK) {
+        json_object_set_new(outputs, "audio", json_string(o->audio));
+        json_object_set_new(report, "sound_commands", json_integer((json_int_t)c->vm->snd_cmds.count));
+    }
     if (rc == RELIC_OK && o->screen && (rc = rt_screen(c, err)) == RELIC_OK)
         json_object_set_new(outputs, "screen", json_string(o->screen));
     return rc;

@@ -226,11 +226,21 @@ int agi_vm_draw_pic(agi_vm *vm, unsigned n, int overlay)
     return RELIC_OK;
 }
 
+/* The scheduler counts ticks from each sound's start; the run's clock
+ * places them. */
+static void agi_vm_snd_rebase(agi_vm *vm, size_t from)
+{
+    for (size_t i = from; i < vm->snd_cmds.count; i++)
+        vm->snd_cmds.v[i].tick += vm->snd_base;
+}
+
 void agi_vm_stop_sound(agi_vm *vm)
 {
     if (!vm->snd_playing)
         return;
+    size_t n0 = vm->keep_sound_cmds ? vm->snd_cmds.count : (vm->snd_cmds.count = 0);
     agi_snd_stop(&vm->snd, &vm->snd_cmds);
+    agi_vm_snd_rebase(vm, n0);
     vm->snd_playing = 0;
     vm->flags[vm->snd_flag] = 1;
 }
@@ -243,6 +253,7 @@ int agi_vm_start_sound(agi_vm *vm, unsigned n, unsigned flag)
         return agi_vm_fail(vm, "sound %u played before it was loaded", n & 0xff);
     agi_snd_opts so = {.profile = vm->profile};
     agi_snd_start(&vm->snd, vm->sound[n & 0xff], &so);
+    vm->snd_base = vm->snd_clock;
     vm->snd_playing = 1;
     vm->snd_flag = (uint8_t)flag;
     return RELIC_OK;
@@ -324,9 +335,13 @@ static void agi_vm_clock(agi_vm *vm, unsigned ticks)
 {
     for (unsigned t = 0; t < ticks; t++) {
         vm->timer++;
-        for (int s = 0; s < 3 && vm->snd_playing; s++) {
-            vm->snd_cmds.count = vm->keep_sound_cmds ? vm->snd_cmds.count : 0;
+        for (int s = 0; s < 3; s++) {
+            vm->snd_clock++;
+            if (!vm->snd_playing)
+                continue;
+            size_t n0 = vm->keep_sound_cmds ? vm->snd_cmds.count : (vm->snd_cmds.count = 0);
             agi_snd_tick(&vm->snd, vm->flags[9], &vm->snd_cmds);
+            agi_vm_snd_rebase(vm, n0);
             if (agi_snd_is_done(&vm->snd)) {
                 vm->snd_playing = 0;
                 vm->flags[vm->snd_flag] = 1;

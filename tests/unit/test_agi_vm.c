@@ -622,6 +622,30 @@ static void test_sample_screen(void **state)
     demo_close(&d);
 }
 
+/* Sound on the run's 60 Hz clock: "get key" in cycle 250 starts sound 1
+ * after 251 timer ticks (753 sound ticks); its first record plays on the
+ * next tick; f241 is set when it completes. */
+static void test_sample_sound(void **state)
+{
+    (void)state;
+    demo d;
+    if (demo_open(&d)) {
+        print_message("# sample game not built (make samples): skipped\n");
+        skip();
+    }
+    d.vm->keep_sound_cmds = 1;
+    demo_run(&d, 251);
+    assert_int_equal(d.vm->snd_cmds.count, 0);
+    demo_run(&d, 252);
+    assert_true(d.vm->snd_cmds.count > 0);
+    assert_int_equal(d.vm->snd_cmds.v[0].tick, 754);
+    assert_int_equal(d.vm->flags[241], 0);
+    demo_run(&d, 300);
+    assert_int_equal(d.vm->flags[241], 1);
+    assert_int_equal(d.vm->snd_clock, 900);
+    demo_close(&d);
+}
+
 /* Save at T, restore in a fresh VM: the next 100 cycles match a run
  * without the save/restore (frame digests and variables). */
 static void test_save_restore(void **state)
@@ -675,6 +699,7 @@ int main(void)
         cmocka_unit_test(test_event_queue),      cmocka_unit_test(test_menu_wrap),
         cmocka_unit_test(test_input_script),     cmocka_unit_test(test_sample_game),
         cmocka_unit_test(test_save_restore),     cmocka_unit_test(test_sample_screen),
+        cmocka_unit_test(test_sample_sound),
     };
     return cmocka_run_group_tests_name("agi_vm", tests, NULL, NULL);
 }

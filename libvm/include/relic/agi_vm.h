@@ -163,8 +163,9 @@ typedef struct agi_vm {
     agi_snd_sched snd;
     int snd_playing;
     uint8_t snd_flag;
-    agi_snd_cmds snd_cmds;
-    int keep_sound_cmds;
+    agi_snd_cmds snd_cmds;        /* with keep_sound_cmds: every command, on the run's */
+    int keep_sound_cmds;          /* 60 Hz clock (snd_clock ticks so far) */
+    uint64_t snd_clock, snd_base;
 
     /* execution */
     struct { uint8_t logic; uint32_t pc; } stack[AGI_VM_MAX_DEPTH];
