@@ -62,8 +62,9 @@ json_t *agi_vm_state_json(const agi_vm *vm)
         json_array_append_new(log, agi_vm_json_text(vm->msg_log[i % AGI_VM_MSG_LOG]));
     for (const agi_vm_gap *g = agi_vm_gaps; g->missing; g++)
         if (vm->unimpl_seen[g->opcode])
-            json_array_append_new(gaps, json_pack("{s:i, s:s, s:i}", "opcode", g->opcode, "missing", g->missing,
-                                                  "times", vm->unimpl_seen[g->opcode]));
+            json_array_append_new(gaps, json_pack("{s:i, s:s, s:i, s:b}", "opcode", g->opcode, "missing",
+                                                  g->missing, "times", vm->unimpl_seen[g->opcode], "partial",
+                                                  g->partial));
     json_t *parser = json_pack("{s:o, s:i, s:b, s:b, s:o}", "words", words, "count", vm->parse_count, "f2",
                                vm->flags[2], "f4", vm->flags[4], "last_input", agi_vm_json_text(vm->last_input));
     json_t *text = json_array();

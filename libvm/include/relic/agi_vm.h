@@ -243,11 +243,14 @@ void agi_vm_screen(const agi_vm *vm, const uint8_t *font, uint8_t *out);
 int agi_vm_to_save(const agi_vm *vm, const char *description, agi_save *s, relic_err *err);
 int agi_vm_from_save(agi_vm *vm, const agi_save *s, relic_err *err);
 
-/* Actions a headless run does not carry out beyond consuming operands:
- * {opcode, what is missing}.  The list ends with {0, NULL}. */
+/* Actions a headless run does not carry out in full: {opcode, what is
+ * missing, partial}.  partial 0: nothing beyond consuming the operands;
+ * 1: the state changes are made but the modal or display part is not.
+ * The list ends with {0, NULL, 0}. */
 typedef struct agi_vm_gap {
     uint8_t opcode;
     const char *missing;
+    uint8_t partial;
 } agi_vm_gap;
 extern const agi_vm_gap agi_vm_gaps[];
 
