@@ -7,6 +7,7 @@
 #include <string.h>
 #include "cli.h"
 #include "relic/agi.h"
+#include "relic/agi_save.h"
 #include "relic/agi_sn76489.h"
 #include "relic/agi_vm.h"
 #include "relic/io.h"
@@ -40,6 +41,24 @@ int pic_write_image(const pic_opts *o, const char *path, const uint8_t *img, uns
     return rc;
 }
 
+/* --restore: the save replaces the state before the first cycle (its
+ * replay pairs rebuild the room); cycles count from 0 again. */
+static int rt_restore(rt_ctx *c, relic_err *err)
+{
+    relic_buf b = RELIC_BUF_INIT;
+    agi_save s;
+    int rc = relic_file_read(c->o->restore, &b, err);
+    if (rc == RELIC_OK && (rc = agi_save_decode(b.data, b.len, c->vm->profile, &s, err)) == RELIC_OK) {
+        if ((rc = agi_vm_from_save(c->vm, &s, err)) && !err->file[0])
+            relic_err_file(err, c->o->game_dir);
+        agi_save_free(&s);
+    }
+    if (rc && !err->file[0])
+        relic_err_file(err, c->o->restore);
+    relic_buf_free(&b);
+    return rc;
+}
+
 static int rt_open(rt_ctx *c, relic_err *err)
 {
     const pic_opts *o = c->o;
@@ -69,6 +88,8 @@ static int rt_open(rt_ctx *c, relic_err *err)
         relic_err_file(err, o->game_dir);
     if (rc == RELIC_OK && c->vm->warning[0])
         cli_warn("%s: %s", o->game_dir, c->vm->warning);
+    if (rc == RELIC_OK && o->restore)
+        rc = rt_restore(c, err);
     return rc;
 }
 
