@@ -238,6 +238,8 @@ int main(void)
     bench_soup();
     if (corpus)
         bench_logic(root);
+    if (corpus)
+        bench_runtime(root);
     if (largest[0]) {
         bench_unpack(largest, "--raw", "raw payloads and JSON; target < 100 ms", 5);
         bench_unpack(largest, "", "with PNG/GIF images and logic sources; target < 1 s", 3);

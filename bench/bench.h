@@ -18,5 +18,7 @@ void bench_pictures(const char *root);
 void bench_gool(const char *corpus);
 void bench_riven(void);
 void bench_soup(void);
+/* root: the corpus folder of AGI games ($RELIC_CORPUS/agi) */
+void bench_runtime(const char *root);
 
 #endif

@@ -10,6 +10,8 @@
 static void pic_render_help(void)
 {
     printf("Usage: %s GAME_DIR PICNUM [-o OUT.png] [options]\n"
+           "       %s GAME_DIR --room N|--from-start --tick T [--input FILE] [-o frame.png] [options]\n"
+           "       %s --compare REF.json CANDIDATE.json\n"
            "       %s --file PAYLOAD.bin [-o OUT.png] [options]\n"
            "Draw an AGI picture with the rules of an interpreter profile.\n\n"
            "  -o, --output FILE      indexed PNG with the 16-colour EGA palette\n"
@@ -28,11 +30,28 @@ static void pic_render_help(void)
            "      --animate OUT.gif  a GIF of the picture being drawn\n"
            "      --every K          one GIF frame every K commands (default 10)\n"
            "      --delay CS         GIF frame delay in 1/100 s (default 4)\n"
+           "Running the game (the headless interpreter):\n"
+           "      --from-start       run the game from its first cycle\n"
+           "      --room N           the same, but the game's first room switch goes to room N\n"
+           "      --tick T           stop after cycle T (default 0) and render the game area\n"
+           "      --input FILE       timed input script (CYCLE key|type|dir|menu ..., seed N,\n"
+           "                         ticks-per-cycle N)\n"
+           "      --seed N           random seed (overrides the script's)\n"
+           "      --state FILE       the state after cycle T as JSON\n"
+           "      --frames DIR       a PNG every --every K cycles (frame_NNNNNN.png)\n"
+           "      --bundle FILE      a conformance result bundle (with FILE's .ppm artifact)\n"
+           "      --case ID          the bundle case id (default run/tick_T)\n"
+           "      --save FILE        a save file of the state after cycle T\n"
+           "      --screen FILE      the full 320x200 screen (text, status and input lines) as PNG\n"
+           "      --font FILE        a 2,048-byte 8x8 font for --screen (default: relic's own)\n"
+           "      --audio FILE       the run's sound as .wav, .flac or .ogg (mono 22,050 Hz)\n"
+           "      --restore FILE     start from a save file (cycles then count from 0)\n"
+           "      --compare          compare two conformance bundles\n"
            "  -j, --json             print a JSON report\n"
            "  -h, --help             show this help\n"
            "  -V, --version          show the version\n\n"
            "Exit status: 0 ok, 1 malformed picture, 2 usage error, 3 I/O error.\n",
-           cli_prog(), cli_prog());
+           cli_prog(), cli_prog(), cli_prog(), cli_prog());
 }
 
 static int pic_parse_channel(const char *s, int *ch)
@@ -63,7 +82,9 @@ static int pic_add_overlays(pic_opts *o, char *list)
 int main(int argc, char **argv)
 {
     cli_init(argv[0]);
-    enum { OPT_PROFILE = 256, OPT_STEPS, OPT_OVERLAY, OPT_RAW, OPT_SHA, OPT_ANIMATE, OPT_EVERY, OPT_DELAY };
+    enum { OPT_PROFILE = 256, OPT_STEPS, OPT_OVERLAY, OPT_RAW, OPT_SHA, OPT_ANIMATE, OPT_EVERY, OPT_DELAY, OPT_ROOM,
+           OPT_START, OPT_TICK, OPT_INPUT, OPT_SEED, OPT_STATE, OPT_FRAMES, OPT_BUNDLE, OPT_CASE, OPT_SAVE,
+           OPT_COMPARE, OPT_SCREEN, OPT_FONT, OPT_AUDIO, OPT_RESTORE };
     static const struct option longopts[] = {
         {"output", required_argument, 0, 'o'},   {"file", required_argument, 0, 'f'},
         {"channel", required_argument, 0, 'c'},  {"scale", required_argument, 0, 's'},
@@ -72,6 +93,14 @@ int main(int argc, char **argv)
         {"raw", required_argument, 0, OPT_RAW},  {"sha256", no_argument, 0, OPT_SHA},
         {"animate", required_argument, 0, OPT_ANIMATE}, {"every", required_argument, 0, OPT_EVERY},
         {"delay", required_argument, 0, OPT_DELAY}, {"json", no_argument, 0, 'j'},
+        {"room", required_argument, 0, OPT_ROOM}, {"from-start", no_argument, 0, OPT_START},
+        {"tick", required_argument, 0, OPT_TICK}, {"input", required_argument, 0, OPT_INPUT},
+        {"seed", required_argument, 0, OPT_SEED}, {"state", required_argument, 0, OPT_STATE},
+        {"frames", required_argument, 0, OPT_FRAMES}, {"bundle", required_argument, 0, OPT_BUNDLE},
+        {"case", required_argument, 0, OPT_CASE}, {"save", required_argument, 0, OPT_SAVE},
+        {"compare", no_argument, 0, OPT_COMPARE}, {"screen", required_argument, 0, OPT_SCREEN},
+        {"font", required_argument, 0, OPT_FONT}, {"audio", required_argument, 0, OPT_AUDIO},
+        {"restore", required_argument, 0, OPT_RESTORE},
         {"help", no_argument, 0, 'h'},           {"version", no_argument, 0, 'V'},
         {0, 0, 0, 0},
     };
@@ -81,7 +110,9 @@ int main(int argc, char **argv)
     o.scale = 1;
     o.every = 10;
     o.delay = 4;
-    int c;
+    o.room = -1;
+    int c, compare = 0;
+    unsigned long n;
     while ((c = getopt_long(argc, argv, "o:f:c:s:ajhV", longopts, NULL)) != -1) {
         switch (c) {
         case 'o': o.out_png = optarg; break;
@@ -118,6 +149,33 @@ int main(int argc, char **argv)
             if (cli_parse_uint(optarg, 0, 65535, &o.delay))
                 return cli_usage_error("bad --delay '%s'", optarg);
             break;
+        case OPT_ROOM:
+            if (cli_parse_uint(optarg, 0, 255, &n))
+                return cli_usage_error("bad --room '%s' (0..255)", optarg);
+            o.room = (long)n;
+            o.runtime = 1;
+            break;
+        case OPT_START: o.runtime = 1; break;
+        case OPT_TICK:
+            if (cli_parse_uint(optarg, 0, 100000000, &o.tick))
+                return cli_usage_error("bad --tick '%s'", optarg);
+            break;
+        case OPT_SEED:
+            if (cli_parse_uint(optarg, 0, 0xffffffffUL, &o.seed))
+                return cli_usage_error("bad --seed '%s'", optarg);
+            o.have_seed = 1;
+            break;
+        case OPT_INPUT: o.input = optarg; break;
+        case OPT_STATE: o.state = optarg; break;
+        case OPT_FRAMES: o.frames_dir = optarg; break;
+        case OPT_BUNDLE: o.bundle = optarg; break;
+        case OPT_CASE: o.case_id = optarg; break;
+        case OPT_SAVE: o.save = optarg; break;
+        case OPT_COMPARE: compare = 1; break;
+        case OPT_SCREEN: o.screen = optarg; break;
+        case OPT_FONT: o.font = optarg; break;
+        case OPT_AUDIO: o.audio = optarg; break;
+        case OPT_RESTORE: o.restore = optarg; break;
         case 'j': o.json = 1; break;
         case 'h': pic_render_help(); return CLI_EXIT_OK;
         case 'V': cli_print_version(); return CLI_EXIT_OK;
@@ -125,6 +183,23 @@ int main(int argc, char **argv)
         }
     }
     int rest = argc - optind;
+    if (compare) {
+        if (rest != 2)
+            return cli_usage_error("--compare takes REF.json CANDIDATE.json");
+        return pic_compare_run(argv[optind], argv[optind + 1], o.json);
+    }
+    if (o.runtime) {
+        if (rest != 1 || o.file)
+            return cli_usage_error("--room/--from-start take GAME_DIR only");
+        if (o.out_gif || o.overlays || o.steps || o.channel == PIC_CHANNEL_BOTH)
+            return cli_usage_error("--animate, --overlay, --steps and --channel both are for single pictures");
+        o.game_dir = argv[optind];
+        return pic_runtime_run(&o);
+    }
+    if (o.input || o.state || o.frames_dir || o.bundle || o.save || o.tick || o.have_seed || o.screen || o.font ||
+        o.audio || o.restore)
+        return cli_usage_error("--tick, --input, --state, --frames, --bundle, --save, --screen need --room or "
+                               "--from-start");
     if (o.file) {
         if (rest != 0)
             return cli_usage_error("--file takes no GAME_DIR or PICNUM");
@@ -135,8 +210,8 @@ int main(int argc, char **argv)
         if (cli_parse_uint(argv[optind + 1], 0, 255, &o.picture))
             return cli_usage_error("bad picture number '%s' (0..255)", argv[optind + 1]);
         for (unsigned i = 0; i < o.overlays; i++) {
-            unsigned long n;
-            if (cli_parse_uint(o.overlay[i], 0, 255, &n))
+            unsigned long pn;
+            if (cli_parse_uint(o.overlay[i], 0, 255, &pn))
                 return cli_usage_error("bad --overlay picture number '%s'", o.overlay[i]);
         }
     }

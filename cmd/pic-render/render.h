@@ -2,7 +2,9 @@
 #ifndef PIC_RENDER_H
 #define PIC_RENDER_H
 
+#include <stdint.h>
 #include "relic/agi_profile.h"
+#include "relic/error.h"
 
 enum { PIC_CHANNEL_VISUAL = 1, PIC_CHANNEL_PRIORITY = 2, PIC_CHANNEL_BOTH = 3 };
 
@@ -19,8 +21,21 @@ typedef struct pic_opts {
     unsigned long scale, steps, every, delay;
     int aspect, sha256, json;
     const agi_profile *profile;
+    /* runtime mode (--room / --from-start) */
+    int runtime;
+    long room;                 /* -1: from the start */
+    unsigned long tick, seed;
+    int have_seed;
+    const char *input, *state, *frames_dir, *bundle, *save, *case_id, *screen, *font, *audio, *restore;
 } pic_opts;
 
+struct agi_vm;
 int pic_render_run(const pic_opts *o);
+int pic_runtime_run(const pic_opts *o);
+int pic_write_image(const pic_opts *o, const char *path, const uint8_t *img, unsigned w, unsigned h, relic_err *err);
+int pic_bundle_write(const pic_opts *o, const struct agi_vm *vm, relic_err *err);
+int pic_save_write(const pic_opts *o, const struct agi_vm *vm, relic_err *err);
+/* --compare REF CANDIDATE: prints the comparison; exit status */
+int pic_compare_run(const char *ref, const char *cand, int json);
 
 #endif

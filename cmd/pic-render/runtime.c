@@ -1,0 +1,245 @@
+/* pic-render's runtime mode: run a game headlessly from its start to a
+ * cycle with a timed input script (libvm agi_vm.h), then write the visible
+ * game area, the state, a frame sequence, a conformance bundle or a save.
+ * One jansson report; text output comes from the same tree. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "relic/agi.h"
+#include "relic/agi_save.h"
+#include "relic/agi_sn76489.h"
+#include "relic/agi_vm.h"
+#include "relic/io.h"
+#include "relic/sha256.h"
+#include "render.h"
+
+typedef struct rt_ctx {
+    const pic_opts *o;
+    agi_fileset fs;
+    agi_game game;
+    agi_input_script in;
+    agi_vm *vm;
+    json_t *frames;
+} rt_ctx;
+
+static const uint8_t *rt_plane(const rt_ctx *c)
+{
+    return c->o->channel == PIC_CHANNEL_PRIORITY ? c->vm->frame_pri : c->vm->frame_vis;
+}
+
+int pic_write_image(const pic_opts *o, const char *path, const uint8_t *img, unsigned w, unsigned h, relic_err *err)
+{
+    unsigned sx = (unsigned)o->scale * (o->aspect ? 2 : 1), sy = (unsigned)o->scale;
+    uint8_t *big = malloc((size_t)w * sx * h * sy);
+    if (!big)
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    agi_scale(img, w, h, sx, sy, big);
+    relic_png png = {w * sx, h * sy, big, agi_ega_palette, 16, -1};
+    int rc = relic_png_write(path, &png, err);
+    free(big);
+    return rc;
+}
+
+/* --restore: the save replaces the state before the first cycle (its
+ * replay pairs rebuild the room); cycles count from 0 again. */
+static int rt_restore(rt_ctx *c, relic_err *err)
+{
+    relic_buf b = RELIC_BUF_INIT;
+    agi_save s;
+    int rc = relic_file_read(c->o->restore, &b, err);
+    if (rc == RELIC_OK && (rc = agi_save_decode(b.data, b.len, c->vm->profile, &s, err)) == RELIC_OK) {
+        if ((rc = agi_vm_from_save(c->vm, &s, err)) && !err->file[0])
+            relic_err_file(err, c->o->game_dir);
+        agi_save_free(&s);
+    }
+    if (rc && !err->file[0])
+        relic_err_file(err, c->o->restore);
+    relic_buf_free(&b);
+    return rc;
+}
+
+static int rt_open(rt_ctx *c, relic_err *err)
+{
+    const pic_opts *o = c->o;
+    agi_open_opts oo = {o->profile};
+    int rc = agi_fileset_read_dir(o->game_dir, &c->fs, err);
+    if (rc == RELIC_OK)
+        rc = agi_game_open(&c->fs, &oo, &c->game, err);
+    if (rc == RELIC_OK && o->input) {
+        relic_buf b = RELIC_BUF_INIT;
+        if ((rc = relic_file_read(o->input, &b, err)) == RELIC_OK &&
+            (rc = agi_input_parse((const char *)b.data, b.len, &c->in, err)))
+            relic_err_file(err, o->input);
+        relic_buf_free(&b);
+        if (rc)
+            return rc;
+    }
+    if (rc) {
+        if (!err->file[0])
+            relic_err_file(err, o->game_dir);
+        return rc;
+    }
+    agi_vm_opts vo = {.profile = o->profile,
+                      .seed = o->have_seed ? (uint32_t)o->seed : c->in.have_seed ? c->in.seed : 1,
+                      .ticks_per_cycle = c->in.ticks_per_cycle,
+                      .start_room = o->room >= 0 ? (int)o->room : 0};
+    if ((rc = agi_vm_new(&c->game, &vo, &c->vm, err)) && !err->file[0])
+        relic_err_file(err, o->game_dir);
+    if (rc == RELIC_OK && c->vm->warning[0])
+        cli_warn("%s: %s", o->game_dir, c->vm->warning);
+    if (rc == RELIC_OK && o->restore)
+        rc = rt_restore(c, err);
+    return rc;
+}
+
+static int rt_frame_out(rt_ctx *c, relic_err *err)
+{
+    char name[64], path[4096];
+    snprintf(name, sizeof name, "frame_%06lu.png", c->vm->cycle);
+    int rc = relic_path_join(c->o->frames_dir, name, 0, path, sizeof path, err);
+    if (rc == RELIC_OK)
+        rc = pic_write_image(c->o, path, rt_plane(c), AGI_PIC_WIDTH, AGI_PIC_HEIGHT, err);
+    if (rc == RELIC_OK)
+        json_array_append_new(c->frames, json_string(name));
+    return rc;
+}
+
+static int rt_run(rt_ctx *c, relic_err *err)
+{
+    const pic_opts *o = c->o;
+    if (o->frames_dir && relic_mkdirs(o->frames_dir, err))
+        return err->code;
+    c->vm->keep_sound_cmds = o->audio != NULL;
+    while (c->vm->cycle < o->tick && !c->vm->quit) {
+        int rc = agi_vm_cycle(c->vm, &c->in, err);
+        if (rc) {
+            relic_err_file(err, o->game_dir);
+            return rc;
+        }
+        if (o->frames_dir && c->vm->cycle % o->every == 0) {
+            agi_vm_render(c->vm);
+            if ((rc = rt_frame_out(c, err)))
+                return rc;
+        }
+    }
+    agi_vm_render(c->vm);
+    return RELIC_OK;
+}
+
+/* --screen: the 320x200 screen with the bundled font or --font's 2,048 bytes. */
+static int rt_screen(rt_ctx *c, relic_err *err)
+{
+    relic_buf font = RELIC_BUF_INIT;
+    int rc = RELIC_OK;
+    if (c->o->font && (rc = relic_file_read(c->o->font, &font, err)) == RELIC_OK && font.len != 256 * 8) {
+        rc = relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "a font is 2,048 bytes (256 glyphs of 8x8), not %zu",
+                           font.len);
+        relic_err_file(err, c->o->font);
+    }
+    static uint8_t scr[AGI_SCREEN_W * AGI_SCREEN_H];
+    if (rc == RELIC_OK) {
+        agi_vm_screen(c->vm, c->o->font ? font.data : NULL, scr);
+        rc = pic_write_image(c->o, c->o->screen, scr, AGI_SCREEN_W, AGI_SCREEN_H, err);
+    }
+    relic_buf_free(&font);
+    return rc;
+}
+
+/* --audio: the run's sound commands through the synthesizer, mono 22,050 Hz. */
+static int rt_audio(rt_ctx *c, relic_err *err)
+{
+    agi_synth_opts so = {.rate = 22050};
+    agi_snd_device dev = agi_snd_device_for(c->vm->profile, 0);
+    float *f = NULL;
+    int16_t *pcm = NULL;
+    size_t frames = 0;
+    int rc = agi_synth_render(&c->vm->snd_cmds, dev, c->vm->snd_clock, &so, &f, &frames, err);
+    if (rc == RELIC_OK)
+        rc = agi_synth_to_pcm16(f, frames, 0.0, 1, &pcm, err);
+    if (rc == RELIC_OK)
+        rc = relic_audio_write(c->o->audio, pcm, frames, 1, so.rate, err);
+    free(f);
+    free(pcm);
+    return rc;
+}
+
+static int rt_outputs(rt_ctx *c, json_t *report, relic_err *err)
+{
+    const pic_opts *o = c->o;
+    json_t *outputs = json_object_get(report, "outputs");
+    int rc = RELIC_OK;
+    if (o->out_png && (rc = pic_write_image(o, o->out_png, rt_plane(c), AGI_PIC_WIDTH, AGI_PIC_HEIGHT, err)) == 0)
+        json_object_set_new(outputs, "png", json_string(o->out_png));
+    if (rc == RELIC_OK && o->out_raw &&
+        (rc = relic_file_write_atomic(o->out_raw, rt_plane(c), AGI_PIC_CELLS, err)) == RELIC_OK)
+        json_object_set_new(outputs, "raw", json_string(o->out_raw));
+    if (rc == RELIC_OK && o->state) {
+        json_t *st = agi_vm_state_json(c->vm);
+        json_object_set(st, "sha256", json_object_get(report, "sha256"));
+        if ((rc = relic_json_write(o->state, st, err)) == RELIC_OK)
+            json_object_set_new(outputs, "state", json_string(o->state));
+        json_decref(st);
+    }
+    if (rc == RELIC_OK && o->bundle && (rc = pic_bundle_write(o, c->vm, err)) == RELIC_OK)
+        json_object_set_new(outputs, "bundle", json_string(o->bundle));
+    if (rc == RELIC_OK && o->save && (rc = pic_save_write(o, c->vm, err)) == RELIC_OK)
+        json_object_set_new(outputs, "save", json_string(o->save));
+    if (rc == RELIC_OK && o->frames_dir)
+        json_object_set(outputs, "frames", c->frames);
+    if (rc == RELIC_OK && o->audio && (rc = rt_audio(c, err)) == RELIC_OK) {
+        json_object_set_new(outputs, "audio", json_string(o->audio));
+        json_object_set_new(report, "sound_commands", json_integer((json_int_t)c->vm->snd_cmds.count));
+    }
+    if (rc == RELIC_OK && o->screen && (rc = rt_screen(c, err)) == RELIC_OK)
+        json_object_set_new(outputs, "screen", json_string(o->screen));
+    return rc;
+}
+
+static void rt_print(const pic_opts *o, const json_t *r)
+{
+    if (o->json) {
+        relic_json_print(stdout, r);
+        return;
+    }
+    printf("cycle %lld room %lld\n", (long long)json_integer_value(json_object_get(r, "cycle")),
+           (long long)json_integer_value(json_object_get(r, "room")));
+    if (o->sha256) {
+        json_t *s = json_object_get(r, "sha256");
+        printf("%s  visual\n%s  priority\n", json_string_value(json_object_get(s, "visual")),
+               json_string_value(json_object_get(s, "priority")));
+    }
+}
+
+int pic_runtime_run(const pic_opts *o)
+{
+    rt_ctx c;
+    memset(&c, 0, sizeof c);
+    c.o = o;
+    c.frames = json_array();
+    relic_err err;
+    relic_err_clear(&err);
+    int rc = rt_open(&c, &err);
+    if (rc == RELIC_OK)
+        rc = rt_run(&c, &err);
+    if (rc == RELIC_OK) {
+        char hv[65], hp[65];
+        relic_sha256_hex(c.vm->frame_vis, AGI_PIC_CELLS, hv);
+        relic_sha256_hex(c.vm->frame_pri, AGI_PIC_CELLS, hp);
+        json_t *report = json_pack("{s:s, s:s, s:I, s:i, s:b, s:{s:s, s:s}, s:{}, s:i, s:i}", "format",
+                                   "relic-pic-render-run", "profile", c.vm->profile->name, "cycle",
+                                   (json_int_t)c.vm->cycle, "room", c.vm->vars[0], "quit", c.vm->quit, "sha256",
+                                   "visual", hv, "priority", hp, "outputs", "width", AGI_PIC_WIDTH, "height",
+                                   AGI_PIC_HEIGHT);
+        if ((rc = rt_outputs(&c, report, &err)) == RELIC_OK)
+            rt_print(o, report);
+        json_decref(report);
+    }
+    if (rc)
+        cli_report(&err);
+    json_decref(c.frames);
+    agi_vm_free(c.vm);
+    agi_input_free(&c.in);
+    agi_fileset_free(&c.fs);
+    return rc ? cli_exit_code(rc) : CLI_EXIT_OK;
+}

@@ -1,0 +1,466 @@
+/* AGI actions (agi-spec logic_bytecode.md "Action opcodes" tables, with
+ * object_behavior.md, input_text_and_menus.md and session_and_persistence.md
+ * for the subsystems they drive): one switch over the 2.936 action range.
+ * Actions agi_vm_gaps lists consume their operands and change no state. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "logic_private.h"
+#include "vm_private.h"
+
+/* Message substitutions: %vN (with |W width ignored), %sN, %mN, %wN, %gN, %oN. */
+static void agi_vm_expand(agi_vm *vm, unsigned logic, const char *src, char *out, size_t outsz, int depth)
+{
+    size_t o = 0;
+    while (*src && o + 1 < outsz) {
+        if (*src != '%' || !strchr("vsmwgo", src[1]) || src[2] < '0' || src[2] > '9') {
+            out[o++] = *src++;
+            continue;
+        }
+        char kind = src[1];
+        char *end;
+        unsigned long n = strtoul(src + 2, &end, 10);
+        src = end;
+        if (kind == 'v' && *src == '|')
+            for (src++; *src >= '0' && *src <= '9'; src++) {}
+        char tmp[200] = "";
+        const char *t = tmp;
+        if (kind == 'v')
+            snprintf(tmp, sizeof tmp, "%u", vm->vars[n & 0xff]);
+        else if (kind == 's' && n < 12)
+            snprintf(tmp, sizeof tmp, "%.40s", vm->strings[n]);
+        else if (kind == 'w' && n >= 1 && n <= vm->parse_count && n <= 10)
+            t = vm->parsed_text[n - 1];
+        else if ((kind == 'm' || kind == 'g') && depth < 2) {
+            const char *m = agi_vm_message(vm, kind == 'g' ? 0 : logic, (unsigned)n);
+            if (m)
+                agi_vm_expand(vm, logic, m, tmp, sizeof tmp, depth + 1);
+        } else if (kind == 'o' && n < vm->item_count)
+            t = vm->objects_meta.items[n].name ? vm->objects_meta.items[n].name : "";
+        while (*t && o + 1 < outsz)
+            out[o++] = *t++;
+    }
+    out[o] = 0;
+}
+
+static void agi_vm_print(agi_vm *vm, unsigned logic, unsigned n)
+{
+    const char *m = agi_vm_message(vm, logic, n);
+    char text[600];
+    agi_vm_expand(vm, logic, m ? m : "", text, sizeof text, 0);
+    agi_vm_log(vm, "print", text);
+    memcpy(vm->window, text, sizeof vm->window);
+    vm->window_cycle = vm->cycle + 1;
+}
+
+static void agi_vm_display(agi_vm *vm, unsigned logic, unsigned row, unsigned col, unsigned n)
+{
+    const char *m = agi_vm_message(vm, logic, n);
+    char text[600];
+    agi_vm_expand(vm, logic, m ? m : "", text, sizeof text, 0);
+    for (const char *p = text; *p && row < 25; p++) {
+        if (*p == '\n' || col >= 40) {
+            row++;
+            col = 0;
+            if (*p == '\n')
+                continue;
+            if (row >= 25)
+                break;
+        }
+        vm->text[row][col++] = *p;
+    }
+    agi_vm_log(vm, "display", text);
+}
+
+static void agi_vm_clear_text(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, unsigned right)
+{
+    for (unsigned r = top; r <= bottom && r < 25; r++)
+        for (unsigned c = left; c <= right && c < 40; c++)
+            vm->text[r][c] = ' ';
+}
+
+static uint8_t agi_vm_obj_distance(const agi_vm *vm, unsigned a, unsigned b)
+{
+    const agi_vm_obj *p = &vm->obj[a & 0xff], *q = &vm->obj[b & 0xff];
+    if (!p->drawn || !q->drawn)
+        return 255;
+    int d = abs((p->x + p->width / 2) - (q->x + q->width / 2)) + abs(p->y - q->y);
+    return (uint8_t)(d > 254 ? 254 : d);
+}
+
+/* Copies at most size - 1 bytes and terminates (the slots are 40 bytes). */
+static void agi_vm_strcpy(char *dst, size_t size, const char *src)
+{
+    size_t n = strnlen(src, size - 1);
+    memmove(dst, src, n);
+    dst[n] = 0;
+}
+
+static void agi_vm_copy_msg(agi_vm *vm, unsigned logic, unsigned slot, unsigned n)
+{
+    if (slot >= vm->profile->string_slots)
+        return;
+    const char *m = agi_vm_message(vm, logic, n);
+    agi_vm_strcpy(vm->strings[slot], sizeof vm->strings[0], m ? m : "");
+}
+
+static void agi_vm_menu_add(agi_vm *vm, unsigned logic, unsigned n, int heading, unsigned status)
+{
+    const char *m = agi_vm_message(vm, logic, n);
+    if (vm->menu_done)
+        return;
+    if (heading) {
+        if (vm->heading_n < 16)
+            snprintf(vm->menu_heading[vm->heading_n++], sizeof vm->menu_heading[0], "%s", m ? m : "");
+        return;
+    }
+    if (vm->menu_n >= AGI_VM_MAX_MENU || vm->heading_n == 0)
+        return;
+    agi_vm_menu_item *it = &vm->menu[vm->menu_n++];
+    snprintf(it->text, sizeof it->text, "%s", m ? m : "");
+    it->status = (uint8_t)status;
+    it->enabled = 1;
+    it->heading = (uint8_t)(vm->heading_n - 1);
+}
+
+static void agi_vm_menu_enable(agi_vm *vm, unsigned status, int on)
+{
+    for (unsigned i = 0; i < vm->menu_n; i++)
+        if (vm->menu[i].status == status)
+            vm->menu[i].enabled = (uint8_t)on;
+}
+
+static void agi_vm_restart(agi_vm *vm)
+{
+    uint8_t f9 = vm->flags[9];
+    unsigned cap = vm->replay_cap;
+    agi_vm_reset(vm);
+    vm->flags[9] = f9;
+    vm->flags[6] = 1;
+    uint8_t *r = cap ? calloc(cap, 2) : NULL;
+    if (r) {
+        free(vm->replay);
+        vm->replay = r;
+        vm->replay_cap = cap;
+    }
+    vm->abort_flow = 1;
+}
+
+static void agi_vm_call(agi_vm *vm, unsigned n)
+{
+    if (vm->depth >= AGI_VM_MAX_DEPTH) {
+        agi_vm_fail(vm, "logic calls nested deeper than %d", AGI_VM_MAX_DEPTH);
+        return;
+    }
+    if (agi_vm_load_logic(vm, n, 0))
+        return;
+    vm->stack[vm->depth].logic = (uint8_t)n;
+    vm->stack[vm->depth].pc = vm->logic[n]->scan_start;
+    vm->depth++;
+}
+
+static void agi_vm_obj_action(agi_vm *vm, uint8_t op, const uint8_t *a)
+{
+    uint8_t *v = vm->vars;
+    agi_vm_obj *o = &vm->obj[a[0]];
+    switch (op) {
+    case AGI_A_ANIMATE_OBJ: agi_vm_obj_animate(o); break;
+    case AGI_A_DRAW: agi_vm_obj_draw(vm, o); break;
+    case AGI_A_ERASE: agi_vm_obj_erase(vm, o); break;
+    case AGI_A_POSITION: o->x = o->px = a[1]; o->y = o->py = a[2]; break;
+    case AGI_A_POSITION_V: o->x = o->px = v[a[1]]; o->y = o->py = v[a[2]]; break;
+    case AGI_A_GET_POSN: v[a[1]] = (uint8_t)o->x; v[a[2]] = (uint8_t)o->y; break;
+    case AGI_A_REPOSITION: {
+        int x = o->x + (int8_t)v[a[1]], y = o->y + (int8_t)v[a[2]];
+        o->x = x < 0 ? 0 : x;
+        o->y = y < 0 ? 0 : y;
+        o->repositioned = 1;
+        agi_vm_place(vm, o);
+        break;
+    }
+    case AGI_A_REPOSITION_TO: case AGI_A_REPOSITION_TO_V:
+        o->x = op == AGI_A_REPOSITION_TO ? a[1] : v[a[1]];
+        o->y = op == AGI_A_REPOSITION_TO ? a[2] : v[a[2]];
+        o->repositioned = 1;
+        agi_vm_place(vm, o);
+        break;
+    case AGI_A_SET_VIEW: agi_vm_set_view(vm, o, a[1]); break;
+    case AGI_A_SET_VIEW_V: agi_vm_set_view(vm, o, v[a[1]]); break;
+    case AGI_A_SET_LOOP: agi_vm_set_loop(vm, o, a[1]); break;
+    case AGI_A_SET_LOOP_V: agi_vm_set_loop(vm, o, v[a[1]]); break;
+    case AGI_A_FIX_LOOP: o->fix_loop = 1; break;
+    case AGI_A_RELEASE_LOOP: o->fix_loop = 0; break;
+    case AGI_A_SET_CEL: agi_vm_set_cel(vm, o, a[1]); break;
+    case AGI_A_SET_CEL_V: agi_vm_set_cel(vm, o, v[a[1]]); break;
+    case AGI_A_LAST_CEL: {
+        const agi_view *vw = o->has_view ? vm->view[o->view] : NULL;
+        v[a[1]] = vw && o->loop < vw->loop_count ? (uint8_t)(vw->loops[vw->loop[o->loop]].cel_count - 1) : 0;
+        break;
+    }
+    case AGI_A_CURRENT_CEL: v[a[1]] = o->cel; break;
+    case AGI_A_CURRENT_LOOP: v[a[1]] = o->loop; break;
+    case AGI_A_CURRENT_VIEW: v[a[1]] = o->view; break;
+    case AGI_A_NUMBER_OF_LOOPS:
+        v[a[1]] = o->has_view && vm->view[o->view] ? (uint8_t)vm->view[o->view]->loop_count : 0;
+        break;
+    case AGI_A_SET_PRIORITY: o->fix_pri = 1; o->priority = a[1]; break;
+    case AGI_A_SET_PRIORITY_V: o->fix_pri = 1; o->priority = v[a[1]]; break;
+    case AGI_A_RELEASE_PRIORITY: o->fix_pri = 0; break;
+    case AGI_A_GET_PRIORITY: v[a[1]] = agi_vm_obj_priority(vm, o); break;
+    case AGI_A_STOP_UPDATE: if (o->drawn) o->updating = 0; break;
+    case AGI_A_START_UPDATE: if (o->drawn) o->updating = 1; break;
+    case AGI_A_FORCE_UPDATE: break; /* frames are composed on demand */
+    case AGI_A_IGNORE_HORIZON: o->no_horizon = 1; break;
+    case AGI_A_OBSERVE_HORIZON: o->no_horizon = 0; break;
+    case AGI_A_OBJECT_ON_WATER: o->on_water = 1; break;
+    case AGI_A_OBJECT_ON_LAND: o->on_land = 1; break;
+    case AGI_A_OBJECT_ON_ANYTHING: o->on_water = o->on_land = 0; break;
+    case AGI_A_IGNORE_OBJS: o->no_objs = 1; break;
+    case AGI_A_OBSERVE_OBJS: o->no_objs = 0; break;
+    case AGI_A_DISTANCE: v[a[2]] = agi_vm_obj_distance(vm, a[0], a[1]); break;
+    case AGI_A_STOP_CYCLING: o->cycling = 0; break;
+    case AGI_A_START_CYCLING: o->cycling = 1; break;
+    case AGI_A_NORMAL_CYCLE: o->cycle_mode = AGI_CYCLE_NORMAL; o->cycling = 1; break;
+    case AGI_A_REVERSE_CYCLE: o->cycle_mode = AGI_CYCLE_REVERSE; o->cycling = 1; break;
+    case AGI_A_END_OF_LOOP: case AGI_A_REVERSE_LOOP:
+        o->cycle_mode = op == AGI_A_END_OF_LOOP ? AGI_CYCLE_END : AGI_CYCLE_REVERSE_END;
+        o->end_flag = a[1];
+        vm->flags[a[1]] = 0;
+        o->cycling = 1;
+        o->end_delay = 1;
+        break;
+    case AGI_A_CYCLE_TIME: o->cycle_time = o->cycle_count = v[a[1]]; break;
+    case AGI_A_STOP_MOTION:
+        o->dir = 0;
+        o->motion = AGI_MOTION_NORMAL;
+        if (o == &vm->obj[0]) {
+            v[6] = 0;
+            vm->player_control = 0;
+        }
+        break;
+    case AGI_A_START_MOTION:
+        o->motion = AGI_MOTION_NORMAL;
+        if (o == &vm->obj[0]) {
+            v[6] = 0;
+            vm->player_control = 1;
+        }
+        break;
+    case AGI_A_STEP_SIZE: o->step = v[a[1]]; break;
+    case AGI_A_STEP_TIME: o->step_time = o->step_count = v[a[1]]; break;
+    case AGI_A_MOVE_OBJ: agi_vm_move_to(vm, o, a[1], a[2], a[3], a[4]); break;
+    case AGI_A_MOVE_OBJ_V: agi_vm_move_to(vm, o, v[a[1]], v[a[2]], v[a[3]], a[4]); break;
+    case AGI_A_FOLLOW_EGO:
+        o->motion = AGI_MOTION_FOLLOW;
+        o->move_step = a[1] > o->step ? a[1] : o->step;
+        o->move_flag = a[2];
+        vm->flags[a[2]] = 0;
+        o->follow_retry = 255;
+        o->updating = 1;
+        break;
+    case AGI_A_WANDER:
+        o->motion = AGI_MOTION_WANDER;
+        o->wander_count = 0;
+        o->updating = 1;
+        if (o == &vm->obj[0]) {
+            v[6] = 0;
+            vm->player_control = 0;
+        }
+        break;
+    case AGI_A_NORMAL_MOTION: o->motion = AGI_MOTION_NORMAL; break;
+    case AGI_A_SET_DIR: o->dir = v[a[1]] > 8 ? 0 : v[a[1]]; if (o == &vm->obj[0]) v[6] = o->dir; break;
+    case AGI_A_GET_DIR: v[a[1]] = o->dir; break;
+    case AGI_A_IGNORE_BLOCKS: o->no_blocks = 1; break;
+    case AGI_A_OBSERVE_BLOCKS: o->no_blocks = 0; break;
+    default: break;
+    }
+}
+
+void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
+{
+    uint8_t *v = vm->vars;
+    if (op >= AGI_A_ANIMATE_OBJ && op <= AGI_A_OBSERVE_BLOCKS && op != AGI_A_UNANIMATE_ALL &&
+        op != AGI_A_SET_HORIZON) {
+        agi_vm_obj_action(vm, op, a);
+        return;
+    }
+    switch (op) {
+    case AGI_A_INCREMENT: if (v[a[0]] < 255) v[a[0]]++; break;
+    case AGI_A_DECREMENT: if (v[a[0]] > 0) v[a[0]]--; break;
+    case AGI_A_ASSIGNN: v[a[0]] = a[1]; break;
+    case AGI_A_ASSIGNV: v[a[0]] = v[a[1]]; break;
+    case AGI_A_ADDN: v[a[0]] = (uint8_t)(v[a[0]] + a[1]); break;
+    case AGI_A_ADDV: v[a[0]] = (uint8_t)(v[a[0]] + v[a[1]]); break;
+    case AGI_A_SUBN: v[a[0]] = (uint8_t)(v[a[0]] - a[1]); break;
+    case AGI_A_SUBV: v[a[0]] = (uint8_t)(v[a[0]] - v[a[1]]); break;
+    case AGI_A_LINDIRECTV: v[v[a[0]]] = v[a[1]]; break;
+    case AGI_A_RINDIRECT: v[a[0]] = v[v[a[1]]]; break;
+    case AGI_A_LINDIRECTN: v[v[a[0]]] = a[1]; break;
+    case AGI_A_SET: vm->flags[a[0]] = 1; break;
+    case AGI_A_RESET: vm->flags[a[0]] = 0; break;
+    case AGI_A_TOGGLE: vm->flags[a[0]] ^= 1; break;
+    case AGI_A_SET_V: vm->flags[v[a[0]]] = 1; break;
+    case AGI_A_RESET_V: vm->flags[v[a[0]]] = 0; break;
+    case AGI_A_TOGGLE_V: vm->flags[v[a[0]]] ^= 1; break;
+    case AGI_A_NEW_ROOM: agi_vm_switch_room(vm, a[0]); break;
+    case AGI_A_NEW_ROOM_V: agi_vm_switch_room(vm, v[a[0]]); break;
+    case AGI_A_LOAD_LOGICS: agi_vm_load_logic(vm, a[0], 1); break;
+    case AGI_A_LOAD_LOGICS_V: agi_vm_load_logic(vm, v[a[0]], 1); break;
+    case AGI_A_CALL: agi_vm_call(vm, a[0]); break;
+    case AGI_A_CALL_V: agi_vm_call(vm, v[a[0]]); break;
+    case AGI_A_LOAD_PIC: agi_vm_load_pic(vm, v[a[0]], 1); break;
+    case AGI_A_DRAW_PIC:
+        if (agi_vm_draw_pic(vm, v[a[0]], 0) == RELIC_OK)
+            agi_vm_record(vm, AGI_REPLAY_DRAW_PICTURE, v[a[0]]);
+        break;
+    case AGI_A_OVERLAY_PIC:
+        if (agi_vm_draw_pic(vm, v[a[0]], 1) == RELIC_OK)
+            agi_vm_record(vm, AGI_REPLAY_OVERLAY_PICTURE, v[a[0]]);
+        break;
+    case AGI_A_SHOW_PIC:
+        memcpy(vm->show_vis, vm->pic_vis, AGI_PIC_CELLS);
+        memcpy(vm->show_pri, vm->pic_pri, AGI_PIC_CELLS);
+        vm->shown = 1;
+        vm->flags[15] = 0;
+        break;
+    case AGI_A_DISCARD_PIC:
+        agi_vm_discard_pic(vm, v[a[0]]);
+        agi_vm_record(vm, AGI_REPLAY_DISCARD_PICTURE, v[a[0]]);
+        break;
+    case AGI_A_LOAD_VIEW: agi_vm_load_view(vm, a[0], 1); break;
+    case AGI_A_LOAD_VIEW_V: agi_vm_load_view(vm, v[a[0]], 1); break;
+    case AGI_A_DISCARD_VIEW: case AGI_A_DISCARD_VIEW_V: {
+        unsigned n = op == AGI_A_DISCARD_VIEW ? a[0] : v[a[0]];
+        agi_vm_discard_view(vm, n);
+        agi_vm_record(vm, AGI_REPLAY_DISCARD_VIEW, (uint8_t)n);
+        break;
+    }
+    case AGI_A_UNANIMATE_ALL:
+        for (unsigned i = 0; i < AGI_VM_OBJECTS; i++)
+            vm->obj[i].drawn = vm->obj[i].animated = 0;
+        break;
+    case AGI_A_SET_HORIZON: vm->horizon = a[0]; break;
+    case AGI_A_BLOCK:
+        vm->block = 1;
+        vm->block_x1 = a[0], vm->block_y1 = a[1], vm->block_x2 = a[2], vm->block_y2 = a[3];
+        break;
+    case AGI_A_UNBLOCK: vm->block = 0; break;
+    case AGI_A_GET: if (a[0] < vm->item_count) vm->items[a[0]] = 0xff; break;
+    case AGI_A_GET_V: if (v[a[0]] < vm->item_count) vm->items[v[a[0]]] = 0xff; break;
+    case AGI_A_DROP: if (a[0] < vm->item_count) vm->items[a[0]] = 0; break;
+    case AGI_A_PUT: if (a[0] < vm->item_count) vm->items[a[0]] = v[a[1]]; break;
+    case AGI_A_PUT_V: if (v[a[0]] < vm->item_count) vm->items[v[a[0]]] = v[a[1]]; break;
+    case AGI_A_GET_ROOM_V: v[a[1]] = v[a[0]] < vm->item_count ? vm->items[v[a[0]]] : 0; break;
+    case AGI_A_LOAD_SOUND: agi_vm_load_sound(vm, a[0], 1); break;
+    case AGI_A_SOUND: agi_vm_start_sound(vm, a[0], a[1]); break;
+    case AGI_A_STOP_SOUND: agi_vm_stop_sound(vm); break;
+    case AGI_A_PRINT: agi_vm_print(vm, logic, a[0]); break;
+    case AGI_A_PRINT_V: agi_vm_print(vm, logic, v[a[0]]); break;
+    case AGI_A_PRINT_AT: agi_vm_print(vm, logic, a[0]); break;
+    case AGI_A_PRINT_AT_V: agi_vm_print(vm, logic, v[a[0]]); break;
+    case AGI_A_DISPLAY: agi_vm_display(vm, logic, a[0], a[1], a[2]); break;
+    case AGI_A_DISPLAY_V: agi_vm_display(vm, logic, v[a[0]], v[a[1]], v[a[2]]); break;
+    case AGI_A_CLEAR_LINES: agi_vm_clear_text(vm, a[0], 0, a[1], 39); break;
+    case AGI_A_CLEAR_TEXT_RECT: agi_vm_clear_text(vm, a[0], a[1], a[2], a[3]); break;
+    case AGI_A_TEXT_SCREEN: vm->text_mode = 1; agi_vm_clear_text(vm, 0, 0, 24, 39); break;
+    case AGI_A_GRAPHICS: vm->text_mode = 0; break;
+    case AGI_A_SET_CURSOR_CHAR: {
+        const char *m = agi_vm_message(vm, logic, a[0]);
+        vm->prompt_char = m ? m[0] : 0;
+        break;
+    }
+    case AGI_A_SET_TEXT_ATTRIBUTE: vm->text_fg = a[0]; vm->text_bg = a[1]; break;
+    case AGI_A_CONFIGURE_SCREEN: vm->base_row = a[0]; vm->input_row = a[1]; vm->status_row = a[2]; break;
+    case AGI_A_STATUS_LINE_ON: vm->status_enabled = 1; break;
+    case AGI_A_STATUS_LINE_OFF: vm->status_enabled = 0; break;
+    case AGI_A_SET_STRING: agi_vm_copy_msg(vm, logic, a[0], a[1]); break;
+    case AGI_A_GET_STRING: /* modal edit: the last typed line, cut to the limit */
+        if (a[0] < vm->profile->string_slots) {
+            unsigned lim = a[4] + 1u < 40 ? a[4] + 1u : 40;
+            agi_vm_strcpy(vm->strings[a[0]], lim, vm->last_input);
+        }
+        break;
+    case AGI_A_WORD_TO_STRING:
+        if (a[0] < vm->profile->string_slots && a[1] < vm->parsed_n)
+            agi_vm_strcpy(vm->strings[a[0]], sizeof vm->strings[0], vm->parsed_text[a[1]]);
+        break;
+    case AGI_A_PARSE:
+        if (a[0] < vm->profile->string_slots) {
+            char tmp[41];
+            snprintf(tmp, sizeof tmp, "%.40s", vm->strings[a[0]]);
+            agi_vm_parse(vm, tmp);
+        }
+        break;
+    case AGI_A_GET_NUM: v[a[1]] = (uint8_t)strtoul(vm->last_input, NULL, 10); break;
+    case AGI_A_PREVENT_INPUT: vm->input_enabled = 0; break;
+    case AGI_A_ACCEPT_INPUT: vm->input_enabled = 1; break;
+    case AGI_A_SET_KEY: {
+        uint16_t key = (uint16_t)(a[0] | a[1] << 8);
+        if (vm->keymap_n < vm->profile->key_map_entries && vm->keymap_n < 49) {
+            vm->keymap[vm->keymap_n].key = key;
+            vm->keymap[vm->keymap_n++].status = a[2];
+        }
+        break;
+    }
+    case AGI_A_ADD_TO_PIC:
+        agi_vm_add_to_pic(vm, a[0], a[1], a[2], a[3], a[4], a[5] | (a[6] << 4), 1);
+        break;
+    case AGI_A_ADD_TO_PIC_V:
+        agi_vm_add_to_pic(vm, v[a[0]], v[a[1]], v[a[2]], v[a[3]], v[a[4]], v[a[5]] | (v[a[6]] << 4), 1);
+        break;
+    case AGI_A_STATUS: { /* inventory screen, acknowledged at once */
+        char line[200] = "carried:";
+        for (unsigned i = 0; i < vm->item_count; i++)
+            if (vm->items[i] == 0xff && strlen(line) + 42 < sizeof line) {
+                strcat(line, " ");
+                strncat(line, vm->objects_meta.items[i].name ? vm->objects_meta.items[i].name : "", 40);
+            }
+        agi_vm_log(vm, "inventory", line);
+        if (vm->flags[13])
+            v[25] = 0xff;
+        break;
+    }
+    case AGI_A_RESTART_GAME: agi_vm_restart(vm); break;
+    case AGI_A_RANDOM: {
+        unsigned lo = a[0], hi = a[1];
+        v[a[2]] = hi < lo ? (uint8_t)lo : (uint8_t)(lo + agi_vm_random(vm) % (hi - lo + 1));
+        break;
+    }
+    case AGI_A_PROGRAM_CONTROL: vm->player_control = 0; break;
+    case AGI_A_PLAYER_CONTROL: vm->player_control = 1; vm->obj[0].motion = AGI_MOTION_NORMAL; break;
+    case AGI_A_QUIT: vm->quit = 1; agi_vm_log(vm, "quit", ""); break;
+    case AGI_A_PAUSE: agi_vm_stop_sound(vm); agi_vm_log(vm, "pause", ""); break;
+    case AGI_A_ECHO_LINE: snprintf(vm->input_line, sizeof vm->input_line, "%s", vm->last_input); break;
+    case AGI_A_CANCEL_LINE: vm->input_line[0] = 0; break;
+    case AGI_A_VERSION: agi_vm_log(vm, "version", vm->profile->name); break;
+    case AGI_A_SCRIPT_SIZE:
+        free(vm->replay);
+        vm->replay = calloc(a[0] ? a[0] : 1, 2);
+        vm->replay_cap = vm->replay ? a[0] : 0;
+        vm->replay_count = vm->replay_checkpoint = 0;
+        break;
+    case AGI_A_SET_GAME_ID: {
+        const char *m = agi_vm_message(vm, logic, a[0]);
+        snprintf(vm->signature, sizeof vm->signature, "%.7s", m ? m : "");
+        break;
+    }
+    case AGI_A_SET_SCAN_START: vm->logic[logic]->scan_start = (uint16_t)vm->stack[vm->depth - 1].pc; break;
+    case AGI_A_RESET_SCAN_START: vm->logic[logic]->scan_start = 0; break;
+    case AGI_A_SET_MENU: agi_vm_menu_add(vm, logic, a[0], 1, 0); break;
+    case AGI_A_SET_MENU_ITEM: agi_vm_menu_add(vm, logic, a[0], 0, a[1]); break;
+    case AGI_A_SUBMIT_MENU: vm->menu_done = 1; break;
+    case AGI_A_ENABLE_ITEM: agi_vm_menu_enable(vm, a[0], 1); break;
+    case AGI_A_DISABLE_ITEM: agi_vm_menu_enable(vm, a[0], 0); break;
+    case AGI_A_MENU_INPUT: if (vm->flags[14]) vm->menu_request = 1; break;
+    case AGI_A_MUL_N: v[a[0]] = (uint8_t)(v[a[0]] * a[1]); break;
+    case AGI_A_MUL_V: v[a[0]] = (uint8_t)(v[a[0]] * v[a[1]]); break;
+    case AGI_A_DIV_N: /* division by zero is outside valid bytecode: leave the value */
+        if (a[1]) v[a[0]] = (uint8_t)(v[a[0]] / a[1]);
+        break;
+    case AGI_A_DIV_V: if (v[a[1]]) v[a[0]] = (uint8_t)(v[a[0]] / v[a[1]]); break;
+    case AGI_A_PUSH_SCRIPT: vm->replay_checkpoint = vm->replay_count; break;
+    case AGI_A_POP_SCRIPT: vm->replay_count = vm->replay_checkpoint; break;
+    case AGI_A_HOLD_KEY: vm->release_gate++; break;
+    case AGI_A_SET_PRI_BASE: agi_vm_set_horizon_table(vm, a[0]); break;
+    default: break; /* no-ops, dialogue width, and the gaps */
+    }
+}

@@ -1,0 +1,393 @@
+/* AGI input for the interpreter (agi-spec input_text_and_menus.md "Parser
+ * normalization", "Parser results", "Parsed-word matching", "Event queue",
+ * "Raw-key condition", "Menu interaction"; runtime_state.md step 3), and
+ * the timed input-script text format pic-render reads. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "vm_private.h"
+
+int agi_vm_post(agi_vm *vm, uint8_t type, uint16_t value)
+{
+    unsigned next = (vm->q_write + 1) % AGI_VM_QUEUE;
+    if (next == vm->q_read)
+        return 0;
+    vm->queue[vm->q_write].type = type;
+    vm->queue[vm->q_write].value = value;
+    vm->q_write = next;
+    return 1;
+}
+
+int agi_vm_poll(agi_vm *vm, agi_vm_event *ev)
+{
+    if (vm->q_read == vm->q_write)
+        return 0;
+    *ev = vm->queue[vm->q_read];
+    vm->q_read = (vm->q_read + 1) % AGI_VM_QUEUE;
+    return 1;
+}
+
+int agi_vm_have_key(agi_vm *vm)
+{
+    if (vm->vars[19])
+        return 1;
+    agi_vm_event ev;
+    while (agi_vm_poll(vm, &ev)) {
+        if (ev.type != AGI_EV_KEY)
+            continue;
+        if (ev.value == 0)
+            return 0;
+        vm->vars[19] = (uint8_t)ev.value;
+        return vm->vars[19] != 0;
+    }
+    return 0;
+}
+
+int agi_vm_strcmp_norm(const char *a, const char *b)
+{
+    char x[41], y[41];
+    const char *src[2] = {a, b};
+    char *dst[2] = {x, y};
+    for (int k = 0; k < 2; k++) {
+        size_t n = 0;
+        for (const char *p = src[k]; *p && n < 40; p++)
+            if (!strchr(" \t.,;:'!-", *p))
+                dst[k][n++] = (char)tolower((unsigned char)*p);
+        dst[k][n] = 0;
+    }
+    return strcmp(x, y);
+}
+
+/* The longest dictionary entry matching `s` up to a word boundary. */
+static const agi_word *agi_vm_lookup(const agi_vm *vm, const char *s, size_t *used)
+{
+    const agi_word *best = NULL;
+    size_t best_len = 0;
+    for (unsigned i = 0; i < vm->words.count; i++) {
+        const char *t = vm->words.words[i].text;
+        size_t n = strlen(t);
+        if (n > best_len && strncasecmp(s, t, n) == 0 && (s[n] == 0 || s[n] == ' ')) {
+            best = &vm->words.words[i];
+            best_len = n;
+        }
+    }
+    *used = best_len;
+    return best;
+}
+
+void agi_vm_parse(agi_vm *vm, const char *line)
+{
+    vm->flags[2] = vm->flags[4] = 0;
+    vm->parsed_n = vm->parse_count = 0;
+    char norm[128];
+    size_t n = 0;
+    int sep = 1;
+    for (const char *p = line; *p && n + 1 < sizeof norm; p++) {
+        if (strchr(" ,.?!();:[]{}", *p)) {
+            if (!sep)
+                norm[n++] = ' ';
+            sep = 1;
+        } else if (!strchr("'`-\"", *p)) {
+            norm[n++] = (char)tolower((unsigned char)*p);
+            sep = 0;
+        }
+    }
+    if (n && norm[n - 1] == ' ')
+        n--;
+    norm[n] = 0;
+    for (const char *p = norm; *p && vm->parsed_n < 10;) {
+        size_t used;
+        const agi_word *w = agi_vm_lookup(vm, p, &used);
+        if (!w) {
+            size_t tl = strcspn(p, " ");
+            snprintf(vm->parsed_text[vm->parsed_n], sizeof vm->parsed_text[0], "%.*s", (int)(tl > 40 ? 40 : tl), p);
+            vm->parse_count = vm->parsed_n + 1;
+            vm->vars[9] = (uint8_t)vm->parse_count;
+            vm->flags[2] = 1;
+            return;
+        }
+        if (w->id != 0) {
+            snprintf(vm->parsed_text[vm->parsed_n], sizeof vm->parsed_text[0], "%.*s", (int)used, p);
+            vm->parsed[vm->parsed_n++] = w->id;
+        }
+        p += used;
+        if (*p == ' ')
+            p++;
+    }
+    if (vm->parsed_n) {
+        vm->parse_count = vm->parsed_n;
+        vm->flags[2] = 1;
+    }
+}
+
+int agi_vm_said(agi_vm *vm, const uint8_t *words, unsigned count)
+{
+    if (!vm->flags[2] || vm->parse_count == 0 || vm->flags[4])
+        return 0;
+    unsigned j = 0;
+    for (unsigned i = 0; i < count; i++) {
+        uint16_t w = (uint16_t)(words[2 * i] | words[2 * i + 1] << 8);
+        if (w == 0x270f)
+            goto match;
+        if (j >= vm->parsed_n || (w != 1 && w != vm->parsed[j]))
+            return 0;
+        j++;
+    }
+    if (j != vm->parse_count)
+        return 0;
+match:
+    vm->flags[4] = 1;
+    return 1;
+}
+
+/* Items of the same heading, in order; wraps. */
+unsigned agi_vm_menu_next(const agi_vm *vm, unsigned cur, int delta)
+{
+    if (cur >= vm->menu_n)
+        return cur;
+    unsigned h = vm->menu[cur].heading, idx[AGI_VM_MAX_MENU], n = 0, at = 0;
+    for (unsigned i = 0; i < vm->menu_n; i++)
+        if (vm->menu[i].heading == h) {
+            if (i == cur)
+                at = n;
+            idx[n++] = i;
+        }
+    long k = ((long)at + delta) % (long)n;
+    if (k < 0)
+        k += n;
+    return idx[k];
+}
+
+static uint16_t agi_vm_menu_status(const agi_vm *vm, const char *text)
+{
+    for (unsigned i = 0; i < vm->menu_n; i++) {
+        char t[41];
+        size_t n = 0;
+        for (const char *p = vm->menu[i].text; *p && n < 40; p++)
+            if (*p != ' ' || (n && t[n - 1] != ' '))
+                t[n++] = *p;
+        while (n && t[n - 1] == ' ')
+            n--;
+        t[n] = 0;
+        if (vm->menu[i].enabled && strcasecmp(t, text) == 0)
+            return vm->menu[i].status;
+    }
+    return 0xffff;
+}
+
+static void agi_vm_post_key(agi_vm *vm, uint16_t key)
+{
+    static const uint16_t dirkeys[8] = {0x4800, 0x4900, 0x4d00, 0x5100, 0x5000, 0x4f00, 0x4b00, 0x4700};
+    for (unsigned i = 0; i < 8; i++)
+        if (key == dirkeys[i]) {
+            agi_vm_post(vm, AGI_EV_DIR, (uint16_t)(i + 1));
+            return;
+        }
+    for (unsigned i = 0; i < vm->keymap_n; i++)
+        if (vm->keymap[i].key == key) {
+            agi_vm_post(vm, AGI_EV_STATUS, vm->keymap[i].status);
+            return;
+        }
+    agi_vm_post(vm, AGI_EV_KEY, key);
+}
+
+void agi_vm_input_phase(agi_vm *vm, const agi_input_script *in)
+{
+    vm->vars[19] = 0;
+    vm->vars[9] = 0;
+    for (size_t i = 0; in && i < in->count; i++) {
+        const agi_input_event *e = &in->ev[i];
+        if (e->cycle != vm->cycle)
+            continue;
+        switch (e->kind) {
+        case AGI_IN_KEY: agi_vm_post_key(vm, e->value); break;
+        case AGI_IN_DIR: agi_vm_post(vm, AGI_EV_DIR, e->value); break;
+        case AGI_IN_MENU: {
+            uint16_t st = e->text ? agi_vm_menu_status(vm, e->text) : e->value;
+            if (st != 0xffff)
+                agi_vm_post(vm, AGI_EV_STATUS, st);
+            break;
+        }
+        case AGI_IN_TYPE:
+            snprintf(vm->last_input, sizeof vm->last_input, "%s", e->text);
+            if (vm->input_enabled)
+                agi_vm_parse(vm, e->text);
+            break;
+        }
+    }
+    vm->menu_request = 0;
+    agi_vm_event ev;
+    while (agi_vm_poll(vm, &ev)) {
+        if (ev.type == AGI_EV_STATUS) {
+            vm->controller[ev.value & 0xff] = 1;
+        } else if (ev.type == AGI_EV_DIR) {
+            if (vm->player_control && ev.value <= 8)
+                vm->vars[6] = vm->obj[0].dir == ev.value ? 0 : (uint8_t)ev.value;
+        } else if (ev.value & 0xff) {
+            vm->vars[19] = (uint8_t)ev.value;
+        }
+    }
+}
+
+/* ---- the input script ---------------------------------------------------- */
+
+long agi_key_by_name(const char *name)
+{
+    static const struct {
+        const char *name;
+        uint16_t key;
+    } keys[] = {{"enter", 0x0d},     {"esc", 0x1b},      {"escape", 0x1b},   {"space", 0x20},
+                {"tab", 0x09},       {"backspace", 0x08}, {"up", 0x4800},    {"down", 0x5000},
+                {"left", 0x4b00},    {"right", 0x4d00},  {"home", 0x4700},   {"end", 0x4f00},
+                {"pgup", 0x4900},    {"pgdn", 0x5100},   {"f1", 0x3b00},     {"f2", 0x3c00},
+                {"f3", 0x3d00},      {"f4", 0x3e00},     {"f5", 0x3f00},     {"f6", 0x4000},
+                {"f7", 0x4100},      {"f8", 0x4200},     {"f9", 0x4300},     {"f10", 0x4400}};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (strcasecmp(name, keys[i].name) == 0)
+            return keys[i].key;
+    if (name[0] && !name[1] && (unsigned char)name[0] >= 0x20 && (unsigned char)name[0] < 0x7f)
+        return (unsigned char)name[0];
+    if (name[0] == '0' && (name[1] == 'x' || name[1] == 'X')) {
+        char *end;
+        unsigned long v = strtoul(name + 2, &end, 16);
+        if (*end == 0 && name[2] && v <= 0xffff)
+            return (long)v;
+    }
+    return -1;
+}
+
+static int agi_input_add(agi_input_script *s, const agi_input_event *e)
+{
+    if (s->count == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 16;
+        agi_input_event *n = realloc(s->ev, cap * sizeof *n);
+        if (!n)
+            return -1;
+        s->ev = n;
+        s->cap = cap;
+    }
+    s->ev[s->count++] = *e;
+    return 0;
+}
+
+/* A quoted string ("..." with \" and \\) or the rest of the line. */
+static char *agi_input_text(const char *p, const char *end)
+{
+    char *out = malloc((size_t)(end - p) + 1);
+    if (!out)
+        return NULL;
+    size_t n = 0;
+    if (*p != '"') {
+        while (end > p && isspace((unsigned char)end[-1]))
+            end--;
+        memcpy(out, p, (size_t)(end - p));
+        out[end - p] = 0;
+        return out;
+    }
+    for (p++; p < end && *p != '"'; p++) {
+        if (*p == '\\' && p + 1 < end)
+            p++;
+        out[n++] = *p;
+    }
+    out[n] = 0;
+    if (p >= end) {
+        free(out);
+        return NULL;
+    }
+    return out;
+}
+
+static int agi_input_line(agi_input_script *s, const char *line, const char *end, unsigned lineno, size_t off,
+                          relic_err *err)
+{
+    char word[32], arg[64];
+    int used = 0;
+    unsigned long cycle, n;
+    if (sscanf(line, "seed %lu%n", &n, &used) == 1 && n <= 0xffffffffUL) {
+        s->seed = (uint32_t)n;
+        s->have_seed = 1;
+        return RELIC_OK;
+    }
+    if (sscanf(line, "ticks-per-cycle %lu%n", &n, &used) == 1 && n >= 1 && n <= 255) {
+        s->ticks_per_cycle = (unsigned)n;
+        return RELIC_OK;
+    }
+    if (sscanf(line, "%lu %31s %n", &cycle, word, &used) != 2)
+        return relic_err_set(err, RELIC_EDATA, off, "line %u: expected 'CYCLE key|type|dir|menu ...'", lineno);
+    agi_input_event e = {.cycle = cycle};
+    const char *rest = line + used;
+    if (strcmp(word, "type") == 0 || (strcmp(word, "menu") == 0 && !isdigit((unsigned char)*rest))) {
+        e.kind = word[0] == 't' ? AGI_IN_TYPE : AGI_IN_MENU;
+        if (!(e.text = agi_input_text(rest, end)) || (e.kind == AGI_IN_MENU && !e.text[0])) {
+            free(e.text);
+            return relic_err_set(err, RELIC_EDATA, off, "line %u: bad text", lineno);
+        }
+    } else if (sscanf(rest, "%63s", arg) != 1) {
+        return relic_err_set(err, RELIC_EDATA, off, "line %u: '%s' needs an argument", lineno, word);
+    } else if (strcmp(word, "key") == 0) {
+        long k = agi_key_by_name(arg);
+        if (k < 0)
+            return relic_err_set(err, RELIC_EDATA, off, "line %u: unknown key '%s'", lineno, arg);
+        e.kind = AGI_IN_KEY;
+        e.value = (uint16_t)k;
+    } else if (strcmp(word, "dir") == 0 || strcmp(word, "menu") == 0) {
+        char *q;
+        n = strtoul(arg, &q, 10);
+        if (*q || n > (word[0] == 'd' ? 8u : 255u))
+            return relic_err_set(err, RELIC_EDATA, off, "line %u: bad number '%s'", lineno, arg);
+        e.kind = word[0] == 'd' ? AGI_IN_DIR : AGI_IN_MENU;
+        e.value = (uint16_t)n;
+    } else {
+        return relic_err_set(err, RELIC_EDATA, off, "line %u: unknown event '%s'", lineno, word);
+    }
+    if (agi_input_add(s, &e)) {
+        free(e.text);
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    }
+    return RELIC_OK;
+}
+
+int agi_input_parse(const char *text, size_t len, agi_input_script *out, relic_err *err)
+{
+    memset(out, 0, sizeof *out);
+    unsigned lineno = 0;
+    for (size_t pos = 0; pos < len;) {
+        const char *nl = memchr(text + pos, '\n', len - pos);
+        size_t l = nl ? (size_t)(nl - (text + pos)) : len - pos;
+        lineno++;
+        char buf[512];
+        if (l >= sizeof buf) {
+            agi_input_free(out);
+            return relic_err_set(err, RELIC_EDATA, pos, "line %u: longer than %zu bytes", lineno, sizeof buf - 1);
+        }
+        memcpy(buf, text + pos, l);
+        buf[l] = 0;
+        char *p = buf;
+        while (isspace((unsigned char)*p))
+            p++;
+        char *hash = *p == '#' ? p : NULL;
+        if (!hash && !strstr(p, " type ") && !strstr(p, " menu \""))
+            hash = strchr(p, '#');
+        if (hash)
+            *hash = 0;
+        char *e = p + strlen(p);
+        while (e > p && isspace((unsigned char)e[-1]))
+            *--e = 0;
+        if (*p && agi_input_line(out, p, e, lineno, pos, err)) {
+            agi_input_free(out);
+            return err->code;
+        }
+        pos += l + (nl ? 1 : 0);
+    }
+    return RELIC_OK;
+}
+
+void agi_input_free(agi_input_script *s)
+{
+    for (size_t i = 0; i < s->count; i++)
+        free(s->ev[i].text);
+    free(s->ev);
+    memset(s, 0, sizeof *s);
+}

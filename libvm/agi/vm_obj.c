@@ -1,0 +1,481 @@
+/* AGI persistent objects (agi-spec object_behavior.md): lifecycle,
+ * priority table and horizon, placement spiral, object-object collision,
+ * footprint control acceptance, the movement rectangle, cadence, automatic
+ * loop selection, cel cycling, target / approach / random motion and
+ * add.to.pic (logic_bytecode.md 0x7a). */
+#include <stdlib.h>
+#include <string.h>
+#include "vm_private.h"
+
+void agi_vm_set_horizon_table(agi_vm *vm, unsigned base)
+{
+    if (base > 167)
+        base = 167;
+    for (unsigned y = 0; y < 168; y++) {
+        unsigned p = y < base ? 4 : (y - base) * 10 / (168 - base) + 5;
+        vm->pri_table[y] = (uint8_t)(p > 15 ? 15 : p);
+    }
+}
+
+uint8_t agi_vm_obj_priority(const agi_vm *vm, const agi_vm_obj *o)
+{
+    if (o->fix_pri)
+        return o->priority & 0x0f;
+    return vm->pri_table[o->y < 0 ? 0 : o->y > 167 ? 167 : o->y];
+}
+
+static const agi_view *agi_vm_obj_view(agi_vm *vm, agi_vm_obj *o)
+{
+    return o->has_view ? vm->view[o->view] : NULL;
+}
+
+int agi_vm_set_cel(agi_vm *vm, agi_vm_obj *o, unsigned cel)
+{
+    const agi_view *v = agi_vm_obj_view(vm, o);
+    if (!v)
+        return agi_vm_fail(vm, "set.cel on object %u without a view", (unsigned)(o - vm->obj));
+    const agi_loop_data *ld = &v->loops[v->loop[o->loop]];
+    if (cel >= ld->cel_count)
+        return agi_vm_fail(vm, "object %u: cel %u outside loop %u of view %u (%u cels)", (unsigned)(o - vm->obj),
+                           cel, o->loop, o->view, ld->cel_count);
+    o->cel = (uint8_t)cel;
+    const agi_cel *c = &v->cels[ld->cel[cel]];
+    o->width = c->width;
+    o->height = c->height;
+    o->end_delay = 0;
+    if (o->x + o->width > 160)
+        o->x = 160 - o->width;
+    if (o->x < 0)
+        o->x = 0;
+    if (o->y - o->height < -1)
+        o->y = o->height - 1;
+    return RELIC_OK;
+}
+
+int agi_vm_set_loop(agi_vm *vm, agi_vm_obj *o, unsigned loop)
+{
+    const agi_view *v = agi_vm_obj_view(vm, o);
+    if (!v)
+        return agi_vm_fail(vm, "set.loop on object %u without a view", (unsigned)(o - vm->obj));
+    if (loop >= v->loop_count)
+        return agi_vm_fail(vm, "object %u: loop %u outside view %u (%u loops)", (unsigned)(o - vm->obj), loop,
+                           o->view, v->loop_count);
+    o->loop = (uint8_t)loop;
+    unsigned n = v->loops[v->loop[loop]].cel_count;
+    return agi_vm_set_cel(vm, o, o->cel < n ? o->cel : 0);
+}
+
+int agi_vm_set_view(agi_vm *vm, agi_vm_obj *o, unsigned view)
+{
+    if (!vm->view[view & 0xff])
+        return agi_vm_fail(vm, "object %u: view %u is not loaded", (unsigned)(o - vm->obj), view & 0xff);
+    o->view = (uint8_t)view;
+    o->has_view = 1;
+    const agi_view *v = vm->view[view & 0xff];
+    if (v->loop_count == 0)
+        return agi_vm_fail(vm, "view %u has no loops", view & 0xff);
+    return agi_vm_set_loop(vm, o, o->loop < v->loop_count ? o->loop : 0);
+}
+
+void agi_vm_obj_animate(agi_vm_obj *o)
+{
+    if (o->animated)
+        return;
+    o->animated = o->cycling = o->updating = 1;
+    o->dir = 0;
+    o->motion = AGI_MOTION_NORMAL;
+    o->cycle_mode = AGI_CYCLE_NORMAL;
+}
+
+/* object_behavior.md "Object-object collision". */
+int agi_vm_collides(const agi_vm *vm, const agi_vm_obj *o)
+{
+    if (o->no_objs)
+        return 0;
+    for (unsigned i = 0; i < AGI_VM_OBJECTS; i++) {
+        const agi_vm_obj *q = &vm->obj[i];
+        if (q == o || !q->drawn || !q->animated || q->no_objs)
+            continue;
+        if (o->x + o->width < q->x || o->x > q->x + q->width)
+            continue;
+        if (o->y == q->y || (o->y > q->y && o->py < q->py) || (o->y < q->y && o->py > q->py))
+            return 1;
+    }
+    return 0;
+}
+
+/* object_behavior.md "Footprint control acceptance": the final cell's
+ * class decides, earlier classes are not latched. */
+int agi_vm_control_ok(agi_vm *vm, agi_vm_obj *o, int is_ego)
+{
+    if (agi_vm_obj_priority(vm, o) == 15)
+        return 1;
+    if (o->y < 0 || o->y > 167)
+        return 0;
+    int water = 0, signal = 0;
+    const uint8_t *row = vm->pic_pri + o->y * AGI_PIC_WIDTH;
+    for (int i = 0; i < o->width; i++) {
+        int x = o->x + i;
+        if (x < 0 || x >= AGI_PIC_WIDTH)
+            continue;
+        switch (row[x]) {
+        case 0: return 0;
+        case 1:
+            if (!o->no_blocks)
+                return 0;
+            water = signal = 0;
+            break;
+        case 2: signal = 1, water = 0; break;
+        case 3: signal = 0, water = 1; break;
+        default: water = signal = 0; break;
+        }
+    }
+    if (is_ego) {
+        vm->flags[3] = (uint8_t)signal;
+        vm->flags[0] = (uint8_t)water;
+    }
+    if (o->on_water && !water)
+        return 0;
+    if (o->on_land && water)
+        return 0;
+    return 1;
+}
+
+static int agi_vm_good_position(agi_vm *vm, agi_vm_obj *o)
+{
+    if (o->x < 0 || o->x + o->width > 160 || o->y - o->height < -1 || o->y > 167)
+        return 0;
+    if (!o->no_horizon && o->y <= vm->horizon)
+        return 0;
+    return !agi_vm_collides(vm, o) && agi_vm_control_ok(vm, o, o == &vm->obj[0]);
+}
+
+/* object_behavior.md "Placement search": left 1, down 1, right 2, up 2,
+ * left 3, ... one candidate per unit step. */
+void agi_vm_place(agi_vm *vm, agi_vm_obj *o)
+{
+    if (!o->no_horizon && o->y <= vm->horizon)
+        o->y = vm->horizon + 1;
+    if (agi_vm_good_position(vm, o))
+        return;
+    static const int dx[4] = {-1, 0, 1, 0}, dy[4] = {0, 1, 0, -1};
+    int x = o->x, y = o->y;
+    for (int leg = 0; leg < 700; leg++) {
+        int d = leg % 4, len = leg / 2 + 1;
+        for (int s = 0; s < len; s++) {
+            o->x += dx[d];
+            o->y += dy[d];
+            if (agi_vm_good_position(vm, o))
+                return;
+        }
+    }
+    o->x = x;
+    o->y = y;
+}
+
+void agi_vm_obj_draw(agi_vm *vm, agi_vm_obj *o)
+{
+    if (o->drawn)
+        return;
+    if (!o->has_view || !vm->view[o->view]) {
+        agi_vm_fail(vm, "draw of object %u without a loaded view", (unsigned)(o - vm->obj));
+        return;
+    }
+    o->updating = 1;
+    agi_vm_place(vm, o);
+    o->px = o->x;
+    o->py = o->y;
+    o->pw = o->width;
+    o->ph = o->height;
+    o->drawn = 1;
+}
+
+void agi_vm_obj_erase(agi_vm *vm, agi_vm_obj *o)
+{
+    (void)vm;
+    o->drawn = 0;
+}
+
+unsigned agi_vm_target_dir(int dx, int dy, int s)
+{
+    static const uint8_t grid[3][3] = {{8, 1, 2}, {7, 0, 3}, {6, 5, 4}};
+    int xc = dx <= -s ? 0 : dx >= s ? 2 : 1;
+    int yc = dy <= -s ? 0 : dy >= s ? 2 : 1;
+    return grid[yc][xc];
+}
+
+static void agi_vm_motion_done(agi_vm *vm, agi_vm_obj *o)
+{
+    if (o->motion == AGI_MOTION_MOVE)
+        o->step = o->move_step;
+    vm->flags[o->move_flag] = 1;
+    o->motion = AGI_MOTION_NORMAL;
+    o->dir = 0;
+    if (o == &vm->obj[0]) {
+        vm->player_control = 1;
+        vm->vars[6] = 0;
+    }
+}
+
+static void agi_vm_follow(agi_vm *vm, agi_vm_obj *o)
+{
+    const agi_vm_obj *e = &vm->obj[0];
+    int dx = (e->x + e->width / 2) - (o->x + o->width / 2), dy = e->y - o->y;
+    unsigned dir = agi_vm_target_dir(dx, dy, o->move_step);
+    if (dir == 0) {
+        o->dir = 0;
+        o->motion = AGI_MOTION_NORMAL;
+        vm->flags[o->move_flag] = 1;
+        return;
+    }
+    if (o->follow_retry == 255) {
+        o->follow_retry = 0;
+        o->dir = (uint8_t)dir;
+        return;
+    }
+    if (o->didnt_move) {
+        unsigned d;
+        while ((d = agi_vm_random(vm) % 9) == 0) {}
+        o->dir = (uint8_t)d;
+        int dist = (abs(dx) + abs(dy)) / 2 + 1;
+        if (dist <= o->step) {
+            o->follow_retry = o->step;
+        } else {
+            int r;
+            while ((r = agi_vm_random(vm) % dist) < o->step) {}
+            o->follow_retry = (uint8_t)r;
+        }
+        return;
+    }
+    if (o->follow_retry) {
+        int8_t r = (int8_t)(uint8_t)(o->follow_retry - o->step);
+        o->follow_retry = r >= 0 ? (uint8_t)r : 0;
+        return;
+    }
+    o->dir = (uint8_t)dir;
+}
+
+/* object_behavior.md "Approach and random motion", "Target motion". */
+void agi_vm_motion(agi_vm *vm, agi_vm_obj *o, unsigned n)
+{
+    switch (o->motion) {
+    case AGI_MOTION_WANDER: {
+        uint8_t old = o->wander_count--;
+        if (old != 0 && !o->didnt_move)
+            break;
+        o->dir = (uint8_t)(agi_vm_random(vm) % 9);
+        unsigned r;
+        while ((r = agi_vm_random(vm) % 51) < 6) {}
+        o->wander_count = (uint8_t)r;
+        if (n == 0)
+            vm->vars[6] = o->dir;
+        break;
+    }
+    case AGI_MOTION_FOLLOW: agi_vm_follow(vm, o); break;
+    case AGI_MOTION_MOVE: {
+        unsigned dir = agi_vm_target_dir(o->move_x - o->x, o->move_y - o->y, o->step);
+        if (dir == 0)
+            agi_vm_motion_done(vm, o);
+        else
+            o->dir = (uint8_t)dir;
+        if (n == 0)
+            vm->vars[6] = o->dir;
+        break;
+    }
+    default: break;
+    }
+}
+
+void agi_vm_move_to(agi_vm *vm, agi_vm_obj *o, unsigned x, unsigned y, unsigned step, unsigned flag)
+{
+    o->motion = AGI_MOTION_MOVE;
+    o->move_x = (uint8_t)x;
+    o->move_y = (uint8_t)y;
+    o->move_step = o->step;
+    if (step)
+        o->step = (uint8_t)step;
+    o->move_flag = (uint8_t)flag;
+    vm->flags[flag & 0xff] = 0;
+    o->updating = 1;
+    if (o == &vm->obj[0])
+        vm->player_control = 0;
+    agi_vm_motion(vm, o, (unsigned)(o - vm->obj));
+}
+
+static int agi_vm_in_block(const agi_vm *vm, int x, int y)
+{
+    return x > vm->block_x1 && x < vm->block_x2 && y > vm->block_y1 && y < vm->block_y2;
+}
+
+static const int agi_dir_dx[9] = {0, 0, 1, 1, 1, 0, -1, -1, -1};
+static const int agi_dir_dy[9] = {0, -1, -1, 0, 1, 1, 1, 0, -1};
+
+static int agi_vm_eligible(const agi_vm_obj *o)
+{
+    return o->drawn && o->animated && o->updating;
+}
+
+void agi_vm_pre_logic(agi_vm *vm)
+{
+    for (unsigned i = 0; i < AGI_VM_OBJECTS; i++) {
+        agi_vm_obj *o = &vm->obj[i];
+        if (!agi_vm_eligible(o))
+            continue;
+        if (o->step_count == 1)
+            agi_vm_motion(vm, o, i);
+        if (vm->block && !o->no_blocks && o->dir && o->dir <= 8) {
+            int nx = o->x + agi_dir_dx[o->dir] * o->step, ny = o->y + agi_dir_dy[o->dir] * o->step;
+            if (agi_vm_in_block(vm, o->x, o->y) != agi_vm_in_block(vm, nx, ny)) {
+                o->rect_state = 1;
+                o->dir = 0;
+                if (i == 0)
+                    vm->vars[6] = 0;
+            }
+        }
+    }
+}
+
+static void agi_vm_select_loop(agi_vm *vm, agi_vm_obj *o)
+{
+    static const uint8_t small[9] = {9, 9, 0, 0, 0, 9, 1, 1, 1}, big[9] = {9, 3, 0, 0, 0, 2, 1, 1, 1};
+    const agi_view *v = agi_vm_obj_view(vm, o);
+    if (!v || o->fix_loop || o->step_count != 1 || o->dir > 8)
+        return;
+    unsigned want = v->loop_count == 2 || v->loop_count == 3 ? small[o->dir] : v->loop_count >= 4 ? big[o->dir] : 9;
+    if (want != 9 && want != o->loop)
+        agi_vm_set_loop(vm, o, want);
+}
+
+static void agi_vm_cycle_cel(agi_vm *vm, agi_vm_obj *o)
+{
+    const agi_view *v = agi_vm_obj_view(vm, o);
+    if (!v)
+        return;
+    unsigned last = v->loops[v->loop[o->loop]].cel_count - 1, cel = o->cel;
+    if ((o->cycle_mode == AGI_CYCLE_END || o->cycle_mode == AGI_CYCLE_REVERSE_END) && o->end_delay) {
+        o->end_delay = 0;
+        return;
+    }
+    switch (o->cycle_mode) {
+    case AGI_CYCLE_NORMAL: cel = cel >= last ? 0 : cel + 1; break;
+    case AGI_CYCLE_REVERSE: cel = cel == 0 ? last : cel - 1; break;
+    case AGI_CYCLE_END:
+        if (cel < last && ++cel != last)
+            break;
+        goto done;
+    case AGI_CYCLE_REVERSE_END:
+        if (cel > 0 && --cel != 0)
+            break;
+    done:
+        vm->flags[o->end_flag] = 1;
+        o->cycling = 0;
+        o->dir = 0;
+        o->cycle_mode = AGI_CYCLE_NORMAL;
+        break;
+    }
+    agi_vm_set_cel(vm, o, cel);
+}
+
+static void agi_vm_move(agi_vm *vm, agi_vm_obj *o, unsigned n)
+{
+    if (o->step_count != 0 && --o->step_count != 0)
+        return;
+    o->step_count = o->step_time;
+    int ox = o->x, oy = o->y, x = ox, y = oy, border = 0;
+    if (!o->repositioned && o->dir <= 8) {
+        x += agi_dir_dx[o->dir] * o->step;
+        y += agi_dir_dy[o->dir] * o->step;
+    }
+    o->repositioned = 0;
+    if (x < 0) {
+        x = 0;
+        border = 4;
+    } else if (x + o->width > 160) {
+        x = 160 - o->width;
+        border = 2;
+    }
+    if (y - o->height < -1) {
+        y = o->height - 1;
+        border = 1;
+    } else if (y > 167) {
+        y = 167;
+        border = 3;
+    } else if (!o->no_horizon && y <= vm->horizon) {
+        y = vm->horizon + 1;
+        border = 1;
+    }
+    o->px = ox;
+    o->py = oy;
+    o->x = x;
+    o->y = y;
+    if ((x != ox || y != oy) && (agi_vm_collides(vm, o) || !agi_vm_control_ok(vm, o, n == 0))) {
+        o->x = ox;
+        o->y = oy;
+        border = 0;
+        agi_vm_place(vm, o);
+    }
+    if (border) {
+        if (n == 0)
+            vm->vars[2] = (uint8_t)border;
+        else {
+            vm->vars[4] = (uint8_t)n;
+            vm->vars[5] = (uint8_t)border;
+        }
+        if (o->motion == AGI_MOTION_MOVE)
+            agi_vm_motion_done(vm, o);
+    }
+    o->didnt_move = o->x == ox && o->y == oy;
+}
+
+void agi_vm_post_logic(agi_vm *vm)
+{
+    for (unsigned i = 0; i < AGI_VM_OBJECTS && !vm->err.code; i++) {
+        agi_vm_obj *o = &vm->obj[i];
+        if (!agi_vm_eligible(o))
+            continue;
+        agi_vm_select_loop(vm, o);
+        if (o->cycling && o->cycle_count != 0 && --o->cycle_count == 0) {
+            agi_vm_cycle_cel(vm, o);
+            o->cycle_count = o->cycle_time;
+        }
+    }
+    for (unsigned i = 0; i < AGI_VM_OBJECTS && !vm->err.code; i++)
+        if (agi_vm_eligible(&vm->obj[i]))
+            agi_vm_move(vm, &vm->obj[i], i);
+}
+
+int agi_vm_add_to_pic(agi_vm *vm, unsigned view, unsigned loop, unsigned cel, unsigned x, unsigned y, unsigned pri,
+                      int record)
+{
+    agi_view *v = vm->view[view & 0xff];
+    if (!v)
+        return agi_vm_fail(vm, "add.to.pic: view %u is not loaded", view & 0xff);
+    relic_err e;
+    relic_err_clear(&e);
+    if (loop >= v->loop_count || agi_view_select_loop(v, loop, &e) || !agi_view_cel(v, loop, cel))
+        return agi_vm_fail(vm, "add.to.pic: view %u has no loop %u cel %u", view & 0xff, loop, cel);
+    const agi_cel *c = agi_view_cel(v, loop, cel);
+    uint8_t p = pri & 0x0f, margin = (uint8_t)(pri >> 4);
+    if (p == 0)
+        p = vm->pri_table[y > 167 ? 167 : y];
+    agi_cel_draw(c, (int)x, (int)y, p, vm->pic_vis, vm->pic_pri, vm->cel_scratch);
+    agi_cel_draw(c, (int)x, (int)y, p, vm->show_vis, vm->show_pri, vm->cel_scratch);
+    if (margin < 4 && y <= 167) /* the control line under the cel */
+        for (unsigned i = 0; i < c->width && x + i < 160; i++) {
+            vm->pic_pri[y * 160 + x + i] = margin;
+            vm->show_pri[y * 160 + x + i] = margin;
+        }
+    if (record) {
+        agi_vm_record(vm, AGI_REPLAY_ADD_TO_PICTURE, 0);
+        agi_vm_record(vm, (uint8_t)view, (uint8_t)loop);
+        agi_vm_record(vm, (uint8_t)cel, (uint8_t)x);
+        agi_vm_record(vm, (uint8_t)y, (uint8_t)pri);
+    }
+    return RELIC_OK;
+}
+
+void agi_vm_obj_reset_all(agi_vm *vm)
+{
+    for (unsigned i = 0; i < AGI_VM_OBJECTS; i++)
+        vm->obj[i].drawn = vm->obj[i].animated = 0;
+}

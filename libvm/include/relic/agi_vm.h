@@ -1,0 +1,262 @@
+/* A headless AGI interpreter (agi-spec runtime_state.md "Top-level cycle
+ * order", logic_bytecode.md, object_behavior.md, input_text_and_menus.md,
+ * session_and_persistence.md "Room transition" and "Resource replay
+ * sequence"): the 2.936 profile's state, bytecode and object rules, driven
+ * one cycle at a time with scripted input, drawing into the 160x168 planes.
+ *
+ * Headless choices (not in the spec, which leaves hosts free here): modal
+ * waits (print, pause, inventory, restart/quit confirmations) are
+ * acknowledged at once and logged; the random source is a seedable
+ * xorshift32; one cycle advances `ticks_per_cycle` 20 Hz timer ticks (0:
+ * max(v10, 1), the pacing rule) and three 60 Hz sound ticks per timer tick. */
+#ifndef RELIC_AGI_VM_H
+#define RELIC_AGI_VM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "relic/agi.h"
+#include "relic/agi_picture.h"
+#include "relic/agi_sound.h"
+#include "relic/agi_sound_sched.h"
+#include "relic/agi_save.h"
+#include "relic/agi_view.h"
+#include "relic/buf.h"
+#include "relic/error.h"
+
+#define AGI_VM_OBJECTS 256
+#define AGI_VM_MAX_DEPTH 64        /* nested logic calls */
+#define AGI_VM_QUEUE 20            /* physical event slots (19 pending) */
+#define AGI_VM_MAX_MENU 64
+#define AGI_VM_MSG_LOG 16
+#define AGI_VM_REPLAY_DEFAULT 50  /* pairs before script.size */
+
+enum { AGI_MOTION_NORMAL, AGI_MOTION_WANDER, AGI_MOTION_FOLLOW, AGI_MOTION_MOVE };
+enum { AGI_CYCLE_NORMAL, AGI_CYCLE_END, AGI_CYCLE_REVERSE_END, AGI_CYCLE_REVERSE };
+enum { AGI_EV_KEY = 1, AGI_EV_DIR = 2, AGI_EV_STATUS = 3 };
+
+typedef struct agi_vm_obj {
+    uint8_t drawn, animated, updating, cycling, fix_loop, fix_pri, no_horizon, no_objs, no_blocks;
+    uint8_t on_water, on_land, repositioned, didnt_move, has_view, end_delay;
+    int x, y, px, py;             /* left and baseline; previous */
+    uint8_t view, loop, cel, width, height, pw, ph;
+    uint8_t step, step_time, step_count, cycle_time, cycle_count;
+    uint8_t dir, motion, cycle_mode, priority;
+    uint8_t end_flag;             /* completion flag of cycling */
+    uint8_t move_x, move_y, move_step, move_flag; /* target motion / follow */
+    uint8_t follow_retry, wander_count;
+    uint8_t rect_state;
+} agi_vm_obj;
+
+typedef struct agi_vm_event {
+    uint8_t type;
+    uint16_t value;
+} agi_vm_event;
+
+typedef struct agi_vm_menu_item {
+    char text[41];
+    uint8_t status, enabled, heading;
+} agi_vm_menu_item;
+
+typedef struct agi_vm_logic {
+    relic_buf payload;
+    agi_logic_messages msgs;
+    uint16_t code_len;
+    uint16_t scan_start;          /* resume position (0x91/0x92) */
+    uint8_t loaded;
+    uint8_t pinned;               /* installed by agi_vm_install_logic: kept */
+} agi_vm_logic;
+
+/* One scheduled input ("CYCLE key NAME" ...).  text is malloc'd for type. */
+typedef enum agi_input_kind { AGI_IN_KEY, AGI_IN_TYPE, AGI_IN_DIR, AGI_IN_MENU } agi_input_kind;
+typedef struct agi_input_event {
+    unsigned long cycle;
+    agi_input_kind kind;
+    uint16_t value;               /* key word, direction, menu status (0xffff: by text) */
+    char *text;                   /* typed line or menu item text */
+} agi_input_event;
+
+typedef struct agi_input_script {
+    agi_input_event *ev;
+    size_t count, cap;
+    uint32_t seed;
+    int have_seed;
+    unsigned ticks_per_cycle;     /* 0: pacing from v10 */
+} agi_input_script;
+
+/* Parses the text format (one event a line, '#' comments); errors give the
+ * line number in the message and the byte offset. */
+int agi_input_parse(const char *text, size_t len, agi_input_script *out, relic_err *err);
+void agi_input_free(agi_input_script *s);
+/* "enter", "esc", "f1".."f10", "up", "a", "space", "tab", "backspace",
+ * "0x1234" -> key word; -1 when unknown. */
+long agi_key_by_name(const char *name);
+
+typedef struct agi_vm_opts {
+    const agi_profile *profile;   /* NULL: the game's */
+    uint32_t seed;                /* random source; 0 uses 1 */
+    unsigned ticks_per_cycle;     /* 0: max(v10, 1) */
+    unsigned long max_steps;      /* bytecode steps per cycle (0: 1,000,000) */
+    int start_room;               /* > 0: the game's first new.room goes to this room */
+} agi_vm_opts;
+
+typedef struct agi_vm {
+    const agi_game *game;
+    const agi_profile *profile;
+    agi_objects objects_meta;     /* OBJECT; items' locations live in `items` */
+    agi_words words;
+    uint8_t *items;               /* inventory locations */
+    unsigned item_count;
+    unsigned obj_count;           /* persistent objects (OBJECT max index + 1) */
+
+    uint8_t vars[256], flags[256];
+    char strings[12][40];
+    char signature[8];
+
+    agi_vm_logic *logic[256];
+    relic_buf pic[256];
+    uint8_t pic_loaded[256], pic_order[256], pic_n;
+    agi_view *view[256];
+    uint8_t view_order[256], view_n;
+    agi_sound *sound[256];
+
+    uint8_t pic_vis[AGI_PIC_CELLS], pic_pri[AGI_PIC_CELLS];   /* the logical picture */
+    uint8_t show_vis[AGI_PIC_CELLS], show_pri[AGI_PIC_CELLS]; /* as last shown */
+    uint8_t frame_vis[AGI_PIC_CELLS], frame_pri[AGI_PIC_CELLS];
+    int shown, picture;
+    uint8_t cel_scratch[256 * 256];
+
+    agi_vm_obj obj[AGI_VM_OBJECTS];
+    uint8_t pri_table[168];
+    int horizon;
+    int block, block_x1, block_y1, block_x2, block_y2;
+    int player_control;           /* 1: v6 -> object 0 (0x84) */
+
+    /* input */
+    agi_vm_event queue[AGI_VM_QUEUE];
+    unsigned q_read, q_write;
+    struct { uint16_t key; uint8_t status; } keymap[49];
+    unsigned keymap_n;
+    uint8_t controller[256];
+    uint16_t parsed[10];
+    char parsed_text[10][41];
+    unsigned parsed_n;            /* retained nonzero word ids */
+    unsigned parse_count;         /* parser count / error position */
+    char input_line[41], last_input[41];
+    int input_enabled, status_enabled, input_row, status_row, base_row;
+    char prompt_char;
+    uint8_t text_fg, text_bg, text_mode;
+    char text[25][41];            /* the 40x25 text grid (characters) */
+    uint8_t release_gate;
+
+    /* menus */
+    agi_vm_menu_item menu[AGI_VM_MAX_MENU];
+    char menu_heading[16][41];
+    unsigned menu_n, heading_n;
+    int menu_done, menu_request;
+
+    /* replay ("Resource replay sequence") */
+    uint8_t *replay;
+    unsigned replay_cap, replay_count, replay_checkpoint;
+    int replay_off;
+
+    /* sound */
+    agi_snd_sched snd;
+    int snd_playing;
+    uint8_t snd_flag;
+    agi_snd_cmds snd_cmds;        /* with keep_sound_cmds: every command, on the run's */
+    int keep_sound_cmds;          /* 60 Hz clock (snd_clock ticks so far) */
+    uint64_t snd_clock, snd_base;
+
+    /* execution */
+    struct { uint8_t logic; uint32_t pc; } stack[AGI_VM_MAX_DEPTH];
+    unsigned depth;
+    int abort_flow;               /* new.room / restart / restore */
+    int key_wait;                 /* have.key was false in this pass */
+    int suspended;                /* a busy-wait for a key: resume at stack */
+    int quit;
+    unsigned long cycle, steps, max_steps;
+    unsigned ticks_per_cycle;
+    uint32_t timer, rng;
+    unsigned timer_sub;
+    uint16_t unimpl_seen[256];    /* times each unimplemented action ran */
+    char msg_log[AGI_VM_MSG_LOG][200];
+    char window[600];             /* the last modal text, shown for one cycle */
+    unsigned long window_cycle;
+    unsigned msg_n;
+    char warning[300];            /* a metadata file that could not be used */
+    int room_override;            /* >= 0: the first room switch goes here */
+    relic_err err;
+} agi_vm;
+
+/* The VM is large (the planes): allocate it with agi_vm_new. */
+int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_err *err);
+void agi_vm_free(agi_vm *vm);
+/* Back to the state before the first cycle (restart without f6). */
+void agi_vm_reset(agi_vm *vm);
+/* One top-level cycle; events in `in` for this cycle are applied at its
+ * input phase.  Errors (unknown opcode, bad jump, call depth, step budget,
+ * missing resource) stop the VM: later calls return the same error. */
+int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err);
+/* Cycles until vm->cycle == cycles. */
+int agi_vm_run(agi_vm *vm, const agi_input_script *in, unsigned long cycles, relic_err *err);
+/* Composes the visible game area (shown picture + objects) into
+ * vm->frame_vis / frame_pri. */
+void agi_vm_render(agi_vm *vm);
+/* Runs bytecode of one logic directly (tests, fuzzing): the payload is
+ * installed as logic `n` and called as logic 0 would be. */
+int agi_vm_install_logic(agi_vm *vm, unsigned n, const uint8_t *payload, size_t len, relic_err *err);
+/* Queue an event (returns 0 when the queue is full: 19 pending). */
+int agi_vm_post(agi_vm *vm, uint8_t type, uint16_t value);
+int agi_vm_poll(agi_vm *vm, agi_vm_event *ev);
+/* Parse a line into parsed words as action 0x75 does. */
+void agi_vm_parse(agi_vm *vm, const char *line);
+/* said() over `count` little-endian word ids; the raw-key condition;
+ * the string comparison's normalized compare. */
+int agi_vm_said(agi_vm *vm, const uint8_t *words, unsigned count);
+int agi_vm_have_key(agi_vm *vm);
+int agi_vm_strcmp_norm(const char *a, const char *b);
+/* Menu heading/item moves for navigation value 1..8 (wrapping). */
+unsigned agi_vm_menu_next(const agi_vm *vm, unsigned cur, int delta);
+/* Objects and motion (object_behavior.md), exposed for the tests. */
+void agi_vm_place(agi_vm *vm, agi_vm_obj *o);
+int agi_vm_collides(const agi_vm *vm, const agi_vm_obj *o);
+int agi_vm_control_ok(agi_vm *vm, agi_vm_obj *o, int is_ego);
+unsigned agi_vm_target_dir(int dx, int dy, int s);
+void agi_vm_switch_room(agi_vm *vm, unsigned room);
+uint16_t agi_vm_random(agi_vm *vm);
+void agi_vm_record(agi_vm *vm, uint8_t kind, uint8_t value);
+void agi_vm_motion(agi_vm *vm, agi_vm_obj *o, unsigned n);
+
+/* The full 320x200 screen (input_text_and_menus.md "Text geometry and
+ * surfaces"): the game area with double-wide pixels below the display base
+ * row, the status and input lines, the text grid, and the modal window of
+ * the last cycle, drawn with an 8x8 font of 256 glyphs (8 bytes each, bit
+ * 0x80 leftmost; NULL: agi_vm_font, relic's own).  Call agi_vm_render
+ * first.  out holds 320*200 EGA colour indices. */
+#define AGI_SCREEN_W 320
+#define AGI_SCREEN_H 200
+extern const uint8_t agi_vm_font[256 * 8];
+void agi_vm_screen(const agi_vm *vm, const uint8_t *font, uint8_t *out);
+
+/* The state as a save (agi_save.h) for the VM's profile, and back: a
+ * restore replays the save's active resource pairs and rebinds objects. */
+int agi_vm_to_save(const agi_vm *vm, const char *description, agi_save *s, relic_err *err);
+int agi_vm_from_save(agi_vm *vm, const agi_save *s, relic_err *err);
+
+/* Actions a headless run does not carry out in full: {opcode, what is
+ * missing, partial}.  partial 0: nothing beyond consuming the operands;
+ * 1: the state changes are made but the modal or display part is not.
+ * The list ends with {0, NULL, 0}. */
+typedef struct agi_vm_gap {
+    uint8_t opcode;
+    const char *missing;
+    uint8_t partial;
+} agi_vm_gap;
+extern const agi_vm_gap agi_vm_gaps[];
+
+/* The state as JSON (variables, flags, strings, objects, inventory, room,
+ * parser, messages, unimplemented actions met). */
+struct json_t;
+struct json_t *agi_vm_state_json(const agi_vm *vm);
+
+#endif
