@@ -9,17 +9,28 @@
 #include "relic/agi_save_json.h"
 #include "relic/io.h"
 
+int inspect_edit_split(const char *arg, char *path, size_t pathsz, const char **value, relic_err *err)
+{
+    const char *eq = strchr(arg, '=');
+    if (!eq)
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "edit '%s' is not PATH=VALUE", arg);
+    size_t plen = (size_t)(eq - arg);
+    if (plen >= pathsz)
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "edit path too long");
+    memcpy(path, arg, plen);
+    path[plen] = '\0';
+    *value = eq + 1;
+    return RELIC_OK;
+}
+
 static int inspect_apply(agi_save *s, const inspect_opts *o, relic_err *err)
 {
     for (int i = 1; i < o->nargs; i++) {
-        char path[128];
-        const char *eq = strchr(o->args[i], '=');
-        size_t plen = (size_t)(eq - o->args[i]);
-        if (plen >= sizeof path)
-            return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "edit path too long");
-        memcpy(path, o->args[i], plen);
-        path[plen] = '\0';
-        int rc = agi_save_set(s, path, eq + 1, err);
+        char path[256];
+        const char *value;
+        int rc = inspect_edit_split(o->args[i], path, sizeof path, &value, err);
+        if (rc == RELIC_OK)
+            rc = agi_save_set(s, path, value, err);
         if (rc)
             return rc;
     }

@@ -29,6 +29,8 @@ int inspect_load(const char *path, const inspect_opts *o, agi_save *s, relic_err
 int inspect_report(const inspect_opts *o);
 int inspect_diff(const inspect_opts *o);
 int inspect_set(const inspect_opts *o);
+/* Splits one PATH=VALUE edit argument (shared by the AGI and Riven modes). */
+int inspect_edit_split(const char *arg, char *path, size_t pathsz, const char **value, relic_err *err);
 int inspect_validate(const inspect_opts *o);
 /* Prints diff rows as "PATH: OLD -> NEW" lines or one JSON document. */
 void inspect_print_diffs(const inspect_opts *o, json_t *diffs);

@@ -143,13 +143,10 @@ static int inspect_riven_apply(riven_save *s, const inspect_opts *o, relic_err *
 {
     for (int i = 1; i < o->nargs; i++) {
         char path[256];
-        const char *eq = strchr(o->args[i], '=');
-        size_t plen = (size_t)(eq - o->args[i]);
-        if (plen >= sizeof path)
-            return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "edit path too long");
-        memcpy(path, o->args[i], plen);
-        path[plen] = '\0';
-        int rc = riven_save_set_path(s, path, eq + 1, err);
+        const char *value;
+        int rc = inspect_edit_split(o->args[i], path, sizeof path, &value, err);
+        if (rc == RELIC_OK)
+            rc = riven_save_set_path(s, path, value, err);
         if (rc)
             return rc;
     }
