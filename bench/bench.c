@@ -161,6 +161,49 @@ static void bench_picnibble(void)
 
 
 
+size_t bench_agi_payloads(const char *root, agi_kind kind, relic_buf **payloads, const agi_profile ***profiles)
+{
+    size_t n = 0;
+    *payloads = NULL;
+    *profiles = NULL;
+    DIR *d = opendir(root);
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        char dir[1400];
+        agi_fileset fs = {0, 0};
+        agi_game g;
+        snprintf(dir, sizeof dir, "%s/%s", root, e->d_name);
+        if (e->d_name[0] == '.' || agi_fileset_read_dir(dir, &fs, NULL) || agi_game_open(&fs, NULL, &g, NULL)) {
+            agi_fileset_free(&fs);
+            continue;
+        }
+        for (unsigned k = 0; k < g.dirs[kind].count; k++) {
+            agi_record rec;
+            relic_buf p = RELIC_BUF_INIT;
+            if (!g.dirs[kind].entry[k].present || agi_game_load(&g, kind, k, &rec, &p, NULL)) {
+                relic_buf_free(&p);
+                continue;
+            }
+            *payloads = realloc(*payloads, (n + 1) * sizeof **payloads);
+            *profiles = realloc(*profiles, (n + 1) * sizeof **profiles);
+            (*payloads)[n] = p;
+            (*profiles)[n++] = g.profile;
+        }
+        agi_fileset_free(&fs);
+    }
+    if (d)
+        closedir(d);
+    return n;
+}
+
+void bench_agi_payloads_free(relic_buf *payloads, const agi_profile **profiles, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        relic_buf_free(&payloads[i]);
+    free(payloads);
+    free(profiles);
+}
+
 /* Wall time of a whole agi-unpack of one game, files written, best of
  * `runs` (the output folder is removed between runs, untimed). */
 static void bench_unpack(const char *game, const char *flags, const char *what, int runs)

@@ -8,6 +8,14 @@ double bench_now(void);
 /* This process's CPU seconds, for codec rates. */
 double bench_cpu(void);
 
+#include "relic/agi.h"
+
+/* Every loadable payload of one kind in every game under root, with its
+ * game's profile; returns the count (arrays are malloc'd, payloads owned
+ * by the caller; bench_agi_payloads_free releases both). */
+size_t bench_agi_payloads(const char *root, agi_kind kind, relic_buf **payloads, const agi_profile ***profiles);
+void bench_agi_payloads_free(relic_buf *payloads, const agi_profile **profiles, size_t n);
+
 /* root: the corpus folder of AGI games ($RELIC_CORPUS/agi) */
 void bench_sound(const char *root);
 /* corpus: $RELIC_CORPUS, or NULL for the unit-test fixtures */
@@ -18,6 +26,14 @@ void bench_pictures(const char *root);
 void bench_gool(const char *corpus);
 void bench_riven(void);
 void bench_soup(void);
+#include "relic/agi.h"
+
+/* Every loadable payload of one kind in every game under root, with its
+ * game's profile; returns the count (arrays are malloc'd, payloads owned
+ * by the caller; bench_agi_payloads_free releases both). */
+size_t bench_agi_payloads(const char *root, agi_kind kind, relic_buf **payloads, const agi_profile ***profiles);
+void bench_agi_payloads_free(relic_buf *payloads, const agi_profile **profiles, size_t n);
+
 /* root: the corpus folder of AGI games ($RELIC_CORPUS/agi) */
 void bench_runtime(const char *root);
 

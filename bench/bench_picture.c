@@ -13,34 +13,9 @@
  * and over for a second: pictures per second on one core. */
 void bench_pictures(const char *root)
 {
-    relic_buf *pics = NULL;
-    const agi_profile **prof = NULL;
-    size_t n = 0;
-    DIR *d = opendir(root);
-    struct dirent *e;
-    while (d && (e = readdir(d))) {
-        char dir[1400];
-        agi_fileset fs = {0, 0};
-        agi_game g;
-        snprintf(dir, sizeof dir, "%s/%s", root, e->d_name);
-        if (e->d_name[0] == '.' || agi_fileset_read_dir(dir, &fs, NULL) || agi_game_open(&fs, NULL, &g, NULL))
-            continue;
-        for (unsigned k = 0; k < g.dirs[AGI_PICTURE].count; k++) {
-            agi_record rec;
-            relic_buf p = RELIC_BUF_INIT;
-            if (!g.dirs[AGI_PICTURE].entry[k].present || agi_game_load(&g, AGI_PICTURE, k, &rec, &p, NULL)) {
-                relic_buf_free(&p);
-                continue;
-            }
-            pics = realloc(pics, (n + 1) * sizeof *pics);
-            prof = realloc(prof, (n + 1) * sizeof *prof);
-            pics[n] = p;
-            prof[n++] = g.profile;
-        }
-        agi_fileset_free(&fs);
-    }
-    if (d)
-        closedir(d);
+    relic_buf *pics;
+    const agi_profile **prof;
+    size_t n = bench_agi_payloads(root, AGI_PICTURE, &pics, &prof);
     static uint8_t vis[AGI_PIC_CELLS], pri[AGI_PIC_CELLS];
     size_t drawn = 0, failed = 0;
     /* CPU time as well as wall time: on a shared machine the wall clock
@@ -55,8 +30,5 @@ void bench_pictures(const char *root)
     double cpu = bench_cpu() - c0;
     printf("pictures drawn: %8.0f pictures/s of CPU time, %.0f/s wall  (%zu corpus pictures, %zu failed)\n",
            n && cpu > 0 ? (double)drawn / cpu : 0.0, n ? (double)drawn / t : 0.0, n, failed);
-    for (size_t i = 0; i < n; i++)
-        relic_buf_free(&pics[i]);
-    free(pics);
-    free(prof);
+    bench_agi_payloads_free(pics, prof, n);
 }

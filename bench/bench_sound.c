@@ -15,35 +15,16 @@
 /* Every decodable sound of every corpus game, decoded once. */
 void bench_sound(const char *root)
 {
-    agi_sound *snds = NULL;
-    const agi_profile **prof = NULL;
+    relic_buf *raw;
+    const agi_profile **raw_prof;
+    size_t nraw = bench_agi_payloads(root, AGI_SOUND, &raw, &raw_prof);
+    agi_sound *snds = calloc(nraw ? nraw : 1, sizeof *snds);
+    const agi_profile **prof = calloc(nraw ? nraw : 1, sizeof *prof);
     size_t n = 0;
-    DIR *d = opendir(root);
-    struct dirent *e;
-    relic_buf p = RELIC_BUF_INIT;
-    while (d && (e = readdir(d))) {
-        char dir[1400];
-        agi_fileset fs = {0, 0};
-        agi_game g;
-        snprintf(dir, sizeof dir, "%s/%s", root, e->d_name);
-        if (e->d_name[0] == '.' || agi_fileset_read_dir(dir, &fs, NULL) || agi_game_open(&fs, NULL, &g, NULL))
-            continue;
-        for (unsigned i = 0; i < g.dirs[AGI_SOUND].count; i++) {
-            agi_record rec;
-            agi_sound s;
-            if (!g.dirs[AGI_SOUND].entry[i].present || agi_game_load(&g, AGI_SOUND, i, &rec, &p, NULL) ||
-                agi_sound_decode(p.data, p.len, &s, NULL))
-                continue;
-            snds = realloc(snds, (n + 1) * sizeof *snds);
-            prof = realloc(prof, (n + 1) * sizeof *prof);
-            snds[n] = s;
-            prof[n++] = g.profile;
-        }
-        agi_fileset_free(&fs);
-    }
-    if (d)
-        closedir(d);
-    relic_buf_free(&p);
+    for (size_t i = 0; i < nraw; i++) /* the entries that are sound data */
+        if (agi_sound_decode(raw[i].data, raw[i].len, &snds[n], NULL) == RELIC_OK)
+            prof[n++] = raw_prof[i];
+    bench_agi_payloads_free(raw, raw_prof, nraw);
     size_t cmds = 0;
     int reps = 0;
     double t0 = bench_now(), t;
