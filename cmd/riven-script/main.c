@@ -53,10 +53,10 @@ static int rs_load(rs_ctx *c, char **paths, size_t n)
         a->path = paths[i];
         relic_err err;
         relic_err_clear(&err);
-        if (relic_file_read(a->path, &a->buf, &err) || mhk_open(a->buf.data, a->buf.len, &a->a, &err)) {
+        if (relic_file_map(a->path, &a->map, &err) || mhk_open(a->map.data, a->map.len, &a->a, &err)) {
             relic_err_file(&err, a->path);
             cli_report(&err);
-            relic_buf_free(&a->buf);
+            relic_file_unmap(&a->map);
             return cli_exit_code(err.code);
         }
     }
@@ -82,7 +82,7 @@ static void rs_free(rs_ctx *c)
 {
     for (size_t i = 0; i < c->n; i++) {
         mhk_close(&c->ar[i].a);
-        relic_buf_free(&c->ar[i].buf);
+        relic_file_unmap(&c->ar[i].map);
     }
     free(c->ar);
     for (int k = 0; k < 6; k++)

@@ -4,13 +4,14 @@
 #define RSCRIPT_H
 
 #include <jansson.h>
+#include "relic/io.h"
 #include "relic/mohawk.h"
 #include "relic/riven.h"
 #include "relic/riven_vm.h"
 
 typedef struct rs_archive {
     const char *path;
-    relic_buf buf;
+    relic_map map; /* archives are mapped: they can be tens of MB */
     mhk_archive a;
 } rs_archive;
 

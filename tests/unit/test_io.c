@@ -129,6 +129,38 @@ static void test_atomic_write_and_read(void **state)
     test_tmpdir_remove(dir);
 }
 
+/* Mapped files read the same bytes as relic_file_read; empty files, folders
+ * and missing files take the read path and report the same way. */
+static void test_file_map(void **state)
+{
+    (void)state;
+    char dir[256], path[300];
+    test_tmpdir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/m.bin", dir);
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(relic_file_write_atomic(path, "mapped", 6, &err), RELIC_OK);
+    relic_map m;
+    assert_int_equal(relic_file_map(path, &m, &err), RELIC_OK);
+    assert_int_equal(m.mapped, 1);
+    assert_int_equal(m.len, 6);
+    assert_memory_equal(m.data, "mapped", 6);
+    relic_file_unmap(&m);
+    assert_int_equal(relic_file_write_atomic(path, "", 0, &err), RELIC_OK);
+    assert_int_equal(relic_file_map(path, &m, &err), RELIC_OK);
+    assert_int_equal(m.len, 0);
+    assert_int_equal(m.mapped, 0);
+    relic_file_unmap(&m);
+    assert_int_equal(relic_file_map(dir, &m, &err), RELIC_EIO);
+    relic_file_unmap(&m);
+    snprintf(path, sizeof path, "%s/missing.bin", dir);
+    relic_err_clear(&err);
+    assert_int_equal(relic_file_map(path, &m, &err), RELIC_EIO);
+    assert_string_equal(err.file, path);
+    relic_file_unmap(&m);
+    test_tmpdir_remove(dir);
+}
+
 static void test_path_join_refuses_escapes(void **state)
 {
     (void)state;
@@ -179,6 +211,7 @@ int main(void)
         cmocka_unit_test(test_png_refuses_bad_input),
         cmocka_unit_test(test_json_sorted_keys),
         cmocka_unit_test(test_atomic_write_and_read),
+        cmocka_unit_test(test_file_map),
         cmocka_unit_test(test_path_join_refuses_escapes),
         cmocka_unit_test(test_dir_lookup_ignores_case),
     };

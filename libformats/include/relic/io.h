@@ -16,6 +16,18 @@
 #define RELIC_MAX_FILE_SIZE ((size_t)256 << 20)
 
 int relic_file_read(const char *path, relic_buf *out, relic_err *err);
+
+/* A whole file mapped read-only (or read into memory where mapping is not
+ * possible).  Large archives are mapped rather than read: copying 50 MB
+ * into fresh heap pages cost more than extracting it. */
+typedef struct relic_map {
+    const uint8_t *data;
+    size_t len;
+    relic_buf fallback;  /* used when the file could not be mapped */
+    int mapped;
+} relic_map;
+int relic_file_map(const char *path, relic_map *m, relic_err *err);
+void relic_file_unmap(relic_map *m);
 /* Writes data to path through a temporary file in the same folder and a
  * rename, so readers never see a half-written file. */
 int relic_file_write_atomic(const char *path, const void *data, size_t len, relic_err *err);
