@@ -9,7 +9,8 @@
  * Save block-1 partition and block-3 transform: session_and_persistence.md
  * ("source-backed 2.089/2.230/2.272 block-1 partition", "Profile 2.936
  * block 1", "Profile 3.002.149 observed Gold Rush blocks", "V3 block-3
- * transform"). */
+ * transform").  Inventory and restart prompts: input_text_and_menus.md
+ * "Inventory selection" and session_and_persistence.md "Restart". */
 #include <stdlib.h>
 #include <string.h>
 #include "relic/agi_profile.h"
@@ -20,24 +21,24 @@ static const agi_profile agi_profile_table[] = {
      .save_blocks = 4, .key_map_entries = 39, .brush = AGI_BRUSH_NONE,
      .snd_select8_single = 0, .snd_tone = AGI_SND_TONE_BOTH, .snd_atten = AGI_SND_ATTEN_DEV2_RAW,
      .save_b1_layout = AGI_SAVE_B1_EARLY, .save_block3_xor = 0,
-     .quit_no_operand = 1},
+     .quit_no_operand = 1, .inventory_ack_only = 1},
     {.name = "2.230", .builds = "2.230", .layout = AGI_LAYOUT_V2, .inventory_xor = 0,
      .action_max = 0x9a, .condition_max = 0x12, .string_slots = 6, .save_blocks = 5,
      .key_map_entries = 39, .brush = AGI_BRUSH_NONE,
      .snd_select8_single = 0, .snd_tone = AGI_SND_TONE_BOTH, .snd_atten = AGI_SND_ATTEN_DEV2_RAW,
      .save_b1_layout = AGI_SAVE_B1_EARLY, .save_block3_xor = 0,
      .quit_no_operand = 1,
-     .view_packed_loops = 1},
+     .view_packed_loops = 1, .inventory_ack_only = 1},
     {.name = "2.272", .builds = "2.272", .layout = AGI_LAYOUT_V2, .inventory_xor = 0,
      .action_max = 0xa0, .condition_max = 0x12, .string_slots = 6, .save_blocks = 5,
      .key_map_entries = 39, .brush = AGI_BRUSH_NONE,
      .snd_select8_single = 0, .snd_tone = AGI_SND_TONE_BOTH, .snd_atten = AGI_SND_ATTEN_WHOLE_BYTE,
-     .save_b1_layout = AGI_SAVE_B1_EARLY, .save_block3_xor = 0},
+     .save_b1_layout = AGI_SAVE_B1_EARLY, .save_block3_xor = 0, .inventory_ack_only = 1},
     {.name = "2.411", .builds = "2.411", .layout = AGI_LAYOUT_V2, .inventory_xor = 1,
      .action_max = 0xa9, .condition_max = 0x12, .string_slots = 12, .save_blocks = 5,
      .save_block1 = 0x05df, .key_map_entries = 39, .brush = AGI_BRUSH_POINT,
      .snd_select8_single = 0, .snd_tone = AGI_SND_TONE_BOTH, .snd_atten = AGI_SND_ATTEN_CLAMP,
-     .save_b1_layout = AGI_SAVE_B1_V2, .save_block3_xor = 0},
+     .save_b1_layout = AGI_SAVE_B1_V2, .save_block3_xor = 0, .restart_always_prompts = 1},
     {.name = "2.440", .builds = "2.439 2.440", .layout = AGI_LAYOUT_V2, .inventory_xor = 1,
      .action_max = 0xa9, .condition_max = 0x12, .string_slots = 12, .save_blocks = 5,
      .save_block1 = 0x05df, .key_map_entries = 39, .brush = AGI_BRUSH_V2, .brush_limit = 320,

@@ -43,21 +43,24 @@ static void agi_vm_expand(agi_vm *vm, unsigned logic, const char *src, char *out
     out[o] = 0;
 }
 
-static void agi_vm_print(agi_vm *vm, unsigned logic, unsigned n)
+/* print / print.at: a modal window; print.at's row, column and width
+ * override the centred placement for this message only (width 0: 30). */
+static void agi_vm_print(agi_vm *vm, unsigned logic, unsigned n, int row, int col, int width)
 {
     const char *m = agi_vm_message(vm, logic, n);
     char text[600];
     agi_vm_expand(vm, logic, m ? m : "", text, sizeof text, 0);
     agi_vm_log(vm, "print", text);
-    memcpy(vm->window, text, sizeof vm->window);
-    vm->window_cycle = vm->cycle + 1;
+    agi_vm_modal_message(vm, text, row, col, width);
 }
 
+/* display: text cells in the current attribute, wrapping at column 40. */
 static void agi_vm_display(agi_vm *vm, unsigned logic, unsigned row, unsigned col, unsigned n)
 {
     const char *m = agi_vm_message(vm, logic, n);
     char text[600];
     agi_vm_expand(vm, logic, m ? m : "", text, sizeof text, 0);
+    uint8_t attr = (uint8_t)((vm->text_fg & 15) | (vm->text_bg & 15) << 4);
     for (const char *p = text; *p && row < 25; p++) {
         if (*p == '\n' || col >= 40) {
             row++;
@@ -67,16 +70,26 @@ static void agi_vm_display(agi_vm *vm, unsigned logic, unsigned row, unsigned co
             if (row >= 25)
                 break;
         }
+        vm->text_attr[row][col] = attr;
         vm->text[row][col++] = *p;
     }
     agi_vm_log(vm, "display", text);
 }
 
-static void agi_vm_clear_text(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, unsigned right)
+void agi_vm_text_fill(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, unsigned right, uint8_t attr)
 {
     for (unsigned r = top; r <= bottom && r < 25; r++)
-        for (unsigned c = left; c <= right && c < 40; c++)
+        for (unsigned c = left; c <= right && c < 40; c++) {
             vm->text[r][c] = ' ';
+            vm->text_attr[r][c] = attr;
+        }
+}
+
+/* clear.lines / clear.text.rect: the cells take the attribute's colour as
+ * their background (input_text_and_menus.md "Text geometry and surfaces"). */
+static void agi_vm_clear_text(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, unsigned right, uint8_t attr)
+{
+    agi_vm_text_fill(vm, top, left, bottom, right, (uint8_t)((attr & 15) << 4 | (attr & 15)));
 }
 
 static uint8_t agi_vm_obj_distance(const agi_vm *vm, unsigned a, unsigned b)
@@ -130,7 +143,7 @@ static void agi_vm_menu_enable(agi_vm *vm, unsigned status, int on)
             vm->menu[i].enabled = (uint8_t)on;
 }
 
-static void agi_vm_restart(agi_vm *vm)
+void agi_vm_restart_now(agi_vm *vm)
 {
     uint8_t f9 = vm->flags[9];
     unsigned cap = vm->replay_cap;
@@ -144,6 +157,32 @@ static void agi_vm_restart(agi_vm *vm)
         vm->replay_cap = cap;
     }
     vm->abort_flow = 1;
+}
+
+void agi_vm_quit_now(agi_vm *vm)
+{
+    agi_vm_stop_sound(vm);
+    vm->quit = 1;
+    agi_vm_log(vm, "quit", "");
+}
+
+/* restart.game: the prompt unless f16 skips it (never in 2.411). */
+static void agi_vm_restart(agi_vm *vm)
+{
+    agi_vm_stop_sound(vm);
+    if (vm->flags[16] && !vm->profile->restart_always_prompts)
+        agi_vm_restart_now(vm);
+    else
+        agi_vm_modal_confirm(vm, AGI_CONFIRM_RESTART);
+}
+
+/* quit: selector 1 (and the zero-operand early form) exits at once. */
+static void agi_vm_quit(agi_vm *vm, unsigned selector)
+{
+    if (vm->profile->quit_no_operand || selector == 1)
+        agi_vm_quit_now(vm);
+    else
+        agi_vm_modal_confirm(vm, AGI_CONFIRM_QUIT);
 }
 
 static void agi_vm_call(agi_vm *vm, unsigned n)
@@ -321,6 +360,9 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
         memcpy(vm->show_pri, vm->pic_pri, AGI_PIC_CELLS);
         vm->shown = 1;
         vm->flags[15] = 0;
+        agi_vm_window_close(vm);
+        /* The picture rows of the screen are redrawn over any text there. */
+        agi_vm_text_fill(vm, (unsigned)vm->base_row, 0, (unsigned)vm->base_row + 20, 39, 0xff);
         break;
     case AGI_A_DISCARD_PIC:
         agi_vm_discard_pic(vm, v[a[0]]);
@@ -353,16 +395,22 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
     case AGI_A_LOAD_SOUND: agi_vm_load_sound(vm, a[0], 1); break;
     case AGI_A_SOUND: agi_vm_start_sound(vm, a[0], a[1]); break;
     case AGI_A_STOP_SOUND: agi_vm_stop_sound(vm); break;
-    case AGI_A_PRINT: agi_vm_print(vm, logic, a[0]); break;
-    case AGI_A_PRINT_V: agi_vm_print(vm, logic, v[a[0]]); break;
-    case AGI_A_PRINT_AT: agi_vm_print(vm, logic, a[0]); break;
-    case AGI_A_PRINT_AT_V: agi_vm_print(vm, logic, v[a[0]]); break;
+    case AGI_A_PRINT: agi_vm_print(vm, logic, a[0], -1, -1, 0); break;
+    case AGI_A_PRINT_V: agi_vm_print(vm, logic, v[a[0]], -1, -1, 0); break;
+    case AGI_A_PRINT_AT: agi_vm_print(vm, logic, a[0], a[1], a[2], a[3]); break;
+    case AGI_A_PRINT_AT_V: agi_vm_print(vm, logic, v[a[0]], a[1], a[2], a[3]); break;
     case AGI_A_DISPLAY: agi_vm_display(vm, logic, a[0], a[1], a[2]); break;
     case AGI_A_DISPLAY_V: agi_vm_display(vm, logic, v[a[0]], v[a[1]], v[a[2]]); break;
-    case AGI_A_CLEAR_LINES: agi_vm_clear_text(vm, a[0], 0, a[1], 39); break;
-    case AGI_A_CLEAR_TEXT_RECT: agi_vm_clear_text(vm, a[0], a[1], a[2], a[3]); break;
-    case AGI_A_TEXT_SCREEN: vm->text_mode = 1; agi_vm_clear_text(vm, 0, 0, 24, 39); break;
-    case AGI_A_GRAPHICS: vm->text_mode = 0; break;
+    case AGI_A_CLEAR_LINES: agi_vm_clear_text(vm, a[0], 0, a[1], 39, a[2]); break;
+    case AGI_A_CLEAR_TEXT_RECT: agi_vm_clear_text(vm, a[0], a[1], a[2], a[3], a[4]); break;
+    case AGI_A_TEXT_SCREEN: /* the whole surface in the text attribute */
+        vm->text_mode = 1;
+        agi_vm_text_fill(vm, 0, 0, 24, 39, (uint8_t)((vm->text_fg & 15) | (vm->text_bg & 15) << 4));
+        break;
+    case AGI_A_GRAPHICS: /* graphics again: the text surface is gone */
+        vm->text_mode = 0;
+        agi_vm_text_fill(vm, 0, 0, 24, 39, 0xff);
+        break;
     case AGI_A_SET_CURSOR_CHAR: {
         const char *m = agi_vm_message(vm, logic, a[0]);
         vm->prompt_char = m ? m[0] : 0;
@@ -373,10 +421,10 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
     case AGI_A_STATUS_LINE_ON: vm->status_enabled = 1; break;
     case AGI_A_STATUS_LINE_OFF: vm->status_enabled = 0; break;
     case AGI_A_SET_STRING: agi_vm_copy_msg(vm, logic, a[0], a[1]); break;
-    case AGI_A_GET_STRING: /* modal edit: the last typed line, cut to the limit */
+    case AGI_A_GET_STRING:
         if (a[0] < vm->profile->string_slots) {
-            unsigned lim = a[4] + 1u < 40 ? a[4] + 1u : 40;
-            agi_vm_strcpy(vm->strings[a[0]], lim, vm->last_input);
+            const char *m = agi_vm_message(vm, logic, a[1]);
+            agi_vm_modal_edit(vm, a[0], 0, a[4] + 1u < 40 ? a[4] + 1u : 40, m, a[2] < 25 ? a[2] : -1, a[3]);
         }
         break;
     case AGI_A_WORD_TO_STRING:
@@ -390,7 +438,7 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
             agi_vm_parse(vm, tmp);
         }
         break;
-    case AGI_A_GET_NUM: v[a[1]] = (uint8_t)strtoul(vm->last_input, NULL, 10); break;
+    case AGI_A_GET_NUM: agi_vm_modal_edit(vm, a[1], 1, 5, agi_vm_message(vm, logic, a[0]), -1, 0); break;
     case AGI_A_PREVENT_INPUT: vm->input_enabled = 0; break;
     case AGI_A_ACCEPT_INPUT: vm->input_enabled = 1; break;
     case AGI_A_SET_KEY: {
@@ -407,18 +455,7 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
     case AGI_A_ADD_TO_PIC_V:
         agi_vm_add_to_pic(vm, v[a[0]], v[a[1]], v[a[2]], v[a[3]], v[a[4]], v[a[5]] | (v[a[6]] << 4), 1);
         break;
-    case AGI_A_STATUS: { /* inventory screen, acknowledged at once */
-        char line[200] = "carried:";
-        for (unsigned i = 0; i < vm->item_count; i++)
-            if (vm->items[i] == 0xff && strlen(line) + 42 < sizeof line) {
-                strcat(line, " ");
-                strncat(line, vm->objects_meta.items[i].name ? vm->objects_meta.items[i].name : "", 40);
-            }
-        agi_vm_log(vm, "inventory", line);
-        if (vm->flags[13])
-            v[25] = 0xff;
-        break;
-    }
+    case AGI_A_STATUS: agi_vm_modal_inventory(vm); break;
     case AGI_A_RESTART_GAME: agi_vm_restart(vm); break;
     case AGI_A_RANDOM: {
         unsigned lo = a[0], hi = a[1];
@@ -427,11 +464,34 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
     }
     case AGI_A_PROGRAM_CONTROL: vm->player_control = 0; break;
     case AGI_A_PLAYER_CONTROL: vm->player_control = 1; vm->obj[0].motion = AGI_MOTION_NORMAL; break;
-    case AGI_A_QUIT: vm->quit = 1; agi_vm_log(vm, "quit", ""); break;
-    case AGI_A_PAUSE: agi_vm_stop_sound(vm); agi_vm_log(vm, "pause", ""); break;
+    case AGI_A_QUIT: agi_vm_quit(vm, a[0]); break;
+    case AGI_A_PAUSE:
+        agi_vm_stop_sound(vm);
+        agi_vm_modal_message(vm, "      Game paused.\nPress Enter to continue.", -1, -1, 0);
+        break;
+    case AGI_A_SAVE_GAME: agi_vm_modal_selector(vm, 0); break;
+    case AGI_A_RESTORE_GAME: agi_vm_modal_selector(vm, 1); break;
+    case AGI_A_SET_SIMPLE:
+        if (a[0] < vm->profile->string_slots)
+            agi_vm_strcpy(vm->strings[a[0]], 32, vm->save_desc);
+        break;
+    case AGI_A_CLOSE_WINDOW: agi_vm_window_close(vm); break;
+    case AGI_A_OBJ_STATUS_V: { /* obj.status.v: the object's numbers, modally */
+        const agi_vm_obj *o = &vm->obj[v[a[0]]];
+        char t[160];
+        snprintf(t, sizeof t, "Object %u:\nx: %d  xsize: %u\ny: %d  ysize: %u\npri: %u\nstepsize: %u", v[a[0]], o->x,
+                 o->width, o->y, o->height, agi_vm_obj_priority(vm, o), o->step);
+        agi_vm_modal_message(vm, t, -1, -1, 0);
+        break;
+    }
     case AGI_A_ECHO_LINE: snprintf(vm->input_line, sizeof vm->input_line, "%s", vm->last_input); break;
     case AGI_A_CANCEL_LINE: vm->input_line[0] = 0; break;
-    case AGI_A_VERSION: agi_vm_log(vm, "version", vm->profile->name); break;
+    case AGI_A_VERSION: {
+        char t[80];
+        snprintf(t, sizeof t, "relic headless AGI\nprofile %s", vm->profile->name);
+        agi_vm_modal_message(vm, t, -1, -1, 0);
+        break;
+    }
     case AGI_A_SCRIPT_SIZE:
         free(vm->replay);
         vm->replay = calloc(a[0] ? a[0] : 1, 2);

@@ -383,6 +383,15 @@ void agi_vm_reset(agi_vm *vm)
     memset(vm->show_vis, 0, sizeof vm->show_vis);
     memset(vm->show_pri, 4, sizeof vm->show_pri);
     memset(vm->text, ' ', sizeof vm->text);
+    memset(vm->text_attr, 0xff, sizeof vm->text_attr);
+    memset(&vm->modal, 0, sizeof vm->modal);
+    vm->resume_stage = AGI_STAGE_NONE;
+    vm->win_open = 0;
+    vm->window[0] = 0;
+    vm->menu_gate = 1;
+    memset(vm->menu_item_of, 0, sizeof vm->menu_item_of);
+    vm->menu_heading_cur = 0;
+    vm->save_desc[0] = 0;
     for (unsigned r = 0; r < 25; r++)
         vm->text[r][40] = 0;
     vm->shown = 0;
@@ -439,6 +448,7 @@ int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_e
     vm->ticks_per_cycle = o ? o->ticks_per_cycle : 0;
     vm->max_steps = o && o->max_steps ? o->max_steps : 1000000;
     vm->room_override = o && o->start_room > 0 ? o->start_room : -1;
+    vm->save_dir = o ? o->save_dir : NULL;
     relic_err_clear(&vm->err);
     const agi_file *fo = game ? agi_fileset_find(game->files, "OBJECT") : NULL;
     const agi_file *fw = game ? agi_fileset_find(game->files, "WORDS.TOK") : NULL;
@@ -492,6 +502,46 @@ void agi_vm_free(agi_vm *vm)
 }
 
 /* runtime_state.md "Top-level cycle order", steps 1-10. */
+/* Steps 6 and 7: logic 0 (resumed when a wait blocked it) and re-entry.
+ * Returns 1 when the cycle is blocked again. */
+static int agi_vm_run_logic(agi_vm *vm)
+{
+    vm->steps = 0;
+    for (unsigned reentry = 0;; reentry++) {
+        vm->abort_flow = 0;
+        agi_vm_exec(vm, 0);
+        if (vm->suspended && !vm->err.code) /* a key wait or a modal */
+            return 1;
+        if (vm->err.code || vm->quit || !vm->abort_flow)
+            return 0;
+        if (reentry > 1000) {
+            agi_vm_fail(vm, "logic 0 re-entered over 1000 times in one cycle");
+            return 0;
+        }
+        vm->vars[9] = vm->vars[4] = vm->vars[5] = 0;
+        vm->flags[2] = 0;
+    }
+}
+
+/* A modal blocks its cycle: this call's events go to it, and once it has
+ * closed the blocked cycle continues where it stopped (after the input
+ * phase's menu, or inside logic).  Returns 1 while still blocked. */
+static int agi_vm_blocked(agi_vm *vm, const agi_input_script *in, int *stage)
+{
+    int resume = vm->resume_stage;
+    agi_vm_modal_input(vm, in);
+    if (vm->modal.kind != AGI_MODAL_NONE || vm->err.code || vm->quit)
+        return 1;
+    *stage = resume;
+    vm->resume_stage = AGI_STAGE_NONE;
+    if (vm->abort_flow) { /* restart or restore accepted: logic 0 anew */
+        vm->suspended = 0;
+        vm->depth = 0;
+        *stage = AGI_STAGE_LOGIC;
+    }
+    return 0;
+}
+
 int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
 {
     if (vm->err.code || vm->quit) {
@@ -501,37 +551,36 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
     }
     unsigned ticks = vm->ticks_per_cycle ? vm->ticks_per_cycle : vm->vars[10] ? vm->vars[10] : 1;
     agi_vm_clock(vm, ticks);                              /* 1: pacing */
-    memset(vm->controller, 0, sizeof vm->controller);     /* 2 */
-    vm->flags[2] = vm->flags[4] = 0;
-    agi_vm_input_phase(vm, in);                           /* 3 */
-    if (!vm->suspended) {
-        if (vm->player_control)                           /* 4 */
-            vm->obj[0].dir = vm->vars[6];
-        else
-            vm->vars[6] = vm->obj[0].dir;
-        agi_vm_pre_logic(vm);                             /* 5 */
+    int stage = AGI_STAGE_NONE;
+    if (vm->modal.kind != AGI_MODAL_NONE && agi_vm_blocked(vm, in, &stage)) {
+        vm->cycle++;
+        goto done;
     }
-    vm->steps = 0;
-    for (unsigned reentry = 0;; reentry++) {              /* 6, 7 */
-        vm->abort_flow = 0;
-        agi_vm_exec(vm, 0);
-        if (vm->suspended) { /* still waiting for a key: objects stand still */
+    if (stage == AGI_STAGE_NONE) {
+        memset(vm->controller, 0, sizeof vm->controller); /* 2 */
+        vm->flags[2] = vm->flags[4] = 0;
+        agi_vm_input_phase(vm, in);                       /* 3, with a requested menu */
+        if (vm->modal.kind != AGI_MODAL_NONE) {
             vm->cycle++;
-            return RELIC_OK;
+            goto done;
         }
-        if (vm->err.code || vm->quit || !vm->abort_flow)
-            break;
-        if (reentry > 1000) {
-            agi_vm_fail(vm, "logic 0 re-entered over 1000 times in one cycle");
-            break;
+    }
+    if (stage != AGI_STAGE_LOGIC) {
+        agi_vm_input_events(vm);
+        if (!vm->suspended) {
+            if (vm->player_control)                       /* 4 */
+                vm->obj[0].dir = vm->vars[6];
+            else
+                vm->vars[6] = vm->obj[0].dir;
+            agi_vm_pre_logic(vm);                         /* 5 */
         }
-        vm->vars[9] = vm->vars[4] = vm->vars[5] = 0;
-        vm->flags[2] = 0;
     }
-    if (vm->err.code) {
-        *err = vm->err;
-        return err->code;
+    if (agi_vm_run_logic(vm)) {                           /* 6, 7 */
+        vm->cycle++;
+        goto done;
     }
+    if (vm->err.code)
+        goto done;
     vm->obj[0].dir = vm->vars[6];                         /* 8 */
     vm->vars[4] = vm->vars[5] = 0;                        /* 9 */
     vm->flags[5] = vm->flags[6] = vm->flags[12] = 0;
@@ -539,6 +588,7 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
     if (!vm->text_mode)                                   /* 10 */
         agi_vm_post_logic(vm);
     vm->cycle++;
+done:
     if (vm->err.code) {
         *err = vm->err;
         return err->code;

@@ -15,10 +15,7 @@
 const agi_vm_gap agi_vm_gaps[] = {
     {0x1d, "show.pri.screen: no wait, nothing shown", 0},
     {0x6e, "shake.screen: no display shake", 0},
-    {0x7d, "save.game: no selector (pic-render --save writes saves)", 0},
-    {0x7e, "restore.game: no selector", 0},
     {0x81, "show.obj: no preview window", 0},
-    {0x85, "obj.status.v: no diagnostic window", 0},
     {0x87, "show.mem: no diagnostic window", 0},
     {0x8b, "init.joy: no joystick", 0},
     {0x8c, "toggle.monitor: outside the EGA target", 0},
@@ -26,19 +23,6 @@ const agi_vm_gap agi_vm_gaps[] = {
     {0x95, "trace.on: no trace window", 0},
     {0x96, "trace.info: no trace window", 0},
     {0xa2, "show.obj.v: no preview window", 0},
-    {0xaa, "set.simple: no save description buffer", 0},
-    {0x65, "print: acknowledged at once (shown by --screen for one cycle)", 1},
-    {0x66, "print.v: acknowledged at once", 1},
-    {0x97, "print.at: acknowledged at once, placement overrides not drawn", 1},
-    {0x98, "print.at.v: acknowledged at once, placement overrides not drawn", 1},
-    {0x73, "get.string: no line editor; the last typed line, cut to the limit", 1},
-    {0x76, "get.num: no prompt; the last typed line's number", 1},
-    {0x7c, "status: inventory listed in messages, no selection loop", 1},
-    {0x80, "restart.game: no confirmation prompt", 1},
-    {0x86, "quit: no confirmation prompt", 1},
-    {0x88, "pause: no wait", 1},
-    {0xa1, "menu.input: no modal menu; scripted menu events select items", 1},
-    {0x6a, "text.screen: text mode entered, attributes not painted", 1},
     {0, NULL, 0},
 };
 
@@ -248,6 +232,8 @@ int agi_vm_exec(agi_vm *vm, unsigned logic)
         if (agi_vm_is_gap(op))
             vm->unimpl_seen[op]++;
         agi_vm_action(vm, op, a, cur);
+        if (vm->suspended) /* a modal opened: resume after this action */
+            return vm->err.code;
         if (vm->abort_flow || vm->quit) {
             vm->depth = 0;
             break;

@@ -177,14 +177,23 @@ static uint16_t agi_vm_menu_status(const agi_vm *vm, const char *text)
     return 0xffff;
 }
 
-static void agi_vm_post_key(agi_vm *vm, uint16_t key)
+/* Direction keys become type-2 events ("Event queue" table). */
+static int agi_vm_key_dir(uint16_t key)
 {
     static const uint16_t dirkeys[8] = {0x4800, 0x4900, 0x4d00, 0x5100, 0x5000, 0x4f00, 0x4b00, 0x4700};
     for (unsigned i = 0; i < 8; i++)
-        if (key == dirkeys[i]) {
-            agi_vm_post(vm, AGI_EV_DIR, (uint16_t)(i + 1));
-            return;
-        }
+        if (key == dirkeys[i])
+            return (int)i + 1;
+    return 0;
+}
+
+static void agi_vm_post_key(agi_vm *vm, uint16_t key)
+{
+    int d = agi_vm_key_dir(key);
+    if (d) {
+        agi_vm_post(vm, AGI_EV_DIR, (uint16_t)d);
+        return;
+    }
     for (unsigned i = 0; i < vm->keymap_n; i++)
         if (vm->keymap[i].key == key) {
             agi_vm_post(vm, AGI_EV_STATUS, vm->keymap[i].status);
@@ -193,31 +202,80 @@ static void agi_vm_post_key(agi_vm *vm, uint16_t key)
     agi_vm_post(vm, AGI_EV_KEY, key);
 }
 
-void agi_vm_input_phase(agi_vm *vm, const agi_input_script *in)
+/* One scripted event for an open modal: raw keys (no key map: the modal
+ * waits read the keyboard), typed text as its keys then Enter. */
+static void agi_vm_modal_script_event(agi_vm *vm, const agi_input_event *e)
 {
-    vm->vars[19] = 0;
-    vm->vars[9] = 0;
+    switch (e->kind) {
+    case AGI_IN_KEY: {
+        int d = agi_vm_key_dir(e->value);
+        agi_vm_modal_event(vm, d ? AGI_EV_DIR : AGI_EV_KEY, d ? (uint16_t)d : e->value);
+        break;
+    }
+    case AGI_IN_DIR: agi_vm_modal_event(vm, AGI_EV_DIR, e->value); break;
+    case AGI_IN_TYPE:
+        for (const char *p = e->text; *p && vm->modal.kind != AGI_MODAL_NONE; p++)
+            agi_vm_modal_event(vm, AGI_EV_KEY, (uint8_t)*p);
+        if (vm->modal.kind != AGI_MODAL_NONE)
+            agi_vm_modal_event(vm, AGI_EV_KEY, 0x0d);
+        break;
+    case AGI_IN_MENU:
+        if (vm->modal.kind == AGI_MODAL_MENU)
+            agi_vm_modal_menu_pick(vm, e->text ? agi_vm_menu_status(vm, e->text) : e->value);
+        break;
+    }
+}
+
+static void agi_vm_script_event(agi_vm *vm, const agi_input_event *e)
+{
+    switch (e->kind) {
+    case AGI_IN_KEY: agi_vm_post_key(vm, e->value); break;
+    case AGI_IN_DIR: agi_vm_post(vm, AGI_EV_DIR, e->value); break;
+    case AGI_IN_MENU: {
+        uint16_t st = e->text ? agi_vm_menu_status(vm, e->text) : e->value;
+        if (st != 0xffff)
+            agi_vm_post(vm, AGI_EV_STATUS, st);
+        break;
+    }
+    case AGI_IN_TYPE:
+        snprintf(vm->last_input, sizeof vm->last_input, "%s", e->text);
+        if (vm->input_enabled)
+            agi_vm_parse(vm, e->text);
+        break;
+    }
+}
+
+/* This cycle's scripted events, in order: to the open modal while there is
+ * one, then to the event queue. */
+void agi_vm_modal_input(agi_vm *vm, const agi_input_script *in)
+{
     for (size_t i = 0; in && i < in->count; i++) {
         const agi_input_event *e = &in->ev[i];
         if (e->cycle != vm->cycle)
             continue;
-        switch (e->kind) {
-        case AGI_IN_KEY: agi_vm_post_key(vm, e->value); break;
-        case AGI_IN_DIR: agi_vm_post(vm, AGI_EV_DIR, e->value); break;
-        case AGI_IN_MENU: {
-            uint16_t st = e->text ? agi_vm_menu_status(vm, e->text) : e->value;
-            if (st != 0xffff)
-                agi_vm_post(vm, AGI_EV_STATUS, st);
-            break;
-        }
-        case AGI_IN_TYPE:
-            snprintf(vm->last_input, sizeof vm->last_input, "%s", e->text);
-            if (vm->input_enabled)
-                agi_vm_parse(vm, e->text);
-            break;
-        }
+        if (vm->modal.kind != AGI_MODAL_NONE)
+            agi_vm_modal_script_event(vm, e);
+        else
+            agi_vm_script_event(vm, e);
+        if (vm->err.code || vm->quit)
+            return;
     }
+}
+
+/* Step 3's first half: due script events and a requested menu, which opens
+ * before this cycle's events so that they can drive it. */
+void agi_vm_input_phase(agi_vm *vm, const agi_input_script *in)
+{
+    vm->vars[19] = 0;
+    vm->vars[9] = 0;
+    agi_vm_menu_open(vm);
     vm->menu_request = 0;
+    agi_vm_modal_input(vm, in);
+}
+
+/* Step 3's second half: pending events become controllers, v6 and v19. */
+void agi_vm_input_events(agi_vm *vm)
+{
     agi_vm_event ev;
     while (agi_vm_poll(vm, &ev)) {
         if (ev.type == AGI_EV_STATUS) {

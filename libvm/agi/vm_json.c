@@ -31,6 +31,23 @@ static json_t *agi_vm_json_text(const char *s)
     return j ? j : json_string("");
 }
 
+/* The modal the cycle waits on (null when none) and the open window. */
+static json_t *agi_vm_modal_json(const agi_vm *vm)
+{
+    static const char *kinds[] = {"none", "message", "confirm", "edit", "inventory", "menu", "save", "restore"};
+    const agi_vm_modal *m = &vm->modal;
+    if (m->kind == AGI_MODAL_NONE || m->kind >= sizeof kinds / sizeof kinds[0])
+        return json_null();
+    json_t *j = json_pack("{s:s, s:i}", "kind", kinds[m->kind], "selection", m->sel);
+    if (m->kind == AGI_MODAL_EDIT || (m->kind == AGI_MODAL_SAVE && m->purpose))
+        json_object_set_new(j, "edit", agi_vm_json_text(m->edit));
+    if (m->kind == AGI_MODAL_CONFIRM)
+        json_object_set_new(j, "confirm", json_string(m->purpose == AGI_CONFIRM_RESTART ? "restart" : "quit"));
+    if (m->kind == AGI_MODAL_MENU)
+        json_object_set_new(j, "heading", json_integer(m->heading));
+    return j;
+}
+
 json_t *agi_vm_state_json(const agi_vm *vm)
 {
     json_t *vars = json_object(), *flags = json_array(), *strings = json_array(), *objs = json_array();
@@ -80,5 +97,7 @@ json_t *agi_vm_state_json(const agi_vm *vm)
         json_object_set_new(j, "warning", json_string(vm->warning));
     json_object_set_new(j, "signature", json_string(vm->signature));
     json_object_set_new(j, "replay_count", json_integer(vm->replay_count));
+    json_object_set_new(j, "modal", agi_vm_modal_json(vm));
+    json_object_set_new(j, "window", vm->win_open ? agi_vm_json_text(vm->window) : json_null());
     return j;
 }

@@ -38,8 +38,28 @@ void agi_vm_move_to(agi_vm *vm, agi_vm_obj *o, unsigned x, unsigned y, unsigned 
 int agi_vm_add_to_pic(agi_vm *vm, unsigned view, unsigned loop, unsigned cel, unsigned x, unsigned y, unsigned pri,
                       int record);
 
-/* Input (vm_input.c). */
+/* Input (vm_input.c): step 3 in two halves, and a blocked cycle's events. */
 void agi_vm_input_phase(agi_vm *vm, const agi_input_script *in);
+void agi_vm_input_events(agi_vm *vm);
+void agi_vm_modal_input(agi_vm *vm, const agi_input_script *in);
+
+/* Modal UI (vm_modal.c).  A blocked cycle resumes at one of these. */
+enum { AGI_STAGE_NONE, AGI_STAGE_INPUT, AGI_STAGE_LOGIC };
+void agi_vm_window_show(agi_vm *vm, const char *text, int row, int col, int width);
+void agi_vm_window_close(agi_vm *vm);
+void agi_vm_modal_message(agi_vm *vm, const char *text, int row, int col, int width);
+void agi_vm_modal_confirm(agi_vm *vm, int purpose);
+void agi_vm_modal_edit(agi_vm *vm, unsigned dest, int numeric, unsigned limit, const char *prompt, int row, int col);
+void agi_vm_modal_inventory(agi_vm *vm);
+void agi_vm_modal_selector(agi_vm *vm, int restore);
+int agi_vm_menu_open(agi_vm *vm);
+void agi_vm_modal_event(agi_vm *vm, uint8_t type, uint16_t value);
+void agi_vm_modal_menu_pick(agi_vm *vm, uint16_t status);
+/* Accepted restart / quit (vm_actions.c). */
+void agi_vm_restart_now(agi_vm *vm);
+void agi_vm_quit_now(agi_vm *vm);
+/* Text cells (vm_actions.c): fill with an attribute (0xff: transparent). */
+void agi_vm_text_fill(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, unsigned right, uint8_t attr);
 
 /* Messages and errors. */
 const char *agi_vm_message(agi_vm *vm, unsigned logic, unsigned n);

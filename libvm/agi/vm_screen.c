@@ -26,48 +26,181 @@ static void agi_scr_text(uint8_t *out, const uint8_t *font, unsigned row, unsign
         agi_scr_char(out, font, row, col, (uint8_t)*s, fg, bg);
 }
 
-/* A centred window of at most 30 columns, words wrapped. */
-static void agi_scr_window(const agi_vm *vm, uint8_t *out, const uint8_t *font)
+/* Word-wrapped lines of at most `width` columns. */
+static unsigned agi_scr_wrap(const char *p, unsigned width, char lines[][41], unsigned max, unsigned *widest)
 {
-    char lines[20][31];
-    unsigned n = 0, width = 0;
-    const char *p = vm->window;
-    while (*p && n < 20) {
-        size_t len = strlen(p), take = len > 30 ? 30 : len;
+    unsigned n = 0;
+    *widest = 0;
+    while (*p && n < max) {
+        size_t len = strlen(p), take = len > width ? width : len;
         const char *nl = memchr(p, '\n', take);
         if (nl)
             take = (size_t)(nl - p);
-        else if (len > 30)
+        else if (len > width)
             for (size_t k = take; k > 0; k--)
                 if (p[k] == ' ') {
                     take = k;
                     break;
                 }
         snprintf(lines[n], sizeof lines[0], "%.*s", (int)take, p);
-        if (take > width)
-            width = (unsigned)take;
+        if (take > *widest)
+            *widest = (unsigned)take;
         n++;
         p += take;
-        while (*p == ' ' || *p == '\n')
+        if (*p == '\n')
             p++;
+        else
+            while (*p == ' ')
+                p++;
     }
-    if (!n)
-        return;
-    unsigned top = vm->base_row + (21 - n) / 2, left = (40 - width) / 2;
-    int x0 = (int)left * 8 - 5, y0 = (int)top * 8 - 5, x1 = (int)(left + width) * 8 + 4, y1 = (int)(top + n) * 8 + 4;
+    return n;
+}
+
+/* A bordered box over text cells [top, top+rows) x [left, left+cols). */
+static void agi_scr_box(uint8_t *out, unsigned top, unsigned left, unsigned rows, unsigned cols)
+{
+    int x0 = (int)left * 8 - 5, y0 = (int)top * 8 - 5, x1 = (int)(left + cols) * 8 + 4, y1 = (int)(top + rows) * 8 + 4;
     for (int y = y0; y <= y1; y++)
         for (int x = x0; x <= x1; x++)
             if (x >= 0 && y >= 0 && x < AGI_SCREEN_W && y < AGI_SCREEN_H)
                 out[y * AGI_SCREEN_W + x] = (x - x0 < 2 || x1 - x < 2 || y - y0 < 1 || y1 - y < 1) ? 4 : 15;
+}
+
+/* The message window: centred in the display text area and on the 40
+ * columns, unless print.at gave row, column and width (width 0: 30). */
+static void agi_scr_window(const agi_vm *vm, uint8_t *out, const uint8_t *font, const char *extra)
+{
+    char lines[22][41];
+    unsigned width = vm->win_width > 0 && vm->win_width <= 40 ? (unsigned)vm->win_width : 30, widest;
+    unsigned n = agi_scr_wrap(vm->window, width, lines, 20, &widest);
+    if (extra && n < 22) {
+        snprintf(lines[n++], sizeof lines[0], "%.40s", extra);
+        if (strlen(extra) > widest)
+            widest = (unsigned)strlen(extra) > 40 ? 40 : (unsigned)strlen(extra);
+    }
+    if (!n)
+        return;
+    unsigned top = vm->win_row >= 0 && vm->win_row < 25 ? (unsigned)vm->win_row : vm->base_row + (n < 21 ? (21 - n) / 2 : 0);
+    unsigned left = vm->win_col >= 0 && vm->win_col < 40 ? (unsigned)vm->win_col : (40 - widest) / 2;
+    agi_scr_box(out, top, left, n, widest);
     for (unsigned i = 0; i < n; i++)
         agi_scr_text(out, font, top + i, left, lines[i], 0, 15);
+}
+
+/* The inventory screen: a title, carried items in two columns (the
+ * selection in inverse when it selects), and the key help. */
+static void agi_scr_inventory(const agi_vm *vm, uint8_t *out, const uint8_t *font)
+{
+    const agi_vm_modal *m = &vm->modal;
+    for (unsigned r = 0; r < 25; r++)
+        for (unsigned c = 0; c < 40; c++)
+            agi_scr_char(out, font, r, c, ' ', 0, 15);
+    agi_scr_text(out, font, 0, 11, "You are carrying:", 0, 15);
+    if (!m->n_entries)
+        agi_scr_text(out, font, 2, 16, "nothing", 0, 15);
+    for (unsigned i = 0; i < m->n_entries && i / 2 < 22; i++) {
+        const char *name = vm->objects_meta.items[m->entries[i]].name;
+        int sel = m->interactive && (int)i == m->sel;
+        char t[20];
+        snprintf(t, sizeof t, "%.19s", name ? name : "");
+        agi_scr_text(out, font, 2 + i / 2, i % 2 ? 21 : 1, t, sel ? 15 : 0, sel ? 0 : 15);
+    }
+    agi_scr_text(out, font, 24, 2,
+                 m->interactive ? "ENTER selects, ESC cancels" : "Press a key to return to the game", 0, 15);
+}
+
+/* The menu bar on the status row and the open heading's items below its
+ * name; disabled items in grey. */
+static void agi_scr_menu(const agi_vm *vm, uint8_t *out, const uint8_t *font)
+{
+    const agi_vm_modal *m = &vm->modal;
+    unsigned row = vm->status_row < 24 ? (unsigned)vm->status_row : 0, col = 1, open_col = 1;
+    for (unsigned c = 0; c < 40; c++)
+        agi_scr_char(out, font, row, c, ' ', 0, 15);
+    for (unsigned h = 0; h < vm->heading_n && col < 40; h++) {
+        int on = h == m->heading;
+        if (on)
+            open_col = col;
+        agi_scr_text(out, font, row, col, vm->menu_heading[h], on ? 15 : 0, on ? 0 : 15);
+        col += (unsigned)strlen(vm->menu_heading[h]) + 1;
+    }
+    unsigned n = 0, width = 0;
+    for (unsigned i = 0; i < vm->menu_n; i++)
+        if (vm->menu[i].heading == m->heading) {
+            n++;
+            if (strlen(vm->menu[i].text) > width)
+                width = (unsigned)strlen(vm->menu[i].text);
+        }
+    if (!n)
+        return;
+    if (width > 38)
+        width = 38;
+    unsigned left = open_col + width > 39 ? 39 - width : open_col, k = 0;
+    agi_scr_box(out, row + 2, left, n, width);
+    for (unsigned i = 0; i < vm->menu_n; i++)
+        if (vm->menu[i].heading == m->heading) {
+            int on = (int)i == m->sel;
+            uint8_t fg = vm->menu[i].enabled ? (on ? 15 : 0) : 8;
+            agi_scr_text(out, font, row + 2 + k++, left, vm->menu[i].text, fg, on ? 0 : 15);
+        }
+}
+
+/* Save and restore: twelve numbered slots, an arrow at the selection;
+ * then, for a save, the description being typed. */
+static void agi_scr_selector(const agi_vm *vm, uint8_t *out, const uint8_t *font)
+{
+    const agi_vm_modal *m = &vm->modal;
+    unsigned top = 3, left = 2;
+    agi_scr_box(out, top, left, AGI_VM_SAVE_SLOTS + 2, 36);
+    agi_scr_text(out, font, top, left,
+                 m->kind == AGI_MODAL_SAVE ? "Use the arrow keys to select the slot" : "Select the game to restore:", 0,
+                 15);
+    for (unsigned k = 0; k < AGI_VM_SAVE_SLOTS; k++) {
+        char t[41];
+        snprintf(t, sizeof t, "%s%2u %.31s", (int)k == m->sel ? "->" : "  ", k + 1,
+                 m->slot_valid[k] ? m->slot_desc[k] : "");
+        agi_scr_text(out, font, top + 2 + k, left, t, 0, 15);
+    }
+    if (m->kind == AGI_MODAL_SAVE && m->purpose) {
+        char t[41];
+        snprintf(t, sizeof t, "Description: %.26s_", m->edit);
+        agi_scr_box(out, 20, 1, 1, 38);
+        agi_scr_text(out, font, 20, 1, t, 0, 15);
+    }
+}
+
+/* get.string / get.num: the prompt and the line being typed, at the given
+ * row and column or on the input line. */
+static void agi_scr_editor(const agi_vm *vm, uint8_t *out, const uint8_t *font)
+{
+    char t[84];
+    snprintf(t, sizeof t, "%.40s%.40s_", vm->window, vm->modal.edit);
+    unsigned row = vm->win_row >= 0 && vm->win_row < 25 ? (unsigned)vm->win_row : (unsigned)vm->input_row;
+    unsigned col = vm->win_row >= 0 && vm->win_col >= 0 && vm->win_col < 40 ? (unsigned)vm->win_col : 0;
+    for (unsigned c = col; c < 40; c++)
+        agi_scr_char(out, font, row < 25 ? row : 24, c, ' ', 15, 0);
+    agi_scr_text(out, font, row < 25 ? row : 24, col, t, 15, 0);
+}
+
+static void agi_scr_modal(const agi_vm *vm, uint8_t *out, const uint8_t *font)
+{
+    switch (vm->modal.kind) {
+    case AGI_MODAL_EDIT: agi_scr_editor(vm, out, font); break;
+    case AGI_MODAL_INVENTORY: agi_scr_inventory(vm, out, font); break;
+    case AGI_MODAL_MENU: agi_scr_menu(vm, out, font); break;
+    case AGI_MODAL_SAVE: case AGI_MODAL_RESTORE: agi_scr_selector(vm, out, font); break;
+    default:
+        if (vm->win_open)
+            agi_scr_window(vm, out, font, NULL);
+        break;
+    }
 }
 
 void agi_vm_screen(const agi_vm *vm, const uint8_t *font, uint8_t *out)
 {
     if (!font)
         font = agi_vm_font;
-    memset(out, vm->text_mode ? vm->text_bg & 15 : 0, AGI_SCREEN_W * AGI_SCREEN_H);
+    memset(out, 0, AGI_SCREEN_W * AGI_SCREEN_H);
     if (!vm->text_mode)
         for (unsigned y = 0; y < AGI_PIC_HEIGHT; y++) {
             unsigned sy = vm->base_row * 8 + y;
@@ -76,10 +209,13 @@ void agi_vm_screen(const agi_vm *vm, const uint8_t *font, uint8_t *out)
             for (unsigned x = 0; x < AGI_PIC_WIDTH; x++)
                 out[sy * AGI_SCREEN_W + 2 * x] = out[sy * AGI_SCREEN_W + 2 * x + 1] = vm->frame_vis[y * 160 + x];
         }
+    /* Text cells: characters in their attribute; cleared cells are filled
+     * with the attribute's background; untouched cells show what is below. */
     for (unsigned r = 0; r < 25; r++)
         for (unsigned c = 0; c < 40; c++)
-            if (vm->text[r][c] != ' ' && vm->text[r][c])
-                agi_scr_char(out, font, r, c, (uint8_t)vm->text[r][c], vm->text_fg & 15, vm->text_bg & 15);
+            if (vm->text_attr[r][c] != 0xff)
+                agi_scr_char(out, font, r, c, (uint8_t)vm->text[r][c], vm->text_attr[r][c] & 15,
+                             vm->text_attr[r][c] >> 4);
     if (vm->status_enabled && vm->status_row < 25) {
         char line[64];
         snprintf(line, sizeof line, " Score:%u of %-3u              Sound:%s", vm->vars[3], vm->vars[7],
@@ -93,6 +229,5 @@ void agi_vm_screen(const agi_vm *vm, const uint8_t *font, uint8_t *out)
         snprintf(line, sizeof line, "%c%s", vm->prompt_char ? vm->prompt_char : ' ', vm->input_line);
         agi_scr_text(out, font, (unsigned)vm->input_row, 0, line, 15, 0);
     }
-    if (vm->window_cycle == vm->cycle && vm->window[0])
-        agi_scr_window(vm, out, font);
+    agi_scr_modal(vm, out, font);
 }

@@ -61,6 +61,8 @@ typedef struct agi_profile {
     uint8_t quit_no_operand;   /* 0x86 quit takes no selector (2.089, 2.230) */
     uint8_t b0_operand;        /* 0xb0 consumes one ignored byte (3.002.086) */
     uint8_t view_packed_loops; /* 2.230: loop header packs cel count and orientation */
+    uint8_t inventory_ack_only; /* 2.089-2.272: status never selects into v25 */
+    uint8_t restart_always_prompts; /* 2.411: f16 does not skip the restart prompt */
 } agi_profile;
 
 /* All promoted profiles, oldest first. */

@@ -4,11 +4,14 @@
  * sequence"): the 2.936 profile's state, bytecode and object rules, driven
  * one cycle at a time with scripted input, drawing into the 160x168 planes.
  *
- * Headless choices (not in the spec, which leaves hosts free here): modal
- * waits (print, pause, inventory, restart/quit confirmations) are
- * acknowledged at once and logged; the random source is a seedable
- * xorshift32; one cycle advances `ticks_per_cycle` 20 Hz timer ticks (0:
- * max(v10, 1), the pacing rule) and three 60 Hz sound ticks per timer tick. */
+ * Headless choices (not in the spec, which leaves hosts free here): a modal
+ * wait (message window, menu, inventory, line editor, confirmation, save
+ * or restore selector) blocks the cycle it was opened in; later calls to
+ * agi_vm_cycle advance the clock and feed that cycle's scripted events to
+ * the modal until it closes, then the blocked cycle finishes.  The random
+ * source is a seedable xorshift32; one cycle advances `ticks_per_cycle`
+ * 20 Hz timer ticks (0: max(v10, 1), the pacing rule) and three 60 Hz sound
+ * ticks per timer tick. */
 #ifndef RELIC_AGI_VM_H
 #define RELIC_AGI_VM_H
 
@@ -57,6 +60,38 @@ typedef struct agi_vm_menu_item {
     uint8_t status, enabled, heading;
 } agi_vm_menu_item;
 
+/* What a blocked cycle is waiting for (input_text_and_menus.md "Modal text
+ * and alternate text mode", "Inventory selection", "Menu interaction";
+ * session_and_persistence.md "Save selector", "Restart"). */
+typedef enum agi_vm_modal_kind {
+    AGI_MODAL_NONE,
+    AGI_MODAL_MESSAGE,   /* print, pause, version...: Enter or Esc */
+    AGI_MODAL_CONFIRM,   /* restart / quit: Enter accepts, Esc cancels */
+    AGI_MODAL_EDIT,      /* get.string / get.num line editor */
+    AGI_MODAL_INVENTORY, /* status: carried items */
+    AGI_MODAL_MENU,      /* menu.input, opened at the input phase */
+    AGI_MODAL_SAVE,      /* save selector: slot, then description */
+    AGI_MODAL_RESTORE    /* restore selector */
+} agi_vm_modal_kind;
+enum { AGI_CONFIRM_RESTART = 1, AGI_CONFIRM_QUIT };
+
+#define AGI_VM_SAVE_SLOTS 12
+
+typedef struct agi_vm_modal {
+    uint8_t kind;                 /* agi_vm_modal_kind */
+    uint8_t purpose;              /* CONFIRM: what; EDIT: 1 numeric; SAVE: 1 editing the description */
+    uint8_t dest;                 /* EDIT: string slot or variable */
+    uint8_t interactive;          /* INVENTORY: Enter selects into v25 */
+    int sel;                      /* inventory entry, menu item, selector slot (0-based) */
+    unsigned heading;             /* MENU */
+    unsigned limit;               /* EDIT: bytes kept, terminator included */
+    char edit[41];
+    uint8_t entries[256];         /* INVENTORY: carried item numbers */
+    unsigned n_entries;
+    char slot_desc[AGI_VM_SAVE_SLOTS][32]; /* SAVE/RESTORE: descriptions ("" empty) */
+    uint8_t slot_valid[AGI_VM_SAVE_SLOTS];
+} agi_vm_modal;
+
 typedef struct agi_vm_logic {
     relic_buf payload;
     agi_logic_messages msgs;
@@ -97,6 +132,7 @@ typedef struct agi_vm_opts {
     unsigned ticks_per_cycle;     /* 0: max(v10, 1) */
     unsigned long max_steps;      /* bytecode steps per cycle (0: 1,000,000) */
     int start_room;               /* > 0: the game's first new.room goes to this room */
+    const char *save_dir;         /* save/restore selectors' folder (NULL: they cancel) */
 } agi_vm_opts;
 
 typedef struct agi_vm {
@@ -147,6 +183,7 @@ typedef struct agi_vm {
     uint8_t text_fg, text_bg, text_mode;
     char text[25][41];            /* the 40x25 text grid (characters) */
     uint8_t release_gate;
+    uint8_t menu_gate;            /* v3 0xb1: 0 keeps a requested menu closed */
 
     /* menus */
     agi_vm_menu_item menu[AGI_VM_MAX_MENU];
@@ -180,11 +217,22 @@ typedef struct agi_vm {
     unsigned timer_sub;
     uint16_t unimpl_seen[256];    /* times each unimplemented action ran */
     char msg_log[AGI_VM_MSG_LOG][200];
-    char window[600];             /* the last modal text, shown for one cycle */
-    unsigned long window_cycle;
+    char window[600];             /* the open text window's expanded text */
     unsigned msg_n;
     char warning[300];            /* a metadata file that could not be used */
     int room_override;            /* >= 0: the first room switch goes here */
+
+    /* modal UI (vm_modal.c) */
+    agi_vm_modal modal;
+    int resume_stage;             /* where a blocked cycle continues */
+    int win_open;                 /* a text window is on screen (window[]) */
+    int win_row, win_col, win_width; /* print.at overrides (-1: centred, 0 width: 30) */
+    uint8_t text_attr[25][40];    /* per cell: fg | bg << 4; 0xff: transparent */
+    uint8_t menu_item_of[16];     /* remembered item per heading */
+    unsigned menu_heading_cur;
+    char save_desc[32];           /* last selected/entered save description */
+    const char *save_dir;         /* selector folder (NULL: the selectors cancel) */
+    unsigned long saves_written;
     relic_err err;
 } agi_vm;
 

@@ -1,0 +1,417 @@
+/* Modal UI of the AGI interpreter (agi-spec input_text_and_menus.md "Modal
+ * text and alternate text mode", "Inventory selection", "Menu
+ * interaction", "String slots"; session_and_persistence.md "Save
+ * selector", "Save action outcomes", "Restore action outcomes", "Restart";
+ * logic_bytecode.md 0x65..0x98).  A modal opened by an action blocks the
+ * cycle that ran it: the logic stack keeps the position after the action
+ * and agi_vm_cycle feeds later scripted events here until the modal closes,
+ * then the blocked cycle finishes.  The menu opens at the input phase
+ * instead and blocks there.
+ *
+ * Keys: Enter (0x0d) accepts, Esc (0x1b) cancels; direction values are the
+ * type-2 ones of the event queue (1 up, 3 right, 5 down, 7 left, 2 first,
+ * 4 last, 6 last heading, 8 root).  The inventory-interaction flag is f13
+ * (ScummVM engines/agi/agi.h, VM_FLAG_STATUS_SELECTS_ITEMS; the spec does
+ * not number it). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "relic/agi_save.h"
+#include "relic/io.h"
+#include "vm_private.h"
+
+static void agi_modal_open(agi_vm *vm, agi_vm_modal_kind kind)
+{
+    memset(&vm->modal, 0, offsetof(agi_vm_modal, entries));
+    vm->modal.kind = (uint8_t)kind;
+    vm->suspended = 1; /* agi_vm_exec returns; the stack resumes after the action */
+    vm->resume_stage = AGI_STAGE_LOGIC;
+}
+
+/* Opening another saved window first closes the current one. */
+void agi_vm_window_close(agi_vm *vm)
+{
+    vm->win_open = 0;
+    vm->window[0] = 0;
+}
+
+void agi_vm_window_show(agi_vm *vm, const char *text, int row, int col, int width)
+{
+    agi_vm_window_close(vm);
+    snprintf(vm->window, sizeof vm->window, "%s", text);
+    vm->win_open = 1;
+    vm->win_row = row;
+    vm->win_col = col;
+    vm->win_width = width;
+}
+
+void agi_vm_modal_message(agi_vm *vm, const char *text, int row, int col, int width)
+{
+    agi_vm_window_show(vm, text, row, col, width);
+    /* With f15 set the window stays up without waiting (closed by
+     * close.window, show.pic or the next window). */
+    if (!vm->flags[15])
+        agi_modal_open(vm, AGI_MODAL_MESSAGE);
+}
+
+void agi_vm_modal_confirm(agi_vm *vm, int purpose)
+{
+    agi_vm_window_show(vm,
+                       purpose == AGI_CONFIRM_RESTART
+                           ? "Press ENTER to restart\nthe game.\n\nPress ESC to continue\nthis game."
+                           : "Press ENTER to quit.\nPress ESC to keep playing.",
+                       -1, -1, 0);
+    agi_modal_open(vm, AGI_MODAL_CONFIRM);
+    vm->modal.purpose = (uint8_t)purpose;
+}
+
+/* get.string / get.num: the destination is cleared first; limit counts the
+ * terminator (min(max + 1, 40) for strings, four digits + 1 for numbers). */
+void agi_vm_modal_edit(agi_vm *vm, unsigned dest, int numeric, unsigned limit, const char *prompt, int row, int col)
+{
+    if (!numeric)
+        vm->strings[dest][0] = 0;
+    agi_vm_window_close(vm);
+    snprintf(vm->window, sizeof vm->window, "%s", prompt ? prompt : "");
+    vm->win_row = row;
+    vm->win_col = col;
+    agi_modal_open(vm, AGI_MODAL_EDIT);
+    vm->modal.purpose = (uint8_t)(numeric != 0);
+    vm->modal.dest = (uint8_t)dest;
+    vm->modal.limit = limit < 1 ? 1 : limit > 40 ? 40 : limit;
+}
+
+void agi_vm_modal_inventory(agi_vm *vm)
+{
+    agi_modal_open(vm, AGI_MODAL_INVENTORY);
+    agi_vm_modal *m = &vm->modal;
+    m->n_entries = 0;
+    for (unsigned i = 0; i < vm->item_count && i < 256; i++)
+        if (vm->items[i] == 0xff)
+            m->entries[m->n_entries++] = (uint8_t)i;
+    /* The early profiles have no interactive variant (version_profiles.md). */
+    m->interactive = vm->flags[13] && !vm->profile->inventory_ack_only;
+}
+
+/* ---- save and restore selectors ----------------------------------------- */
+
+static void agi_modal_slot_path(const agi_vm *vm, unsigned slot, char *out, size_t sz)
+{
+    snprintf(out, sz, "%s/%.7sSG.%u", vm->save_dir, vm->signature, slot + 1);
+}
+
+/* Slots 1..12: a file whose envelope decodes and whose signature prefix
+ * matches is listed (session_and_persistence.md "Save names and
+ * signatures"). */
+static void agi_modal_scan_slots(agi_vm *vm)
+{
+    agi_vm_modal *m = &vm->modal;
+    for (unsigned k = 0; k < AGI_VM_SAVE_SLOTS; k++) {
+        char path[4200];
+        relic_buf b = RELIC_BUF_INIT;
+        agi_save s;
+        m->slot_valid[k] = 0;
+        m->slot_desc[k][0] = 0;
+        agi_modal_slot_path(vm, k, path, sizeof path);
+        if (relic_file_read(path, &b, NULL) == RELIC_OK && agi_save_decode(b.data, b.len, vm->profile, &s, NULL) == RELIC_OK) {
+            if (memcmp(s.state.signature, vm->signature, 7) == 0) {
+                m->slot_valid[k] = 1;
+                snprintf(m->slot_desc[k], sizeof m->slot_desc[k], "%.31s", (const char *)s.header);
+            }
+            agi_save_free(&s);
+        }
+        relic_buf_free(&b);
+    }
+}
+
+void agi_vm_modal_selector(agi_vm *vm, int restore)
+{
+    if (!vm->save_dir) {
+        agi_vm_log(vm, restore ? "restore" : "save", "cancelled: no save folder (pic-render --save-dir)");
+        return;
+    }
+    agi_vm_stop_sound(vm);
+    agi_modal_open(vm, restore ? AGI_MODAL_RESTORE : AGI_MODAL_SAVE);
+    agi_modal_scan_slots(vm);
+    vm->modal.sel = 0;
+    if (restore)
+        for (int k = 0; k < AGI_VM_SAVE_SLOTS; k++)
+            if (vm->modal.slot_valid[k]) {
+                vm->modal.sel = k;
+                break;
+            }
+}
+
+static void agi_modal_save_write(agi_vm *vm)
+{
+    char path[4200];
+    agi_modal_slot_path(vm, (unsigned)vm->modal.sel, path, sizeof path);
+    snprintf(vm->save_desc, sizeof vm->save_desc, "%.31s", vm->modal.edit);
+    agi_save s;
+    relic_buf b = RELIC_BUF_INIT;
+    relic_err e;
+    relic_err_clear(&e);
+    /* A failed write is recoverable: reported, and the game continues. */
+    if (agi_vm_to_save(vm, vm->save_desc, &s, &e) == RELIC_OK) {
+        if (agi_save_encode(&s, &b, &e) == RELIC_OK && relic_file_write_atomic(path, b.data, b.len, &e) == RELIC_OK)
+            vm->saves_written++;
+        agi_save_free(&s);
+    }
+    agi_vm_log(vm, "save", e.code ? e.msg : path);
+    relic_buf_free(&b);
+}
+
+/* A restore replaces the state and aborts the continuation: logic 0 runs
+ * again from the restored resume positions. */
+static void agi_modal_restore(agi_vm *vm)
+{
+    char path[4200];
+    agi_modal_slot_path(vm, (unsigned)vm->modal.sel, path, sizeof path);
+    relic_buf b = RELIC_BUF_INIT;
+    agi_save s;
+    relic_err e;
+    relic_err_clear(&e);
+    if (relic_file_read(path, &b, &e) == RELIC_OK && agi_save_decode(b.data, b.len, vm->profile, &s, &e) == RELIC_OK) {
+        const char *dir = vm->save_dir;
+        if (agi_vm_from_save(vm, &s, &e) == RELIC_OK) {
+            vm->save_dir = dir;
+            vm->abort_flow = 1;
+        }
+        agi_save_free(&s);
+    }
+    relic_buf_free(&b);
+    if (e.code) /* a read failure after selection is fatal (spec) */
+        agi_vm_fail(vm, "restore of %s failed: %s", path, e.msg);
+    else
+        agi_vm_log(vm, "restore", path);
+}
+
+/* ---- the menu ------------------------------------------------------------ */
+
+static int agi_modal_heading_enabled(const agi_vm *vm, unsigned h)
+{
+    for (unsigned i = 0; i < vm->menu_n; i++)
+        if (vm->menu[i].heading == h)
+            return 1;
+    return 0;
+}
+
+static unsigned agi_modal_heading_step(const agi_vm *vm, unsigned h, int delta)
+{
+    for (unsigned k = 0; k < vm->heading_n; k++) {
+        h = (unsigned)(((int)h + delta + (int)vm->heading_n) % (int)vm->heading_n);
+        if (agi_modal_heading_enabled(vm, h))
+            return h;
+    }
+    return h;
+}
+
+/* The first or last item of heading h, as an index into vm->menu. */
+static int agi_modal_heading_item(const agi_vm *vm, unsigned h, int last)
+{
+    int found = -1;
+    for (unsigned i = 0; i < vm->menu_n; i++)
+        if (vm->menu[i].heading == h) {
+            found = (int)i;
+            if (!last)
+                break;
+        }
+    return found;
+}
+
+/* At the input phase: opens the requested menu when f14, the v3 gate and a
+ * finalized menu allow it; returns 1 when it opened. */
+int agi_vm_menu_open(agi_vm *vm)
+{
+    if (!vm->menu_request || !vm->menu_done || vm->menu_n == 0 || vm->heading_n == 0 || !vm->menu_gate)
+        return 0;
+    memset(&vm->modal, 0, offsetof(agi_vm_modal, entries));
+    vm->modal.kind = AGI_MODAL_MENU;
+    vm->modal.heading = vm->menu_heading_cur < vm->heading_n ? vm->menu_heading_cur : 0;
+    if (!agi_modal_heading_enabled(vm, vm->modal.heading))
+        vm->modal.heading = agi_modal_heading_step(vm, vm->modal.heading, 1);
+    int item = vm->menu_item_of[vm->modal.heading];
+    if (item >= (int)vm->menu_n || vm->menu[item].heading != vm->modal.heading)
+        item = agi_modal_heading_item(vm, vm->modal.heading, 0);
+    vm->modal.sel = item;
+    vm->resume_stage = AGI_STAGE_INPUT;
+    return 1;
+}
+
+static void agi_modal_menu_heading(agi_vm *vm, unsigned h)
+{
+    vm->menu_item_of[vm->modal.heading] = (uint8_t)vm->modal.sel;
+    vm->modal.heading = h;
+    int item = vm->menu_item_of[h];
+    if (item >= (int)vm->menu_n || vm->menu[item].heading != h)
+        item = agi_modal_heading_item(vm, h, 0);
+    vm->modal.sel = item;
+}
+
+static void agi_modal_menu_dir(agi_vm *vm, unsigned d)
+{
+    agi_vm_modal *m = &vm->modal;
+    switch (d) {
+    case 1: m->sel = (int)agi_vm_menu_next(vm, (unsigned)m->sel, -1); break;
+    case 5: m->sel = (int)agi_vm_menu_next(vm, (unsigned)m->sel, 1); break;
+    case 2: m->sel = agi_modal_heading_item(vm, m->heading, 0); break;
+    case 4: m->sel = agi_modal_heading_item(vm, m->heading, 1); break;
+    case 3: agi_modal_menu_heading(vm, agi_modal_heading_step(vm, m->heading, 1)); break;
+    case 7: agi_modal_menu_heading(vm, agi_modal_heading_step(vm, m->heading, -1)); break;
+    case 6: agi_modal_menu_heading(vm, agi_modal_heading_step(vm, 0, -1)); break;
+    case 8: agi_modal_menu_heading(vm, agi_modal_heading_enabled(vm, 0) ? 0 : agi_modal_heading_step(vm, 0, 1)); break;
+    default: break;
+    }
+}
+
+/* ---- closing ----------------------------------------------------------- */
+
+static void agi_modal_close(agi_vm *vm)
+{
+    uint8_t kind = vm->modal.kind;
+    vm->modal.kind = AGI_MODAL_NONE;
+    if (kind == AGI_MODAL_MENU) {
+        vm->menu_item_of[vm->modal.heading] = (uint8_t)vm->modal.sel;
+        vm->menu_heading_cur = vm->modal.heading;
+        vm->menu_request = 0;
+        return;
+    }
+    agi_vm_window_close(vm);
+}
+
+static void agi_modal_edit_key(agi_vm *vm, uint16_t key)
+{
+    agi_vm_modal *m = &vm->modal;
+    size_t n = strlen(m->edit);
+    if (key == 0x08) {
+        if (n)
+            m->edit[n - 1] = 0;
+    } else if (key >= 0x20 && key < 0x100 && n + 1 < m->limit && (!m->purpose || (key >= '0' && key <= '9'))) {
+        m->edit[n] = (char)key;
+        m->edit[n + 1] = 0;
+    }
+}
+
+static void agi_modal_edit_done(agi_vm *vm, int accepted)
+{
+    agi_vm_modal *m = &vm->modal;
+    if (m->purpose) /* numbers keep their low eight bits; Esc gives 0 */
+        vm->vars[m->dest] = (uint8_t)(accepted ? strtoul(m->edit, NULL, 10) : 0);
+    else if (accepted)
+        snprintf(vm->strings[m->dest], sizeof vm->strings[0], "%.39s", m->edit);
+    agi_modal_close(vm);
+}
+
+static void agi_modal_inventory_key(agi_vm *vm, uint8_t type, uint16_t v)
+{
+    agi_vm_modal *m = &vm->modal;
+    if (type == AGI_EV_DIR && m->interactive && m->n_entries) {
+        int step = v == 1 ? -2 : v == 5 ? 2 : v == 7 ? -1 : v == 3 ? 1 : 0;
+        int s = m->sel + step;
+        if (s >= 0 && s < (int)m->n_entries)
+            m->sel = s;
+        return;
+    }
+    if (type != AGI_EV_KEY)
+        return;
+    if (!m->interactive) { /* acknowledgement only: any key */
+        agi_modal_close(vm);
+        return;
+    }
+    if (v == 0x0d && m->n_entries)
+        vm->vars[25] = m->entries[m->sel];
+    else if (v == 0x1b || v == 0x0d)
+        vm->vars[25] = 0xff;
+    else
+        return;
+    agi_modal_close(vm);
+}
+
+static void agi_modal_selector_key(agi_vm *vm, uint8_t type, uint16_t v)
+{
+    agi_vm_modal *m = &vm->modal;
+    if (m->kind == AGI_MODAL_SAVE && m->purpose) { /* the description editor */
+        if (type != AGI_EV_KEY)
+            return;
+        if (v == 0x1b) {
+            agi_modal_close(vm);
+        } else if (v == 0x0d) {
+            agi_modal_save_write(vm);
+            agi_modal_close(vm);
+        } else {
+            agi_modal_edit_key(vm, v);
+        }
+        return;
+    }
+    if (type == AGI_EV_DIR && (v == 1 || v == 5)) {
+        m->sel = (m->sel + (v == 1 ? AGI_VM_SAVE_SLOTS - 1 : 1)) % AGI_VM_SAVE_SLOTS;
+        return;
+    }
+    if (type != AGI_EV_KEY)
+        return;
+    if (v == 0x1b) {
+        agi_modal_close(vm);
+    } else if (v == 0x0d && m->kind == AGI_MODAL_SAVE) {
+        m->purpose = 1;
+        m->limit = 32;
+        snprintf(m->edit, sizeof m->edit, "%s", m->slot_desc[m->sel]);
+    } else if (v == 0x0d && m->slot_valid[m->sel]) {
+        agi_modal_close(vm);
+        agi_modal_restore(vm);
+    }
+}
+
+/* One event for the open modal: type 1 raw key, type 2 direction. */
+void agi_vm_modal_event(agi_vm *vm, uint8_t type, uint16_t v)
+{
+    agi_vm_modal *m = &vm->modal;
+    switch (m->kind) {
+    case AGI_MODAL_MESSAGE:
+        if (type == AGI_EV_KEY && (v == 0x0d || v == 0x1b))
+            agi_modal_close(vm);
+        break;
+    case AGI_MODAL_CONFIRM:
+        if (type != AGI_EV_KEY || (v != 0x0d && v != 0x1b))
+            break;
+        agi_modal_close(vm);
+        if (v == 0x0d && m->purpose == AGI_CONFIRM_RESTART)
+            agi_vm_restart_now(vm);
+        else if (v == 0x0d)
+            agi_vm_quit_now(vm);
+        break;
+    case AGI_MODAL_EDIT:
+        if (type != AGI_EV_KEY)
+            break;
+        if (v == 0x0d || v == 0x1b)
+            agi_modal_edit_done(vm, v == 0x0d);
+        else
+            agi_modal_edit_key(vm, v);
+        break;
+    case AGI_MODAL_INVENTORY: agi_modal_inventory_key(vm, type, v); break;
+    case AGI_MODAL_SAVE: case AGI_MODAL_RESTORE: agi_modal_selector_key(vm, type, v); break;
+    case AGI_MODAL_MENU:
+        if (type == AGI_EV_DIR) {
+            agi_modal_menu_dir(vm, v);
+        } else if (type == AGI_EV_KEY && v == 0x1b) {
+            agi_modal_close(vm);
+        } else if (type == AGI_EV_KEY && v == 0x0d && m->sel >= 0 && vm->menu[m->sel].enabled) {
+            uint8_t status = vm->menu[m->sel].status;
+            agi_modal_close(vm);
+            agi_vm_post(vm, AGI_EV_STATUS, status);
+        }
+        break;
+    default: break;
+    }
+}
+
+/* A scripted "menu ITEM" while the menu is open selects that item. */
+void agi_vm_modal_menu_pick(agi_vm *vm, uint16_t status)
+{
+    for (unsigned i = 0; i < vm->menu_n; i++)
+        if (vm->menu[i].status == status && vm->menu[i].enabled) {
+            vm->modal.heading = vm->menu[i].heading;
+            vm->modal.sel = (int)i;
+            agi_vm_modal_event(vm, AGI_EV_KEY, 0x0d);
+            return;
+        }
+}
