@@ -46,6 +46,7 @@ static void pic_render_help(void)
            "      --font FILE        a 2,048-byte 8x8 font for --screen (default: relic's own)\n"
            "      --audio FILE       the run's sound as .wav, .flac or .ogg (mono 22,050 Hz)\n"
            "      --restore FILE     start from a save file (cycles then count from 0)\n"
+           "      --save-dir DIR     folder of the game's save/restore selectors (SIGSG.N files)\n"
            "      --compare          compare two conformance bundles\n"
            "  -j, --json             print a JSON report\n"
            "  -h, --help             show this help\n"
@@ -84,7 +85,7 @@ int main(int argc, char **argv)
     cli_init(argv[0]);
     enum { OPT_PROFILE = 256, OPT_STEPS, OPT_OVERLAY, OPT_RAW, OPT_SHA, OPT_ANIMATE, OPT_EVERY, OPT_DELAY, OPT_ROOM,
            OPT_START, OPT_TICK, OPT_INPUT, OPT_SEED, OPT_STATE, OPT_FRAMES, OPT_BUNDLE, OPT_CASE, OPT_SAVE,
-           OPT_COMPARE, OPT_SCREEN, OPT_FONT, OPT_AUDIO, OPT_RESTORE };
+           OPT_COMPARE, OPT_SCREEN, OPT_FONT, OPT_AUDIO, OPT_RESTORE, OPT_SAVE_DIR };
     static const struct option longopts[] = {
         {"output", required_argument, 0, 'o'},   {"file", required_argument, 0, 'f'},
         {"channel", required_argument, 0, 'c'},  {"scale", required_argument, 0, 's'},
@@ -100,7 +101,7 @@ int main(int argc, char **argv)
         {"case", required_argument, 0, OPT_CASE}, {"save", required_argument, 0, OPT_SAVE},
         {"compare", no_argument, 0, OPT_COMPARE}, {"screen", required_argument, 0, OPT_SCREEN},
         {"font", required_argument, 0, OPT_FONT}, {"audio", required_argument, 0, OPT_AUDIO},
-        {"restore", required_argument, 0, OPT_RESTORE},
+        {"restore", required_argument, 0, OPT_RESTORE}, {"save-dir", required_argument, 0, OPT_SAVE_DIR},
         {"help", no_argument, 0, 'h'},           {"version", no_argument, 0, 'V'},
         {0, 0, 0, 0},
     };
@@ -176,6 +177,7 @@ int main(int argc, char **argv)
         case OPT_FONT: o.font = optarg; break;
         case OPT_AUDIO: o.audio = optarg; break;
         case OPT_RESTORE: o.restore = optarg; break;
+        case OPT_SAVE_DIR: o.save_dir = optarg; break;
         case 'j': o.json = 1; break;
         case 'h': pic_render_help(); return CLI_EXIT_OK;
         case 'V': cli_print_version(); return CLI_EXIT_OK;
@@ -197,7 +199,7 @@ int main(int argc, char **argv)
         return pic_runtime_run(&o);
     }
     if (o.input || o.state || o.frames_dir || o.bundle || o.save || o.tick || o.have_seed || o.screen || o.font ||
-        o.audio || o.restore)
+        o.audio || o.restore || o.save_dir)
         return cli_usage_error("--tick, --input, --state, --frames, --bundle, --save, --screen need --room or "
                                "--from-start");
     if (o.file) {

@@ -26,7 +26,7 @@ typedef struct pic_opts {
     long room;                 /* -1: from the start */
     unsigned long tick, seed;
     int have_seed;
-    const char *input, *state, *frames_dir, *bundle, *save, *case_id, *screen, *font, *audio, *restore;
+    const char *input, *state, *frames_dir, *bundle, *save, *case_id, *screen, *font, *audio, *restore, *save_dir;
 } pic_opts;
 
 struct agi_vm;

@@ -83,7 +83,10 @@ static int rt_open(rt_ctx *c, relic_err *err)
     agi_vm_opts vo = {.profile = o->profile,
                       .seed = o->have_seed ? (uint32_t)o->seed : c->in.have_seed ? c->in.seed : 1,
                       .ticks_per_cycle = c->in.ticks_per_cycle,
-                      .start_room = o->room >= 0 ? (int)o->room : 0};
+                      .start_room = o->room >= 0 ? (int)o->room : 0,
+                      .save_dir = o->save_dir};
+    if (o->save_dir && (rc = relic_mkdirs(o->save_dir, err)))
+        return rc;
     if ((rc = agi_vm_new(&c->game, &vo, &c->vm, err)) && !err->file[0])
         relic_err_file(err, o->game_dir);
     if (rc == RELIC_OK && c->vm->warning[0])

@@ -278,11 +278,17 @@ static void agi_vm_free_resources(agi_vm *vm)
     vm->pic_n = vm->view_n = 0;
 }
 
-static void agi_vm_free_logics(agi_vm *vm, int keep0)
+/* keep0: a room switch keeps logic 0; keep_pinned: installed logics stand
+ * for the game's files, so a restart keeps them (from their start). */
+static void agi_vm_free_logics(agi_vm *vm, int keep0, int keep_pinned)
 {
     for (unsigned i = keep0 ? 1 : 0; i < 256; i++) {
         agi_vm_logic *l = vm->logic[i];
-        if (!l || (keep0 && l->pinned))
+        if (l && keep_pinned && l->pinned) {
+            l->scan_start = 0;
+            continue;
+        }
+        if (!l)
             continue;
         relic_buf_free(&l->payload);
         agi_logic_messages_free(&l->msgs);
@@ -309,7 +315,7 @@ void agi_vm_switch_room(agi_vm *vm, unsigned room)
     }
     vm->parsed_n = 0;
     vm->flags[2] = vm->flags[4] = 0;
-    agi_vm_free_logics(vm, 1);
+    agi_vm_free_logics(vm, 1, 1);
     agi_vm_free_resources(vm);
     vm->replay_count = 0;
     vm->player_control = 1;
@@ -367,7 +373,7 @@ void agi_vm_reset(agi_vm *vm)
 {
     agi_vm_stop_sound(vm);
     agi_vm_free_resources(vm);
-    agi_vm_free_logics(vm, 0);
+    agi_vm_free_logics(vm, 0, 1);
     memset(vm->vars, 0, sizeof vm->vars);
     memset(vm->flags, 0, sizeof vm->flags);
     memset(vm->strings, 0, sizeof vm->strings);
@@ -492,7 +498,7 @@ void agi_vm_free(agi_vm *vm)
     if (!vm)
         return;
     agi_vm_free_resources(vm);
-    agi_vm_free_logics(vm, 0);
+    agi_vm_free_logics(vm, 0, 0);
     agi_objects_free(&vm->objects_meta);
     agi_words_free(&vm->words);
     agi_snd_cmds_free(&vm->snd_cmds);

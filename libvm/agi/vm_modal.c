@@ -279,14 +279,14 @@ static void agi_modal_close(agi_vm *vm)
     agi_vm_window_close(vm);
 }
 
-static void agi_modal_edit_key(agi_vm *vm, uint16_t key)
+static void agi_modal_edit_key(agi_vm *vm, uint16_t key, int numeric)
 {
     agi_vm_modal *m = &vm->modal;
     size_t n = strlen(m->edit);
     if (key == 0x08) {
         if (n)
             m->edit[n - 1] = 0;
-    } else if (key >= 0x20 && key < 0x100 && n + 1 < m->limit && (!m->purpose || (key >= '0' && key <= '9'))) {
+    } else if (key >= 0x20 && key < 0x100 && n + 1 < m->limit && (!numeric || (key >= '0' && key <= '9'))) {
         m->edit[n] = (char)key;
         m->edit[n + 1] = 0;
     }
@@ -339,7 +339,7 @@ static void agi_modal_selector_key(agi_vm *vm, uint8_t type, uint16_t v)
             agi_modal_save_write(vm);
             agi_modal_close(vm);
         } else {
-            agi_modal_edit_key(vm, v);
+            agi_modal_edit_key(vm, v, 0);
         }
         return;
     }
@@ -385,7 +385,7 @@ void agi_vm_modal_event(agi_vm *vm, uint8_t type, uint16_t v)
         if (v == 0x0d || v == 0x1b)
             agi_modal_edit_done(vm, v == 0x0d);
         else
-            agi_modal_edit_key(vm, v);
+            agi_modal_edit_key(vm, v, m->purpose);
         break;
     case AGI_MODAL_INVENTORY: agi_modal_inventory_key(vm, type, v); break;
     case AGI_MODAL_SAVE: case AGI_MODAL_RESTORE: agi_modal_selector_key(vm, type, v); break;

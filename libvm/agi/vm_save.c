@@ -85,6 +85,33 @@ static void agi_vm_obj_to_save(const agi_vm *vm, unsigned i, agi_save_object *r)
     }
 }
 
+/* The random source's state rides in the description header after its
+ * terminator, which no interpreter displays (session_and_persistence.md
+ * "Save-file envelope": the description is the zero-terminated prefix), so
+ * a restored run draws the same numbers as one that never saved: bytes
+ * 24..26 "RNG", 27..30 the state, little-endian, when the description
+ * leaves them free. */
+#define AGI_VM_RNG_AT 24
+static void agi_vm_save_rng(const agi_vm *vm, uint8_t *header)
+{
+    if (memchr(header, 0, AGI_VM_RNG_AT) == NULL)
+        return;
+    memcpy(header + AGI_VM_RNG_AT, "RNG", 3);
+    for (unsigned i = 0; i < 4; i++)
+        header[AGI_VM_RNG_AT + 3 + i] = (uint8_t)(vm->rng >> (8 * i));
+}
+
+static void agi_vm_load_rng(agi_vm *vm, const uint8_t *header)
+{
+    if (memchr(header, 0, AGI_VM_RNG_AT) == NULL || memcmp(header + AGI_VM_RNG_AT, "RNG", 3) != 0)
+        return;
+    uint32_t r = 0;
+    for (unsigned i = 0; i < 4; i++)
+        r |= (uint32_t)header[AGI_VM_RNG_AT + 3 + i] << (8 * i);
+    if (r) /* xorshift never reaches 0 */
+        vm->rng = r;
+}
+
 int agi_vm_to_save(const agi_vm *vm, const char *description, agi_save *s, relic_err *err)
 {
     const agi_objects *m = &vm->objects_meta;
@@ -97,6 +124,7 @@ int agi_vm_to_save(const agi_vm *vm, const char *description, agi_save *s, relic
     if (rc)
         return rc;
     snprintf((char *)s->header, sizeof s->header, "%s", description ? description : "");
+    agi_vm_save_rng(vm, s->header);
     agi_save_state *st = &s->state;
     memcpy(st->signature, vm->signature, 7);
     memcpy(st->vars, vm->vars, 256);
@@ -219,6 +247,7 @@ int agi_vm_from_save(agi_vm *vm, const agi_save *s, relic_err *err)
 {
     agi_vm_reset(vm);
     relic_err_clear(&vm->err);
+    agi_vm_load_rng(vm, s->header);
     const agi_save_state *st = &s->state;
     memcpy(vm->signature, st->signature, 7);
     memcpy(vm->vars, st->vars, 256);

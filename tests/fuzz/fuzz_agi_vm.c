@@ -1,7 +1,9 @@
 /* Fuzzes the AGI interpreter: the input is the bytecode of logic 0 (the
  * message table is built around it), run for a few cycles with scripted
- * events under a small step budget in a VM without a game.  Every run must
- * end in success or a reported error, never a crash or a hang. */
+ * events (which also drive any modal the bytecode opens: windows, editors,
+ * menus, selectors) under a small step budget in a VM without a game, with
+ * the full screen drawn each cycle.  Every run must end in success or a
+ * reported error, never a crash or a hang. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,13 +28,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (agi_vm_new(NULL, &o, &vm, &err) == RELIC_OK) {
         agi_vm_install_logic(vm, 0, p.data, p.len, &err);
         agi_vm_install_logic(vm, 1, p.data, p.len, &err);
-        agi_input_event ev[3] = {{1, AGI_IN_KEY, 0x0d, NULL}, {2, AGI_IN_DIR, 3, NULL}, {3, AGI_IN_TYPE, 0, "look"}};
-        agi_input_script in = {ev, 3, 3, 7, 1, 0};
-        for (int i = 0; i < 6; i++) {
+        agi_input_event ev[9] = {{1, AGI_IN_KEY, 0x0d, NULL},  {2, AGI_IN_DIR, 3, NULL},
+                                 {3, AGI_IN_TYPE, 0, "look"},  {4, AGI_IN_KEY, 0x5000, NULL},
+                                 {4, AGI_IN_KEY, 0x1b, NULL},  {5, AGI_IN_MENU, 1, NULL},
+                                 {6, AGI_IN_KEY, 0x4d00, NULL}, {7, AGI_IN_KEY, 0x0d, NULL},
+                                 {8, AGI_IN_TYPE, 0, "12"}};
+        agi_input_script in = {ev, 9, 9, 7, 1, 0};
+        static uint8_t screen[AGI_SCREEN_W * AGI_SCREEN_H];
+        for (int i = 0; i < 10; i++) {
             relic_err_clear(&err);
             if (agi_vm_cycle(vm, &in, &err))
                 break;
             agi_vm_render(vm);
+            agi_vm_screen(vm, NULL, screen);
         }
         agi_vm_free(vm);
     }

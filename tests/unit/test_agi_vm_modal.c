@@ -1,0 +1,311 @@
+/* The AGI interpreter's modal waits (libvm/agi/vm_modal.c) against the
+ * agi-spec rules: a message window blocks its cycle until Enter or Esc and
+ * the logic resumes after the print; f15 leaves the window up without
+ * waiting; the line editors' limits; the inventory selector and v25 (and the
+ * acknowledgement-only early profiles); restart and quit confirmations with
+ * f16 and the 2.411 exception; the menu opened at the input phase, its
+ * navigation, disabled items and the v3 gate; the save and restore
+ * selectors writing and reading real save files; the random state carried
+ * through a save. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "relic/agi_logic.h"
+#include "relic/agi_vm.h"
+#include "relic/io.h"
+#include "support.h"
+
+static agi_vm *vm_bare(const char *profile)
+{
+    agi_vm *vm;
+    relic_err err;
+    relic_err_clear(&err);
+    agi_vm_opts o = {.seed = 5, .max_steps = 10000, .profile = profile ? agi_profile_find(profile) : NULL};
+    if (agi_vm_new(NULL, &o, &vm, &err))
+        fail_msg("agi_vm_new: %s", err.msg);
+    return vm;
+}
+
+static void vm_logic(agi_vm *vm, const char *src)
+{
+    relic_buf p = RELIC_BUF_INIT;
+    relic_err err;
+    relic_err_clear(&err);
+    agi_compile_opts co = {.file_name = "t.lgc"};
+    if (agi_logic_compile(src, strlen(src), &co, &p, &err))
+        fail_msg("compile: %s", err.msg);
+    if (agi_vm_install_logic(vm, 0, p.data, p.len, &err))
+        fail_msg("install: %s", err.msg);
+    relic_buf_free(&p);
+}
+
+/* Runs until vm->cycle == cycles with the script text (may be NULL). */
+static void vm_run(agi_vm *vm, const char *script, unsigned long cycles)
+{
+    agi_input_script in = {0};
+    relic_err err;
+    relic_err_clear(&err);
+    if (script && agi_input_parse(script, strlen(script), &in, &err))
+        fail_msg("script: %s", err.msg);
+    if (agi_vm_run(vm, script ? &in : NULL, cycles, &err))
+        fail_msg("run: %s", err.msg);
+    agi_input_free(&in);
+}
+
+static void test_message_blocks(void **state)
+{
+    (void)state;
+    agi_vm *vm = vm_bare(NULL);
+    vm_logic(vm, "v70++;\nif (!isset(f50)) { set(f50); print(\"Hello.\"); v60 = 1; }\nreturn();");
+    vm_run(vm, "3 key a\n4 key enter\n", 1);
+    assert_int_equal(vm->modal.kind, AGI_MODAL_MESSAGE);
+    assert_string_equal(vm->window, "Hello.");
+    assert_int_equal(vm->vars[60], 0); /* the statement after print waits */
+    vm_run(vm, "3 key a\n4 key enter\n", 4);
+    assert_int_equal(vm->modal.kind, AGI_MODAL_MESSAGE); /* 'a' does not close it */
+    assert_int_equal(vm->vars[70], 1);                   /* logic 0 ran once */
+    vm_run(vm, "3 key a\n4 key enter\n", 5);
+    assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
+    assert_int_equal(vm->win_open, 0);
+    assert_int_equal(vm->vars[60], 1);
+    assert_int_equal(vm->vars[70], 1); /* the blocked cycle finished, no new one */
+    vm_run(vm, NULL, 6);
+    assert_int_equal(vm->vars[70], 2);
+    agi_vm_free(vm);
+}
+
+/* f15: the window stays up and the logic goes on; close.window closes it. */
+static void test_message_no_wait(void **state)
+{
+    (void)state;
+    agi_vm *vm = vm_bare(NULL);
+    vm_logic(vm, "if (!isset(f50)) { set(f50); set(f15); print(\"Still here.\"); v60 = 1; }\n"
+                 "if (v61 == 1) { close.window(); }\nreturn();");
+    vm_run(vm, NULL, 2);
+    assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
+    assert_int_equal(vm->vars[60], 1);
+    assert_int_equal(vm->win_open, 1);
+    vm->vars[61] = 1;
+    vm_run(vm, NULL, 3);
+    assert_int_equal(vm->win_open, 0);
+    agi_vm_free(vm);
+}
+
+/* get.string keeps min(max + 1, 40) bytes with the terminator; get.num
+ * takes four digits and keeps the low eight bits. */
+static void test_line_editors(void **state)
+{
+    (void)state;
+    agi_vm *vm = vm_bare(NULL);
+    vm_logic(vm, "if (!isset(f50)) { set(f50); get.string(s1, \"Name: \", 22, 0, 5); v60 = 1; }\n"
+                 "if (v60 == 1 && !isset(f51)) { set(f51); get.num(\"Number? \", v62); v61 = 1; }\nreturn();");
+    strcpy(vm->strings[1], "old");
+    vm_run(vm, NULL, 1);
+    assert_int_equal(vm->modal.kind, AGI_MODAL_EDIT);
+    assert_string_equal(vm->strings[1], ""); /* cleared first */
+    vm_run(vm, "1 type \"abcdefgh\"\n2 key 7\n2 key 0x08\n2 type \"99x999\"\n", 3);
+    assert_string_equal(vm->strings[1], "abcde");
+    assert_int_equal(vm->vars[60], 1);
+    assert_int_equal(vm->vars[61], 1);
+    assert_int_equal(vm->vars[62], 9999 & 0xff); /* "9999": the x and the fifth digit refused */
+    agi_vm_free(vm);
+}
+
+/* Inventory: carried items only; f13 makes it select into v25 (Esc 0xff);
+ * the 2.272 profile never selects. */
+static void test_inventory(void **state)
+{
+    (void)state;
+    static const char *profiles[] = {"2.936", "2.272"};
+    for (unsigned k = 0; k < 2; k++) {
+        agi_vm *vm = vm_bare(profiles[k]);
+        uint8_t items[4] = {0, 0xff, 3, 0xff};
+        vm->items = items;
+        vm->item_count = 4;
+        vm_logic(vm, "if (!isset(f50)) { set(f50); set(f13); v25 = 77; status(); v60 = 1; }\n"
+                     "if (v61 == 1) { reset(f50); v61 = 0; }\nreturn();");
+        vm_run(vm, NULL, 1);
+        assert_int_equal(vm->modal.kind, AGI_MODAL_INVENTORY);
+        assert_int_equal(vm->modal.n_entries, 2);
+        assert_int_equal(vm->modal.entries[1], 3);
+        assert_int_equal(vm->modal.interactive, k == 0);
+        vm_run(vm, "1 key right\n1 key enter\n", 2);
+        assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
+        assert_int_equal(vm->vars[60], 1);
+        assert_int_equal(vm->vars[25], k == 0 ? 3 : 77);
+        if (k == 0) { /* Esc cancels with 0xff */
+            vm->vars[61] = 1;
+            vm_run(vm, "4 key esc\n", 5);
+            assert_int_equal(vm->vars[25], 0xff);
+        }
+        vm->items = NULL;
+        agi_vm_free(vm);
+    }
+}
+
+/* Restart: f16 skips the prompt except in 2.411; Esc keeps playing. */
+static void test_restart_and_quit(void **state)
+{
+    (void)state;
+    const char *src = "if (isset(f6)) { v62 = 1; }\n"
+                      "if (!isset(f6) && !isset(f50)) { set(f50); set(f16); v60 = 9; restart.game(); v61 = 1; }\n"
+                      "return();";
+    agi_vm *vm = vm_bare("2.936");
+    vm_logic(vm, src);
+    vm_run(vm, NULL, 1);
+    assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
+    assert_int_equal(vm->vars[62], 1); /* logic 0 ran again with f6 set */
+    assert_int_equal(vm->vars[60], 0); /* the reset cleared the variables */
+    assert_int_equal(vm->vars[61], 0); /* and the continuation was dropped */
+    assert_int_equal(vm->flags[6], 0); /* f6 lasts until the end of that cycle */
+    agi_vm_free(vm);
+
+    vm = vm_bare("2.411");
+    vm_logic(vm, src);
+    vm_run(vm, NULL, 1);
+    assert_int_equal(vm->modal.kind, AGI_MODAL_CONFIRM);
+    vm_run(vm, "1 key esc\n", 2);
+    assert_int_equal(vm->vars[61], 1); /* cancelled: the next statement runs */
+    assert_int_equal(vm->vars[62], 0);
+    agi_vm_free(vm);
+
+    vm = vm_bare("2.411");
+    vm_logic(vm, src);
+    vm_run(vm, "1 key enter\n", 2);
+    assert_int_equal(vm->vars[61], 0); /* accepted: the continuation is gone */
+    assert_int_equal(vm->vars[62], 1);
+    agi_vm_free(vm);
+
+    vm = vm_bare("2.936");
+    vm_logic(vm, "if (v70 == 0) { v70 = 1; quit(0); }\nquit(1);\nreturn();");
+    vm_run(vm, NULL, 1);
+    assert_int_equal(vm->modal.kind, AGI_MODAL_CONFIRM);
+    vm_run(vm, "1 key esc\n", 2); /* kept playing: then quit(1) exits at once */
+    assert_int_equal(vm->quit, 1);
+    agi_vm_free(vm);
+}
+
+static const char menu_src[] = "if (!isset(f50)) { set(f50);\n"
+                               "  set.menu(\"File\"); set.menu.item(\"Save\", c1); set.menu.item(\"Quit\", c2);\n"
+                               "  set.menu(\"Help\"); set.menu.item(\"About\", c3); set.menu.item(\"Hints\", c4);\n"
+                               "  submit.menu(); disable.item(c4); set(f14); }\n"
+                               "if (v60 == 1) { v60 = 0; menu.input(); }\n"
+                               "if (controller(c1)) { v61 = 1; }\nif (controller(c3)) { v61 = 3; }\n"
+                               "if (controller(c4)) { v61 = 4; }\nreturn();";
+
+/* The menu opens at the input phase after menu.input; headings move with
+ * left/right, items with up/down and wrap; a disabled item does not
+ * select; the selection becomes a controller in the same cycle. */
+static void test_menu(void **state)
+{
+    (void)state;
+    agi_vm *vm = vm_bare(NULL);
+    vm_logic(vm, menu_src);
+    vm_run(vm, NULL, 1);
+    vm->vars[60] = 1;
+    vm_run(vm, "2 key right\n2 key down\n2 key enter\n", 2);
+    assert_int_equal(vm->modal.kind, AGI_MODAL_NONE); /* requested in cycle 1 */
+    vm_run(vm, "2 key right\n2 key down\n2 key enter\n", 3);
+    assert_int_equal(vm->modal.kind, AGI_MODAL_MENU); /* Enter on the disabled Hints waits */
+    assert_int_equal(vm->modal.heading, 1);
+    assert_string_equal(vm->menu[vm->modal.sel].text, "Hints");
+    vm_run(vm, "3 key down\n3 key enter\n", 4);
+    assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
+    assert_int_equal(vm->vars[61], 3); /* wrapped to About */
+    /* reopened, it resumes at the remembered heading and item */
+    vm->vars[60] = 1;
+    vm_run(vm, NULL, 5);
+    vm_run(vm, "5 key esc\n", 6);
+    assert_int_equal(vm->menu_heading_cur, 1);
+    agi_vm_free(vm);
+
+    /* the v3 gate keeps a request closed */
+    vm = vm_bare("3.002.149");
+    vm_logic(vm, menu_src);
+    vm_run(vm, NULL, 1);
+    vm->menu_gate = 0;
+    vm->vars[60] = 1;
+    vm_run(vm, NULL, 3);
+    assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
+    agi_vm_free(vm);
+}
+
+/* The selectors write SIGSG.N into the save folder and read it back;
+ * restore aborts the continuation. */
+static void test_save_restore_selectors(void **state)
+{
+    (void)state;
+    char dir[256], path[300];
+    test_tmpdir(dir, sizeof dir);
+    agi_vm *vm = vm_bare(NULL);
+    vm->save_dir = dir;
+    vm_logic(vm, "if (!isset(f50)) { set(f50); set.game.id(\"TS\"); }\n"
+                 "if (v60 == 1) { v60 = 0; v70 = 42; save.game(); v71 = 1; }\n"
+                 "if (v60 == 2) { v60 = 0; restore.game(); v72 = 1; }\nreturn();");
+    vm_run(vm, NULL, 1);
+    vm->vars[60] = 1;
+    vm_run(vm, "2 key down\n2 key enter\n2 type \"second slot\"\n", 3);
+    assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
+    assert_int_equal(vm->vars[71], 1);
+    assert_string_equal(vm->save_desc, "second slot");
+    snprintf(path, sizeof path, "%s/TSSG.2", dir);
+    relic_buf b = RELIC_BUF_INIT;
+    assert_int_equal(relic_file_read(path, &b, NULL), RELIC_OK);
+    assert_memory_equal(b.data, "second slot", 12);
+    relic_buf_free(&b);
+
+    vm->vars[70] = 5;
+    vm->vars[60] = 2;
+    vm_run(vm, "4 key enter\n", 5); /* the first valid slot is preselected */
+    assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
+    assert_int_equal(vm->vars[70], 42);
+    assert_int_equal(vm->vars[72], 0); /* aborted, not continued */
+    agi_vm_free(vm);
+
+    /* without a folder both selectors cancel at once */
+    vm = vm_bare(NULL);
+    vm_logic(vm, "save.game(); v71 = 1; return();");
+    vm_run(vm, NULL, 1);
+    assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
+    assert_int_equal(vm->vars[71], 1);
+    agi_vm_free(vm);
+    test_tmpdir_remove(dir);
+}
+
+/* The random state rides in the description header past its terminator. */
+static void test_save_keeps_random_state(void **state)
+{
+    (void)state;
+    agi_vm *a = vm_bare(NULL), *b = vm_bare(NULL);
+    vm_logic(a, "return();");
+    vm_logic(b, "return();");
+    for (int i = 0; i < 7; i++)
+        agi_vm_random(a);
+    agi_save s;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(agi_vm_to_save(a, "desc", &s, &err), RELIC_OK);
+    char d[32];
+    agi_save_description(&s, d);
+    assert_string_equal(d, "desc");
+    assert_int_equal(agi_vm_from_save(b, &s, &err), RELIC_OK);
+    assert_int_equal(agi_vm_random(a), agi_vm_random(b));
+    agi_save_free(&s);
+    /* a description that fills the header leaves no room: nothing stored */
+    assert_int_equal(agi_vm_to_save(a, "a description of thirty bytes!", &s, &err), RELIC_OK);
+    assert_int_not_equal(memcmp(s.header + 24, "RNG", 3), 0);
+    agi_save_free(&s);
+    agi_vm_free(a);
+    agi_vm_free(b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_message_blocks),  cmocka_unit_test(test_message_no_wait),
+        cmocka_unit_test(test_line_editors),    cmocka_unit_test(test_inventory),
+        cmocka_unit_test(test_restart_and_quit), cmocka_unit_test(test_menu),
+        cmocka_unit_test(test_save_restore_selectors), cmocka_unit_test(test_save_keeps_random_state),
+    };
+    return cmocka_run_group_tests_name("agi_vm_modal", tests, NULL, NULL);
+}
