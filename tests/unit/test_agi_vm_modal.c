@@ -119,8 +119,11 @@ static void test_inventory(void **state)
     static const char *profiles[] = {"2.936", "2.272"};
     for (unsigned k = 0; k < 2; k++) {
         agi_vm *vm = vm_bare(profiles[k]);
-        uint8_t items[4] = {0, 0xff, 3, 0xff};
-        vm->items = items;
+        static const uint8_t items[4] = {0, 0xff, 3, 0xff};
+        free(vm->items);
+        vm->items = malloc(sizeof items);
+        assert_non_null(vm->items);
+        memcpy(vm->items, items, sizeof items);
         vm->item_count = 4;
         vm_logic(vm, "if (!isset(f50)) { set(f50); set(f13); v25 = 77; status(); v60 = 1; }\n"
                      "if (v61 == 1) { reset(f50); v61 = 0; }\nreturn();");
@@ -138,7 +141,6 @@ static void test_inventory(void **state)
             vm_run(vm, "4 key esc\n", 5);
             assert_int_equal(vm->vars[25], 0xff);
         }
-        vm->items = NULL;
         agi_vm_free(vm);
     }
 }
