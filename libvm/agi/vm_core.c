@@ -406,6 +406,9 @@ void agi_vm_reset(agi_vm *vm)
     vm->text_mode = 0;
     vm->menu_n = vm->heading_n = 0;
     vm->menu_done = vm->menu_request = 0;
+    vm->menu_gate = 1; /* the spec gives no initial value: nonzero permits menus */
+    vm->input_width_override = 0;
+    vm->nav_event = 0;
     /* Before any script.size the list has AGI_VM_REPLAY_DEFAULT pairs
      * (relic's choice: the spec leaves an unconfigured capacity open). */
     free(vm->replay);
@@ -573,13 +576,15 @@ void agi_vm_render(agi_vm *vm)
         return;
     uint8_t order[AGI_VM_OBJECTS];
     for (int part = 0; part < 2; part++) {
+        /* 2.089 draws the earlier partition in object-number order. */
+        int sorted = part == 1 || !vm->profile->draw_early_unsorted;
         unsigned n = 0;
         for (unsigned i = 0; i < AGI_VM_OBJECTS; i++) {
             const agi_vm_obj *o = &vm->obj[i];
             if (!o->drawn || !o->has_view || !vm->view[o->view] || (o->updating != 0) != part)
                 continue;
             unsigned j = n++;
-            while (j > 0 && agi_vm_draw_key(&vm->obj[order[j - 1]]) > agi_vm_draw_key(o)) {
+            while (sorted && j > 0 && agi_vm_draw_key(&vm->obj[order[j - 1]]) > agi_vm_draw_key(o)) {
                 order[j] = order[j - 1];
                 j--;
             }

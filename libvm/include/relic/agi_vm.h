@@ -147,6 +147,9 @@ typedef struct agi_vm {
     uint8_t text_fg, text_bg, text_mode;
     char text[25][41];            /* the 40x25 text grid (characters) */
     uint8_t release_gate;
+    uint8_t menu_gate;            /* 0xb1: zero keeps a menu request from opening the menu */
+    uint8_t input_width_override; /* 0xa3/0xa4: the fixed 36-character input width */
+    uint16_t nav_event;           /* the last navigation (type-2) value; 2.089's 0x4e clears it */
 
     /* menus */
     agi_vm_menu_item menu[AGI_VM_MAX_MENU];
