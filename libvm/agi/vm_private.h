@@ -53,6 +53,7 @@ unsigned agi_vm_room_alias(const agi_vm *vm, unsigned room);
 int agi_vm_said_exact(agi_vm *vm, const uint8_t *words, unsigned count);
 int agi_vm_string_slot(const agi_vm *vm, unsigned slot);
 int agi_vm_variant_action(agi_vm *vm, uint8_t op, const uint8_t *a);
+int agi_vm_save_has_gates(const agi_profile *p);
 
 /* Messages and errors. */
 const char *agi_vm_message(agi_vm *vm, unsigned logic, unsigned n);

@@ -157,3 +157,11 @@ int agi_vm_variant_action(agi_vm *vm, uint8_t op, const uint8_t *a)
     default: return 0;
     }
 }
+
+/* session_and_persistence.md: the 3.002.102 (0x05e4) and Gold Rush
+ * (0x0404) block-1 layouts end with the menu and release gates; 2.936 and
+ * 3.002.086 saves do not hold them. */
+int agi_vm_save_has_gates(const agi_profile *p)
+{
+    return p->save_b1_layout == AGI_SAVE_B1_GR || (p->save_b1_layout == AGI_SAVE_B1_V2 && p->save_block1 >= 0x05e4);
+}

@@ -592,6 +592,30 @@ static void test_packed_last_cel(void **state)
     assert_int_equal(last_cel("2.936"), 17);
 }
 
+/* The gates travel in the 3.002.102 and Gold Rush save layouts only. */
+static uint8_t gate_after_restore(const char *profile)
+{
+    agi_vm *vm = run(profile, "b1 00 00");
+    assert_int_equal(vm->menu_gate, 0);
+    agi_save s;
+    relic_err err;
+    relic_err_clear(&err);
+    if (agi_vm_to_save(vm, "t", &s, &err) || agi_vm_from_save(vm, &s, &err))
+        fail_msg("%s: %s", profile, err.msg);
+    uint8_t g = vm->menu_gate;
+    agi_save_free(&s);
+    agi_vm_free(vm);
+    return g;
+}
+
+static void test_gate_saves(void **state)
+{
+    (void)state;
+    assert_int_equal(gate_after_restore("3.002.102"), 0);
+    assert_int_equal(gate_after_restore("3.002.149-gr"), 0);
+    assert_int_equal(gate_after_restore("3.002.086"), 1); /* not in its block 1: reset to permitting */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -602,7 +626,7 @@ int main(void)
         cmocka_unit_test(test_string_slots),    cmocka_unit_test(test_menu_stubs),
         cmocka_unit_test(test_v3_gates),        cmocka_unit_test(test_input_width_and_keys),
         cmocka_unit_test(test_room_alias),      cmocka_unit_test(test_left_zero),
-        cmocka_unit_test(test_packed_last_cel),
+        cmocka_unit_test(test_packed_last_cel), cmocka_unit_test(test_gate_saves),
     };
     return cmocka_run_group_tests_name("agi_vm_profiles", tests, NULL, NULL);
 }
