@@ -1,8 +1,10 @@
 /* A headless AGI interpreter (agi-spec runtime_state.md "Top-level cycle
  * order", logic_bytecode.md, object_behavior.md, input_text_and_menus.md,
  * session_and_persistence.md "Room transition" and "Resource replay
- * sequence"): the 2.936 profile's state, bytecode and object rules, driven
- * one cycle at a time with scripted input, drawing into the 160x168 planes.
+ * sequence"): the 2.936 profile's state, bytecode and object rules, with
+ * the runtime variants version_profiles.md lists for the other profiles
+ * (selected by agi_profile fields), driven one cycle at a time with
+ * scripted input, drawing into the 160x168 planes.
  *
  * Headless choices (not in the spec, which leaves hosts free here): modal
  * waits (print, pause, inventory, restart/quit confirmations) are
