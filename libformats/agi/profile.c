@@ -163,7 +163,8 @@ const agi_profile *agi_profile_for_version(const char *version, int *exact)
     }
     if (!best) /* older than every profile of its major version */
         for (size_t i = 0; i < AGI_PROFILE_COUNT && !best; i++)
-            if (!agi_profile_table[i].variant_of && agi_profile_version_number(agi_profile_table[i].name) / 1000000 == want / 1000000)
+            if (!agi_profile_table[i].variant_of &&
+                agi_profile_version_number(agi_profile_table[i].name) / 1000000 == want / 1000000)
                 best = &agi_profile_table[i];
     return best;
 }
