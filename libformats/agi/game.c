@@ -279,6 +279,8 @@ int agi_game_open(const agi_fileset *fs, const agi_open_opts *opts, agi_game *g,
             agi_version_scan(f->data, f->len, g->version, sizeof g->version);
     } else {
         agi_game_guess_profile(fs, g);
+        /* A build variant keyed by the game's v3 prefix (3.002.149-gr). */
+        g->profile = agi_profile_for_game(g->profile, g->prefix);
     }
     return RELIC_OK;
 }

@@ -1,6 +1,8 @@
 /* AGI actions (agi-spec logic_bytecode.md "Action opcodes" tables, with
  * object_behavior.md, input_text_and_menus.md and session_and_persistence.md
- * for the subsystems they drive): one switch over the 2.936 action range.
+ * for the subsystems they drive): one switch over the 2.936 action range;
+ * where another profile selects a variant the case calls a helper of
+ * vm_profile_rules.c.
  * Actions agi_vm_gaps lists consume their operands and change no state. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +29,7 @@ static void agi_vm_expand(agi_vm *vm, unsigned logic, const char *src, char *out
         const char *t = tmp;
         if (kind == 'v')
             snprintf(tmp, sizeof tmp, "%u", vm->vars[n & 0xff]);
-        else if (kind == 's' && n < 12)
+        else if (kind == 's' && agi_vm_string_slot(vm, (unsigned)n))
             snprintf(tmp, sizeof tmp, "%.40s", vm->strings[n]);
         else if (kind == 'w' && n >= 1 && n <= vm->parse_count && n <= 10)
             t = vm->parsed_text[n - 1];
@@ -98,7 +100,7 @@ static uint8_t agi_vm_obj_distance(const agi_vm *vm, unsigned a, unsigned b)
     if (!p->drawn || !q->drawn)
         return 255;
     int d = abs((p->x + p->width / 2) - (q->x + q->width / 2)) + abs(p->y - q->y);
-    return (uint8_t)(d > 254 ? 254 : d);
+    return agi_vm_distance_value(vm, d);
 }
 
 /* Copies at most size - 1 bytes and terminates (the slots are 40 bytes). */
@@ -206,8 +208,8 @@ static void agi_vm_obj_action(agi_vm *vm, uint8_t op, const uint8_t *a)
     case AGI_A_ANIMATE_OBJ: agi_vm_obj_animate(o); break;
     case AGI_A_DRAW: agi_vm_obj_draw(vm, o); break;
     case AGI_A_ERASE: agi_vm_obj_erase(vm, o); break;
-    case AGI_A_POSITION: o->x = o->px = a[1]; o->y = o->py = a[2]; break;
-    case AGI_A_POSITION_V: o->x = o->px = v[a[1]]; o->y = o->py = v[a[2]]; break;
+    case AGI_A_POSITION: agi_vm_position(vm, o, a[1], a[2]); break;
+    case AGI_A_POSITION_V: agi_vm_position(vm, o, v[a[1]], v[a[2]]); break;
     case AGI_A_GET_POSN: v[a[1]] = (uint8_t)o->x; v[a[2]] = (uint8_t)o->y; break;
     case AGI_A_REPOSITION: {
         int x = o->x + (int8_t)v[a[1]], y = o->y + (int8_t)v[a[2]];
@@ -270,6 +272,8 @@ static void agi_vm_obj_action(agi_vm *vm, uint8_t op, const uint8_t *a)
         break;
     case AGI_A_CYCLE_TIME: o->cycle_time = o->cycle_count = v[a[1]]; break;
     case AGI_A_STOP_MOTION:
+        if (agi_vm_motion_clear_early(vm, o, op))
+            break;
         o->dir = 0;
         o->motion = AGI_MOTION_NORMAL;
         if (o == &vm->obj[0]) {
@@ -278,6 +282,8 @@ static void agi_vm_obj_action(agi_vm *vm, uint8_t op, const uint8_t *a)
         }
         break;
     case AGI_A_START_MOTION:
+        if (agi_vm_motion_clear_early(vm, o, op))
+            break;
         o->motion = AGI_MOTION_NORMAL;
         if (o == &vm->obj[0]) {
             v[6] = 0;
@@ -317,6 +323,8 @@ static void agi_vm_obj_action(agi_vm *vm, uint8_t op, const uint8_t *a)
 void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
 {
     uint8_t *v = vm->vars;
+    if (agi_vm_variant_action(vm, op, a))
+        return;
     if (op >= AGI_A_ANIMATE_OBJ && op <= AGI_A_OBSERVE_BLOCKS && op != AGI_A_UNANIMATE_ALL &&
         op != AGI_A_SET_HORIZON) {
         agi_vm_obj_action(vm, op, a);
@@ -340,7 +348,7 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
     case AGI_A_SET_V: vm->flags[v[a[0]]] = 1; break;
     case AGI_A_RESET_V: vm->flags[v[a[0]]] = 0; break;
     case AGI_A_TOGGLE_V: vm->flags[v[a[0]]] ^= 1; break;
-    case AGI_A_NEW_ROOM: agi_vm_switch_room(vm, a[0]); break;
+    case AGI_A_NEW_ROOM: agi_vm_switch_room(vm, agi_vm_room_alias(vm, a[0])); break;
     case AGI_A_NEW_ROOM_V: agi_vm_switch_room(vm, v[a[0]]); break;
     case AGI_A_LOAD_LOGICS: agi_vm_load_logic(vm, a[0], 1); break;
     case AGI_A_LOAD_LOGICS_V: agi_vm_load_logic(vm, v[a[0]], 1); break;
@@ -355,15 +363,7 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
         if (agi_vm_draw_pic(vm, v[a[0]], 1) == RELIC_OK)
             agi_vm_record(vm, AGI_REPLAY_OVERLAY_PICTURE, v[a[0]]);
         break;
-    case AGI_A_SHOW_PIC:
-        memcpy(vm->show_vis, vm->pic_vis, AGI_PIC_CELLS);
-        memcpy(vm->show_pri, vm->pic_pri, AGI_PIC_CELLS);
-        vm->shown = 1;
-        vm->flags[15] = 0;
-        agi_vm_window_close(vm);
-        /* The picture rows of the screen are redrawn over any text there. */
-        agi_vm_text_fill(vm, (unsigned)vm->base_row, 0, (unsigned)vm->base_row + 20, 39, 0xff);
-        break;
+    case AGI_A_SHOW_PIC: agi_vm_show_pic(vm); break;
     case AGI_A_DISCARD_PIC:
         agi_vm_discard_pic(vm, v[a[0]]);
         agi_vm_record(vm, AGI_REPLAY_DISCARD_PICTURE, v[a[0]]);
@@ -475,7 +475,6 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
         if (a[0] < vm->profile->string_slots)
             agi_vm_strcpy(vm->strings[a[0]], 32, vm->save_desc);
         break;
-    case AGI_A_CLOSE_WINDOW: agi_vm_window_close(vm); break;
     case AGI_A_OBJ_STATUS_V: { /* obj.status.v: the object's numbers, modally */
         const agi_vm_obj *o = &vm->obj[v[a[0]]];
         char t[160];
@@ -519,7 +518,6 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
     case AGI_A_DIV_V: if (v[a[1]]) v[a[0]] = (uint8_t)(v[a[0]] / v[a[1]]); break;
     case AGI_A_PUSH_SCRIPT: vm->replay_checkpoint = vm->replay_count; break;
     case AGI_A_POP_SCRIPT: vm->replay_count = vm->replay_checkpoint; break;
-    case AGI_A_HOLD_KEY: vm->release_gate++; break;
     case AGI_A_SET_PRI_BASE: agi_vm_set_horizon_table(vm, a[0]); break;
     default: break; /* no-ops, dialogue width, and the gaps */
     }

@@ -394,7 +394,6 @@ void agi_vm_reset(agi_vm *vm)
     vm->resume_stage = AGI_STAGE_NONE;
     vm->win_open = 0;
     vm->window[0] = 0;
-    vm->menu_gate = 1;
     memset(vm->menu_item_of, 0, sizeof vm->menu_item_of);
     vm->menu_heading_cur = 0;
     vm->save_desc[0] = 0;
@@ -421,6 +420,9 @@ void agi_vm_reset(agi_vm *vm)
     vm->text_mode = 0;
     vm->menu_n = vm->heading_n = 0;
     vm->menu_done = vm->menu_request = 0;
+    vm->menu_gate = 1; /* the spec gives no initial value: nonzero permits menus */
+    vm->input_width_override = 0;
+    vm->nav_event = 0;
     /* Before any script.size the list has AGI_VM_REPLAY_DEFAULT pairs
      * (relic's choice: the spec leaves an unconfigured capacity open). */
     free(vm->replay);
@@ -629,13 +631,15 @@ void agi_vm_render(agi_vm *vm)
         return;
     uint8_t order[AGI_VM_OBJECTS];
     for (int part = 0; part < 2; part++) {
+        /* 2.089 draws the earlier partition in object-number order. */
+        int sorted = part == 1 || !vm->profile->draw_early_unsorted;
         unsigned n = 0;
         for (unsigned i = 0; i < AGI_VM_OBJECTS; i++) {
             const agi_vm_obj *o = &vm->obj[i];
             if (!o->drawn || !o->has_view || !vm->view[o->view] || (o->updating != 0) != part)
                 continue;
             unsigned j = n++;
-            while (j > 0 && agi_vm_draw_key(&vm->obj[order[j - 1]]) > agi_vm_draw_key(o)) {
+            while (sorted && j > 0 && agi_vm_draw_key(&vm->obj[order[j - 1]]) > agi_vm_draw_key(o)) {
                 order[j] = order[j - 1];
                 j--;
             }

@@ -94,7 +94,8 @@ static int agi_vm_test(agi_vm *vm, uint8_t op, const uint8_t *code, uint32_t *pc
         return k;
     }
     case AGI_C_COMPARE_STRINGS:
-        return a[0] < 12 && a[1] < 12 && agi_vm_strcmp_norm(vm->strings[a[0]], vm->strings[a[1]]) == 0;
+        return agi_vm_string_slot(vm, a[0]) && agi_vm_string_slot(vm, a[1]) &&
+               agi_vm_strcmp_norm(vm->strings[a[0]], vm->strings[a[1]]) == 0;
     default: return agi_vm_posn(vm, op, a);
     }
 }

@@ -124,6 +124,8 @@ void agi_vm_parse(agi_vm *vm, const char *line)
 
 int agi_vm_said(agi_vm *vm, const uint8_t *words, unsigned count)
 {
+    if (vm->profile->said_exact_count)
+        return agi_vm_said_exact(vm, words, count);
     if (!vm->flags[2] || vm->parse_count == 0 || vm->flags[4])
         return 0;
     unsigned j = 0;
@@ -281,6 +283,7 @@ void agi_vm_input_events(agi_vm *vm)
         if (ev.type == AGI_EV_STATUS) {
             vm->controller[ev.value & 0xff] = 1;
         } else if (ev.type == AGI_EV_DIR) {
+            vm->nav_event = ev.value;
             if (vm->player_control && ev.value <= 8)
                 vm->vars[6] = vm->obj[0].dir == ev.value ? 0 : (uint8_t)ev.value;
         } else if (ev.value & 0xff) {

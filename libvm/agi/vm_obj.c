@@ -299,7 +299,10 @@ void agi_vm_move_to(agi_vm *vm, agi_vm_obj *o, unsigned x, unsigned y, unsigned 
     o->updating = 1;
     if (o == &vm->obj[0])
         vm->player_control = 0;
-    agi_vm_motion(vm, o, (unsigned)(o - vm->obj));
+    /* 2.089/2.230/2.272 leave the first direction (and a completion
+     * already due) to the next target-motion update. */
+    if (!vm->profile->move_defers_first)
+        agi_vm_motion(vm, o, (unsigned)(o - vm->obj));
 }
 
 static int agi_vm_in_block(const agi_vm *vm, int x, int y)
@@ -335,15 +338,16 @@ void agi_vm_pre_logic(agi_vm *vm)
     }
 }
 
+/* "Direction and automatic loop selection": the cadence gate and the
+ * tables are profile variants (vm_profile_rules.c). */
 static void agi_vm_select_loop(agi_vm *vm, agi_vm_obj *o)
 {
-    static const uint8_t small[9] = {9, 9, 0, 0, 0, 9, 1, 1, 1}, big[9] = {9, 3, 0, 0, 0, 2, 1, 1, 1};
     const agi_view *v = agi_vm_obj_view(vm, o);
-    if (!v || o->fix_loop || o->step_count != 1 || o->dir > 8)
+    if (!v || o->fix_loop || !agi_vm_loop_select_due(vm, o))
         return;
-    unsigned want = v->loop_count == 2 || v->loop_count == 3 ? small[o->dir] : v->loop_count >= 4 ? big[o->dir] : 9;
-    if (want != 9 && want != o->loop)
-        agi_vm_set_loop(vm, o, want);
+    int want = agi_vm_loop_for_dir(vm, v->loop_count, o->dir);
+    if (want >= 0 && (unsigned)want != o->loop)
+        agi_vm_set_loop(vm, o, (unsigned)want);
 }
 
 static void agi_vm_cycle_cel(agi_vm *vm, agi_vm_obj *o)
@@ -387,7 +391,7 @@ static void agi_vm_move(agi_vm *vm, agi_vm_obj *o, unsigned n)
         y += agi_dir_dy[o->dir] * o->step;
     }
     o->repositioned = 0;
-    if (x < 0) {
+    if (x < 0 || (x == 0 && vm->profile->left_zero_boundary)) {
         x = 0;
         border = 4;
     } else if (x + o->width > 160) {

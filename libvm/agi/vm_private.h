@@ -61,6 +61,20 @@ void agi_vm_quit_now(agi_vm *vm);
 /* Text cells (vm_actions.c): fill with an attribute (0xff: transparent). */
 void agi_vm_text_fill(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, unsigned right, uint8_t attr);
 
+/* Profile variants (vm_profile_rules.c). */
+int agi_vm_loop_for_dir(const agi_vm *vm, unsigned loops, unsigned dir);
+int agi_vm_loop_select_due(const agi_vm *vm, const agi_vm_obj *o);
+void agi_vm_position(agi_vm *vm, agi_vm_obj *o, int x, int y);
+void agi_vm_close_window(agi_vm *vm);
+void agi_vm_show_pic(agi_vm *vm);
+uint8_t agi_vm_distance_value(const agi_vm *vm, int d);
+int agi_vm_motion_clear_early(agi_vm *vm, agi_vm_obj *o, uint8_t op);
+unsigned agi_vm_room_alias(const agi_vm *vm, unsigned room);
+int agi_vm_said_exact(agi_vm *vm, const uint8_t *words, unsigned count);
+int agi_vm_string_slot(const agi_vm *vm, unsigned slot);
+int agi_vm_variant_action(agi_vm *vm, uint8_t op, const uint8_t *a);
+int agi_vm_save_has_gates(const agi_profile *p);
+
 /* Messages and errors. */
 const char *agi_vm_message(agi_vm *vm, unsigned logic, unsigned n);
 void agi_vm_log(agi_vm *vm, const char *kind, const char *text);

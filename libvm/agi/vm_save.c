@@ -155,6 +155,9 @@ int agi_vm_to_save(const agi_vm *vm, const char *description, agi_save *s, relic
     st->status_row = (uint16_t)vm->status_row;
     st->display_base_row = (uint16_t)vm->base_row;
     st->display_bottom_row = (uint16_t)(vm->base_row + 21);
+    st->menu_gate = vm->menu_gate; /* serialized only by the layouts that hold them */
+    st->release_gate = vm->release_gate;
+    st->prev_nav_event = vm->nav_event;
     for (unsigned i = 0; i < vm->obj_count; i++)
         agi_vm_obj_to_save(vm, i, &s->objects[i]);
     for (unsigned i = 0; i < s->item_count && i < vm->item_count; i++)
@@ -275,6 +278,12 @@ int agi_vm_from_save(agi_vm *vm, const agi_save *s, relic_err *err)
     vm->status_enabled = st->status_enabled != 0;
     vm->status_row = st->status_row;
     vm->base_row = st->display_base_row;
+    if (agi_vm_save_has_gates(vm->profile)) {
+        vm->menu_gate = (uint8_t)st->menu_gate;
+        vm->release_gate = st->release_gate;
+    }
+    if (vm->profile->save_b1_layout == AGI_SAVE_B1_EARLY)
+        vm->nav_event = st->prev_nav_event;
     for (unsigned i = 0; i < vm->item_count && i < s->item_count; i++)
         vm->items[i] = s->items[i].location;
     free(vm->replay);

@@ -1,8 +1,9 @@
-/* Fuzzes the AGI interpreter: the input is the bytecode of logic 0 (the
- * message table is built around it), run for a few cycles with scripted
- * events (which also drive any modal the bytecode opens: windows, editors,
- * menus, selectors) under a small step budget in a VM without a game, with
- * the full screen drawn each cycle.  Every run must end in success or a
+/* Fuzzes the AGI interpreter: the first byte picks the profile (so every
+ * profile variant runs), the rest is the bytecode of logic 0 (the message
+ * table is built around it), run for a few cycles with scripted events
+ * (which also drive any modal the bytecode opens: windows, editors, menus,
+ * selectors) under a small step budget in a VM without a game, with the
+ * full screen drawn each cycle.  Every run must end in success or a
  * reported error, never a crash or a hang. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -13,8 +14,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size > 4096)
+    if (size < 1 || size > 4096)
         return 0;
+    unsigned np;
+    const agi_profile *profiles = agi_profiles(&np);
+    const agi_profile *prof = &profiles[data[0] % np];
+    data++, size--;
     static char *msgs[2] = {"%v3 %s1 %w1 %m1 %g1 %o0", "hello"};
     relic_buf p = RELIC_BUF_INIT;
     relic_err err;
@@ -24,7 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     agi_vm *vm;
-    agi_vm_opts o = {.seed = 7, .max_steps = 5000};
+    agi_vm_opts o = {.profile = prof, .seed = 7, .max_steps = 5000};
     if (agi_vm_new(NULL, &o, &vm, &err) == RELIC_OK) {
         agi_vm_install_logic(vm, 0, p.data, p.len, &err);
         agi_vm_install_logic(vm, 1, p.data, p.len, &err);

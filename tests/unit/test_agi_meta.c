@@ -255,7 +255,7 @@ static void test_profiles(void **state)
     (void)state;
     unsigned n;
     const agi_profile *all = agi_profiles(&n);
-    assert_int_equal(n, 10);
+    assert_int_equal(n, 11); /* ten promoted profiles and the Gold Rush build of 3.002.149 */
     assert_string_equal(all[0].name, "2.089");
     assert_int_equal(agi_profile_find("2.936")->action_max, 0xaf);
     assert_int_equal(agi_profile_find("2.089")->action_max, 0x9a);
@@ -271,6 +271,17 @@ static void test_profiles(void **state)
     assert_string_equal(agi_profile_for_version("3.002.098", &exact)->name, "3.002.086");
     assert_string_equal(agi_profile_for_version("2.001", &exact)->name, "2.089");
     assert_null(agi_profile_for_version("x", &exact));
+    /* The build variant is chosen by game, never by version number. */
+    assert_string_equal(agi_profile_for_version("3.002.149", &exact)->name, "3.002.149");
+    assert_string_equal(agi_profile_for_version("3.002.150", &exact)->name, "3.002.149");
+    const agi_profile *gr = agi_profile_find("3.002.149-gr");
+    assert_non_null(gr);
+    assert_ptr_equal(agi_profile_for_game(agi_profile_find("3.002.149"), "GR"), gr);
+    assert_ptr_equal(agi_profile_for_game(agi_profile_find("3.002.149"), "gr"), gr);
+    assert_string_equal(agi_profile_for_game(agi_profile_find("3.002.149"), "MH2")->name, "3.002.149");
+    assert_string_equal(agi_profile_for_game(agi_profile_find("3.002.102"), "GR")->name, "3.002.102");
+    assert_int_equal(gr->key_map_entries, 49);
+    assert_int_equal(gr->save_block1, 0x0404);
     for (unsigned i = 0; i < n; i++) /* the v3 profiles, and only they, use the combined container */
         assert_int_equal(all[i].layout == AGI_LAYOUT_V3, all[i].name[0] == '3');
 }

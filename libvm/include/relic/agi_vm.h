@@ -1,8 +1,10 @@
 /* A headless AGI interpreter (agi-spec runtime_state.md "Top-level cycle
  * order", logic_bytecode.md, object_behavior.md, input_text_and_menus.md,
  * session_and_persistence.md "Room transition" and "Resource replay
- * sequence"): the 2.936 profile's state, bytecode and object rules, driven
- * one cycle at a time with scripted input, drawing into the 160x168 planes.
+ * sequence"): the 2.936 profile's state, bytecode and object rules, with
+ * the runtime variants version_profiles.md lists for the other profiles
+ * (selected by agi_profile fields), driven one cycle at a time with
+ * scripted input, drawing into the 160x168 planes.
  *
  * Headless choices (not in the spec, which leaves hosts free here): a modal
  * wait (message window, menu, inventory, line editor, confirmation, save
@@ -183,7 +185,9 @@ typedef struct agi_vm {
     uint8_t text_fg, text_bg, text_mode;
     char text[25][41];            /* the 40x25 text grid (characters) */
     uint8_t release_gate;
-    uint8_t menu_gate;            /* v3 0xb1: 0 keeps a requested menu closed */
+    uint8_t menu_gate;            /* 0xb1: zero keeps a menu request from opening the menu */
+    uint8_t input_width_override; /* 0xa3/0xa4: the fixed 36-character input width */
+    uint16_t nav_event;           /* the last navigation (type-2) value; 2.089's 0x4e clears it */
 
     /* menus */
     agi_vm_menu_item menu[AGI_VM_MAX_MENU];
