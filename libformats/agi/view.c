@@ -274,8 +274,25 @@ static uint8_t agi_cel_cmp_priority(const uint8_t *priority, int x, int y)
     return 0;
 }
 
-void agi_cel_draw(const agi_cel *c, int x, int baseline_y, uint8_t p, uint8_t *visual, uint8_t *priority,
-                  uint8_t *cel)
+/* One run of `n` cells of colour at cel column x0 of row y: the
+ * composition test of each cell, clipped to the cel and the surface. */
+static void agi_cel_draw_run(int left, int width, int x0, unsigned n, int y, uint8_t colour, uint8_t p,
+                             uint8_t *visual, uint8_t *priority)
+{
+    int from = left + x0, to = left + (x0 + (int)n < width ? x0 + (int)n : width);
+    if (from < 0)
+        from = 0;
+    if (to > 160)
+        to = 160;
+    for (int dx = from; dx < to; dx++)
+        if (agi_cel_cmp_priority(priority, dx, y) <= p) {
+            visual[y * 160 + dx] = colour;
+            priority[y * 160 + dx] = p;
+        }
+}
+
+/* Straight from the run-length rows: transparent runs cost nothing. */
+void agi_cel_draw(const agi_cel *c, int x, int baseline_y, uint8_t p, uint8_t *visual, uint8_t *priority)
 {
     int top = baseline_y - c->height + 1, left = x;
     if (top < 0) { /* a position adjustment, not top clipping */
@@ -284,20 +301,15 @@ void agi_cel_draw(const agi_cel *c, int x, int baseline_y, uint8_t p, uint8_t *v
     }
     if (left + c->width > 160)
         left = 160 - c->width;
-    agi_cel_pixels(c, cel);
-    for (int r = 0; r < c->height; r++) {
-        int y = top + r;
-        if (y >= 168)
-            break;
-        for (int i = 0; i < c->width; i++) {
-            uint8_t colour = cel[r * c->width + i];
-            int dx = left + i;
-            if (colour == c->transparent || dx < 0 || dx >= 160)
-                continue;
-            if (agi_cel_cmp_priority(priority, dx, y) <= p) {
-                visual[y * 160 + dx] = colour;
-                priority[y * 160 + dx] = p;
-            }
+    size_t pos = 0;
+    for (int r = 0; r < c->height && pos < c->rows_len; r++) {
+        int y = top + r, cx = 0;
+        for (; pos < c->rows_len && c->rows[pos]; pos++) {
+            unsigned colour = c->rows[pos] >> 4, n = c->rows[pos] & 0x0fu;
+            if (colour != c->transparent && y < 168 && cx < c->width)
+                agi_cel_draw_run(left, c->width, cx, n, y, (uint8_t)colour, p, visual, priority);
+            cx += (int)n;
         }
+        pos++; /* the row's zero */
     }
 }

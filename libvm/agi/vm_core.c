@@ -653,8 +653,7 @@ void agi_vm_render(agi_vm *vm)
                 continue;
             const agi_cel *c = agi_view_cel(vm->view[o->view], o->loop, o->cel);
             if (c)
-                agi_cel_draw(c, o->x, o->y, agi_vm_obj_priority(vm, o), vm->frame_vis, vm->frame_pri,
-                             vm->cel_scratch);
+                agi_cel_draw(c, o->x, o->y, agi_vm_obj_priority(vm, o), vm->frame_vis, vm->frame_pri);
         }
     }
 }

@@ -462,8 +462,8 @@ int agi_vm_add_to_pic(agi_vm *vm, unsigned view, unsigned loop, unsigned cel, un
     uint8_t p = pri & 0x0f, margin = (uint8_t)(pri >> 4);
     if (p == 0)
         p = vm->pri_table[y > 167 ? 167 : y];
-    agi_cel_draw(c, (int)x, (int)y, p, vm->pic_vis, vm->pic_pri, vm->cel_scratch);
-    agi_cel_draw(c, (int)x, (int)y, p, vm->show_vis, vm->show_pri, vm->cel_scratch);
+    agi_cel_draw(c, (int)x, (int)y, p, vm->pic_vis, vm->pic_pri);
+    agi_cel_draw(c, (int)x, (int)y, p, vm->show_vis, vm->show_pri);
     if (margin < 4 && y <= 167) /* the control line under the cel */
         for (unsigned i = 0; i < c->width && x + i < 160; i++) {
             vm->pic_pri[y * 160 + x + i] = margin;

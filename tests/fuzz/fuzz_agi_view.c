@@ -42,7 +42,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             /* Composition at data-chosen places, partly off the surface. */
             static uint8_t vis[160 * 168], pri[160 * 168];
             int x = (int)data[(k + i) % size] - 40, y = (int)data[(k + i + 1) % size] - 20;
-            agi_cel_draw(c, x, y, data[(k + 2 * i) % size] & 15, vis, pri, px);
+            agi_cel_draw(c, x, y, data[(k + 2 * i) % size] & 15, vis, pri);
             free(px);
         }
     }

@@ -67,10 +67,8 @@ void agi_cel_pixels(const agi_cel *c, uint8_t *out);
  * bottom row at baseline_y, at object priority p (0..15), onto the two
  * 160x168 planes.  Placement is adjusted as the spec says (a top above
  * row 0 shifts the cel left and down; a right edge past 159 moves it
- * left); cells outside the surface are skipped.  `cel` is scratch of
- * width*height bytes. */
-void agi_cel_draw(const agi_cel *c, int x, int baseline_y, uint8_t p, uint8_t *visual, uint8_t *priority,
-                  uint8_t *cel);
+ * left); cells outside the surface are skipped. */
+void agi_cel_draw(const agi_cel *c, int x, int baseline_y, uint8_t p, uint8_t *visual, uint8_t *priority);
 
 /* Mirrors one row (`row` up to and including its zero) into out (room for
  * at least 2 * width / 15 + rowlen + 2 bytes); returns the mirrored length,

@@ -161,7 +161,6 @@ typedef struct agi_vm {
     uint8_t show_vis[AGI_PIC_CELLS], show_pri[AGI_PIC_CELLS]; /* as last shown */
     uint8_t frame_vis[AGI_PIC_CELLS], frame_pri[AGI_PIC_CELLS];
     int shown, picture;
-    uint8_t cel_scratch[256 * 256];
 
     agi_vm_obj obj[AGI_VM_OBJECTS];
     uint8_t pri_table[168];
