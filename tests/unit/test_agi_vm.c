@@ -8,62 +8,17 @@
 #include "relic/agi_logic.h"
 #include "relic/agi_vm.h"
 #include "relic/sha256.h"
-#include "support.h"
-
-static agi_vm *vm_bare(void)
-{
-    agi_vm *vm;
-    relic_err err;
-    relic_err_clear(&err);
-    agi_vm_opts o = {.seed = 5, .max_steps = 10000};
-    if (agi_vm_new(NULL, &o, &vm, &err))
-        fail_msg("agi_vm_new: %s", err.msg);
-    memset(vm->pic_pri, 4, sizeof vm->pic_pri);
-    return vm;
-}
-
-/* Installs source text (AGI Studio syntax) as logic n. */
-static void vm_logic(agi_vm *vm, unsigned n, const char *src)
-{
-    relic_buf p = RELIC_BUF_INIT;
-    relic_err err;
-    relic_err_clear(&err);
-    agi_compile_opts co = {.file_name = "t.lgc"};
-    if (agi_logic_compile(src, strlen(src), &co, &p, &err))
-        fail_msg("compile: %s", err.msg);
-    if (agi_vm_install_logic(vm, n, p.data, p.len, &err))
-        fail_msg("install: %s", err.msg);
-    relic_buf_free(&p);
-}
-
-/* Raw bytecode (no messages) as logic n. */
-static void vm_code(agi_vm *vm, unsigned n, const char *hex)
-{
-    uint8_t code[256];
-    size_t len = test_hex(hex, code, sizeof code);
-    relic_buf p = RELIC_BUF_INIT;
-    relic_err err;
-    relic_err_clear(&err);
-    if (agi_logic_encode(code, len, NULL, 0, 1, &p, &err) || agi_vm_install_logic(vm, n, p.data, p.len, &err))
-        fail_msg("encode: %s", err.msg);
-    relic_buf_free(&p);
-}
-
-static int vm_cycle(agi_vm *vm, relic_err *err)
-{
-    relic_err_clear(err);
-    return agi_vm_cycle(vm, NULL, err);
-}
+#include "agi_vm_support.h"
 
 static void test_scalar_rules(void **state)
 {
     (void)state;
-    agi_vm *vm = vm_bare();
-    vm_logic(vm, 0, "v10 = 250; v10 += 10; v11 = 0; v11--; v12 = 255; v12++; v13 = 20; v13 *= 13;\n"
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0, "v10 = 250; v10 += 10; v11 = 0; v11--; v12 = 255; v12++; v13 = 20; v13 *= 13;\n"
                     "v14 = 7; v14 /= 2; v20 = 30; v21 = 20; v20 -= v21; set(f30); toggle(f30); toggle(f31);\n"
                     "v40 = 41; *v40 = 9; return();");
     relic_err err;
-    assert_int_equal(vm_cycle(vm, &err), RELIC_OK);
+    assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
     assert_int_equal(vm->vars[10], 4);   /* low 8 bits */
     assert_int_equal(vm->vars[11], 0);   /* decrement saturates */
     assert_int_equal(vm->vars[12], 255); /* increment saturates */
@@ -79,15 +34,15 @@ static void test_scalar_rules(void **state)
 static void test_conditions(void **state)
 {
     (void)state;
-    agi_vm *vm = vm_bare();
-    vm_logic(vm, 0, "v1 = 3;\n"
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0, "v1 = 3;\n"
                     "if (v1 == 3 && (v1 == 9 || v1 > 2)) { v50 = 1; }\n"
                     "if (v1 == 3 && (v1 == 9 || v1 == 8)) { v51 = 1; }\n"
                     "if (!(v1 < 3)) { v52 = 1; }\n"
                     "if ((v1 == 4 || !isset(f40))) { v53 = 1; }\n"
                     "return();");
     relic_err err;
-    assert_int_equal(vm_cycle(vm, &err), RELIC_OK);
+    assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
     assert_int_equal(vm->vars[50], 1);
     assert_int_equal(vm->vars[51], 0);
     assert_int_equal(vm->vars[52], 1);
@@ -99,47 +54,47 @@ static void test_bytecode_errors(void **state)
 {
     (void)state;
     relic_err err;
-    agi_vm *vm = vm_bare();
-    vm_code(vm, 0, "f0 00"); /* 0xf0 is no 2.936 action */
-    assert_int_equal(vm_cycle(vm, &err), RELIC_EDATA);
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_code(vm, 0, "f0 00"); /* 0xf0 is no 2.936 action */
+    assert_int_equal(test_vm_cycle(vm, &err), RELIC_EDATA);
     assert_non_null(strstr(err.msg, "unknown action 0xf0"));
     assert_non_null(strstr(err.msg, "logic 0 offset 0x0"));
     /* the error sticks */
-    assert_int_equal(vm_cycle(vm, &err), RELIC_EDATA);
+    assert_int_equal(test_vm_cycle(vm, &err), RELIC_EDATA);
     agi_vm_free(vm);
 
-    vm = vm_bare();
-    vm_code(vm, 0, "fe 10 00 00"); /* goto past the end */
-    assert_int_equal(vm_cycle(vm, &err), RELIC_EDATA);
+    vm = test_vm_new(NULL);
+    test_vm_code(vm, 0, "fe 10 00 00"); /* goto past the end */
+    assert_int_equal(test_vm_cycle(vm, &err), RELIC_EDATA);
     assert_non_null(strstr(err.msg, "outside the code"));
     agi_vm_free(vm);
 
-    vm = vm_bare();
-    vm_code(vm, 0, "fe fd ff"); /* goto itself: budget */
-    assert_int_equal(vm_cycle(vm, &err), RELIC_EDATA);
+    vm = test_vm_new(NULL);
+    test_vm_code(vm, 0, "fe fd ff"); /* goto itself: budget */
+    assert_int_equal(test_vm_cycle(vm, &err), RELIC_EDATA);
     assert_non_null(strstr(err.msg, "step budget"));
     agi_vm_free(vm);
 
-    vm = vm_bare();
-    vm_code(vm, 0, "16 00 00"); /* call(0) forever */
-    assert_int_equal(vm_cycle(vm, &err), RELIC_EDATA);
+    vm = test_vm_new(NULL);
+    test_vm_code(vm, 0, "16 00 00"); /* call(0) forever */
+    assert_int_equal(test_vm_cycle(vm, &err), RELIC_EDATA);
     assert_non_null(strstr(err.msg, "nested deeper"));
     agi_vm_free(vm);
 
-    vm = vm_bare();
-    vm_code(vm, 0, "ff 07 05"); /* condition list without its end */
-    assert_int_equal(vm_cycle(vm, &err), RELIC_EDATA);
+    vm = test_vm_new(NULL);
+    test_vm_code(vm, 0, "ff 07 05"); /* condition list without its end */
+    assert_int_equal(test_vm_cycle(vm, &err), RELIC_EDATA);
     agi_vm_free(vm);
 }
 
 static void test_nested_calls(void **state)
 {
     (void)state;
-    agi_vm *vm = vm_bare();
-    vm_logic(vm, 0, "v1 = 1; call(7); v3 = v2; return();");
-    vm_logic(vm, 7, "v2 = 42; return(); v2 = 9;");
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0, "v1 = 1; call(7); v3 = v2; return();");
+    test_vm_logic(vm, 7, "v2 = 42; return(); v2 = 9;");
     relic_err err;
-    assert_int_equal(vm_cycle(vm, &err), RELIC_OK);
+    assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
     assert_int_equal(vm->vars[3], 42);
     agi_vm_free(vm);
 }
@@ -148,7 +103,7 @@ static void test_nested_calls(void **state)
 static void test_placement_spiral(void **state)
 {
     (void)state;
-    agi_vm *vm = vm_bare();
+    agi_vm *vm = test_vm_new(NULL);
     agi_vm_obj *o = &vm->obj[3];
     o->width = o->height = 1;
     o->x = 50, o->y = 100;
@@ -173,7 +128,7 @@ static void test_placement_spiral(void **state)
 static void test_collision(void **state)
 {
     (void)state;
-    agi_vm *vm = vm_bare();
+    agi_vm *vm = test_vm_new(NULL);
     agi_vm_obj *a = &vm->obj[1], *b = &vm->obj[2];
     b->drawn = b->animated = 1;
     a->width = b->width = 5;
@@ -200,7 +155,7 @@ static void test_collision(void **state)
 static void test_control_lines(void **state)
 {
     (void)state;
-    agi_vm *vm = vm_bare();
+    agi_vm *vm = test_vm_new(NULL);
     agi_vm_obj *o = &vm->obj[0];
     o->x = 10, o->y = 100, o->width = 3, o->height = 1;
     uint8_t *row = vm->pic_pri + 100 * 160 + 10;
@@ -250,7 +205,7 @@ static void test_target_bands(void **state)
 static void test_approach_delay(void **state)
 {
     (void)state;
-    agi_vm *vm = vm_bare();
+    agi_vm *vm = test_vm_new(NULL);
     agi_vm_obj *e = &vm->obj[0], *o = &vm->obj[1];
     e->x = 100, e->y = 100, e->width = 4;
     o->x = 10, o->y = 100, o->width = 4, o->step = 2;
@@ -287,7 +242,7 @@ static void test_approach_delay(void **state)
 static void test_random_countdown(void **state)
 {
     (void)state;
-    agi_vm *vm = vm_bare();
+    agi_vm *vm = test_vm_new(NULL);
     agi_vm_obj *o = &vm->obj[2];
     o->motion = AGI_MOTION_WANDER;
     o->wander_count = 0;
@@ -311,8 +266,8 @@ static void test_random_countdown(void **state)
 static void test_room_switch(void **state)
 {
     (void)state;
-    agi_vm *vm = vm_bare();
-    vm_logic(vm, 5, "return();");
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 5, "return();");
     vm->vars[0] = 4;
     vm->obj[0].view = 11;
     vm->obj[0].width = 10;
@@ -341,11 +296,11 @@ static void test_room_switch(void **state)
 static void test_reentry(void **state)
 {
     (void)state;
-    agi_vm *vm = vm_bare();
-    vm_logic(vm, 0, "v100++; if (v0 == 0) { new.room(2); } if (isset(f5)) { v101 = v0; } return();");
-    vm_logic(vm, 2, "return();");
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0, "v100++; if (v0 == 0) { new.room(2); } if (isset(f5)) { v101 = v0; } return();");
+    test_vm_logic(vm, 2, "return();");
     relic_err err;
-    assert_int_equal(vm_cycle(vm, &err), RELIC_OK);
+    assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
     assert_int_equal(vm->vars[100], 2);
     assert_int_equal(vm->vars[101], 2);
     assert_int_equal(vm->flags[5], 0);
@@ -356,10 +311,10 @@ static void test_reentry(void **state)
 static void test_replay_checkpoint(void **state)
 {
     (void)state;
-    agi_vm *vm = vm_bare();
-    vm_logic(vm, 0, "script.size(10); load.logics(0); push.script(); v0 = 0; load.logics(0); return();");
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0, "script.size(10); load.logics(0); push.script(); v0 = 0; load.logics(0); return();");
     relic_err err;
-    assert_int_equal(vm_cycle(vm, &err), RELIC_OK);
+    assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
     assert_int_equal(vm->replay_cap, 10);
     assert_int_equal(vm->replay_checkpoint, 0);
     agi_vm_record(vm, AGI_REPLAY_LOAD_VIEW, 3);
@@ -367,8 +322,8 @@ static void test_replay_checkpoint(void **state)
     vm->replay_checkpoint = 1;
     agi_vm_record(vm, AGI_REPLAY_LOAD_VIEW, 5);
     assert_int_equal(vm->replay_count, 3);
-    vm_logic(vm, 0, "pop.script(); return();");
-    assert_int_equal(vm_cycle(vm, &err), RELIC_OK);
+    test_vm_logic(vm, 0, "pop.script(); return();");
+    assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
     assert_int_equal(vm->replay_count, 1);
     agi_vm_record(vm, AGI_REPLAY_LOAD_VIEW, 6); /* appends after the restored prefix */
     assert_int_equal(vm->replay[2], AGI_REPLAY_LOAD_VIEW);
@@ -393,7 +348,7 @@ static void vm_words(agi_vm *vm)
 static void test_parser(void **state)
 {
     (void)state;
-    agi_vm *vm = vm_bare();
+    agi_vm *vm = test_vm_new(NULL);
     vm_words(vm);
     agi_vm_parse(vm, "  Look, at THE (tree)!! ");
     assert_int_equal(vm->parsed_n, 2);
@@ -433,7 +388,7 @@ static void test_parser(void **state)
 static void test_event_queue(void **state)
 {
     (void)state;
-    agi_vm *vm = vm_bare();
+    agi_vm *vm = test_vm_new(NULL);
     for (int i = 0; i < 19; i++)
         assert_true(agi_vm_post(vm, AGI_EV_KEY, (uint16_t)('a' + i)));
     assert_false(agi_vm_post(vm, AGI_EV_KEY, 'z'));
@@ -459,7 +414,7 @@ static void test_event_queue(void **state)
 static void test_menu_wrap(void **state)
 {
     (void)state;
-    agi_vm *vm = vm_bare();
+    agi_vm *vm = test_vm_new(NULL);
     vm->heading_n = 2;
     const uint8_t head[5] = {0, 0, 0, 1, 1};
     for (unsigned i = 0; i < 5; i++) {

@@ -13,31 +13,7 @@
 #include "relic/agi_logic.h"
 #include "relic/agi_vm.h"
 #include "relic/io.h"
-#include "support.h"
-
-static agi_vm *vm_bare(const char *profile)
-{
-    agi_vm *vm;
-    relic_err err;
-    relic_err_clear(&err);
-    agi_vm_opts o = {.seed = 5, .max_steps = 10000, .profile = profile ? agi_profile_find(profile) : NULL};
-    if (agi_vm_new(NULL, &o, &vm, &err))
-        fail_msg("agi_vm_new: %s", err.msg);
-    return vm;
-}
-
-static void vm_logic(agi_vm *vm, const char *src)
-{
-    relic_buf p = RELIC_BUF_INIT;
-    relic_err err;
-    relic_err_clear(&err);
-    agi_compile_opts co = {.file_name = "t.lgc"};
-    if (agi_logic_compile(src, strlen(src), &co, &p, &err))
-        fail_msg("compile: %s", err.msg);
-    if (agi_vm_install_logic(vm, 0, p.data, p.len, &err))
-        fail_msg("install: %s", err.msg);
-    relic_buf_free(&p);
-}
+#include "agi_vm_support.h"
 
 /* Runs until vm->cycle == cycles with the script text (may be NULL). */
 static void vm_run(agi_vm *vm, const char *script, unsigned long cycles)
@@ -55,8 +31,8 @@ static void vm_run(agi_vm *vm, const char *script, unsigned long cycles)
 static void test_message_blocks(void **state)
 {
     (void)state;
-    agi_vm *vm = vm_bare(NULL);
-    vm_logic(vm, "v70++;\nif (!isset(f50)) { set(f50); print(\"Hello.\"); v60 = 1; }\nreturn();");
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0, "v70++;\nif (!isset(f50)) { set(f50); print(\"Hello.\"); v60 = 1; }\nreturn();");
     vm_run(vm, "3 key a\n4 key enter\n", 1);
     assert_int_equal(vm->modal.kind, AGI_MODAL_MESSAGE);
     assert_string_equal(vm->window, "Hello.");
@@ -78,8 +54,8 @@ static void test_message_blocks(void **state)
 static void test_message_no_wait(void **state)
 {
     (void)state;
-    agi_vm *vm = vm_bare(NULL);
-    vm_logic(vm, "if (!isset(f50)) { set(f50); set(f15); print(\"Still here.\"); v60 = 1; }\n"
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0, "if (!isset(f50)) { set(f50); set(f15); print(\"Still here.\"); v60 = 1; }\n"
                  "if (v61 == 1) { close.window(); }\nreturn();");
     vm_run(vm, NULL, 2);
     assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
@@ -96,8 +72,8 @@ static void test_message_no_wait(void **state)
 static void test_line_editors(void **state)
 {
     (void)state;
-    agi_vm *vm = vm_bare(NULL);
-    vm_logic(vm, "if (!isset(f50)) { set(f50); get.string(s1, \"Name: \", 22, 0, 5); v60 = 1; }\n"
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0, "if (!isset(f50)) { set(f50); get.string(s1, \"Name: \", 22, 0, 5); v60 = 1; }\n"
                  "if (v60 == 1 && !isset(f51)) { set(f51); get.num(\"Number? \", v62); v61 = 1; }\nreturn();");
     strcpy(vm->strings[1], "old");
     vm_run(vm, NULL, 1);
@@ -118,14 +94,14 @@ static void test_inventory(void **state)
     (void)state;
     static const char *profiles[] = {"2.936", "2.272"};
     for (unsigned k = 0; k < 2; k++) {
-        agi_vm *vm = vm_bare(profiles[k]);
+        agi_vm *vm = test_vm_new(profiles[k]);
         static const uint8_t items[4] = {0, 0xff, 3, 0xff};
         free(vm->items);
         vm->items = malloc(sizeof items);
         assert_non_null(vm->items);
         memcpy(vm->items, items, sizeof items);
         vm->item_count = 4;
-        vm_logic(vm, "if (!isset(f50)) { set(f50); set(f13); v25 = 77; status(); v60 = 1; }\n"
+        test_vm_logic(vm, 0, "if (!isset(f50)) { set(f50); set(f13); v25 = 77; status(); v60 = 1; }\n"
                      "if (v61 == 1) { reset(f50); v61 = 0; }\nreturn();");
         vm_run(vm, NULL, 1);
         assert_int_equal(vm->modal.kind, AGI_MODAL_INVENTORY);
@@ -152,8 +128,8 @@ static void test_restart_and_quit(void **state)
     const char *src = "if (isset(f6)) { v62 = 1; }\n"
                       "if (!isset(f6) && !isset(f50)) { set(f50); set(f16); v60 = 9; restart.game(); v61 = 1; }\n"
                       "return();";
-    agi_vm *vm = vm_bare("2.936");
-    vm_logic(vm, src);
+    agi_vm *vm = test_vm_new("2.936");
+    test_vm_logic(vm, 0, src);
     vm_run(vm, NULL, 1);
     assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
     assert_int_equal(vm->vars[62], 1); /* logic 0 ran again with f6 set */
@@ -162,8 +138,8 @@ static void test_restart_and_quit(void **state)
     assert_int_equal(vm->flags[6], 0); /* f6 lasts until the end of that cycle */
     agi_vm_free(vm);
 
-    vm = vm_bare("2.411");
-    vm_logic(vm, src);
+    vm = test_vm_new("2.411");
+    test_vm_logic(vm, 0, src);
     vm_run(vm, NULL, 1);
     assert_int_equal(vm->modal.kind, AGI_MODAL_CONFIRM);
     vm_run(vm, "1 key esc\n", 2);
@@ -171,15 +147,15 @@ static void test_restart_and_quit(void **state)
     assert_int_equal(vm->vars[62], 0);
     agi_vm_free(vm);
 
-    vm = vm_bare("2.411");
-    vm_logic(vm, src);
+    vm = test_vm_new("2.411");
+    test_vm_logic(vm, 0, src);
     vm_run(vm, "1 key enter\n", 2);
     assert_int_equal(vm->vars[61], 0); /* accepted: the continuation is gone */
     assert_int_equal(vm->vars[62], 1);
     agi_vm_free(vm);
 
-    vm = vm_bare("2.936");
-    vm_logic(vm, "if (v70 == 0) { v70 = 1; quit(0); }\nquit(1);\nreturn();");
+    vm = test_vm_new("2.936");
+    test_vm_logic(vm, 0, "if (v70 == 0) { v70 = 1; quit(0); }\nquit(1);\nreturn();");
     vm_run(vm, NULL, 1);
     assert_int_equal(vm->modal.kind, AGI_MODAL_CONFIRM);
     vm_run(vm, "1 key esc\n", 2); /* kept playing: then quit(1) exits at once */
@@ -201,8 +177,8 @@ static const char menu_src[] = "if (!isset(f50)) { set(f50);\n"
 static void test_menu(void **state)
 {
     (void)state;
-    agi_vm *vm = vm_bare(NULL);
-    vm_logic(vm, menu_src);
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0, menu_src);
     vm_run(vm, NULL, 1);
     vm->vars[60] = 1;
     vm_run(vm, "2 key right\n2 key down\n2 key enter\n", 2);
@@ -222,8 +198,8 @@ static void test_menu(void **state)
     agi_vm_free(vm);
 
     /* the v3 gate keeps a request closed */
-    vm = vm_bare("3.002.149");
-    vm_logic(vm, menu_src);
+    vm = test_vm_new("3.002.149");
+    test_vm_logic(vm, 0, menu_src);
     vm_run(vm, NULL, 1);
     vm->menu_gate = 0;
     vm->vars[60] = 1;
@@ -239,9 +215,9 @@ static void test_save_restore_selectors(void **state)
     (void)state;
     char dir[256], path[300];
     test_tmpdir(dir, sizeof dir);
-    agi_vm *vm = vm_bare(NULL);
+    agi_vm *vm = test_vm_new(NULL);
     vm->save_dir = dir;
-    vm_logic(vm, "if (!isset(f50)) { set(f50); set.game.id(\"TS\"); }\n"
+    test_vm_logic(vm, 0, "if (!isset(f50)) { set(f50); set.game.id(\"TS\"); }\n"
                  "if (v60 == 1) { v60 = 0; v70 = 42; save.game(); v71 = 1; }\n"
                  "if (v60 == 2) { v60 = 0; restore.game(); v72 = 1; }\nreturn();");
     vm_run(vm, NULL, 1);
@@ -265,8 +241,8 @@ static void test_save_restore_selectors(void **state)
     agi_vm_free(vm);
 
     /* without a folder both selectors cancel at once */
-    vm = vm_bare(NULL);
-    vm_logic(vm, "save.game(); v71 = 1; return();");
+    vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0, "save.game(); v71 = 1; return();");
     vm_run(vm, NULL, 1);
     assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
     assert_int_equal(vm->vars[71], 1);
@@ -278,9 +254,9 @@ static void test_save_restore_selectors(void **state)
 static void test_save_keeps_random_state(void **state)
 {
     (void)state;
-    agi_vm *a = vm_bare(NULL), *b = vm_bare(NULL);
-    vm_logic(a, "return();");
-    vm_logic(b, "return();");
+    agi_vm *a = test_vm_new(NULL), *b = test_vm_new(NULL);
+    test_vm_logic(a, 0, "return();");
+    test_vm_logic(b, 0, "return();");
     for (int i = 0; i < 7; i++)
         agi_vm_random(a);
     agi_save s;

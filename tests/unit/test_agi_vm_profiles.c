@@ -12,48 +12,15 @@
 #include "relic/agi_logic.h"
 #include "relic/agi_view.h"
 #include "relic/agi_vm.h"
-#include "support.h"
-
-static agi_vm *vm_bare(const char *profile)
-{
-    agi_vm *vm;
-    relic_err err;
-    relic_err_clear(&err);
-    agi_vm_opts o = {.seed = 5, .max_steps = 10000, .profile = agi_profile_find(profile)};
-    if (!o.profile)
-        fail_msg("no profile %s", profile);
-    if (agi_vm_new(NULL, &o, &vm, &err))
-        fail_msg("agi_vm_new: %s", err.msg);
-    memset(vm->pic_pri, 4, sizeof vm->pic_pri);
-    return vm;
-}
-
-/* Raw bytecode (no messages) as logic n. */
-static void vm_code(agi_vm *vm, unsigned n, const char *hex)
-{
-    uint8_t code[512];
-    size_t len = test_hex(hex, code, sizeof code);
-    relic_buf p = RELIC_BUF_INIT;
-    relic_err err;
-    relic_err_clear(&err);
-    if (agi_logic_encode(code, len, NULL, 0, 1, &p, &err) || agi_vm_install_logic(vm, n, p.data, p.len, &err))
-        fail_msg("encode: %s", err.msg);
-    relic_buf_free(&p);
-}
-
-static int vm_cycle(agi_vm *vm, relic_err *err)
-{
-    relic_err_clear(err);
-    return agi_vm_cycle(vm, NULL, err);
-}
+#include "agi_vm_support.h"
 
 /* One cycle of `hex` as logic 0 under `profile`; the VM is returned. */
 static agi_vm *run(const char *profile, const char *hex)
 {
-    agi_vm *vm = vm_bare(profile);
-    vm_code(vm, 0, hex);
+    agi_vm *vm = test_vm_new(profile);
+    test_vm_code(vm, 0, hex);
     relic_err err;
-    if (vm_cycle(vm, &err))
+    if (test_vm_cycle(vm, &err))
         fail_msg("%s: %s", profile, err.msg);
     return vm;
 }
@@ -112,15 +79,15 @@ static agi_vm_obj *vm_obj(agi_vm *vm, unsigned n, unsigned view, int x, int y)
  * view with `loops` loops, at cadence `cadence`. */
 static unsigned loop_after(const char *profile, unsigned loops, unsigned dir, unsigned cadence, int f20)
 {
-    agi_vm *vm = vm_bare(profile);
-    vm_code(vm, 0, "00");
+    agi_vm *vm = test_vm_new(profile);
+    test_vm_code(vm, 0, "00");
     vm_view(vm, 1, loops, 1, 1);
     agi_vm_obj *o = vm_obj(vm, 1, 1, 60, 100);
     o->dir = (uint8_t)dir;
     o->step_time = o->step_count = (uint8_t)cadence;
     vm->flags[20] = (uint8_t)f20;
     relic_err err;
-    assert_int_equal(vm_cycle(vm, &err), RELIC_OK);
+    assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
     unsigned loop = o->loop;
     agi_vm_free(vm);
     return loop;
@@ -164,13 +131,13 @@ static void test_position_order(void **state)
     (void)state;
     const char *profiles[] = {"2.089", "2.230", "2.272", "2.936"};
     for (size_t i = 0; i < sizeof profiles / sizeof profiles[0]; i++) {
-        agi_vm *vm = vm_bare(profiles[i]);
-        vm_code(vm, 0, "25 01 32 78 03 0a 14 03 0b 15 26 02 0a 0b 00"); /* position(1,50,120); position.v(2,v10,v11) */
+        agi_vm *vm = test_vm_new(profiles[i]);
+        test_vm_code(vm, 0, "25 01 32 78 03 0a 14 03 0b 15 26 02 0a 0b 00"); /* position(1,50,120); position.v(2,v10,v11) */
         vm_view(vm, 1, 1, 1, 1);
         agi_vm_obj *a = vm_obj(vm, 1, 1, 10, 100), *b = vm_obj(vm, 2, 1, 90, 60);
         a->animated = b->animated = 0; /* no post-logic movement */
         relic_err err;
-        assert_int_equal(vm_cycle(vm, &err), RELIC_OK);
+        assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
         assert_int_equal(a->x, 50), assert_int_equal(a->px, 50);
         assert_int_equal(a->y, 120), assert_int_equal(a->py, 120);
         assert_int_equal(b->x, 20), assert_int_equal(b->px, 20);
@@ -184,7 +151,7 @@ static void test_position_order(void **state)
  * and 2 (colour 2, baseline 60), both priority 6, in one partition. */
 static uint8_t overlap_colour(const char *profile, int updating)
 {
-    agi_vm *vm = vm_bare(profile);
+    agi_vm *vm = test_vm_new(profile);
     vm_view(vm, 1, 1, 2, 2);
     agi_vm_obj *a = vm_obj(vm, 1, 1, 10, 61), *b = vm_obj(vm, 2, 1, 10, 60);
     b->cel = 1;
@@ -216,12 +183,12 @@ static void test_show_pic(void **state)
     const char *keep[] = {"2.089", "2.230", "2.272"}, *close[] = {"2.411", "2.936", "3.002.149"};
     for (int k = 0; k < 3; k++) {
         for (int which = 0; which < 2; which++) {
-            agi_vm *vm = vm_bare(which ? close[k] : keep[k]);
-            vm_code(vm, 0, "1a 00");
+            agi_vm *vm = test_vm_new(which ? close[k] : keep[k]);
+            test_vm_code(vm, 0, "1a 00");
             vm->flags[15] = 1;
             snprintf(vm->window, sizeof vm->window, "left open");
             relic_err err;
-            assert_int_equal(vm_cycle(vm, &err), RELIC_OK);
+            assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
             assert_int_equal(vm->shown, 1);
             assert_int_equal(vm->flags[15], which ? 0 : 1);
             assert_int_equal(vm->window[0] != 0, which ? 0 : 1);
@@ -232,13 +199,13 @@ static void test_show_pic(void **state)
 
 static unsigned distance_of(const char *profile)
 {
-    agi_vm *vm = vm_bare(profile);
-    vm_code(vm, 0, "45 01 02 32 00"); /* distance(1, 2, v50) */
+    agi_vm *vm = test_vm_new(profile);
+    test_vm_code(vm, 0, "45 01 02 32 00"); /* distance(1, 2, v50) */
     agi_vm_obj *a = vm_obj(vm, 1, 1, 0, 167), *b = vm_obj(vm, 2, 1, 150, 0);
     a->animated = b->animated = 0;
     a->width = b->width = 2;
     relic_err err;
-    assert_int_equal(vm_cycle(vm, &err), RELIC_OK);
+    assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
     unsigned d = vm->vars[50];
     agi_vm_free(vm);
     return d;
@@ -260,16 +227,16 @@ static void test_distance(void **state)
  * direction right after the action. */
 static void target_start(const char *profile, unsigned tx, unsigned *done, unsigned *dir)
 {
-    agi_vm *vm = vm_bare(profile);
+    agi_vm *vm = test_vm_new(profile);
     char code[128];
     /* move.obj(1, tx, 100, 0, f40); if (isset(f40)) v51 = 1; get.dir(1, v52) */
     snprintf(code, sizeof code, "51 01 %02x 64 00 28 ff 07 28 ff 03 00 03 33 01 57 01 34 00", tx);
-    vm_code(vm, 0, code);
+    test_vm_code(vm, 0, code);
     agi_vm_obj *o = vm_obj(vm, 1, 1, 50, 100);
     o->animated = 0;
     o->dir = 7;
     relic_err err;
-    assert_int_equal(vm_cycle(vm, &err), RELIC_OK);
+    assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
     *done = vm->vars[51];
     *dir = vm->vars[52];
     agi_vm_free(vm);
@@ -296,13 +263,13 @@ static void test_target_defer(void **state)
         assert_int_equal(dir, 7); /* the previous direction until the next update */
     }
     /* the deferred calculation runs at the next eligible update */
-    agi_vm *vm = vm_bare("2.089");
-    vm_code(vm, 0, "ff 01 0a 00 ff 09 00 51 01 50 64 00 28 03 0a 01 00"); /* once: move.obj(1,80,100,0,f40) */
+    agi_vm *vm = test_vm_new("2.089");
+    test_vm_code(vm, 0, "ff 01 0a 00 ff 09 00 51 01 50 64 00 28 03 0a 01 00"); /* once: move.obj(1,80,100,0,f40) */
     agi_vm_obj *o = vm_obj(vm, 1, 1, 50, 100);
     relic_err err;
-    assert_int_equal(vm_cycle(vm, &err), RELIC_OK);
+    assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
     assert_int_equal(o->dir, 0);
-    assert_int_equal(vm_cycle(vm, &err), RELIC_OK);
+    assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
     assert_int_equal(o->dir, 3);
     agi_vm_free(vm);
 }
@@ -314,8 +281,8 @@ static void test_motion_clear(void **state)
     const char *profiles[] = {"2.089", "2.230", "2.272", "2.936"};
     for (int i = 0; i < 4; i++) {
         int early = i < 2;
-        agi_vm *vm = vm_bare(profiles[i]);
-        vm_code(vm, 0, "4d 01 4e 02 4e 00 00"); /* stop.motion(1) start.motion(2) start.motion(0) */
+        agi_vm *vm = test_vm_new(profiles[i]);
+        test_vm_code(vm, 0, "4d 01 4e 02 4e 00 00"); /* stop.motion(1) start.motion(2) start.motion(0) */
         agi_vm_obj *a = vm_obj(vm, 1, 1, 10, 100), *b = vm_obj(vm, 2, 1, 60, 100);
         a->drawn = b->drawn = 0;
         a->dir = b->dir = 3;
@@ -324,7 +291,7 @@ static void test_motion_clear(void **state)
         vm->vars[6] = 4;
         vm->nav_event = 5;
         relic_err err;
-        assert_int_equal(vm_cycle(vm, &err), RELIC_OK);
+        assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
         assert_int_equal(a->dir, 0);
         assert_int_equal(a->motion, early ? AGI_MOTION_WANDER : AGI_MOTION_NORMAL);
         assert_int_equal(b->dir, 3);
@@ -357,7 +324,7 @@ static void test_said_exact(void **state)
     static const uint16_t tail[] = {5, 0x270f}, any[] = {1, 6, 7}, short_[] = {5, 6};
     const char *profiles[] = {"2.089", "2.230", "2.936"};
     for (int i = 0; i < 3; i++) {
-        agi_vm *vm = vm_bare(profiles[i]);
+        agi_vm *vm = test_vm_new(profiles[i]);
         vm->flags[2] = 1;
         vm->parsed[0] = 5, vm->parsed[1] = 6, vm->parsed[2] = 7;
         vm->parsed_n = vm->parse_count = 3;
@@ -378,16 +345,16 @@ static void test_string_slots(void **state)
     const char *profiles[] = {"2.089", "2.230", "2.272", "2.411", "2.936"};
     for (int i = 0; i < 5; i++) {
         int six = i < 3;
-        agi_vm *vm = vm_bare(profiles[i]);
+        agi_vm *vm = test_vm_new(profiles[i]);
         /* if (compare.strings(s7, s8)) v50 = 1; if (compare.strings(s4, s5)) v51 = 1; parse(s7);
          * word.to.string(s9, 0) */
-        vm_code(vm, 0, "ff 0f 07 08 ff 03 00 03 32 01 ff 0f 04 05 ff 03 00 03 33 01 75 07 74 09 00 00");
+        test_vm_code(vm, 0, "ff 0f 07 08 ff 03 00 03 32 01 ff 0f 04 05 ff 03 00 03 33 01 75 07 74 09 00 00");
         snprintf(vm->strings[7], 40, "open door");
         snprintf(vm->strings[8], 40, "Open-Door");
         snprintf(vm->strings[4], 40, "x");
         snprintf(vm->strings[5], 40, "X");
         relic_err err;
-        assert_int_equal(vm_cycle(vm, &err), RELIC_OK);
+        assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
         assert_int_equal(vm->vars[50], six ? 0 : 1);
         assert_int_equal(vm->vars[51], 1);
         assert_int_equal(vm->flags[2], six ? 0 : 1); /* "open" is unknown: parse sets f2 */
@@ -415,10 +382,10 @@ static void test_menu_stubs(void **state)
     assert_int_equal(vm->menu_n, 1);
     assert_int_equal(vm->menu_done, 1);
     agi_vm_free(vm);
-    vm = vm_bare("2.230"); /* no 0x9b at all */
-    vm_code(vm, 0, code);
+    vm = test_vm_new("2.230"); /* no 0x9b at all */
+    test_vm_code(vm, 0, code);
     relic_err err;
-    assert_int_equal(vm_cycle(vm, &err), RELIC_EDATA);
+    assert_int_equal(test_vm_cycle(vm, &err), RELIC_EDATA);
     assert_non_null(strstr(err.msg, "unknown action 0x9b"));
     agi_vm_free(vm);
 }
@@ -434,7 +401,7 @@ static void test_v3_gates(void **state)
         assert_int_equal(vm->release_gate, 3);
         vm->release_gate = 255;
         relic_err err;
-        assert_int_equal(vm_cycle(vm, &err), RELIC_OK);
+        assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
         assert_int_equal(vm->release_gate, 2); /* modulo 256 */
         agi_vm_free(vm);
     }
@@ -446,13 +413,13 @@ static void test_v3_gates(void **state)
         assert_int_equal(vm->release_gate, 0);
         agi_vm_free(vm);
     }
-    agi_vm *vm = vm_bare("2.440"); /* no 0xad */
-    vm_code(vm, 0, "ad 00");
+    agi_vm *vm = test_vm_new("2.440"); /* no 0xad */
+    test_vm_code(vm, 0, "ad 00");
     relic_err err;
-    assert_int_equal(vm_cycle(vm, &err), RELIC_EDATA);
+    assert_int_equal(test_vm_cycle(vm, &err), RELIC_EDATA);
     agi_vm_free(vm);
     /* the menu gate starts permitting; 0xb1 stores its byte */
-    vm = vm_bare("3.002.149");
+    vm = test_vm_new("3.002.149");
     assert_int_equal(vm->menu_gate, 1);
     agi_vm_free(vm);
     vm = run("3.002.086", "b1 00 00");
@@ -516,14 +483,14 @@ static void test_input_width_and_keys(void **state)
 /* version_profiles.md 3.002.149: Gold Rush's immediate room aliases. */
 static unsigned room_after(const char *profile, const char *code)
 {
-    agi_vm *vm = vm_bare(profile);
-    vm_code(vm, 0x49, "00");
-    vm_code(vm, 0x7f, "00");
-    vm_code(vm, 0x80, "00");
-    vm_code(vm, 0x81, "00");
-    vm_code(vm, 0, code);
+    agi_vm *vm = test_vm_new(profile);
+    test_vm_code(vm, 0x49, "00");
+    test_vm_code(vm, 0x7f, "00");
+    test_vm_code(vm, 0x80, "00");
+    test_vm_code(vm, 0x81, "00");
+    test_vm_code(vm, 0, code);
     relic_err err;
-    if (vm_cycle(vm, &err))
+    if (test_vm_cycle(vm, &err))
         fail_msg("%s: %s", profile, err.msg);
     unsigned room = vm->vars[0];
     agi_vm_free(vm);
@@ -546,12 +513,12 @@ static void test_room_alias(void **state)
 /* Object 0 moving left from x = 1 by one: v2 after the move. */
 static unsigned left_code(const char *profile, int x)
 {
-    agi_vm *vm = vm_bare(profile);
-    vm_code(vm, 0, "00");
+    agi_vm *vm = test_vm_new(profile);
+    test_vm_code(vm, 0, "00");
     vm_obj(vm, 0, 1, x, 100)->has_view = 0;
     vm->vars[6] = 7;
     relic_err err;
-    assert_int_equal(vm_cycle(vm, &err), RELIC_OK);
+    assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
     assert_int_equal(vm->obj[0].x, 0);
     unsigned v2 = vm->vars[2];
     agi_vm_free(vm);
@@ -573,12 +540,12 @@ static void test_left_zero(void **state)
  * elsewhere the same byte counts 18. */
 static unsigned last_cel(const char *profile)
 {
-    agi_vm *vm = vm_bare(profile);
-    vm_code(vm, 0, "31 01 32 00"); /* last.cel(1, v50) */
+    agi_vm *vm = test_vm_new(profile);
+    test_vm_code(vm, 0, "31 01 32 00"); /* last.cel(1, v50) */
     vm_view(vm, 1, 1, 0x12, 18);
     vm_obj(vm, 1, 1, 10, 100)->animated = 0;
     relic_err err;
-    assert_int_equal(vm_cycle(vm, &err), RELIC_OK);
+    assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
     unsigned n = vm->vars[50];
     agi_vm_free(vm);
     return n;

@@ -1,0 +1,60 @@
+/* Helpers shared by the AGI interpreter unit tests: a VM without a game,
+ * logic installed from AGI Studio source or raw bytecode, one cycle. */
+#ifndef RELIC_TEST_AGI_VM_SUPPORT_H
+#define RELIC_TEST_AGI_VM_SUPPORT_H
+
+#include <string.h>
+#include "relic/agi_logic.h"
+#include "relic/agi_vm.h"
+#include "support.h"
+
+/* profile NULL: the default (2.936).  The priority plane is all 4, as a
+ * picture without priority drawing leaves it. */
+static inline agi_vm *test_vm_new(const char *profile)
+{
+    agi_vm *vm;
+    relic_err err;
+    relic_err_clear(&err);
+    agi_vm_opts o = {.seed = 5, .max_steps = 10000, .profile = profile ? agi_profile_find(profile) : NULL};
+    if (profile && !o.profile)
+        fail_msg("no profile %s", profile);
+    if (agi_vm_new(NULL, &o, &vm, &err))
+        fail_msg("agi_vm_new: %s", err.msg);
+    memset(vm->pic_pri, 4, sizeof vm->pic_pri);
+    return vm;
+}
+
+/* Installs source text (AGI Studio syntax) as logic n. */
+static inline void test_vm_logic(agi_vm *vm, unsigned n, const char *src)
+{
+    relic_buf p = RELIC_BUF_INIT;
+    relic_err err;
+    relic_err_clear(&err);
+    agi_compile_opts co = {.file_name = "t.lgc"};
+    if (agi_logic_compile(src, strlen(src), &co, &p, &err))
+        fail_msg("compile: %s", err.msg);
+    if (agi_vm_install_logic(vm, n, p.data, p.len, &err))
+        fail_msg("install: %s", err.msg);
+    relic_buf_free(&p);
+}
+
+/* Raw bytecode (no messages) as logic n. */
+static inline void test_vm_code(agi_vm *vm, unsigned n, const char *hex)
+{
+    uint8_t code[512];
+    size_t len = test_hex(hex, code, sizeof code);
+    relic_buf p = RELIC_BUF_INIT;
+    relic_err err;
+    relic_err_clear(&err);
+    if (agi_logic_encode(code, len, NULL, 0, 1, &p, &err) || agi_vm_install_logic(vm, n, p.data, p.len, &err))
+        fail_msg("encode: %s", err.msg);
+    relic_buf_free(&p);
+}
+
+static inline int test_vm_cycle(agi_vm *vm, relic_err *err)
+{
+    relic_err_clear(err);
+    return agi_vm_cycle(vm, NULL, err);
+}
+
+#endif
