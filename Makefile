@@ -155,7 +155,9 @@ fuzz: $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 $(BUILD)/fuzz/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC/FUZZ $<"
-	@clang $(FUZZ_CFLAGS) -c $< -o $@
+	@clang $(FUZZ_CFLAGS) -MMD -MP -c $< -o $@
+# Header dependencies, so a changed struct never links with stale objects.
+-include $(FUZZ_OBJS:.o=.d)
 $(FUZZ_LIB): $(FUZZ_OBJS)
 	@rm -f $@ && ar rcs $@ $^
 $(BUILD)/fuzz/%: tests/fuzz/%.c $(FUZZ_LIB)
