@@ -30,7 +30,7 @@ static const agi_profile agi_profile_table[] = {
      .snd_select8_single = 0, .snd_tone = AGI_SND_TONE_BOTH, .snd_atten = AGI_SND_ATTEN_DEV2_RAW,
      .save_b1_layout = AGI_SAVE_B1_EARLY, .save_block3_xor = 0,
      .quit_no_operand = 1,
-     .loop_select_every_pass = 1, .loop4 = AGI_LOOP4_EXACT, .position_erase_first = 1, .draw_early_unsorted = 1,
+     .loop_select_every_pass = 1, .loop4 = AGI_LOOP4_EXACT, .draw_early_unsorted = 1,
      .show_pic_keeps_window = 1, .distance_wraps = 1, .move_defers_first = 1, .motion_clear_early = 1,
      .said_exact_count = 1, .inventory_ack_only = 1},
     {.name = "2.230", .builds = "2.230", .layout = AGI_LAYOUT_V2, .inventory_xor = 0,

@@ -113,7 +113,7 @@ static void agi_vm_strcpy(char *dst, size_t size, const char *src)
 
 static void agi_vm_copy_msg(agi_vm *vm, unsigned logic, unsigned slot, unsigned n)
 {
-    if (slot >= vm->profile->string_slots)
+    if (!agi_vm_string_slot(vm, slot))
         return;
     const char *m = agi_vm_message(vm, logic, n);
     agi_vm_strcpy(vm->strings[slot], sizeof vm->strings[0], m ? m : "");
@@ -208,8 +208,11 @@ static void agi_vm_obj_action(agi_vm *vm, uint8_t op, const uint8_t *a)
     case AGI_A_ANIMATE_OBJ: agi_vm_obj_animate(o); break;
     case AGI_A_DRAW: agi_vm_obj_draw(vm, o); break;
     case AGI_A_ERASE: agi_vm_obj_erase(vm, o); break;
-    case AGI_A_POSITION: agi_vm_position(vm, o, a[1], a[2]); break;
-    case AGI_A_POSITION_V: agi_vm_position(vm, o, v[a[1]], v[a[2]]); break;
+    /* 2.089 erases the drawn object between setting the position and the
+     * snapshot; frames are composed from object state on demand, so no
+     * rendered copy is retained and every profile ends in this state. */
+    case AGI_A_POSITION: o->x = o->px = a[1]; o->y = o->py = a[2]; break;
+    case AGI_A_POSITION_V: o->x = o->px = v[a[1]]; o->y = o->py = v[a[2]]; break;
     case AGI_A_GET_POSN: v[a[1]] = (uint8_t)o->x; v[a[2]] = (uint8_t)o->y; break;
     case AGI_A_REPOSITION: {
         int x = o->x + (int8_t)v[a[1]], y = o->y + (int8_t)v[a[2]];
@@ -422,17 +425,17 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
     case AGI_A_STATUS_LINE_OFF: vm->status_enabled = 0; break;
     case AGI_A_SET_STRING: agi_vm_copy_msg(vm, logic, a[0], a[1]); break;
     case AGI_A_GET_STRING:
-        if (a[0] < vm->profile->string_slots) {
+        if (agi_vm_string_slot(vm, a[0])) {
             const char *m = agi_vm_message(vm, logic, a[1]);
             agi_vm_modal_edit(vm, a[0], 0, a[4] + 1u < 40 ? a[4] + 1u : 40, m, a[2] < 25 ? a[2] : -1, a[3]);
         }
         break;
     case AGI_A_WORD_TO_STRING:
-        if (a[0] < vm->profile->string_slots && a[1] < vm->parsed_n)
+        if (agi_vm_string_slot(vm, a[0]) && a[1] < vm->parsed_n)
             agi_vm_strcpy(vm->strings[a[0]], sizeof vm->strings[0], vm->parsed_text[a[1]]);
         break;
     case AGI_A_PARSE:
-        if (a[0] < vm->profile->string_slots) {
+        if (agi_vm_string_slot(vm, a[0])) {
             char tmp[41];
             snprintf(tmp, sizeof tmp, "%.40s", vm->strings[a[0]]);
             agi_vm_parse(vm, tmp);
@@ -472,7 +475,7 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
     case AGI_A_SAVE_GAME: agi_vm_modal_selector(vm, 0); break;
     case AGI_A_RESTORE_GAME: agi_vm_modal_selector(vm, 1); break;
     case AGI_A_SET_SIMPLE:
-        if (a[0] < vm->profile->string_slots)
+        if (agi_vm_string_slot(vm, a[0]))
             agi_vm_strcpy(vm->strings[a[0]], 32, vm->save_desc);
         break;
     case AGI_A_OBJ_STATUS_V: { /* obj.status.v: the object's numbers, modally */

@@ -537,7 +537,7 @@ static int agi_vm_run_logic(agi_vm *vm)
 static int agi_vm_blocked(agi_vm *vm, const agi_input_script *in, int *stage)
 {
     int resume = vm->resume_stage;
-    agi_vm_modal_input(vm, in);
+    agi_vm_script_input(vm, in);
     if (vm->modal.kind != AGI_MODAL_NONE || vm->err.code || vm->quit)
         return 1;
     *stage = resume;

@@ -249,7 +249,7 @@ static void agi_vm_script_event(agi_vm *vm, const agi_input_event *e)
 
 /* This cycle's scripted events, in order: to the open modal while there is
  * one, then to the event queue. */
-void agi_vm_modal_input(agi_vm *vm, const agi_input_script *in)
+void agi_vm_script_input(agi_vm *vm, const agi_input_script *in)
 {
     for (size_t i = 0; in && i < in->count; i++) {
         const agi_input_event *e = &in->ev[i];
@@ -272,7 +272,7 @@ void agi_vm_input_phase(agi_vm *vm, const agi_input_script *in)
     vm->vars[9] = 0;
     agi_vm_menu_open(vm);
     vm->menu_request = 0;
-    agi_vm_modal_input(vm, in);
+    agi_vm_script_input(vm, in);
 }
 
 /* Step 3's second half: pending events become controllers, v6 and v19. */

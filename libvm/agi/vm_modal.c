@@ -172,11 +172,8 @@ static void agi_modal_restore(agi_vm *vm)
     relic_err e;
     relic_err_clear(&e);
     if (relic_file_read(path, &b, &e) == RELIC_OK && agi_save_decode(b.data, b.len, vm->profile, &s, &e) == RELIC_OK) {
-        const char *dir = vm->save_dir;
-        if (agi_vm_from_save(vm, &s, &e) == RELIC_OK) {
-            vm->save_dir = dir;
+        if (agi_vm_from_save(vm, &s, &e) == RELIC_OK) /* keeps save_dir */
             vm->abort_flow = 1;
-        }
         agi_save_free(&s);
     }
     relic_buf_free(&b);

@@ -41,7 +41,7 @@ int agi_vm_add_to_pic(agi_vm *vm, unsigned view, unsigned loop, unsigned cel, un
 /* Input (vm_input.c): step 3 in two halves, and a blocked cycle's events. */
 void agi_vm_input_phase(agi_vm *vm, const agi_input_script *in);
 void agi_vm_input_events(agi_vm *vm);
-void agi_vm_modal_input(agi_vm *vm, const agi_input_script *in);
+void agi_vm_script_input(agi_vm *vm, const agi_input_script *in);
 
 /* Modal UI (vm_modal.c).  A blocked cycle resumes at one of these. */
 enum { AGI_STAGE_NONE, AGI_STAGE_INPUT, AGI_STAGE_LOGIC };
@@ -64,7 +64,6 @@ void agi_vm_text_fill(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, 
 /* Profile variants (vm_profile_rules.c). */
 int agi_vm_loop_for_dir(const agi_vm *vm, unsigned loops, unsigned dir);
 int agi_vm_loop_select_due(const agi_vm *vm, const agi_vm_obj *o);
-void agi_vm_position(agi_vm *vm, agi_vm_obj *o, int x, int y);
 void agi_vm_close_window(agi_vm *vm);
 void agi_vm_show_pic(agi_vm *vm);
 uint8_t agi_vm_distance_value(const agi_vm *vm, int d);

@@ -36,21 +36,6 @@ int agi_vm_loop_select_due(const agi_vm *vm, const agi_vm_obj *o)
     return vm->profile->loop_select_every_pass || o->step_count == 1;
 }
 
-/* Actions 0x25/0x26.  2.089 changes the position, removes the drawn
- * state, then snapshots; the others write both at once.  Frames here are
- * composed from object state on demand (agi_vm_render), so there is no
- * retained rendered copy to remove: both orders end in the same state. */
-void agi_vm_position(agi_vm *vm, agi_vm_obj *o, int x, int y)
-{
-    o->x = x;
-    o->y = y;
-    if (vm->profile->position_erase_first && o->drawn) {
-        /* the old rendered state: nothing is retained between renders */
-    }
-    o->px = x;
-    o->py = y;
-}
-
 /* Closing text-window state (0xa9, show.pic): the window shown by the
  * last print goes; 3.002.102 also drops the input-width override. */
 void agi_vm_close_window(agi_vm *vm)

@@ -78,9 +78,6 @@ typedef struct agi_profile {
      * cadence gate (2.089, 2.230, 2.272) and which views get the table. */
     uint8_t loop_select_every_pass;
     agi_loop4 loop4;
-    /* version_profiles.md 2.089: 0x25/0x26 change the position, remove the
-     * drawn state, then copy into the previous-position snapshot. */
-    uint8_t position_erase_first;
     /* object_behavior.md "Drawing order and refresh": 2.089 draws the
      * earlier partition in object-number order, unsorted. */
     uint8_t draw_early_unsorted;
