@@ -5,6 +5,7 @@
 #include "relic/cursor.h"
 #include "relic/error.h"
 #include "relic/text.h"
+#include "relic/core.h"
 #include "support.h"
 
 static void test_cursor_reads_both_endians(void **state)
@@ -130,6 +131,45 @@ static void test_cp437_round_trips_every_byte(void **state)
     relic_buf_free(&back);
 }
 
+static void test_alloc_and_grow(void **state)
+{
+    (void)state;
+    void *z = relic_alloc_array(0, 8);
+    assert_non_null(z); /* a zero count is not a failure */
+    free(z);
+    assert_null(relic_alloc_array(SIZE_MAX / 2, 4)); /* overflow, not a short block */
+    assert_null(relic_calloc_array(SIZE_MAX / 2, 4));
+    uint32_t *v = NULL;
+    size_t cap = 0;
+    assert_int_equal(relic_grow((void **)&v, &cap, 1, sizeof *v, 16), 0);
+    assert_int_equal(cap, 16);
+    assert_int_equal(relic_grow((void **)&v, &cap, 17, sizeof *v, 16), 0);
+    assert_int_equal(cap, 32);
+    assert_int_equal(relic_grow((void **)&v, &cap, 5, sizeof *v, 16), 0);
+    assert_int_equal(cap, 32);
+    assert_int_equal(relic_grow((void **)&v, &cap, SIZE_MAX / 2, sizeof *v, 16), -1);
+    assert_int_equal(cap, 32); /* unchanged on failure */
+    free(v);
+}
+
+static void test_raw_endian_helpers(void **state)
+{
+    (void)state;
+    uint8_t b[4];
+    relic_wr_le32(b, 0x12345678u);
+    assert_int_equal(b[0], 0x78);
+    assert_int_equal(relic_rd_be32(b), 0x78563412u);
+    relic_wr_be16(b, 0xabcd);
+    assert_int_equal(relic_rd_le16(b), 0xcdab);
+    assert_int_equal(relic_rd_be16(b), 0xabcd);
+    relic_wr_le16(b + 2, 0x0102);
+    assert_int_equal(relic_rd_le32(b), 0x0102cdabu);
+    relic_wr_be32(b, 1);
+    assert_int_equal(b[3], 1);
+    int a[7];
+    assert_int_equal(RELIC_COUNTOF(a), 7);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -140,6 +180,8 @@ int main(void)
         cmocka_unit_test(test_buf_grows_and_patches),
         cmocka_unit_test(test_err_format),
         cmocka_unit_test(test_cp437_round_trips_every_byte),
+        cmocka_unit_test(test_alloc_and_grow),
+        cmocka_unit_test(test_raw_endian_helpers),
     };
     return cmocka_run_group_tests_name("core", tests, NULL, NULL);
 }

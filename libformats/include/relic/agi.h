@@ -12,6 +12,10 @@
 #include "relic/buf.h"
 #include "relic/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum agi_kind { AGI_LOGIC, AGI_PICTURE, AGI_VIEW, AGI_SOUND, AGI_KIND_COUNT } agi_kind;
 const char *agi_kind_name(agi_kind kind);     /* "logic", "picture", "view", "sound" */
 int agi_kind_parse(const char *name, agi_kind *kind);
@@ -201,5 +205,9 @@ typedef struct agi_build_input {
 } agi_build_input;
 
 int agi_game_build(const agi_build_input *in, const agi_build_opts *opts, agi_fileset *out, relic_err *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

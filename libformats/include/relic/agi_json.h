@@ -7,6 +7,10 @@
 #include <jansson.h>
 #include "relic/agi.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 json_t *agi_objects_to_json(const agi_objects *o);
 int agi_objects_from_json(const json_t *j, agi_objects *o, relic_err *err);
 json_t *agi_words_to_json(const agi_words *w);
@@ -15,5 +19,9 @@ json_t *agi_messages_to_json(const agi_logic_messages *m, unsigned logic_number)
 /* messages[0..count-1] = messages 1..count (NULL = absent). */
 int agi_messages_from_json(const json_t *j, char ***messages, unsigned *count, int *encrypted, relic_err *err);
 void agi_messages_free(char **messages, unsigned count);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -9,6 +9,10 @@
 #include "relic/agi_profile.h"
 #include "relic/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define AGI_PIC_WIDTH 160
 #define AGI_PIC_HEIGHT 168
 #define AGI_PIC_CELLS (AGI_PIC_WIDTH * AGI_PIC_HEIGHT) /* 26,880 */
@@ -48,5 +52,9 @@ typedef struct agi_picture_stats {
  * hold what was drawn up to there.  opts and st may be NULL. */
 int agi_picture_draw(const uint8_t *payload, size_t len, const agi_profile *p, const agi_picture_opts *opts,
                      uint8_t *visual, uint8_t *priority, agi_picture_stats *st, relic_err *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -5,6 +5,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum agi_layout {
     AGI_LAYOUT_V2 = 2, /* LOGDIR/PICDIR/VIEWDIR/SNDDIR + VOL.N, direct records */
     AGI_LAYOUT_V3 = 3  /* PDIR + PVOL.N, seven-byte records, compression */
@@ -131,5 +135,9 @@ const agi_profile *agi_profile_for_version(const char *version, int *exact);
 /* The build variant of `base` for a game whose v3 file prefix is `prefix`
  * ("GR" selects 3.002.149-gr), else base. */
 const agi_profile *agi_profile_for_game(const agi_profile *base, const char *prefix);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -12,6 +12,10 @@
 #include "relic/buf.h"
 #include "relic/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define AGI_SAVE_DESC_LEN 31
 #define AGI_SAVE_MAX_BLOCKS 5
 #define AGI_SAVE_OBJECT_LEN 0x2b
@@ -172,5 +176,9 @@ typedef struct agi_replay_op {
 
 /* The active replay prefix as operations; *ops is malloc'd. */
 int agi_save_replay_ops(const agi_save *s, agi_replay_op **ops, unsigned *count, relic_err *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

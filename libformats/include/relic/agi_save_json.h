@@ -6,6 +6,10 @@
 #include <jansson.h>
 #include "relic/agi_save.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Everything in the save, with portable names: /variables/v3, /flags/f9,
  * /objects/0/x, /inventory/5/location, /strings/0, reserved ranges as hex
  * under /reserved. */
@@ -22,5 +26,9 @@ int agi_save_set(agi_save *s, const char *path, const char *value, relic_err *er
  * everything under them; unless all is set, /reserved and the objects'
  * reference tokens are dropped too. */
 json_t *agi_save_diff(const agi_save *a, const agi_save *b, const char *const *ignore, unsigned nignore, int all);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -7,6 +7,10 @@
 #include <stdint.h>
 #include "relic/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define AGI_SOUND_CHANNELS 4
 #define AGI_SOUND_END 0xffffu /* duration that ends a channel */
 
@@ -45,5 +49,9 @@ static inline uint32_t agi_sound_speaker_divisor(uint16_t tone)
 {
     return 12u * agi_sound_divisor(tone);
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -9,6 +9,10 @@
 #include "relic/agi_profile.h"
 #include "relic/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* One distinct cel structure of the payload; loops that point at the same
  * bytes share it, and with it its orientation state. */
 typedef struct agi_cel {
@@ -74,5 +78,9 @@ void agi_cel_draw(const agi_cel *c, int x, int baseline_y, uint8_t p, uint8_t *v
  * at least 2 * width / 15 + rowlen + 2 bytes); returns the mirrored length,
  * or 0 when the row's runs are wider than width. */
 size_t agi_view_mirror_row(const uint8_t *row, size_t rowlen, unsigned width, uint8_t transparent, uint8_t *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

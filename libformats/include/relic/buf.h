@@ -7,6 +7,10 @@
 #include <stdint.h>
 #include "relic/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct relic_buf {
     uint8_t *data;
     size_t len, cap;
@@ -31,5 +35,9 @@ void relic_buf_free(relic_buf *b);
 /* Hands the bytes to the caller; the buffer is left empty. */
 uint8_t *relic_buf_take(relic_buf *b, size_t *len);
 int relic_buf_check(const relic_buf *b, relic_err *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -8,6 +8,10 @@
 #include <stdint.h>
 #include "relic/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct relic_cur {
     const uint8_t *base;
     size_t len, pos;
@@ -39,5 +43,9 @@ void relic_cur_fail(relic_cur *c, const char *what);
 int relic_cur_check(const relic_cur *c, relic_err *err);
 /* Absolute offset of the current position. */
 static inline size_t relic_tell(const relic_cur *c) { return c->origin + c->pos; }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

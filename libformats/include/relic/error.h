@@ -7,6 +7,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum relic_code {
     RELIC_OK = 0,
     RELIC_WARN = 1,   /* usable result, something was odd */
@@ -34,5 +38,9 @@ int relic_err_set(relic_err *err, int code, size_t offset, const char *fmt, ...)
 void relic_err_file(relic_err *err, const char *file);
 /* "file: message (offset 0x1234)" into out. */
 void relic_err_format(const relic_err *err, char *out, size_t outsz);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

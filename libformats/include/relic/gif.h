@@ -9,6 +9,10 @@
 #include "relic/buf.h"
 #include "relic/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct relic_gif {
     unsigned width, height;
     const uint8_t *palette;    /* ncolors RGB triples */
@@ -26,5 +30,9 @@ int relic_gif_encode(const relic_gif *g, const relic_gif_frame *frames, size_t n
 /* Encodes and writes atomically (temporary file and rename). */
 int relic_gif_write(const char *path, const relic_gif *g, const relic_gif_frame *frames, size_t nframes,
                     relic_err *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

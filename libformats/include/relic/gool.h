@@ -9,6 +9,10 @@
 #include "relic/buf.h"
 #include "relic/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define GOOL_ENTRY_TYPE 11u
 #define GOOL_PC_NONE 0x3FFFu
 #define GOOL_MAP_HANDLER 0x8000u /* state map value is a handler code pc */
@@ -49,5 +53,9 @@ int gool_entry_encode(const gool_entry *g, relic_buf *out, relic_err *err);
 void gool_entry_free(gool_entry *g);
 /* 1 when state s runs this entry's own code (its extern pool word is g's EID). */
 int gool_state_local(const gool_entry *g, const gool_state *s);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

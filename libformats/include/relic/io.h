@@ -12,6 +12,10 @@
 #include "relic/buf.h"
 #include "relic/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Files larger than this are refused rather than read (no game file is). */
 #define RELIC_MAX_FILE_SIZE ((size_t)256 << 20)
 
@@ -79,5 +83,9 @@ int relic_json_write(const char *path, const json_t *doc, relic_err *err);
 int relic_json_print(FILE *f, const json_t *doc);
 /* A JSON string from bytes (CP437 mapping, see relic/text.h). */
 json_t *relic_json_bytes(const uint8_t *s, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -10,6 +10,10 @@
 #include "relic/buf.h"
 #include "relic/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define MHK_TAG(a, b, c, d) (((uint32_t)(a) << 24) | ((uint32_t)(b) << 16) | ((uint32_t)(c) << 8) | (uint32_t)(d))
 
 typedef struct mhk_resource {
@@ -55,5 +59,9 @@ typedef struct mhk_entry {
 } mhk_entry;
 
 int mhk_write(const mhk_entry *e, size_t n, relic_buf *out, relic_err *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

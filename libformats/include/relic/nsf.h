@@ -10,6 +10,10 @@
 #include "relic/buf.h"
 #include "relic/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define NSF_CHUNK_SIZE 65536u
 #define NSF_CHUNK_MAGIC 0x1234u
 #define NSF_CHUNK_MAGIC_LZ 0x1235u
@@ -76,5 +80,9 @@ const nsf_entry *nsf_find(const nsf_file *f, uint32_t eid);
  * to 4 bytes, checksum filled in; RELIC_EDATA when they do not fit. */
 int nsf_chunk_build(uint16_t type, uint32_t id, const relic_buf *entries, unsigned n, uint8_t *out,
                     relic_err *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

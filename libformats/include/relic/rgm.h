@@ -10,6 +10,10 @@
 #include "relic/buf.h"
 #include "relic/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define RGM_RAHD_RECORD 165
 #define RGM_MPOB_RECORD 66
 #define RGM_RAAT_RECORD 256
@@ -120,5 +124,9 @@ typedef struct rgm_build_actor {
 
 int rgm_build(const rgm_build_actor *actors, size_t nactors, const rgm_placement *pl, size_t npl, relic_buf *out,
               relic_err *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

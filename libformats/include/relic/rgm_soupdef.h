@@ -10,6 +10,10 @@
 #include <stdint.h>
 #include "relic/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum soup_fn_kind { SOUP_FN_FUNCTION, SOUP_FN_TASK, SOUP_FN_MULTITASK } soup_fn_kind;
 /* Runtime kinds zero to three, in the loader's order (SOUP seed, "Global Flags"). */
 typedef enum soup_flag_type { SOUP_FLAG_BOOL, SOUP_FLAG_FLIPFLOP, SOUP_FLAG_COUNTER, SOUP_FLAG_NUMBER } soup_flag_type;
@@ -57,5 +61,9 @@ long soup_def_fn_find(const soup_def *d, const char *name);
 long soup_def_flag_find(const soup_def *d, const char *name);
 long soup_def_ref_find(const soup_def *d, const char *name);
 const char *soup_flag_type_name(soup_flag_type t);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -11,6 +11,10 @@
 #include "relic/buf.h"
 #include "relic/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ---- NAME ---- */
 enum { RIVEN_NAME_CARDS = 1, RIVEN_NAME_HOTSPOTS = 2, RIVEN_NAME_EXTERNALS = 3, RIVEN_NAME_VARIABLES = 4,
        RIVEN_NAME_STACKS = 5 };
@@ -196,5 +200,9 @@ int riven_save_set(riven_save *s, const char *name, uint32_t value, relic_err *e
  * file-table order, kept. */
 int riven_save_encode(const uint8_t *orig, size_t n, const riven_save *s, relic_buf *out, relic_err *err);
 void riven_save_free(riven_save *s);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -11,6 +11,10 @@
 #include "relic/buf.h"
 #include "relic/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum {
     RIVEN_BMP_BPP8 = 0x0002,
     RIVEN_BMP_BPP24 = 0x0004,
@@ -66,5 +70,9 @@ typedef struct riven_adpcm {
     int32_t step_index;
 } riven_adpcm;
 int16_t riven_adpcm_decode(riven_adpcm *st, unsigned code);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -7,6 +7,10 @@
 #include <jansson.h>
 #include "relic/riven.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* {format, version, edition, variables: {NAME: value}, variable_state:
  * {NAME: {references, initialized}}, zip_modes: [{name, card}],
  * name_count, record_count}.  A name that occurs twice keeps the first
@@ -27,5 +31,9 @@ int riven_save_validate(const riven_save *s, relic_err *err);
  * /variable_state is dropped too. */
 json_t *riven_save_diff(const riven_save *a, const riven_save *b, const char *const *ignore, unsigned nignore,
                         int all);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -13,6 +13,10 @@
 #include "relic/buf.h"
 #include "relic/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* One action or condition.  args holds one letter per operand: n number,
  * v variable, f flag, m message, o object, i item, s string, w word list
  * (said), c controller. */
@@ -70,5 +74,9 @@ int agi_logic_compile(const char *src, size_t len, const agi_compile_opts *o, re
  * actions with comma-separated operands, #message / #bytes / #table).  A
  * command of a later profile than o->profile is accepted, as listed. */
 int agi_logic_assemble(const char *src, size_t len, const agi_compile_opts *o, relic_buf *payload, relic_err *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

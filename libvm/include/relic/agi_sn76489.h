@@ -10,6 +10,10 @@
 #include "relic/agi_sound_sched.h"
 #include "relic/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define AGI_SN76489_CLOCK 3579545u   /* PCjr: the NTSC colour-burst crystal */
 #define AGI_SPEAKER_CLOCK 1193180u   /* PC timer input */
 #define AGI_SYNTH_MAX_RATE 384000u
@@ -46,5 +50,9 @@ int agi_synth_to_pcm16(const float *x, size_t frames, double gain_db, unsigned c
 /* Attenuation steps are 2 dB: the linear gain of a 4-bit attenuation
  * (0x0f is off). */
 double agi_sn76489_gain(unsigned attenuation);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

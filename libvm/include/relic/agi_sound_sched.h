@@ -17,6 +17,10 @@
 #include "relic/agi_sound.h"
 #include "relic/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define AGI_SND_TICK_HZ 60
 
 typedef enum agi_snd_kind {
@@ -106,5 +110,9 @@ int agi_snd_schedule(const agi_sound *snd, const agi_snd_opts *o, agi_snd_cmds *
 /* The stream as the conformance_results.md `sound_commands` array: tick,
  * channel, kind, divisor or attenuation, and the chip bytes. */
 json_t *agi_snd_cmds_to_json(const agi_snd_cmds *c);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -28,6 +28,10 @@
 #include "relic/buf.h"
 #include "relic/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define AGI_VM_OBJECTS 256
 #define AGI_VM_MAX_DEPTH 64        /* nested logic calls */
 #define AGI_VM_QUEUE 20            /* physical event slots (19 pending) */
@@ -309,5 +313,9 @@ extern const agi_vm_gap agi_vm_gaps[];
  * parser, messages, unimplemented actions met). */
 struct json_t;
 struct json_t *agi_vm_state_json(const agi_vm *vm);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

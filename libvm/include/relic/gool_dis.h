@@ -10,6 +10,10 @@
 #include "relic/gool.h"
 #include "relic/gool_isa.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct gool_dis_stats {
     size_t insns;    /* code words */
     size_t unknown;  /* words with no mnemonic (printed as .word) */
@@ -41,5 +45,9 @@ int gool_disasm_code(const uint32_t *code, size_t n, const uint32_t *pool, size_
 /* Assembles gool_disasm's text (or hand-written text in that form); an
  * error message starts "line N:". */
 int gool_asm(const char *text, size_t len, gool_entry *out, relic_err *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

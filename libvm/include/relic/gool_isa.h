@@ -10,6 +10,10 @@
 #include "relic/buf.h"
 #include "relic/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum gool_game { GOOL_GAME_AUTO = 0, GOOL_GAME_C1 = 1, GOOL_GAME_C2 = 2, GOOL_GAME_C3 = 3 } gool_game;
 
 /* How a bit field of an instruction is read. */
@@ -78,5 +82,9 @@ int gool_field_text(const gool_ctx *cx, uint32_t word, size_t pc, const gool_fie
 typedef int (*gool_label_fn)(void *user, const char *name, long *pc);
 int gool_field_parse(const char *tok, const gool_field *f, size_t pc, gool_label_fn resolve, void *user,
                      uint32_t *bits, relic_err *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -12,6 +12,10 @@
 #include "relic/error.h"
 #include "relic/gool.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define GOOL_VM_WORDS 0x200   /* fields and process stack of one object */
 #define GOOL_VM_LINK_WORDS 64
 
@@ -75,5 +79,9 @@ int gool_vm_event(gool_vm *vm, uint32_t event, unsigned argc, const uint32_t *ar
  * (DESIGN.md vm_run); stops at the first error. */
 int gool_vm_run(gool_vm *vm, unsigned frames, uint64_t max_steps, relic_err *err);
 int gool_vm_change_state(gool_vm *vm, unsigned state, unsigned argc, const uint32_t *argv, relic_err *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

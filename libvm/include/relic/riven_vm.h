@@ -12,6 +12,10 @@
 #include "relic/error.h"
 #include "relic/riven.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Argument count -1: variable. */
 typedef struct riven_op_info {
     uint16_t op;
@@ -98,5 +102,9 @@ int riven_vm_goto(riven_vm *vm, uint16_t card, relic_err *err);
 int riven_vm_click(riven_vm *vm, uint16_t blst_id, relic_err *err);
 /* Runs queued work until none is left; more than max_steps is an error. */
 int riven_vm_run(riven_vm *vm, uint64_t max_steps, relic_err *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -13,6 +13,10 @@
 #include "relic/rgm.h"
 #include "relic/rgm_soupdef.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* X(value, enum suffix, name, use): use says where the opcode may appear:
  * S statement (MAIN), V value (LHS, RHS, FORMULA), P parameter. */
 #define SOUP_OPCODES(X)                          \
@@ -112,5 +116,9 @@ int soup_assemble(const soup_ctx *ctx, const char *text, size_t len, relic_buf *
  * variables, attributes, placements and assembler scripts, built into an
  * RGM file with rgm_build. */
 int soup_build_map(const soup_def *def, const char *text, size_t len, relic_buf *out, relic_err *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

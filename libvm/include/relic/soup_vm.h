@@ -15,6 +15,10 @@
 #include "relic/rgm.h"
 #include "relic/rgm_soupdef.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define SOUP_TASK_SLOTS 6
 #define SOUP_MAX_ARGS 255
 
@@ -141,5 +145,9 @@ typedef struct soup_stub {
 void soup_stub_init(soup_stub *s);
 void soup_stub_free(soup_stub *s);
 soup_host soup_stub_host(soup_stub *s);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
