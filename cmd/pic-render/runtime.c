@@ -9,7 +9,7 @@
 #include "relic/agi.h"
 #include "relic/agi_save.h"
 #include "relic/agi_sn76489.h"
-#include "relic/agi_vm.h"
+#include "relic/agi_vm_json.h"
 #include "relic/io.h"
 #include "relic/sha256.h"
 #include "render.h"

@@ -8,6 +8,7 @@
 #include "relic/agi.h"
 #include "relic/agi_midi.h"
 #include "relic/agi_sn76489.h"
+#include "relic/agi_sound_json.h"
 #include "relic/agi_sound.h"
 #include "relic/io.h"
 #include "render.h"

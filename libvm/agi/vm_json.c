@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "relic/text.h"
+#include "relic/agi_vm_json.h"
 #include "vm_private.h"
 
 static json_t *agi_vm_obj_json(const agi_vm *vm, unsigned i)
