@@ -73,11 +73,12 @@ json_t *riven_script_json(const riven_script *s, const riven_nameset *names)
         json_object_set_new(ho, "event_type", json_integer(s->handlers[h].event));
         json_object_set_new(ho, "commands", cmds);
         json_array_append_new(hs, ho);
-        st = realloc(st, (cap = 16) * sizeof *st);
-        if (!st) {
+        riven_jframe *fresh = realloc(st, (cap = 16) * sizeof *st);
+        if (!fresh) { /* st stays valid, freed below */
             oom = 1;
             break;
         }
+        st = fresh;
         len = 0;
         st[len++] = (riven_jframe){s, s->handlers[h].first_cmd, s->handlers[h].ncmds, 0, cmds};
         while (len && !oom) {
