@@ -118,7 +118,7 @@ int main(int argc, char **argv)
     o.task_len = 1;
     o.seed = 1;
     int c;
-    while ((c = getopt_long(argc, argv, "a:d:o:jhV", longopts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "a:d:o:jhV", longopts)) != -1) {
         switch (c) {
         case 'a': o.actor = optarg; break;
         case 'd': o.def_path = optarg; break;
