@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "json_report.h"
 #include "export_html.h"
 #include "relic/agi_json.h"
 #include "relic/io.h"
@@ -275,7 +276,7 @@ int unpack_run(const unpack_opts *o)
         x.io_failed = 1;
     }
     if (o->json)
-        relic_json_print(stdout, o->list ? x.resources : summary);
+        cli_json_report(o->list ? x.resources : summary, "relic-agi-unpack-list", 1, "resources");
     else if (o->list)
         unpack_print_list(x.resources);
     json_decref(summary);

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <jansson.h>
 #include "cli.h"
+#include "json_report.h"
 #include "gool_dis.h"
 #include "relic/gool_dis.h"
 #include "relic/io.h"
@@ -185,7 +186,7 @@ int gd_list(const gd_opts *o)
     if (!rc && !bare && !o->entry && !o->all) {
         doc = gd_table(&nsf);
         if (o->json)
-            relic_json_print(stdout, doc);
+            cli_json_report(doc, "relic-gool-dis-list", 1, "files");
         else
             gd_table_text(doc);
     } else if (!rc) {
@@ -200,7 +201,7 @@ int gd_list(const gd_opts *o)
             gool_entry_free(&g);
         }
         if (!rc && arr)
-            relic_json_print(stdout, arr);
+            cli_json_report(arr, "relic-gool-dis", 1, "entries");
         doc = arr;
     }
     json_decref(doc);

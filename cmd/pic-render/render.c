@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "json_report.h"
 #include "relic/agi.h"
 #include "relic/agi_picture.h"
 #include "relic/gif.h"
@@ -206,7 +207,7 @@ static int pic_outputs(const pic_opts *o, const uint8_t *vis, const uint8_t *pri
 static void pic_print(const pic_opts *o, const json_t *report)
 {
     if (o->json) {
-        relic_json_print(stdout, report);
+        cli_json_report(report, "relic-pic-render", 1, NULL);
         return;
     }
     if (!o->sha256)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "json_report.h"
 #include "relic/agi.h"
 #include "relic/agi_save.h"
 #include "relic/agi_sn76489.h"
@@ -206,7 +207,7 @@ static int rt_outputs(rt_ctx *c, json_t *report, relic_err *err)
 static void rt_print(const pic_opts *o, const json_t *r)
 {
     if (o->json) {
-        relic_json_print(stdout, r);
+        cli_json_report(r, "relic-pic-render-run", 1, NULL);
         return;
     }
     printf("cycle %lld room %lld\n", (long long)json_integer_value(json_object_get(r, "cycle")),

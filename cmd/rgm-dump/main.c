@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "json_report.h"
 #include "dump.h"
 #include "relic/io.h"
 
@@ -64,7 +65,7 @@ static int rgm_dump_main(dump_opts *o)
         rc = dump_run(&x, doc, &err);
     if (!rc || rc == RELIC_WARN) {
         if (o->json)
-            relic_json_print(stdout, doc);
+            cli_json_report(doc, "relic-rgm-dump", 1, NULL);
         else
             dump_print_text(doc);
     }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "json_report.h"
 #include "relic/agi.h"
 #include "relic/agi_midi.h"
 #include "relic/agi_sn76489.h"
@@ -188,7 +189,7 @@ int render_run(const render_opts *o)
     if (rc) {
         cli_report(&err);
     } else if (o->json) {
-        relic_json_print(stdout, report);
+        cli_json_report(report, "relic-snd-render", 1, NULL);
     } else {
         render_print_text(report);
     }
