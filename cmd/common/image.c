@@ -1,12 +1,9 @@
-/* Image and output conventions shared by the commands (image.h). */
-#include <stdio.h>
+/* Image conventions shared by the commands (image.h). */
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <unistd.h>
 #include "image.h"
 #include "relic/core.h"
-#include "relic/file.h"
 
 int cli_parse_aspect(const char *value, cli_aspect *out)
 {
@@ -68,48 +65,4 @@ uint8_t *cli_image_scale(const uint8_t *src, unsigned w, unsigned h, unsigned sc
     if (dst)
         cli_image_scale_to(src, w, h, scale, aspect, wide_source, dst);
     return dst;
-}
-
-int cli_output_name_ok(const char *path, const char *extensions, int allow_stdout)
-{
-    if (strcmp(path, "-") == 0)
-        return allow_stdout ? 0 : -1;
-    const char *dot = strrchr(path, '.');
-    const char *slash = strrchr(path, '/');
-    if (!dot || (slash && dot < slash))
-        return -1;
-    dot++;
-    size_t n = strlen(dot);
-    for (const char *e = extensions; *e;) {
-        size_t k = strcspn(e, ",");
-        if (k == n && strncasecmp(e, dot, n) == 0)
-            return 0;
-        e += k + (e[k] == ',');
-    }
-    return -1;
-}
-
-static int cli_write_stdout(const void *data, size_t len, relic_err *err)
-{
-    if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0)
-        return relic_err_set(err, RELIC_EIO, RELIC_NO_OFFSET, "cannot write to standard output");
-    return RELIC_OK;
-}
-
-int cli_write_output(const char *path, const void *data, size_t len, relic_err *err)
-{
-    if (strcmp(path, "-") == 0)
-        return cli_write_stdout(data, len, err);
-    return relic_file_write_atomic(path, data, len, err);
-}
-
-int cli_copy_to_stdout(const char *path, relic_err *err)
-{
-    relic_buf b = RELIC_BUF_INIT;
-    int rc = relic_file_read(path, &b, err);
-    if (rc == RELIC_OK)
-        rc = cli_write_stdout(b.data, b.len, err);
-    relic_buf_free(&b);
-    unlink(path);
-    return rc;
 }

@@ -1,12 +1,10 @@
-/* Image and output conventions shared by the commands that write pictures:
- * the --aspect shapes, nearest-neighbour enlargement to them, output-name
- * checks and `-o -` (standard output). */
+/* Image conventions shared by the commands that write pictures: the
+ * --aspect shapes and nearest-neighbour enlargement to them. */
 #ifndef RELIC_CLI_IMAGE_H
 #define RELIC_CLI_IMAGE_H
 
 #include <stddef.h>
 #include <stdint.h>
-#include "relic/error.h"
 
 /* --aspect: none (square pixels), wide (each AGI pixel two columns, the
  * 320x200 screen's shape) or 4:3 (wide, and rows 1.2 tall, the shape the
@@ -32,17 +30,5 @@ void cli_image_scale_to(const uint8_t *src, unsigned w, unsigned h, unsigned sca
                         int wide_source, uint8_t *dst);
 uint8_t *cli_image_scale(const uint8_t *src, unsigned w, unsigned h, unsigned scale, cli_aspect aspect,
                          int wide_source, unsigned *out_w, unsigned *out_h);
-
-/* Usage check for an output name: "-" (when allowed) or a name ending in
- * one of the comma-separated extensions ("png" or "wav,flac,ogg"), any
- * case.  Returns 0 when fine. */
-int cli_output_name_ok(const char *path, const char *extensions, int allow_stdout);
-
-/* Writes bytes to path through the atomic writer, or to standard output
- * when path is "-". */
-int cli_write_output(const char *path, const void *data, size_t len, relic_err *err);
-/* Copies a finished file to standard output and removes it (for writers
- * that need a seekable file, such as audio containers). */
-int cli_copy_to_stdout(const char *path, relic_err *err);
 
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <jansson.h>
 #include "cli.h"
+#include "streams.h"
 #include "json_report.h"
 #include "gool_dis.h"
 #include "relic/gool_dis.h"
@@ -14,7 +15,7 @@ int gd_load(const char *path, relic_buf *data, nsf_file *nsf, int *bare, relic_e
 {
     memset(nsf, 0, sizeof *nsf);
     *bare = 0;
-    int rc = relic_file_read(path, data, err);
+    int rc = cli_read_input(path, data, err);
     if (rc)
         return rc;
     if (data->len >= 4 && data->data[0] == 0xFF && data->data[1] == 0xFF && data->data[2] == 0 &&
@@ -216,7 +217,7 @@ int gd_list(const gd_opts *o)
 
 static int gd_words(const char *path, relic_buf *b, uint32_t **w, size_t *n, relic_err *err)
 {
-    int rc = relic_file_read(path, b, err);
+    int rc = cli_read_input(path, b, err);
     if (rc)
         return rc;
     if (b->len % 4)

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "streams.h"
 #include "json_report.h"
 #include "relic/agi.h"
 #include "relic/agi_picture.h"
@@ -68,7 +69,7 @@ static void pic_anim_step(void *ctx, unsigned long n, const uint8_t *vis, const 
 static int pic_load(const pic_opts *o, pic_source *src, const char *which, relic_buf *payload, relic_err *err)
 {
     if (!src->have_game) {
-        int rc = relic_file_read(which, payload, err);
+        int rc = cli_read_input(which, payload, err);
         if (rc)
             relic_err_file(err, which);
         return rc;

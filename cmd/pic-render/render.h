@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include "relic/agi_profile.h"
 #include "image.h"
+#include "streams.h"
 #include "relic/error.h"
 
 enum { PIC_CHANNEL_VISUAL = 1, PIC_CHANNEL_PRIORITY = 2, PIC_CHANNEL_BOTH = 3 };

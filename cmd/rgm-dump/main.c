@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "streams.h"
 #include "json_report.h"
 #include "dump.h"
 #include "relic/io.h"
@@ -49,7 +50,7 @@ static int rgm_dump_main(dump_opts *o)
     relic_buf file = RELIC_BUF_INIT, deftext = RELIC_BUF_INIT;
     relic_err err;
     relic_err_clear(&err);
-    int rc = relic_file_read(o->file, &file, &err);
+    int rc = cli_read_input(o->file, &file, &err);
     if (!rc && o->def_path) {
         if (!(rc = relic_file_read(o->def_path, &deftext, &err)) &&
             (rc = soup_def_parse((const char *)deftext.data, deftext.len, &x.def, &err)))

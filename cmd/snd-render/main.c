@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cli.h"
-#include "image.h"
+#include "streams.h"
 #include "relic/io.h"
 #include "render.h"
 
