@@ -197,7 +197,7 @@ int main(int argc, char **argv)
         return cli_usage_error("--screen '%s': the screen is written as PNG (.png)", o.screen);
     if (o.out_gif && cli_output_name_ok(o.out_gif, "gif", 0))
         return cli_usage_error("--animate '%s': the animation is written as GIF (.gif)", o.out_gif);
-    if (o.audio && cli_output_name_ok(o.audio, "wav,flac,ogg", 0))
+    if (o.audio && cli_output_name_ok(o.audio, "wav,flac,ogg,oga", 0))
         return cli_usage_error("--audio '%s': use .wav, .flac or .ogg", o.audio);
     if (o.out_png && strcmp(o.out_png, "-") == 0 && o.json)
         return cli_usage_error("-o - and --json both write to standard output");
