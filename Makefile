@@ -131,7 +131,7 @@ $(call shared_lib,io): $(call shared_lib,vm) $(call shared_lib,formats)
 $(call shared_lib,audio): $(call shared_lib,formats)
 $(LIBDIR)/librelic-%.so.$(VERSION): $(LIBDIR)/librelic-%.a
 	@echo "  SO      $@"
-	@$(CC) -shared -o $@ -Wl,-soname,librelic-$*.so.$(SOVERSION) -Wl,--no-undefined $(LINK_FLAGS) \
+	@$(CC) -shared $(SANFLAGS) -o $@ -Wl,-soname,librelic-$*.so.$(SOVERSION) -Wl,--no-undefined $(LINK_FLAGS) \
 	  -Wl,--whole-archive $< -Wl,--no-whole-archive $(SO_DEPS_$*)
 	@ln -sf $(notdir $@) $(LIBDIR)/librelic-$*.so.$(SOVERSION)
 	@ln -sf librelic-$*.so.$(SOVERSION) $(LIBDIR)/librelic-$*.so
