@@ -147,11 +147,11 @@ static void agi_vm_menu_enable(agi_vm *vm, unsigned status, int on)
 
 void agi_vm_restart_now(agi_vm *vm)
 {
-    uint8_t f9 = vm->flags[9];
+    uint8_t f9 = vm->flags[AGI_F_SOUND];
     unsigned cap = vm->replay_cap;
     agi_vm_reset(vm);
-    vm->flags[9] = f9;
-    vm->flags[6] = 1;
+    vm->flags[AGI_F_SOUND] = f9;
+    vm->flags[AGI_F_RESTART] = 1;
     uint8_t *r = cap ? calloc(cap, 2) : NULL;
     if (r) {
         free(vm->replay);
@@ -172,7 +172,7 @@ void agi_vm_quit_now(agi_vm *vm)
 static void agi_vm_restart(agi_vm *vm)
 {
     agi_vm_stop_sound(vm);
-    if (vm->flags[16] && !vm->profile->restart_always_prompts)
+    if (vm->flags[AGI_F_RESTART_NOASK] && !vm->profile->restart_always_prompts)
         agi_vm_restart_now(vm);
     else
         agi_vm_modal_confirm(vm, AGI_CONFIRM_RESTART);
@@ -512,7 +512,7 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
     case AGI_A_SUBMIT_MENU: vm->menu_done = 1; break;
     case AGI_A_ENABLE_ITEM: agi_vm_menu_enable(vm, a[0], 1); break;
     case AGI_A_DISABLE_ITEM: agi_vm_menu_enable(vm, a[0], 0); break;
-    case AGI_A_MENU_INPUT: if (vm->flags[14]) vm->menu_request = 1; break;
+    case AGI_A_MENU_INPUT: if (vm->flags[AGI_F_MENU]) vm->menu_request = 1; break;
     case AGI_A_MUL_N: v[a[0]] = (uint8_t)(v[a[0]] * a[1]); break;
     case AGI_A_MUL_V: v[a[0]] = (uint8_t)(v[a[0]] * v[a[1]]); break;
     case AGI_A_DIV_N: /* division by zero is outside valid bytecode: leave the value */

@@ -47,7 +47,7 @@ uint16_t agi_vm_random(agi_vm *vm)
 
 void agi_vm_record(agi_vm *vm, uint8_t kind, uint8_t value)
 {
-    if (vm->replay_off || vm->flags[7] || !vm->replay)
+    if (vm->replay_off || vm->flags[AGI_F_NO_SCRIPT] || !vm->replay)
         return;
     if (vm->replay_count >= vm->replay_cap) {
         agi_vm_fail(vm, "replay list full (%u pairs; script.size too small)", vm->replay_cap);
@@ -314,26 +314,26 @@ void agi_vm_switch_room(agi_vm *vm, unsigned room)
         o->step = o->step_time = o->step_count = o->cycle_time = o->cycle_count = 1;
     }
     vm->parsed_n = 0;
-    vm->flags[2] = vm->flags[4] = 0;
+    vm->flags[AGI_F_INPUT] = vm->flags[AGI_F_SAID] = 0;
     agi_vm_free_logics(vm, 1, 1);
     agi_vm_free_resources(vm);
     vm->replay_count = 0;
     vm->player_control = 1;
     vm->block = 0;
     vm->horizon = 36;
-    vm->vars[1] = vm->vars[0];
-    vm->vars[0] = (uint8_t)room;
-    vm->vars[16] = view0;
-    vm->vars[4] = vm->vars[5] = 0;
+    vm->vars[AGI_V_PREV_ROOM] = vm->vars[AGI_V_ROOM];
+    vm->vars[AGI_V_ROOM] = (uint8_t)room;
+    vm->vars[AGI_V_EGO_VIEW] = view0;
+    vm->vars[AGI_V_OBJ_EDGE_OBJ] = vm->vars[AGI_V_OBJ_EDGE] = 0;
     agi_vm_load_logic(vm, room, 1);
-    switch (vm->vars[2]) {
+    switch (vm->vars[AGI_V_EGO_EDGE]) {
     case 1: vm->obj[0].y = 167; break;
     case 2: vm->obj[0].x = 0; break;
     case 3: vm->obj[0].y = 37; break;
     case 4: vm->obj[0].x = 160 - w0; break;
     }
-    vm->vars[2] = 0;
-    vm->flags[5] = 1;
+    vm->vars[AGI_V_EGO_EDGE] = 0;
+    vm->flags[AGI_F_NEW_ROOM] = 1;
     vm->abort_flow = 1;
 }
 
@@ -346,7 +346,7 @@ static void agi_vm_clock(agi_vm *vm, unsigned ticks)
             if (!vm->snd_playing)
                 continue;
             size_t n0 = vm->keep_sound_cmds ? vm->snd_cmds.count : (vm->snd_cmds.count = 0);
-            agi_snd_tick(&vm->snd, vm->flags[9], &vm->snd_cmds);
+            agi_snd_tick(&vm->snd, vm->flags[AGI_F_SOUND], &vm->snd_cmds);
             agi_vm_snd_rebase(vm, n0);
             if (agi_snd_is_done(&vm->snd)) {
                 vm->snd_playing = 0;
@@ -356,16 +356,16 @@ static void agi_vm_clock(agi_vm *vm, unsigned ticks)
         if (++vm->timer_sub < 20)
             continue;
         vm->timer_sub = 0;
-        if (++vm->vars[11] < 60)
+        if (++vm->vars[AGI_V_SECONDS] < 60)
             continue;
-        vm->vars[11] = 0;
-        if (++vm->vars[12] < 60)
+        vm->vars[AGI_V_SECONDS] = 0;
+        if (++vm->vars[AGI_V_MINUTES] < 60)
             continue;
-        vm->vars[12] = 0;
-        if (++vm->vars[13] < 24)
+        vm->vars[AGI_V_MINUTES] = 0;
+        if (++vm->vars[AGI_V_HOURS] < 24)
             continue;
-        vm->vars[13] = 0;
-        vm->vars[14]++;
+        vm->vars[AGI_V_HOURS] = 0;
+        vm->vars[AGI_V_DAYS]++;
     }
 }
 
@@ -433,13 +433,13 @@ void agi_vm_reset(agi_vm *vm)
     vm->depth = 0;
     vm->abort_flow = vm->quit = vm->suspended = vm->key_wait = 0;
     vm->cycle = vm->timer = vm->timer_sub = 0;
-    vm->vars[10] = 0;
-    vm->vars[20] = 3;  /* the interpreter's computer type is EGA-era PC; v26 monitor: EGA */
-    vm->vars[26] = 3;
-    vm->vars[22] = 1;  /* sound type: PC */
-    vm->vars[24] = 41; /* maximum input length */
-    vm->flags[9] = 1;  /* sound on, as the interpreter starts */
-    vm->flags[11] = 1; /* first logic 0 run (cleared after the first cycle) */
+    vm->vars[AGI_V_SPEED] = 0;
+    vm->vars[AGI_V_COMPUTER] = 3;  /* the interpreter's computer type is EGA-era PC; v26 monitor: EGA */
+    vm->vars[AGI_V_MONITOR] = 3;
+    vm->vars[AGI_V_SOUND_TYPE] = 1;  /* sound type: PC */
+    vm->vars[AGI_V_INPUT_LEN] = 41; /* maximum input length */
+    vm->flags[AGI_F_SOUND] = 1;  /* sound on, as the interpreter starts */
+    vm->flags[AGI_F_FIRST_LOGIC] = 1; /* first logic 0 run (cleared after the first cycle) */
     if (vm->game)
         agi_vm_load_logic(vm, 0, 0);
 }
@@ -526,8 +526,8 @@ static int agi_vm_run_logic(agi_vm *vm)
             agi_vm_fail(vm, "logic 0 re-entered over 1000 times in one cycle");
             return 0;
         }
-        vm->vars[9] = vm->vars[4] = vm->vars[5] = 0;
-        vm->flags[2] = 0;
+        vm->vars[AGI_V_PARSE_ERROR] = vm->vars[AGI_V_OBJ_EDGE_OBJ] = vm->vars[AGI_V_OBJ_EDGE] = 0;
+        vm->flags[AGI_F_INPUT] = 0;
     }
 }
 
@@ -557,7 +557,7 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
             *err = vm->err;
         return vm->err.code;
     }
-    unsigned ticks = vm->ticks_per_cycle ? vm->ticks_per_cycle : vm->vars[10] ? vm->vars[10] : 1;
+    unsigned ticks = vm->ticks_per_cycle ? vm->ticks_per_cycle : vm->vars[AGI_V_SPEED] ? vm->vars[AGI_V_SPEED] : 1;
     agi_vm_clock(vm, ticks);                              /* 1: pacing */
     int stage = AGI_STAGE_NONE;
     if (vm->modal.kind != AGI_MODAL_NONE && agi_vm_blocked(vm, in, &stage)) {
@@ -566,7 +566,7 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
     }
     if (stage == AGI_STAGE_NONE) {
         memset(vm->controller, 0, sizeof vm->controller); /* 2 */
-        vm->flags[2] = vm->flags[4] = 0;
+        vm->flags[AGI_F_INPUT] = vm->flags[AGI_F_SAID] = 0;
         agi_vm_input_phase(vm, in);                       /* 3, with a requested menu */
         if (vm->modal.kind != AGI_MODAL_NONE) {
             vm->cycle++;
@@ -577,9 +577,9 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
         agi_vm_input_events(vm);
         if (!vm->suspended) {
             if (vm->player_control)                       /* 4 */
-                vm->obj[0].dir = vm->vars[6];
+                vm->obj[0].dir = vm->vars[AGI_V_EGO_DIR];
             else
-                vm->vars[6] = vm->obj[0].dir;
+                vm->vars[AGI_V_EGO_DIR] = vm->obj[0].dir;
             agi_vm_pre_logic(vm);                         /* 5 */
         }
     }
@@ -589,10 +589,10 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
     }
     if (vm->err.code)
         goto done;
-    vm->obj[0].dir = vm->vars[6];                         /* 8 */
-    vm->vars[4] = vm->vars[5] = 0;                        /* 9 */
-    vm->flags[5] = vm->flags[6] = vm->flags[12] = 0;
-    vm->flags[11] = 0;
+    vm->obj[0].dir = vm->vars[AGI_V_EGO_DIR];                         /* 8 */
+    vm->vars[AGI_V_OBJ_EDGE_OBJ] = vm->vars[AGI_V_OBJ_EDGE] = 0;                        /* 9 */
+    vm->flags[AGI_F_NEW_ROOM] = vm->flags[AGI_F_RESTART] = vm->flags[AGI_F_RESTORED] = 0;
+    vm->flags[AGI_F_FIRST_LOGIC] = 0;
     if (!vm->text_mode)                                   /* 10 */
         agi_vm_post_logic(vm);
     vm->cycle++;

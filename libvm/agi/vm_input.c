@@ -31,7 +31,7 @@ int agi_vm_poll(agi_vm *vm, agi_vm_event *ev)
 
 int agi_vm_have_key(agi_vm *vm)
 {
-    if (vm->vars[19])
+    if (vm->vars[AGI_V_KEY])
         return 1;
     agi_vm_event ev;
     while (agi_vm_poll(vm, &ev)) {
@@ -39,8 +39,8 @@ int agi_vm_have_key(agi_vm *vm)
             continue;
         if (ev.value == 0)
             return 0;
-        vm->vars[19] = (uint8_t)ev.value;
-        return vm->vars[19] != 0;
+        vm->vars[AGI_V_KEY] = (uint8_t)ev.value;
+        return vm->vars[AGI_V_KEY] != 0;
     }
     return 0;
 }
@@ -79,7 +79,7 @@ static const agi_word *agi_vm_lookup(const agi_vm *vm, const char *s, size_t *us
 
 void agi_vm_parse(agi_vm *vm, const char *line)
 {
-    vm->flags[2] = vm->flags[4] = 0;
+    vm->flags[AGI_F_INPUT] = vm->flags[AGI_F_SAID] = 0;
     vm->parsed_n = vm->parse_count = 0;
     char norm[128];
     size_t n = 0;
@@ -104,8 +104,8 @@ void agi_vm_parse(agi_vm *vm, const char *line)
             size_t tl = strcspn(p, " ");
             snprintf(vm->parsed_text[vm->parsed_n], sizeof vm->parsed_text[0], "%.*s", (int)(tl > 40 ? 40 : tl), p);
             vm->parse_count = vm->parsed_n + 1;
-            vm->vars[9] = (uint8_t)vm->parse_count;
-            vm->flags[2] = 1;
+            vm->vars[AGI_V_PARSE_ERROR] = (uint8_t)vm->parse_count;
+            vm->flags[AGI_F_INPUT] = 1;
             return;
         }
         if (w->id != 0) {
@@ -118,7 +118,7 @@ void agi_vm_parse(agi_vm *vm, const char *line)
     }
     if (vm->parsed_n) {
         vm->parse_count = vm->parsed_n;
-        vm->flags[2] = 1;
+        vm->flags[AGI_F_INPUT] = 1;
     }
 }
 
@@ -126,7 +126,7 @@ int agi_vm_said(agi_vm *vm, const uint8_t *words, unsigned count)
 {
     if (vm->profile->said_exact_count)
         return agi_vm_said_exact(vm, words, count);
-    if (!vm->flags[2] || vm->parse_count == 0 || vm->flags[4])
+    if (!vm->flags[AGI_F_INPUT] || vm->parse_count == 0 || vm->flags[AGI_F_SAID])
         return 0;
     unsigned j = 0;
     for (unsigned i = 0; i < count; i++) {
@@ -140,7 +140,7 @@ int agi_vm_said(agi_vm *vm, const uint8_t *words, unsigned count)
     if (j != vm->parse_count)
         return 0;
 match:
-    vm->flags[4] = 1;
+    vm->flags[AGI_F_SAID] = 1;
     return 1;
 }
 
@@ -268,8 +268,8 @@ void agi_vm_script_input(agi_vm *vm, const agi_input_script *in)
  * before this cycle's events so that they can drive it. */
 void agi_vm_input_phase(agi_vm *vm, const agi_input_script *in)
 {
-    vm->vars[19] = 0;
-    vm->vars[9] = 0;
+    vm->vars[AGI_V_KEY] = 0;
+    vm->vars[AGI_V_PARSE_ERROR] = 0;
     agi_vm_menu_open(vm);
     vm->menu_request = 0;
     agi_vm_script_input(vm, in);
@@ -285,9 +285,9 @@ void agi_vm_input_events(agi_vm *vm)
         } else if (ev.type == AGI_EV_DIR) {
             vm->nav_event = ev.value;
             if (vm->player_control && ev.value <= 8)
-                vm->vars[6] = vm->obj[0].dir == ev.value ? 0 : (uint8_t)ev.value;
+                vm->vars[AGI_V_EGO_DIR] = vm->obj[0].dir == ev.value ? 0 : (uint8_t)ev.value;
         } else if (ev.value & 0xff) {
-            vm->vars[19] = (uint8_t)ev.value;
+            vm->vars[AGI_V_KEY] = (uint8_t)ev.value;
         }
     }
 }

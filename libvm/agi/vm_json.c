@@ -83,13 +83,13 @@ json_t *agi_vm_state_json(const agi_vm *vm)
                                                   g->missing, "times", vm->unimpl_seen[g->opcode], "partial",
                                                   g->partial));
     json_t *parser = json_pack("{s:o, s:i, s:b, s:b, s:o}", "words", words, "count", vm->parse_count, "f2",
-                               vm->flags[2], "f4", vm->flags[4], "last_input", agi_vm_json_text(vm->last_input));
+                               vm->flags[AGI_F_INPUT], "f4", vm->flags[AGI_F_SAID], "last_input", agi_vm_json_text(vm->last_input));
     json_t *text = json_array();
     for (unsigned r = 0; r < 25; r++)
         json_array_append_new(text, agi_vm_json_text(vm->text[r]));
     json_t *j = json_pack("{s:s, s:s, s:I, s:i, s:i, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:i, s:b, s:b, s:o}",
                           "format", "relic-agi-state", "profile", vm->profile->name, "cycle",
-                          (json_int_t)vm->cycle, "room", vm->vars[0], "horizon", vm->horizon, "variables", vars,
+                          (json_int_t)vm->cycle, "room", vm->vars[AGI_V_ROOM], "horizon", vm->horizon, "variables", vars,
                           "flags", flags, "strings", strings, "objects", objs, "inventory", inv, "parser", parser,
                           "messages", log, "unimplemented", gaps, "picture", vm->picture, "shown", vm->shown,
                           "quit", vm->quit, "text", text);

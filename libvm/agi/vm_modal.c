@@ -50,7 +50,7 @@ void agi_vm_modal_message(agi_vm *vm, const char *text, int row, int col, int wi
     agi_vm_window_show(vm, text, row, col, width);
     /* With f15 set the window stays up without waiting (closed by
      * close.window, show.pic or the next window). */
-    if (!vm->flags[15])
+    if (!vm->flags[AGI_F_WINDOW_NOWAIT])
         agi_modal_open(vm, AGI_MODAL_MESSAGE);
 }
 
@@ -90,7 +90,7 @@ void agi_vm_modal_inventory(agi_vm *vm)
         if (vm->items[i] == 0xff)
             m->entries[m->n_entries++] = (uint8_t)i;
     /* The early profiles have no interactive variant (version_profiles.md). */
-    m->interactive = vm->flags[13] && !vm->profile->inventory_ack_only;
+    m->interactive = vm->flags[AGI_F_INV_SELECT] && !vm->profile->inventory_ack_only;
 }
 
 /* ---- save and restore selectors ----------------------------------------- */
@@ -316,9 +316,9 @@ static void agi_modal_inventory_key(agi_vm *vm, uint8_t type, uint16_t v)
         return;
     }
     if (v == 0x0d && m->n_entries)
-        vm->vars[25] = m->entries[m->sel];
+        vm->vars[AGI_V_INV_SELECT] = m->entries[m->sel];
     else if (v == 0x1b || v == 0x0d)
-        vm->vars[25] = 0xff;
+        vm->vars[AGI_V_INV_SELECT] = 0xff;
     else
         return;
     agi_modal_close(vm);

@@ -131,8 +131,8 @@ int agi_vm_control_ok(agi_vm *vm, agi_vm_obj *o, int is_ego)
         }
     }
     if (is_ego) {
-        vm->flags[3] = (uint8_t)signal;
-        vm->flags[0] = (uint8_t)water;
+        vm->flags[AGI_F_EGO_SIGNAL] = (uint8_t)signal;
+        vm->flags[AGI_F_EGO_WATER] = (uint8_t)water;
     }
     if (o->on_water && !water)
         return 0;
@@ -213,7 +213,7 @@ static void agi_vm_motion_done(agi_vm *vm, agi_vm_obj *o)
     o->dir = 0;
     if (o == &vm->obj[0]) {
         vm->player_control = 1;
-        vm->vars[6] = 0;
+        vm->vars[AGI_V_EGO_DIR] = 0;
     }
 }
 
@@ -268,7 +268,7 @@ void agi_vm_motion(agi_vm *vm, agi_vm_obj *o, unsigned n)
         while ((r = agi_vm_random(vm) % 51) < 6) {}
         o->wander_count = (uint8_t)r;
         if (n == 0)
-            vm->vars[6] = o->dir;
+            vm->vars[AGI_V_EGO_DIR] = o->dir;
         break;
     }
     case AGI_MOTION_FOLLOW: agi_vm_follow(vm, o); break;
@@ -279,7 +279,7 @@ void agi_vm_motion(agi_vm *vm, agi_vm_obj *o, unsigned n)
         else
             o->dir = (uint8_t)dir;
         if (n == 0)
-            vm->vars[6] = o->dir;
+            vm->vars[AGI_V_EGO_DIR] = o->dir;
         break;
     }
     default: break;
@@ -332,7 +332,7 @@ void agi_vm_pre_logic(agi_vm *vm)
                 o->rect_state = 1;
                 o->dir = 0;
                 if (i == 0)
-                    vm->vars[6] = 0;
+                    vm->vars[AGI_V_EGO_DIR] = 0;
             }
         }
     }
@@ -420,10 +420,10 @@ static void agi_vm_move(agi_vm *vm, agi_vm_obj *o, unsigned n)
     }
     if (border) {
         if (n == 0)
-            vm->vars[2] = (uint8_t)border;
+            vm->vars[AGI_V_EGO_EDGE] = (uint8_t)border;
         else {
-            vm->vars[4] = (uint8_t)n;
-            vm->vars[5] = (uint8_t)border;
+            vm->vars[AGI_V_OBJ_EDGE_OBJ] = (uint8_t)n;
+            vm->vars[AGI_V_OBJ_EDGE] = (uint8_t)border;
         }
         if (o->motion == AGI_MOTION_MOVE)
             agi_vm_motion_done(vm, o);

@@ -4,6 +4,7 @@
 #define RELIC_AGI_VM_PRIVATE_H
 
 #include "relic/agi_vm.h"
+#include "vm_names.h"
 
 /* Resource lifecycle (runtime_state.md "Resource lifecycle"). */
 int agi_vm_load_logic(agi_vm *vm, unsigned n, int record);

@@ -25,7 +25,7 @@ int agi_vm_loop_for_dir(const agi_vm *vm, unsigned loops, unsigned dir)
         return -1;
     switch (vm->profile->loop4) {
     case AGI_LOOP4_AT_LEAST: return big[dir];
-    case AGI_LOOP4_F20: return agi_vm_flag(vm, 20) ? big[dir] : -1;
+    case AGI_LOOP4_F20: return agi_vm_flag(vm, AGI_F_LOOP4_BIG) ? big[dir] : -1;
     default: return -1;
     }
 }
@@ -55,7 +55,7 @@ void agi_vm_show_pic(agi_vm *vm)
     agi_vm_text_fill(vm, (unsigned)vm->base_row, 0, (unsigned)vm->base_row + 20, 39, 0xff);
     if (vm->profile->show_pic_keeps_window)
         return;
-    vm->flags[15] = 0;
+    vm->flags[AGI_F_WINDOW_NOWAIT] = 0;
     agi_vm_close_window(vm);
 }
 
@@ -79,7 +79,7 @@ int agi_vm_motion_clear_early(agi_vm *vm, agi_vm_obj *o, uint8_t op)
         o->dir = 0;
     if (o != &vm->obj[0])
         return 1;
-    vm->vars[6] = 0;
+    vm->vars[AGI_V_EGO_DIR] = 0;
     vm->player_control = op != AGI_A_STOP_MOTION;
     if (op == AGI_A_START_MOTION)
         vm->nav_event = 0;
@@ -99,14 +99,14 @@ unsigned agi_vm_room_alias(const agi_vm *vm, unsigned room)
  * word is exact or 0x0001, and 0x270f has no tail meaning. */
 int agi_vm_said_exact(agi_vm *vm, const uint8_t *words, unsigned count)
 {
-    if (!vm->flags[2] || vm->parse_count == 0 || vm->flags[4] || count != vm->parse_count)
+    if (!vm->flags[AGI_F_INPUT] || vm->parse_count == 0 || vm->flags[AGI_F_SAID] || count != vm->parse_count)
         return 0;
     for (unsigned i = 0; i < count; i++) {
         uint16_t w = (uint16_t)(words[2 * i] | words[2 * i + 1] << 8);
         if (i >= vm->parsed_n || (w != AGI_WORD_ANY && w != vm->parsed[i]))
             return 0;
     }
-    vm->flags[4] = 1;
+    vm->flags[AGI_F_SAID] = 1;
     return 1;
 }
 

@@ -218,8 +218,8 @@ void agi_vm_screen(const agi_vm *vm, const uint8_t *font, uint8_t *out)
                              vm->text_attr[r][c] >> 4);
     if (vm->status_enabled && vm->status_row < 25) {
         char line[64];
-        snprintf(line, sizeof line, " Score:%u of %-3u              Sound:%s", vm->vars[3], vm->vars[7],
-                 vm->flags[9] ? "on " : "off");
+        snprintf(line, sizeof line, " Score:%u of %-3u              Sound:%s", vm->vars[AGI_V_SCORE], vm->vars[AGI_V_MAX_SCORE],
+                 vm->flags[AGI_F_SOUND] ? "on " : "off");
         for (unsigned c = 0; c < 40; c++) /* the whole row is the status bar */
             agi_scr_char(out, font, (unsigned)vm->status_row, c, ' ', 0, 15);
         agi_scr_text(out, font, (unsigned)vm->status_row, 0, line, 0, 15);
