@@ -172,7 +172,7 @@ void agi_vm_quit_now(agi_vm *vm)
 static void agi_vm_restart(agi_vm *vm)
 {
     agi_vm_stop_sound(vm);
-    if (vm->flags[AGI_F_RESTART_NOASK] && !vm->profile->restart_always_prompts)
+    if (vm->flags[AGI_F_RESTART_NOASK] && !vm->rules->restart_always_prompts)
         agi_vm_restart_now(vm);
     else
         agi_vm_modal_confirm(vm, AGI_CONFIRM_RESTART);

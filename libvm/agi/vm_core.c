@@ -452,6 +452,7 @@ int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_e
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     vm->game = game;
     vm->profile = o && o->profile ? o->profile : game && game->profile ? game->profile : agi_profile_find("2.936");
+    vm->rules = agi_vm_rules_for(vm->profile);
     vm->rng = o && o->seed ? o->seed : 1;
     vm->ticks_per_cycle = o ? o->ticks_per_cycle : 0;
     vm->max_steps = o && o->max_steps ? o->max_steps : 1000000;
@@ -632,7 +633,7 @@ void agi_vm_render(agi_vm *vm)
     uint8_t order[AGI_VM_OBJECTS];
     for (int part = 0; part < 2; part++) {
         /* 2.089 draws the earlier partition in object-number order. */
-        int sorted = part == 1 || !vm->profile->draw_early_unsorted;
+        int sorted = part == 1 || !vm->rules->draw_early_unsorted;
         unsigned n = 0;
         for (unsigned i = 0; i < AGI_VM_OBJECTS; i++) {
             const agi_vm_obj *o = &vm->obj[i];

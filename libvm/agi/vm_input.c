@@ -124,7 +124,7 @@ void agi_vm_parse(agi_vm *vm, const char *line)
 
 int agi_vm_said(agi_vm *vm, const uint8_t *words, unsigned count)
 {
-    if (vm->profile->said_exact_count)
+    if (vm->rules->said_exact_count)
         return agi_vm_said_exact(vm, words, count);
     if (!vm->flags[AGI_F_INPUT] || vm->parse_count == 0 || vm->flags[AGI_F_SAID])
         return 0;

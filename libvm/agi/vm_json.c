@@ -59,7 +59,7 @@ json_t *agi_vm_state_json(const agi_vm *vm)
         if (vm->flags[i])
             json_array_append_new(flags, json_integer(i));
     }
-    for (unsigned i = 0; i < vm->profile->string_slots && i < 12; i++) {
+    for (unsigned i = 0; i < vm->rules->string_slots && i < 12; i++) {
         char s[41];
         snprintf(s, sizeof s, "%.40s", vm->strings[i]);
         json_array_append_new(strings, agi_vm_json_text(s));

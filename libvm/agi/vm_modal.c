@@ -90,7 +90,7 @@ void agi_vm_modal_inventory(agi_vm *vm)
         if (vm->items[i] == 0xff)
             m->entries[m->n_entries++] = (uint8_t)i;
     /* The early profiles have no interactive variant (version_profiles.md). */
-    m->interactive = vm->flags[AGI_F_INV_SELECT] && !vm->profile->inventory_ack_only;
+    m->interactive = vm->flags[AGI_F_INV_SELECT] && !vm->rules->inventory_ack_only;
 }
 
 /* ---- save and restore selectors ----------------------------------------- */

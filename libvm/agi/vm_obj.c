@@ -301,7 +301,7 @@ void agi_vm_move_to(agi_vm *vm, agi_vm_obj *o, unsigned x, unsigned y, unsigned 
         vm->player_control = 0;
     /* 2.089/2.230/2.272 leave the first direction (and a completion
      * already due) to the next target-motion update. */
-    if (!vm->profile->move_defers_first)
+    if (!vm->rules->move_defers_first)
         agi_vm_motion(vm, o, (unsigned)(o - vm->obj));
 }
 
@@ -391,7 +391,7 @@ static void agi_vm_move(agi_vm *vm, agi_vm_obj *o, unsigned n)
         y += agi_dir_dy[o->dir] * o->step;
     }
     o->repositioned = 0;
-    if (x < 0 || (x == 0 && vm->profile->left_zero_boundary)) {
+    if (x < 0 || (x == 0 && vm->rules->left_zero_boundary)) {
         x = 0;
         border = 4;
     } else if (x + o->width > 160) {

@@ -5,6 +5,7 @@
 
 #include "relic/agi_vm.h"
 #include "vm_names.h"
+#include "vm_rules.h"
 
 /* Resource lifecycle (runtime_state.md "Resource lifecycle"). */
 int agi_vm_load_logic(agi_vm *vm, unsigned n, int record);

@@ -23,7 +23,7 @@ int agi_vm_loop_for_dir(const agi_vm *vm, unsigned loops, unsigned dir)
         return big[dir];
     if (loops < 4)
         return -1;
-    switch (vm->profile->loop4) {
+    switch (vm->rules->loop4) {
     case AGI_LOOP4_AT_LEAST: return big[dir];
     case AGI_LOOP4_F20: return agi_vm_flag(vm, AGI_F_LOOP4_BIG) ? big[dir] : -1;
     default: return -1;
@@ -33,7 +33,7 @@ int agi_vm_loop_for_dir(const agi_vm *vm, unsigned loops, unsigned dir)
 /* 2.411 and later select only when the cadence countdown is 1. */
 int agi_vm_loop_select_due(const agi_vm *vm, const agi_vm_obj *o)
 {
-    return vm->profile->loop_select_every_pass || o->step_count == 1;
+    return vm->rules->loop_select_every_pass || o->step_count == 1;
 }
 
 /* Closing text-window state (0xa9, show.pic): the window shown by the
@@ -41,7 +41,7 @@ int agi_vm_loop_select_due(const agi_vm *vm, const agi_vm_obj *o)
 void agi_vm_close_window(agi_vm *vm)
 {
     agi_vm_window_close(vm);
-    if (vm->profile->window_close_clears_width)
+    if (vm->rules->window_close_clears_width)
         vm->input_width_override = 0;
 }
 
@@ -53,7 +53,7 @@ void agi_vm_show_pic(agi_vm *vm)
     vm->shown = 1;
     /* The picture rows of the screen are redrawn over any text there. */
     agi_vm_text_fill(vm, (unsigned)vm->base_row, 0, (unsigned)vm->base_row + 20, 39, 0xff);
-    if (vm->profile->show_pic_keeps_window)
+    if (vm->rules->show_pic_keeps_window)
         return;
     vm->flags[AGI_F_WINDOW_NOWAIT] = 0;
     agi_vm_close_window(vm);
@@ -63,7 +63,7 @@ void agi_vm_show_pic(agi_vm *vm)
  * byte of the distance. */
 uint8_t agi_vm_distance_value(const agi_vm *vm, int d)
 {
-    if (vm->profile->distance_wraps)
+    if (vm->rules->distance_wraps)
         return (uint8_t)d;
     return (uint8_t)(d > 254 ? 254 : d);
 }
@@ -73,7 +73,7 @@ uint8_t agi_vm_distance_value(const agi_vm *vm, int d)
  * coupling, and 0x4e forgets the remembered navigation event. */
 int agi_vm_motion_clear_early(agi_vm *vm, agi_vm_obj *o, uint8_t op)
 {
-    if (!vm->profile->motion_clear_early)
+    if (!vm->rules->motion_clear_early)
         return 0;
     if (op == AGI_A_STOP_MOTION)
         o->dir = 0;
@@ -89,7 +89,7 @@ int agi_vm_motion_clear_early(agi_vm *vm, agi_vm_obj *o, uint8_t op)
 /* Action 0x12: the Gold Rush build's immediate room aliases. */
 unsigned agi_vm_room_alias(const agi_vm *vm, unsigned room)
 {
-    const agi_profile *p = vm->profile;
+    const agi_vm_rules *p = vm->rules;
     if (p->room_alias_to && room >= p->room_alias_first && room <= p->room_alias_last)
         return p->room_alias_to;
     return room;
@@ -112,7 +112,7 @@ int agi_vm_said_exact(agi_vm *vm, const uint8_t *words, unsigned count)
 
 int agi_vm_string_slot(const agi_vm *vm, unsigned slot)
 {
-    return slot < vm->profile->string_slots && slot < sizeof vm->strings / sizeof vm->strings[0];
+    return slot < vm->rules->string_slots && slot < sizeof vm->strings / sizeof vm->strings[0];
 }
 
 /* Profile-specific actions that have no common body: 2.272's menu stubs,
@@ -123,13 +123,13 @@ int agi_vm_variant_action(agi_vm *vm, uint8_t op, const uint8_t *a)
     switch (op) {
     case AGI_A_SET_MENU: case AGI_A_SET_MENU_ITEM: case AGI_A_SUBMIT_MENU:
     case AGI_A_ENABLE_ITEM: case AGI_A_DISABLE_ITEM:
-        return vm->profile->menu_parse_only; /* operands consumed, no menu built */
+        return vm->rules->menu_parse_only; /* operands consumed, no menu built */
     case AGI_A_OPEN_DIALOGUE: /* the 36-character cap is where input is drawn */
-        if (!vm->profile->input_width_noop)
+        if (!vm->rules->input_width_noop)
             vm->input_width_override = 1;
         return 1;
     case AGI_A_CLOSE_DIALOGUE:
-        if (!vm->profile->input_width_noop)
+        if (!vm->rules->input_width_noop)
             vm->input_width_override = 0;
         return 1;
     case AGI_A_CLOSE_WINDOW:
@@ -137,7 +137,7 @@ int agi_vm_variant_action(agi_vm *vm, uint8_t op, const uint8_t *a)
         vm->input_width_override = 0;
         return 1;
     case AGI_A_HOLD_KEY:
-        vm->release_gate = vm->profile->hold_key_sets_one ? 1 : (uint8_t)(vm->release_gate + 1);
+        vm->release_gate = vm->rules->hold_key_sets_one ? 1 : (uint8_t)(vm->release_gate + 1);
         return 1;
     case AGI_A_ALLOW_MENU: vm->menu_gate = a[0]; return 1;
     case AGI_A_RELEASE_KEY: vm->release_gate = 0; return 1;

@@ -144,6 +144,7 @@ typedef struct agi_vm_opts {
 typedef struct agi_vm {
     const agi_game *game;
     const agi_profile *profile;
+    const struct agi_vm_rules *rules; /* the profile's runtime rules (vm_rules.h) */
     agi_objects objects_meta;     /* OBJECT; items' locations live in `items` */
     agi_words words;
     uint8_t *items;               /* inventory locations */
