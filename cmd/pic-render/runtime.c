@@ -113,7 +113,7 @@ static int rt_run(rt_ctx *c, relic_err *err)
     const pic_opts *o = c->o;
     if (o->frames_dir && relic_mkdirs(o->frames_dir, err))
         return err->code;
-    c->vm->keep_sound_cmds = o->audio != NULL;
+    c->vm->audio.keep_sound_cmds = o->audio != NULL;
     while (c->vm->cycle < o->tick && !c->vm->quit) {
         int rc = agi_vm_cycle(c->vm, &c->in, err);
         if (rc) {
@@ -157,7 +157,7 @@ static int rt_audio(rt_ctx *c, relic_err *err)
     float *f = NULL;
     int16_t *pcm = NULL;
     size_t frames = 0;
-    int rc = agi_synth_render(&c->vm->snd_cmds, dev, c->vm->snd_clock, &so, &f, &frames, err);
+    int rc = agi_synth_render(&c->vm->audio.snd_cmds, dev, c->vm->audio.snd_clock, &so, &f, &frames, err);
     if (rc == RELIC_OK)
         rc = agi_synth_to_pcm16(f, frames, 0.0, 1, &pcm, err);
     if (rc == RELIC_OK)
@@ -192,7 +192,7 @@ static int rt_outputs(rt_ctx *c, json_t *report, relic_err *err)
         json_object_set(outputs, "frames", c->frames);
     if (rc == RELIC_OK && o->audio && (rc = rt_audio(c, err)) == RELIC_OK) {
         json_object_set_new(outputs, "audio", json_string(o->audio));
-        json_object_set_new(report, "sound_commands", json_integer((json_int_t)c->vm->snd_cmds.count));
+        json_object_set_new(report, "sound_commands", json_integer((json_int_t)c->vm->audio.snd_cmds.count));
     }
     if (rc == RELIC_OK && o->screen && (rc = rt_screen(c, err)) == RELIC_OK)
         json_object_set_new(outputs, "screen", json_string(o->screen));

@@ -19,9 +19,9 @@ int agi_vm_fail(agi_vm *vm, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     char where[48] = "";
-    if (vm->depth)
-        snprintf(where, sizeof where, "logic %u offset 0x%x: ", vm->stack[vm->depth - 1].logic,
-                 (unsigned)vm->stack[vm->depth - 1].pc);
+    if (vm->exec.depth)
+        snprintf(where, sizeof where, "logic %u offset 0x%x: ", vm->exec.stack[vm->exec.depth - 1].logic,
+                 (unsigned)vm->exec.stack[vm->exec.depth - 1].pc);
     return relic_err_set(&vm->err, RELIC_EDATA, RELIC_NO_OFFSET, "cycle %lu: %s%s", vm->cycle, where, msg);
 }
 
@@ -47,15 +47,15 @@ uint16_t agi_vm_random(agi_vm *vm)
 
 void agi_vm_record(agi_vm *vm, uint8_t kind, uint8_t value)
 {
-    if (vm->replay_off || vm->flags[AGI_F_NO_SCRIPT] || !vm->replay)
+    if (vm->replay.off || vm->flags[AGI_F_NO_SCRIPT] || !vm->replay.pairs)
         return;
-    if (vm->replay_count >= vm->replay_cap) {
-        agi_vm_fail(vm, "replay list full (%u pairs; script.size too small)", vm->replay_cap);
+    if (vm->replay.count >= vm->replay.cap) {
+        agi_vm_fail(vm, "replay list full (%u pairs; script.size too small)", vm->replay.cap);
         return;
     }
-    vm->replay[2 * vm->replay_count] = kind;
-    vm->replay[2 * vm->replay_count + 1] = value;
-    vm->replay_count++;
+    vm->replay.pairs[2 * vm->replay.count] = kind;
+    vm->replay.pairs[2 * vm->replay.count + 1] = value;
+    vm->replay.count++;
 }
 
 static int agi_vm_load(agi_vm *vm, agi_kind kind, unsigned n, relic_buf *out)
@@ -73,10 +73,10 @@ static int agi_vm_load(agi_vm *vm, agi_kind kind, unsigned n, relic_buf *out)
 int agi_vm_load_logic(agi_vm *vm, unsigned n, int record)
 {
     n &= 0xff;
-    if (vm->logic[n] && vm->logic[n]->loaded)
+    if (vm->res.logic[n] && vm->res.logic[n]->loaded)
         return RELIC_OK;
-    agi_vm_logic *l = vm->logic[n];
-    if (!l && !(l = vm->logic[n] = calloc(1, sizeof *l)))
+    agi_vm_logic *l = vm->res.logic[n];
+    if (!l && !(l = vm->res.logic[n] = calloc(1, sizeof *l)))
         return agi_vm_fail(vm, "out of memory");
     relic_buf_free(&l->payload);
     if (agi_vm_load(vm, AGI_LOGIC, n, &l->payload))
@@ -96,8 +96,8 @@ int agi_vm_load_logic(agi_vm *vm, unsigned n, int record)
 int agi_vm_install_logic(agi_vm *vm, unsigned n, const uint8_t *payload, size_t len, relic_err *err)
 {
     n &= 0xff;
-    agi_vm_logic *l = vm->logic[n];
-    if (!l && !(l = vm->logic[n] = calloc(1, sizeof *l)))
+    agi_vm_logic *l = vm->res.logic[n];
+    if (!l && !(l = vm->res.logic[n] = calloc(1, sizeof *l)))
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     relic_buf_free(&l->payload);
     agi_logic_messages_free(&l->msgs);
@@ -116,13 +116,13 @@ int agi_vm_install_logic(agi_vm *vm, unsigned n, const uint8_t *payload, size_t 
 int agi_vm_load_pic(agi_vm *vm, unsigned n, int record)
 {
     n &= 0xff;
-    if (vm->pic_loaded[n])
+    if (vm->res.pic_loaded[n])
         return RELIC_OK;
-    relic_buf_free(&vm->pic[n]);
-    if (agi_vm_load(vm, AGI_PICTURE, n, &vm->pic[n]))
+    relic_buf_free(&vm->res.pic[n]);
+    if (agi_vm_load(vm, AGI_PICTURE, n, &vm->res.pic[n]))
         return vm->err.code;
-    vm->pic_loaded[n] = 1;
-    vm->pic_order[vm->pic_n++] = (uint8_t)n;
+    vm->res.pic_loaded[n] = 1;
+    vm->res.pic_order[vm->res.pic_n++] = (uint8_t)n;
     if (record)
         agi_vm_record(vm, AGI_REPLAY_LOAD_PICTURE, (uint8_t)n);
     return RELIC_OK;
@@ -131,7 +131,7 @@ int agi_vm_load_pic(agi_vm *vm, unsigned n, int record)
 int agi_vm_load_view(agi_vm *vm, unsigned n, int record)
 {
     n &= 0xff;
-    if (vm->view[n])
+    if (vm->res.view[n])
         return RELIC_OK;
     relic_buf p = RELIC_BUF_INIT;
     if (agi_vm_load(vm, AGI_VIEW, n, &p))
@@ -145,8 +145,8 @@ int agi_vm_load_view(agi_vm *vm, unsigned n, int record)
         return agi_vm_fail(vm, "view %u: %s", n, v ? e.msg : "out of memory");
     }
     relic_buf_free(&p);
-    vm->view[n] = v;
-    vm->view_order[vm->view_n++] = (uint8_t)n;
+    vm->res.view[n] = v;
+    vm->res.view_order[vm->res.view_n++] = (uint8_t)n;
     if (record)
         agi_vm_record(vm, AGI_REPLAY_LOAD_VIEW, (uint8_t)n);
     return RELIC_OK;
@@ -155,7 +155,7 @@ int agi_vm_load_view(agi_vm *vm, unsigned n, int record)
 int agi_vm_load_sound(agi_vm *vm, unsigned n, int record)
 {
     n &= 0xff;
-    if (vm->sound[n])
+    if (vm->res.sound[n])
         return RELIC_OK;
     relic_buf p = RELIC_BUF_INIT;
     if (agi_vm_load(vm, AGI_SOUND, n, &p))
@@ -169,7 +169,7 @@ int agi_vm_load_sound(agi_vm *vm, unsigned n, int record)
         return agi_vm_fail(vm, "sound %u: %s", n, s ? e.msg : "out of memory");
     }
     relic_buf_free(&p);
-    vm->sound[n] = s;
+    vm->res.sound[n] = s;
     if (record)
         agi_vm_record(vm, AGI_REPLAY_LOAD_SOUND, (uint8_t)n);
     return RELIC_OK;
@@ -180,14 +180,14 @@ int agi_vm_load_sound(agi_vm *vm, unsigned n, int record)
 void agi_vm_discard_pic(agi_vm *vm, unsigned n)
 {
     n &= 0xff;
-    for (unsigned i = 0; i < vm->pic_n; i++) {
-        if (vm->pic_order[i] != n)
+    for (unsigned i = 0; i < vm->res.pic_n; i++) {
+        if (vm->res.pic_order[i] != n)
             continue;
-        for (unsigned j = i; j < vm->pic_n; j++) {
-            relic_buf_free(&vm->pic[vm->pic_order[j]]);
-            vm->pic_loaded[vm->pic_order[j]] = 0;
+        for (unsigned j = i; j < vm->res.pic_n; j++) {
+            relic_buf_free(&vm->res.pic[vm->res.pic_order[j]]);
+            vm->res.pic_loaded[vm->res.pic_order[j]] = 0;
         }
-        vm->pic_n = i;
+        vm->res.pic_n = i;
         return;
     }
 }
@@ -195,19 +195,19 @@ void agi_vm_discard_pic(agi_vm *vm, unsigned n)
 void agi_vm_discard_view(agi_vm *vm, unsigned n)
 {
     n &= 0xff;
-    for (unsigned i = 0; i < vm->view_n; i++) {
-        if (vm->view_order[i] != n)
+    for (unsigned i = 0; i < vm->res.view_n; i++) {
+        if (vm->res.view_order[i] != n)
             continue;
-        for (unsigned j = i; j < vm->view_n; j++) {
-            unsigned v = vm->view_order[j];
+        for (unsigned j = i; j < vm->res.view_n; j++) {
+            unsigned v = vm->res.view_order[j];
             for (unsigned k = 0; k < AGI_VM_OBJECTS; k++)
                 if (vm->obj[k].has_view && vm->obj[k].view == v && !vm->obj[k].drawn)
                     vm->obj[k].has_view = 0;
-            agi_view_free(vm->view[v]);
-            free(vm->view[v]);
-            vm->view[v] = NULL;
+            agi_view_free(vm->res.view[v]);
+            free(vm->res.view[v]);
+            vm->res.view[v] = NULL;
         }
-        vm->view_n = i;
+        vm->res.view_n = i;
         return;
     }
 }
@@ -215,12 +215,12 @@ void agi_vm_discard_view(agi_vm *vm, unsigned n)
 int agi_vm_draw_pic(agi_vm *vm, unsigned n, int overlay)
 {
     n &= 0xff;
-    if (!vm->pic_loaded[n])
+    if (!vm->res.pic_loaded[n])
         return agi_vm_fail(vm, "picture %u drawn before it was loaded", n);
     agi_picture_opts po = {.overlay = overlay};
     relic_err e;
     relic_err_clear(&e);
-    if (agi_picture_draw(vm->pic[n].data, vm->pic[n].len, vm->profile, &po, vm->pic_vis, vm->pic_pri, NULL, &e))
+    if (agi_picture_draw(vm->res.pic[n].data, vm->res.pic[n].len, vm->profile, &po, vm->pic_vis, vm->pic_pri, NULL, &e))
         return agi_vm_fail(vm, "picture %u: %s (payload offset 0x%zx)", n, e.msg, e.offset);
     vm->picture = (int)n;
     return RELIC_OK;
@@ -230,52 +230,52 @@ int agi_vm_draw_pic(agi_vm *vm, unsigned n, int overlay)
  * places them. */
 static void agi_vm_snd_rebase(agi_vm *vm, size_t from)
 {
-    for (size_t i = from; i < vm->snd_cmds.count; i++)
-        vm->snd_cmds.v[i].tick += vm->snd_base;
+    for (size_t i = from; i < vm->audio.snd_cmds.count; i++)
+        vm->audio.snd_cmds.v[i].tick += vm->audio.snd_base;
 }
 
 void agi_vm_stop_sound(agi_vm *vm)
 {
-    if (!vm->snd_playing)
+    if (!vm->audio.snd_playing)
         return;
-    size_t n0 = vm->keep_sound_cmds ? vm->snd_cmds.count : (vm->snd_cmds.count = 0);
-    agi_snd_stop(&vm->snd, &vm->snd_cmds);
+    size_t n0 = vm->audio.keep_sound_cmds ? vm->audio.snd_cmds.count : (vm->audio.snd_cmds.count = 0);
+    agi_snd_stop(&vm->audio.snd, &vm->audio.snd_cmds);
     agi_vm_snd_rebase(vm, n0);
-    vm->snd_playing = 0;
-    vm->flags[vm->snd_flag] = 1;
+    vm->audio.snd_playing = 0;
+    vm->flags[vm->audio.snd_flag] = 1;
 }
 
 int agi_vm_start_sound(agi_vm *vm, unsigned n, unsigned flag)
 {
     agi_vm_stop_sound(vm);
     vm->flags[flag & 0xff] = 0;
-    if (!vm->sound[n & 0xff])
+    if (!vm->res.sound[n & 0xff])
         return agi_vm_fail(vm, "sound %u played before it was loaded", n & 0xff);
     agi_snd_opts so = {.profile = vm->profile};
-    agi_snd_start(&vm->snd, vm->sound[n & 0xff], &so);
-    vm->snd_base = vm->snd_clock;
-    vm->snd_playing = 1;
-    vm->snd_flag = (uint8_t)flag;
+    agi_snd_start(&vm->audio.snd, vm->res.sound[n & 0xff], &so);
+    vm->audio.snd_base = vm->audio.snd_clock;
+    vm->audio.snd_playing = 1;
+    vm->audio.snd_flag = (uint8_t)flag;
     return RELIC_OK;
 }
 
 static void agi_vm_free_resources(agi_vm *vm)
 {
     for (unsigned i = 0; i < 256; i++) {
-        relic_buf_free(&vm->pic[i]);
-        vm->pic_loaded[i] = 0;
-        if (vm->view[i]) {
-            agi_view_free(vm->view[i]);
-            free(vm->view[i]);
-            vm->view[i] = NULL;
+        relic_buf_free(&vm->res.pic[i]);
+        vm->res.pic_loaded[i] = 0;
+        if (vm->res.view[i]) {
+            agi_view_free(vm->res.view[i]);
+            free(vm->res.view[i]);
+            vm->res.view[i] = NULL;
         }
-        if (vm->sound[i]) {
-            agi_sound_free(vm->sound[i]);
-            free(vm->sound[i]);
-            vm->sound[i] = NULL;
+        if (vm->res.sound[i]) {
+            agi_sound_free(vm->res.sound[i]);
+            free(vm->res.sound[i]);
+            vm->res.sound[i] = NULL;
         }
     }
-    vm->pic_n = vm->view_n = 0;
+    vm->res.pic_n = vm->res.view_n = 0;
 }
 
 /* keep0: a room switch keeps logic 0; keep_pinned: installed logics stand
@@ -283,7 +283,7 @@ static void agi_vm_free_resources(agi_vm *vm)
 static void agi_vm_free_logics(agi_vm *vm, int keep0, int keep_pinned)
 {
     for (unsigned i = keep0 ? 1 : 0; i < 256; i++) {
-        agi_vm_logic *l = vm->logic[i];
+        agi_vm_logic *l = vm->res.logic[i];
         if (l && keep_pinned && l->pinned) {
             l->scan_start = 0;
             continue;
@@ -293,7 +293,7 @@ static void agi_vm_free_logics(agi_vm *vm, int keep0, int keep_pinned)
         relic_buf_free(&l->payload);
         agi_logic_messages_free(&l->msgs);
         free(l);
-        vm->logic[i] = NULL;
+        vm->res.logic[i] = NULL;
     }
 }
 
@@ -313,11 +313,11 @@ void agi_vm_switch_room(agi_vm *vm, unsigned room)
         o->motion = AGI_MOTION_NORMAL;
         o->step = o->step_time = o->step_count = o->cycle_time = o->cycle_count = 1;
     }
-    vm->parsed_n = 0;
+    vm->input.parsed_n = 0;
     vm->flags[AGI_F_INPUT] = vm->flags[AGI_F_SAID] = 0;
     agi_vm_free_logics(vm, 1, 1);
     agi_vm_free_resources(vm);
-    vm->replay_count = 0;
+    vm->replay.count = 0;
     vm->player_control = 1;
     vm->block = 0;
     vm->horizon = 36;
@@ -334,7 +334,7 @@ void agi_vm_switch_room(agi_vm *vm, unsigned room)
     }
     vm->vars[AGI_V_EGO_EDGE] = 0;
     vm->flags[AGI_F_NEW_ROOM] = 1;
-    vm->abort_flow = 1;
+    vm->exec.abort_flow = 1;
 }
 
 static void agi_vm_clock(agi_vm *vm, unsigned ticks)
@@ -342,15 +342,15 @@ static void agi_vm_clock(agi_vm *vm, unsigned ticks)
     for (unsigned t = 0; t < ticks; t++) {
         vm->timer++;
         for (int s = 0; s < 3; s++) {
-            vm->snd_clock++;
-            if (!vm->snd_playing)
+            vm->audio.snd_clock++;
+            if (!vm->audio.snd_playing)
                 continue;
-            size_t n0 = vm->keep_sound_cmds ? vm->snd_cmds.count : (vm->snd_cmds.count = 0);
-            agi_snd_tick(&vm->snd, vm->flags[AGI_F_SOUND], &vm->snd_cmds);
+            size_t n0 = vm->audio.keep_sound_cmds ? vm->audio.snd_cmds.count : (vm->audio.snd_cmds.count = 0);
+            agi_snd_tick(&vm->audio.snd, vm->flags[AGI_F_SOUND], &vm->audio.snd_cmds);
             agi_vm_snd_rebase(vm, n0);
-            if (agi_snd_is_done(&vm->snd)) {
-                vm->snd_playing = 0;
-                vm->flags[vm->snd_flag] = 1;
+            if (agi_snd_is_done(&vm->audio.snd)) {
+                vm->audio.snd_playing = 0;
+                vm->flags[vm->audio.snd_flag] = 1;
             }
         }
         if (++vm->timer_sub < 20)
@@ -388,50 +388,50 @@ void agi_vm_reset(agi_vm *vm)
     memset(vm->pic_pri, 4, sizeof vm->pic_pri);
     memset(vm->show_vis, 0, sizeof vm->show_vis);
     memset(vm->show_pri, 4, sizeof vm->show_pri);
-    memset(vm->text, ' ', sizeof vm->text);
-    memset(vm->text_attr, 0xff, sizeof vm->text_attr);
+    memset(vm->txt.text, ' ', sizeof vm->txt.text);
+    memset(vm->txt.text_attr, 0xff, sizeof vm->txt.text_attr);
     memset(&vm->modal, 0, sizeof vm->modal);
-    vm->resume_stage = AGI_STAGE_NONE;
-    vm->win_open = 0;
-    vm->window[0] = 0;
-    memset(vm->menu_item_of, 0, sizeof vm->menu_item_of);
-    vm->menu_heading_cur = 0;
-    vm->save_desc[0] = 0;
+    vm->exec.resume_stage = AGI_STAGE_NONE;
+    vm->txt.win_open = 0;
+    vm->txt.window[0] = 0;
+    memset(vm->menus.menu_item_of, 0, sizeof vm->menus.menu_item_of);
+    vm->menus.menu_heading_cur = 0;
+    vm->saves.save_desc[0] = 0;
     for (unsigned r = 0; r < 25; r++)
-        vm->text[r][40] = 0;
+        vm->txt.text[r][40] = 0;
     vm->shown = 0;
     vm->picture = -1;
     agi_vm_set_horizon_table(vm, 48);
     vm->horizon = 36;
     vm->block = 0;
     vm->player_control = 1;
-    vm->q_read = vm->q_write = 0;
-    vm->keymap_n = 0;
-    memset(vm->controller, 0, sizeof vm->controller);
-    vm->parsed_n = 0;
-    vm->input_line[0] = vm->last_input[0] = 0;
-    vm->input_enabled = vm->status_enabled = 0;
-    vm->input_row = 23;
-    vm->status_row = 0;
-    vm->base_row = 1;
-    vm->prompt_char = '>';
-    vm->text_fg = 15;
-    vm->text_bg = 0;
-    vm->text_mode = 0;
-    vm->menu_n = vm->heading_n = 0;
-    vm->menu_done = vm->menu_request = 0;
-    vm->menu_gate = 1; /* the spec gives no initial value: nonzero permits menus */
-    vm->input_width_override = 0;
-    vm->nav_event = 0;
+    vm->events.q_read = vm->events.q_write = 0;
+    vm->input.keymap_n = 0;
+    memset(vm->input.controller, 0, sizeof vm->input.controller);
+    vm->input.parsed_n = 0;
+    vm->input.input_line[0] = vm->input.last_input[0] = 0;
+    vm->input.input_enabled = vm->txt.status_enabled = 0;
+    vm->txt.input_row = 23;
+    vm->txt.status_row = 0;
+    vm->txt.base_row = 1;
+    vm->txt.prompt_char = '>';
+    vm->txt.text_fg = 15;
+    vm->txt.text_bg = 0;
+    vm->txt.text_mode = 0;
+    vm->menus.menu_n = vm->menus.heading_n = 0;
+    vm->menus.menu_done = vm->menus.menu_request = 0;
+    vm->menus.menu_gate = 1; /* the spec gives no initial value: nonzero permits menus */
+    vm->input.input_width_override = 0;
+    vm->input.nav_event = 0;
     /* Before any script.size the list has AGI_VM_REPLAY_DEFAULT pairs
      * (relic's choice: the spec leaves an unconfigured capacity open). */
-    free(vm->replay);
-    vm->replay_cap = vm->replay_count = vm->replay_checkpoint = 0;
-    if ((vm->replay = calloc(AGI_VM_REPLAY_DEFAULT, 2)))
-        vm->replay_cap = AGI_VM_REPLAY_DEFAULT;
-    vm->replay_off = 0;
-    vm->depth = 0;
-    vm->abort_flow = vm->quit = vm->suspended = vm->key_wait = 0;
+    free(vm->replay.pairs);
+    vm->replay.cap = vm->replay.count = vm->replay.checkpoint = 0;
+    if ((vm->replay.pairs = calloc(AGI_VM_REPLAY_DEFAULT, 2)))
+        vm->replay.cap = AGI_VM_REPLAY_DEFAULT;
+    vm->replay.off = 0;
+    vm->exec.depth = 0;
+    vm->exec.abort_flow = vm->quit = vm->exec.suspended = vm->exec.key_wait = 0;
     vm->cycle = vm->timer = vm->timer_sub = 0;
     vm->vars[AGI_V_SPEED] = 0;
     vm->vars[AGI_V_COMPUTER] = 3;  /* the interpreter's computer type is EGA-era PC; v26 monitor: EGA */
@@ -455,9 +455,9 @@ int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_e
     vm->rules = agi_vm_rules_for(vm->profile);
     vm->rng = o && o->seed ? o->seed : 1;
     vm->ticks_per_cycle = o ? o->ticks_per_cycle : 0;
-    vm->max_steps = o && o->max_steps ? o->max_steps : 1000000;
+    vm->exec.max_steps = o && o->max_steps ? o->max_steps : 1000000;
     vm->room_override = o && o->start_room > 0 ? o->start_room : -1;
-    vm->save_dir = o ? o->save_dir : NULL;
+    vm->saves.save_dir = o ? o->save_dir : NULL;
     relic_err_clear(&vm->err);
     const agi_file *fo = game ? agi_fileset_find(game->files, "OBJECT") : NULL;
     const agi_file *fw = game ? agi_fileset_find(game->files, "WORDS.TOK") : NULL;
@@ -504,9 +504,9 @@ void agi_vm_free(agi_vm *vm)
     agi_vm_free_logics(vm, 0, 0);
     agi_objects_free(&vm->objects_meta);
     agi_words_free(&vm->words);
-    agi_snd_cmds_free(&vm->snd_cmds);
+    agi_snd_cmds_free(&vm->audio.snd_cmds);
     free(vm->items);
-    free(vm->replay);
+    free(vm->replay.pairs);
     free(vm);
 }
 
@@ -515,13 +515,13 @@ void agi_vm_free(agi_vm *vm)
  * Returns 1 when the cycle is blocked again. */
 static int agi_vm_run_logic(agi_vm *vm)
 {
-    vm->steps = 0;
+    vm->exec.steps = 0;
     for (unsigned reentry = 0;; reentry++) {
-        vm->abort_flow = 0;
+        vm->exec.abort_flow = 0;
         agi_vm_exec(vm, 0);
-        if (vm->suspended && !vm->err.code) /* a key wait or a modal */
+        if (vm->exec.suspended && !vm->err.code) /* a key wait or a modal */
             return 1;
-        if (vm->err.code || vm->quit || !vm->abort_flow)
+        if (vm->err.code || vm->quit || !vm->exec.abort_flow)
             return 0;
         if (reentry > 1000) {
             agi_vm_fail(vm, "logic 0 re-entered over 1000 times in one cycle");
@@ -537,15 +537,15 @@ static int agi_vm_run_logic(agi_vm *vm)
  * phase's menu, or inside logic).  Returns 1 while still blocked. */
 static int agi_vm_blocked(agi_vm *vm, const agi_input_script *in, int *stage)
 {
-    int resume = vm->resume_stage;
+    int resume = vm->exec.resume_stage;
     agi_vm_script_input(vm, in);
     if (vm->modal.kind != AGI_MODAL_NONE || vm->err.code || vm->quit)
         return 1;
     *stage = resume;
-    vm->resume_stage = AGI_STAGE_NONE;
-    if (vm->abort_flow) { /* restart or restore accepted: logic 0 anew */
-        vm->suspended = 0;
-        vm->depth = 0;
+    vm->exec.resume_stage = AGI_STAGE_NONE;
+    if (vm->exec.abort_flow) { /* restart or restore accepted: logic 0 anew */
+        vm->exec.suspended = 0;
+        vm->exec.depth = 0;
         *stage = AGI_STAGE_LOGIC;
     }
     return 0;
@@ -566,7 +566,7 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
         goto done;
     }
     if (stage == AGI_STAGE_NONE) {
-        memset(vm->controller, 0, sizeof vm->controller); /* 2 */
+        memset(vm->input.controller, 0, sizeof vm->input.controller); /* 2 */
         vm->flags[AGI_F_INPUT] = vm->flags[AGI_F_SAID] = 0;
         agi_vm_input_phase(vm, in);                       /* 3, with a requested menu */
         if (vm->modal.kind != AGI_MODAL_NONE) {
@@ -576,7 +576,7 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
     }
     if (stage != AGI_STAGE_LOGIC) {
         agi_vm_input_events(vm);
-        if (!vm->suspended) {
+        if (!vm->exec.suspended) {
             if (vm->player_control)                       /* 4 */
                 vm->obj[0].dir = vm->vars[AGI_V_EGO_DIR];
             else
@@ -594,7 +594,7 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
     vm->vars[AGI_V_OBJ_EDGE_OBJ] = vm->vars[AGI_V_OBJ_EDGE] = 0;                        /* 9 */
     vm->flags[AGI_F_NEW_ROOM] = vm->flags[AGI_F_RESTART] = vm->flags[AGI_F_RESTORED] = 0;
     vm->flags[AGI_F_FIRST_LOGIC] = 0;
-    if (!vm->text_mode)                                   /* 10 */
+    if (!vm->txt.text_mode)                                   /* 10 */
         agi_vm_post_logic(vm);
     vm->cycle++;
 done:
@@ -637,7 +637,7 @@ void agi_vm_render(agi_vm *vm)
         unsigned n = 0;
         for (unsigned i = 0; i < AGI_VM_OBJECTS; i++) {
             const agi_vm_obj *o = &vm->obj[i];
-            if (!o->drawn || !o->has_view || !vm->view[o->view] || (o->updating != 0) != part)
+            if (!o->drawn || !o->has_view || !vm->res.view[o->view] || (o->updating != 0) != part)
                 continue;
             unsigned j = n++;
             while (sorted && j > 0 && agi_vm_draw_key(&vm->obj[order[j - 1]]) > agi_vm_draw_key(o)) {
@@ -650,9 +650,9 @@ void agi_vm_render(agi_vm *vm)
             agi_vm_obj *o = &vm->obj[order[k]];
             relic_err e;
             relic_err_clear(&e);
-            if (agi_view_select_loop(vm->view[o->view], o->loop, &e))
+            if (agi_view_select_loop(vm->res.view[o->view], o->loop, &e))
                 continue;
-            const agi_cel *c = agi_view_cel(vm->view[o->view], o->loop, o->cel);
+            const agi_cel *c = agi_view_cel(vm->res.view[o->view], o->loop, o->cel);
             if (c)
                 agi_cel_draw(c, o->x, o->y, agi_vm_obj_priority(vm, o), vm->frame_vis, vm->frame_pri);
         }

@@ -26,7 +26,7 @@ uint8_t agi_vm_obj_priority(const agi_vm *vm, const agi_vm_obj *o)
 
 static const agi_view *agi_vm_obj_view(agi_vm *vm, agi_vm_obj *o)
 {
-    return o->has_view ? vm->view[o->view] : NULL;
+    return o->has_view ? vm->res.view[o->view] : NULL;
 }
 
 int agi_vm_set_cel(agi_vm *vm, agi_vm_obj *o, unsigned cel)
@@ -67,11 +67,11 @@ int agi_vm_set_loop(agi_vm *vm, agi_vm_obj *o, unsigned loop)
 
 int agi_vm_set_view(agi_vm *vm, agi_vm_obj *o, unsigned view)
 {
-    if (!vm->view[view & 0xff])
+    if (!vm->res.view[view & 0xff])
         return agi_vm_fail(vm, "object %u: view %u is not loaded", (unsigned)(o - vm->obj), view & 0xff);
     o->view = (uint8_t)view;
     o->has_view = 1;
-    const agi_view *v = vm->view[view & 0xff];
+    const agi_view *v = vm->res.view[view & 0xff];
     if (v->loop_count == 0)
         return agi_vm_fail(vm, "view %u has no loops", view & 0xff);
     return agi_vm_set_loop(vm, o, o->loop < v->loop_count ? o->loop : 0);
@@ -177,7 +177,7 @@ void agi_vm_obj_draw(agi_vm *vm, agi_vm_obj *o)
 {
     if (o->drawn)
         return;
-    if (!o->has_view || !vm->view[o->view]) {
+    if (!o->has_view || !vm->res.view[o->view]) {
         agi_vm_fail(vm, "draw of object %u without a loaded view", (unsigned)(o - vm->obj));
         return;
     }
@@ -451,7 +451,7 @@ void agi_vm_post_logic(agi_vm *vm)
 int agi_vm_add_to_pic(agi_vm *vm, unsigned view, unsigned loop, unsigned cel, unsigned x, unsigned y, unsigned pri,
                       int record)
 {
-    agi_view *v = vm->view[view & 0xff];
+    agi_view *v = vm->res.view[view & 0xff];
     if (!v)
         return agi_vm_fail(vm, "add.to.pic: view %u is not loaded", view & 0xff);
     relic_err e;

@@ -42,7 +42,7 @@ void agi_vm_close_window(agi_vm *vm)
 {
     agi_vm_window_close(vm);
     if (vm->rules->window_close_clears_width)
-        vm->input_width_override = 0;
+        vm->input.input_width_override = 0;
 }
 
 /* Action 0x1a.  2.089/2.230/2.272 keep f15 and an open window. */
@@ -52,7 +52,7 @@ void agi_vm_show_pic(agi_vm *vm)
     memcpy(vm->show_pri, vm->pic_pri, AGI_PIC_CELLS);
     vm->shown = 1;
     /* The picture rows of the screen are redrawn over any text there. */
-    agi_vm_text_fill(vm, (unsigned)vm->base_row, 0, (unsigned)vm->base_row + 20, 39, 0xff);
+    agi_vm_text_fill(vm, (unsigned)vm->txt.base_row, 0, (unsigned)vm->txt.base_row + 20, 39, 0xff);
     if (vm->rules->show_pic_keeps_window)
         return;
     vm->flags[AGI_F_WINDOW_NOWAIT] = 0;
@@ -82,7 +82,7 @@ int agi_vm_motion_clear_early(agi_vm *vm, agi_vm_obj *o, uint8_t op)
     vm->vars[AGI_V_EGO_DIR] = 0;
     vm->player_control = op != AGI_A_STOP_MOTION;
     if (op == AGI_A_START_MOTION)
-        vm->nav_event = 0;
+        vm->input.nav_event = 0;
     return 1;
 }
 
@@ -99,11 +99,11 @@ unsigned agi_vm_room_alias(const agi_vm *vm, unsigned room)
  * word is exact or 0x0001, and 0x270f has no tail meaning. */
 int agi_vm_said_exact(agi_vm *vm, const uint8_t *words, unsigned count)
 {
-    if (!vm->flags[AGI_F_INPUT] || vm->parse_count == 0 || vm->flags[AGI_F_SAID] || count != vm->parse_count)
+    if (!vm->flags[AGI_F_INPUT] || vm->input.parse_count == 0 || vm->flags[AGI_F_SAID] || count != vm->input.parse_count)
         return 0;
     for (unsigned i = 0; i < count; i++) {
         uint16_t w = (uint16_t)(words[2 * i] | words[2 * i + 1] << 8);
-        if (i >= vm->parsed_n || (w != AGI_WORD_ANY && w != vm->parsed[i]))
+        if (i >= vm->input.parsed_n || (w != AGI_WORD_ANY && w != vm->input.parsed[i]))
             return 0;
     }
     vm->flags[AGI_F_SAID] = 1;
@@ -126,21 +126,21 @@ int agi_vm_variant_action(agi_vm *vm, uint8_t op, const uint8_t *a)
         return vm->rules->menu_parse_only; /* operands consumed, no menu built */
     case AGI_A_OPEN_DIALOGUE: /* the 36-character cap is where input is drawn */
         if (!vm->rules->input_width_noop)
-            vm->input_width_override = 1;
+            vm->input.input_width_override = 1;
         return 1;
     case AGI_A_CLOSE_DIALOGUE:
         if (!vm->rules->input_width_noop)
-            vm->input_width_override = 0;
+            vm->input.input_width_override = 0;
         return 1;
     case AGI_A_CLOSE_WINDOW:
         agi_vm_close_window(vm);
-        vm->input_width_override = 0;
+        vm->input.input_width_override = 0;
         return 1;
     case AGI_A_HOLD_KEY:
-        vm->release_gate = vm->rules->hold_key_sets_one ? 1 : (uint8_t)(vm->release_gate + 1);
+        vm->input.release_gate = vm->rules->hold_key_sets_one ? 1 : (uint8_t)(vm->input.release_gate + 1);
         return 1;
-    case AGI_A_ALLOW_MENU: vm->menu_gate = a[0]; return 1;
-    case AGI_A_RELEASE_KEY: vm->release_gate = 0; return 1;
+    case AGI_A_ALLOW_MENU: vm->menus.menu_gate = a[0]; return 1;
+    case AGI_A_RELEASE_KEY: vm->input.release_gate = 0; return 1;
     default: return 0;
     }
 }
