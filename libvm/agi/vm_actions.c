@@ -78,20 +78,20 @@ static void agi_vm_display(agi_vm *vm, unsigned logic, unsigned row, unsigned co
     agi_vm_log(vm, "display", text);
 }
 
-void agi_vm_text_fill(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, unsigned right, uint8_t attr)
-{
-    for (unsigned r = top; r <= bottom && r < 25; r++)
-        for (unsigned c = left; c <= right && c < 40; c++) {
-            vm->txt.text[r][c] = ' ';
-            vm->txt.text_attr[r][c] = attr;
-        }
-}
-
 /* clear.lines / clear.text.rect: the cells take the attribute's colour as
  * their background (input_text_and_menus.md "Text geometry and surfaces"). */
 static void agi_vm_clear_text(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, unsigned right, uint8_t attr)
 {
     agi_vm_text_fill(vm, top, left, bottom, right, (uint8_t)((attr & 15) << 4 | (attr & 15)));
+}
+
+/* Action 0x45's stored value: 254 at most, or (2.089/2.230/2.272) the low
+ * byte of the distance. */
+static uint8_t agi_vm_distance_value(const agi_vm *vm, int d)
+{
+    if (vm->rules->distance_wraps)
+        return (uint8_t)d;
+    return (uint8_t)(d > 254 ? 254 : d);
 }
 
 static uint8_t agi_vm_obj_distance(const agi_vm *vm, unsigned a, unsigned b)
@@ -145,35 +145,12 @@ static void agi_vm_menu_enable(agi_vm *vm, unsigned status, int on)
             vm->menus.menu[i].enabled = (uint8_t)on;
 }
 
-void agi_vm_restart_now(agi_vm *vm)
-{
-    uint8_t f9 = vm->flags[AGI_F_SOUND];
-    unsigned cap = vm->replay.cap;
-    agi_vm_reset(vm);
-    vm->flags[AGI_F_SOUND] = f9;
-    vm->flags[AGI_F_RESTART] = 1;
-    uint8_t *r = cap ? calloc(cap, 2) : NULL;
-    if (r) {
-        free(vm->replay.pairs);
-        vm->replay.pairs = r;
-        vm->replay.cap = cap;
-    }
-    vm->exec.abort_flow = 1;
-}
-
-void agi_vm_quit_now(agi_vm *vm)
-{
-    agi_vm_stop_sound(vm);
-    vm->quit = 1;
-    agi_vm_log(vm, "quit", "");
-}
-
 /* restart.game: the prompt unless f16 skips it (never in 2.411). */
 static void agi_vm_restart(agi_vm *vm)
 {
     agi_vm_stop_sound(vm);
     if (vm->flags[AGI_F_RESTART_NOASK] && !vm->rules->restart_always_prompts)
-        agi_vm_restart_now(vm);
+        vm->hooks.restart(vm);
     else
         agi_vm_modal_confirm(vm, AGI_CONFIRM_RESTART);
 }
@@ -200,6 +177,76 @@ static void agi_vm_call(agi_vm *vm, unsigned n)
     vm->exec.depth++;
 }
 
+/* Action 0x1a.  2.089/2.230/2.272 keep f15 and an open window. */
+static void agi_vm_show_pic(agi_vm *vm)
+{
+    memcpy(vm->show_vis, vm->pic_vis, AGI_PIC_CELLS);
+    memcpy(vm->show_pri, vm->pic_pri, AGI_PIC_CELLS);
+    vm->shown = 1;
+    /* The picture rows of the screen are redrawn over any text there. */
+    agi_vm_text_fill(vm, (unsigned)vm->txt.base_row, 0, (unsigned)vm->txt.base_row + 20, 39, 0xff);
+    if (vm->rules->show_pic_keeps_window)
+        return;
+    vm->flags[AGI_F_WINDOW_NOWAIT] = 0;
+    agi_vm_close_window(vm);
+}
+
+/* Actions 0x4d/0x4e in 2.089/2.230 (returns 0 for the common rule): 0x4d
+ * clears direction only; 0x4e changes neither; both act on object 0's
+ * coupling, and 0x4e forgets the remembered navigation event. */
+static int agi_vm_motion_clear_early(agi_vm *vm, agi_vm_obj *o, uint8_t op)
+{
+    if (!vm->rules->motion_clear_early)
+        return 0;
+    if (op == AGI_A_STOP_MOTION)
+        o->dir = 0;
+    if (o != &vm->obj[0])
+        return 1;
+    vm->vars[AGI_V_EGO_DIR] = 0;
+    vm->player_control = op != AGI_A_STOP_MOTION;
+    if (op == AGI_A_START_MOTION)
+        vm->input.nav_event = 0;
+    return 1;
+}
+
+/* Action 0x12: the Gold Rush build's immediate room aliases. */
+static unsigned agi_vm_room_alias(const agi_vm *vm, unsigned room)
+{
+    const agi_vm_rules *p = vm->rules;
+    if (p->room_alias_to && room >= p->room_alias_first && room <= p->room_alias_last)
+        return p->room_alias_to;
+    return room;
+}
+
+/* Profile-specific actions that have no common body: 2.272's menu stubs,
+ * the input-width pair, close.window, and the release and menu gates.
+ * Returns 1 when the action is done. */
+static int agi_vm_variant_action(agi_vm *vm, uint8_t op, const uint8_t *a)
+{
+    switch (op) {
+    case AGI_A_SET_MENU: case AGI_A_SET_MENU_ITEM: case AGI_A_SUBMIT_MENU:
+    case AGI_A_ENABLE_ITEM: case AGI_A_DISABLE_ITEM:
+        return vm->rules->menu_parse_only; /* operands consumed, no menu built */
+    case AGI_A_OPEN_DIALOGUE: /* the 36-character cap is where input is drawn */
+        if (!vm->rules->input_width_noop)
+            vm->input.input_width_override = 1;
+        return 1;
+    case AGI_A_CLOSE_DIALOGUE:
+        if (!vm->rules->input_width_noop)
+            vm->input.input_width_override = 0;
+        return 1;
+    case AGI_A_CLOSE_WINDOW:
+        agi_vm_close_window(vm);
+        vm->input.input_width_override = 0;
+        return 1;
+    case AGI_A_HOLD_KEY:
+        vm->input.release_gate = vm->rules->hold_key_sets_one ? 1 : (uint8_t)(vm->input.release_gate + 1);
+        return 1;
+    case AGI_A_ALLOW_MENU: vm->menus.menu_gate = a[0]; return 1;
+    case AGI_A_RELEASE_KEY: vm->input.release_gate = 0; return 1;
+    default: return 0;
+    }
+}
 static void agi_vm_obj_action(agi_vm *vm, uint8_t op, const uint8_t *a)
 {
     uint8_t *v = vm->vars;

@@ -34,14 +34,6 @@ static int agi_vm_is_gap(uint8_t op)
     return 0;
 }
 
-const char *agi_vm_message(agi_vm *vm, unsigned logic, unsigned n)
-{
-    agi_vm_logic *l = vm->res.logic[logic & 0xff];
-    if (!l || !l->loaded || n == 0 || n > l->msgs.count || !l->msgs.msg[n].text)
-        return NULL;
-    return l->msgs.msg[n].text;
-}
-
 static int agi_vm_posn(const agi_vm *vm, uint8_t op, const uint8_t *a)
 {
     const agi_vm_obj *o = &vm->obj[a[0]];
@@ -241,4 +233,11 @@ int agi_vm_exec(agi_vm *vm, unsigned logic)
         }
     }
     return vm->err.code;
+}
+
+void agi_vm_exec_reset(agi_vm *vm)
+{
+    vm->exec.depth = 0;
+    vm->exec.abort_flow = vm->exec.suspended = vm->exec.key_wait = 0;
+    vm->exec.resume_stage = AGI_STAGE_NONE;
 }

@@ -7,27 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "opcodes.h"
 #include "vm_private.h"
-
-int agi_vm_post(agi_vm *vm, uint8_t type, uint16_t value)
-{
-    unsigned next = (vm->events.q_write + 1) % AGI_VM_QUEUE;
-    if (next == vm->events.q_read)
-        return 0;
-    vm->events.queue[vm->events.q_write].type = type;
-    vm->events.queue[vm->events.q_write].value = value;
-    vm->events.q_write = next;
-    return 1;
-}
-
-int agi_vm_poll(agi_vm *vm, agi_vm_event *ev)
-{
-    if (vm->events.q_read == vm->events.q_write)
-        return 0;
-    *ev = vm->events.queue[vm->events.q_read];
-    vm->events.q_read = (vm->events.q_read + 1) % AGI_VM_QUEUE;
-    return 1;
-}
 
 int agi_vm_have_key(agi_vm *vm)
 {
@@ -122,6 +103,20 @@ void agi_vm_parse(agi_vm *vm, const char *line)
     }
 }
 
+/* 2.089's said(): the pattern count must equal the parser count, every
+ * word is exact or 0x0001, and 0x270f has no tail meaning. */
+static int agi_vm_said_exact(agi_vm *vm, const uint8_t *words, unsigned count)
+{
+    if (!vm->flags[AGI_F_INPUT] || vm->input.parse_count == 0 || vm->flags[AGI_F_SAID] || count != vm->input.parse_count)
+        return 0;
+    for (unsigned i = 0; i < count; i++) {
+        uint16_t w = (uint16_t)(words[2 * i] | words[2 * i + 1] << 8);
+        if (i >= vm->input.parsed_n || (w != AGI_WORD_ANY && w != vm->input.parsed[i]))
+            return 0;
+    }
+    vm->flags[AGI_F_SAID] = 1;
+    return 1;
+}
 int agi_vm_said(agi_vm *vm, const uint8_t *words, unsigned count)
 {
     if (vm->rules->said_exact_count)
@@ -142,24 +137,6 @@ int agi_vm_said(agi_vm *vm, const uint8_t *words, unsigned count)
 match:
     vm->flags[AGI_F_SAID] = 1;
     return 1;
-}
-
-/* Items of the same heading, in order; wraps. */
-unsigned agi_vm_menu_next(const agi_vm *vm, unsigned cur, int delta)
-{
-    if (cur >= vm->menus.menu_n)
-        return cur;
-    unsigned h = vm->menus.menu[cur].heading, idx[AGI_VM_MAX_MENU], n = 0, at = 0;
-    for (unsigned i = 0; i < vm->menus.menu_n; i++)
-        if (vm->menus.menu[i].heading == h) {
-            if (i == cur)
-                at = n;
-            idx[n++] = i;
-        }
-    long k = ((long)at + delta) % (long)n;
-    if (k < 0)
-        k += n;
-    return idx[k];
 }
 
 static uint16_t agi_vm_menu_status(const agi_vm *vm, const char *text)
@@ -451,4 +428,16 @@ void agi_input_free(agi_input_script *s)
         free(s->ev[i].text);
     free(s->ev);
     memset(s, 0, sizeof *s);
+}
+
+/* The release gate (0xad/0xae) keeps its value across a reset. */
+void agi_vm_input_reset(agi_vm *vm)
+{
+    vm->input.keymap_n = 0;
+    memset(vm->input.controller, 0, sizeof vm->input.controller);
+    vm->input.parsed_n = 0;
+    vm->input.input_line[0] = vm->input.last_input[0] = 0;
+    vm->input.input_enabled = 0;
+    vm->input.input_width_override = 0;
+    vm->input.nav_event = 0;
 }

@@ -28,23 +28,6 @@ static void agi_modal_open(agi_vm *vm, agi_vm_modal_kind kind)
     vm->exec.resume_stage = AGI_STAGE_LOGIC;
 }
 
-/* Opening another saved window first closes the current one. */
-void agi_vm_window_close(agi_vm *vm)
-{
-    vm->txt.win_open = 0;
-    vm->txt.window[0] = 0;
-}
-
-void agi_vm_window_show(agi_vm *vm, const char *text, int row, int col, int width)
-{
-    agi_vm_window_close(vm);
-    snprintf(vm->txt.window, sizeof vm->txt.window, "%s", text);
-    vm->txt.win_open = 1;
-    vm->txt.win_row = row;
-    vm->txt.win_col = col;
-    vm->txt.win_width = width;
-}
-
 void agi_vm_modal_message(agi_vm *vm, const char *text, int row, int col, int width)
 {
     agi_vm_window_show(vm, text, row, col, width);
@@ -152,7 +135,7 @@ static void agi_modal_save_write(agi_vm *vm)
     relic_err e;
     relic_err_clear(&e);
     /* A failed write is recoverable: reported, and the game continues. */
-    if (agi_vm_to_save(vm, vm->saves.save_desc, &s, &e) == RELIC_OK) {
+    if (vm->hooks.to_save(vm, vm->saves.save_desc, &s, &e) == RELIC_OK) {
         if (agi_save_encode(&s, &b, &e) == RELIC_OK && relic_file_write_atomic(path, b.data, b.len, &e) == RELIC_OK)
             vm->saves.saves_written++;
         agi_save_free(&s);
@@ -172,7 +155,7 @@ static void agi_modal_restore(agi_vm *vm)
     relic_err e;
     relic_err_clear(&e);
     if (relic_file_read(path, &b, &e) == RELIC_OK && agi_save_decode(b.data, b.len, vm->profile, &s, &e) == RELIC_OK) {
-        if (agi_vm_from_save(vm, &s, &e) == RELIC_OK) /* keeps save_dir */
+        if (vm->hooks.from_save(vm, &s, &e) == RELIC_OK) /* keeps save_dir */
             vm->exec.abort_flow = 1;
         agi_save_free(&s);
     }
@@ -372,7 +355,7 @@ void agi_vm_modal_event(agi_vm *vm, uint8_t type, uint16_t v)
             break;
         agi_modal_close(vm);
         if (v == 0x0d && m->purpose == AGI_CONFIRM_RESTART)
-            agi_vm_restart_now(vm);
+            vm->hooks.restart(vm);
         else if (v == 0x0d)
             agi_vm_quit_now(vm);
         break;
@@ -411,4 +394,42 @@ void agi_vm_modal_menu_pick(agi_vm *vm, uint16_t status)
             agi_vm_modal_event(vm, AGI_EV_KEY, 0x0d);
             return;
         }
+}
+
+/* Items of the same heading, in order; wraps. */
+unsigned agi_vm_menu_next(const agi_vm *vm, unsigned cur, int delta)
+{
+    if (cur >= vm->menus.menu_n)
+        return cur;
+    unsigned h = vm->menus.menu[cur].heading, idx[AGI_VM_MAX_MENU], n = 0, at = 0;
+    for (unsigned i = 0; i < vm->menus.menu_n; i++)
+        if (vm->menus.menu[i].heading == h) {
+            if (i == cur)
+                at = n;
+            idx[n++] = i;
+        }
+    long k = ((long)at + delta) % (long)n;
+    if (k < 0)
+        k += n;
+    return idx[k];
+}
+
+void agi_vm_quit_now(agi_vm *vm)
+{
+    agi_vm_stop_sound(vm);
+    vm->quit = 1;
+    agi_vm_log(vm, "quit", "");
+}
+
+/* No modal open; menus, their remembered items and the last save
+ * description gone. */
+void agi_vm_modal_reset(agi_vm *vm)
+{
+    memset(&vm->modal, 0, sizeof vm->modal);
+    memset(vm->menus.menu_item_of, 0, sizeof vm->menus.menu_item_of);
+    vm->menus.menu_heading_cur = 0;
+    vm->menus.menu_n = vm->menus.heading_n = 0;
+    vm->menus.menu_done = vm->menus.menu_request = 0;
+    vm->menus.menu_gate = 1; /* the spec gives no initial value: nonzero permits menus */
+    vm->saves.save_desc[0] = 0;
 }

@@ -338,6 +338,31 @@ void agi_vm_pre_logic(agi_vm *vm)
     }
 }
 
+/* The loop the direction selects, or -1 for no change.  The two/three-loop
+ * table is common; which views get the four-loop table is the variant. */
+static int agi_vm_loop_for_dir(const agi_vm *vm, unsigned loops, unsigned dir)
+{
+    static const int8_t small[9] = {-1, -1, 0, 0, 0, -1, 1, 1, 1}, big[9] = {-1, 3, 0, 0, 0, 2, 1, 1, 1};
+    if (dir > 8)
+        return -1;
+    if (loops == 2 || loops == 3)
+        return small[dir];
+    if (loops == 4)
+        return big[dir];
+    if (loops < 4)
+        return -1;
+    switch (vm->rules->loop4) {
+    case AGI_LOOP4_AT_LEAST: return big[dir];
+    case AGI_LOOP4_F20: return agi_vm_flag(vm, AGI_F_LOOP4_BIG) ? big[dir] : -1;
+    default: return -1;
+    }
+}
+
+/* 2.411 and later select only when the cadence countdown is 1. */
+static int agi_vm_loop_select_due(const agi_vm *vm, const agi_vm_obj *o)
+{
+    return vm->rules->loop_select_every_pass || o->step_count == 1;
+}
 /* "Direction and automatic loop selection": the cadence gate and the
  * tables are profile variants (vm_profile_rules.c). */
 static void agi_vm_select_loop(agi_vm *vm, agi_vm_obj *o)
@@ -482,4 +507,25 @@ void agi_vm_obj_reset_all(agi_vm *vm)
 {
     for (unsigned i = 0; i < AGI_VM_OBJECTS; i++)
         vm->obj[i].drawn = vm->obj[i].animated = 0;
+}
+
+/* Objects, the picture planes, horizon, block and player control as at
+ * start. */
+void agi_vm_obj_reset(agi_vm *vm)
+{
+    memset(vm->obj, 0, sizeof vm->obj);
+    for (unsigned i = 0; i < AGI_VM_OBJECTS; i++) {
+        agi_vm_obj *o = &vm->obj[i];
+        o->step = o->step_time = o->step_count = o->cycle_time = o->cycle_count = 1;
+    }
+    memset(vm->pic_vis, 15, sizeof vm->pic_vis);
+    memset(vm->pic_pri, 4, sizeof vm->pic_pri);
+    memset(vm->show_vis, 0, sizeof vm->show_vis);
+    memset(vm->show_pri, 4, sizeof vm->show_pri);
+    vm->shown = 0;
+    vm->picture = -1;
+    agi_vm_set_horizon_table(vm, 48);
+    vm->horizon = 36;
+    vm->block = 0;
+    vm->player_control = 1;
 }

@@ -41,6 +41,13 @@ static const struct {
 };
 #define AGI_VM_OBJ_BITS (sizeof agi_vm_obj_bits / sizeof agi_vm_obj_bits[0])
 
+/* session_and_persistence.md: the 3.002.102 (0x05e4) and Gold Rush
+ * (0x0404) block-1 layouts end with the menu and release gates; 2.936 and
+ * 3.002.086 saves do not hold them. */
+static int agi_vm_save_has_gates(const agi_profile *p)
+{
+    return p->save_b1_layout == AGI_SAVE_B1_GR || (p->save_b1_layout == AGI_SAVE_B1_V2 && p->save_block1 >= 0x05e4);
+}
 static void agi_vm_obj_to_save(const agi_vm *vm, unsigned i, agi_save_object *r)
 {
     const agi_vm_obj *o = &vm->obj[i];
