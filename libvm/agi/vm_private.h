@@ -21,8 +21,7 @@
 #ifndef RELIC_AGI_VM_PRIVATE_H
 #define RELIC_AGI_VM_PRIVATE_H
 
-#include "relic/agi_vm.h"
-#include "vm_names.h"
+#include "vm_internal.h"
 #include "vm_rules.h"
 
 /* 1. State (vm_state.c). */
@@ -31,7 +30,6 @@ void agi_vm_clock_tick(agi_vm *vm);
 void agi_vm_log(agi_vm *vm, const char *kind, const char *text);
 int agi_vm_fail(agi_vm *vm, const char *fmt, ...);
 int agi_vm_string_slot(const agi_vm *vm, unsigned slot);
-static inline int agi_vm_flag(const agi_vm *vm, unsigned f) { return vm->flags[f & 0xff]; }
 
 /* 2. Resources (vm_res.c): lifecycle (runtime_state.md "Resource
  * lifecycle"), the replay list and the playing sound. */

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "relic/agi_logic.h"
 #include "relic/agi_vm.h"
+#include "../../libvm/agi/vm_internal.h" /* the tests reach inside the VM */
 #include "relic/sha256.h"
 #include "agi_vm_support.h"
 
@@ -648,6 +649,40 @@ static void test_save_restore(void **state)
     demo_close(&b);
 }
 
+/* The public accessors read and write the state the interpreter uses. */
+static void test_accessors(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    agi_vm_set_var(vm, AGI_V_SCORE, 17);
+    assert_int_equal(vm->vars[AGI_V_SCORE], 17);
+    assert_int_equal(agi_vm_var(vm, 3), 17);
+    agi_vm_set_flag(vm, AGI_F_SOUND, 0);
+    assert_int_equal(vm->flags[9], 0);
+    agi_vm_set_flag(vm, 200, 5);
+    assert_int_equal(agi_vm_flag(vm, 200), 1);
+    snprintf(vm->strings[2], sizeof vm->strings[2], "abc");
+    assert_string_equal(agi_vm_string(vm, 2), "abc");
+    assert_string_equal(agi_vm_string(vm, 12), "");
+    assert_ptr_equal(agi_vm_frame_vis(vm), vm->frame_vis);
+    assert_ptr_equal(agi_vm_frame_pri(vm), vm->frame_pri);
+    assert_string_equal(agi_vm_profile(vm)->name, "2.936");
+    assert_string_equal(agi_vm_warning(vm), "");
+    assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_NONE);
+    test_vm_logic(vm, 0, "print(\"hi\");\nreturn();");
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
+    assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_MESSAGE);
+    assert_int_equal(agi_vm_cycles(vm), 1);
+    assert_int_equal(agi_vm_has_quit(vm), 0);
+    agi_vm_keep_sound_commands(vm, 1);
+    assert_int_equal(vm->audio.keep_sound_cmds, 1);
+    assert_ptr_equal(agi_vm_sound_commands(vm), &vm->audio.snd_cmds);
+    assert_true(agi_vm_sound_clock(vm) > 0);
+    agi_vm_free(vm);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -661,7 +696,7 @@ int main(void)
         cmocka_unit_test(test_event_queue),      cmocka_unit_test(test_menu_wrap),
         cmocka_unit_test(test_input_script),     cmocka_unit_test(test_sample_game),
         cmocka_unit_test(test_save_restore),     cmocka_unit_test(test_sample_screen),
-        cmocka_unit_test(test_sample_sound),
+        cmocka_unit_test(test_sample_sound),     cmocka_unit_test(test_accessors),
     };
     return cmocka_run_group_tests_name("agi_vm", tests, NULL, NULL);
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 #include "relic/agi_logic.h"
 #include "relic/agi_vm.h"
+#include "../../libvm/agi/vm_internal.h" /* the tests reach inside the VM */
 #include "relic/io.h"
 #include "agi_vm_support.h"
 

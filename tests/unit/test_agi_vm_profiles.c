@@ -12,6 +12,8 @@
 #include "relic/agi_logic.h"
 #include "relic/agi_view.h"
 #include "relic/agi_vm.h"
+#include "../../libvm/agi/vm_internal.h" /* the tests reach inside the VM */
+#include "../../libvm/agi/vm_rules.h"
 #include "agi_vm_support.h"
 
 /* One cycle of `hex` as logic 0 under `profile`; the VM is returned. */
@@ -583,6 +585,22 @@ static void test_gate_saves(void **state)
     assert_int_equal(gate_after_restore("3.002.086"), 1); /* not in its block 1: reset to permitting */
 }
 
+/* Every profile has its own runtime-rules row; an unknown one gets the
+ * 2.936 row. */
+static void test_rules_table(void **state)
+{
+    (void)state;
+    unsigned n;
+    const agi_profile *p = agi_profiles(&n);
+    for (unsigned i = 0; i < n; i++)
+        assert_string_equal(agi_vm_rules_for(&p[i])->profile, p[i].name);
+    agi_profile custom = *agi_profile_find("2.089");
+    custom.name = "9.999";
+    assert_string_equal(agi_vm_rules_for(&custom)->profile, "2.936");
+    assert_int_equal(agi_vm_rules_for(agi_profile_find("2.089"))->string_slots, 6);
+    assert_int_equal(agi_vm_rules_for(agi_profile_find("3.002.149-gr"))->room_alias_to, 0x49);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -592,7 +610,7 @@ int main(void)
         cmocka_unit_test(test_motion_clear),    cmocka_unit_test(test_said_exact),
         cmocka_unit_test(test_string_slots),    cmocka_unit_test(test_menu_stubs),
         cmocka_unit_test(test_v3_gates),        cmocka_unit_test(test_input_width_and_keys),
-        cmocka_unit_test(test_room_alias),      cmocka_unit_test(test_left_zero),
+        cmocka_unit_test(test_rules_table),     cmocka_unit_test(test_room_alias),      cmocka_unit_test(test_left_zero),
         cmocka_unit_test(test_packed_last_cel), cmocka_unit_test(test_gate_saves),
     };
     return cmocka_run_group_tests_name("agi_vm_profiles", tests, NULL, NULL);
