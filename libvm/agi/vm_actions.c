@@ -1,8 +1,8 @@
 /* AGI actions (agi-spec logic_bytecode.md "Action opcodes" tables, with
  * object_behavior.md, input_text_and_menus.md and session_and_persistence.md
  * for the subsystems they drive): one switch over the 2.936 action range;
- * where another profile selects a variant the case calls a helper of
- * vm_profile_rules.c.
+ * where another profile selects a variant the case calls a helper here
+ * that reads the rule from vm->rules (vm_rules.h), never a profile name.
  * Actions agi_vm_gaps lists consume their operands and change no state. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,8 +1,7 @@
-/* AGI interpreter core (agi-spec runtime_state.md "Top-level cycle order"
- * and "Resource lifecycle", session_and_persistence.md "Room transition"
- * and "Resource replay sequence"): the VM's life, resource loading with the
- * ordered-discard rule, replay recording, room switches, the cycle and the
- * composed frame. */
+/* AGI interpreter core, the top layer (agi-spec runtime_state.md "Top-level
+ * cycle order", object_behavior.md "Drawing order and refresh"): the VM's
+ * life, the cycle, and the composed frame.  agi_vm_new fills vm->hooks,
+ * through which lower layers reach restart, save and restore. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

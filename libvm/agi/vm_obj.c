@@ -364,7 +364,7 @@ static int agi_vm_loop_select_due(const agi_vm *vm, const agi_vm_obj *o)
     return vm->rules->loop_select_every_pass || o->step_count == 1;
 }
 /* "Direction and automatic loop selection": the cadence gate and the
- * tables are profile variants (vm_profile_rules.c). */
+ * tables are profile variants (vm->rules). */
 static void agi_vm_select_loop(agi_vm *vm, agi_vm_obj *o)
 {
     const agi_view *v = agi_vm_obj_view(vm, o);
@@ -501,12 +501,6 @@ int agi_vm_add_to_pic(agi_vm *vm, unsigned view, unsigned loop, unsigned cel, un
         agi_vm_record(vm, (uint8_t)y, (uint8_t)pri);
     }
     return RELIC_OK;
-}
-
-void agi_vm_obj_reset_all(agi_vm *vm)
-{
-    for (unsigned i = 0; i < AGI_VM_OBJECTS; i++)
-        vm->obj[i].drawn = vm->obj[i].animated = 0;
 }
 
 /* Objects, the picture planes, horizon, block and player control as at

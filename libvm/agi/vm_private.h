@@ -51,7 +51,6 @@ void agi_vm_res_free(agi_vm *vm);
 
 /* 3. Objects (vm_obj.c). */
 void agi_vm_obj_reset(agi_vm *vm);
-void agi_vm_obj_reset_all(agi_vm *vm);
 int agi_vm_set_view(agi_vm *vm, agi_vm_obj *o, unsigned view);
 int agi_vm_set_loop(agi_vm *vm, agi_vm_obj *o, unsigned loop);
 int agi_vm_set_cel(agi_vm *vm, agi_vm_obj *o, unsigned cel);

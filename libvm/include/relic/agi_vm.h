@@ -3,7 +3,7 @@
  * session_and_persistence.md "Room transition" and "Resource replay
  * sequence"): the 2.936 profile's state, bytecode and object rules, with
  * the runtime variants version_profiles.md lists for the other profiles
- * (selected by agi_profile fields), driven one cycle at a time with
+ * (a rules table of libvm keyed by the profile), driven one cycle at a time with
  * scripted input, drawing into the 160x168 planes.
  *
  * Headless choices (not in the spec, which leaves hosts free here): a modal
