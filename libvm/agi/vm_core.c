@@ -230,3 +230,11 @@ void agi_vm_render(agi_vm *vm)
         }
     }
 }
+
+/* The public accessors of the frame, the modal wait and the sound (agi_vm.h). */
+const uint8_t *agi_vm_frame_vis(const agi_vm *vm) { return vm->frame_vis; }
+const uint8_t *agi_vm_frame_pri(const agi_vm *vm) { return vm->frame_pri; }
+agi_vm_modal_kind agi_vm_modal_state(const agi_vm *vm) { return (agi_vm_modal_kind)vm->modal.kind; }
+void agi_vm_keep_sound_commands(agi_vm *vm, int keep) { vm->audio.keep_sound_cmds = keep != 0; }
+const agi_snd_cmds *agi_vm_sound_commands(const agi_vm *vm) { return &vm->audio.snd_cmds; }
+uint64_t agi_vm_sound_clock(const agi_vm *vm) { return vm->audio.snd_clock; }

@@ -88,7 +88,8 @@ void agi_vm_clock_tick(agi_vm *vm)
     vm->vars[AGI_V_DAYS]++;
 }
 
-/* The public accessors (agi_vm.h). */
+/* The public accessors of this layer's state (agi_vm.h; the frame, modal
+ * and sound ones are vm_core.c's). */
 uint8_t agi_vm_var(const agi_vm *vm, unsigned n) { return vm->vars[n & 0xff]; }
 void agi_vm_set_var(agi_vm *vm, unsigned n, uint8_t value) { vm->vars[n & 0xff] = value; }
 int agi_vm_flag(const agi_vm *vm, unsigned n) { return vm->flags[n & 0xff]; }
@@ -101,9 +102,3 @@ unsigned long agi_vm_cycles(const agi_vm *vm) { return vm->cycle; }
 int agi_vm_has_quit(const agi_vm *vm) { return vm->quit; }
 const agi_profile *agi_vm_profile(const agi_vm *vm) { return vm->profile; }
 const char *agi_vm_warning(const agi_vm *vm) { return vm->warning; }
-const uint8_t *agi_vm_frame_vis(const agi_vm *vm) { return vm->frame_vis; }
-const uint8_t *agi_vm_frame_pri(const agi_vm *vm) { return vm->frame_pri; }
-agi_vm_modal_kind agi_vm_modal_state(const agi_vm *vm) { return (agi_vm_modal_kind)vm->modal.kind; }
-void agi_vm_keep_sound_commands(agi_vm *vm, int keep) { vm->audio.keep_sound_cmds = keep != 0; }
-const agi_snd_cmds *agi_vm_sound_commands(const agi_vm *vm) { return &vm->audio.snd_cmds; }
-uint64_t agi_vm_sound_clock(const agi_vm *vm) { return vm->audio.snd_clock; }
