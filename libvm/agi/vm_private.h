@@ -1,6 +1,7 @@
 /* Shared between the parts of the AGI interpreter (agi_vm.h).  The files
- * are layers; each calls only the layers above it in this list (never a
- * later one), and tests/layers.sh checks that on the objects:
+ * are layers: each calls only files of its own layer or of the layers
+ * listed before it, never a later one, and no circle of calls runs between
+ * files (tests/layers.sh checks both on the objects, run by make test):
  *
  *   1. state        vm_state.c    variables, flags, strings, clock, errors
  *   2. resources    vm_res.c      loading, discard order, replay list, sound
