@@ -3,7 +3,8 @@
  * listed before it, never a later one, and no circle of calls runs between
  * files (tests/layers.sh checks both on the objects, run by make test):
  *
- *   1. state        vm_state.c    variables, flags, strings, clock, errors
+ *   1. state        vm_state.c    variables, flags, strings, clock, errors;
+ *                                 vm_rules.c the profile's rules; vm_font.c
  *   2. resources    vm_res.c      loading, discard order, replay list, sound
  *   3. objects/text vm_obj.c      objects and motion; vm_text.c text grid,
  *                                 saved window, messages
@@ -14,7 +15,7 @@
  *                                 vm_actions.c actions (vm_exec.c calls it)
  *   7. session      vm_session.c  reset and restart; vm_save.c save/restore
  *   8. cycle        vm_core.c     VM life, the cycle, the frame; vm_json.c,
- *                                 vm_screen.c, vm_font.c
+ *                                 vm_screen.c
  *
  * Where a lower layer must have a higher one act (a modal's accepted
  * restart, the selectors' save and restore) it calls through vm->hooks,
