@@ -182,7 +182,7 @@ STAGE := $(BUILD)/stage
 test: $(BINS) $(UNIT_BINS) $(CORPUS_BINS) libs
 	@$(MAKE) -s --no-print-directory samples
 	@$(MAKE) -s --no-print-directory install DESTDIR=$(abspath $(STAGE)) PREFIX=/usr >/dev/null
-	@BUILD=$(BUILD) STAGE=$(STAGE) WERROR="$(WERROR)" FORMAT_CHECK=$(FORMAT_CHECK) LINT_DIRS="$(LINT_DIRS)" sh tests/run.sh
+	@BUILD=$(BUILD) STAGE=$(STAGE) SANFLAGS="$(SANFLAGS)" WERROR="$(WERROR)" FORMAT_CHECK=$(FORMAT_CHECK) LINT_DIRS="$(LINT_DIRS)" sh tests/run.sh
 
 # `make check` is `make test`, strict: -Werror on what it compiles, and
 # tests/warnings.sh fails on any object built earlier with a warning.

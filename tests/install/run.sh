@@ -9,6 +9,8 @@ BUILD=${BUILD:-build}
 STAGE=${STAGE:-$BUILD/stage}
 STAGE=$(cd "$STAGE" 2>/dev/null && pwd)
 CXX=${CXX:-c++}
+# Under make check-asan the libraries are instrumented: the program is too.
+SAN=${SANFLAGS:-}
 n=0
 tap() { n=$((n + 1)); echo "$1 $n - $2"; }
 if [ -z "$STAGE" ] || [ ! -f "$STAGE/usr/lib/pkgconfig/relic.pc" ]; then
@@ -42,7 +44,7 @@ for h in "$STAGE/usr/include/relic"/*.h; do
 done
 if [ -z "$hdr_fail" ]; then tap ok "install: every installed header compiles alone as C++"
 else tap "not ok" "install: headers failing as C++:$hdr_fail"; sed 's/^/# /' "$work/hdr.log" | head -20 >&2; fi
-if $CXX -std=c++11 -Wall -o "$work/hello" tests/install/hello.cpp $(pkg-config --cflags --libs relic) 2>"$work/cxx.log"; then
+if $CXX -std=c++11 -Wall $SAN -o "$work/hello" tests/install/hello.cpp $(pkg-config --cflags --libs relic) 2>"$work/cxx.log"; then
     tap ok "install: C++ program builds with pkg-config --cflags --libs relic ($(pkg-config --libs relic))"
     out=$(LD_LIBRARY_PATH="$lib" "$work/hello" 2>&1)
     if [ $? -eq 0 ]; then tap ok "install: it runs against the shared libraries: $(printf '%s' "$out" | tail -1)"
@@ -55,7 +57,7 @@ if $CXX -std=c++11 -Wall -o "$work/hello" tests/install/hello.cpp $(pkg-config -
 else
     tap "not ok" "install: C++ program does not build"; sed 's/^/# /' "$work/cxx.log" >&2
 fi
-if $CXX -std=c++11 -static-libstdc++ -o "$work/hello-static" tests/install/hello.cpp -I"$STAGE/usr/include" \
+if $CXX -std=c++11 $SAN -o "$work/hello-static" tests/install/hello.cpp -I"$STAGE/usr/include" \
     "$lib/librelic-vm.a" "$lib/librelic-formats.a" -lm 2>"$work/static.log" && "$work/hello-static" >/dev/null; then
     tap ok "install: the same program links the static archives"
 else tap "not ok" "install: static link fails"; sed 's/^/# /' "$work/static.log" >&2; fi
