@@ -58,6 +58,7 @@ static int rs_world_load(const rs_ctx *c, rs_world *w, relic_err *err)
             size_t j = w->n++;
             riven_world_card *wc = &w->cards[j];
             wc->id = r->id;
+            wc->archive = a->path;
             if (riven_card_decode(mhk_data(&a->a, r), r->size, &w->card[j], err))
                 return rs_fix(err, a, r);
             wc->card = &w->card[j];

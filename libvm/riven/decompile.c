@@ -10,7 +10,7 @@
 #include "opcodes.h"
 #include "relic/riven_vm.h"
 
-#define RIVEN_OP_ROW(num, nm, n) {num, #nm, n},
+#define RIVEN_OP_ROW(num, nm, n, min, src) {num, #nm, n, min, src},
 static const riven_op_info riven_ops[] = {RIVEN_COMMANDS(RIVEN_OP_ROW)};
 #undef RIVEN_OP_ROW
 

@@ -16,14 +16,20 @@
 extern "C" {
 #endif
 
-/* Argument count -1: variable. */
+/* argc: the usual argument count (-1: variable); min_argc: the fewest the
+ * engine reads; source: where the name comes from ("seed", "scummvm",
+ * "rivenx"; see libvm/riven/opcodes.h). */
 typedef struct riven_op_info {
     uint16_t op;
     const char *name;
     int argc;
+    int min_argc;
+    const char *source;
 } riven_op_info;
 
-const riven_op_info *riven_op(uint16_t op); /* NULL for opcodes never seen in Riven */
+const riven_op_info *riven_op(uint16_t op); /* NULL for opcodes the engine does not define */
+/* Also the names earlier releases printed (unknown28, playMovie for 32...). */
+int riven_op_by_name(const char *name); /* -1 when unknown */
 const char *riven_event_name(uint16_t event); /* NULL when unknown */
 
 /* NAME resources used to print names; any may be NULL. */
@@ -49,6 +55,7 @@ typedef struct riven_world_card {
     const riven_card *card;
     const riven_hotspots *hotspots; /* may be NULL */
     const riven_list *blst;         /* may be NULL */
+    const char *archive;            /* for errors; may be NULL */
 } riven_world_card;
 
 typedef enum riven_trace_kind {
@@ -91,6 +98,10 @@ typedef struct riven_vm {
     uint64_t steps, time_ms;
     riven_vm_frame *stack;
     size_t depth, cap;
+    size_t depth_limit;      /* set from the step budget by riven_vm_run */
+    uint64_t budget;
+    uint16_t cur_card, cur_hotspot; /* whose script runs (0xffff: the card's own) */
+    uint16_t plst_activated; /* commands 39 since the card was entered */
 } riven_vm;
 
 int riven_vm_init(riven_vm *vm, const riven_world_card *cards, size_t ncards, const riven_host *host, relic_err *err);
@@ -100,7 +111,12 @@ void riven_vm_free(riven_vm *vm);
 int riven_vm_goto(riven_vm *vm, uint16_t card, relic_err *err);
 /* Queues mouse down then mouse up on the current card's hotspot whose BLST id is `blst_id`. */
 int riven_vm_click(riven_vm *vm, uint16_t blst_id, relic_err *err);
-/* Runs queued work until none is left; more than max_steps is an error. */
+/* Runs queued work until none is left; more than max_steps is an error.
+ * The work stack is bounded by the budget: a command list's last command
+ * runs after its frame is popped (so a switchCard loop does not grow it),
+ * and queuing more work than max_steps could ever run is the same budget
+ * error.  Errors name the card (CARD n, or HSPT n hotspot b) whose script
+ * failed and, in err->file, its archive. */
 int riven_vm_run(riven_vm *vm, uint64_t max_steps, relic_err *err);
 
 #ifdef __cplusplus
