@@ -49,6 +49,13 @@ int riven_script_text(const json_t *tree, relic_buf *out, relic_err *err);
 int riven_script_assemble(const char *text, size_t len, const riven_nameset *names, relic_buf *out,
                           relic_err *err);
 
+/* One text source of riven-script --build (see man/riven-script.1) to the
+ * resource bytes appended to out.  kind: names, words, card, hotspots,
+ * bitmap8, bitmap8riven, bitmap24, pcm, adpcm; src is NUL-terminated;
+ * ns resolves names in scripts (may hold NULLs). */
+int riven_source_build(const char *kind, const char *src, const riven_nameset *ns, relic_buf *out,
+                       relic_err *err);
+
 /* ---- executor ---- */
 typedef struct riven_world_card {
     uint16_t id;
