@@ -152,6 +152,17 @@ int riven_rmap_decode(const uint8_t *d, size_t n, riven_rmap *r, relic_err *err)
 int riven_rmap_encode(const riven_rmap *r, relic_buf *out, relic_err *err);
 void riven_rmap_free(riven_rmap *r);
 
+/* ---- SFXE water effects (see libformats/riven/sfxe.c) ---- */
+typedef struct riven_sfxe {
+    uint16_t frame_count, speed;
+    uint16_t left, top, right, bottom;
+    uint32_t table_offset;
+    uint32_t *frame_offset, *frame_size;
+} riven_sfxe;
+
+int riven_sfxe_decode(const uint8_t *d, size_t n, riven_sfxe *x, relic_err *err);
+void riven_sfxe_free(riven_sfxe *x);
+
 /* ---- .rvn saves: VARS (12-byte records, value last) and VERS ---- */
 typedef struct riven_vars {
     uint32_t (*rec)[3];      /* u0 (stack?), u1 (0 or 1), value */
