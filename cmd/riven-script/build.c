@@ -154,7 +154,18 @@ int rs_build(const char *manifest, const char *out)
             int is_name = !strcmp(lines[i].type, "NAME");
             if (is_name != (pass == 0))
                 continue;
-            rc = rs_build_make(dir, &lines[i], &ns, &bufs[i], &err);
+            /* a source named again with the same kind (one image for many
+             * resources) builds the same bytes: reuse them */
+            size_t same = i;
+            for (size_t k = i; k-- > 0 && same == i;)
+                if (!strcmp(lines[k].file, lines[i].file) && !strcmp(lines[k].kind, lines[i].kind) &&
+                    strcmp(lines[k].kind, "card") && strcmp(lines[k].kind, "hotspots") && bufs[k].len &&
+                    (strcmp(lines[i].type, "NAME") != 0) == (strcmp(lines[k].type, "NAME") != 0))
+                    same = k;
+            if (same != i)
+                relic_buf_append(&bufs[i], bufs[same].data, bufs[same].len);
+            else
+                rc = rs_build_make(dir, &lines[i], &ns, &bufs[i], &err);
             if (!rc && is_name && lines[i].id >= 1 && lines[i].id <= 5)
                 rc = riven_names_decode(bufs[i].data, bufs[i].len, &names[lines[i].id], &err);
             e[i] = (mhk_entry){mhk_tag(lines[i].type), (uint16_t)lines[i].id, lines[i].name, bufs[i].data, bufs[i].len,

@@ -60,6 +60,45 @@ int rs_write(const char *root, const char *rel, const void *p, size_t n, relic_e
     return rc ? rc : relic_file_write_atomic(path, p, n, err);
 }
 
+/* For a folder rs_extract made and checked (relic_path_join) before the
+ * pool started: rel is built from sanitized components only (rs_safe), so
+ * it joins as text, without one lstat per component and file. */
+int rs_write_prepared(const char *root, const char *rel, const void *p, size_t n, relic_err *err)
+{
+    char path[4096];
+    int w = snprintf(path, sizeof path, "%s/%s", root, rel);
+    if (w < 0 || (size_t)w >= sizeof path)
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "output path too long");
+    return relic_file_write_atomic(path, p, n, err);
+}
+
+/* Makes OUT/<archive>/<TYPE> for every selected resource, once per folder. */
+static int rs_prepare_dirs(const rs_ctx *c, const rs_opts *o, relic_err *err)
+{
+    char last[400] = "", rel[420], path[4096];
+    for (size_t i = 0; i < c->n; i++) {
+        char arch[128];
+        rs_archive_dir(&c->ar[i], arch);
+        for (size_t k = 0; k < c->ar[i].a.count; k++) {
+            const mhk_resource *r = &c->ar[i].a.res[k];
+            if (!rs_selected(o, r))
+                continue;
+            char base[200], dir[400];
+            rs_resource_base(r, base, sizeof base);
+            *strchr(base, '/') = 0;
+            snprintf(dir, sizeof dir, "%s/%s", arch, base);
+            if (!strcmp(dir, last))
+                continue;
+            snprintf(last, sizeof last, "%s", dir);
+            snprintf(rel, sizeof rel, "%s/x", dir);
+            int rc = relic_path_join(o->extract, rel, 1, path, sizeof path, err);
+            if (rc)
+                return rc;
+        }
+    }
+    return RELIC_OK;
+}
+
 int rs_selected(const rs_opts *o, const mhk_resource *r)
 {
     if (!o->nsel)
@@ -97,6 +136,12 @@ typedef struct rs_job {
     relic_err err;
 } rs_job;
 
+/* A worker's read buffer, reused across its resources. */
+typedef struct rs_worker_buf {
+    uint8_t *p;
+    size_t cap;
+} rs_worker_buf;
+
 typedef struct rs_pool {
     const rs_ctx *c;
     const rs_opts *o;
@@ -117,7 +162,35 @@ static void rs_release(const rs_archive *a, const mhk_resource *r)
     madvise((void *)lo, hi - lo, MADV_DONTNEED);
 }
 
-static void rs_job_run(const rs_pool *p, rs_job *j)
+/* The resource's bytes: one pread into the worker's buffer (so the
+ * archive's pages never count against this process), or the map. */
+static const uint8_t *rs_job_data(const rs_job *j, rs_worker_buf *wb, relic_err *err)
+{
+    if (j->a->fd < 0 || j->r->size == 0)
+        return mhk_data(&j->a->a, j->r);
+    if (j->r->size > wb->cap) {
+        uint8_t *g = realloc(wb->p, j->r->size);
+        if (!g) {
+            relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+            return NULL;
+        }
+        wb->p = g;
+        wb->cap = j->r->size;
+    }
+    size_t done = 0;
+    while (done < j->r->size) {
+        ssize_t got = pread(j->a->fd, wb->p + done, j->r->size - done, (off_t)j->r->offset + (off_t)done);
+        if (got <= 0) {
+            relic_err_set(err, RELIC_EIO, RELIC_NO_OFFSET, "cannot read %u bytes at 0x%x", j->r->size, j->r->offset);
+            relic_err_file(err, j->a->path);
+            return NULL;
+        }
+        done += (size_t)got;
+    }
+    return wb->p;
+}
+
+static void rs_job_run(const rs_pool *p, rs_job *j, rs_worker_buf *wb)
 {
     char arch[128], base[400], rel[420];
     rs_archive_dir(j->a, arch);
@@ -132,9 +205,14 @@ static void rs_job_run(const rs_pool *p, rs_job *j)
         return;
     }
     snprintf(rel, sizeof rel, "%s.bin", base);
-    j->rc = rs_write(p->o->extract, rel, mhk_data(&j->a->a, j->r), j->r->size, &j->err);
+    const uint8_t *d = rs_job_data(j, wb, &j->err);
+    if (!d) {
+        j->rc = j->err.code;
+        return;
+    }
+    j->rc = rs_write_prepared(p->o->extract, rel, d, j->r->size, &j->err);
     if (!j->rc && !p->o->raw_only)
-        j->rc = rs_convert(p->c, p->o->extract, base, j->a, j->r, &j->did, &j->err);
+        j->rc = rs_convert(p->c, p->o->extract, base, j->a, j->r, d, &j->did, &j->err);
     if (j->rc == RELIC_EDATA) {
         if (j->err.offset != RELIC_NO_OFFSET)
             j->err.offset += j->r->offset;
@@ -146,12 +224,15 @@ static void rs_job_run(const rs_pool *p, rs_job *j)
 static void *rs_worker(void *arg)
 {
     rs_pool *p = arg;
+    rs_worker_buf wb = {NULL, 0};
     for (;;) {
         size_t i = atomic_fetch_add(&p->next, 1);
         if (i >= p->n)
-            return NULL;
-        rs_job_run(p, &p->jobs[i]);
+            break;
+        rs_job_run(p, &p->jobs[i], &wb);
     }
+    free(wb.p);
+    return NULL;
 }
 
 static unsigned rs_threads(const rs_opts *o, size_t jobs)
@@ -179,6 +260,10 @@ int rs_extract(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *e
         for (size_t k = 0; k < c->ar[i].a.count; k++)
             if (rs_selected(o, &c->ar[i].a.res[k]))
                 p.jobs[p.n++] = (rs_job){&c->ar[i], &c->ar[i].a.res[k], 0, 0, {0}};
+    if ((rc = rs_prepare_dirs(c, o, err))) {
+        free(p.jobs);
+        return rc;
+    }
     json_object_seed(1); /* before any thread builds JSON (jansson's rule) */
     unsigned nt = rs_threads(o, p.n);
     pthread_t tid[64];

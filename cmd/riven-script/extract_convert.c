@@ -28,7 +28,7 @@ static int rs_convert_tbmp(const char *root, const char *base, const uint8_t *d,
     char rel[600];
     snprintf(rel, sizeof rel, "%s.png", base);
     if (!rc)
-        rc = rs_write(root, rel, png.data, png.len, err);
+        rc = rs_write_prepared(root, rel, png.data, png.len, err);
     relic_buf_free(&png);
     riven_bitmap_free(&b);
     return rc;
@@ -92,9 +92,8 @@ static const struct {
 } rs_lists[] = {{"PLST", RIVEN_PLST}, {"BLST", RIVEN_BLST}, {"FLST", RIVEN_FLST}, {"MLST", RIVEN_MLST}};
 
 int rs_convert(const rs_ctx *c, const char *root, const char *base, const rs_archive *a, const mhk_resource *r,
-               int *did, relic_err *err)
+               const uint8_t *d, int *did, relic_err *err)
 {
-    const uint8_t *d = mhk_data(&a->a, r);
     char rel[600];
     json_t *j = NULL;
     relic_buf text = RELIC_BUF_INIT;
@@ -134,7 +133,7 @@ int rs_convert(const rs_ctx *c, const char *root, const char *base, const rs_arc
         rc = j ? relic_json_encode(j, &text, err) : err->code;
     }
     if (!rc)
-        rc = rs_write(root, rel, text.data, text.len, err);
+        rc = rs_write_prepared(root, rel, text.data, text.len, err);
     json_decref(j);
     relic_buf_free(&text);
     return rc;

@@ -1,7 +1,9 @@
 /* riven-script: list, decompile, extract and run the Riven scripts of
  * Mohawk archives, and build an archive from a text manifest; see
  * man/riven-script.1. */
+#include <fcntl.h>
 #include <getopt.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,6 +63,7 @@ static int rs_load(rs_ctx *c, char **paths, size_t n)
     for (size_t i = 0; i < n; i++, c->n++) {
         rs_archive *a = &c->ar[i];
         a->path = paths[i];
+        a->fd = open(a->path, O_RDONLY | O_CLOEXEC);
         relic_err err;
         relic_err_clear(&err);
         /* lenient: a damaged entry is listed and reported, the rest still readable */
@@ -94,6 +97,8 @@ static void rs_free(rs_ctx *c)
     for (size_t i = 0; i < c->n; i++) {
         mhk_close(&c->ar[i].a);
         relic_file_unmap(&c->ar[i].map);
+        if (c->ar[i].fd >= 0)
+            close(c->ar[i].fd);
     }
     free(c->ar);
     for (int k = 0; k < 6; k++)

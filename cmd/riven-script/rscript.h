@@ -11,8 +11,9 @@
 
 typedef struct rs_archive {
     const char *path;
-    relic_map map; /* archives are mapped: they can be tens of MB */
+    relic_map map; /* archives are mapped: they can be hundreds of MB */
     mhk_archive a;
+    int fd;        /* extraction reads each resource with pread (-1: use the map) */
 } rs_archive;
 
 typedef struct rs_ctx {
@@ -54,11 +55,13 @@ void rs_archive_dir(const rs_archive *a, char out[128]);
 /* "TYPE/ID[_name]" (no extension), sanitized. */
 void rs_resource_base(const mhk_resource *r, char *out, size_t cap);
 int rs_write(const char *root, const char *rel, const void *p, size_t n, relic_err *err);
+/* rs_write into a folder rs_extract prepared (no per-file path checks). */
+int rs_write_prepared(const char *root, const char *rel, const void *p, size_t n, relic_err *err);
 int rs_selected(const rs_opts *o, const mhk_resource *r);
 int rs_parse_only(const char *arg, rs_opts *o);
 /* extract_convert.c: one resource's converted forms; *did says whether there were any. */
 int rs_convert(const rs_ctx *c, const char *root, const char *base, const rs_archive *a, const mhk_resource *r,
-               int *did, relic_err *err);
+               const uint8_t *d, int *did, relic_err *err);
 /* extract_index.c: OUT/<archive>/archive.txt (the --build manifest) and index.html pages. */
 int rs_write_manifest(const rs_ctx *c, const rs_opts *o, const rs_archive *a, relic_err *err);
 int rs_write_index(const rs_ctx *c, const rs_opts *o, const rs_archive *a, relic_err *err);

@@ -207,10 +207,15 @@ static int riven_src_bitmap(const char *src, unsigned bpp, uint16_t pack, relic_
         size_t np = (size_t)b.width * b.height;
         unsigned ncol = 0;
         idx = relic_alloc_array(np, 1);
+        unsigned last = 0; /* runs of one colour are the common case: try the previous index first */
         for (size_t i = 0; idx && i < np && !rc; i++) {
             unsigned k = 0;
-            while (k < ncol && memcmp(b.palette + 3 * k, rgb + 3 * i, 3) != 0)
-                k++;
+            if (ncol && memcmp(b.palette + 3 * last, rgb + 3 * i, 3) == 0)
+                k = last;
+            else
+                while (k < ncol && memcmp(b.palette + 3 * k, rgb + 3 * i, 3) != 0)
+                    k++;
+            last = k < 256 ? k : 0;
             if (k == ncol) {
                 if (ncol == 256)
                     rc = relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "more than 256 colours for 8 bpp");
