@@ -68,4 +68,18 @@ int rs_write_index(const rs_ctx *c, const rs_opts *o, const rs_archive *a, relic
 int rs_write_top_index(const rs_ctx *c, const rs_opts *o, relic_err *err);
 int rs_run(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *err);
 
+/* screen.c: the composed card (see there). */
+enum { RS_SCREEN_W = 608, RS_SCREEN_H = 392 };
+typedef struct rs_screen {
+    const rs_ctx *c;
+    const char *frames;       /* --frames DIR, or NULL */
+    uint16_t card;
+    unsigned updates, frames_written, missing;
+    relic_err err;            /* the first frame that could not be written */
+    uint8_t back[RS_SCREEN_W * RS_SCREEN_H * 3], front[RS_SCREEN_W * RS_SCREEN_H * 3];
+} rs_screen;
+void rs_screen_event(rs_screen *sc, const riven_trace_ev *ev);
+int rs_screen_png(const rs_screen *sc, const char *path, relic_err *err);
+int rs_screen_write(rs_screen *sc, const char *file, unsigned n, relic_err *err);
+
 #endif

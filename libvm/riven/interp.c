@@ -335,10 +335,14 @@ static int riven_vm_step(riven_vm *vm, relic_err *err)
         vm->steps++;
         return riven_vm_set_card(vm, id, err);
     }
-    case RIVEN_ACT_LOAD_END:
+    case RIVEN_ACT_LOAD_END: {
         vm->depth--;
         vm->in_load = 0;
+        static const uint16_t first = 1;
+        if (!vm->plst_activated) /* the engine's default picture, before the display update */
+            riven_vm_trace(vm, RIVEN_TRACE_DEFAULT_PICTURE, RIVEN_OP_activatePLST, &first, 1, 0, -1);
         return RELIC_OK;
+    }
     case RIVEN_ACT_UPDATE: {
         vm->depth--;
         vm->steps++;

@@ -148,6 +148,9 @@ static void log_trace(void *ctx, const riven_trace_ev *ev)
     case RIVEN_TRACE_CLICK_IGNORED:
         relic_buf_printf(b, "ignored %d", ev->hotspot);
         break;
+    case RIVEN_TRACE_DEFAULT_PICTURE:
+        relic_buf_printf(b, "default picture %u", ev->argv[0]);
+        break;
     }
     relic_buf_printf(b, " @%llu\n", (unsigned long long)ev->time_ms);
 }
@@ -201,6 +204,7 @@ static void test_event_chain_and_click(void **state)
     assert_string_equal((const char *)log.b.data, "card 1 @0\n"
                                                   "on CardLoad @0\n"
                                                   "setVariable 0 1 @0\n"
+                                                  "default picture 1 @0\n"
                                                   "on DisplayUpdate @0\n"
                                                   "activatePLST 1 @0\n"
                                                   "display -1 @0\n"
@@ -215,6 +219,7 @@ static void test_event_chain_and_click(void **state)
                                                   "on CardLoad @0\n"
                                                   "switch 1 @0\n"
                                                   "incrementVariable 0 2 @0\n"
+                                                  "default picture 1 @0\n"
                                                   "on DisplayUpdate @0\n"
                                                   "display 16 @0\n"
                                                   "on CardOpen @0\n"

@@ -70,7 +70,10 @@ typedef enum riven_trace_kind {
     RIVEN_TRACE_EVENT,     /* event handler starts: event, hotspot (-1 for the card) */
     RIVEN_TRACE_DISPLAY,   /* screen update: transition (-1 when none) */
     RIVEN_TRACE_CARD,      /* current card becomes `card` */
-    RIVEN_TRACE_CLICK_IGNORED
+    RIVEN_TRACE_CLICK_IGNORED,
+    /* the load chain drew PLST record 1 because the card's load handlers
+     * activated none (ScummVM RivenCard::defaultLoadScript); argv {1} */
+    RIVEN_TRACE_DEFAULT_PICTURE
 } riven_trace_kind;
 
 typedef struct riven_trace_ev {
