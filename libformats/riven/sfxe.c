@@ -47,14 +47,17 @@ int riven_sfxe_decode(const uint8_t *d, size_t n, riven_sfxe *x, relic_err *err)
     relic_seek(&c, x->table_offset);
     for (unsigned i = 0; i < x->frame_count; i++)
         x->frame_offset[i] = relic_be32(&c);
+    /* offsets must lie inside the effect and not go backwards; the entry
+     * at fault is reported */
     for (unsigned i = 0; i < x->frame_count; i++) {
-        uint32_t at = x->frame_offset[i], end = i + 1 < x->frame_count ? x->frame_offset[i + 1] : (uint32_t)n;
-        if (at > n || end > n || end < at) {
+        uint32_t at = x->frame_offset[i];
+        if (at > n || (i > 0 && at < x->frame_offset[i - 1])) {
             size_t where = x->table_offset + 4 * (size_t)i;
             riven_sfxe_free(x);
-            return relic_err_set(err, RELIC_EDATA, where, "frame %u at 0x%x runs outside the effect", i, at);
+            return relic_err_set(err, RELIC_EDATA, where, "frame %u at 0x%x lies outside the effect", i, at);
         }
-        x->frame_size[i] = end - at;
     }
+    for (unsigned i = 0; i < x->frame_count; i++)
+        x->frame_size[i] = (i + 1 < x->frame_count ? x->frame_offset[i + 1] : (uint32_t)n) - x->frame_offset[i];
     return RELIC_OK;
 }
