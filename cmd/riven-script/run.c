@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "relic/core.h"
 #include "relic/io.h"
 #include "rscript.h"
 
@@ -43,10 +44,10 @@ static int rs_world_load(const rs_ctx *c, rs_world *w, relic_err *err)
     size_t total = 0;
     for (size_t i = 0; i < c->n; i++)
         total += c->ar[i].a.count;
-    w->cards = calloc(total + 1, sizeof *w->cards);
-    w->card = calloc(total + 1, sizeof *w->card);
-    w->hs = calloc(total + 1, sizeof *w->hs);
-    w->blst = calloc(total + 1, sizeof *w->blst);
+    w->cards = relic_calloc_array(total, sizeof *w->cards);
+    w->card = relic_calloc_array(total, sizeof *w->card);
+    w->hs = relic_calloc_array(total, sizeof *w->hs);
+    w->blst = relic_calloc_array(total, sizeof *w->blst);
     if (!w->cards || !w->card || !w->hs || !w->blst)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     for (size_t i = 0; i < c->n; i++) {

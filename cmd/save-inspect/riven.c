@@ -7,6 +7,7 @@
 #include <strings.h>
 #include "cli.h"
 #include "inspect.h"
+#include "relic/core.h"
 #include "relic/io.h"
 #include "relic/riven_save_json.h"
 
@@ -61,7 +62,7 @@ static void inspect_riven_text(const json_t *doc)
         printf("  record %d = %llu\n", (int)json_integer_value(json_object_get(x, "record")),
                (unsigned long long)json_integer_value(json_object_get(x, "value")));
     size_t n = json_object_size(vars), k = 0;
-    const char **keys = malloc((n ? n : 1) * sizeof *keys);
+    const char **keys = relic_alloc_array(n, sizeof *keys);
     const char *key;
     json_t *v;
     if (keys) {

@@ -292,10 +292,8 @@ static int mhk_slot_by_type_name(const void *pa, const void *pb)
 
 static void mhk_put_be16(relic_buf *b, size_t at, uint16_t v)
 {
-    if (!b->oom && at + 2 <= b->len) {
-        b->data[at] = (uint8_t)(v >> 8);
-        b->data[at + 1] = (uint8_t)v;
-    }
+    if (!b->oom && at + 2 <= b->len)
+        relic_wr_be16(b->data + at, v);
 }
 
 static void mhk_put_be32(relic_buf *b, size_t at, uint32_t v)
@@ -310,7 +308,7 @@ int mhk_write(const mhk_entry *e, size_t n, relic_buf *out, relic_err *err)
 {
     if (n > 0xffff)
         return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "too many resources (%zu, at most 65535)", n);
-    mhk_slot *byid = calloc(n + 1, sizeof *byid), *byname = calloc(n + 1, sizeof *byname);
+    mhk_slot *byid = relic_calloc_array(n, sizeof *byid), *byname = relic_calloc_array(n, sizeof *byname);
     if (!byid || !byname) {
         free(byid);
         free(byname);

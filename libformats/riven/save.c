@@ -47,7 +47,7 @@ int riven_zips_decode(const uint8_t *d, size_t n, riven_zips *z, relic_err *err)
     /* each record takes at least its two u16 fields */
     if ((size_t)count * 4 > relic_remaining(&c))
         return relic_err_set(err, RELIC_EDATA, 0, "zip record count %u is larger than the resource holds", count);
-    z->items = calloc(count + 1u, sizeof *z->items);
+    z->items = relic_calloc_array(count, sizeof *z->items);
     if (!z->items)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     z->count = count;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "relic/core.h"
 #include "relic/io.h"
 #include "relic/riven_save_json.h"
 #include "relic/text.h"
@@ -237,7 +238,7 @@ json_t *riven_save_diff(const riven_save *a, const riven_save *b, const char *co
     json_decref(ja);
     json_decref(jb);
     size_t n = json_array_size(x.out);
-    json_t **v = malloc((n ? n : 1) * sizeof *v), *out = json_array();
+    json_t **v = relic_alloc_array(n, sizeof *v), *out = json_array();
     if (v) {
         for (size_t i = 0; i < n; i++)
             v[i] = json_array_get(x.out, i);
