@@ -96,7 +96,7 @@ static const char rs_css[] =
     "h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em;border-bottom:1px solid #bbb}"
     "pre{background:#fff;border:1px solid #ccc;padding:.6em;overflow:auto;font-size:.85em}"
     "figure{display:inline-block;margin:.4em;text-align:center;font-size:.8em}"
-    "img{image-rendering:pixelated;border:1px solid #999;background:#000;max-width:608px}"
+    "img{image-rendering:pixelated;border:1px solid #999;background:#000;min-width:96px;max-width:608px}"
     "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;font-size:.9em}";
 
 /* The page-relative link of tBMP `id` (this archive first), or NULL. */
