@@ -3,6 +3,7 @@
  * man/riven-script.1. */
 #include <fcntl.h>
 #include <getopt.h>
+#include <malloc.h>
 #include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -173,6 +174,12 @@ static int rs_build_main(const rs_opts *o, const rs_ctx *c, int nargs, char **ar
 int main(int argc, char **argv)
 {
     cli_init(argv[0]);
+    /* Extraction allocates and frees the same few buffers per resource
+     * (zlib's 256 KiB deflate state among them): keep them in the heap
+     * instead of mapping, zeroing and unmapping fresh pages thousands of
+     * times.  Peak memory stays bounded by the resources in flight. */
+    mallopt(M_MMAP_THRESHOLD, 4 << 20);
+    mallopt(M_TRIM_THRESHOLD, 16 << 20);
     enum { OPT_AUDIO = 256, OPT_VARS, OPT_MAX, OPT_BUILD, OPT_JSON, OPT_ONLY, OPT_RAW, OPT_SCREEN, OPT_FRAMES };
     static const struct option longopts[] = {
         {"list", no_argument, 0, 'l'},        {"all", no_argument, 0, 'a'},
