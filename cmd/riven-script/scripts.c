@@ -97,6 +97,13 @@ json_t *rs_list(const rs_ctx *c)
             json_object_set_new(o, "offset", json_integer(r->offset));
             json_object_set_new(o, "size", json_integer(r->size));
             json_object_set_new(o, "flags", json_integer(r->flags));
+            if (r->broken) { /* listed with what the directory declares, and why it cannot be read */
+                json_object_set_new(o, "broken", json_true());
+                json_object_set_new(o, "declared_offset", json_integer(r->declared_offset));
+                json_object_set_new(o, "declared_size", json_integer(r->declared_size));
+                json_object_set_new(o, "error", json_string(r->why));
+                json_object_set_new(o, "error_offset", json_integer((json_int_t)r->broken_at));
+            }
             json_array_append_new(rs, o);
         }
         json_array_append_new(arr, ao);
@@ -114,6 +121,16 @@ int rs_list_text(const json_t *doc, relic_buf *out, relic_err *err)
         for (size_t k = 0; k < json_array_size(rs); k++) {
             const json_t *o = json_array_get(rs, k);
             const char *name = json_string_value(json_object_get(o, "name"));
+            if (json_is_true(json_object_get(o, "broken"))) {
+                relic_buf_printf(out, "  %s %5" JSON_INTEGER_FORMAT " %8" JSON_INTEGER_FORMAT " bytes at 0x%08" PRIx64
+                                      " declared, BROKEN: %s%s%s\n",
+                                 json_string_value(json_object_get(o, "type")),
+                                 json_integer_value(json_object_get(o, "id")),
+                                 json_integer_value(json_object_get(o, "declared_size")),
+                                 (uint64_t)json_integer_value(json_object_get(o, "declared_offset")),
+                                 json_string_value(json_object_get(o, "error")), name ? "  " : "", name ? name : "");
+                continue;
+            }
             relic_buf_printf(out, "  %s %5" JSON_INTEGER_FORMAT " %8" JSON_INTEGER_FORMAT " bytes at 0x%08" PRIx64 "%s%s\n",
                              json_string_value(json_object_get(o, "type")), json_integer_value(json_object_get(o, "id")),
                              json_integer_value(json_object_get(o, "size")),
