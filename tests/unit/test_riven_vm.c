@@ -325,6 +325,44 @@ static void test_real_scripts(void **state)
     riven_card_free(&loop);
 }
 
+/* Issue 16/17: the text-source builder (libvm) carries every field of a
+ * HSPT record, including u0, u1 (0xFFFF on real hotspots) and a name
+ * index with no NAME resource, and a card's name index and zip place. */
+static void test_source_builder(void **state)
+{
+    (void)state;
+    const char *src = "# one hotspot\n"
+                      "hotspot blst=7 name=-1 rect=-2,3,600,390 u0=5 cursor=2003 index=4 u1=-1 flags=8\n"
+                      "on MouseDown {\n    switchCard(3)\n}\n";
+    relic_buf out = RELIC_BUF_INIT;
+    relic_err err;
+    relic_err_clear(&err);
+    if (riven_source_build("hotspots", src, NULL, &out, &err))
+        fail_msg("%s", err.msg);
+    uint8_t want[64];
+    size_t n = test_hex("00 01  00 07 ff ff ff fe 00 03 02 58 01 86 00 05 07 d3 00 04 ff ff 00 08"
+                        "  00 01 00 00 00 01 00 02 00 01 00 03", want, sizeof want);
+    assert_int_equal(out.len, n);
+    assert_memory_equal(out.data, want, n);
+    riven_hotspots h;
+    assert_int_equal(riven_hotspots_decode(out.data, out.len, &h, NULL), RELIC_OK);
+    assert_int_equal(h.items[0].u1, -1);
+    assert_int_equal(h.items[0].u0, 5);
+    assert_int_equal(h.items[0].name, -1);
+    riven_hotspots_free(&h);
+    relic_buf_reset(&out);
+    assert_int_equal(riven_source_build("card", "card name=3 zip=1\non CardOpen {\n}\n", NULL, &out, &err),
+                     RELIC_OK);
+    n = test_hex("00 03 00 01  00 01 00 09 00 00", want, sizeof want);
+    assert_int_equal(out.len, n);
+    assert_memory_equal(out.data, want, n);
+    relic_buf_reset(&out);
+    assert_int_equal(riven_source_build("sprites", "", NULL, &out, &err), RELIC_EDATA);
+    assert_string_equal(err.msg, "unknown kind 'sprites'");
+    assert_int_equal(riven_source_build("card", "hotspot\n", NULL, &out, &err), RELIC_EDATA);
+    relic_buf_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -335,6 +373,7 @@ int main(void)
         cmocka_unit_test(test_budget_and_unknown),
         cmocka_unit_test(test_pause_and_external),
         cmocka_unit_test(test_real_scripts),
+        cmocka_unit_test(test_source_builder),
     };
     return cmocka_run_group_tests_name("riven_vm", tests, NULL, NULL);
 }
