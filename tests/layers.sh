@@ -31,6 +31,8 @@ vm_json 8
 vm_screen 8'
 for o in "$@"; do
     f=$(basename "$o" .o)
+    # An object left from a source file that is gone is not part of the tree.
+    [ -f "libvm/agi/$f.c" ] || continue
     "$NM" "$o" | sed "s|^|$f |"
 done | printf '%s\n===\n%s\n' "$layers" "$(cat)" | awk '
     BEGIN { part = 0; n = 0 }

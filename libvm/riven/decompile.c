@@ -10,10 +10,25 @@
 #include "opcodes.h"
 #include "relic/riven_script_json.h"
 
+/* A name the assembler reads back as this same record: an identifier
+ * that is not a number or "varN", and the first record with that name
+ * (names are looked up case-insensitively, as the engine does). */
+static int riven_name_round_trips(const riven_names *nm, const char *s, uint16_t i)
+{
+    if (!s[0] || (s[0] >= '0' && s[0] <= '9') || s[0] == '-')
+        return 0;
+    for (const char *p = s; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_'))
+            return 0;
+    if (strncmp(s, "var", 3) == 0 && s[3] >= '0' && s[3] <= '9')
+        return 0;
+    return riven_names_find(nm, s) == (int)i;
+}
+
 static void riven_set_name(json_t *o, const char *key, const riven_names *nm, uint16_t i)
 {
     const char *s = riven_names_get(nm, i);
-    if (s)
+    if (s && riven_name_round_trips(nm, s, i))
         json_object_set_new(o, key, json_string(s));
 }
 

@@ -1,12 +1,12 @@
-/* Riven script command and event names (seed document "Riven scripts"),
- * the tables generated from the X-macro lists in opcodes.h.  Apart from
- * the decompiler so the interpreter and the assembler (librelic-vm) need
- * nothing of the decompiler's JSON tree (librelic-io). */
+/* Riven script command and event names, the tables generated from the
+ * X-macro lists in opcodes.h (each command's name cites its source there).
+ * Apart from the decompiler so the interpreter and the assembler need
+ * nothing of the decompiler's JSON tree. */
 #include <stddef.h>
 #include "opcodes.h"
 #include "relic/riven_vm.h"
 
-#define RIVEN_OP_ROW(num, nm, n) {num, #nm, n},
+#define RIVEN_OP_ROW(num, nm, n, min, src) {num, #nm, n, min, src},
 static const riven_op_info riven_ops[] = {RIVEN_COMMANDS(RIVEN_OP_ROW)};
 #undef RIVEN_OP_ROW
 
