@@ -162,7 +162,7 @@ static int gool_asm_insn(gool_asmst *a, char **tok, int n, relic_err *err)
     uint32_t word = (uint32_t)op->opcode << 24 | op->sel;
     for (unsigned k = 0; k < op->fmt->count; k++) {
         uint32_t bits;
-        if (gool_field_parse(tok[k + 1], &op->fmt->f[k], a->pc, gool_asm_resolve, a, &bits, err))
+        if (gool_field_parse(a->game, tok[k + 1], &op->fmt->f[k], a->pc, gool_asm_resolve, a, &bits, err))
             return gool_asm_fail(a, err, "bad operand", tok[k + 1]);
         word |= bits << op->fmt->f[k].shift;
     }

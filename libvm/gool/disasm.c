@@ -62,7 +62,9 @@ void gool_dis_insn_text(const gool_ctx *cx, uint32_t word, size_t pc, gool_dis_i
     for (unsigned k = 0; k < out->op->fmt->count; k++) {
         if (k)
             relic_buf_printf(&ops, ", ");
-        out->invalid += gool_field_text(cx, word, pc, &out->op->fmt->f[k], &ops, &com);
+        int bad;
+        gool_field_text(cx, word, pc, &out->op->fmt->f[k], &ops, &com, &bad);
+        out->invalid += bad;
     }
     if (!ops.oom && ops.len)
         snprintf(out->operands, sizeof out->operands, "%.*s", (int)ops.len, (const char *)ops.data);
