@@ -78,8 +78,10 @@ int gd_run(const gd_opts *o)
     if (!rc)
         rc = gd_entry(o, &data, &nsf, bare, &g, &err);
     int loaded = !rc;
-    if (!rc)
+    if (!rc) {
+        vm.game = o->game != GOOL_GAME_AUTO ? o->game : gool_detect_game(g.code, g.code_len);
         rc = gool_vm_init(&vm, &g, (unsigned)o->state, (uint32_t)o->seed, &err);
+    }
     if (!rc)
         rc = gd_frames(o, &vm, &err);
     if (loaded) { /* the trace up to an error is still worth showing */
