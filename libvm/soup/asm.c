@@ -432,6 +432,13 @@ static int soup_formula(soup_as *a)
         if (soup_value(a, SOUP_FORMULA))
             return -1;
         uint8_t code = 0;
+        /* ++/-- end a formula as bytes 10/11 and a zero (see disasm.c);
+         * the engine fails on them, the listing keeps them. */
+        if (soup_lit(a, "++") || soup_lit(a, "--")) {
+            relic_buf_u8(a->out, a->s[a->pos - 1] == '+' ? 10 : 11);
+            relic_buf_u8(a->out, 0);
+            return 0;
+        }
         for (size_t i = 0; i < sizeof codes && !code; i++)
             if (soup_lit(a, ops[i]))
                 code = codes[i];

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "relic/cursor.h"
 #include "vm_private.h"
 
 int soup_x_fail(soup_exec *x, uint32_t at, int code, const char *fmt, ...)
@@ -31,18 +32,21 @@ int soup_x_fail(soup_exec *x, uint32_t at, int code, const char *fmt, ...)
     return x->rc = code;
 }
 
+/* Every operand read goes through the bounded cursor (relic/cursor.h): a
+ * cursor over the running bytecode at x->pc, its sticky failure turned
+ * into the script fault at that offset. */
 static uint32_t soup_rd(soup_exec *x, unsigned n)
 {
     if (x->rc)
         return 0;
-    if (x->pc > x->len || n > x->len - x->pc) {
+    relic_cur c = relic_cur_make(x->code, x->len, 0);
+    relic_seek(&c, x->pc);
+    uint32_t v = n == 1 ? relic_u8(&c) : n == 2 ? relic_le16(&c) : n == 3 ? relic_le24(&c) : relic_le32(&c);
+    if (c.failed) {
         soup_x_fail(x, x->pc, RELIC_EDATA, "operand runs past the end of the script");
         return 0;
     }
-    uint32_t v = 0;
-    for (unsigned i = 0; i < n; i++)
-        v |= (uint32_t)x->code[x->pc + i] << (8 * i);
-    x->pc += n;
+    x->pc = (uint32_t)c.pos;
     return v;
 }
 
@@ -244,6 +248,9 @@ static int32_t soup_formula(soup_exec *x)
         uint8_t op = (uint8_t)soup_rd(x, 1);
         if (x->rc || op == 0)
             return acc;
+        if (op == 10 || op == 11) /* the engine's formula loop fails on these (seed "Arithmetic Operators") */
+            return soup_x_fail(x, at, RELIC_EDATA, "%s inside a formula: the engine fails here", op == 10 ? "++" : "--"),
+                   0;
         if (op > 9)
             return soup_x_fail(x, at, RELIC_EDATA, "unknown formula operator %u", op), 0;
         uint32_t a = (uint32_t)acc, b = (uint32_t)soup_value(x, SOUP_FORMULA, NULL);
