@@ -18,11 +18,11 @@ static json_t *gd_trace_json(const gool_vm *vm, const char *error)
         const gool_trace_rec *r = &vm->trace[i];
         json_t *args = json_array();
         for (unsigned k = 0; k < r->nargs; k++)
-            json_array_append_new(args, json_integer((json_int_t)r->arg[k]));
+            json_array_append_new(args, json_integer((json_int_t)(int32_t)r->arg[k])); /* GOOL values are signed */
         json_array_append_new(recs, json_pack("{s:I,s:s,s:I,s:I,s:s,s:o,s:I}", "frame", (json_int_t)r->frame,
                                               "block", gd_blocks[r->block % 5], "pc", (json_int_t)r->pc, "word",
                                               (json_int_t)r->word, "op", r->what, "args", args, "result",
-                                              (json_int_t)r->result));
+                                              (json_int_t)(int32_t)r->result));
     }
     json_object_set_new(root, "trace", recs);
     json_object_set_new(root, "frames", json_integer(vm->frame));

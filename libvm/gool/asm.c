@@ -254,6 +254,18 @@ static int gool_asm_tokens(char *s, char **tok)
     return *s ? -1 : n;
 }
 
+/* A hex token of exactly `digits` digits (lower case, as the listing
+ * prints it): the address/word column of --addresses listings. */
+static int gool_asm_hexcol(const char *t, size_t digits)
+{
+    if (strlen(t) != digits)
+        return 0;
+    for (; *t; t++)
+        if (!isdigit((unsigned char)*t) && !(*t >= 'a' && *t <= 'f'))
+            return 0;
+    return 1;
+}
+
 static int gool_asm_pass(gool_asmst *a, const char *text, size_t len, relic_err *err)
 {
     size_t i = 0;
@@ -282,6 +294,10 @@ static int gool_asm_pass(gool_asmst *a, const char *text, size_t len, relic_err 
                 return RELIC_EDATA;
             memmove(tok, tok + 1, (size_t)(n - 1) * sizeof *tok);
             n--;
+        }
+        if (a->sec == SEC_CODE && n >= 3 && gool_asm_hexcol(tok[0], 4) && gool_asm_hexcol(tok[1], 8)) {
+            memmove(tok, tok + 2, (size_t)(n - 2) * sizeof *tok); /* the --addresses column */
+            n -= 2;
         }
         if (!n)
             continue;

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "relic/gool_isa.h"
+#include "relic/nsf.h"
 #include "relic/core.h"
 
 /* Object field names by word index (the gool_process layout in
@@ -281,12 +282,11 @@ static void gool_ref_text(const gool_ctx *cx, unsigned v, int dst, relic_buf *ou
         relic_buf_printf(out, "pool[%u]", v);
         if (comment && cx->pool && v < cx->pool_len) {
             uint32_t w = cx->pool[v];
-            if (v < cx->eid_count && (w & 1u) && !(w & 0x80000000u)) {
-                static const char cs[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_!";
-                char name[6];
-                for (int i = 0; i < 5; i++)
-                    name[i] = cs[(w >> (25 - 6 * i)) & 0x3F];
-                name[5] = 0;
+            char name[6];
+            uint32_t back = 0;
+            nsf_eid_name(w, name);
+            if (v < cx->eid_count && nsf_eid_valid(w) && nsf_eid_parse(name, &back, NULL) == 0 && back == w &&
+                !(cx->guess_eids && name[0] == '0')) { /* a small odd number is not taken for a name */
                 relic_buf_printf(comment, " pool[%u]='%s'", v, name);
             } else {
                 relic_buf_printf(comment, " pool[%u]=0x%x", v, w);

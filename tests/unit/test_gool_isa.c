@@ -43,7 +43,7 @@ static void test_sign_extension(void **state)
 static void one(uint32_t word, size_t pc, size_t code_len, const char *want)
 {
     uint8_t lbl[64] = {0};
-    gool_ctx cx = {GOOL_GAME_C1, NULL, 0, 0, code_len, lbl};
+    gool_ctx cx = {GOOL_GAME_C1, NULL, 0, 0, code_len, lbl, 0};
     gool_dis_insn in;
     gool_dis_insn_text(&cx, word, pc, &in);
     char got[256];
@@ -94,7 +94,7 @@ static void test_crash2_set(void **state)
 {
     (void)state;
     uint8_t lbl[8] = {0};
-    gool_ctx cx = {GOOL_GAME_C2, NULL, 0, 0, 4, lbl};
+    gool_ctx cx = {GOOL_GAME_C2, NULL, 0, 0, 4, lbl, 0};
     gool_dis_insn in;
     /* Opcode 50 is BRA in Crash 2/3 (0x82 selects nothing there). */
     gool_dis_insn_text(&cx, 0x3207C3FEu, 3, &in);
@@ -112,7 +112,7 @@ static void test_crash2_set(void **state)
 static void text_game(gool_game game, uint32_t word, const char *want_mn, const char *want_ops, const char *want_com)
 {
     uint8_t lbl[8] = {0};
-    gool_ctx cx = {game, NULL, 0, 0, 4, lbl};
+    gool_ctx cx = {game, NULL, 0, 0, 4, lbl, 0};
     gool_dis_insn in;
     gool_dis_insn_text(&cx, word, 0, &in);
     if (strcmp(in.mnemonic, want_mn) || strcmp(in.operands, want_ops) || (want_com && strcmp(in.comment, want_com)))

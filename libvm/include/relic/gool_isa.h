@@ -100,6 +100,7 @@ typedef struct gool_ctx {
     const uint32_t *pool;
     size_t pool_len, eid_count, code_len;
     const uint8_t *is_label; /* code_len flags, or NULL: print @N */
+    int guess_eids;          /* no header: name only EIDs whose first character is not '0' */
 } gool_ctx;
 
 /* Appends the text of field f of word at pc; comment (may be NULL) gets a
