@@ -59,6 +59,11 @@ int gool_disasm_code_with(const uint32_t *code, size_t n, const uint32_t *pool, 
  * error message starts "line N:". */
 int gool_asm(const char *text, size_t len, gool_entry *out, relic_err *err);
 
+/* The text-source builder (build.c): one listing to a bare entry's
+ * bytes, and entries to an NSF file (normal chunks, ids 1, 3, 5...). */
+int gool_build_entry(const char *text, size_t len, relic_buf *out, relic_err *err);
+int gool_build_nsf(const relic_buf *entries, size_t n, relic_buf *out, relic_err *err);
+
 #ifdef __cplusplus
 }
 #endif
