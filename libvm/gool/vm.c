@@ -722,13 +722,19 @@ static int vm_head(gool_vm *vm, uint32_t once, relic_err *err)
 
 int gool_vm_change_state(gool_vm *vm, unsigned s, unsigned argc, const uint32_t *argv, relic_err *err)
 {
-    if (s >= vm->g->state_count)
-        return vm_fail(vm, err, "no such state"), RELIC_EDATA;
+    if (s >= vm->g->state_count) {
+        vm_fail(vm, err, "no such state");
+        return RELIC_EDATA;
+    }
     const gool_state *d = &vm->g->states[s];
-    if (!gool_state_local(vm->g, d))
-        return vm_fail(vm, err, "the state runs another entry's code"), RELIC_EDATA;
-    if (vm->g->hdr.stack_start + argc + 4 >= GOOL_VM_WORDS)
-        return vm_fail(vm, err, "stack start outside the object"), RELIC_EDATA;
+    if (!gool_state_local(vm->g, d)) {
+        vm_fail(vm, err, "the state runs another entry's code");
+        return RELIC_EDATA;
+    }
+    if (vm->g->hdr.stack_start + argc + 4 >= GOOL_VM_WORDS) {
+        vm_fail(vm, err, "stack start outside the object");
+        return RELIC_EDATA;
+    }
     uint32_t a[1] = {s}, once = vm->mem[VM_ONCE_P];
     vm->state = s;
     vm->changes++;
