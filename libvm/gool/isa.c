@@ -507,6 +507,19 @@ static int gool_imm_parse(const char *s, uint32_t *bits)
     return 0;
 }
 
+/* "name(N)" -> N (any gool_num form): the raw operand forms ref(),
+ * dst() and rel(). */
+static int gool_wrapped(const char *tok, const char *name, long *n)
+{
+    size_t k = strlen(name), l = strlen(tok);
+    char tmp[16];
+    if (strncmp(tok, name, k) != 0 || tok[k] != '(' || l < k + 3 || tok[l - 1] != ')' || l - k - 2 >= sizeof tmp)
+        return -1;
+    memcpy(tmp, tok + k + 1, l - k - 2);
+    tmp[l - k - 2] = 0;
+    return gool_num(tmp, n);
+}
+
 static int gool_ref_parse(const char *tok, int dst, uint32_t *bits)
 {
     long n, m;
@@ -531,17 +544,9 @@ static int gool_ref_parse(const char *tok, int dst, uint32_t *bits)
     else if (strncmp(tok, "self.", 5) == 0 && gool_field_lookup(tok + 5, &n) == 0 && n >= 0 && n < 0x200 &&
              n != 0x1F)
         *bits = 0xE00 | (uint32_t)n;
-    else if (strncmp(tok, "ref(", 4) == 0 && tok[strlen(tok) - 1] == ')') {
-        char tmp[16];
-        size_t l = strlen(tok) - 5;
-        if (l == 0 || l >= sizeof tmp)
-            return -1;
-        memcpy(tmp, tok + 4, l);
-        tmp[l] = 0;
-        if (gool_num(tmp, &n) || n < 0 || n > 0xFFF)
-            return -1;
+    else if (gool_wrapped(tok, "ref", &n) == 0 && n >= 0 && n <= 0xFFF)
         *bits = (uint32_t)n;
-    } else
+    else
         return -1;
     return 0;
 }
@@ -551,14 +556,8 @@ static int gool_ref_parse(const char *tok, int dst, uint32_t *bits)
 static int gool_dst2_parse(const char *tok, uint32_t *bits)
 {
     long n;
-    if (strncmp(tok, "dst(", 4) == 0 && tok[strlen(tok) - 1] == ')') {
-        char tmp[16];
-        size_t l = strlen(tok) - 5;
-        if (l == 0 || l >= sizeof tmp)
-            return -1;
-        memcpy(tmp, tok + 4, l);
-        tmp[l] = 0;
-        if (gool_num(tmp, &n) || n < 0 || n > 0xFFF)
+    if (strncmp(tok, "dst(", 4) == 0) {
+        if (gool_wrapped(tok, "dst", &n) || n < 0 || n > 0xFFF)
             return -1;
         *bits = (uint32_t)n;
         return 0;
@@ -617,14 +616,7 @@ int gool_field_parse(gool_game game, const char *tok, const gool_field *f, size_
         break;
     case GOOL_FK_REL:
         if (strncmp(tok, "rel(", 4) == 0) {
-            char tmp[16];
-            size_t l = strlen(tok);
-            bad = l < 6 || l - 5 >= sizeof tmp || tok[l - 1] != ')';
-            if (!bad) {
-                memcpy(tmp, tok + 4, l - 5);
-                tmp[l - 5] = 0;
-                bad = gool_num(tmp, &v) != 0;
-            }
+            bad = gool_wrapped(tok, "rel", &v) != 0;
         } else {
             bad = gool_target_parse(tok, resolve, user, &v) != 0;
             v -= (long)pc + 1;

@@ -224,15 +224,24 @@ static int soup_object(soup_as *a, uint8_t sel[2])
 
 static int soup_value(soup_as *a, soup_mode mode);
 
+/* A name from a DEF table (the numbered form first: fn12, flag7), or a
+ * failure naming what was looked for; ids are 16-bit. */
+static long soup_table_lookup(soup_as *a, const char *const *names, size_t stride, size_t n, const char *prefix,
+                              const char *what, const char *name)
+{
+    long v = soup_lookup_numbered(name, prefix);
+    if (v < 0 && n)
+        v = soup_find_name(names, stride, n, name);
+    if (v < 0 || v > 0xffff)
+        return soup_as_fail(a, what, name);
+    return v;
+}
+
 static long soup_fn_lookup(soup_as *a, const char *name)
 {
     const soup_def *d = a->ctx->def;
-    long v = soup_lookup_numbered(name, "fn");
-    if (v < 0 && d->nfn)
-        v = soup_find_name((const char *const *)&d->fn[0].name, sizeof d->fn[0], d->nfn, name);
-    if (v < 0 || v > 0xffff)
-        return soup_as_fail(a, "unknown function %s", name);
-    return v;
+    return soup_table_lookup(a, (const char *const *)&d->fn[0].name, sizeof d->fn[0], d->nfn, "fn",
+                             "unknown function %s", name);
 }
 
 /* NAME(args): u16 id, u8 count (absent for id 0), parameters. */
@@ -296,12 +305,8 @@ static int soup_ref(soup_as *a, const char *name)
 static long soup_flag_lookup(soup_as *a, const char *name)
 {
     const soup_def *d = a->ctx->def;
-    long v = soup_lookup_numbered(name, "flag");
-    if (v < 0 && d->nflags)
-        v = soup_find_name((const char *const *)&d->flags[0].name, sizeof d->flags[0], d->nflags, name);
-    if (v < 0 || v > 0xffff)
-        return soup_as_fail(a, "unknown name %s", name);
-    return v;
+    return soup_table_lookup(a, d->nflags ? (const char *const *)&d->flags[0].name : NULL, sizeof d->flags[0],
+                             d->nflags, "flag", "unknown name %s", name);
 }
 
 static int soup_update(soup_as *a, soup_mode mode)

@@ -95,6 +95,19 @@ static void soup_dis_ref(soup_dis *d)
     relic_buf_printf(d->t, ".%s", soup_ref_name(d->ctx->def, ref, buf, sizeof buf));
 }
 
+/* An object property operand (0x0F ObjDot++, 0x10 ObjDot--, 0x14
+ * ObjectDot): the ++/-- prefix, the object and the reference; statements
+ * and values print it alike. */
+static int soup_dis_objref(soup_dis *d, uint8_t op)
+{
+    if (op != SOUP_OP_OBJDOT)
+        relic_buf_printf(d->t, op == SOUP_OP_OBJINC ? "++" : "--");
+    if (soup_dis_object(d))
+        return -1;
+    soup_dis_ref(d);
+    return 0;
+}
+
 static int soup_dis_update(soup_dis *d)
 {
     size_t at = d->c.pos;
@@ -194,16 +207,10 @@ static int soup_dis_value(soup_dis *d, soup_mode mode)
         relic_buf_printf(d->t, "var%u", relic_u8(&d->c));
         return lr ? soup_dis_update(d) : mode == SOUP_PARAM ? soup_dis_pad(d, 3) : 0;
     case SOUP_OP_OBJINC:
-    case SOUP_OP_OBJDEC:
-        relic_buf_printf(d->t, op == SOUP_OP_OBJINC ? "++" : "--");
-        if (soup_dis_object(d))
-            return -1;
-        soup_dis_ref(d);
-        return 0;
+    case SOUP_OP_OBJDEC: return soup_dis_objref(d, op);
     case SOUP_OP_OBJDOT:
-        if (soup_dis_object(d))
+        if (soup_dis_objref(d, op))
             return -1;
-        soup_dis_ref(d);
         return lr ? soup_dis_update(d) : 0;
     case SOUP_OP_STRING: soup_dis_string(d, relic_le32(&d->c)); return 0;
     case SOUP_OP_OBJTASK:
@@ -312,16 +319,10 @@ static int soup_dis_statement(soup_dis *d, soup_insn *in)
         return soup_dis_formula(d, in);
     case SOUP_OP_LOCALVAR: relic_buf_printf(d->t, "var%u", relic_u8(&d->c)); return soup_dis_formula(d, in);
     case SOUP_OP_OBJINC:
-    case SOUP_OP_OBJDEC:
-        relic_buf_printf(d->t, op == SOUP_OP_OBJINC ? "++" : "--");
-        if (soup_dis_object(d))
-            return -1;
-        soup_dis_ref(d);
-        return 0;
+    case SOUP_OP_OBJDEC: return soup_dis_objref(d, op);
     case SOUP_OP_OBJDOT:
-        if (soup_dis_object(d))
+        if (soup_dis_objref(d, op))
             return -1;
-        soup_dis_ref(d);
         return soup_dis_formula(d, in);
     case SOUP_OP_RETURN:
         relic_buf_printf(d->t, "Return");

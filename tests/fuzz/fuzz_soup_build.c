@@ -1,4 +1,4 @@
-/* Fuzzes the RGM map source parser and builder (libvm/soup/mapsrc.c, the
+/* Fuzzes the RGM map source parser and builder (libvm/soup/build.c, the
  * text form of the samples/redguard .rgmsrc files): when a source builds, the RGM
  * file it makes must open again. */
 #include <stdint.h>
