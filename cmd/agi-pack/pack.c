@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include "cli.h"
 #include "relic/agi_json.h"
+#include "relic/core.h"
 #include "relic/io.h"
 #include "pack.h"
 
@@ -88,23 +89,6 @@ static int pack_load_payload(pack_ctx *x, agi_kind kind, unsigned num, relic_err
     return rc < 0 ? -1 : 0;
 }
 
-static json_t *pack_read_json(const pack_ctx *x, const char *rel, relic_err *err, int *failed)
-{
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", x->o->src_dir, rel);
-    *failed = 0;
-    if (access(path, F_OK) != 0)
-        return NULL;
-    json_error_t je;
-    json_t *j = json_load_file(path, 0, &je);
-    if (!j) {
-        relic_err_set(err, RELIC_EDATA, (size_t)je.position, "line %d: %s", je.line, je.text);
-        relic_err_file(err, path);
-        *failed = 1;
-    }
-    return j;
-}
-
 /* Replaces a logic payload's message table with the JSON one when they
  * differ, so an untouched tree repacks byte for byte. */
 static int pack_messages(pack_ctx *x, unsigned num, relic_err *err)
@@ -112,7 +96,7 @@ static int pack_messages(pack_ctx *x, unsigned num, relic_err *err)
     char rel[64];
     snprintf(rel, sizeof rel, "logic/logic%03u.messages.json", num);
     int failed;
-    json_t *j = pack_read_json(x, rel, err, &failed);
+    json_t *j = pack_json_load(x->o->src_dir, rel, err, &failed);
     if (!j)
         return failed ? -1 : 0;
     relic_buf *p = &x->payload[AGI_LOGIC][num];
@@ -130,7 +114,7 @@ static int pack_messages(pack_ctx *x, unsigned num, relic_err *err)
         agi_logic_messages_free(&cur);
     }
     if (rc == RELIC_OK && !same) {
-        size_t code_len = p->len >= 2 ? (size_t)(p->data[0] | p->data[1] << 8) : 0;
+        size_t code_len = p->len >= 2 ? relic_rd_le16(p->data) : 0;
         relic_buf nb = RELIC_BUF_INIT;
         if (code_len + 2 > p->len)
             rc = relic_err_set(err, RELIC_EDATA, 0, "logic %u: bytecode length past the payload", num);
@@ -212,7 +196,7 @@ static int pack_metadata(pack_ctx *x, const char *rel, const char *file, relic_e
     snprintf(raw_rel, sizeof raw_rel, "raw/%s", file);
     relic_buf shipped = RELIC_BUF_INIT, b = RELIC_BUF_INIT;
     int failed, have_raw = pack_read(x, raw_rel, &shipped, err);
-    json_t *j = have_raw < 0 ? NULL : pack_read_json(x, rel, err, &failed);
+    json_t *j = have_raw < 0 ? NULL : pack_json_load(x->o->src_dir, rel, err, &failed);
     int rc = RELIC_OK;
     if (have_raw < 0 || (!j && failed))
         rc = -1;
@@ -227,7 +211,7 @@ static int pack_metadata(pack_ctx *x, const char *rel, const char *file, relic_e
         if (relic_buf_check(&b, err))
             return -1;
         uint8_t *data = relic_buf_take(&b, &len);
-        return agi_fileset_add(&x->out, file, data ? data : calloc(1, 1), len, err) ? -1 : 0;
+        return agi_fileset_add(&x->out, file, data ? data : relic_calloc_array(0, 1), len, err) ? -1 : 0;
     }
     relic_buf_free(&b);
     if (rc && !err->file[0])

@@ -46,7 +46,7 @@ void unpack_export_picture(unpack_ctx *x, unsigned num, const agi_record *rec, c
     agi_picture_stats st;
     relic_err err;
     relic_err_clear(&err);
-    if (agi_picture_draw(payload->data, payload->len, x->game.profile, NULL, vis, pri, &st, &err)) {
+    if (agi_picture_draw(&(agi_picture_args){payload->data, payload->len, x->game.profile, vis, pri, NULL}, &st, &err)) {
         unpack_fail(x, AGI_PICTURE, num, rec, &err, row);
         return;
     }

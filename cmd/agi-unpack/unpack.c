@@ -182,7 +182,7 @@ static json_t *unpack_summary(unpack_ctx *x, json_t *objects, json_t *words)
             json_array_append_new(vols, json_pack("{s:i, s:s, s:i}", "number", v, "file", g->volumes[v]->name,
                                                   "size", (int)g->volumes[v]->len));
     return json_pack("{s:s, s:i, s:s, s:s, s:b, s:s, s:s, s:o, s:b, s:o, s:o, s:O, s:o, s:o, s:i}", "format",
-                     "relic-agi-unpack", "format_version", 1, "layout", g->layout == AGI_LAYOUT_V3 ? "v3" : "v2",
+                     "relic-agi-unpack", "format_version", 1, "layout", agi_layout_name(g->layout),
                      "prefix", g->prefix, "split_directories", g->split_dirs, "profile", g->profile->name,
                      "profile_source", agi_profile_source_name(g->profile_source), "interpreter_version",
                      g->version[0] ? json_string(g->version) : json_null(), "profile_exact", g->exact_profile,

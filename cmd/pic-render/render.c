@@ -143,7 +143,7 @@ static int pic_draw_all(const pic_opts *o, pic_source *src, uint8_t *vis, uint8_
             break;
         }
         po.max_steps = o->steps ? o->steps - *total : 0;
-        rc = agi_picture_draw(payload.data, payload.len, src->profile, &po, vis, pri, &st, err);
+        rc = agi_picture_draw(&(agi_picture_args){payload.data, payload.len, src->profile, vis, pri, &po}, &st, err);
         if (rc) {
             pic_data_error(o, which, err);
             break;

@@ -5,6 +5,7 @@
  * placement", "Transparency and priority composition"). */
 #include <stdlib.h>
 #include <string.h>
+#include "relic/core.h"
 #include "relic/agi_view.h"
 #include "relic/cursor.h"
 
@@ -92,7 +93,7 @@ static int agi_view_loop_at(agi_view *v, const uint8_t *payload, size_t len, siz
     memset(l, 0, sizeof *l);
     l->offset = off;
     l->header = l->stored_header = header;
-    l->cel = calloc(count ? count : 1, sizeof *l->cel);
+    l->cel = relic_calloc_array(count, sizeof *l->cel);
     unsigned me = v->loops_len++;
     if (!l->cel)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
@@ -127,8 +128,8 @@ static int agi_view_read_description(agi_view *v, const uint8_t *payload, size_t
 int agi_view_decode(const uint8_t *payload, size_t len, const agi_profile *p, agi_view *v, relic_err *err)
 {
     memset(v, 0, sizeof *v);
-    if (!p)
-        p = agi_profile_find("2.936");
+    if (!p) /* no hidden default: the caller knows the game's profile */
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "decoding a view needs a profile");
     v->packed_loops = p->view_packed_loops;
     relic_cur cur = relic_cur_make(payload, len, 0);
     v->reserved[0] = relic_u8(&cur);
@@ -141,7 +142,7 @@ int agi_view_decode(const uint8_t *payload, size_t len, const agi_profile *p, ag
     int crc = relic_cur_check(&cur, err);
     if (crc)
         return crc;
-    v->loop = calloc(count ? count : 1, sizeof *v->loop);
+    v->loop = relic_calloc_array(count, sizeof *v->loop);
     if (!v->loop)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     int rc = agi_view_read_description(v, payload, len, err);

@@ -8,21 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include "relic/agi.h"
+#include "relic/core.h"
 #include "relic/cursor.h"
 
 #define AGI_WORDS_HEADER 52
 #define AGI_WORD_MAX 255
 
-static int agi_words_push(agi_words *w, unsigned *cap, const char *text, uint16_t id)
+static int agi_words_push(agi_words *w, size_t *cap, const char *text, uint16_t id)
 {
-    if (w->count == *cap) {
-        unsigned ncap = *cap ? *cap * 2 : 64;
-        agi_word *p = realloc(w->words, ncap * sizeof *p);
-        if (!p)
-            return -1;
-        w->words = p;
-        *cap = ncap;
-    }
+    if (relic_grow((void **)&w->words, cap, (size_t)w->count + 1, sizeof *w->words, 64))
+        return -1;
     if (!(w->words[w->count].text = strdup(text)))
         return -1;
     w->words[w->count++].id = id;
@@ -30,7 +25,7 @@ static int agi_words_push(agi_words *w, unsigned *cap, const char *text, uint16_
 }
 
 /* Reads the entries of one section [c->pos, end). */
-static int agi_words_section(relic_cur *c, size_t end, agi_words *w, unsigned *cap, relic_err *err)
+static int agi_words_section(relic_cur *c, size_t end, agi_words *w, size_t *cap, relic_err *err)
 {
     char prev[AGI_WORD_MAX + 1] = "", word[AGI_WORD_MAX + 1];
     size_t prev_len = 0;
@@ -73,7 +68,7 @@ int agi_words_decode(const uint8_t *data, size_t len, agi_words *out, relic_err 
         off[i] = relic_be16(&c);
     if (relic_cur_check(&c, err))
         return relic_err_set(err, RELIC_EDATA, 0, "dictionary shorter than its 52-byte header");
-    unsigned cap = 0;
+    size_t cap = 0;
     size_t last_end = AGI_WORDS_HEADER;
     for (int i = 0; i < 26; i++) {
         if (off[i] == 0)
@@ -132,7 +127,7 @@ int agi_words_encode(const agi_words *w, relic_buf *out, relic_err *err)
 {
     /* Keep the given order when it is already grouped by section (so a
      * decoded file re-encodes byte for byte); otherwise sort. */
-    const agi_word **order = malloc((w->count ? w->count : 1) * sizeof *order);
+    const agi_word **order = relic_alloc_array(w->count, sizeof *order);
     if (!order)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     int grouped = 1;

@@ -389,7 +389,7 @@ static void test_save_init(void **state)
     agi_save s, t;
     relic_err err;
     relic_err_clear(&err);
-    assert_int_equal(agi_save_init(&s, p, 3, inv, sizeof inv, 4, 2, &err), RELIC_OK);
+    assert_int_equal(agi_save_init(&s, &(agi_save_init_args){p, 3, inv, sizeof inv, 4, 2}, &err), RELIC_OK);
     assert_int_equal(s.item_count, 2);
     assert_string_equal(agi_save_item_name(&s, 1), "key");
     s.state.vars[0] = 12;
@@ -413,7 +413,9 @@ static void test_save_init(void **state)
     agi_save_free(&t);
     agi_save_free(&s);
     /* a block 3 that is no inventory is refused */
-    assert_int_equal(agi_save_init(&s, p, 1, inv, 4, 1, 0, &err), RELIC_EDATA);
+    assert_int_equal(agi_save_init(&s, &(agi_save_init_args){p, 1, inv, 4, 1, 0}, &err), RELIC_EDATA);
+    /* no profile is a usage error, not a hidden default */
+    assert_int_equal(agi_save_init(&s, &(agi_save_init_args){NULL, 1, inv, sizeof inv, 1, 0}, &err), RELIC_EUSAGE);
     relic_buf_free(&out);
 }
 

@@ -128,9 +128,11 @@ static void test_view_malformed(void **state)
     agi_view_free(&v);
     const uint8_t short_hdr[] = {0, 0, 3, 0};
     relic_err_clear(&err);
-    assert_int_equal(agi_view_decode(short_hdr, sizeof short_hdr, NULL, &v, &err), RELIC_EDATA);
+    const agi_profile *p2936 = agi_profile_find("2.936");
+    assert_int_equal(agi_view_decode(short_hdr, sizeof short_hdr, p2936, &v, &err), RELIC_EDATA);
+    assert_int_equal(agi_view_decode(short_hdr, sizeof short_hdr, NULL, &v, &err), RELIC_EUSAGE);
     const uint8_t bad_desc[] = {0, 0, 0, 0x40, 0};
-    assert_int_equal(agi_view_decode(bad_desc, sizeof bad_desc, NULL, &v, &err), RELIC_EDATA);
+    assert_int_equal(agi_view_decode(bad_desc, sizeof bad_desc, p2936, &v, &err), RELIC_EDATA);
     assert_int_equal(err.offset, 3);
 }
 

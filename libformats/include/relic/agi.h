@@ -18,7 +18,11 @@ extern "C" {
 
 typedef enum agi_kind { AGI_LOGIC, AGI_PICTURE, AGI_VIEW, AGI_SOUND, AGI_KIND_COUNT } agi_kind;
 const char *agi_kind_name(agi_kind kind);     /* "logic", "picture", "view", "sound" */
-int agi_kind_parse(const char *name, agi_kind *kind);
+int agi_kind_parse(const char *name, agi_kind *kind); /* RELIC_OK or RELIC_EUSAGE */
+/* "v2", "v3" (from the container table), or "?". */
+const char *agi_layout_name(agi_layout layout);
+/* The layout named "v2"/"v3": RELIC_OK or RELIC_EUSAGE. */
+int agi_layout_parse(const char *name, agi_layout *layout);
 
 #define AGI_DIR_ENTRIES 256
 
@@ -160,7 +164,8 @@ typedef enum agi_profile_source {
     AGI_PROFILE_FROM_OPTION,
     AGI_PROFILE_FROM_AGIDATA,      /* AGIDATA.OVL version string */
     AGI_PROFILE_FROM_EXECUTABLE,   /* AGI / SIERRA.COM version string */
-    AGI_PROFILE_FROM_SHAPE         /* container and data shape */
+    AGI_PROFILE_FROM_SHAPE,        /* container and data shape */
+    AGI_PROFILE_FROM_EVIDENCE      /* the data needs a later profile than declared */
 } agi_profile_source;
 const char *agi_profile_source_name(agi_profile_source s);
 
