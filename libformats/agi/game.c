@@ -192,8 +192,21 @@ int agi_game_load(const agi_game *g, agi_kind kind, unsigned number, agi_record 
         relic_err_file(err, g->dir_file[kind]);
         return RELIC_EDATA;
     }
-    int rc = agi_record_load(g->layout, vol->data, vol->len, e->offset, e->volume, rec, payload, err);
-    if (rc)
+    relic_err sub;
+    relic_err_clear(&sub);
+    int rc = agi_record_load(g->layout, vol->data, vol->len, e->offset, e->volume, rec, payload, &sub);
+    if (rc) {
+        /* A damaged volume names the resource and its file: "logic 5:
+         * record header past the end of VOL.0". */
+        char msg[sizeof sub.msg];
+        const char *generic = strstr(sub.msg, "the volume");
+        if (generic)
+            snprintf(msg, sizeof msg, "%.*s%s%s", (int)(generic - sub.msg), sub.msg, vol->name,
+                     generic + strlen("the volume"));
+        else
+            snprintf(msg, sizeof msg, "%s", sub.msg);
+        relic_err_set(err, rc, sub.offset, "%s %u: %s", agi_kind_name(kind), number, msg);
         relic_err_file(err, vol->name);
+    }
     return rc;
 }

@@ -49,14 +49,16 @@ static int agi_words_section(relic_cur *c, size_t end, agi_words *w, size_t *cap
         } while (!(b & 0x80) && !c->failed);
         word[n] = '\0';
         uint16_t id = relic_be16(c);
-        if (c->failed || c->pos > end)
-            return relic_err_set(err, RELIC_EDATA, at, "entry runs past the end of its section");
+        /* Reading on into the next section is what the interpreter does;
+         * only the end of the file stops it. */
+        if (c->failed)
+            return relic_err_set(err, RELIC_EDATA, at, "entry at 0x%zx runs past the end of the file", at);
         if (agi_words_push(w, cap, word, id))
             return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
         memcpy(prev, word, n + 1);
         prev_len = n;
     }
-    return relic_cur_check(c, err);
+    return RELIC_OK;
 }
 
 int agi_words_decode(const uint8_t *data, size_t len, agi_words *out, relic_err *err)
@@ -67,29 +69,37 @@ int agi_words_decode(const uint8_t *data, size_t len, agi_words *out, relic_err 
     for (int i = 0; i < 26; i++)
         off[i] = relic_be16(&c);
     if (relic_cur_check(&c, err))
-        return relic_err_set(err, RELIC_EDATA, 0, "dictionary shorter than its 52-byte header");
+        return relic_err_set(err, RELIC_EDATA, len, "dictionary of %zu bytes is shorter than its 52-byte header",
+                             len);
     size_t cap = 0;
-    size_t last_end = AGI_WORDS_HEADER;
+    /* A section may start anywhere inside the file, in any order: real
+     * games put the 'a' section at 0x33, where its first entry's prefix
+     * byte (0) is the low byte of the header's last offset, and the
+     * interpreter simply reads from there.  A section runs to the next
+     * higher section start (or the end of the file); letters that share
+     * one start share its words, which are read once. */
     for (int i = 0; i < 26; i++) {
         if (off[i] == 0)
             continue;
-        if (off[i] < last_end || off[i] >= len) {
+        if (off[i] >= len) {
             agi_words_free(out);
-            return relic_err_set(err, RELIC_EDATA, 2 * (size_t)i, "section '%c' offset 0x%zx out of order or range",
+            return relic_err_set(err, RELIC_EDATA, off[i], "section '%c' offset 0x%zx past the end of the file",
                                  'a' + i, off[i]);
         }
+        int seen = 0;
         size_t end = len;
-        for (int j = i + 1; j < 26; j++)
-            if (off[j]) {
-                end = off[j] < len ? off[j] : len;
-                break;
-            }
+        for (int j = 0; j < 26; j++) {
+            seen |= j < i && off[j] == off[i];
+            if (off[j] > off[i] && off[j] < end)
+                end = off[j];
+        }
+        if (seen)
+            continue;
         relic_seek(&c, off[i]);
         if (agi_words_section(&c, end, out, &cap, err)) {
             agi_words_free(out);
             return err ? err->code : RELIC_EDATA;
         }
-        last_end = end;
     }
     return RELIC_OK;
 }

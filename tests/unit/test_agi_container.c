@@ -230,6 +230,30 @@ static void test_game_missing_pieces(void **state)
     agi_fileset_free(&fs);
 }
 
+/* A damaged volume record names the resource and the volume file. */
+static void test_game_damage_names_resource(void **state)
+{
+    (void)state;
+    agi_fileset fs = {0, 0};
+    add_copy(&fs, "VOL.0", "12 34 00 01 00 aa 12 34");
+    add_copy(&fs, "LOGDIR", "ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff 00 00 06");
+    add_copy(&fs, "PICDIR", "");
+    add_copy(&fs, "VIEWDIR", "");
+    add_copy(&fs, "SNDDIR", "");
+    agi_game g;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(agi_game_open(&fs, NULL, &g, &err), RELIC_OK);
+    agi_record rec;
+    relic_buf p = RELIC_BUF_INIT;
+    assert_int_equal(agi_game_load(&g, AGI_LOGIC, 5, &rec, &p, &err), RELIC_EDATA);
+    assert_string_equal(err.msg, "logic 5: record header past the end of VOL.0");
+    assert_string_equal(err.file, "VOL.0");
+    assert_int_equal(err.offset, 6);
+    relic_buf_free(&p);
+    agi_fileset_free(&fs);
+}
+
 /* Builds a game in memory and reads it back, for both layouts. */
 static void test_build_round_trip(void **state)
 {
@@ -325,6 +349,7 @@ int main(void)
         cmocka_unit_test(test_game_v3_fixture),
         cmocka_unit_test(test_game_v3_split_fallback_and_version),
         cmocka_unit_test(test_game_missing_pieces),
+        cmocka_unit_test(test_game_damage_names_resource),
         cmocka_unit_test(test_build_round_trip),
         cmocka_unit_test(test_build_refuses_bad_input),
     };
