@@ -190,7 +190,7 @@ static int pack_encode_metadata(const json_t *j, const char *file, const relic_b
     return rc;
 }
 
-static int pack_metadata(pack_ctx *x, const char *rel, const char *file, relic_err *err)
+static int pack_metadata(pack_ctx *x, const char *rel, const char *file, const char *shipped_name, relic_err *err)
 {
     char raw_rel[64];
     snprintf(raw_rel, sizeof raw_rel, "raw/%s", file);
@@ -211,7 +211,10 @@ static int pack_metadata(pack_ctx *x, const char *rel, const char *file, relic_e
         if (relic_buf_check(&b, err))
             return -1;
         uint8_t *data = relic_buf_take(&b, &len);
-        return agi_fileset_add(&x->out, file, data ? data : relic_calloc_array(0, 1), len, err) ? -1 : 0;
+        return agi_fileset_add(&x->out, shipped_name ? shipped_name : file, data ? data : relic_calloc_array(0, 1), len,
+                               err)
+                   ? -1
+                   : 0;
     }
     relic_buf_free(&b);
     if (rc && !err->file[0])
@@ -257,8 +260,24 @@ int pack_run(const pack_opts *o)
             if (!failed && k == AGI_LOGIC && x->in.payloads[k][n] && !x->from_source[n])
                 failed = pack_messages(x, n, &err) != 0;
         }
+    json_t *game = NULL;
+    const json_t *layout = NULL;
+    if (!failed && o->keep_layout) {
+        game = pack_json_load(o->src_dir, "game.json", &err, &failed);
+        layout = json_object_get(game, "container");
+        if (!failed && !json_is_object(layout)) {
+            relic_err_set(&err, RELIC_EDATA, RELIC_NO_OFFSET,
+                          "no \"container\" in game.json (unpacked by an older agi-unpack?)");
+            relic_err_file(&err, "game.json");
+            failed = 1;
+        }
+    }
+    /* Under --keep-layout the files keep their shipped names ("object"). */
+    const char *obj_name = layout ? json_string_value(json_object_get(json_object_get(game, "objects"), "file")) : NULL;
+    const char *words_name = layout ? json_string_value(json_object_get(json_object_get(game, "words"), "file")) : NULL;
     if (!failed)
-        failed = pack_metadata(x, "objects.json", "OBJECT", &err) || pack_metadata(x, "words.json", "WORDS.TOK", &err);
+        failed = pack_metadata(x, "objects.json", "OBJECT", obj_name, &err) ||
+                 pack_metadata(x, "words.json", "WORDS.TOK", words_name, &err);
     if (!failed && found == 0) {
         /* An empty game is never what was meant: most likely the wrong folder. */
         relic_err_set(&err, RELIC_EDATA, RELIC_NO_OFFSET,
@@ -267,7 +286,9 @@ int pack_run(const pack_opts *o)
         failed = 1;
     }
     if (!failed)
-        failed = agi_game_build(&x->in, &o->build, &x->out, &err) != RELIC_OK;
+        failed = (layout ? agi_game_rebuild(layout, &x->in, &x->out, &err)
+                         : agi_game_build(&x->in, &o->build, &x->out, &err)) != RELIC_OK;
+    json_decref(game);
     if (!failed)
         failed = pack_write_files(x, &err) != 0;
     if (failed) {

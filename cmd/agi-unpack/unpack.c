@@ -267,8 +267,13 @@ int unpack_run(const unpack_opts *o)
     json_t *objects = unpack_metadata(&x, "OBJECT", "objects.json");
     json_t *words = unpack_metadata(&x, "WORDS.TOK", "words.json");
     json_t *summary = unpack_summary(&x, objects, words);
-    if (local.out_dir)
+    if (local.out_dir) {
+        /* What agi-pack --keep-layout needs to rebuild the files exactly;
+         * only in game.json, not in the printed summary. */
+        json_object_set_new(summary, "container", agi_container_layout_to_json(&x.game));
         unpack_write(&x, "game.json", NULL, 0, summary);
+        json_object_del(summary, "container");
+    }
     if (o->json)
         relic_json_print(stdout, o->list ? x.resources : summary);
     else if (o->list)

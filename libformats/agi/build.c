@@ -24,20 +24,25 @@ typedef struct agi_builder {
     relic_buf packed;
 } agi_builder;
 
-/* The stored form of a payload and its header byte 2 for v3. */
-static const relic_buf *agi_build_stored(agi_builder *b, agi_kind kind, const relic_buf *p, int *nibble)
+const relic_buf *agi_build_stored_form(const agi_container_ops *ops, int compress, agi_kind kind, const relic_buf *p,
+                                       relic_buf *scratch, int *nibble)
 {
     *nibble = 0;
-    if (!b->ops->compresses || !b->opts->compress)
+    if (!ops->compresses || !compress)
         return p;
-    relic_buf_reset(&b->packed);
-    if (kind == AGI_PICTURE && agi_picnibble_pack(p->data, p->len, &b->packed)) {
+    relic_buf_reset(scratch);
+    if (kind == AGI_PICTURE && agi_picnibble_pack(p->data, p->len, scratch)) {
         *nibble = 1;
-        return &b->packed;
+        return scratch;
     }
-    relic_buf_reset(&b->packed);
-    agi_lzw_compress(p->data, p->len, &b->packed);
-    return b->packed.len < p->len ? &b->packed : p;
+    relic_buf_reset(scratch);
+    agi_lzw_compress(p->data, p->len, scratch);
+    return scratch->len < p->len ? scratch : p;
+}
+
+static const relic_buf *agi_build_stored(agi_builder *b, agi_kind kind, const relic_buf *p, int *nibble)
+{
+    return agi_build_stored_form(b->ops, b->opts->compress, kind, p, &b->packed, nibble);
 }
 
 static int agi_build_record(agi_builder *b, agi_kind kind, unsigned num, const relic_buf *p, agi_dir_entry *e,
