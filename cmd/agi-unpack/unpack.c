@@ -5,6 +5,7 @@
 #include <string.h>
 #include "cli.h"
 #include "relic/agi_json.h"
+#include "relic/agi_logic.h"
 #include "relic/io.h"
 #include "unpack.h"
 
@@ -234,6 +235,18 @@ static int unpack_walk(unpack_ctx *x)
     return 0;
 }
 
+/* Profile evidence from the logic opcode range: the strict disassembler
+ * refuses an opcode the profile does not have. */
+static int unpack_logic_accepts(void *ctx, const uint8_t *payload, size_t len, const agi_profile *p)
+{
+    (void)ctx;
+    agi_logic_ctx lc = {.profile = p, .strict = 1};
+    relic_buf out = RELIC_BUF_INIT;
+    int ok = agi_logic_disasm(payload, len, &lc, &out, NULL) == RELIC_OK;
+    relic_buf_free(&out);
+    return ok;
+}
+
 int unpack_run(const unpack_opts *o)
 {
     unpack_ctx x;
@@ -243,7 +256,7 @@ int unpack_run(const unpack_opts *o)
     relic_err err;
     relic_err_clear(&err);
     int rc = agi_fileset_read_dir(o->game_dir, &fs, &err);
-    agi_open_opts oo = {o->profile};
+    agi_open_opts oo = {.profile = o->profile, .logic_accepts = unpack_logic_accepts};
     if (rc == RELIC_OK)
         rc = agi_game_open(&fs, &oo, &x.game, &err);
     if (rc) {
@@ -267,6 +280,12 @@ int unpack_run(const unpack_opts *o)
     json_t *objects = unpack_metadata(&x, "OBJECT", "objects.json");
     json_t *words = unpack_metadata(&x, "WORDS.TOK", "words.json");
     json_t *summary = unpack_summary(&x, objects, words);
+    json_t *evidence = json_array();
+    for (unsigned i = 0; i < x.game.evidence_count; i++)
+        json_array_append_new(evidence, json_string(x.game.evidence[i]));
+    json_object_set_new(summary, "profile_declared",
+                        x.game.profile_declared ? json_string(x.game.profile_declared->name) : json_null());
+    json_object_set_new(summary, "profile_evidence", evidence);
     if (local.out_dir) {
         /* What agi-pack --keep-layout needs to rebuild the files exactly;
          * only in game.json, not in the printed summary. */

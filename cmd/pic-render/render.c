@@ -84,7 +84,7 @@ static int pic_open(const pic_opts *o, pic_source *src, relic_err *err)
     src->profile = o->profile ? o->profile : agi_profile_find("2.936");
     if (!o->game_dir)
         return RELIC_OK;
-    agi_open_opts oo = {o->profile};
+    agi_open_opts oo = {.profile = o->profile};
     int rc = agi_fileset_read_dir(o->game_dir, &src->fs, err);
     if (rc == RELIC_OK)
         rc = agi_game_open(&src->fs, &oo, &src->game, err);

@@ -87,22 +87,10 @@ static void agi_game_guess_profile(const agi_fileset *fs, agi_game *g)
             return;
         }
     }
-    /* From the shape: the newest profile of the layout, or for v2 the newest
-     * plain-OBJECT profile when the OBJECT file only reads plain. */
+    /* From the shape alone; agi_game_weigh_profile picks the row. */
     g->profile_source = AGI_PROFILE_FROM_SHAPE;
     g->exact_profile = 0;
-    if (g->layout == AGI_LAYOUT_V3) {
-        g->profile = agi_profile_find("3.002.149");
-        return;
-    }
-    g->profile = agi_profile_find("2.936");
-    const agi_file *obj = agi_fileset_find(fs, "OBJECT");
-    agi_objects o;
-    if (obj && agi_objects_decode(obj->data, obj->len, 1, &o, NULL) == RELIC_OK) {
-        if (!o.xor_key)
-            g->profile = agi_profile_find("2.272");
-        agi_objects_free(&o);
-    }
+    g->profile = agi_profile_find(g->layout == AGI_LAYOUT_V3 ? "3.002.149" : "2.917");
 }
 
 int agi_game_open(const agi_fileset *fs, const agi_open_opts *opts, agi_game *g, relic_err *err)
@@ -124,6 +112,7 @@ int agi_game_open(const agi_fileset *fs, const agi_open_opts *opts, agi_game *g,
             agi_version_scan(f->data, f->len, g->version, sizeof g->version);
     } else {
         agi_game_guess_profile(fs, g);
+        agi_game_weigh_profile(g, opts);
         /* A build variant keyed by the game's v3 prefix (3.002.149-gr). */
         g->profile = agi_profile_for_game(g->profile, g->prefix);
     }

@@ -181,10 +181,20 @@ typedef struct agi_game {
     agi_profile_source profile_source;
     char version[24];              /* interpreter version string found, or "" */
     int exact_profile;             /* version maps to a profile exactly */
+    const agi_profile *profile_declared; /* from the version string; NULL: none */
+    char evidence[8][240];         /* what decided the profile, in words */
+    unsigned evidence_count;
 } agi_game;
 
+/* Does the logic payload parse under profile p (1) or not (0)?  The
+ * logic opcode tables live in libvm, so a caller that links it passes this
+ * to make the logic opcode range part of the evidence. */
+typedef int (*agi_logic_accepts_fn)(void *ctx, const uint8_t *payload, size_t len, const agi_profile *p);
+
 typedef struct agi_open_opts {
-    const agi_profile *profile;    /* NULL: guess */
+    const agi_profile *profile;    /* NULL: choose from the version string and the data */
+    agi_logic_accepts_fn logic_accepts; /* optional logic evidence */
+    void *logic_ctx;
 } agi_open_opts;
 
 /* Detects the layout, parses the directories and guesses the profile.  The
