@@ -87,6 +87,24 @@ void unpack_fail(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *r
     x->errors++;
 }
 
+void unpack_warn(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *rec, unsigned count, const char *msg,
+                 size_t payload_offset, json_t *row)
+{
+    if (!count)
+        return;
+    char line[400];
+    const char *vol = x->game.volumes[x->game.dirs[kind].entry[num].volume]->name;
+    if (rec->transform == AGI_TRANSFORM_NONE)
+        snprintf(line, sizeof line, "%s/%s: %s %u: warning: %s (offset 0x%zx)", x->o->game_dir, vol,
+                 agi_kind_name(kind), num, msg, payload_offset + rec->offset + rec->header_len);
+    else
+        snprintf(line, sizeof line, "%s/%s: %s %u: warning: %s (expanded payload offset 0x%zx)", x->o->game_dir, vol,
+                 agi_kind_name(kind), num, msg, payload_offset);
+    cli_warn("%s", line);
+    json_object_set_new(row, "warning", json_string(line));
+    x->warnings++;
+}
+
 static void unpack_resource(unpack_ctx *x, agi_kind kind, unsigned num, relic_buf *payload)
 {
     const agi_dir_entry *e = &x->game.dirs[kind].entry[num];
@@ -182,13 +200,13 @@ static json_t *unpack_summary(unpack_ctx *x, json_t *objects, json_t *words)
         if (g->volumes[v])
             json_array_append_new(vols, json_pack("{s:i, s:s, s:i}", "number", v, "file", g->volumes[v]->name,
                                                   "size", (int)g->volumes[v]->len));
-    return json_pack("{s:s, s:i, s:s, s:s, s:b, s:s, s:s, s:o, s:b, s:o, s:o, s:O, s:o, s:o, s:i}", "format",
+    return json_pack("{s:s, s:i, s:s, s:s, s:b, s:s, s:s, s:o, s:b, s:o, s:o, s:O, s:o, s:o, s:i, s:i}", "format",
                      "relic-agi-unpack", "format_version", 1, "layout", agi_layout_name(g->layout),
                      "prefix", g->prefix, "split_directories", g->split_dirs, "profile", g->profile->name,
                      "profile_source", agi_profile_source_name(g->profile_source), "interpreter_version",
                      g->version[0] ? json_string(g->version) : json_null(), "profile_exact", g->exact_profile,
                      "directories", dirs, "volumes", vols, "resources", x->resources, "objects", objects, "words",
-                     words, "errors", x->errors);
+                     words, "errors", x->errors, "warnings", x->warnings);
 }
 
 static void unpack_print_list(const json_t *resources)

@@ -198,6 +198,24 @@ static void test_words_section_inside_header(void **state)
     assert_int_equal(err.offset, 0x37);
 }
 
+/* A declared text end past the payload reads to the payload's end, with a
+ * warning, as the interpreter reads it. */
+static void test_logic_messages_end_past_payload(void **state)
+{
+    (void)state;
+    uint8_t p[] = {0x01, 0x00, 0x00, 0x01, 0x10, 0x00, 0x04, 0x00, 'H' ^ 'A', 'i' ^ 'v', 0 ^ 'i'};
+    agi_logic_messages m;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(agi_logic_messages_decode(p, sizeof p, &m, &err), RELIC_OK);
+    assert_int_equal(m.count, 1);
+    assert_string_equal(m.msg[1].text, "Hi");
+    assert_int_equal(m.warnings, 1);
+    assert_int_equal(m.warning_offset, 4);
+    assert_non_null(strstr(m.warning, "0x14"));
+    agi_logic_messages_free(&m);
+}
+
 static void test_logic_messages_fixture(void **state)
 {
     (void)state;
@@ -252,8 +270,11 @@ static void test_logic_messages_malformed(void **state)
     assert_int_equal(agi_logic_messages_decode(d, n, &m, &err), RELIC_EDATA);
     n = test_hex("01 00 00 02 06 00", d, sizeof d); /* offset table cut short */
     assert_int_equal(agi_logic_messages_decode(d, n, &m, &err), RELIC_EDATA);
-    n = test_hex("01 00 00 01 40 00 04 00", d, sizeof d); /* text end past the payload */
-    assert_int_equal(agi_logic_messages_decode(d, n, &m, &err), RELIC_EDATA);
+    n = test_hex("01 00 00 01 40 00 04 00", d, sizeof d); /* text end past the payload: read, warned */
+    assert_int_equal(agi_logic_messages_decode(d, n, &m, &err), RELIC_OK);
+    assert_int_equal(m.warnings, 1);
+    assert_null(m.msg[1].text); /* its text was cut off with the payload */
+    agi_logic_messages_free(&m);
     n = test_hex("01 00 00 01 05 00 09 00 41", d, sizeof d); /* message outside the region */
     assert_int_equal(agi_logic_messages_decode(d, n, &m, &err), RELIC_EDATA);
     assert_int_equal(err.offset, 6);
@@ -345,6 +366,7 @@ int main(void)
         cmocka_unit_test(test_logic_messages_malformed),
         cmocka_unit_test(test_messages_json_round_trip),
         cmocka_unit_test(test_words_section_inside_header),
+        cmocka_unit_test(test_logic_messages_end_past_payload),
         cmocka_unit_test(test_profiles),
         cmocka_unit_test(test_version_scan),
     };

@@ -132,6 +132,11 @@ typedef struct agi_logic_messages {
     int encrypted;
     agi_message *msg;      /* msg[1..count] are messages 1..count; msg[0] unused */
     unsigned count;
+    /* A declared text end past the payload reads to the payload's end (as
+     * the interpreter does): counted here, not an error. */
+    unsigned warnings;
+    size_t warning_offset;
+    char warning[120];
 } agi_logic_messages;
 
 int agi_logic_messages_decode(const uint8_t *payload, size_t len, agi_logic_messages *out, relic_err *err);
