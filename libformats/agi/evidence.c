@@ -123,12 +123,15 @@ static void agi_weigh_gather(agi_weigh *w, relic_buf *payload)
     const agi_file *obj = agi_fileset_find(g->files, "OBJECT");
     agi_objects o;
     if (obj) {
-        int plain = agi_objects_decode(obj->data, obj->len, 0, &o, NULL) == RELIC_OK && !o.xor_key;
-        if (plain)
+        int plain = 0, xored = 0;
+        if (agi_objects_decode(obj->data, obj->len, 0, &o, NULL) == RELIC_OK) {
+            plain = !o.xor_key;
             agi_objects_free(&o);
-        int xored = agi_objects_decode(obj->data, obj->len, 1, &o, NULL) == RELIC_OK && o.xor_key;
-        if (xored)
+        }
+        if (agi_objects_decode(obj->data, obj->len, 1, &o, NULL) == RELIC_OK) {
+            xored = o.xor_key;
             agi_objects_free(&o);
+        }
         w->object_form = plain && xored ? 2 : xored ? 1 : plain ? 0 : -1;
     }
 }
