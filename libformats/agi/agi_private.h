@@ -2,6 +2,7 @@
 #ifndef RELIC_AGI_PRIVATE_H
 #define RELIC_AGI_PRIVATE_H
 
+#include <jansson.h>
 #include "relic/agi.h"
 #include "relic/cursor.h"
 
@@ -63,6 +64,8 @@ void agi_game_weigh_profile(agi_game *g, const agi_open_opts *opts);
  * itself, or packed into scratch (*nibble: picture-nibble). */
 const relic_buf *agi_build_stored_form(const agi_container_ops *ops, int compress, agi_kind kind, const relic_buf *p,
                                        relic_buf *scratch, int *nibble);
+/* Bytes as a JSON string of lowercase hex digits (json.c). */
+json_t *agi_json_hex(const uint8_t *p, size_t n);
 /* Moves b's bytes into a new file of out (b is left empty; fileset.c). */
 int agi_fileset_add_buf(agi_fileset *out, const char *name, relic_buf *b, relic_err *err);
 

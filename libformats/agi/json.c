@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "relic/core.h"
+#include "agi_private.h"
 #include "relic/agi_json.h"
 #include "relic/io.h"
 #include "relic/text.h"
@@ -164,4 +165,20 @@ int agi_messages_from_json(const json_t *j, char ***messages, unsigned *count, i
     *messages = m;
     *count = n;
     return RELIC_OK;
+}
+
+json_t *agi_json_hex(const uint8_t *p, size_t n)
+{
+    static const char digits[] = "0123456789abcdef";
+    char *s = relic_alloc_array(2 * n + 1, 1);
+    if (!s)
+        return NULL;
+    for (size_t i = 0; i < n; i++) {
+        s[2 * i] = digits[p[i] >> 4];
+        s[2 * i + 1] = digits[p[i] & 15];
+    }
+    s[2 * n] = '\0';
+    json_t *j = json_string(s);
+    free(s);
+    return j;
 }

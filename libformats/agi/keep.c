@@ -18,22 +18,6 @@
 
 #define AGI_KEEP_MAX_OFFSET 0xfffffu
 
-static json_t *agi_keep_hex(const uint8_t *p, size_t n)
-{
-    static const char digits[] = "0123456789abcdef";
-    char *s = relic_alloc_array(2 * n + 1, 1);
-    if (!s)
-        return NULL;
-    for (size_t i = 0; i < n; i++) {
-        s[2 * i] = digits[p[i] >> 4];
-        s[2 * i + 1] = digits[p[i] & 15];
-    }
-    s[2 * n] = '\0';
-    json_t *j = json_string(s);
-    free(s);
-    return j;
-}
-
 static const char *agi_keep_str(const json_t *j)
 {
     const char *s = json_string_value(j);
@@ -108,7 +92,7 @@ json_t *agi_container_layout_to_json(const agi_game *g)
             const agi_file *f = agi_fileset_find(g->files, g->dir_file[k]);
             seen[nseen++] = g->dir_file[k];
             json_array_append_new(dir_files, json_pack("{s:s, s:o}", "file", g->dir_file[k], "hex",
-                                                       f ? agi_keep_hex(f->data, f->len) : json_string("")));
+                                                       f ? agi_json_hex(f->data, f->len) : json_string("")));
         }
         json_object_set_new(dirs, agi_kind_name((agi_kind)k),
                             json_pack("{s:i, s:I, s:i}", "file", (int)idx, "offset",
@@ -131,9 +115,9 @@ json_t *agi_container_layout_to_json(const agi_game *g)
             relic_sha256_hex(payload.data, payload.len, digest);
             json_t *r = json_pack("{s:s, s:i, s:i, s:I, s:o, s:s}", "kind", agi_kind_name((agi_kind)k), "number",
                                   (int)n, "volume", (int)e->volume, "offset", (json_int_t)rec.offset, "header",
-                                  agi_keep_hex(vf->data + rec.offset, rec.header_len), "sha256", digest);
+                                  agi_json_hex(vf->data + rec.offset, rec.header_len), "sha256", digest);
             if (!agi_keep_reproducible(ops, (agi_kind)k, &rec, vf->data, &payload))
-                json_object_set_new(r, "stored", agi_keep_hex(vf->data + rec.offset + rec.header_len, rec.stored_len));
+                json_object_set_new(r, "stored", agi_json_hex(vf->data + rec.offset + rec.header_len, rec.stored_len));
             json_array_append_new(records, r);
             if (covered[e->volume])
                 memset(covered[e->volume] + rec.offset, 1, rec.header_len + rec.stored_len);
@@ -153,7 +137,7 @@ json_t *agi_container_layout_to_json(const agi_game *g)
             while (j < vf->len && !covered[v][j])
                 j++;
             json_array_append_new(gaps, json_pack("{s:I, s:o}", "offset", (json_int_t)i, "hex",
-                                                  agi_keep_hex(vf->data + i, j - i)));
+                                                  agi_json_hex(vf->data + i, j - i)));
             i = j;
         }
         json_array_append_new(vols, json_pack("{s:i, s:s, s:I, s:o}", "number", v, "file", vf->name, "size",
