@@ -19,7 +19,7 @@
 typedef struct agi_pic_vocab {
     unsigned pictures;     /* pictures read */
     unsigned with_plots;   /* pictures with 0xf9/0xfa */
-    unsigned with_shapes;  /* pictures whose 0xf9 selects a size, shape or spray */
+    unsigned with_shapes;  /* pictures whose 0xf9 selects a brush radius above 0 */
     int first_plot;        /* picture number of the first, or -1 */
     size_t first_plot_at;  /* its payload offset */
     int first_shape;
@@ -41,7 +41,10 @@ static void agi_evidence_picture(const uint8_t *d, size_t len, unsigned number, 
                 plot_at = i;
         }
         if (b == 0xf0 || b == 0xf2 || b == 0xf9) {
-            if (b == 0xf9 && i + 1 < len && (d[i + 1] & 0x27) && !shapes++)
+            /* Only a radius above 0 needs shaped brushes: 2.411's point
+             * plots read a radius-0 mode (spray bit or not) as single
+             * pixels, with no seed bytes. */
+            if (b == 0xf9 && i + 1 < len && (d[i + 1] & 0x07) && !shapes++)
                 shape_at = i;
             i++;
         }
@@ -146,7 +149,7 @@ static void agi_weigh_report(agi_weigh *w, const agi_profile *chosen, unsigned c
         agi_evidence_add(g, "%s (first: %s): a profile with patterns", a, b);
     }
     if (w->pic.with_shapes) {
-        snprintf(a, sizeof a, "%u pictures select brush sizes, shapes or spray", w->pic.with_shapes);
+        snprintf(a, sizeof a, "%u pictures select brush radii above 0", w->pic.with_shapes);
         snprintf(b, sizeof b, "picture %d offset 0x%zx", w->pic.first_shape, w->pic.first_shape_at);
         agi_evidence_add(g, "%s (first: %s): shaped brushes (2.440+)", a, b);
     }
