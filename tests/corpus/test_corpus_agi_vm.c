@@ -35,6 +35,22 @@ static const char *golden(const relic_buf *g, const char *game, unsigned long ti
     return out;
 }
 
+/* Games whose shipped AGIDATA.OVL names a profile their logic cannot run
+ * under, and the profile they run with here.  patqst ships 2.272's data,
+ * whose actions end at 0xa0 (agi-spec version_profiles.md "AGI 2.272
+ * profile"), yet its logic 0 calls menu.input (0xa1) once its first-cycle
+ * set-up has run; AGI 2.936 runs it (the DOSBox oracle,
+ * tests/corpus/agi_oracle/). */
+static const struct { const char *game, *profile; } vm_profile_override[] = {{"patqst", "2.936"}};
+
+static const agi_profile *run_profile(const char *name)
+{
+    for (size_t i = 0; i < sizeof vm_profile_override / sizeof vm_profile_override[0]; i++)
+        if (!strcmp(vm_profile_override[i].game, name))
+            return agi_profile_find(vm_profile_override[i].profile);
+    return NULL;
+}
+
 static int run_game(const char *root, const char *name, const agi_input_script *in, const relic_buf *gold,
                     double *cycles, double *secs)
 {
@@ -46,7 +62,7 @@ static int run_game(const char *root, const char *name, const agi_input_script *
     relic_err err;
     relic_err_clear(&err);
     int bad = 0;
-    agi_vm_opts o = {.seed = in->seed};
+    agi_vm_opts o = {.seed = in->seed, .profile = run_profile(name)};
     if (agi_fileset_read_dir(dir, &fs, &err) || agi_game_open(&fs, NULL, &game, &err) ||
         agi_vm_new(&game, &o, &vm, &err)) {
         print_message("# %s: cannot start: %s\n", name, err.msg);
