@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "relic/agi_logic.h"
+#include "relic/agi_view.h"
 #include "relic/agi_vm.h"
 #include "../../libvm/agi/vm_internal.h" /* the tests reach inside the VM */
 #include "agi_vm_support.h"
@@ -248,6 +249,64 @@ static void test_abandoned_cycle(void **state)
     agi_vm_free(vm);
 }
 
+/* A one-loop view of `cels` 4x4 cels (colour 1) in view slot n. */
+static void vm_view(agi_vm *vm, unsigned n, unsigned cels)
+{
+    relic_buf b = RELIC_BUF_INIT;
+    unsigned cel_at = 1 + 2 * cels;
+    relic_buf_u8(&b, 0), relic_buf_u8(&b, 0), relic_buf_u8(&b, 1);
+    relic_buf_le16(&b, 0); /* no description */
+    relic_buf_le16(&b, 7); /* the loop, after the header and this entry */
+    relic_buf_u8(&b, (uint8_t)cels);
+    for (unsigned i = 0; i < cels; i++)
+        relic_buf_le16(&b, (uint16_t)cel_at);
+    relic_buf_u8(&b, 4), relic_buf_u8(&b, 4), relic_buf_u8(&b, 0);
+    for (int row = 0; row < 4; row++)
+        relic_buf_u8(&b, 1 << 4 | 4), relic_buf_u8(&b, 0);
+    agi_view *v = calloc(1, sizeof *v);
+    relic_err err;
+    relic_err_clear(&err);
+    assert_non_null(v);
+    if (agi_view_decode(b.data, b.len, vm->profile, v, &err))
+        fail_msg("view: %s", err.msg);
+    relic_buf_free(&b);
+    vm->res.view[n] = v;
+}
+
+/* A loop or a cel outside the view abandons the cycle the same way. */
+static void test_abandoned_loop_and_cel(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    vm_view(vm, 0, 2);
+    test_vm_logic(vm, 0, "v60++;\nif (v60 == 1) { animate.obj(o1); set.view(o1, 0); set.loop(o1, 3); v61 = 1; }\n"
+                         "if (v60 == 2) { set.cel(o1, 5); v62 = 1; }\nif (v60 == 3) { set.cel(o1, 1); v63 = 1; }\n"
+                         "return();");
+    vm_run(vm, NULL, 3);
+    assert_int_equal(vm->vars[61], 0);
+    assert_int_equal(vm->vars[62], 0);
+    assert_int_equal(vm->vars[63], 1);
+    assert_int_equal(vm->obj[1].cel, 1);
+    assert_int_equal(vm->abandoned, 2);
+    assert_non_null(strstr(vm->abandon_msg, "cel 5"));
+    agi_vm_free(vm);
+}
+
+/* A full replay list: the original goes on; the pair is not recorded. */
+static void test_replay_full(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    vm_view(vm, 0, 1);
+    test_vm_logic(vm, 0, "script.size(5);\nadd.to.pic(0, 0, 0, 10, 20, 15, 4);\nadd.to.pic(0, 0, 0, 30, 20, 15, 4);\n"
+                         "v61 = 1;\nreturn();");
+    vm_run(vm, NULL, 1);
+    assert_int_equal(vm->vars[61], 1);
+    assert_int_equal(vm->replay.count, 5);
+    assert_int_equal(vm->replay.dropped, 3);
+    agi_vm_free(vm);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -256,7 +315,8 @@ int main(void)
         cmocka_unit_test(test_window_box),        cmocka_unit_test(test_word_wrap),
         cmocka_unit_test(test_trailing_newline),  cmocka_unit_test(test_verbose_and_high_chars),
         cmocka_unit_test(test_print_at_row),      cmocka_unit_test(test_text_attributes),
-        cmocka_unit_test(test_abandoned_cycle),
+        cmocka_unit_test(test_abandoned_cycle),   cmocka_unit_test(test_abandoned_loop_and_cel),
+        cmocka_unit_test(test_replay_full),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
