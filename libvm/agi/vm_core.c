@@ -130,6 +130,7 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
             *err = vm->err;
         return vm->err.code;
     }
+    vm->abandon = 0; /* an abandon outside logic (object update) ends with its cycle */
     unsigned ticks = vm->ticks_per_cycle ? vm->ticks_per_cycle : vm->vars[AGI_V_SPEED] ? vm->vars[AGI_V_SPEED] : 1;
     agi_vm_clock(vm, ticks);                              /* 1: pacing */
     int stage = AGI_STAGE_NONE;
