@@ -133,7 +133,8 @@ static void agi_scr_window(const agi_vm *vm, uint8_t *out, const uint8_t *font, 
     unsigned n = agi_scr_wrap(vm->txt.window, width, lines, 22, &widest);
     if (n > AGI_SCR_WINDOW_LINES) { /* AGI 2.936's own wording and layout */
         char verbose[96];
-        snprintf(verbose, sizeof verbose, "Message too verbose:\n\n\"%.20s...\"\n\nPress ESC to continue.", vm->txt.window);
+        snprintf(verbose, sizeof verbose, "Message too verbose:\n\n\"%.20s...\"\n\nPress ESC to continue.",
+                 vm->txt.window);
         n = agi_scr_wrap(verbose, width, lines, 22, &widest);
         if (n > 22)
             n = 22;
