@@ -93,6 +93,7 @@ typedef struct agi_vm_replay_list {
     uint8_t *pairs;
     unsigned cap, count, checkpoint;
     unsigned dropped;             /* pairs not recorded: the list was full */
+    int armed;                    /* recording starts with the first room switch */
     int off;
 } agi_vm_replay_list;
 

@@ -9,7 +9,10 @@
 
 void agi_vm_record(agi_vm *vm, uint8_t kind, uint8_t value)
 {
-    if (vm->replay.off || vm->flags[AGI_F_NO_SCRIPT] || !vm->replay.pairs)
+    /* AGI 2.936 records nothing before the game's first new.room: a probe
+     * that loaded, drew and added 5 cels in room 0 saved 0 pairs; the same
+     * work after new.room(1) saved 24 (DOSBox, save-inspect). */
+    if (vm->replay.off || !vm->replay.armed || vm->flags[AGI_F_NO_SCRIPT] || !vm->replay.pairs)
         return;
     /* A full list: AGI 2.936 goes on without a message (a probe game
      * added 255 cels to the picture without script.size); the pair is not
@@ -296,6 +299,7 @@ void agi_vm_replay_reset(agi_vm *vm)
 {
     free(vm->replay.pairs);
     vm->replay.cap = vm->replay.count = vm->replay.checkpoint = vm->replay.dropped = 0;
+    vm->replay.armed = 0;
     if ((vm->replay.pairs = calloc(AGI_VM_REPLAY_DEFAULT, 2)))
         vm->replay.cap = AGI_VM_REPLAY_DEFAULT;
     vm->replay.off = 0;

@@ -318,6 +318,7 @@ static void test_replay_checkpoint(void **state)
     assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
     assert_int_equal(vm->replay.cap, 10);
     assert_int_equal(vm->replay.checkpoint, 0);
+    vm->replay.armed = 1; /* recording starts with the first room switch; this test records directly */
     agi_vm_record(vm, AGI_REPLAY_LOAD_VIEW, 3);
     agi_vm_record(vm, AGI_REPLAY_LOAD_VIEW, 4);
     vm->replay.checkpoint = 1;

@@ -292,15 +292,23 @@ static void test_abandoned_loop_and_cel(void **state)
     agi_vm_free(vm);
 }
 
-/* A full replay list: the original goes on; the pair is not recorded. */
+/* Nothing is recorded before the first new.room; a full replay list: the
+ * original goes on and the pair is not recorded. */
 static void test_replay_full(void **state)
 {
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
     vm_view(vm, 0, 1);
-    test_vm_logic(vm, 0, "script.size(5);\nadd.to.pic(0, 0, 0, 10, 20, 15, 4);\nadd.to.pic(0, 0, 0, 30, 20, 15, 4);\n"
-                         "v61 = 1;\nreturn();");
+    test_vm_logic(vm, 0, "v64++;\nif (v64 == 1) { add.to.pic(0, 0, 0, 10, 20, 15, 4); }\n"
+                         "if (v64 == 2) { new.room(1); }\nif (v0 == 1) { call(1); }\nreturn();");
+    test_vm_logic(vm, 1, "v63++;\nif (v63 == 2) { script.size(5); add.to.pic(0, 0, 0, 10, 20, 15, 4);\n"
+                         "add.to.pic(0, 0, 0, 30, 20, 15, 4); v61 = 1; }\nreturn();");
     vm_run(vm, NULL, 1);
+    assert_int_equal(vm->replay.count, 0); /* room 0, before any new.room */
+    vm_run(vm, NULL, 2);
+    assert_int_equal(vm->vars[0], 1);
+    vm_view(vm, 0, 1); /* the room switch discarded it */
+    vm_run(vm, NULL, 3);
     assert_int_equal(vm->vars[61], 1);
     assert_int_equal(vm->replay.count, 5);
     assert_int_equal(vm->replay.dropped, 3);
