@@ -16,7 +16,7 @@ void unpack_export_messages(unpack_ctx *x, unsigned num, const agi_record *rec, 
         return;
     }
     json_object_set_new(row, "messages", json_integer(m.count));
-    if (x->o->out_dir) {
+    if (x->out) {
         char rel[64];
         snprintf(rel, sizeof rel, "logic/logic%03u.messages.json", num);
         json_t *doc = agi_messages_to_json(&m, num);
