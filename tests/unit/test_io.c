@@ -94,6 +94,32 @@ static void test_json_sorted_keys(void **state)
     relic_buf_free(&out);
 }
 
+/* relic_json_encode prints its own bytes; they must be jansson's with
+ * JSON_SORT_KEYS | JSON_INDENT(2) plus a newline, on every kind of value. */
+static void test_json_matches_jansson(void **state)
+{
+    (void)state;
+    json_t *doc = json_pack("{s:i, s:I, s:s, s:s, s:[], s:{}, s:[i, [s, {}], {s:n, s:b, s:b}], s:f, s:f, s:f}",
+                            "b", -7, "a", (json_int_t)1 << 40, "ab", "quote \" back \\ nl \n tab \t \x01 \x1f \x7f",
+                            "aa", "caf\xc3\xa9 \xe2\x99\xa5 \xf0\x9f\x98\x80", "empty_array", "empty_object", "nest", 1,
+                            "two", "null", "yes", 1, "no", 0, "real", 0.1, "whole", 3.0, "tiny", 1e-300);
+    assert_non_null(doc);
+    json_object_set_new(doc, "", json_string("empty key"));
+    json_object_set_new(doc, "\b\x02", json_integer(0));
+    json_object_set_new(doc, "deep", json_pack("[[[[{s:[[]]}]]]]", "k"));
+    assert_non_null(doc);
+    relic_buf out = RELIC_BUF_INIT;
+    assert_int_equal(relic_json_encode(doc, &out, NULL), RELIC_OK);
+    char *want = json_dumps(doc, JSON_SORT_KEYS | JSON_INDENT(2));
+    assert_non_null(want);
+    assert_int_equal(out.len, strlen(want) + 1);
+    assert_memory_equal(out.data, want, strlen(want));
+    assert_int_equal(out.data[out.len - 1], '\n');
+    free(want);
+    json_decref(doc);
+    relic_buf_free(&out);
+}
+
 static int test_count_entries(const char *dir)
 {
     DIR *d = opendir(dir);
@@ -210,6 +236,7 @@ int main(void)
         cmocka_unit_test(test_png_encodes_indexed_and_deterministic),
         cmocka_unit_test(test_png_refuses_bad_input),
         cmocka_unit_test(test_json_sorted_keys),
+        cmocka_unit_test(test_json_matches_jansson),
         cmocka_unit_test(test_atomic_write_and_read),
         cmocka_unit_test(test_file_map),
         cmocka_unit_test(test_path_join_refuses_escapes),
