@@ -12,6 +12,7 @@
 typedef struct unpack_pool {
     pthread_mutex_t lock;
     size_t ntasks, next, reported;
+    const size_t *order;
     unsigned char *finished;
     unpack_pool_run_fn run;
     unpack_pool_done_fn done;
@@ -29,7 +30,8 @@ static void *unpack_pool_loop(void *p)
     unpack_pool *pool = t->pool;
     pthread_mutex_lock(&pool->lock);
     while (pool->next < pool->ntasks) {
-        size_t task = pool->next++;
+        size_t task = pool->order ? pool->order[pool->next] : pool->next;
+        pool->next++;
         pthread_mutex_unlock(&pool->lock);
         pool->run(t->worker, task, pool->arg);
         pthread_mutex_lock(&pool->lock);
@@ -41,19 +43,19 @@ static void *unpack_pool_loop(void *p)
     return NULL;
 }
 
-unsigned unpack_pool_run(unsigned jobs, size_t ntasks, void **workers, unpack_pool_run_fn run,
-                         unpack_pool_done_fn done, void *arg)
+unsigned unpack_pool_run(unsigned jobs, size_t ntasks, const size_t *order, void **workers,
+                         unpack_pool_run_fn run, unpack_pool_done_fn done, void *arg)
 {
     if (jobs < 1)
         jobs = 1;
     if (jobs > ntasks)
         jobs = ntasks ? (unsigned)ntasks : 1;
-    unpack_pool pool = {.ntasks = ntasks, .run = run, .done = done, .arg = arg};
+    unpack_pool pool = {.ntasks = ntasks, .order = order, .run = run, .done = done, .arg = arg};
     pool.finished = relic_calloc_array(ntasks, 1);
     pthread_t *ids = relic_calloc_array(jobs, sizeof *ids);
     unpack_pool_thread *threads = relic_calloc_array(jobs, sizeof *threads);
     if (!pool.finished || !ids || !threads) {
-        /* No room to track tasks: run them here, in order. */
+        /* No room to track tasks: run them here, in task order. */
         for (size_t i = 0; i < ntasks; i++) {
             run(workers[0], i, arg);
             done(i, arg);

@@ -12,10 +12,12 @@ typedef void (*unpack_pool_run_fn)(void *worker, size_t task, void *arg);
 /* Called once per task, in task order, one call at a time. */
 typedef void (*unpack_pool_done_fn)(size_t task, void *arg);
 
-/* workers: `jobs` worker states.  Falls back to fewer threads (at least the
- * calling one) when threads cannot be started; returns the number used. */
-unsigned unpack_pool_run(unsigned jobs, size_t ntasks, void **workers, unpack_pool_run_fn run,
-                         unpack_pool_done_fn done, void *arg);
+/* workers: `jobs` worker states.  order (NULL: 0..n-1) is the order tasks
+ * are started in; they are still reported in task order.  Falls back to
+ * fewer threads (at least the calling one) when threads cannot be started;
+ * returns the number used. */
+unsigned unpack_pool_run(unsigned jobs, size_t ntasks, const size_t *order, void **workers,
+                         unpack_pool_run_fn run, unpack_pool_done_fn done, void *arg);
 /* The default -j: the number of online processors (at least 1). */
 unsigned unpack_pool_default_jobs(void);
 

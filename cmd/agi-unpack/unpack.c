@@ -65,10 +65,12 @@ int unpack_parse_views(const char *arg, unsigned *views)
     return 0;
 }
 
-/* One resource's outcome, kept until every earlier one is reported. */
+/* One resource's outcome (or OBJECT's or WORDS.TOK's, when meta_file is
+ * set), kept until every earlier one is reported. */
 typedef struct unpack_task {
     agi_kind kind;
     unsigned num;
+    const char *meta_file, *meta_out;
     json_t *row;
     int errors, io_failed;
     char *log;
@@ -85,9 +87,12 @@ typedef struct unpack_walk_state {
     size_t ntasks;
     unpack_worker *workers;
     json_t *resources;
+    json_t *meta[2];  /* the OBJECT and WORDS.TOK rows */
     int errors, io_failed;
     unsigned total;   /* directory entries, for the progress line */
 } unpack_walk_state;
+
+static json_t *unpack_metadata(unpack_ctx *x, const char *file, const char *out_name);
 
 static json_t *unpack_resource(unpack_ctx *x, agi_kind kind, unsigned num, relic_buf *payload)
 {
@@ -126,7 +131,8 @@ static void unpack_walk_run(void *worker, size_t i, void *arg)
     unpack_worker *wk = worker;
     unpack_task *t = &w->tasks[i];
     wk->x.errors = wk->x.io_failed = 0;
-    t->row = unpack_resource(&wk->x, t->kind, t->num, &wk->payload);
+    t->row = t->meta_file ? unpack_metadata(&wk->x, t->meta_file, t->meta_out)
+                          : unpack_resource(&wk->x, t->kind, t->num, &wk->payload);
     t->errors = wk->x.errors;
     t->io_failed = wk->x.io_failed;
     if (wk->x.log.len) {
@@ -149,26 +155,33 @@ static void unpack_walk_done(size_t i, void *arg)
     }
     w->errors += t->errors;
     w->io_failed |= t->io_failed;
-    json_array_append_new(w->resources, t->row);
+    if (t->meta_file)
+        w->meta[t->meta_out[0] == 'w'] = t->row;
+    else
+        json_array_append_new(w->resources, t->row);
     t->row = NULL;
     if (i % 32 == 0)
         cli_progress("%u/%u", (unsigned)i, w->total);
 }
 
-static void unpack_walk(unpack_ctx *x, unsigned jobs)
+/* Every selected resource, then OBJECT and WORDS.TOK, on the pool; the two
+ * metadata files are reported last (as before) but started first, since
+ * words.json is the longest single job of most games. */
+static void unpack_walk(unpack_ctx *x, unsigned jobs, json_t **objects, json_t **words)
 {
     const unpack_opts *o = x->o;
     unpack_walk_state w = {.resources = x->resources};
-    size_t cap = 0;
+    size_t cap = 2;
     for (int k = 0; k < AGI_KIND_COUNT; k++)
         cap += x->game->dirs[k].count;
     w.total = (unsigned)cap;
     w.tasks = relic_calloc_array(cap, sizeof *w.tasks);
+    size_t *order = relic_calloc_array(cap, sizeof *order);
     if (jobs == 0)
         jobs = unpack_pool_default_jobs();
     w.workers = relic_calloc_array(jobs, sizeof *w.workers);
     void **states = relic_calloc_array(jobs, sizeof *states);
-    if (!w.tasks || !w.workers || !states) {
+    if (!w.tasks || !order || !w.workers || !states) {
         relic_err err;
         relic_err_set(&err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
         unpack_report(x, &err);
@@ -179,11 +192,15 @@ static void unpack_walk(unpack_ctx *x, unsigned jobs)
         for (unsigned n = 0; n < x->game->dirs[k].count; n++)
             if (x->game->dirs[k].entry[n].present && (!o->have_select || o->select.want[k][n]))
                 w.tasks[w.ntasks++] = (unpack_task){.kind = (agi_kind)k, .num = n};
+    w.tasks[w.ntasks++] = (unpack_task){.meta_file = "OBJECT", .meta_out = "objects.json"};
+    w.tasks[w.ntasks++] = (unpack_task){.meta_file = "WORDS.TOK", .meta_out = "words.json"};
+    for (size_t i = 0; i < w.ntasks; i++)
+        order[i] = (i + w.ntasks - 2) % w.ntasks;
     for (unsigned j = 0; j < jobs; j++) {
         unpack_ctx_init(&w.workers[j].x, o, x->game, x->names, x->out);
         states[j] = &w.workers[j];
     }
-    unpack_pool_run(jobs, w.ntasks, states, unpack_walk_run, unpack_walk_done, &w);
+    unpack_pool_run(jobs, w.ntasks, order, states, unpack_walk_run, unpack_walk_done, &w);
     for (unsigned j = 0; j < jobs; j++) {
         unpack_ctx_free(&w.workers[j].x);
         relic_buf_free(&w.workers[j].payload);
@@ -191,7 +208,10 @@ static void unpack_walk(unpack_ctx *x, unsigned jobs)
     x->errors += w.errors;
     x->io_failed |= w.io_failed;
 done:
+    *objects = w.meta[0] ? w.meta[0] : json_pack("{s:s}", "status", "absent");
+    *words = w.meta[1] ? w.meta[1] : json_pack("{s:s}", "status", "absent");
     cli_progress_done();
+    free(order);
     free(states);
     free(w.workers);
     free(w.tasks);
@@ -323,9 +343,8 @@ int unpack_run(const unpack_opts *o)
     unpack_ctx x;
     unpack_ctx_init(&x, &local, &game, &names, writing ? &out : NULL);
     x.resources = json_array();
-    unpack_walk(&x, o->jobs);
-    json_t *objects = unpack_metadata(&x, "OBJECT", "objects.json");
-    json_t *words = unpack_metadata(&x, "WORDS.TOK", "words.json");
+    json_t *objects, *words;
+    unpack_walk(&x, o->jobs, &objects, &words);
     unpack_ctx_flush_log(&x);
     json_t *summary = unpack_summary(&x, objects, words);
     if (writing)

@@ -107,6 +107,8 @@ static void test_json_matches_jansson(void **state)
     json_object_set_new(doc, "", json_string("empty key"));
     json_object_set_new(doc, "\b\x02", json_integer(0));
     json_object_set_new(doc, "deep", json_pack("[[[[{s:[[]]}]]]]", "k"));
+    json_object_set_new(doc, "ints", json_pack("[I, I, I, i, i]", (json_int_t)INT64_MIN, (json_int_t)INT64_MAX,
+                                               (json_int_t)-1000000007, 0, 10));
     assert_non_null(doc);
     relic_buf out = RELIC_BUF_INIT;
     assert_int_equal(relic_json_encode(doc, &out, NULL), RELIC_OK);
