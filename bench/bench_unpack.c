@@ -147,6 +147,7 @@ static void bench_unpack_pairs(const bench_unpack_ctx *c, const char *label, cha
     if (files)
         printf("  (%u files, %.0f us/file)", files, ta[n / 2] * 1e6 / files);
     printf("\n");
+    fflush(stdout);
 }
 
 /* Relic alone (no peer reads the game): median and per file. */
@@ -167,6 +168,7 @@ static void bench_unpack_solo(const bench_unpack_ctx *c, const char *label, char
     qsort(t, (size_t)n, sizeof *t, bench_unpack_cmp);
     printf("  %-34s relic %8.1f ms (min %.1f, max %.1f)  (%u files, %.0f us/file)\n", label, t[n / 2] * 1e3,
            t[0] * 1e3, t[n - 1] * 1e3, files, files ? t[n / 2] * 1e6 / files : 0.0);
+    fflush(stdout);
 }
 
 /* agikit opens LOGDIR, VOL.0, ... by their upper-case names; corpus games

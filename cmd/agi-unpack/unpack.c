@@ -310,6 +310,9 @@ static void unpack_print_list(const json_t *resources)
 
 int unpack_run(const unpack_opts *o)
 {
+    /* jansson seeds its hash function on the first object; do it here,
+     * before any worker creates one. */
+    json_object_seed(0);
     agi_game game;
     agi_fileset fs = {0, 0};
     relic_err err;
