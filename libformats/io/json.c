@@ -31,37 +31,39 @@ static void relic_json_indent(relic_buf *out, unsigned depth)
     out->len += 2 * (size_t)depth;
 }
 
+/* The string quoted and escaped; room for the worst case (every byte a
+ * six-byte escape) is made once, then bytes are stored directly. */
 static void relic_json_string(relic_buf *out, const char *s, size_t n)
 {
     static const char hex[] = "0123456789ABCDEF";
-    relic_buf_u8(out, '"');
-    size_t run = 0;
+    if (n > (SIZE_MAX - 2) / 6 || relic_buf_reserve(out, 6 * n + 2))
+        return;
+    uint8_t *d = out->data + out->len;
+    *d++ = '"';
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
-        if (c >= 0x20 && c != '"' && c != '\\')
+        if (c >= 0x20 && c != '"' && c != '\\') {
+            *d++ = c;
             continue;
-        relic_buf_append(out, s + run, i - run);
-        run = i + 1;
-        char esc[6] = {'\\', 0};
-        size_t len = 2;
-        switch (c) {
-        case '"': esc[1] = '"'; break;
-        case '\\': esc[1] = '\\'; break;
-        case '\b': esc[1] = 'b'; break;
-        case '\f': esc[1] = 'f'; break;
-        case '\n': esc[1] = 'n'; break;
-        case '\r': esc[1] = 'r'; break;
-        case '\t': esc[1] = 't'; break;
-        default:
-            memcpy(esc + 1, "u00", 3);
-            esc[4] = hex[c >> 4];
-            esc[5] = hex[c & 15];
-            len = 6;
         }
-        relic_buf_append(out, esc, len);
+        *d++ = '\\';
+        switch (c) {
+        case '"': *d++ = '"'; break;
+        case '\\': *d++ = '\\'; break;
+        case '\b': *d++ = 'b'; break;
+        case '\f': *d++ = 'f'; break;
+        case '\n': *d++ = 'n'; break;
+        case '\r': *d++ = 'r'; break;
+        case '\t': *d++ = 't'; break;
+        default:
+            memcpy(d, "u00", 3);
+            d[3] = (uint8_t)hex[c >> 4];
+            d[4] = (uint8_t)hex[c & 15];
+            d += 5;
+        }
     }
-    relic_buf_append(out, s + run, n - run);
-    relic_buf_u8(out, '"');
+    *d++ = '"';
+    out->len = (size_t)(d - out->data);
 }
 
 /* As "%lld" (JSON_INTEGER_FORMAT), without printf's cost per number. */
@@ -107,7 +109,16 @@ static int relic_json_object(relic_buf *out, const json_t *v, unsigned depth)
         m[i] = (relic_json_member){json_object_iter_key(it), json_object_iter_key_len(it),
                                    json_object_iter_value(it)};
     n = i;
-    qsort(m, n, sizeof *m, relic_json_member_cmp);
+    if (n > 16) {
+        qsort(m, n, sizeof *m, relic_json_member_cmp);
+    } else { /* most objects have a handful of keys */
+        for (size_t k = 1; k < n; k++)
+            for (size_t j = k; j > 0 && relic_json_member_cmp(&m[j - 1], &m[j]) > 0; j--) {
+                relic_json_member t = m[j];
+                m[j] = m[j - 1];
+                m[j - 1] = t;
+            }
+    }
     int rc = 0;
     relic_buf_u8(out, '{');
     for (i = 0; i < n && rc == 0; i++) {
@@ -194,11 +205,19 @@ int relic_json_print(FILE *f, const json_t *doc)
     return fputc('\n', f) == EOF ? -1 : 0;
 }
 
+/* Plain ASCII (most game text) is already its own UTF-8: no conversion
+ * buffer, and no second UTF-8 check (the conversion's output is valid by
+ * construction). */
 json_t *relic_json_bytes(const uint8_t *s, size_t n)
 {
+    size_t i = 0;
+    while (i < n && s[i] < 0x80)
+        i++;
+    if (i == n)
+        return json_stringn_nocheck(n ? (const char *)s : "", n);
     relic_buf b = RELIC_BUF_INIT;
     relic_cp437_to_utf8(s, n, &b);
-    json_t *j = b.oom ? NULL : json_stringn(b.data ? (const char *)b.data : "", b.len);
+    json_t *j = b.oom ? NULL : json_stringn_nocheck((const char *)b.data, b.len);
     relic_buf_free(&b);
     return j;
 }

@@ -122,6 +122,23 @@ static void test_json_matches_jansson(void **state)
     relic_buf_free(&out);
 }
 
+/* CP437 game text as JSON strings: ASCII as is (NUL kept), high bytes
+ * mapped (0x82 is e-acute, 0xdb the full block). */
+static void test_json_bytes_cp437(void **state)
+{
+    (void)state;
+    json_t *a = relic_json_bytes((const uint8_t *)"Hi\0there", 8);
+    assert_int_equal(json_string_length(a), 8);
+    assert_memory_equal(json_string_value(a), "Hi\0there", 8);
+    json_t *b = relic_json_bytes((const uint8_t *)"caf\x82 \xdb", 6);
+    assert_string_equal(json_string_value(b), "caf\xc3\xa9 \xe2\x96\x88");
+    json_t *c = relic_json_bytes(NULL, 0);
+    assert_string_equal(json_string_value(c), "");
+    json_decref(a);
+    json_decref(b);
+    json_decref(c);
+}
+
 static int test_count_entries(const char *dir)
 {
     DIR *d = opendir(dir);
@@ -239,6 +256,7 @@ int main(void)
         cmocka_unit_test(test_png_refuses_bad_input),
         cmocka_unit_test(test_json_sorted_keys),
         cmocka_unit_test(test_json_matches_jansson),
+        cmocka_unit_test(test_json_bytes_cp437),
         cmocka_unit_test(test_atomic_write_and_read),
         cmocka_unit_test(test_file_map),
         cmocka_unit_test(test_path_join_refuses_escapes),
