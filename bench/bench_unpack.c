@@ -3,8 +3,9 @@
  * `agikit extract` of the same game (when $AGIKIT names agikit's cli.js);
  * and `agi-unpack --raw` against `cp -r` of its own output.  Pairs are
  * interleaved (relic, peer, relic, peer, ...) so load on the machine hits
- * both alike; ratios relic/peer are printed as min/median/max, never
- * asserted.
+ * both alike; ratios relic/peer of wall time (and of user + system CPU
+ * time, which other load disturbs less) are printed as min/median/max,
+ * never asserted.
  *
  * Environment: RELIC_BIN (tools, default build/bin), AGIKIT (path of
  * agikit's dist/cli.js, run with node), RELIC_BENCH_DIR (scratch folder,
@@ -20,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -29,11 +31,13 @@ extern char **environ;
 
 #define BENCH_UNPACK_MAX_PAIRS 64
 
-/* Runs argv (stdout and stderr to /dev/null); returns its wall seconds,
- * or -1 when it could not start, was killed or failed.  agi-unpack's exit
+/* Runs argv (stdout and stderr to /dev/null); returns its wall seconds
+ * (and, in *cpu when not NULL, its user + system seconds: less disturbed
+ * by other load on the machine), or -1 when it could not start, was killed
+ * or failed.  agi-unpack's exit
  * 1 (a data error: groza's placeholder resources) is a finished run; any
  * other tool must exit 0 (agikit exits 1 when it throws). */
-static double bench_unpack_spawn(char *const argv[])
+static double bench_unpack_spawn_cpu(char *const argv[], double *cpu)
 {
     int ok_status = strstr(argv[0], "agi-unpack") ? 1 : 0;
     posix_spawn_file_actions_t fa;
@@ -47,11 +51,20 @@ static double bench_unpack_spawn(char *const argv[])
     if (rc != 0)
         return -1;
     int status;
-    while (waitpid(pid, &status, 0) < 0)
+    struct rusage ru;
+    while (wait4(pid, &status, 0, &ru) < 0)
         if (errno != EINTR)
             return -1;
     double t = bench_now() - t0;
+    if (cpu)
+        *cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 + (double)ru.ru_stime.tv_sec +
+               (double)ru.ru_stime.tv_usec * 1e-6;
     return WIFEXITED(status) && WEXITSTATUS(status) <= ok_status ? t : -1;
+}
+
+static double bench_unpack_spawn(char *const argv[])
+{
+    return bench_unpack_spawn_cpu(argv, NULL);
 }
 
 static void bench_unpack_rm(const char *dir)
@@ -120,12 +133,14 @@ static void bench_unpack_pairs(const bench_unpack_ctx *c, const char *label, cha
                                char *const b[], const char *b_out, unsigned files)
 {
     double ta[BENCH_UNPACK_MAX_PAIRS], tb[BENCH_UNPACK_MAX_PAIRS], r[BENCH_UNPACK_MAX_PAIRS];
+    double rc[BENCH_UNPACK_MAX_PAIRS];
     int n = 0;
     for (int i = 0; i < c->pairs; i++) {
+        double cx = 0, cy = 0;
         bench_unpack_rm(a_out);
-        double x = bench_unpack_spawn(a);
+        double x = bench_unpack_spawn_cpu(a, &cx);
         bench_unpack_rm(b_out);
-        double y = bench_unpack_spawn(b);
+        double y = bench_unpack_spawn_cpu(b, &cy);
         if (x <= 0 || y <= 0) {
             printf("  %-34s a run failed (pair %d)\n", label, i + 1);
             break;
@@ -133,6 +148,7 @@ static void bench_unpack_pairs(const bench_unpack_ctx *c, const char *label, cha
         ta[n] = x;
         tb[n] = y;
         r[n] = x / y;
+        rc[n] = cy > 0 ? cx / cy : 0;
         n++;
     }
     bench_unpack_rm(a_out);
@@ -142,8 +158,9 @@ static void bench_unpack_pairs(const bench_unpack_ctx *c, const char *label, cha
     qsort(ta, (size_t)n, sizeof *ta, bench_unpack_cmp);
     qsort(tb, (size_t)n, sizeof *tb, bench_unpack_cmp);
     qsort(r, (size_t)n, sizeof *r, bench_unpack_cmp);
-    printf("  %-34s relic %8.1f ms  peer %8.1f ms  ratio %.2f / %.2f / %.2f", label, ta[n / 2] * 1e3,
-           tb[n / 2] * 1e3, r[0], r[n / 2], r[n - 1]);
+    qsort(rc, (size_t)n, sizeof *rc, bench_unpack_cmp);
+    printf("  %-34s relic %8.1f ms  peer %8.1f ms  ratio %.2f / %.2f / %.2f  (cpu %.2f / %.2f / %.2f)", label,
+           ta[n / 2] * 1e3, tb[n / 2] * 1e3, r[0], r[n / 2], r[n - 1], rc[0], rc[n / 2], rc[n - 1]);
     if (files)
         printf("  (%u files, %.0f us/file)", files, ta[n / 2] * 1e6 / files);
     printf("\n");
