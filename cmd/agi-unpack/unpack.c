@@ -72,7 +72,7 @@ typedef struct unpack_task {
     unsigned num;
     const char *meta_file, *meta_out;
     json_t *row;
-    int errors, io_failed;
+    int errors, warnings, io_failed;
     char *log;
     size_t log_len;
 } unpack_task;
@@ -88,7 +88,7 @@ typedef struct unpack_walk_state {
     unpack_worker *workers;
     json_t *resources;
     json_t *meta[2];  /* the OBJECT and WORDS.TOK rows */
-    int errors, io_failed;
+    int errors, warnings, io_failed;
     unsigned total;   /* directory entries, for the progress line */
 } unpack_walk_state;
 
@@ -130,10 +130,11 @@ static void unpack_walk_run(void *worker, size_t i, void *arg)
     unpack_walk_state *w = arg;
     unpack_worker *wk = worker;
     unpack_task *t = &w->tasks[i];
-    wk->x.errors = wk->x.io_failed = 0;
+    wk->x.errors = wk->x.warnings = wk->x.io_failed = 0;
     t->row = t->meta_file ? unpack_metadata(&wk->x, t->meta_file, t->meta_out)
                           : unpack_resource(&wk->x, t->kind, t->num, &wk->payload);
     t->errors = wk->x.errors;
+    t->warnings = wk->x.warnings;
     t->io_failed = wk->x.io_failed;
     if (wk->x.log.len) {
         t->log = (char *)relic_buf_take(&wk->x.log, &t->log_len);
@@ -154,6 +155,7 @@ static void unpack_walk_done(size_t i, void *arg)
         t->log = NULL;
     }
     w->errors += t->errors;
+    w->warnings += t->warnings;
     w->io_failed |= t->io_failed;
     if (t->meta_file)
         w->meta[t->meta_out[0] == 'w'] = t->row;
@@ -206,6 +208,7 @@ static void unpack_walk(unpack_ctx *x, unsigned jobs, json_t **objects, json_t *
         relic_buf_free(&w.workers[j].payload);
     }
     x->errors += w.errors;
+    x->warnings += w.warnings;
     x->io_failed |= w.io_failed;
 done:
     *objects = w.meta[0] ? w.meta[0] : json_pack("{s:s}", "status", "absent");

@@ -286,3 +286,21 @@ void unpack_fail(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *r
     json_object_set_new(row, "error", unpack_error_json(err));
     x->errors++;
 }
+
+void unpack_warn(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *rec, unsigned count, const char *msg,
+                 size_t payload_offset, json_t *row)
+{
+    if (!count)
+        return;
+    char line[400];
+    const char *vol = x->game->volumes[x->game->dirs[kind].entry[num].volume]->name;
+    if (rec->transform == AGI_TRANSFORM_NONE)
+        snprintf(line, sizeof line, "%s/%s: %s %u: warning: %s (offset 0x%zx)", x->o->game_dir, vol,
+                 agi_kind_name(kind), num, msg, payload_offset + rec->offset + rec->header_len);
+    else
+        snprintf(line, sizeof line, "%s/%s: %s %u: warning: %s (expanded payload offset 0x%zx)", x->o->game_dir,
+                 vol, agi_kind_name(kind), num, msg, payload_offset);
+    relic_buf_printf(&x->log, "%s: %s\n", cli_prog(), line);
+    json_object_set_new(row, "warning", json_string(line));
+    x->warnings++;
+}

@@ -46,6 +46,7 @@ typedef struct unpack_ctx {
     const unpack_names *names;
     unpack_out *out;       /* NULL: nothing is written (--list) */
     int errors;            /* malformed data in the current resource */
+    int warnings;          /* data read the lenient way the interpreter reads it */
     int io_failed;         /* a write failed */
     relic_buf log;         /* the current resource's stderr lines */
     relic_buf enc;         /* encoded PNG, GIF or JSON on its way to disk */
@@ -88,5 +89,10 @@ json_t *unpack_error_json(const relic_err *err);
 /* Reports a decoding error of one resource: one stderr line naming the
  * volume file and offset, status "error" in its row, exit status 1. */
 void unpack_fail(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *rec, relic_err *err, json_t *row);
+/* Reports `count` warnings of one resource (the first one's text `msg` at
+ * `payload_offset`): one stderr line, a "warning" key in its row; the
+ * status stays ok.  Nothing when count is 0. */
+void unpack_warn(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *rec, unsigned count, const char *msg,
+                 size_t payload_offset, json_t *row);
 
 #endif
