@@ -7,6 +7,7 @@
 #include <strings.h>
 #include "cli.h"
 #include "inspect.h"
+#include "relic/core.h"
 #include "relic/io.h"
 #include "relic/riven_save_json.h"
 
@@ -53,8 +54,15 @@ static void inspect_riven_text(const json_t *doc)
     printf("variables:  %zu (%d names in NAME 1, %d records in VARS 1)\n", json_object_size(vars),
            (int)json_integer_value(json_object_get(doc, "name_count")),
            (int)json_integer_value(json_object_get(doc, "record_count")));
+    const json_t *extra = json_object_get(doc, "extra_records"), *x;
+    size_t xi;
+    if (json_array_size(extra))
+        printf("extra:      %zu VARS records without a name (the engine ignores them)\n", json_array_size(extra));
+    json_array_foreach((json_t *)extra, xi, x)
+        printf("  record %d = %llu\n", (int)json_integer_value(json_object_get(x, "record")),
+               (unsigned long long)json_integer_value(json_object_get(x, "value")));
     size_t n = json_object_size(vars), k = 0;
-    const char **keys = malloc((n ? n : 1) * sizeof *keys);
+    const char **keys = relic_alloc_array(n, sizeof *keys);
     const char *key;
     json_t *v;
     if (keys) {
@@ -190,9 +198,21 @@ int inspect_riven_validate(const inspect_opts *o, const char *path, const relic_
         relic_err_set(&err, RELIC_EDATA, RELIC_NO_OFFSET, "--game applies to AGI saves; this is a Riven save");
     } else if (riven_save_decode(in->data, in->len, &s, &err) == RELIC_OK) {
         riven_save_validate(&s, &err);
-        if (err.code == RELIC_OK && !o->json)
-            printf("%s: ok (Riven save, %s, %u variables, zip modes %u)\n", path, riven_save_edition(s.version),
+        size_t extra = riven_save_extra_records(&s);
+        if (err.code == RELIC_OK && !o->json) {
+            printf("%s: ok (Riven save, %s, %u variables, zip modes %u", path, riven_save_edition(s.version),
                    s.names.count, s.zips.count);
+            if (extra)
+                printf("; %zu extra VARS records, %u..%zu, as the engine writes them", extra, s.names.count,
+                       s.vars.count - 1);
+            printf(")\n");
+        }
+        if (err.code == RELIC_OK) {
+            json_t *idx = json_array();
+            for (size_t i = s.names.count; i < s.vars.count; i++)
+                json_array_append_new(idx, json_integer((json_int_t)i));
+            json_object_set_new(row, "extra_records", idx);
+        }
         riven_save_free(&s);
     }
     if (err.code == RELIC_OK) {
@@ -202,7 +222,9 @@ int inspect_riven_validate(const inspect_opts *o, const char *path, const relic_
     char line[600];
     relic_err_format(&err, line, sizeof line);
     json_object_set_new(row, "error", json_string(line));
-    if (!o->json)
-        printf("%s: %s\n", path, line);
+    /* a finding goes to stderr, naming the file and the offset (issue 17);
+     * stdout first, so the lines keep their order in a shared terminal */
+    fflush(stdout);
+    fprintf(stderr, "%s: %s\n", path, line);
     return 1;
 }
