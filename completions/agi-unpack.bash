@@ -70,6 +70,10 @@ _agi_unpack()
             compopt -o nospace 2>/dev/null
             return
             ;;
+        --aspect)
+            COMPREPLY=($(compgen -W '2:1 4:3' -- "$cur"))
+            return
+            ;;
         --scale | --fps | -j | --jobs | -h | --help | -V | --version)
             return
             ;;

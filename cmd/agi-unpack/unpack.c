@@ -8,6 +8,8 @@
 #include <string.h>
 #include "relic/core.h"
 #include "cli.h"
+#include "json_report.h"
+#include "export_html.h"
 #include "relic/agi_json.h"
 #include "relic/io.h"
 #include "export.h"
@@ -356,8 +358,12 @@ int unpack_run(const unpack_opts *o)
     if (writing)
         unpack_write(&x, "game.json", NULL, 0, summary);
     unpack_ctx_flush_log(&x);
+    if (writing && !o->raw_only && unpack_html_write(local.out_dir, summary, &err)) {
+        cli_report(&err); /* the page is written last, from the files above */
+        x.io_failed = 1;
+    }
     if (o->json)
-        relic_json_print(stdout, o->list ? x.resources : summary);
+        cli_json_report(o->list ? x.resources : summary, "relic-agi-unpack-list", 1, "resources");
     else if (o->list)
         unpack_print_list(x.resources);
     json_decref(summary);

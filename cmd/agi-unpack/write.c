@@ -15,7 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "cli.h"
-#include "relic/agi_picture.h"
+#include "image.h"
 #include "relic/core.h"
 #include "relic/io.h"
 #include "write.h"
@@ -205,12 +205,6 @@ int unpack_write(unpack_ctx *x, const char *rel, const void *data, size_t len, c
     return unpack_write_done(x, rel, rc, &err);
 }
 
-void unpack_scale_factors(const unpack_ctx *x, unsigned *sx, unsigned *sy)
-{
-    *sy = x->o->scale ? x->o->scale : 1;
-    *sx = *sy * (x->o->aspect ? 2 : 1);
-}
-
 static uint8_t *unpack_buf_room(relic_buf *b, size_t n)
 {
     b->len = 0;
@@ -227,21 +221,21 @@ uint8_t *unpack_scratch(unpack_ctx *x, unsigned slot, size_t n)
 int unpack_write_png(unpack_ctx *x, const char *rel, const uint8_t *pixels, unsigned w, unsigned h,
                      const uint8_t *palette, unsigned ncolors, int trns_index)
 {
-    unsigned sx, sy;
-    unpack_scale_factors(x, &sx, &sy);
+    unsigned bw, bh;
+    cli_image_size(w, h, x->o->scale, x->o->aspect, 0, &bw, &bh);
     relic_err err;
     relic_err_clear(&err);
     int rc = RELIC_OK;
-    if (sx != 1 || sy != 1) {
-        uint8_t *big = unpack_buf_room(&x->scaled, (size_t)w * sx * h * sy);
+    if (bw != w || bh != h) {
+        uint8_t *big = unpack_buf_room(&x->scaled, (size_t)bw * bh);
         if (big) {
-            agi_scale(pixels, w, h, sx, sy, big);
+            cli_image_scale_to(pixels, w, h, x->o->scale, x->o->aspect, 0, big);
             pixels = big;
         } else {
             rc = relic_err_set(&err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
         }
     }
-    relic_png png = {w * sx, h * sy, pixels, palette, ncolors, trns_index};
+    relic_png png = {bw, bh, pixels, palette, ncolors, trns_index};
     if (rc == RELIC_OK)
         rc = relic_png_encode(&png, &x->enc, &err);
     if (rc == RELIC_OK)

@@ -74,8 +74,6 @@ int unpack_write(unpack_ctx *x, const char *rel, const void *data, size_t len, c
 /* Writes OUT/rel as an indexed PNG enlarged by --scale/--aspect. */
 int unpack_write_png(unpack_ctx *x, const char *rel, const uint8_t *pixels, unsigned w, unsigned h,
                      const uint8_t *palette, unsigned ncolors, int trns_index);
-/* The --scale/--aspect factors. */
-void unpack_scale_factors(const unpack_ctx *x, unsigned *sx, unsigned *sy);
 /* Reused scratch area `slot` (< UNPACK_SCRATCH_SLOTS) of n bytes for an
  * exporter's pixels, valid until the next call for that slot; NULL when
  * out of memory. */

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "cli.h"
+#include "json_report.h"
 #include "inspect.h"
 #include "relic/agi_save_json.h"
 #include "relic/io.h"
@@ -50,7 +51,7 @@ void inspect_print_diffs(const inspect_opts *o, json_t *diffs)
     if (o->json) {
         json_t *doc = json_pack("{s:s, s:s, s:b, s:O}", "a", o->args[0], "b", o->args[1], "equal", n == 0,
                                 "differences", diffs);
-        relic_json_print(stdout, doc);
+        cli_json_report(doc, "relic-save-diff", 1, NULL);
         json_decref(doc);
     } else {
         size_t i;

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+#include "json_report.h"
 #include "inspect.h"
 #include "relic/agi_save_json.h"
 #include "relic/io.h"
@@ -153,7 +154,7 @@ int inspect_report(const inspect_opts *o)
     if (o->game_dir)
         failed = inspect_game_check(o, path, &s, doc);
     if (o->json)
-        relic_json_print(stdout, doc);
+        cli_json_report(doc, "relic-agi-save", 1, NULL);
     else
         inspect_print_text(doc);
     json_decref(doc);

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 #include "cli.h"
+#include "json_report.h"
 #include "inspect.h"
 #include "relic/core.h"
 #include "relic/io.h"
@@ -102,7 +103,7 @@ int inspect_riven_report(const inspect_opts *o)
         return cli_exit_code(rc);
     json_t *doc = riven_save_to_json(&s);
     if (o->json)
-        relic_json_print(stdout, doc);
+        cli_json_report(doc, "relic-riven-save", 1, NULL);
     else
         inspect_riven_text(doc);
     json_decref(doc);

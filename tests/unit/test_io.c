@@ -94,8 +94,21 @@ static void test_json_sorted_keys(void **state)
     relic_buf_free(&out);
 }
 
-/* relic_json_encode prints its own bytes; they must be jansson's with
- * JSON_SORT_KEYS | JSON_INDENT(2) plus a newline, on every kind of value. */
+/* relic_json_print's bytes (the natural-order copy through jansson's
+ * dumper) for doc. */
+static char *test_json_reference(const json_t *doc, size_t *len)
+{
+    char *text = NULL;
+    FILE *f = open_memstream(&text, len);
+    assert_non_null(f);
+    assert_int_equal(relic_json_print(f, doc), 0);
+    fclose(f);
+    return text;
+}
+
+/* relic_json_encode prints its own bytes; they must be relic_json_print's
+ * (jansson's dumper over a natural-order copy) on every kind of value, and
+ * past the direct printer's depth too. */
 static void test_json_matches_jansson(void **state)
 {
     (void)state;
@@ -107,17 +120,33 @@ static void test_json_matches_jansson(void **state)
     json_object_set_new(doc, "", json_string("empty key"));
     json_object_set_new(doc, "\b\x02", json_integer(0));
     json_object_set_new(doc, "deep", json_pack("[[[[{s:[[]]}]]]]", "k"));
+    json_object_set_new(doc, "keys", json_pack("{s:i, s:i, s:i, s:i, s:i, s:i}", "v10", 1, "v2", 2, "v02", 3, "raw_0x8d", 4,
+                                               "raw_0x10", 5, "V1", 6));
     json_object_set_new(doc, "ints", json_pack("[I, I, I, i, i]", (json_int_t)INT64_MIN, (json_int_t)INT64_MAX,
                                                (json_int_t)-1000000007, 0, 10));
     assert_non_null(doc);
     relic_buf out = RELIC_BUF_INIT;
     assert_int_equal(relic_json_encode(doc, &out, NULL), RELIC_OK);
-    char *want = json_dumps(doc, JSON_SORT_KEYS | JSON_INDENT(2));
-    assert_non_null(want);
-    assert_int_equal(out.len, strlen(want) + 1);
-    assert_memory_equal(out.data, want, strlen(want));
+    size_t want_len;
+    char *want = test_json_reference(doc, &want_len);
+    assert_int_equal(out.len, want_len);
+    assert_memory_equal(out.data, want, want_len);
     assert_int_equal(out.data[out.len - 1], '\n');
     free(want);
+    /* 600 levels: beyond RELIC_JSON_FAST_DEPTH, the copy-and-dump path. */
+    json_t *deep = json_object(), *leaf = deep;
+    for (int i = 0; i < 600; i++) {
+        json_t *next = json_object();
+        json_object_set_new(leaf, i % 2 ? "v10" : "v2", json_integer(i));
+        json_object_set_new(leaf, "next", next);
+        leaf = next;
+    }
+    assert_int_equal(relic_json_encode(deep, &out, NULL), RELIC_OK);
+    want = test_json_reference(deep, &want_len);
+    assert_int_equal(out.len, want_len);
+    assert_memory_equal(out.data, want, want_len);
+    free(want);
+    json_decref(deep);
     json_decref(doc);
     relic_buf_free(&out);
 }
