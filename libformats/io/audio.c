@@ -1,7 +1,8 @@
 /* Audio output over libsndfile (relic/io.h): 16-bit PCM WAV, FLAC or Ogg
- * Vorbis chosen by extension.  libsndfile writes through a path, so the
- * file is made under a temporary name in the destination folder and
- * renamed, as every relic output is. */
+ * Vorbis chosen by extension.  libsndfile writes through the descriptor of
+ * the atomic writer's temporary (sf_open_fd, never a path of its own), so
+ * the file is created O_EXCL|O_NOFOLLOW under an unpredictable name and
+ * renamed into place like every relic output. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <sndfile.h>
@@ -26,42 +27,88 @@ int relic_audio_format_for(const char *path)
     return 0;
 }
 
-int relic_audio_write(const char *path, const int16_t *samples, size_t frames, unsigned channels, unsigned rate,
-                      relic_err *err)
+int relic_audio_open(relic_audio_out *a, const char *path, unsigned channels, unsigned rate, relic_err *err)
 {
+    memset(a, 0, sizeof *a);
+    a->out.fd = -1;
     int format = relic_audio_format_for(path);
     if (!format)
         return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "unknown audio extension (use .wav, .flac or .ogg)");
     if (channels == 0 || channels > 8 || rate == 0)
         return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "bad channel count or rate");
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + 32);
-    if (!tmp)
-        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
-    /* The extension stays last: some formats are picked by name. */
-    snprintf(tmp, plen + 32, "%s.tmp%ld%s", path, (long)getpid(), strrchr(path, '.'));
+    int rc = relic_out_open(&a->out, path, 0, err);
+    if (rc)
+        return rc;
     SF_INFO info;
     memset(&info, 0, sizeof info);
     info.samplerate = (int)rate;
     info.channels = (int)channels;
     info.format = format;
-    SNDFILE *sf = sf_open(tmp, SFM_WRITE, &info);
-    if (!sf) {
+    /* close_desc 0: the descriptor stays the atomic writer's to close. */
+    a->sf = sf_open_fd(a->out.fd, SFM_WRITE, &info, 0);
+    if (!a->sf) {
         relic_err_set(err, RELIC_EIO, RELIC_NO_OFFSET, "cannot write audio: %s", sf_strerror(NULL));
         relic_err_file(err, path);
-        free(tmp);
+        relic_out_abort(&a->out);
         return RELIC_EIO;
     }
     /* No date or software strings: equal audio gives equal files. */
-    sf_count_t done = sf_writef_short(sf, samples, (sf_count_t)frames);
-    int close_rc = sf_close(sf);
-    if (done != (sf_count_t)frames || close_rc != 0 || rename(tmp, path) != 0) {
-        relic_err_set(err, RELIC_EIO, RELIC_NO_OFFSET, "cannot write audio: %s", strerror(errno));
-        relic_err_file(err, path);
-        unlink(tmp);
-        free(tmp);
-        return RELIC_EIO;
-    }
-    free(tmp);
     return RELIC_OK;
+}
+
+static int relic_audio_fail(relic_audio_out *a, relic_err *err)
+{
+    const char *why = a->sf && sf_error((SNDFILE *)a->sf) ? sf_strerror((SNDFILE *)a->sf)
+                      : errno                             ? strerror(errno)
+                                                          : "short write";
+    relic_err_set(err, RELIC_EIO, RELIC_NO_OFFSET, "cannot write audio: %s", why);
+    relic_err_file(err, a->out.path);
+    relic_audio_abort(a);
+    return RELIC_EIO;
+}
+
+int relic_audio_write_frames(relic_audio_out *a, const int16_t *samples, size_t frames, relic_err *err)
+{
+    if (!a->sf)
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "audio output not open");
+    errno = 0;
+    if (sf_writef_short((SNDFILE *)a->sf, samples, (sf_count_t)frames) != (sf_count_t)frames)
+        return relic_audio_fail(a, err);
+    return RELIC_OK;
+}
+
+int relic_audio_commit(relic_audio_out *a, relic_err *err)
+{
+    if (!a->sf)
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "audio output not open");
+    errno = 0;
+    /* sf_close rewrites the header through the descriptor; an error from
+     * any earlier buffered write shows in sf_error. */
+    if (sf_error((SNDFILE *)a->sf) != SF_ERR_NO_ERROR)
+        return relic_audio_fail(a, err);
+    int rc = sf_close((SNDFILE *)a->sf);
+    a->sf = NULL;
+    if (rc != 0)
+        return relic_audio_fail(a, err);
+    return relic_out_commit(&a->out, err);
+}
+
+void relic_audio_abort(relic_audio_out *a)
+{
+    if (a->sf)
+        sf_close((SNDFILE *)a->sf);
+    a->sf = NULL;
+    relic_out_abort(&a->out);
+}
+
+int relic_audio_write(const char *path, const int16_t *samples, size_t frames, unsigned channels, unsigned rate,
+                      relic_err *err)
+{
+    relic_audio_out a;
+    int rc = relic_audio_open(&a, path, channels, rate, err);
+    if (rc == RELIC_OK)
+        rc = relic_audio_write_frames(&a, samples, frames, err);
+    if (rc == RELIC_OK)
+        rc = relic_audio_commit(&a, err);
+    return rc;
 }
