@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+#include "relic/io.h"
 #include "pack.h"
 
 static void agi_pack_help(void)
@@ -74,5 +75,8 @@ int main(int argc, char **argv)
     if (!o.out_dir)
         return cli_usage_error("give -o GAME_DIR");
     o.src_dir = argv[optind];
+    /* The game files would overwrite the sources they are built from. */
+    if (relic_path_same_file(o.src_dir, o.out_dir))
+        return cli_usage_error("output folder %s is the source folder", o.out_dir);
     return pack_run(&o);
 }
