@@ -118,7 +118,8 @@ int relic_audio_write(const char *path, const int16_t *samples, size_t frames, u
  * one write + commit.  Failing write/commit already abort. */
 typedef struct relic_audio_out {
     relic_out out;
-    void *sf;  /* SNDFILE *, kept opaque so this header needs no sndfile.h */
+    void *sf;      /* SNDFILE *, kept opaque so this header needs no sndfile.h */
+    int io_errno;  /* first failed read/write/seek of the file */
 } relic_audio_out;
 int relic_audio_open(relic_audio_out *a, const char *path, unsigned channels, unsigned rate, relic_err *err);
 int relic_audio_write_frames(relic_audio_out *a, const int16_t *samples, size_t frames, relic_err *err);

@@ -1,0 +1,8 @@
+# Fault-injection shim for tests/faults/run.sh (issue 17): an LD_PRELOAD
+# library built beside the test programs; `make test` builds it first.
+FAULT_SHIM := $(BUILD)/tests/fault_shim.so
+$(FAULT_SHIM): tests/faults/fault_shim.c
+	@mkdir -p $(dir $@)
+	@echo "  SHIM    $@"
+	@$(CC) -std=c11 -Wall -Wextra -Werror -O1 -g -fPIC -shared -o $@ $< -ldl
+test: $(FAULT_SHIM)
