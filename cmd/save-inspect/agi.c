@@ -291,26 +291,17 @@ static int inspect_agi_check(const inspect_opts *o, int cmd, const char *path)
     return -1;
 }
 
-static int inspect_agi_load(const inspect_opts *o, const relic_buf *raw, void **save, relic_err *err)
+static int inspect_agi_decode(const inspect_opts *o, const relic_buf *raw, void *save, relic_err *err)
 {
-    agi_save *s = calloc(1, sizeof *s);
-    if (!s)
-        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
-    relic_err_clear(err);
-    int rc = agi_save_decode(raw->data, raw->len, o->profile, s, err);
-    if (rc) {
-        agi_save_free(s);
-        free(s);
-        return rc;
-    }
-    *save = s;
-    return RELIC_OK;
+    int rc = agi_save_decode(raw->data, raw->len, o->profile, save, err);
+    if (rc)
+        agi_save_free(save);
+    return rc;
 }
 
 static void inspect_agi_release(void *save)
 {
     agi_save_free(save);
-    free(save);
 }
 
 static int inspect_agi_report(const inspect_opts *o, const char *path, const relic_buf *raw, void *save)
@@ -388,7 +379,8 @@ const inspect_format inspect_agi_format = {
     .title = "an AGI save",
     .detect = inspect_agi_detect,
     .check = inspect_agi_check,
-    .load = inspect_agi_load,
+    .save_size = sizeof(agi_save),
+    .decode = inspect_agi_decode,
     .release = inspect_agi_release,
     .report = inspect_agi_report,
     .diff = inspect_agi_diff,

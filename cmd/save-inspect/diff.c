@@ -32,7 +32,7 @@ int inspect_diff(const inspect_opts *o)
         status = INSPECT_DIFF_USAGE;
     }
     for (int i = 0; i < 2 && status < 0; i++)
-        if ((rc = f[i]->load(o, &raw[i], &save[i], &err)) != RELIC_OK) {
+        if ((rc = inspect_load(f[i], o, &raw[i], &save[i], &err)) != RELIC_OK) {
             relic_err_file(&err, inspect_name(o->args[i]));
             cli_report(&err);
             status = inspect_diff_status(rc);
@@ -46,7 +46,7 @@ int inspect_diff(const inspect_opts *o)
     }
     for (int i = 0; i < 2; i++) {
         if (save[i])
-            f[i]->release(save[i]);
+            inspect_release(f[i], save[i]);
         relic_buf_free(&raw[i]);
     }
     return status;

@@ -56,7 +56,7 @@ int inspect_set(const inspect_opts *o)
     void *save = NULL;
     if (status >= 0)
         goto done;
-    if ((rc = f->load(o, &in, &save, &err)) != RELIC_OK) {
+    if ((rc = inspect_load(f, o, &in, &save, &err)) != RELIC_OK) {
         save = NULL;
     } else if ((rc = inspect_apply(f, save, o, &err)) != RELIC_OK) {
         cli_report(&err);
@@ -72,7 +72,7 @@ int inspect_set(const inspect_opts *o)
     status = cli_exit_code(rc);
 done:
     if (save)
-        f->release(save);
+        inspect_release(f, save);
     relic_buf_free(&in);
     relic_buf_free(&out);
     return status;
@@ -103,10 +103,10 @@ int inspect_validate(const inspect_opts *o)
         json_t *row = json_pack("{s:s}", "file", inspect_name(path));
         char ok_line[300] = "";
         void *save = NULL;
-        int rc = f->load(o, &in, &save, &err);
+        int rc = inspect_load(f, o, &in, &save, &err);
         if (rc == RELIC_OK) {
             rc = f->validate(o, path, save, row, ok_line, sizeof ok_line, &err);
-            f->release(save);
+            inspect_release(f, save);
         }
         json_object_set_new(row, "ok", json_boolean(rc == RELIC_OK));
         if (rc == RELIC_OK) {

@@ -35,7 +35,11 @@ typedef struct inspect_format {
     /* Options this kind refuses for cmd: -1 when fine, else the exit status
      * (already reported). */
     int (*check)(const inspect_opts *o, int cmd, const char *path);
-    int (*load)(const inspect_opts *o, const relic_buf *raw, void **save, relic_err *err);
+    size_t save_size;  /* the decoded save's struct */
+    /* Decodes raw into a zeroed save_size struct; on failure nothing is
+     * left to release. */
+    int (*decode)(const inspect_opts *o, const relic_buf *raw, void *save, relic_err *err);
+    /* Frees what a successful decode holds (not the struct itself). */
     void (*release)(void *save);
     /* Prints the report (text or JSON); returns the exit status. */
     int (*report)(const inspect_opts *o, const char *path, const relic_buf *raw, void *save);
@@ -53,8 +57,11 @@ typedef struct inspect_format {
 extern const inspect_format inspect_agi_format;
 extern const inspect_format inspect_riven_format;
 
-/* formats.c: the table, in detection order. */
+/* formats.c: the table, in detection order, and the one allocation of a
+ * decoded save for every format. */
 const inspect_format *inspect_format_of(const relic_buf *raw);
+int inspect_load(const inspect_format *f, const inspect_opts *o, const relic_buf *raw, void **save, relic_err *err);
+void inspect_release(const inspect_format *f, void *save);
 
 /* util.c (leaf): helpers the drivers and formats share. */
 /* Reads path, or standard input for "-"; reports on failure. */

@@ -17,13 +17,13 @@ int inspect_report(const inspect_opts *o)
     int status = f->check(o, INSPECT_CMD_REPORT, path);
     void *save = NULL;
     if (status < 0) {
-        if ((rc = f->load(o, &raw, &save, &err)) != RELIC_OK) {
+        if ((rc = inspect_load(f, o, &raw, &save, &err)) != RELIC_OK) {
             relic_err_file(&err, inspect_name(path));
             cli_report(&err);
             status = cli_exit_code(rc);
         } else {
             status = f->report(o, path, &raw, save);
-            f->release(save);
+            inspect_release(f, save);
         }
     }
     relic_buf_free(&raw);

@@ -61,26 +61,15 @@ static int inspect_riven_check(const inspect_opts *o, int cmd, const char *path)
     return -1;
 }
 
-static int inspect_riven_load(const inspect_opts *o, const relic_buf *raw, void **save, relic_err *err)
+static int inspect_riven_decode(const inspect_opts *o, const relic_buf *raw, void *save, relic_err *err)
 {
     (void)o;
-    riven_save *s = calloc(1, sizeof *s);
-    if (!s)
-        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
-    relic_err_clear(err);
-    int rc = riven_save_decode(raw->data, raw->len, s, err);
-    if (rc) {
-        free(s);
-        return rc;
-    }
-    *save = s;
-    return RELIC_OK;
+    return riven_save_decode(raw->data, raw->len, save, err);
 }
 
 static void inspect_riven_release(void *save)
 {
     riven_save_free(save);
-    free(save);
 }
 
 static int inspect_riven_report(const inspect_opts *o, const char *path, const relic_buf *raw, void *save)
@@ -132,7 +121,8 @@ const inspect_format inspect_riven_format = {
     .title = "a Riven save",
     .detect = inspect_riven_detect,
     .check = inspect_riven_check,
-    .load = inspect_riven_load,
+    .save_size = sizeof(riven_save),
+    .decode = inspect_riven_decode,
     .release = inspect_riven_release,
     .report = inspect_riven_report,
     .diff = inspect_riven_diff,

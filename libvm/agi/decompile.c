@@ -372,12 +372,9 @@ int agi_logic_decompile(const uint8_t *payload, size_t len, const agi_logic_ctx 
 {
     agi_scan s;
     agi_logic_messages m;
-    if (agi_scan_code(payload, len, ctx->profile, ctx->strict, &s, err))
-        return err ? err->code : RELIC_EDATA;
-    if (agi_logic_messages_decode(payload, len, &m, err)) {
-        agi_scan_free(&s);
-        return err ? err->code : RELIC_EDATA;
-    }
+    int open_rc = agi_scan_logic(payload, len, ctx, &s, &m, err);
+    if (open_rc)
+        return open_rc;
     agi_dc d = {.ctx = ctx, .s = &s, .m = &m, .out = out};
     d.raw_table = !agi_logic_table_regular(payload, len, &s, &m);
     for (unsigned i = 1; i <= m.count; i++) {
