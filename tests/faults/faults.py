@@ -219,6 +219,27 @@ def check(job, rc, err, before, after, outt, ref_in, ref_out, out_root):
     return ""
 
 
+def rss_check(n, failed):
+    """Issue 20: snd-render streams, so a 600 s clip stays under 32 MiB."""
+    n += 1
+    if ASAN or not os.path.exists("/usr/bin/time"):
+        print("ok %d # SKIP snd-render peak RSS: %s" % (n, "ASan build" if ASAN else "no /usr/bin/time"))
+        return n, failed
+    w = tempfile.mkdtemp(prefix="relic-rss-")
+    try:
+        # Sound 1 of the sample game lasts 76 ticks: 474 loops are 600 s.
+        r = subprocess.run(["/usr/bin/time", "-v", os.path.join(BIN, "snd-render"), SAMPLE, "1", "--loop", "474",
+                            "-o", os.path.join(w, "long.wav")], capture_output=True, text=True)
+        kib = [int(line.split(":")[1]) for line in r.stderr.splitlines() if "Maximum resident set size" in line]
+        size = os.path.getsize(os.path.join(w, "long.wav")) if r.returncode == 0 else 0
+    finally:
+        shutil.rmtree(w, ignore_errors=True)
+    ok = r.returncode == 0 and kib and kib[0] < 32 * 1024 and size > 50_000_000
+    print("%s %d - snd-render 600 s clip (%d bytes): peak RSS %s KiB (limit 32768)" %
+          ("ok" if ok else "not ok", n, size, kib[0] if kib else "?"))
+    return n, failed + (0 if ok else 1)
+
+
 def main():
     if not os.path.exists(SHIM):
         print("ok 1 # SKIP fault injection: %s not built" % SHIM)
@@ -315,6 +336,7 @@ def main():
             shutil.rmtree(ref, ignore_errors=True)
     finally:
         shutil.rmtree(base, ignore_errors=True)
+    n, failed = rss_check(n, failed)
     cols = [k for k, _ in kinds] + ["symlink-first", "symlink-all"]
     with open(os.path.join(BUILD, "faults-matrix.md"), "w") as fh:
         fh.write("| job | " + " | ".join(cols) + " |\n|---" * (len(cols) + 1) + "|\n")
