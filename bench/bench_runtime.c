@@ -40,8 +40,8 @@ static int bench_rt_game(const char *dir, const agi_input_script *in, double *se
     relic_err_clear(&err);
     double t0 = bench_cpu();
     unsigned long ran = 0;
-    while (vm->cycle < 2000 && !vm->quit && agi_vm_cycle(vm, in, &err) == RELIC_OK) {
-        if (vm->modal.kind != AGI_MODAL_NONE)
+    while (agi_vm_cycles(vm) < 2000 && !agi_vm_has_quit(vm) && agi_vm_cycle(vm, in, &err) == RELIC_OK) {
+        if (agi_vm_modal_state(vm) != AGI_MODAL_NONE)
             continue; /* the frame cannot change while a modal waits */
         agi_vm_render(vm);
         ran++;

@@ -28,7 +28,7 @@ for t in "$BUILD"/tests/test_*; do
         echo "FAIL: $t exited $rc" >&2; fail=$((fail + 1))
     fi
 done
-for script in tests/cli/run.sh tests/corpus/cli_roundtrip.sh tests/faults/run.sh; do
+for script in tests/cli/run.sh tests/corpus/cli_roundtrip.sh tests/layers.sh tests/faults/run.sh; do
     out=$(BUILD="$BUILD" sh "$script" 2>>"$log")
     printf '%s\n' "== $script" "$out" >> "$log"
     printf '%s\n' "$out" | grep -E '^# .*skipped'

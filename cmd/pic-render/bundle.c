@@ -36,7 +36,7 @@ int pic_bundle_write(const pic_opts *o, const agi_vm *vm, relic_err *err)
     int hl = snprintf(head, sizeof head, "P6\n%d %d\n255\n", AGI_PIC_WIDTH, AGI_PIC_HEIGHT);
     relic_buf_append(&b, head, (size_t)hl);
     for (size_t i = 0; i < AGI_PIC_CELLS; i++)
-        relic_buf_append(&b, agi_ega_palette + 3 * (vm->frame_vis[i] & 15), 3);
+        relic_buf_append(&b, agi_ega_palette + 3 * (agi_vm_frame_vis(vm)[i] & 15), 3);
     int rc = relic_buf_check(&b, err);
     if (rc == RELIC_OK)
         rc = relic_file_write_atomic(path, b.data, b.len, err);
@@ -44,7 +44,7 @@ int pic_bundle_write(const pic_opts *o, const agi_vm *vm, relic_err *err)
     if (rc)
         return rc;
     char hex[65];
-    relic_sha256_hex(vm->frame_vis, AGI_PIC_CELLS, hex);
+    relic_sha256_hex(agi_vm_frame_vis(vm), AGI_PIC_CELLS, hex);
     json_t *st = agi_vm_state_json(vm);
     json_t *values = json_pack("{s:O, s:O, s:O, s:O}", "room", json_object_get(st, "room"), "variables",
                                json_object_get(st, "variables"), "flags", json_object_get(st, "flags"), "cycle",
@@ -57,7 +57,7 @@ int pic_bundle_write(const pic_opts *o, const agi_vm *vm, relic_err *err)
     json_t *cas = json_pack("{s:s, s:s, s:{s:o, s:o}}", "id", o->case_id ? o->case_id : id, "status", "ok",
                             "observations", "frame", frame, "values", values);
     json_t *doc = json_pack("{s:s, s:i, s:s, s:s, s:s, s:[o]}", "format", "agi-clean-room-conformance-results",
-                            "format_version", 2, "suite_id", "relic-pic-render", "profile", vm->profile->name,
+                            "format_version", 2, "suite_id", "relic-pic-render", "profile", agi_vm_profile(vm)->name,
                             "producer", "relic pic-render " RELIC_VERSION, "cases", cas);
     rc = relic_json_write(o->bundle, doc, err);
     json_decref(doc);

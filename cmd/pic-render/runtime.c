@@ -25,7 +25,7 @@ typedef struct rt_ctx {
 
 static const uint8_t *rt_plane(const rt_ctx *c)
 {
-    return c->o->channel == PIC_CHANNEL_PRIORITY ? c->vm->frame_pri : c->vm->frame_vis;
+    return c->o->channel == PIC_CHANNEL_PRIORITY ? agi_vm_frame_pri(c->vm) : agi_vm_frame_vis(c->vm);
 }
 
 int pic_write_image(const pic_opts *o, const char *path, const uint8_t *img, unsigned w, unsigned h, relic_err *err)
@@ -48,7 +48,7 @@ static int rt_restore(rt_ctx *c, relic_err *err)
     relic_buf b = RELIC_BUF_INIT;
     agi_save s;
     int rc = relic_file_read(c->o->restore, &b, err);
-    if (rc == RELIC_OK && (rc = agi_save_decode(b.data, b.len, c->vm->profile, &s, err)) == RELIC_OK) {
+    if (rc == RELIC_OK && (rc = agi_save_decode(b.data, b.len, agi_vm_profile(c->vm), &s, err)) == RELIC_OK) {
         if ((rc = agi_vm_from_save(c->vm, &s, err)) && !err->file[0])
             relic_err_file(err, c->o->game_dir);
         agi_save_free(&s);
@@ -89,8 +89,8 @@ static int rt_open(rt_ctx *c, relic_err *err)
         return rc;
     if ((rc = agi_vm_new(&c->game, &vo, &c->vm, err)) && !err->file[0])
         relic_err_file(err, o->game_dir);
-    if (rc == RELIC_OK && c->vm->warning[0])
-        cli_warn("%s: %s", o->game_dir, c->vm->warning);
+    if (rc == RELIC_OK && agi_vm_warning(c->vm)[0])
+        cli_warn("%s: %s", o->game_dir, agi_vm_warning(c->vm));
     if (rc == RELIC_OK && o->restore)
         rc = rt_restore(c, err);
     return rc;
@@ -99,7 +99,7 @@ static int rt_open(rt_ctx *c, relic_err *err)
 static int rt_frame_out(rt_ctx *c, relic_err *err)
 {
     char name[64], path[4096];
-    snprintf(name, sizeof name, "frame_%06lu.png", c->vm->cycle);
+    snprintf(name, sizeof name, "frame_%06lu.png", agi_vm_cycles(c->vm));
     int rc = relic_path_join(c->o->frames_dir, name, 0, path, sizeof path, err);
     if (rc == RELIC_OK)
         rc = pic_write_image(c->o, path, rt_plane(c), AGI_PIC_WIDTH, AGI_PIC_HEIGHT, err);
@@ -113,14 +113,14 @@ static int rt_run(rt_ctx *c, relic_err *err)
     const pic_opts *o = c->o;
     if (o->frames_dir && relic_mkdirs(o->frames_dir, err))
         return err->code;
-    c->vm->keep_sound_cmds = o->audio != NULL;
-    while (c->vm->cycle < o->tick && !c->vm->quit) {
+    agi_vm_keep_sound_commands(c->vm, o->audio != NULL);
+    while (agi_vm_cycles(c->vm) < o->tick && !agi_vm_has_quit(c->vm)) {
         int rc = agi_vm_cycle(c->vm, &c->in, err);
         if (rc) {
             relic_err_file(err, o->game_dir);
             return rc;
         }
-        if (o->frames_dir && c->vm->cycle % o->every == 0) {
+        if (o->frames_dir && agi_vm_cycles(c->vm) % o->every == 0) {
             agi_vm_render(c->vm);
             if ((rc = rt_frame_out(c, err)))
                 return rc;
@@ -153,11 +153,11 @@ static int rt_screen(rt_ctx *c, relic_err *err)
 static int rt_audio(rt_ctx *c, relic_err *err)
 {
     agi_synth_opts so = {.rate = 22050};
-    agi_snd_device dev = agi_snd_device_for(c->vm->profile, 0);
+    agi_snd_device dev = agi_snd_device_for(agi_vm_profile(c->vm), 0);
     float *f = NULL;
     int16_t *pcm = NULL;
     size_t frames = 0;
-    int rc = agi_synth_render(&c->vm->snd_cmds, dev, c->vm->snd_clock, &so, &f, &frames, err);
+    int rc = agi_synth_render(agi_vm_sound_commands(c->vm), dev, agi_vm_sound_clock(c->vm), &so, &f, &frames, err);
     if (rc == RELIC_OK)
         rc = agi_synth_to_pcm16(f, frames, 0.0, 1, &pcm, err);
     if (rc == RELIC_OK)
@@ -192,7 +192,7 @@ static int rt_outputs(rt_ctx *c, json_t *report, relic_err *err)
         json_object_set(outputs, "frames", c->frames);
     if (rc == RELIC_OK && o->audio && (rc = rt_audio(c, err)) == RELIC_OK) {
         json_object_set_new(outputs, "audio", json_string(o->audio));
-        json_object_set_new(report, "sound_commands", json_integer((json_int_t)c->vm->snd_cmds.count));
+        json_object_set_new(report, "sound_commands", json_integer((json_int_t)agi_vm_sound_commands(c->vm)->count));
     }
     if (rc == RELIC_OK && o->screen && (rc = rt_screen(c, err)) == RELIC_OK)
         json_object_set_new(outputs, "screen", json_string(o->screen));
@@ -227,11 +227,11 @@ int pic_runtime_run(const pic_opts *o)
         rc = rt_run(&c, &err);
     if (rc == RELIC_OK) {
         char hv[65], hp[65];
-        relic_sha256_hex(c.vm->frame_vis, AGI_PIC_CELLS, hv);
-        relic_sha256_hex(c.vm->frame_pri, AGI_PIC_CELLS, hp);
+        relic_sha256_hex(agi_vm_frame_vis(c.vm), AGI_PIC_CELLS, hv);
+        relic_sha256_hex(agi_vm_frame_pri(c.vm), AGI_PIC_CELLS, hp);
         json_t *report = json_pack("{s:s, s:s, s:I, s:i, s:b, s:{s:s, s:s}, s:{}, s:i, s:i}", "format",
-                                   "relic-pic-render-run", "profile", c.vm->profile->name, "cycle",
-                                   (json_int_t)c.vm->cycle, "room", c.vm->vars[0], "quit", c.vm->quit, "sha256",
+                                   "relic-pic-render-run", "profile", agi_vm_profile(c.vm)->name, "cycle",
+                                   (json_int_t)agi_vm_cycles(c.vm), "room", agi_vm_var(c.vm, 0), "quit", agi_vm_has_quit(c.vm), "sha256",
                                    "visual", hv, "priority", hp, "outputs", "width", AGI_PIC_WIDTH, "height",
                                    AGI_PIC_HEIGHT);
         if ((rc = rt_outputs(&c, report, &err)) == RELIC_OK)

@@ -9,87 +9,72 @@
  * Save block-1 partition and block-3 transform: session_and_persistence.md
  * ("source-backed 2.089/2.230/2.272 block-1 partition", "Profile 2.936
  * block 1", "Profile 3.002.149 observed Gold Rush blocks", "V3 block-3
- * transform").  Inventory and restart prompts: input_text_and_menus.md
- * "Inventory selection" and session_and_persistence.md "Restart". */
+ * transform").  The interpreter's runtime rules per profile are libvm/agi/vm_rules.c's. */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include "relic/agi_profile.h"
 
 #define AGI_PROFILE_3002149                                                                                   \
-    .layout = AGI_LAYOUT_V3, .inventory_xor = 1, .action_max = 0xb5, .condition_max = 0x12, .string_slots = 12,  \
+    .layout = AGI_LAYOUT_V3, .inventory_xor = 1, .action_max = 0xb5, .condition_max = 0x12,   \
     .save_blocks = 5, .save_block1 = 0x0404, .key_map_entries = 49, .brush = AGI_BRUSH_V3, .brush_limit = 318,   \
     .snd_select8_single = 1, .snd_tone = AGI_SND_TONE_NOISE_HIGH, .snd_atten = AGI_SND_ATTEN_ENVELOPE,            \
-    .save_b1_layout = AGI_SAVE_B1_GR, .save_block3_xor = 1, .loop4 = AGI_LOOP4_F20, .hold_key_sets_one = 1,      \
-    .input_width_noop = 1
+    .save_b1_layout = AGI_SAVE_B1_GR, .save_block3_xor = 1
 
 static const agi_profile agi_profile_table[] = {
     {.name = "2.089", .builds = "2.089", .layout = AGI_LAYOUT_V2, .inventory_xor = 0,
-     .object_header_is_count = 1, .action_max = 0x9a, .condition_max = 0x12, .string_slots = 6,
+     .object_header_is_count = 1, .action_max = 0x9a, .condition_max = 0x12,
      .save_blocks = 4, .key_map_entries = 39, .brush = AGI_BRUSH_NONE,
      .snd_select8_single = 0, .snd_tone = AGI_SND_TONE_BOTH, .snd_atten = AGI_SND_ATTEN_DEV2_RAW,
      .save_b1_layout = AGI_SAVE_B1_EARLY, .save_block3_xor = 0,
-     .quit_no_operand = 1,
-     .loop_select_every_pass = 1, .loop4 = AGI_LOOP4_EXACT, .draw_early_unsorted = 1,
-     .show_pic_keeps_window = 1, .distance_wraps = 1, .move_defers_first = 1, .motion_clear_early = 1,
-     .said_exact_count = 1, .inventory_ack_only = 1},
+     .quit_no_operand = 1},
     {.name = "2.230", .builds = "2.230", .layout = AGI_LAYOUT_V2, .inventory_xor = 0,
-     .action_max = 0x9a, .condition_max = 0x12, .string_slots = 6, .save_blocks = 5,
+     .action_max = 0x9a, .condition_max = 0x12,  .save_blocks = 5,
      .key_map_entries = 39, .brush = AGI_BRUSH_NONE,
      .snd_select8_single = 0, .snd_tone = AGI_SND_TONE_BOTH, .snd_atten = AGI_SND_ATTEN_DEV2_RAW,
      .save_b1_layout = AGI_SAVE_B1_EARLY, .save_block3_xor = 0,
      .quit_no_operand = 1,
-     .view_packed_loops = 1,
-     .loop_select_every_pass = 1, .loop4 = AGI_LOOP4_EXACT, .show_pic_keeps_window = 1, .distance_wraps = 1,
-     .move_defers_first = 1, .motion_clear_early = 1, .inventory_ack_only = 1},
+     .view_packed_loops = 1},
     {.name = "2.272", .builds = "2.272", .layout = AGI_LAYOUT_V2, .inventory_xor = 0,
-     .action_max = 0xa0, .condition_max = 0x12, .string_slots = 6, .save_blocks = 5,
+     .action_max = 0xa0, .condition_max = 0x12,  .save_blocks = 5,
      .key_map_entries = 39, .brush = AGI_BRUSH_NONE,
      .snd_select8_single = 0, .snd_tone = AGI_SND_TONE_BOTH, .snd_atten = AGI_SND_ATTEN_WHOLE_BYTE,
-     .save_b1_layout = AGI_SAVE_B1_EARLY, .save_block3_xor = 0,
-     .loop_select_every_pass = 1, .loop4 = AGI_LOOP4_EXACT, .show_pic_keeps_window = 1, .distance_wraps = 1,
-     .move_defers_first = 1, .menu_parse_only = 1, .inventory_ack_only = 1},
+     .save_b1_layout = AGI_SAVE_B1_EARLY, .save_block3_xor = 0},
     {.name = "2.411", .builds = "2.411", .layout = AGI_LAYOUT_V2, .inventory_xor = 1,
-     .action_max = 0xa9, .condition_max = 0x12, .string_slots = 12, .save_blocks = 5,
+     .action_max = 0xa9, .condition_max = 0x12,  .save_blocks = 5,
      .save_block1 = 0x05df, .key_map_entries = 39, .brush = AGI_BRUSH_POINT,
      .snd_select8_single = 0, .snd_tone = AGI_SND_TONE_BOTH, .snd_atten = AGI_SND_ATTEN_CLAMP,
-     .save_b1_layout = AGI_SAVE_B1_V2, .save_block3_xor = 0,
-     .loop4 = AGI_LOOP4_EXACT, .restart_always_prompts = 1},
+     .save_b1_layout = AGI_SAVE_B1_V2, .save_block3_xor = 0},
     {.name = "2.440", .builds = "2.439 2.440", .layout = AGI_LAYOUT_V2, .inventory_xor = 1,
-     .action_max = 0xa9, .condition_max = 0x12, .string_slots = 12, .save_blocks = 5,
+     .action_max = 0xa9, .condition_max = 0x12,  .save_blocks = 5,
      .save_block1 = 0x05df, .key_map_entries = 39, .brush = AGI_BRUSH_V2, .brush_limit = 320,
      .snd_select8_single = 0, .snd_tone = AGI_SND_TONE_NOISE_HIGH, .snd_atten = AGI_SND_ATTEN_CLAMP,
-     .save_b1_layout = AGI_SAVE_B1_V2, .save_block3_xor = 0,
-     .loop4 = AGI_LOOP4_EXACT},
+     .save_b1_layout = AGI_SAVE_B1_V2, .save_block3_xor = 0},
     {.name = "2.917", .builds = "2.915 2.917", .layout = AGI_LAYOUT_V2, .inventory_xor = 1,
-     .action_max = 0xad, .condition_max = 0x12, .string_slots = 12, .save_blocks = 5,
+     .action_max = 0xad, .condition_max = 0x12,  .save_blocks = 5,
      .save_block1 = 0x05e1, .key_map_entries = 39, .brush = AGI_BRUSH_V2, .brush_limit = 320,
      .snd_select8_single = 1, .snd_tone = AGI_SND_TONE_NOISE_HIGH, .snd_atten = AGI_SND_ATTEN_ENVELOPE,
-     .save_b1_layout = AGI_SAVE_B1_V2, .save_block3_xor = 0,
-     .loop4 = AGI_LOOP4_EXACT},
+     .save_b1_layout = AGI_SAVE_B1_V2, .save_block3_xor = 0},
     {.name = "2.936", .builds = "2.936", .layout = AGI_LAYOUT_V2, .inventory_xor = 1,
-     .action_max = 0xaf, .condition_max = 0x12, .string_slots = 12, .save_blocks = 5,
+     .action_max = 0xaf, .condition_max = 0x12,  .save_blocks = 5,
      .save_block1 = 0x05e1, .key_map_entries = 39, .brush = AGI_BRUSH_V2, .brush_limit = 320,
      .snd_select8_single = 1, .snd_tone = AGI_SND_TONE_NOISE_HIGH, .snd_atten = AGI_SND_ATTEN_ENVELOPE,
-     .save_b1_layout = AGI_SAVE_B1_V2, .save_block3_xor = 0,
-     .loop4 = AGI_LOOP4_AT_LEAST},
+     .save_b1_layout = AGI_SAVE_B1_V2, .save_block3_xor = 0},
     {.name = "3.002.086", .builds = "3.002.086", .layout = AGI_LAYOUT_V3, .inventory_xor = 1,
-     .action_max = 0xb1, .condition_max = 0x12, .string_slots = 12, .save_blocks = 5,
+     .action_max = 0xb1, .condition_max = 0x12,  .save_blocks = 5,
      .key_map_entries = 39, .brush = AGI_BRUSH_V3, .brush_limit = 318,
      .snd_select8_single = 1, .snd_tone = AGI_SND_TONE_NOISE_HIGH, .snd_atten = AGI_SND_ATTEN_ENVELOPE,
      .save_b1_layout = AGI_SAVE_B1_V2, .save_block3_xor = 1,
-     .b0_operand = 1, .loop4 = AGI_LOOP4_AT_LEAST, .left_zero_boundary = 1},
+     .b0_operand = 1},
     {.name = "3.002.102", .builds = "3.002.102 3.002.107", .layout = AGI_LAYOUT_V3, .inventory_xor = 1,
-     .action_max = 0xb5, .condition_max = 0x12, .string_slots = 12, .save_blocks = 5,
+     .action_max = 0xb5, .condition_max = 0x12,  .save_blocks = 5,
      .save_block1 = 0x05e4, .key_map_entries = 39, .brush = AGI_BRUSH_V3, .brush_limit = 318,
      .snd_select8_single = 1, .snd_tone = AGI_SND_TONE_NOISE_HIGH, .snd_atten = AGI_SND_ATTEN_ENVELOPE,
-     .save_b1_layout = AGI_SAVE_B1_V2, .save_block3_xor = 1,
-     .loop4 = AGI_LOOP4_F20, .hold_key_sets_one = 1, .window_close_clears_width = 1},
+     .save_b1_layout = AGI_SAVE_B1_V2, .save_block3_xor = 1},
     {.name = "3.002.149", .builds = "3.002.149", AGI_PROFILE_3002149},
-    /* The Gold Rush build: 3.002.149 plus its immediate room aliases
-     * (version_profiles.md "AGI 3.002.149 profile"). */
-    {.name = "3.002.149-gr", .builds = "", AGI_PROFILE_3002149, .room_alias_first = 0x7e, .room_alias_last = 0x80,
-     .room_alias_to = 0x49, .variant_of = "3.002.149", .game_prefix = "GR"},
+    /* The Gold Rush build of 3.002.149: its runtime rules (room aliases)
+     * are libvm/agi/vm_rules.c's (version_profiles.md "AGI 3.002.149 profile"). */
+    {.name = "3.002.149-gr", .builds = "", AGI_PROFILE_3002149, .variant_of = "3.002.149", .game_prefix = "GR"},
 };
 
 #define AGI_PROFILE_COUNT (sizeof agi_profile_table / sizeof agi_profile_table[0])

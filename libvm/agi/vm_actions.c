@@ -1,8 +1,8 @@
 /* AGI actions (agi-spec logic_bytecode.md "Action opcodes" tables, with
  * object_behavior.md, input_text_and_menus.md and session_and_persistence.md
  * for the subsystems they drive): one switch over the 2.936 action range;
- * where another profile selects a variant the case calls a helper of
- * vm_profile_rules.c.
+ * where another profile selects a variant the case calls a helper here
+ * that reads the rule from vm->rules (vm_rules.h), never a profile name.
  * Actions agi_vm_gaps lists consume their operands and change no state. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,8 +31,8 @@ static void agi_vm_expand(agi_vm *vm, unsigned logic, const char *src, char *out
             snprintf(tmp, sizeof tmp, "%u", vm->vars[n & 0xff]);
         else if (kind == 's' && agi_vm_string_slot(vm, (unsigned)n))
             snprintf(tmp, sizeof tmp, "%.40s", vm->strings[n]);
-        else if (kind == 'w' && n >= 1 && n <= vm->parse_count && n <= 10)
-            t = vm->parsed_text[n - 1];
+        else if (kind == 'w' && n >= 1 && n <= vm->input.parse_count && n <= 10)
+            t = vm->input.parsed_text[n - 1];
         else if ((kind == 'm' || kind == 'g') && depth < 2) {
             const char *m = agi_vm_message(vm, kind == 'g' ? 0 : logic, (unsigned)n);
             if (m)
@@ -62,7 +62,7 @@ static void agi_vm_display(agi_vm *vm, unsigned logic, unsigned row, unsigned co
     const char *m = agi_vm_message(vm, logic, n);
     char text[600];
     agi_vm_expand(vm, logic, m ? m : "", text, sizeof text, 0);
-    uint8_t attr = (uint8_t)((vm->text_fg & 15) | (vm->text_bg & 15) << 4);
+    uint8_t attr = (uint8_t)((vm->txt.text_fg & 15) | (vm->txt.text_bg & 15) << 4);
     for (const char *p = text; *p && row < 25; p++) {
         if (*p == '\n' || col >= 40) {
             row++;
@@ -72,19 +72,10 @@ static void agi_vm_display(agi_vm *vm, unsigned logic, unsigned row, unsigned co
             if (row >= 25)
                 break;
         }
-        vm->text_attr[row][col] = attr;
-        vm->text[row][col++] = *p;
+        vm->txt.text_attr[row][col] = attr;
+        vm->txt.text[row][col++] = *p;
     }
     agi_vm_log(vm, "display", text);
-}
-
-void agi_vm_text_fill(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, unsigned right, uint8_t attr)
-{
-    for (unsigned r = top; r <= bottom && r < 25; r++)
-        for (unsigned c = left; c <= right && c < 40; c++) {
-            vm->text[r][c] = ' ';
-            vm->text_attr[r][c] = attr;
-        }
 }
 
 /* clear.lines / clear.text.rect: the cells take the attribute's colour as
@@ -92,6 +83,15 @@ void agi_vm_text_fill(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, 
 static void agi_vm_clear_text(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, unsigned right, uint8_t attr)
 {
     agi_vm_text_fill(vm, top, left, bottom, right, (uint8_t)((attr & 15) << 4 | (attr & 15)));
+}
+
+/* Action 0x45's stored value: 254 at most, or (2.089/2.230/2.272) the low
+ * byte of the distance. */
+static uint8_t agi_vm_distance_value(const agi_vm *vm, int d)
+{
+    if (vm->rules->distance_wraps)
+        return (uint8_t)d;
+    return (uint8_t)(d > 254 ? 254 : d);
 }
 
 static uint8_t agi_vm_obj_distance(const agi_vm *vm, unsigned a, unsigned b)
@@ -122,58 +122,35 @@ static void agi_vm_copy_msg(agi_vm *vm, unsigned logic, unsigned slot, unsigned 
 static void agi_vm_menu_add(agi_vm *vm, unsigned logic, unsigned n, int heading, unsigned status)
 {
     const char *m = agi_vm_message(vm, logic, n);
-    if (vm->menu_done)
+    if (vm->menus.menu_done)
         return;
     if (heading) {
-        if (vm->heading_n < 16)
-            snprintf(vm->menu_heading[vm->heading_n++], sizeof vm->menu_heading[0], "%s", m ? m : "");
+        if (vm->menus.heading_n < 16)
+            snprintf(vm->menus.menu_heading[vm->menus.heading_n++], sizeof vm->menus.menu_heading[0], "%s", m ? m : "");
         return;
     }
-    if (vm->menu_n >= AGI_VM_MAX_MENU || vm->heading_n == 0)
+    if (vm->menus.menu_n >= AGI_VM_MAX_MENU || vm->menus.heading_n == 0)
         return;
-    agi_vm_menu_item *it = &vm->menu[vm->menu_n++];
+    agi_vm_menu_item *it = &vm->menus.menu[vm->menus.menu_n++];
     snprintf(it->text, sizeof it->text, "%s", m ? m : "");
     it->status = (uint8_t)status;
     it->enabled = 1;
-    it->heading = (uint8_t)(vm->heading_n - 1);
+    it->heading = (uint8_t)(vm->menus.heading_n - 1);
 }
 
 static void agi_vm_menu_enable(agi_vm *vm, unsigned status, int on)
 {
-    for (unsigned i = 0; i < vm->menu_n; i++)
-        if (vm->menu[i].status == status)
-            vm->menu[i].enabled = (uint8_t)on;
-}
-
-void agi_vm_restart_now(agi_vm *vm)
-{
-    uint8_t f9 = vm->flags[9];
-    unsigned cap = vm->replay_cap;
-    agi_vm_reset(vm);
-    vm->flags[9] = f9;
-    vm->flags[6] = 1;
-    uint8_t *r = cap ? calloc(cap, 2) : NULL;
-    if (r) {
-        free(vm->replay);
-        vm->replay = r;
-        vm->replay_cap = cap;
-    }
-    vm->abort_flow = 1;
-}
-
-void agi_vm_quit_now(agi_vm *vm)
-{
-    agi_vm_stop_sound(vm);
-    vm->quit = 1;
-    agi_vm_log(vm, "quit", "");
+    for (unsigned i = 0; i < vm->menus.menu_n; i++)
+        if (vm->menus.menu[i].status == status)
+            vm->menus.menu[i].enabled = (uint8_t)on;
 }
 
 /* restart.game: the prompt unless f16 skips it (never in 2.411). */
 static void agi_vm_restart(agi_vm *vm)
 {
     agi_vm_stop_sound(vm);
-    if (vm->flags[16] && !vm->profile->restart_always_prompts)
-        agi_vm_restart_now(vm);
+    if (vm->flags[AGI_F_RESTART_NOASK] && !vm->rules->restart_always_prompts)
+        vm->hooks.restart(vm);
     else
         agi_vm_modal_confirm(vm, AGI_CONFIRM_RESTART);
 }
@@ -189,17 +166,87 @@ static void agi_vm_quit(agi_vm *vm, unsigned selector)
 
 static void agi_vm_call(agi_vm *vm, unsigned n)
 {
-    if (vm->depth >= AGI_VM_MAX_DEPTH) {
+    if (vm->exec.depth >= AGI_VM_MAX_DEPTH) {
         agi_vm_fail(vm, "logic calls nested deeper than %d", AGI_VM_MAX_DEPTH);
         return;
     }
     if (agi_vm_load_logic(vm, n, 0))
         return;
-    vm->stack[vm->depth].logic = (uint8_t)n;
-    vm->stack[vm->depth].pc = vm->logic[n]->scan_start;
-    vm->depth++;
+    vm->exec.stack[vm->exec.depth].logic = (uint8_t)n;
+    vm->exec.stack[vm->exec.depth].pc = vm->res.logic[n]->scan_start;
+    vm->exec.depth++;
 }
 
+/* Action 0x1a.  2.089/2.230/2.272 keep f15 and an open window. */
+static void agi_vm_show_pic(agi_vm *vm)
+{
+    memcpy(vm->show_vis, vm->pic_vis, AGI_PIC_CELLS);
+    memcpy(vm->show_pri, vm->pic_pri, AGI_PIC_CELLS);
+    vm->shown = 1;
+    /* The picture rows of the screen are redrawn over any text there. */
+    agi_vm_text_fill(vm, (unsigned)vm->txt.base_row, 0, (unsigned)vm->txt.base_row + 20, 39, 0xff);
+    if (vm->rules->show_pic_keeps_window)
+        return;
+    vm->flags[AGI_F_WINDOW_NOWAIT] = 0;
+    agi_vm_close_window(vm);
+}
+
+/* Actions 0x4d/0x4e in 2.089/2.230 (returns 0 for the common rule): 0x4d
+ * clears direction only; 0x4e changes neither; both act on object 0's
+ * coupling, and 0x4e forgets the remembered navigation event. */
+static int agi_vm_motion_clear_early(agi_vm *vm, agi_vm_obj *o, uint8_t op)
+{
+    if (!vm->rules->motion_clear_early)
+        return 0;
+    if (op == AGI_A_STOP_MOTION)
+        o->dir = 0;
+    if (o != &vm->obj[0])
+        return 1;
+    vm->vars[AGI_V_EGO_DIR] = 0;
+    vm->player_control = op != AGI_A_STOP_MOTION;
+    if (op == AGI_A_START_MOTION)
+        vm->input.nav_event = 0;
+    return 1;
+}
+
+/* Action 0x12: the Gold Rush build's immediate room aliases. */
+static unsigned agi_vm_room_alias(const agi_vm *vm, unsigned room)
+{
+    const agi_vm_rules *p = vm->rules;
+    if (p->room_alias_to && room >= p->room_alias_first && room <= p->room_alias_last)
+        return p->room_alias_to;
+    return room;
+}
+
+/* Profile-specific actions that have no common body: 2.272's menu stubs,
+ * the input-width pair, close.window, and the release and menu gates.
+ * Returns 1 when the action is done. */
+static int agi_vm_variant_action(agi_vm *vm, uint8_t op, const uint8_t *a)
+{
+    switch (op) {
+    case AGI_A_SET_MENU: case AGI_A_SET_MENU_ITEM: case AGI_A_SUBMIT_MENU:
+    case AGI_A_ENABLE_ITEM: case AGI_A_DISABLE_ITEM:
+        return vm->rules->menu_parse_only; /* operands consumed, no menu built */
+    case AGI_A_OPEN_DIALOGUE: /* the 36-character cap is where input is drawn */
+        if (!vm->rules->input_width_noop)
+            vm->input.input_width_override = 1;
+        return 1;
+    case AGI_A_CLOSE_DIALOGUE:
+        if (!vm->rules->input_width_noop)
+            vm->input.input_width_override = 0;
+        return 1;
+    case AGI_A_CLOSE_WINDOW:
+        agi_vm_close_window(vm);
+        vm->input.input_width_override = 0;
+        return 1;
+    case AGI_A_HOLD_KEY:
+        vm->input.release_gate = vm->rules->hold_key_sets_one ? 1 : (uint8_t)(vm->input.release_gate + 1);
+        return 1;
+    case AGI_A_ALLOW_MENU: vm->menus.menu_gate = a[0]; return 1;
+    case AGI_A_RELEASE_KEY: vm->input.release_gate = 0; return 1;
+    default: return 0;
+    }
+}
 static void agi_vm_obj_action(agi_vm *vm, uint8_t op, const uint8_t *a)
 {
     uint8_t *v = vm->vars;
@@ -237,7 +284,7 @@ static void agi_vm_obj_action(agi_vm *vm, uint8_t op, const uint8_t *a)
     case AGI_A_SET_CEL: agi_vm_set_cel(vm, o, a[1]); break;
     case AGI_A_SET_CEL_V: agi_vm_set_cel(vm, o, v[a[1]]); break;
     case AGI_A_LAST_CEL: {
-        const agi_view *vw = o->has_view ? vm->view[o->view] : NULL;
+        const agi_view *vw = o->has_view ? vm->res.view[o->view] : NULL;
         v[a[1]] = vw && o->loop < vw->loop_count ? (uint8_t)(vw->loops[vw->loop[o->loop]].cel_count - 1) : 0;
         break;
     }
@@ -245,7 +292,7 @@ static void agi_vm_obj_action(agi_vm *vm, uint8_t op, const uint8_t *a)
     case AGI_A_CURRENT_LOOP: v[a[1]] = o->loop; break;
     case AGI_A_CURRENT_VIEW: v[a[1]] = o->view; break;
     case AGI_A_NUMBER_OF_LOOPS:
-        v[a[1]] = o->has_view && vm->view[o->view] ? (uint8_t)vm->view[o->view]->loop_count : 0;
+        v[a[1]] = o->has_view && vm->res.view[o->view] ? (uint8_t)vm->res.view[o->view]->loop_count : 0;
         break;
     case AGI_A_SET_PRIORITY: o->fix_pri = 1; o->priority = a[1]; break;
     case AGI_A_SET_PRIORITY_V: o->fix_pri = 1; o->priority = v[a[1]]; break;
@@ -407,22 +454,22 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
     case AGI_A_CLEAR_LINES: agi_vm_clear_text(vm, a[0], 0, a[1], 39, a[2]); break;
     case AGI_A_CLEAR_TEXT_RECT: agi_vm_clear_text(vm, a[0], a[1], a[2], a[3], a[4]); break;
     case AGI_A_TEXT_SCREEN: /* the whole surface in the text attribute */
-        vm->text_mode = 1;
-        agi_vm_text_fill(vm, 0, 0, 24, 39, (uint8_t)((vm->text_fg & 15) | (vm->text_bg & 15) << 4));
+        vm->txt.text_mode = 1;
+        agi_vm_text_fill(vm, 0, 0, 24, 39, (uint8_t)((vm->txt.text_fg & 15) | (vm->txt.text_bg & 15) << 4));
         break;
     case AGI_A_GRAPHICS: /* graphics again: the text surface is gone */
-        vm->text_mode = 0;
+        vm->txt.text_mode = 0;
         agi_vm_text_fill(vm, 0, 0, 24, 39, 0xff);
         break;
     case AGI_A_SET_CURSOR_CHAR: {
         const char *m = agi_vm_message(vm, logic, a[0]);
-        vm->prompt_char = m ? m[0] : 0;
+        vm->txt.prompt_char = m ? m[0] : 0;
         break;
     }
-    case AGI_A_SET_TEXT_ATTRIBUTE: vm->text_fg = a[0]; vm->text_bg = a[1]; break;
-    case AGI_A_CONFIGURE_SCREEN: vm->base_row = a[0]; vm->input_row = a[1]; vm->status_row = a[2]; break;
-    case AGI_A_STATUS_LINE_ON: vm->status_enabled = 1; break;
-    case AGI_A_STATUS_LINE_OFF: vm->status_enabled = 0; break;
+    case AGI_A_SET_TEXT_ATTRIBUTE: vm->txt.text_fg = a[0]; vm->txt.text_bg = a[1]; break;
+    case AGI_A_CONFIGURE_SCREEN: vm->txt.base_row = a[0]; vm->txt.input_row = a[1]; vm->txt.status_row = a[2]; break;
+    case AGI_A_STATUS_LINE_ON: vm->txt.status_enabled = 1; break;
+    case AGI_A_STATUS_LINE_OFF: vm->txt.status_enabled = 0; break;
     case AGI_A_SET_STRING: agi_vm_copy_msg(vm, logic, a[0], a[1]); break;
     case AGI_A_GET_STRING:
         if (agi_vm_string_slot(vm, a[0])) {
@@ -431,8 +478,8 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
         }
         break;
     case AGI_A_WORD_TO_STRING:
-        if (agi_vm_string_slot(vm, a[0]) && a[1] < vm->parsed_n)
-            agi_vm_strcpy(vm->strings[a[0]], sizeof vm->strings[0], vm->parsed_text[a[1]]);
+        if (agi_vm_string_slot(vm, a[0]) && a[1] < vm->input.parsed_n)
+            agi_vm_strcpy(vm->strings[a[0]], sizeof vm->strings[0], vm->input.parsed_text[a[1]]);
         break;
     case AGI_A_PARSE:
         if (agi_vm_string_slot(vm, a[0])) {
@@ -442,13 +489,13 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
         }
         break;
     case AGI_A_GET_NUM: agi_vm_modal_edit(vm, a[1], 1, 5, agi_vm_message(vm, logic, a[0]), -1, 0); break;
-    case AGI_A_PREVENT_INPUT: vm->input_enabled = 0; break;
-    case AGI_A_ACCEPT_INPUT: vm->input_enabled = 1; break;
+    case AGI_A_PREVENT_INPUT: vm->input.input_enabled = 0; break;
+    case AGI_A_ACCEPT_INPUT: vm->input.input_enabled = 1; break;
     case AGI_A_SET_KEY: {
         uint16_t key = (uint16_t)(a[0] | a[1] << 8);
-        if (vm->keymap_n < vm->profile->key_map_entries && vm->keymap_n < 49) {
-            vm->keymap[vm->keymap_n].key = key;
-            vm->keymap[vm->keymap_n++].status = a[2];
+        if (vm->input.keymap_n < vm->profile->key_map_entries && vm->input.keymap_n < 49) {
+            vm->input.keymap[vm->input.keymap_n].key = key;
+            vm->input.keymap[vm->input.keymap_n++].status = a[2];
         }
         break;
     }
@@ -476,7 +523,7 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
     case AGI_A_RESTORE_GAME: agi_vm_modal_selector(vm, 1); break;
     case AGI_A_SET_SIMPLE:
         if (agi_vm_string_slot(vm, a[0]))
-            agi_vm_strcpy(vm->strings[a[0]], 32, vm->save_desc);
+            agi_vm_strcpy(vm->strings[a[0]], 32, vm->saves.save_desc);
         break;
     case AGI_A_OBJ_STATUS_V: { /* obj.status.v: the object's numbers, modally */
         const agi_vm_obj *o = &vm->obj[v[a[0]]];
@@ -486,8 +533,8 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
         agi_vm_modal_message(vm, t, -1, -1, 0);
         break;
     }
-    case AGI_A_ECHO_LINE: snprintf(vm->input_line, sizeof vm->input_line, "%s", vm->last_input); break;
-    case AGI_A_CANCEL_LINE: vm->input_line[0] = 0; break;
+    case AGI_A_ECHO_LINE: snprintf(vm->input.input_line, sizeof vm->input.input_line, "%s", vm->input.last_input); break;
+    case AGI_A_CANCEL_LINE: vm->input.input_line[0] = 0; break;
     case AGI_A_VERSION: {
         char t[80];
         snprintf(t, sizeof t, "relic headless AGI\nprofile %s", vm->profile->name);
@@ -495,32 +542,32 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
         break;
     }
     case AGI_A_SCRIPT_SIZE:
-        free(vm->replay);
-        vm->replay = calloc(a[0] ? a[0] : 1, 2);
-        vm->replay_cap = vm->replay ? a[0] : 0;
-        vm->replay_count = vm->replay_checkpoint = 0;
+        free(vm->replay.pairs);
+        vm->replay.pairs = calloc(a[0] ? a[0] : 1, 2);
+        vm->replay.cap = vm->replay.pairs ? a[0] : 0;
+        vm->replay.count = vm->replay.checkpoint = 0;
         break;
     case AGI_A_SET_GAME_ID: {
         const char *m = agi_vm_message(vm, logic, a[0]);
         snprintf(vm->signature, sizeof vm->signature, "%.7s", m ? m : "");
         break;
     }
-    case AGI_A_SET_SCAN_START: vm->logic[logic]->scan_start = (uint16_t)vm->stack[vm->depth - 1].pc; break;
-    case AGI_A_RESET_SCAN_START: vm->logic[logic]->scan_start = 0; break;
+    case AGI_A_SET_SCAN_START: vm->res.logic[logic]->scan_start = (uint16_t)vm->exec.stack[vm->exec.depth - 1].pc; break;
+    case AGI_A_RESET_SCAN_START: vm->res.logic[logic]->scan_start = 0; break;
     case AGI_A_SET_MENU: agi_vm_menu_add(vm, logic, a[0], 1, 0); break;
     case AGI_A_SET_MENU_ITEM: agi_vm_menu_add(vm, logic, a[0], 0, a[1]); break;
-    case AGI_A_SUBMIT_MENU: vm->menu_done = 1; break;
+    case AGI_A_SUBMIT_MENU: vm->menus.menu_done = 1; break;
     case AGI_A_ENABLE_ITEM: agi_vm_menu_enable(vm, a[0], 1); break;
     case AGI_A_DISABLE_ITEM: agi_vm_menu_enable(vm, a[0], 0); break;
-    case AGI_A_MENU_INPUT: if (vm->flags[14]) vm->menu_request = 1; break;
+    case AGI_A_MENU_INPUT: if (vm->flags[AGI_F_MENU]) vm->menus.menu_request = 1; break;
     case AGI_A_MUL_N: v[a[0]] = (uint8_t)(v[a[0]] * a[1]); break;
     case AGI_A_MUL_V: v[a[0]] = (uint8_t)(v[a[0]] * v[a[1]]); break;
     case AGI_A_DIV_N: /* division by zero is outside valid bytecode: leave the value */
         if (a[1]) v[a[0]] = (uint8_t)(v[a[0]] / a[1]);
         break;
     case AGI_A_DIV_V: if (v[a[1]]) v[a[0]] = (uint8_t)(v[a[0]] / v[a[1]]); break;
-    case AGI_A_PUSH_SCRIPT: vm->replay_checkpoint = vm->replay_count; break;
-    case AGI_A_POP_SCRIPT: vm->replay_count = vm->replay_checkpoint; break;
+    case AGI_A_PUSH_SCRIPT: vm->replay.checkpoint = vm->replay.count; break;
+    case AGI_A_POP_SCRIPT: vm->replay.count = vm->replay.checkpoint; break;
     case AGI_A_SET_PRI_BASE: agi_vm_set_horizon_table(vm, a[0]); break;
     default: break; /* no-ops, dialogue width, and the gaps */
     }

@@ -34,14 +34,6 @@ static int agi_vm_is_gap(uint8_t op)
     return 0;
 }
 
-const char *agi_vm_message(agi_vm *vm, unsigned logic, unsigned n)
-{
-    agi_vm_logic *l = vm->logic[logic & 0xff];
-    if (!l || !l->loaded || n == 0 || n > l->msgs.count || !l->msgs.msg[n].text)
-        return NULL;
-    return l->msgs.msg[n].text;
-}
-
 static int agi_vm_posn(const agi_vm *vm, uint8_t op, const uint8_t *a)
 {
     const agi_vm_obj *o = &vm->obj[a[0]];
@@ -87,10 +79,10 @@ static int agi_vm_test(agi_vm *vm, uint8_t op, const uint8_t *code, uint32_t *pc
     case AGI_C_ISSET_V: return vm->flags[v[a[0]]];
     case AGI_C_HAS: return a[0] < vm->item_count && vm->items[a[0]] == 0xff;
     case AGI_C_OBJ_IN_ROOM: return a[0] < vm->item_count && vm->items[a[0]] == v[a[1]];
-    case AGI_C_CONTROLLER: return vm->controller[a[0]];
+    case AGI_C_CONTROLLER: return vm->input.controller[a[0]];
     case AGI_C_HAVE_KEY: {
         int k = agi_vm_have_key(vm);
-        vm->key_wait = !k;
+        vm->exec.key_wait = !k;
         return k;
     }
     case AGI_C_COMPARE_STRINGS:
@@ -164,29 +156,29 @@ static int agi_vm_conditions(agi_vm *vm, const uint8_t *code, uint32_t *pc, uint
 
 int agi_vm_exec(agi_vm *vm, unsigned logic)
 {
-    vm->key_wait = 0;
-    if (vm->suspended) {
-        vm->suspended = 0;
+    vm->exec.key_wait = 0;
+    if (vm->exec.suspended) {
+        vm->exec.suspended = 0;
     } else {
         if (agi_vm_load_logic(vm, logic, 0))
             return vm->err.code;
-        vm->depth = 1;
-        vm->stack[0].logic = (uint8_t)logic;
-        vm->stack[0].pc = vm->logic[logic]->scan_start;
+        vm->exec.depth = 1;
+        vm->exec.stack[0].logic = (uint8_t)logic;
+        vm->exec.stack[0].pc = vm->res.logic[logic]->scan_start;
     }
-    while (vm->depth > 0 && !vm->err.code) {
-        unsigned cur = vm->stack[vm->depth - 1].logic;
-        agi_vm_logic *l = vm->logic[cur];
+    while (vm->exec.depth > 0 && !vm->err.code) {
+        unsigned cur = vm->exec.stack[vm->exec.depth - 1].logic;
+        agi_vm_logic *l = vm->res.logic[cur];
         if (!l || !l->loaded)
             return agi_vm_fail(vm, "logic %u is no longer loaded", cur);
         const uint8_t *code = l->payload.data + 2;
-        uint32_t len = l->code_len, pc = vm->stack[vm->depth - 1].pc;
+        uint32_t len = l->code_len, pc = vm->exec.stack[vm->exec.depth - 1].pc;
         if (pc >= len) {
-            vm->depth--;
+            vm->exec.depth--;
             continue;
         }
-        if (++vm->steps > vm->max_steps)
-            return agi_vm_fail(vm, "step budget of %lu exhausted", vm->max_steps);
+        if (++vm->exec.steps > vm->exec.max_steps)
+            return agi_vm_fail(vm, "step budget of %lu exhausted", vm->exec.max_steps);
         uint8_t op = code[pc++];
         if (op == AGI_OP_IF || op == AGI_OP_GOTO) {
             int go = 1;
@@ -206,18 +198,18 @@ int agi_vm_exec(agi_vm *vm, unsigned logic)
                 /* A backward jump after a failed have.key is the games'
                  * busy-wait for a key: the original sits in it while
                  * interrupts deliver keys; we resume it next cycle. */
-                if (d < 0 && vm->key_wait) {
-                    vm->stack[vm->depth - 1].pc = (uint32_t)t;
-                    vm->suspended = 1;
+                if (d < 0 && vm->exec.key_wait) {
+                    vm->exec.stack[vm->exec.depth - 1].pc = (uint32_t)t;
+                    vm->exec.suspended = 1;
                     return RELIC_OK;
                 }
                 pc = (uint32_t)t;
             }
-            vm->stack[vm->depth - 1].pc = pc;
+            vm->exec.stack[vm->exec.depth - 1].pc = pc;
             continue;
         }
         if (op == AGI_A_RETURN) {
-            vm->depth--;
+            vm->exec.depth--;
             continue;
         }
         const agi_cmd *c = agi_action_info(op, vm->profile);
@@ -229,16 +221,23 @@ int agi_vm_exec(agi_vm *vm, unsigned logic)
         uint8_t a[8] = {0};
         memcpy(a, code + pc, nargs);
         pc += nargs;
-        vm->stack[vm->depth - 1].pc = pc;
+        vm->exec.stack[vm->exec.depth - 1].pc = pc;
         if (agi_vm_is_gap(op))
             vm->unimpl_seen[op]++;
         agi_vm_action(vm, op, a, cur);
-        if (vm->suspended) /* a modal opened: resume after this action */
+        if (vm->exec.suspended) /* a modal opened: resume after this action */
             return vm->err.code;
-        if (vm->abort_flow || vm->quit) {
-            vm->depth = 0;
+        if (vm->exec.abort_flow || vm->quit) {
+            vm->exec.depth = 0;
             break;
         }
     }
     return vm->err.code;
+}
+
+void agi_vm_exec_reset(agi_vm *vm)
+{
+    vm->exec.depth = 0;
+    vm->exec.abort_flow = vm->exec.suspended = vm->exec.key_wait = 0;
+    vm->exec.resume_stage = AGI_STAGE_NONE;
 }

@@ -7,31 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "opcodes.h"
 #include "vm_private.h"
-
-int agi_vm_post(agi_vm *vm, uint8_t type, uint16_t value)
-{
-    unsigned next = (vm->q_write + 1) % AGI_VM_QUEUE;
-    if (next == vm->q_read)
-        return 0;
-    vm->queue[vm->q_write].type = type;
-    vm->queue[vm->q_write].value = value;
-    vm->q_write = next;
-    return 1;
-}
-
-int agi_vm_poll(agi_vm *vm, agi_vm_event *ev)
-{
-    if (vm->q_read == vm->q_write)
-        return 0;
-    *ev = vm->queue[vm->q_read];
-    vm->q_read = (vm->q_read + 1) % AGI_VM_QUEUE;
-    return 1;
-}
 
 int agi_vm_have_key(agi_vm *vm)
 {
-    if (vm->vars[19])
+    if (vm->vars[AGI_V_KEY])
         return 1;
     agi_vm_event ev;
     while (agi_vm_poll(vm, &ev)) {
@@ -39,8 +20,8 @@ int agi_vm_have_key(agi_vm *vm)
             continue;
         if (ev.value == 0)
             return 0;
-        vm->vars[19] = (uint8_t)ev.value;
-        return vm->vars[19] != 0;
+        vm->vars[AGI_V_KEY] = (uint8_t)ev.value;
+        return vm->vars[AGI_V_KEY] != 0;
     }
     return 0;
 }
@@ -79,8 +60,8 @@ static const agi_word *agi_vm_lookup(const agi_vm *vm, const char *s, size_t *us
 
 void agi_vm_parse(agi_vm *vm, const char *line)
 {
-    vm->flags[2] = vm->flags[4] = 0;
-    vm->parsed_n = vm->parse_count = 0;
+    vm->flags[AGI_F_INPUT] = vm->flags[AGI_F_SAID] = 0;
+    vm->input.parsed_n = vm->input.parse_count = 0;
     char norm[128];
     size_t n = 0;
     int sep = 1;
@@ -97,84 +78,80 @@ void agi_vm_parse(agi_vm *vm, const char *line)
     if (n && norm[n - 1] == ' ')
         n--;
     norm[n] = 0;
-    for (const char *p = norm; *p && vm->parsed_n < 10;) {
+    for (const char *p = norm; *p && vm->input.parsed_n < 10;) {
         size_t used;
         const agi_word *w = agi_vm_lookup(vm, p, &used);
         if (!w) {
             size_t tl = strcspn(p, " ");
-            snprintf(vm->parsed_text[vm->parsed_n], sizeof vm->parsed_text[0], "%.*s", (int)(tl > 40 ? 40 : tl), p);
-            vm->parse_count = vm->parsed_n + 1;
-            vm->vars[9] = (uint8_t)vm->parse_count;
-            vm->flags[2] = 1;
+            snprintf(vm->input.parsed_text[vm->input.parsed_n], sizeof vm->input.parsed_text[0], "%.*s", (int)(tl > 40 ? 40 : tl), p);
+            vm->input.parse_count = vm->input.parsed_n + 1;
+            vm->vars[AGI_V_PARSE_ERROR] = (uint8_t)vm->input.parse_count;
+            vm->flags[AGI_F_INPUT] = 1;
             return;
         }
         if (w->id != 0) {
-            snprintf(vm->parsed_text[vm->parsed_n], sizeof vm->parsed_text[0], "%.*s", (int)used, p);
-            vm->parsed[vm->parsed_n++] = w->id;
+            snprintf(vm->input.parsed_text[vm->input.parsed_n], sizeof vm->input.parsed_text[0], "%.*s", (int)used, p);
+            vm->input.parsed[vm->input.parsed_n++] = w->id;
         }
         p += used;
         if (*p == ' ')
             p++;
     }
-    if (vm->parsed_n) {
-        vm->parse_count = vm->parsed_n;
-        vm->flags[2] = 1;
+    if (vm->input.parsed_n) {
+        vm->input.parse_count = vm->input.parsed_n;
+        vm->flags[AGI_F_INPUT] = 1;
     }
 }
 
+/* 2.089's said(): the pattern count must equal the parser count, every
+ * word is exact or 0x0001, and 0x270f has no tail meaning. */
+static int agi_vm_said_exact(agi_vm *vm, const uint8_t *words, unsigned count)
+{
+    if (!vm->flags[AGI_F_INPUT] || vm->input.parse_count == 0 || vm->flags[AGI_F_SAID] || count != vm->input.parse_count)
+        return 0;
+    for (unsigned i = 0; i < count; i++) {
+        uint16_t w = (uint16_t)(words[2 * i] | words[2 * i + 1] << 8);
+        if (i >= vm->input.parsed_n || (w != AGI_WORD_ANY && w != vm->input.parsed[i]))
+            return 0;
+    }
+    vm->flags[AGI_F_SAID] = 1;
+    return 1;
+}
 int agi_vm_said(agi_vm *vm, const uint8_t *words, unsigned count)
 {
-    if (vm->profile->said_exact_count)
+    if (vm->rules->said_exact_count)
         return agi_vm_said_exact(vm, words, count);
-    if (!vm->flags[2] || vm->parse_count == 0 || vm->flags[4])
+    if (!vm->flags[AGI_F_INPUT] || vm->input.parse_count == 0 || vm->flags[AGI_F_SAID])
         return 0;
     unsigned j = 0;
     for (unsigned i = 0; i < count; i++) {
         uint16_t w = (uint16_t)(words[2 * i] | words[2 * i + 1] << 8);
         if (w == 0x270f)
             goto match;
-        if (j >= vm->parsed_n || (w != 1 && w != vm->parsed[j]))
+        if (j >= vm->input.parsed_n || (w != 1 && w != vm->input.parsed[j]))
             return 0;
         j++;
     }
-    if (j != vm->parse_count)
+    if (j != vm->input.parse_count)
         return 0;
 match:
-    vm->flags[4] = 1;
+    vm->flags[AGI_F_SAID] = 1;
     return 1;
-}
-
-/* Items of the same heading, in order; wraps. */
-unsigned agi_vm_menu_next(const agi_vm *vm, unsigned cur, int delta)
-{
-    if (cur >= vm->menu_n)
-        return cur;
-    unsigned h = vm->menu[cur].heading, idx[AGI_VM_MAX_MENU], n = 0, at = 0;
-    for (unsigned i = 0; i < vm->menu_n; i++)
-        if (vm->menu[i].heading == h) {
-            if (i == cur)
-                at = n;
-            idx[n++] = i;
-        }
-    long k = ((long)at + delta) % (long)n;
-    if (k < 0)
-        k += n;
-    return idx[k];
 }
 
 static uint16_t agi_vm_menu_status(const agi_vm *vm, const char *text)
 {
-    for (unsigned i = 0; i < vm->menu_n; i++) {
+    for (unsigned i = 0; i < vm->menus.menu_n; i++) {
         char t[41];
         size_t n = 0;
-        for (const char *p = vm->menu[i].text; *p && n < 40; p++)
+        for (const char *p = vm->menus.menu[i].text; *p && n < 40; p++)
             if (*p != ' ' || (n && t[n - 1] != ' '))
                 t[n++] = *p;
         while (n && t[n - 1] == ' ')
             n--;
         t[n] = 0;
-        if (vm->menu[i].enabled && strcasecmp(t, text) == 0)
-            return vm->menu[i].status;
+        if (vm->menus.menu[i].enabled && strcasecmp(t, text) == 0)
+            return vm->menus.menu[i].status;
     }
     return 0xffff;
 }
@@ -196,9 +173,9 @@ static void agi_vm_post_key(agi_vm *vm, uint16_t key)
         agi_vm_post(vm, AGI_EV_DIR, (uint16_t)d);
         return;
     }
-    for (unsigned i = 0; i < vm->keymap_n; i++)
-        if (vm->keymap[i].key == key) {
-            agi_vm_post(vm, AGI_EV_STATUS, vm->keymap[i].status);
+    for (unsigned i = 0; i < vm->input.keymap_n; i++)
+        if (vm->input.keymap[i].key == key) {
+            agi_vm_post(vm, AGI_EV_STATUS, vm->input.keymap[i].status);
             return;
         }
     agi_vm_post(vm, AGI_EV_KEY, key);
@@ -240,8 +217,8 @@ static void agi_vm_script_event(agi_vm *vm, const agi_input_event *e)
         break;
     }
     case AGI_IN_TYPE:
-        snprintf(vm->last_input, sizeof vm->last_input, "%s", e->text);
-        if (vm->input_enabled)
+        snprintf(vm->input.last_input, sizeof vm->input.last_input, "%s", e->text);
+        if (vm->input.input_enabled)
             agi_vm_parse(vm, e->text);
         break;
     }
@@ -268,10 +245,10 @@ void agi_vm_script_input(agi_vm *vm, const agi_input_script *in)
  * before this cycle's events so that they can drive it. */
 void agi_vm_input_phase(agi_vm *vm, const agi_input_script *in)
 {
-    vm->vars[19] = 0;
-    vm->vars[9] = 0;
+    vm->vars[AGI_V_KEY] = 0;
+    vm->vars[AGI_V_PARSE_ERROR] = 0;
     agi_vm_menu_open(vm);
-    vm->menu_request = 0;
+    vm->menus.menu_request = 0;
     agi_vm_script_input(vm, in);
 }
 
@@ -281,13 +258,13 @@ void agi_vm_input_events(agi_vm *vm)
     agi_vm_event ev;
     while (agi_vm_poll(vm, &ev)) {
         if (ev.type == AGI_EV_STATUS) {
-            vm->controller[ev.value & 0xff] = 1;
+            vm->input.controller[ev.value & 0xff] = 1;
         } else if (ev.type == AGI_EV_DIR) {
-            vm->nav_event = ev.value;
+            vm->input.nav_event = ev.value;
             if (vm->player_control && ev.value <= 8)
-                vm->vars[6] = vm->obj[0].dir == ev.value ? 0 : (uint8_t)ev.value;
+                vm->vars[AGI_V_EGO_DIR] = vm->obj[0].dir == ev.value ? 0 : (uint8_t)ev.value;
         } else if (ev.value & 0xff) {
-            vm->vars[19] = (uint8_t)ev.value;
+            vm->vars[AGI_V_KEY] = (uint8_t)ev.value;
         }
     }
 }
@@ -451,4 +428,16 @@ void agi_input_free(agi_input_script *s)
         free(s->ev[i].text);
     free(s->ev);
     memset(s, 0, sizeof *s);
+}
+
+/* The release gate (0xad/0xae) keeps its value across a reset. */
+void agi_vm_input_reset(agi_vm *vm)
+{
+    vm->input.keymap_n = 0;
+    memset(vm->input.controller, 0, sizeof vm->input.controller);
+    vm->input.parsed_n = 0;
+    vm->input.input_line[0] = vm->input.last_input[0] = 0;
+    vm->input.input_enabled = 0;
+    vm->input.input_width_override = 0;
+    vm->input.nav_event = 0;
 }

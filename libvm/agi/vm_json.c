@@ -59,7 +59,7 @@ json_t *agi_vm_state_json(const agi_vm *vm)
         if (vm->flags[i])
             json_array_append_new(flags, json_integer(i));
     }
-    for (unsigned i = 0; i < vm->profile->string_slots && i < 12; i++) {
+    for (unsigned i = 0; i < vm->rules->string_slots && i < 12; i++) {
         char s[41];
         snprintf(s, sizeof s, "%.40s", vm->strings[i]);
         json_array_append_new(strings, agi_vm_json_text(s));
@@ -72,8 +72,8 @@ json_t *agi_vm_state_json(const agi_vm *vm)
         json_array_append_new(inv, json_pack("{s:i, s:o, s:i}", "item", i, "name", agi_vm_json_text(n ? n : ""),
                                              "location", vm->items[i]));
     }
-    for (unsigned i = 0; i < vm->parsed_n; i++)
-        json_array_append_new(words, json_pack("{s:i, s:s}", "id", vm->parsed[i], "text", vm->parsed_text[i]));
+    for (unsigned i = 0; i < vm->input.parsed_n; i++)
+        json_array_append_new(words, json_pack("{s:i, s:s}", "id", vm->input.parsed[i], "text", vm->input.parsed_text[i]));
     unsigned first = vm->msg_n > AGI_VM_MSG_LOG ? vm->msg_n - AGI_VM_MSG_LOG : 0;
     for (unsigned i = first; i < vm->msg_n; i++)
         json_array_append_new(log, agi_vm_json_text(vm->msg_log[i % AGI_VM_MSG_LOG]));
@@ -82,22 +82,22 @@ json_t *agi_vm_state_json(const agi_vm *vm)
             json_array_append_new(gaps, json_pack("{s:i, s:s, s:i, s:b}", "opcode", g->opcode, "missing",
                                                   g->missing, "times", vm->unimpl_seen[g->opcode], "partial",
                                                   g->partial));
-    json_t *parser = json_pack("{s:o, s:i, s:b, s:b, s:o}", "words", words, "count", vm->parse_count, "f2",
-                               vm->flags[2], "f4", vm->flags[4], "last_input", agi_vm_json_text(vm->last_input));
+    json_t *parser = json_pack("{s:o, s:i, s:b, s:b, s:o}", "words", words, "count", vm->input.parse_count, "f2",
+                               vm->flags[AGI_F_INPUT], "f4", vm->flags[AGI_F_SAID], "last_input", agi_vm_json_text(vm->input.last_input));
     json_t *text = json_array();
     for (unsigned r = 0; r < 25; r++)
-        json_array_append_new(text, agi_vm_json_text(vm->text[r]));
+        json_array_append_new(text, agi_vm_json_text(vm->txt.text[r]));
     json_t *j = json_pack("{s:s, s:s, s:I, s:i, s:i, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:i, s:b, s:b, s:o}",
                           "format", "relic-agi-state", "profile", vm->profile->name, "cycle",
-                          (json_int_t)vm->cycle, "room", vm->vars[0], "horizon", vm->horizon, "variables", vars,
+                          (json_int_t)vm->cycle, "room", vm->vars[AGI_V_ROOM], "horizon", vm->horizon, "variables", vars,
                           "flags", flags, "strings", strings, "objects", objs, "inventory", inv, "parser", parser,
                           "messages", log, "unimplemented", gaps, "picture", vm->picture, "shown", vm->shown,
                           "quit", vm->quit, "text", text);
     if (vm->warning[0])
         json_object_set_new(j, "warning", json_string(vm->warning));
     json_object_set_new(j, "signature", json_string(vm->signature));
-    json_object_set_new(j, "replay_count", json_integer(vm->replay_count));
+    json_object_set_new(j, "replay_count", json_integer(vm->replay.count));
     json_object_set_new(j, "modal", agi_vm_modal_json(vm));
-    json_object_set_new(j, "window", vm->win_open ? agi_vm_json_text(vm->window) : json_null());
+    json_object_set_new(j, "window", vm->txt.win_open ? agi_vm_json_text(vm->txt.window) : json_null());
     return j;
 }

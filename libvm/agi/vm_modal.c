@@ -24,25 +24,8 @@ static void agi_modal_open(agi_vm *vm, agi_vm_modal_kind kind)
 {
     memset(&vm->modal, 0, offsetof(agi_vm_modal, entries));
     vm->modal.kind = (uint8_t)kind;
-    vm->suspended = 1; /* agi_vm_exec returns; the stack resumes after the action */
-    vm->resume_stage = AGI_STAGE_LOGIC;
-}
-
-/* Opening another saved window first closes the current one. */
-void agi_vm_window_close(agi_vm *vm)
-{
-    vm->win_open = 0;
-    vm->window[0] = 0;
-}
-
-void agi_vm_window_show(agi_vm *vm, const char *text, int row, int col, int width)
-{
-    agi_vm_window_close(vm);
-    snprintf(vm->window, sizeof vm->window, "%s", text);
-    vm->win_open = 1;
-    vm->win_row = row;
-    vm->win_col = col;
-    vm->win_width = width;
+    vm->exec.suspended = 1; /* agi_vm_exec returns; the stack resumes after the action */
+    vm->exec.resume_stage = AGI_STAGE_LOGIC;
 }
 
 void agi_vm_modal_message(agi_vm *vm, const char *text, int row, int col, int width)
@@ -50,7 +33,7 @@ void agi_vm_modal_message(agi_vm *vm, const char *text, int row, int col, int wi
     agi_vm_window_show(vm, text, row, col, width);
     /* With f15 set the window stays up without waiting (closed by
      * close.window, show.pic or the next window). */
-    if (!vm->flags[15])
+    if (!vm->flags[AGI_F_WINDOW_NOWAIT])
         agi_modal_open(vm, AGI_MODAL_MESSAGE);
 }
 
@@ -72,9 +55,9 @@ void agi_vm_modal_edit(agi_vm *vm, unsigned dest, int numeric, unsigned limit, c
     if (!numeric)
         vm->strings[dest][0] = 0;
     agi_vm_window_close(vm);
-    snprintf(vm->window, sizeof vm->window, "%s", prompt ? prompt : "");
-    vm->win_row = row;
-    vm->win_col = col;
+    snprintf(vm->txt.window, sizeof vm->txt.window, "%s", prompt ? prompt : "");
+    vm->txt.win_row = row;
+    vm->txt.win_col = col;
     agi_modal_open(vm, AGI_MODAL_EDIT);
     vm->modal.purpose = (uint8_t)(numeric != 0);
     vm->modal.dest = (uint8_t)dest;
@@ -90,14 +73,14 @@ void agi_vm_modal_inventory(agi_vm *vm)
         if (vm->items[i] == 0xff)
             m->entries[m->n_entries++] = (uint8_t)i;
     /* The early profiles have no interactive variant (version_profiles.md). */
-    m->interactive = vm->flags[13] && !vm->profile->inventory_ack_only;
+    m->interactive = vm->flags[AGI_F_INV_SELECT] && !vm->rules->inventory_ack_only;
 }
 
 /* ---- save and restore selectors ----------------------------------------- */
 
 static void agi_modal_slot_path(const agi_vm *vm, unsigned slot, char *out, size_t sz)
 {
-    snprintf(out, sz, "%s/%.7sSG.%u", vm->save_dir, vm->signature, slot + 1);
+    snprintf(out, sz, "%s/%.7sSG.%u", vm->saves.save_dir, vm->signature, slot + 1);
 }
 
 /* Slots 1..12: a file whose envelope decodes and whose signature prefix
@@ -126,7 +109,7 @@ static void agi_modal_scan_slots(agi_vm *vm)
 
 void agi_vm_modal_selector(agi_vm *vm, int restore)
 {
-    if (!vm->save_dir) {
+    if (!vm->saves.save_dir) {
         agi_vm_log(vm, restore ? "restore" : "save", "cancelled: no save folder (pic-render --save-dir)");
         return;
     }
@@ -146,15 +129,15 @@ static void agi_modal_save_write(agi_vm *vm)
 {
     char path[4200];
     agi_modal_slot_path(vm, (unsigned)vm->modal.sel, path, sizeof path);
-    snprintf(vm->save_desc, sizeof vm->save_desc, "%.31s", vm->modal.edit);
+    snprintf(vm->saves.save_desc, sizeof vm->saves.save_desc, "%.31s", vm->modal.edit);
     agi_save s;
     relic_buf b = RELIC_BUF_INIT;
     relic_err e;
     relic_err_clear(&e);
     /* A failed write is recoverable: reported, and the game continues. */
-    if (agi_vm_to_save(vm, vm->save_desc, &s, &e) == RELIC_OK) {
+    if (vm->hooks.to_save(vm, vm->saves.save_desc, &s, &e) == RELIC_OK) {
         if (agi_save_encode(&s, &b, &e) == RELIC_OK && relic_file_write_atomic(path, b.data, b.len, &e) == RELIC_OK)
-            vm->saves_written++;
+            vm->saves.saves_written++;
         agi_save_free(&s);
     }
     agi_vm_log(vm, "save", e.code ? e.msg : path);
@@ -172,8 +155,8 @@ static void agi_modal_restore(agi_vm *vm)
     relic_err e;
     relic_err_clear(&e);
     if (relic_file_read(path, &b, &e) == RELIC_OK && agi_save_decode(b.data, b.len, vm->profile, &s, &e) == RELIC_OK) {
-        if (agi_vm_from_save(vm, &s, &e) == RELIC_OK) /* keeps save_dir */
-            vm->abort_flow = 1;
+        if (vm->hooks.from_save(vm, &s, &e) == RELIC_OK) /* keeps save_dir */
+            vm->exec.abort_flow = 1;
         agi_save_free(&s);
     }
     relic_buf_free(&b);
@@ -187,28 +170,28 @@ static void agi_modal_restore(agi_vm *vm)
 
 static int agi_modal_heading_enabled(const agi_vm *vm, unsigned h)
 {
-    for (unsigned i = 0; i < vm->menu_n; i++)
-        if (vm->menu[i].heading == h)
+    for (unsigned i = 0; i < vm->menus.menu_n; i++)
+        if (vm->menus.menu[i].heading == h)
             return 1;
     return 0;
 }
 
 static unsigned agi_modal_heading_step(const agi_vm *vm, unsigned h, int delta)
 {
-    for (unsigned k = 0; k < vm->heading_n; k++) {
-        h = (unsigned)(((int)h + delta + (int)vm->heading_n) % (int)vm->heading_n);
+    for (unsigned k = 0; k < vm->menus.heading_n; k++) {
+        h = (unsigned)(((int)h + delta + (int)vm->menus.heading_n) % (int)vm->menus.heading_n);
         if (agi_modal_heading_enabled(vm, h))
             return h;
     }
     return h;
 }
 
-/* The first or last item of heading h, as an index into vm->menu. */
+/* The first or last item of heading h, as an index into vm->menus.menu. */
 static int agi_modal_heading_item(const agi_vm *vm, unsigned h, int last)
 {
     int found = -1;
-    for (unsigned i = 0; i < vm->menu_n; i++)
-        if (vm->menu[i].heading == h) {
+    for (unsigned i = 0; i < vm->menus.menu_n; i++)
+        if (vm->menus.menu[i].heading == h) {
             found = (int)i;
             if (!last)
                 break;
@@ -220,27 +203,27 @@ static int agi_modal_heading_item(const agi_vm *vm, unsigned h, int last)
  * finalized menu allow it; returns 1 when it opened. */
 int agi_vm_menu_open(agi_vm *vm)
 {
-    if (!vm->menu_request || !vm->menu_done || vm->menu_n == 0 || vm->heading_n == 0 || !vm->menu_gate)
+    if (!vm->menus.menu_request || !vm->menus.menu_done || vm->menus.menu_n == 0 || vm->menus.heading_n == 0 || !vm->menus.menu_gate)
         return 0;
     memset(&vm->modal, 0, offsetof(agi_vm_modal, entries));
     vm->modal.kind = AGI_MODAL_MENU;
-    vm->modal.heading = vm->menu_heading_cur < vm->heading_n ? vm->menu_heading_cur : 0;
+    vm->modal.heading = vm->menus.menu_heading_cur < vm->menus.heading_n ? vm->menus.menu_heading_cur : 0;
     if (!agi_modal_heading_enabled(vm, vm->modal.heading))
         vm->modal.heading = agi_modal_heading_step(vm, vm->modal.heading, 1);
-    int item = vm->menu_item_of[vm->modal.heading];
-    if (item >= (int)vm->menu_n || vm->menu[item].heading != vm->modal.heading)
+    int item = vm->menus.menu_item_of[vm->modal.heading];
+    if (item >= (int)vm->menus.menu_n || vm->menus.menu[item].heading != vm->modal.heading)
         item = agi_modal_heading_item(vm, vm->modal.heading, 0);
     vm->modal.sel = item;
-    vm->resume_stage = AGI_STAGE_INPUT;
+    vm->exec.resume_stage = AGI_STAGE_INPUT;
     return 1;
 }
 
 static void agi_modal_menu_heading(agi_vm *vm, unsigned h)
 {
-    vm->menu_item_of[vm->modal.heading] = (uint8_t)vm->modal.sel;
+    vm->menus.menu_item_of[vm->modal.heading] = (uint8_t)vm->modal.sel;
     vm->modal.heading = h;
-    int item = vm->menu_item_of[h];
-    if (item >= (int)vm->menu_n || vm->menu[item].heading != h)
+    int item = vm->menus.menu_item_of[h];
+    if (item >= (int)vm->menus.menu_n || vm->menus.menu[item].heading != h)
         item = agi_modal_heading_item(vm, h, 0);
     vm->modal.sel = item;
 }
@@ -268,9 +251,9 @@ static void agi_modal_close(agi_vm *vm)
     uint8_t kind = vm->modal.kind;
     vm->modal.kind = AGI_MODAL_NONE;
     if (kind == AGI_MODAL_MENU) {
-        vm->menu_item_of[vm->modal.heading] = (uint8_t)vm->modal.sel;
-        vm->menu_heading_cur = vm->modal.heading;
-        vm->menu_request = 0;
+        vm->menus.menu_item_of[vm->modal.heading] = (uint8_t)vm->modal.sel;
+        vm->menus.menu_heading_cur = vm->modal.heading;
+        vm->menus.menu_request = 0;
         return;
     }
     agi_vm_window_close(vm);
@@ -316,9 +299,9 @@ static void agi_modal_inventory_key(agi_vm *vm, uint8_t type, uint16_t v)
         return;
     }
     if (v == 0x0d && m->n_entries)
-        vm->vars[25] = m->entries[m->sel];
+        vm->vars[AGI_V_INV_SELECT] = m->entries[m->sel];
     else if (v == 0x1b || v == 0x0d)
-        vm->vars[25] = 0xff;
+        vm->vars[AGI_V_INV_SELECT] = 0xff;
     else
         return;
     agi_modal_close(vm);
@@ -372,7 +355,7 @@ void agi_vm_modal_event(agi_vm *vm, uint8_t type, uint16_t v)
             break;
         agi_modal_close(vm);
         if (v == 0x0d && m->purpose == AGI_CONFIRM_RESTART)
-            agi_vm_restart_now(vm);
+            vm->hooks.restart(vm);
         else if (v == 0x0d)
             agi_vm_quit_now(vm);
         break;
@@ -391,8 +374,8 @@ void agi_vm_modal_event(agi_vm *vm, uint8_t type, uint16_t v)
             agi_modal_menu_dir(vm, v);
         } else if (type == AGI_EV_KEY && v == 0x1b) {
             agi_modal_close(vm);
-        } else if (type == AGI_EV_KEY && v == 0x0d && m->sel >= 0 && vm->menu[m->sel].enabled) {
-            uint8_t status = vm->menu[m->sel].status;
+        } else if (type == AGI_EV_KEY && v == 0x0d && m->sel >= 0 && vm->menus.menu[m->sel].enabled) {
+            uint8_t status = vm->menus.menu[m->sel].status;
             agi_modal_close(vm);
             agi_vm_post(vm, AGI_EV_STATUS, status);
         }
@@ -404,11 +387,49 @@ void agi_vm_modal_event(agi_vm *vm, uint8_t type, uint16_t v)
 /* A scripted "menu ITEM" while the menu is open selects that item. */
 void agi_vm_modal_menu_pick(agi_vm *vm, uint16_t status)
 {
-    for (unsigned i = 0; i < vm->menu_n; i++)
-        if (vm->menu[i].status == status && vm->menu[i].enabled) {
-            vm->modal.heading = vm->menu[i].heading;
+    for (unsigned i = 0; i < vm->menus.menu_n; i++)
+        if (vm->menus.menu[i].status == status && vm->menus.menu[i].enabled) {
+            vm->modal.heading = vm->menus.menu[i].heading;
             vm->modal.sel = (int)i;
             agi_vm_modal_event(vm, AGI_EV_KEY, 0x0d);
             return;
         }
+}
+
+/* Items of the same heading, in order; wraps. */
+unsigned agi_vm_menu_next(const agi_vm *vm, unsigned cur, int delta)
+{
+    if (cur >= vm->menus.menu_n)
+        return cur;
+    unsigned h = vm->menus.menu[cur].heading, idx[AGI_VM_MAX_MENU], n = 0, at = 0;
+    for (unsigned i = 0; i < vm->menus.menu_n; i++)
+        if (vm->menus.menu[i].heading == h) {
+            if (i == cur)
+                at = n;
+            idx[n++] = i;
+        }
+    long k = ((long)at + delta) % (long)n;
+    if (k < 0)
+        k += n;
+    return idx[k];
+}
+
+void agi_vm_quit_now(agi_vm *vm)
+{
+    agi_vm_stop_sound(vm);
+    vm->quit = 1;
+    agi_vm_log(vm, "quit", "");
+}
+
+/* No modal open; menus, their remembered items and the last save
+ * description gone. */
+void agi_vm_modal_reset(agi_vm *vm)
+{
+    memset(&vm->modal, 0, sizeof vm->modal);
+    memset(vm->menus.menu_item_of, 0, sizeof vm->menus.menu_item_of);
+    vm->menus.menu_heading_cur = 0;
+    vm->menus.menu_n = vm->menus.heading_n = 0;
+    vm->menus.menu_done = vm->menus.menu_request = 0;
+    vm->menus.menu_gate = 1; /* the spec gives no initial value: nonzero permits menus */
+    vm->saves.save_desc[0] = 0;
 }

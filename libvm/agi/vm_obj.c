@@ -26,7 +26,7 @@ uint8_t agi_vm_obj_priority(const agi_vm *vm, const agi_vm_obj *o)
 
 static const agi_view *agi_vm_obj_view(agi_vm *vm, agi_vm_obj *o)
 {
-    return o->has_view ? vm->view[o->view] : NULL;
+    return o->has_view ? vm->res.view[o->view] : NULL;
 }
 
 int agi_vm_set_cel(agi_vm *vm, agi_vm_obj *o, unsigned cel)
@@ -67,11 +67,11 @@ int agi_vm_set_loop(agi_vm *vm, agi_vm_obj *o, unsigned loop)
 
 int agi_vm_set_view(agi_vm *vm, agi_vm_obj *o, unsigned view)
 {
-    if (!vm->view[view & 0xff])
+    if (!vm->res.view[view & 0xff])
         return agi_vm_fail(vm, "object %u: view %u is not loaded", (unsigned)(o - vm->obj), view & 0xff);
     o->view = (uint8_t)view;
     o->has_view = 1;
-    const agi_view *v = vm->view[view & 0xff];
+    const agi_view *v = vm->res.view[view & 0xff];
     if (v->loop_count == 0)
         return agi_vm_fail(vm, "view %u has no loops", view & 0xff);
     return agi_vm_set_loop(vm, o, o->loop < v->loop_count ? o->loop : 0);
@@ -131,8 +131,8 @@ int agi_vm_control_ok(agi_vm *vm, agi_vm_obj *o, int is_ego)
         }
     }
     if (is_ego) {
-        vm->flags[3] = (uint8_t)signal;
-        vm->flags[0] = (uint8_t)water;
+        vm->flags[AGI_F_EGO_SIGNAL] = (uint8_t)signal;
+        vm->flags[AGI_F_EGO_WATER] = (uint8_t)water;
     }
     if (o->on_water && !water)
         return 0;
@@ -177,7 +177,7 @@ void agi_vm_obj_draw(agi_vm *vm, agi_vm_obj *o)
 {
     if (o->drawn)
         return;
-    if (!o->has_view || !vm->view[o->view]) {
+    if (!o->has_view || !vm->res.view[o->view]) {
         agi_vm_fail(vm, "draw of object %u without a loaded view", (unsigned)(o - vm->obj));
         return;
     }
@@ -213,7 +213,7 @@ static void agi_vm_motion_done(agi_vm *vm, agi_vm_obj *o)
     o->dir = 0;
     if (o == &vm->obj[0]) {
         vm->player_control = 1;
-        vm->vars[6] = 0;
+        vm->vars[AGI_V_EGO_DIR] = 0;
     }
 }
 
@@ -268,7 +268,7 @@ void agi_vm_motion(agi_vm *vm, agi_vm_obj *o, unsigned n)
         while ((r = agi_vm_random(vm) % 51) < 6) {}
         o->wander_count = (uint8_t)r;
         if (n == 0)
-            vm->vars[6] = o->dir;
+            vm->vars[AGI_V_EGO_DIR] = o->dir;
         break;
     }
     case AGI_MOTION_FOLLOW: agi_vm_follow(vm, o); break;
@@ -279,7 +279,7 @@ void agi_vm_motion(agi_vm *vm, agi_vm_obj *o, unsigned n)
         else
             o->dir = (uint8_t)dir;
         if (n == 0)
-            vm->vars[6] = o->dir;
+            vm->vars[AGI_V_EGO_DIR] = o->dir;
         break;
     }
     default: break;
@@ -301,7 +301,7 @@ void agi_vm_move_to(agi_vm *vm, agi_vm_obj *o, unsigned x, unsigned y, unsigned 
         vm->player_control = 0;
     /* 2.089/2.230/2.272 leave the first direction (and a completion
      * already due) to the next target-motion update. */
-    if (!vm->profile->move_defers_first)
+    if (!vm->rules->move_defers_first)
         agi_vm_motion(vm, o, (unsigned)(o - vm->obj));
 }
 
@@ -332,14 +332,39 @@ void agi_vm_pre_logic(agi_vm *vm)
                 o->rect_state = 1;
                 o->dir = 0;
                 if (i == 0)
-                    vm->vars[6] = 0;
+                    vm->vars[AGI_V_EGO_DIR] = 0;
             }
         }
     }
 }
 
+/* The loop the direction selects, or -1 for no change.  The two/three-loop
+ * table is common; which views get the four-loop table is the variant. */
+static int agi_vm_loop_for_dir(const agi_vm *vm, unsigned loops, unsigned dir)
+{
+    static const int8_t small[9] = {-1, -1, 0, 0, 0, -1, 1, 1, 1}, big[9] = {-1, 3, 0, 0, 0, 2, 1, 1, 1};
+    if (dir > 8)
+        return -1;
+    if (loops == 2 || loops == 3)
+        return small[dir];
+    if (loops == 4)
+        return big[dir];
+    if (loops < 4)
+        return -1;
+    switch (vm->rules->loop4) {
+    case AGI_LOOP4_AT_LEAST: return big[dir];
+    case AGI_LOOP4_F20: return agi_vm_flag(vm, AGI_F_LOOP4_BIG) ? big[dir] : -1;
+    default: return -1;
+    }
+}
+
+/* 2.411 and later select only when the cadence countdown is 1. */
+static int agi_vm_loop_select_due(const agi_vm *vm, const agi_vm_obj *o)
+{
+    return vm->rules->loop_select_every_pass || o->step_count == 1;
+}
 /* "Direction and automatic loop selection": the cadence gate and the
- * tables are profile variants (vm_profile_rules.c). */
+ * tables are profile variants (vm->rules). */
 static void agi_vm_select_loop(agi_vm *vm, agi_vm_obj *o)
 {
     const agi_view *v = agi_vm_obj_view(vm, o);
@@ -391,7 +416,7 @@ static void agi_vm_move(agi_vm *vm, agi_vm_obj *o, unsigned n)
         y += agi_dir_dy[o->dir] * o->step;
     }
     o->repositioned = 0;
-    if (x < 0 || (x == 0 && vm->profile->left_zero_boundary)) {
+    if (x < 0 || (x == 0 && vm->rules->left_zero_boundary)) {
         x = 0;
         border = 4;
     } else if (x + o->width > 160) {
@@ -420,10 +445,10 @@ static void agi_vm_move(agi_vm *vm, agi_vm_obj *o, unsigned n)
     }
     if (border) {
         if (n == 0)
-            vm->vars[2] = (uint8_t)border;
+            vm->vars[AGI_V_EGO_EDGE] = (uint8_t)border;
         else {
-            vm->vars[4] = (uint8_t)n;
-            vm->vars[5] = (uint8_t)border;
+            vm->vars[AGI_V_OBJ_EDGE_OBJ] = (uint8_t)n;
+            vm->vars[AGI_V_OBJ_EDGE] = (uint8_t)border;
         }
         if (o->motion == AGI_MOTION_MOVE)
             agi_vm_motion_done(vm, o);
@@ -451,7 +476,7 @@ void agi_vm_post_logic(agi_vm *vm)
 int agi_vm_add_to_pic(agi_vm *vm, unsigned view, unsigned loop, unsigned cel, unsigned x, unsigned y, unsigned pri,
                       int record)
 {
-    agi_view *v = vm->view[view & 0xff];
+    agi_view *v = vm->res.view[view & 0xff];
     if (!v)
         return agi_vm_fail(vm, "add.to.pic: view %u is not loaded", view & 0xff);
     relic_err e;
@@ -478,8 +503,23 @@ int agi_vm_add_to_pic(agi_vm *vm, unsigned view, unsigned loop, unsigned cel, un
     return RELIC_OK;
 }
 
-void agi_vm_obj_reset_all(agi_vm *vm)
+/* Objects, the picture planes, horizon, block and player control as at
+ * start. */
+void agi_vm_obj_reset(agi_vm *vm)
 {
-    for (unsigned i = 0; i < AGI_VM_OBJECTS; i++)
-        vm->obj[i].drawn = vm->obj[i].animated = 0;
+    memset(vm->obj, 0, sizeof vm->obj);
+    for (unsigned i = 0; i < AGI_VM_OBJECTS; i++) {
+        agi_vm_obj *o = &vm->obj[i];
+        o->step = o->step_time = o->step_count = o->cycle_time = o->cycle_count = 1;
+    }
+    memset(vm->pic_vis, 15, sizeof vm->pic_vis);
+    memset(vm->pic_pri, 4, sizeof vm->pic_pri);
+    memset(vm->show_vis, 0, sizeof vm->show_vis);
+    memset(vm->show_pri, 4, sizeof vm->show_pri);
+    vm->shown = 0;
+    vm->picture = -1;
+    agi_vm_set_horizon_table(vm, 48);
+    vm->horizon = 36;
+    vm->block = 0;
+    vm->player_control = 1;
 }

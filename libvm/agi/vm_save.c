@@ -41,6 +41,13 @@ static const struct {
 };
 #define AGI_VM_OBJ_BITS (sizeof agi_vm_obj_bits / sizeof agi_vm_obj_bits[0])
 
+/* session_and_persistence.md: the 3.002.102 (0x05e4) and Gold Rush
+ * (0x0404) block-1 layouts end with the menu and release gates; 2.936 and
+ * 3.002.086 saves do not hold them. */
+static int agi_vm_save_has_gates(const agi_profile *p)
+{
+    return p->save_b1_layout == AGI_SAVE_B1_GR || (p->save_b1_layout == AGI_SAVE_B1_V2 && p->save_block1 >= 0x05e4);
+}
 static void agi_vm_obj_to_save(const agi_vm *vm, unsigned i, agi_save_object *r)
 {
     const agi_vm_obj *o = &vm->obj[i];
@@ -52,7 +59,7 @@ static void agi_vm_obj_to_save(const agi_vm *vm, unsigned i, agi_save_object *r)
     r->view = o->view;
     r->loop = o->loop;
     r->cel = o->cel;
-    const agi_view *v = o->has_view ? vm->view[o->view] : NULL;
+    const agi_view *v = o->has_view ? vm->res.view[o->view] : NULL;
     r->loop_count = v ? (uint8_t)v->loop_count : 0;
     r->cel_count = v && o->loop < v->loop_count ? (uint8_t)v->loops[v->loop[o->loop]].cel_count : 0;
     r->prev_x = (uint16_t)o->px;
@@ -119,8 +126,8 @@ int agi_vm_to_save(const agi_vm *vm, const char *description, agi_save *s, relic
     size_t inv_len = inv ? m->raw_len - 3 : 0;
     unsigned resume = 1;
     for (unsigned i = 0; i < 256; i++)
-        resume += vm->logic[i] && vm->logic[i]->loaded;
-    int rc = agi_save_init(s, vm->profile, vm->obj_count, inv, inv_len, vm->replay_cap, resume, err);
+        resume += vm->res.logic[i] && vm->res.logic[i]->loaded;
+    int rc = agi_save_init(s, vm->profile, vm->obj_count, inv, inv_len, vm->replay.cap, resume, err);
     if (rc)
         return rc;
     snprintf((char *)s->header, sizeof s->header, "%s", description ? description : "");
@@ -139,37 +146,37 @@ int agi_vm_to_save(const agi_vm *vm, const char *description, agi_save *s, relic
     st->rect_enabled = (uint16_t)vm->block;
     st->direction_coupling = (uint16_t)vm->player_control;
     st->picture = vm->picture < 0 ? 0 : (uint16_t)vm->picture;
-    st->replay_count = (uint16_t)vm->replay_count;
-    st->replay_checkpoint = (uint16_t)vm->replay_checkpoint;
-    for (unsigned k = 0; k < vm->keymap_n && k < AGI_SAVE_MAX_KEYS; k++) {
-        st->keys[k].raw_key = vm->keymap[k].key;
-        st->keys[k].status = vm->keymap[k].status;
+    st->replay_count = (uint16_t)vm->replay.count;
+    st->replay_checkpoint = (uint16_t)vm->replay.checkpoint;
+    for (unsigned k = 0; k < vm->input.keymap_n && k < AGI_SAVE_MAX_KEYS; k++) {
+        st->keys[k].raw_key = vm->input.keymap[k].key;
+        st->keys[k].status = vm->input.keymap[k].status;
     }
     memcpy(st->strings, vm->strings, sizeof vm->strings);
-    st->text_fg = vm->text_fg;
-    st->text_bg = vm->text_bg;
-    st->input_enabled = (uint16_t)vm->input_enabled;
-    st->input_row = (uint16_t)vm->input_row;
-    st->prompt_char = (uint8_t)vm->prompt_char;
-    st->status_enabled = (uint16_t)vm->status_enabled;
-    st->status_row = (uint16_t)vm->status_row;
-    st->display_base_row = (uint16_t)vm->base_row;
-    st->display_bottom_row = (uint16_t)(vm->base_row + 21);
-    st->menu_gate = vm->menu_gate; /* serialized only by the layouts that hold them */
-    st->release_gate = vm->release_gate;
-    st->prev_nav_event = vm->nav_event;
+    st->text_fg = vm->txt.text_fg;
+    st->text_bg = vm->txt.text_bg;
+    st->input_enabled = (uint16_t)vm->input.input_enabled;
+    st->input_row = (uint16_t)vm->txt.input_row;
+    st->prompt_char = (uint8_t)vm->txt.prompt_char;
+    st->status_enabled = (uint16_t)vm->txt.status_enabled;
+    st->status_row = (uint16_t)vm->txt.status_row;
+    st->display_base_row = (uint16_t)vm->txt.base_row;
+    st->display_bottom_row = (uint16_t)(vm->txt.base_row + 21);
+    st->menu_gate = vm->menus.menu_gate; /* serialized only by the layouts that hold them */
+    st->release_gate = vm->input.release_gate;
+    st->prev_nav_event = vm->input.nav_event;
     for (unsigned i = 0; i < vm->obj_count; i++)
         agi_vm_obj_to_save(vm, i, &s->objects[i]);
     for (unsigned i = 0; i < s->item_count && i < vm->item_count; i++)
         s->items[i].location = vm->items[i];
-    if (vm->replay_cap)
-        memcpy(s->replay, vm->replay, 2 * (size_t)vm->replay_cap);
+    if (vm->replay.cap)
+        memcpy(s->replay, vm->replay.pairs, 2 * (size_t)vm->replay.cap);
     unsigned r = 0;
     if (s->resume_count)
         s->resume[r++] = (agi_save_resume){0, 0};
     for (unsigned i = 0; i < 256 && r < s->resume_count; i++)
-        if (vm->logic[i] && vm->logic[i]->loaded)
-            s->resume[r++] = (agi_save_resume){(uint16_t)i, vm->logic[i]->scan_start};
+        if (vm->res.logic[i] && vm->res.logic[i]->loaded)
+            s->resume[r++] = (agi_save_resume){(uint16_t)i, vm->res.logic[i]->scan_start};
     return RELIC_OK;
 }
 
@@ -218,7 +225,7 @@ static int agi_vm_replay(agi_vm *vm, const agi_save *s, relic_err *err)
     int rc = agi_save_replay_ops(s, &ops, &n, err);
     if (rc)
         return rc;
-    vm->replay_off = 1;
+    vm->replay.off = 1;
     for (unsigned i = 0; i < n && !vm->err.code; i++) {
         const agi_replay_op *op = &ops[i];
         switch (op->kind) {
@@ -237,7 +244,7 @@ static int agi_vm_replay(agi_vm *vm, const agi_save *s, relic_err *err)
         default: break;
         }
     }
-    vm->replay_off = 0;
+    vm->replay.off = 0;
     free(ops);
     if (vm->err.code) {
         *err = vm->err;
@@ -263,45 +270,45 @@ int agi_vm_from_save(agi_vm *vm, const agi_save *s, relic_err *err)
     vm->block_x2 = st->rect_right, vm->block_y2 = st->rect_bottom;
     vm->player_control = st->direction_coupling != 0;
     vm->picture = st->picture;
-    vm->keymap_n = 0;
+    vm->input.keymap_n = 0;
     for (unsigned k = 0; k < vm->profile->key_map_entries && k < AGI_SAVE_MAX_KEYS; k++)
         if (st->keys[k].raw_key || st->keys[k].status) {
-            vm->keymap[vm->keymap_n].key = st->keys[k].raw_key;
-            vm->keymap[vm->keymap_n++].status = (uint8_t)st->keys[k].status;
+            vm->input.keymap[vm->input.keymap_n].key = st->keys[k].raw_key;
+            vm->input.keymap[vm->input.keymap_n++].status = (uint8_t)st->keys[k].status;
         }
     memcpy(vm->strings, st->strings, sizeof vm->strings);
-    vm->text_fg = (uint8_t)st->text_fg;
-    vm->text_bg = (uint8_t)st->text_bg;
-    vm->input_enabled = st->input_enabled != 0;
-    vm->input_row = st->input_row;
-    vm->prompt_char = (char)st->prompt_char;
-    vm->status_enabled = st->status_enabled != 0;
-    vm->status_row = st->status_row;
-    vm->base_row = st->display_base_row;
+    vm->txt.text_fg = (uint8_t)st->text_fg;
+    vm->txt.text_bg = (uint8_t)st->text_bg;
+    vm->input.input_enabled = st->input_enabled != 0;
+    vm->txt.input_row = st->input_row;
+    vm->txt.prompt_char = (char)st->prompt_char;
+    vm->txt.status_enabled = st->status_enabled != 0;
+    vm->txt.status_row = st->status_row;
+    vm->txt.base_row = st->display_base_row;
     if (agi_vm_save_has_gates(vm->profile)) {
-        vm->menu_gate = (uint8_t)st->menu_gate;
-        vm->release_gate = st->release_gate;
+        vm->menus.menu_gate = (uint8_t)st->menu_gate;
+        vm->input.release_gate = st->release_gate;
     }
     if (vm->profile->save_b1_layout == AGI_SAVE_B1_EARLY)
-        vm->nav_event = st->prev_nav_event;
+        vm->input.nav_event = st->prev_nav_event;
     for (unsigned i = 0; i < vm->item_count && i < s->item_count; i++)
         vm->items[i] = s->items[i].location;
-    free(vm->replay);
-    vm->replay_cap = s->replay_slots;
-    if (!(vm->replay = calloc(vm->replay_cap ? 2 * (size_t)vm->replay_cap : 1, 1)))
+    free(vm->replay.pairs);
+    vm->replay.cap = s->replay_slots;
+    if (!(vm->replay.pairs = calloc(vm->replay.cap ? 2 * (size_t)vm->replay.cap : 1, 1)))
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
-    memcpy(vm->replay, s->replay, 2 * (size_t)vm->replay_cap);
-    vm->replay_count = st->replay_count;
-    vm->replay_checkpoint = st->replay_checkpoint;
+    memcpy(vm->replay.pairs, s->replay, 2 * (size_t)vm->replay.cap);
+    vm->replay.count = st->replay_count;
+    vm->replay.checkpoint = st->replay_checkpoint;
     int rc = agi_vm_replay(vm, s, err);
     if (rc)
         return rc;
     for (unsigned i = 0; i < s->resume_count; i++)
-        if (vm->logic[s->resume[i].logic & 0xff] && vm->logic[s->resume[i].logic & 0xff]->loaded)
-            vm->logic[s->resume[i].logic & 0xff]->scan_start = s->resume[i].offset;
+        if (vm->res.logic[s->resume[i].logic & 0xff] && vm->res.logic[s->resume[i].logic & 0xff]->loaded)
+            vm->res.logic[s->resume[i].logic & 0xff]->scan_start = s->resume[i].offset;
     for (unsigned i = 0; i < s->object_count && i < AGI_VM_OBJECTS; i++) {
         agi_vm_obj_from_save(vm, i, &s->objects[i]);
-        vm->obj[i].has_view = vm->view[vm->obj[i].view] != NULL;
+        vm->obj[i].has_view = vm->res.view[vm->obj[i].view] != NULL;
     }
     memcpy(vm->show_vis, vm->pic_vis, AGI_PIC_CELLS);
     memcpy(vm->show_pri, vm->pic_pri, AGI_PIC_CELLS);

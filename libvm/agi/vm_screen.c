@@ -71,8 +71,8 @@ static void agi_scr_box(uint8_t *out, unsigned top, unsigned left, unsigned rows
 static void agi_scr_window(const agi_vm *vm, uint8_t *out, const uint8_t *font, const char *extra)
 {
     char lines[22][41];
-    unsigned width = vm->win_width > 0 && vm->win_width <= 40 ? (unsigned)vm->win_width : 30, widest;
-    unsigned n = agi_scr_wrap(vm->window, width, lines, 20, &widest);
+    unsigned width = vm->txt.win_width > 0 && vm->txt.win_width <= 40 ? (unsigned)vm->txt.win_width : 30, widest;
+    unsigned n = agi_scr_wrap(vm->txt.window, width, lines, 20, &widest);
     if (extra && n < 22) {
         snprintf(lines[n++], sizeof lines[0], "%.40s", extra);
         if (strlen(extra) > widest)
@@ -80,8 +80,8 @@ static void agi_scr_window(const agi_vm *vm, uint8_t *out, const uint8_t *font, 
     }
     if (!n)
         return;
-    unsigned top = vm->win_row >= 0 && vm->win_row < 25 ? (unsigned)vm->win_row : vm->base_row + (n < 21 ? (21 - n) / 2 : 0);
-    unsigned left = vm->win_col >= 0 && vm->win_col < 40 ? (unsigned)vm->win_col : (40 - widest) / 2;
+    unsigned top = vm->txt.win_row >= 0 && vm->txt.win_row < 25 ? (unsigned)vm->txt.win_row : vm->txt.base_row + (n < 21 ? (21 - n) / 2 : 0);
+    unsigned left = vm->txt.win_col >= 0 && vm->txt.win_col < 40 ? (unsigned)vm->txt.win_col : (40 - widest) / 2;
     agi_scr_box(out, top, left, n, widest);
     for (unsigned i = 0; i < n; i++)
         agi_scr_text(out, font, top + i, left, lines[i], 0, 15);
@@ -114,22 +114,22 @@ static void agi_scr_inventory(const agi_vm *vm, uint8_t *out, const uint8_t *fon
 static void agi_scr_menu(const agi_vm *vm, uint8_t *out, const uint8_t *font)
 {
     const agi_vm_modal *m = &vm->modal;
-    unsigned row = vm->status_row < 24 ? (unsigned)vm->status_row : 0, col = 1, open_col = 1;
+    unsigned row = vm->txt.status_row < 24 ? (unsigned)vm->txt.status_row : 0, col = 1, open_col = 1;
     for (unsigned c = 0; c < 40; c++)
         agi_scr_char(out, font, row, c, ' ', 0, 15);
-    for (unsigned h = 0; h < vm->heading_n && col < 40; h++) {
+    for (unsigned h = 0; h < vm->menus.heading_n && col < 40; h++) {
         int on = h == m->heading;
         if (on)
             open_col = col;
-        agi_scr_text(out, font, row, col, vm->menu_heading[h], on ? 15 : 0, on ? 0 : 15);
-        col += (unsigned)strlen(vm->menu_heading[h]) + 1;
+        agi_scr_text(out, font, row, col, vm->menus.menu_heading[h], on ? 15 : 0, on ? 0 : 15);
+        col += (unsigned)strlen(vm->menus.menu_heading[h]) + 1;
     }
     unsigned n = 0, width = 0;
-    for (unsigned i = 0; i < vm->menu_n; i++)
-        if (vm->menu[i].heading == m->heading) {
+    for (unsigned i = 0; i < vm->menus.menu_n; i++)
+        if (vm->menus.menu[i].heading == m->heading) {
             n++;
-            if (strlen(vm->menu[i].text) > width)
-                width = (unsigned)strlen(vm->menu[i].text);
+            if (strlen(vm->menus.menu[i].text) > width)
+                width = (unsigned)strlen(vm->menus.menu[i].text);
         }
     if (!n)
         return;
@@ -137,11 +137,11 @@ static void agi_scr_menu(const agi_vm *vm, uint8_t *out, const uint8_t *font)
         width = 38;
     unsigned left = open_col + width > 39 ? 39 - width : open_col, k = 0;
     agi_scr_box(out, row + 2, left, n, width);
-    for (unsigned i = 0; i < vm->menu_n; i++)
-        if (vm->menu[i].heading == m->heading) {
+    for (unsigned i = 0; i < vm->menus.menu_n; i++)
+        if (vm->menus.menu[i].heading == m->heading) {
             int on = (int)i == m->sel;
-            uint8_t fg = vm->menu[i].enabled ? (on ? 15 : 0) : 8;
-            agi_scr_text(out, font, row + 2 + k++, left, vm->menu[i].text, fg, on ? 0 : 15);
+            uint8_t fg = vm->menus.menu[i].enabled ? (on ? 15 : 0) : 8;
+            agi_scr_text(out, font, row + 2 + k++, left, vm->menus.menu[i].text, fg, on ? 0 : 15);
         }
 }
 
@@ -174,9 +174,9 @@ static void agi_scr_selector(const agi_vm *vm, uint8_t *out, const uint8_t *font
 static void agi_scr_editor(const agi_vm *vm, uint8_t *out, const uint8_t *font)
 {
     char t[84];
-    snprintf(t, sizeof t, "%.40s%.40s_", vm->window, vm->modal.edit);
-    unsigned row = vm->win_row >= 0 && vm->win_row < 25 ? (unsigned)vm->win_row : (unsigned)vm->input_row;
-    unsigned col = vm->win_row >= 0 && vm->win_col >= 0 && vm->win_col < 40 ? (unsigned)vm->win_col : 0;
+    snprintf(t, sizeof t, "%.40s%.40s_", vm->txt.window, vm->modal.edit);
+    unsigned row = vm->txt.win_row >= 0 && vm->txt.win_row < 25 ? (unsigned)vm->txt.win_row : (unsigned)vm->txt.input_row;
+    unsigned col = vm->txt.win_row >= 0 && vm->txt.win_col >= 0 && vm->txt.win_col < 40 ? (unsigned)vm->txt.win_col : 0;
     for (unsigned c = col; c < 40; c++)
         agi_scr_char(out, font, row < 25 ? row : 24, c, ' ', 15, 0);
     agi_scr_text(out, font, row < 25 ? row : 24, col, t, 15, 0);
@@ -190,7 +190,7 @@ static void agi_scr_modal(const agi_vm *vm, uint8_t *out, const uint8_t *font)
     case AGI_MODAL_MENU: agi_scr_menu(vm, out, font); break;
     case AGI_MODAL_SAVE: case AGI_MODAL_RESTORE: agi_scr_selector(vm, out, font); break;
     default:
-        if (vm->win_open)
+        if (vm->txt.win_open)
             agi_scr_window(vm, out, font, NULL);
         break;
     }
@@ -201,9 +201,9 @@ void agi_vm_screen(const agi_vm *vm, const uint8_t *font, uint8_t *out)
     if (!font)
         font = agi_vm_font;
     memset(out, 0, AGI_SCREEN_W * AGI_SCREEN_H);
-    if (!vm->text_mode)
+    if (!vm->txt.text_mode)
         for (unsigned y = 0; y < AGI_PIC_HEIGHT; y++) {
-            unsigned sy = vm->base_row * 8 + y;
+            unsigned sy = vm->txt.base_row * 8 + y;
             if (sy >= AGI_SCREEN_H)
                 break;
             for (unsigned x = 0; x < AGI_PIC_WIDTH; x++)
@@ -213,21 +213,21 @@ void agi_vm_screen(const agi_vm *vm, const uint8_t *font, uint8_t *out)
      * with the attribute's background; untouched cells show what is below. */
     for (unsigned r = 0; r < 25; r++)
         for (unsigned c = 0; c < 40; c++)
-            if (vm->text_attr[r][c] != 0xff)
-                agi_scr_char(out, font, r, c, (uint8_t)vm->text[r][c], vm->text_attr[r][c] & 15,
-                             vm->text_attr[r][c] >> 4);
-    if (vm->status_enabled && vm->status_row < 25) {
+            if (vm->txt.text_attr[r][c] != 0xff)
+                agi_scr_char(out, font, r, c, (uint8_t)vm->txt.text[r][c], vm->txt.text_attr[r][c] & 15,
+                             vm->txt.text_attr[r][c] >> 4);
+    if (vm->txt.status_enabled && vm->txt.status_row < 25) {
         char line[64];
-        snprintf(line, sizeof line, " Score:%u of %-3u              Sound:%s", vm->vars[3], vm->vars[7],
-                 vm->flags[9] ? "on " : "off");
+        snprintf(line, sizeof line, " Score:%u of %-3u              Sound:%s", vm->vars[AGI_V_SCORE], vm->vars[AGI_V_MAX_SCORE],
+                 vm->flags[AGI_F_SOUND] ? "on " : "off");
         for (unsigned c = 0; c < 40; c++) /* the whole row is the status bar */
-            agi_scr_char(out, font, (unsigned)vm->status_row, c, ' ', 0, 15);
-        agi_scr_text(out, font, (unsigned)vm->status_row, 0, line, 0, 15);
+            agi_scr_char(out, font, (unsigned)vm->txt.status_row, c, ' ', 0, 15);
+        agi_scr_text(out, font, (unsigned)vm->txt.status_row, 0, line, 0, 15);
     }
-    if (vm->input_enabled && vm->input_row < 25) {
+    if (vm->input.input_enabled && vm->txt.input_row < 25) {
         char line[43];
-        snprintf(line, sizeof line, "%c%s", vm->prompt_char ? vm->prompt_char : ' ', vm->input_line);
-        agi_scr_text(out, font, (unsigned)vm->input_row, 0, line, 15, 0);
+        snprintf(line, sizeof line, "%c%s", vm->txt.prompt_char ? vm->txt.prompt_char : ' ', vm->input.input_line);
+        agi_scr_text(out, font, (unsigned)vm->txt.input_row, 0, line, 15, 0);
     }
     agi_scr_modal(vm, out, font);
 }

@@ -55,7 +55,7 @@ static int run_game(const char *root, const char *name, const agi_input_script *
     }
     double t0 = now();
     for (size_t k = 0; k < sizeof vm_ticks / sizeof vm_ticks[0] && !bad; k++) {
-        while (vm->cycle < vm_ticks[k] && !vm->quit) {
+        while (agi_vm_cycles(vm) < vm_ticks[k] && !agi_vm_has_quit(vm)) {
             if (agi_vm_cycle(vm, in, &err)) {
                 print_message("# %s: %s\n", name, err.msg);
                 bad = 1;
@@ -66,7 +66,7 @@ static int run_game(const char *root, const char *name, const agi_input_script *
         if (bad)
             break;
         char hex[65], want[65];
-        relic_sha256_hex(vm->frame_vis, AGI_PIC_CELLS, hex);
+        relic_sha256_hex(agi_vm_frame_vis(vm), AGI_PIC_CELLS, hex);
         if (getenv("RELIC_GOLDEN_WRITE")) {
             printf("%s %lu %s\n", name, vm_ticks[k], hex);
         } else if (!golden(gold, name, vm_ticks[k], want)) {
@@ -78,7 +78,7 @@ static int run_game(const char *root, const char *name, const agi_input_script *
         }
     }
     *secs += now() - t0;
-    *cycles += (double)vm->cycle;
+    *cycles += (double)agi_vm_cycles(vm);
     agi_vm_free(vm);
     agi_fileset_free(&fs);
     return bad;

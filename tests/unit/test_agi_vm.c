@@ -7,6 +7,7 @@
 #include <string.h>
 #include "relic/agi_logic.h"
 #include "relic/agi_vm.h"
+#include "../../libvm/agi/vm_internal.h" /* the tests reach inside the VM */
 #include "relic/sha256.h"
 #include "agi_vm_support.h"
 
@@ -287,7 +288,7 @@ static void test_room_switch(void **state)
     assert_int_equal(vm->block, 0);
     assert_int_equal(vm->flags[5], 1);
     assert_int_equal(vm->obj[3].drawn, 0);
-    assert_int_equal(vm->abort_flow, 1);
+    assert_int_equal(vm->exec.abort_flow, 1);
     agi_vm_free(vm);
 }
 
@@ -315,22 +316,22 @@ static void test_replay_checkpoint(void **state)
     test_vm_logic(vm, 0, "script.size(10); load.logics(0); push.script(); v0 = 0; load.logics(0); return();");
     relic_err err;
     assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
-    assert_int_equal(vm->replay_cap, 10);
-    assert_int_equal(vm->replay_checkpoint, 0);
+    assert_int_equal(vm->replay.cap, 10);
+    assert_int_equal(vm->replay.checkpoint, 0);
     agi_vm_record(vm, AGI_REPLAY_LOAD_VIEW, 3);
     agi_vm_record(vm, AGI_REPLAY_LOAD_VIEW, 4);
-    vm->replay_checkpoint = 1;
+    vm->replay.checkpoint = 1;
     agi_vm_record(vm, AGI_REPLAY_LOAD_VIEW, 5);
-    assert_int_equal(vm->replay_count, 3);
+    assert_int_equal(vm->replay.count, 3);
     test_vm_logic(vm, 0, "pop.script(); return();");
     assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
-    assert_int_equal(vm->replay_count, 1);
+    assert_int_equal(vm->replay.count, 1);
     agi_vm_record(vm, AGI_REPLAY_LOAD_VIEW, 6); /* appends after the restored prefix */
-    assert_int_equal(vm->replay[2], AGI_REPLAY_LOAD_VIEW);
-    assert_int_equal(vm->replay[3], 6);
+    assert_int_equal(vm->replay.pairs[2], AGI_REPLAY_LOAD_VIEW);
+    assert_int_equal(vm->replay.pairs[3], 6);
     vm->flags[7] = 1; /* f7 stops recording */
     agi_vm_record(vm, AGI_REPLAY_LOAD_VIEW, 7);
-    assert_int_equal(vm->replay_count, 2);
+    assert_int_equal(vm->replay.count, 2);
     agi_vm_free(vm);
 }
 
@@ -351,12 +352,12 @@ static void test_parser(void **state)
     agi_vm *vm = test_vm_new(NULL);
     vm_words(vm);
     agi_vm_parse(vm, "  Look, at THE (tree)!! ");
-    assert_int_equal(vm->parsed_n, 2);
-    assert_int_equal(vm->parsed[0], 20);
-    assert_int_equal(vm->parsed[1], 30);
-    assert_string_equal(vm->parsed_text[1], "tree");
+    assert_int_equal(vm->input.parsed_n, 2);
+    assert_int_equal(vm->input.parsed[0], 20);
+    assert_int_equal(vm->input.parsed[1], 30);
+    assert_string_equal(vm->input.parsed_text[1], "tree");
     assert_int_equal(vm->flags[2], 1);
-    assert_int_equal(vm->parse_count, 2);
+    assert_int_equal(vm->input.parse_count, 2);
     uint8_t look_tree[] = {20, 0, 30, 0}, look_any[] = {20, 0, 1, 0}, rest[] = {0x0f, 0x27}, look[] = {20, 0};
     assert_false(agi_vm_said(vm, look, 1)); /* not a full match */
     assert_true(agi_vm_said(vm, look_any, 2));
@@ -365,19 +366,19 @@ static void test_parser(void **state)
     assert_true(agi_vm_said(vm, look_tree, 2));
     /* multi-word entries, then the unknown word's position */
     agi_vm_parse(vm, "pick up the shiny key");
-    assert_int_equal(vm->parsed_n, 1);
-    assert_int_equal(vm->parsed[0], 40);
-    assert_int_equal(vm->parse_count, 2);
+    assert_int_equal(vm->input.parsed_n, 1);
+    assert_int_equal(vm->input.parsed[0], 40);
+    assert_int_equal(vm->input.parse_count, 2);
     assert_int_equal(vm->vars[9], 2);
-    assert_string_equal(vm->parsed_text[1], "shiny");
+    assert_string_equal(vm->input.parsed_text[1], "shiny");
     assert_int_equal(vm->flags[2], 1);
     assert_true(agi_vm_said(vm, rest, 1)); /* terminator-only after an unknown word */
     /* only zero-id words: f2 stays clear */
     agi_vm_parse(vm, "the at");
     assert_int_equal(vm->flags[2], 0);
     agi_vm_parse(vm, "look at-the tree"); /* the hyphen joins "atthe" */
-    assert_int_equal(vm->parse_count, 2);
-    assert_string_equal(vm->parsed_text[1], "atthe");
+    assert_int_equal(vm->input.parse_count, 2);
+    assert_string_equal(vm->input.parsed_text[1], "atthe");
     agi_vm_parse(vm, "xyzzy");
     assert_int_equal(vm->vars[9], 1);
     assert_int_equal(agi_vm_strcmp_norm("Don't-Panic!", "dont panic"), 0);
@@ -415,14 +416,14 @@ static void test_menu_wrap(void **state)
 {
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
-    vm->heading_n = 2;
+    vm->menus.heading_n = 2;
     const uint8_t head[5] = {0, 0, 0, 1, 1};
     for (unsigned i = 0; i < 5; i++) {
-        vm->menu[i].heading = head[i];
-        vm->menu[i].status = (uint8_t)(10 + i);
-        vm->menu[i].enabled = 1;
+        vm->menus.menu[i].heading = head[i];
+        vm->menus.menu[i].status = (uint8_t)(10 + i);
+        vm->menus.menu[i].enabled = 1;
     }
-    vm->menu_n = 5;
+    vm->menus.menu_n = 5;
     assert_int_equal(agi_vm_menu_next(vm, 0, 1), 1);
     assert_int_equal(agi_vm_menu_next(vm, 2, 1), 0);
     assert_int_equal(agi_vm_menu_next(vm, 0, -1), 2);
@@ -562,7 +563,7 @@ static void test_sample_screen(void **state)
     assert_int_equal(scr[4 * AGI_SCREEN_W + 316], 15);          /* status line background */
     assert_int_equal(scr[8 * AGI_SCREEN_W], d.vm->frame_vis[0]); /* game area from text row 1 */
     assert_int_equal(scr[8 * AGI_SCREEN_W + 1], d.vm->frame_vis[0]);
-    assert_string_equal(d.vm->window, "You pick up the brass key.");
+    assert_string_equal(d.vm->txt.window, "You pick up the brass key.");
     char hex[65];
     relic_sha256_hex(scr, sizeof scr, hex);
     assert_string_equal(hex, SAMPLE_SCREEN_SHA);
@@ -574,7 +575,7 @@ static void test_sample_screen(void **state)
     assert_string_equal(hex, SAMPLE_SCREEN_SHA);
     demo_run(&d, 253);
     assert_int_equal(d.vm->modal.kind, AGI_MODAL_NONE);
-    assert_int_equal(d.vm->win_open, 0);
+    assert_int_equal(d.vm->txt.win_open, 0);
     agi_vm_screen(d.vm, NULL, scr);
     relic_sha256_hex(scr, sizeof scr, hex);
     assert_string_not_equal(hex, SAMPLE_SCREEN_SHA);
@@ -595,16 +596,16 @@ static void test_sample_sound(void **state)
         print_message("# sample game not built (make samples): skipped\n");
         skip();
     }
-    d.vm->keep_sound_cmds = 1;
+    d.vm->audio.keep_sound_cmds = 1;
     demo_run(&d, 251);
-    assert_int_equal(d.vm->snd_cmds.count, 0);
+    assert_int_equal(d.vm->audio.snd_cmds.count, 0);
     demo_run(&d, 252);
-    assert_true(d.vm->snd_cmds.count > 0);
-    assert_int_equal(d.vm->snd_cmds.v[0].tick, 754);
+    assert_true(d.vm->audio.snd_cmds.count > 0);
+    assert_int_equal(d.vm->audio.snd_cmds.v[0].tick, 754);
     assert_int_equal(d.vm->flags[241], 0);
     demo_run(&d, 300);
     assert_int_equal(d.vm->flags[241], 1);
-    assert_int_equal(d.vm->snd_clock, 900);
+    assert_int_equal(d.vm->audio.snd_clock, 900);
     demo_close(&d);
 }
 
@@ -648,6 +649,40 @@ static void test_save_restore(void **state)
     demo_close(&b);
 }
 
+/* The public accessors read and write the state the interpreter uses. */
+static void test_accessors(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    agi_vm_set_var(vm, AGI_V_SCORE, 17);
+    assert_int_equal(vm->vars[AGI_V_SCORE], 17);
+    assert_int_equal(agi_vm_var(vm, 3), 17);
+    agi_vm_set_flag(vm, AGI_F_SOUND, 0);
+    assert_int_equal(vm->flags[9], 0);
+    agi_vm_set_flag(vm, 200, 5);
+    assert_int_equal(agi_vm_flag(vm, 200), 1);
+    snprintf(vm->strings[2], sizeof vm->strings[2], "abc");
+    assert_string_equal(agi_vm_string(vm, 2), "abc");
+    assert_string_equal(agi_vm_string(vm, 12), "");
+    assert_ptr_equal(agi_vm_frame_vis(vm), vm->frame_vis);
+    assert_ptr_equal(agi_vm_frame_pri(vm), vm->frame_pri);
+    assert_string_equal(agi_vm_profile(vm)->name, "2.936");
+    assert_string_equal(agi_vm_warning(vm), "");
+    assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_NONE);
+    test_vm_logic(vm, 0, "print(\"hi\");\nreturn();");
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
+    assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_MESSAGE);
+    assert_int_equal(agi_vm_cycles(vm), 1);
+    assert_int_equal(agi_vm_has_quit(vm), 0);
+    agi_vm_keep_sound_commands(vm, 1);
+    assert_int_equal(vm->audio.keep_sound_cmds, 1);
+    assert_ptr_equal(agi_vm_sound_commands(vm), &vm->audio.snd_cmds);
+    assert_true(agi_vm_sound_clock(vm) > 0);
+    agi_vm_free(vm);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -661,7 +696,7 @@ int main(void)
         cmocka_unit_test(test_event_queue),      cmocka_unit_test(test_menu_wrap),
         cmocka_unit_test(test_input_script),     cmocka_unit_test(test_sample_game),
         cmocka_unit_test(test_save_restore),     cmocka_unit_test(test_sample_screen),
-        cmocka_unit_test(test_sample_sound),
+        cmocka_unit_test(test_sample_sound),     cmocka_unit_test(test_accessors),
     };
     return cmocka_run_group_tests_name("agi_vm", tests, NULL, NULL);
 }

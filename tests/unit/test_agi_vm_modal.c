@@ -12,6 +12,7 @@
 #include <string.h>
 #include "relic/agi_logic.h"
 #include "relic/agi_vm.h"
+#include "../../libvm/agi/vm_internal.h" /* the tests reach inside the VM */
 #include "relic/io.h"
 #include "agi_vm_support.h"
 
@@ -35,14 +36,14 @@ static void test_message_blocks(void **state)
     test_vm_logic(vm, 0, "v70++;\nif (!isset(f50)) { set(f50); print(\"Hello.\"); v60 = 1; }\nreturn();");
     vm_run(vm, "3 key a\n4 key enter\n", 1);
     assert_int_equal(vm->modal.kind, AGI_MODAL_MESSAGE);
-    assert_string_equal(vm->window, "Hello.");
+    assert_string_equal(vm->txt.window, "Hello.");
     assert_int_equal(vm->vars[60], 0); /* the statement after print waits */
     vm_run(vm, "3 key a\n4 key enter\n", 4);
     assert_int_equal(vm->modal.kind, AGI_MODAL_MESSAGE); /* 'a' does not close it */
     assert_int_equal(vm->vars[70], 1);                   /* logic 0 ran once */
     vm_run(vm, "3 key a\n4 key enter\n", 5);
     assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
-    assert_int_equal(vm->win_open, 0);
+    assert_int_equal(vm->txt.win_open, 0);
     assert_int_equal(vm->vars[60], 1);
     assert_int_equal(vm->vars[70], 1); /* the blocked cycle finished, no new one */
     vm_run(vm, NULL, 6);
@@ -60,10 +61,10 @@ static void test_message_no_wait(void **state)
     vm_run(vm, NULL, 2);
     assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
     assert_int_equal(vm->vars[60], 1);
-    assert_int_equal(vm->win_open, 1);
+    assert_int_equal(vm->txt.win_open, 1);
     vm->vars[61] = 1;
     vm_run(vm, NULL, 3);
-    assert_int_equal(vm->win_open, 0);
+    assert_int_equal(vm->txt.win_open, 0);
     agi_vm_free(vm);
 }
 
@@ -186,7 +187,7 @@ static void test_menu(void **state)
     vm_run(vm, "2 key right\n2 key down\n2 key enter\n", 3);
     assert_int_equal(vm->modal.kind, AGI_MODAL_MENU); /* Enter on the disabled Hints waits */
     assert_int_equal(vm->modal.heading, 1);
-    assert_string_equal(vm->menu[vm->modal.sel].text, "Hints");
+    assert_string_equal(vm->menus.menu[vm->modal.sel].text, "Hints");
     vm_run(vm, "3 key down\n3 key enter\n", 4);
     assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
     assert_int_equal(vm->vars[61], 3); /* wrapped to About */
@@ -194,14 +195,14 @@ static void test_menu(void **state)
     vm->vars[60] = 1;
     vm_run(vm, NULL, 5);
     vm_run(vm, "5 key esc\n", 6);
-    assert_int_equal(vm->menu_heading_cur, 1);
+    assert_int_equal(vm->menus.menu_heading_cur, 1);
     agi_vm_free(vm);
 
     /* the v3 gate keeps a request closed */
     vm = test_vm_new("3.002.149");
     test_vm_logic(vm, 0, menu_src);
     vm_run(vm, NULL, 1);
-    vm->menu_gate = 0;
+    vm->menus.menu_gate = 0;
     vm->vars[60] = 1;
     vm_run(vm, NULL, 3);
     assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
@@ -216,7 +217,7 @@ static void test_save_restore_selectors(void **state)
     char dir[256], path[300];
     test_tmpdir(dir, sizeof dir);
     agi_vm *vm = test_vm_new(NULL);
-    vm->save_dir = dir;
+    vm->saves.save_dir = dir;
     test_vm_logic(vm, 0, "if (!isset(f50)) { set(f50); set.game.id(\"TS\"); }\n"
                  "if (v60 == 1) { v60 = 0; v70 = 42; save.game(); v71 = 1; }\n"
                  "if (v60 == 2) { v60 = 0; restore.game(); v72 = 1; }\nreturn();");
@@ -225,7 +226,7 @@ static void test_save_restore_selectors(void **state)
     vm_run(vm, "2 key down\n2 key enter\n2 type \"second slot\"\n", 3);
     assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
     assert_int_equal(vm->vars[71], 1);
-    assert_string_equal(vm->save_desc, "second slot");
+    assert_string_equal(vm->saves.save_desc, "second slot");
     snprintf(path, sizeof path, "%s/TSSG.2", dir);
     relic_buf b = RELIC_BUF_INIT;
     assert_int_equal(relic_file_read(path, &b, NULL), RELIC_OK);

@@ -12,6 +12,8 @@
 #include "relic/agi_logic.h"
 #include "relic/agi_view.h"
 #include "relic/agi_vm.h"
+#include "../../libvm/agi/vm_internal.h" /* the tests reach inside the VM */
+#include "../../libvm/agi/vm_rules.h"
 #include "agi_vm_support.h"
 
 /* One cycle of `hex` as logic 0 under `profile`; the VM is returned. */
@@ -57,7 +59,7 @@ static void vm_view(agi_vm *vm, unsigned n, unsigned loops, uint8_t header, unsi
     if (agi_view_decode(b.data, b.len, vm->profile, v, &err))
         fail_msg("view: %s", err.msg);
     relic_buf_free(&b);
-    vm->view[n] = v;
+    vm->res.view[n] = v;
 }
 
 /* An active, updating object of view `view` (loop 0, cel 0) at x, y. */
@@ -186,12 +188,12 @@ static void test_show_pic(void **state)
             agi_vm *vm = test_vm_new(which ? close[k] : keep[k]);
             test_vm_code(vm, 0, "1a 00");
             vm->flags[15] = 1;
-            snprintf(vm->window, sizeof vm->window, "left open");
+            snprintf(vm->txt.window, sizeof vm->txt.window, "left open");
             relic_err err;
             assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
             assert_int_equal(vm->shown, 1);
             assert_int_equal(vm->flags[15], which ? 0 : 1);
-            assert_int_equal(vm->window[0] != 0, which ? 0 : 1);
+            assert_int_equal(vm->txt.window[0] != 0, which ? 0 : 1);
             agi_vm_free(vm);
         }
     }
@@ -289,7 +291,7 @@ static void test_motion_clear(void **state)
         a->motion = b->motion = AGI_MOTION_WANDER;
         vm->player_control = 0;
         vm->vars[6] = 4;
-        vm->nav_event = 5;
+        vm->input.nav_event = 5;
         relic_err err;
         assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
         assert_int_equal(a->dir, 0);
@@ -298,7 +300,7 @@ static void test_motion_clear(void **state)
         assert_int_equal(b->motion, early ? AGI_MOTION_WANDER : AGI_MOTION_NORMAL);
         assert_int_equal(vm->vars[6], 0);
         assert_int_equal(vm->player_control, 1); /* v6 -> object 0 */
-        assert_int_equal(vm->nav_event, early ? 0 : 5);
+        assert_int_equal(vm->input.nav_event, early ? 0 : 5);
         agi_vm_free(vm);
         /* 0x4d on object 0 selects object -> v6 coupling everywhere */
         vm = run(profiles[i], "4d 00 00");
@@ -326,12 +328,12 @@ static void test_said_exact(void **state)
     for (int i = 0; i < 3; i++) {
         agi_vm *vm = test_vm_new(profiles[i]);
         vm->flags[2] = 1;
-        vm->parsed[0] = 5, vm->parsed[1] = 6, vm->parsed[2] = 7;
-        vm->parsed_n = vm->parse_count = 3;
+        vm->input.parsed[0] = 5, vm->input.parsed[1] = 6, vm->input.parsed[2] = 7;
+        vm->input.parsed_n = vm->input.parse_count = 3;
         assert_int_equal(said(vm, tail, 2), i == 0 ? 0 : 1);
         assert_int_equal(said(vm, any, 3), 1);
         assert_int_equal(said(vm, short_, 2), 0);
-        vm->parsed_n = vm->parse_count = 2;
+        vm->input.parsed_n = vm->input.parse_count = 2;
         assert_int_equal(said(vm, tail, 2), i == 0 ? 0 : 1); /* 0x270f is no wildcard either */
         assert_int_equal(vm->flags[4], i == 0 ? 0 : 1);
         agi_vm_free(vm);
@@ -358,7 +360,7 @@ static void test_string_slots(void **state)
         assert_int_equal(vm->vars[50], six ? 0 : 1);
         assert_int_equal(vm->vars[51], 1);
         assert_int_equal(vm->flags[2], six ? 0 : 1); /* "open" is unknown: parse sets f2 */
-        assert_int_equal(vm->parse_count, six ? 0 : 1);
+        assert_int_equal(vm->input.parse_count, six ? 0 : 1);
         assert_string_equal(vm->strings[9], "");
         agi_vm_free(vm);
     }
@@ -372,15 +374,15 @@ static void test_menu_stubs(void **state)
     const char *code = "9b 07 08 03 32 09 9c 01 9d 02 05 9e 9f 05 a0 05 00";
     agi_vm *vm = run("2.272", code);
     assert_int_equal(vm->vars[50], 9);
-    assert_int_equal(vm->heading_n, 0);
-    assert_int_equal(vm->menu_n, 0);
-    assert_int_equal(vm->menu_done, 0);
+    assert_int_equal(vm->menus.heading_n, 0);
+    assert_int_equal(vm->menus.menu_n, 0);
+    assert_int_equal(vm->menus.menu_done, 0);
     agi_vm_free(vm);
     vm = run("2.411", code);
     assert_int_equal(vm->vars[50], 9);
-    assert_int_equal(vm->heading_n, 1);
-    assert_int_equal(vm->menu_n, 1);
-    assert_int_equal(vm->menu_done, 1);
+    assert_int_equal(vm->menus.heading_n, 1);
+    assert_int_equal(vm->menus.menu_n, 1);
+    assert_int_equal(vm->menus.menu_done, 1);
     agi_vm_free(vm);
     vm = test_vm_new("2.230"); /* no 0x9b at all */
     test_vm_code(vm, 0, code);
@@ -398,19 +400,19 @@ static void test_v3_gates(void **state)
     const char *inc[] = {"2.917", "2.936", "3.002.086"}, *one[] = {"3.002.102", "3.002.149"};
     for (int i = 0; i < 3; i++) {
         agi_vm *vm = run(inc[i], "ad ad ad 00");
-        assert_int_equal(vm->release_gate, 3);
-        vm->release_gate = 255;
+        assert_int_equal(vm->input.release_gate, 3);
+        vm->input.release_gate = 255;
         relic_err err;
         assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
-        assert_int_equal(vm->release_gate, 2); /* modulo 256 */
+        assert_int_equal(vm->input.release_gate, 2); /* modulo 256 */
         agi_vm_free(vm);
     }
     for (int i = 0; i < 2; i++) {
         agi_vm *vm = run(one[i], "ad ad ad 00");
-        assert_int_equal(vm->release_gate, 1);
+        assert_int_equal(vm->input.release_gate, 1);
         agi_vm_free(vm);
         vm = run(one[i], "ad b5 00");
-        assert_int_equal(vm->release_gate, 0);
+        assert_int_equal(vm->input.release_gate, 0);
         agi_vm_free(vm);
     }
     agi_vm *vm = test_vm_new("2.440"); /* no 0xad */
@@ -420,13 +422,13 @@ static void test_v3_gates(void **state)
     agi_vm_free(vm);
     /* the menu gate starts permitting; 0xb1 stores its byte */
     vm = test_vm_new("3.002.149");
-    assert_int_equal(vm->menu_gate, 1);
+    assert_int_equal(vm->menus.menu_gate, 1);
     agi_vm_free(vm);
     vm = run("3.002.086", "b1 00 00");
-    assert_int_equal(vm->menu_gate, 0);
+    assert_int_equal(vm->menus.menu_gate, 0);
     agi_vm_free(vm);
     vm = run("3.002.102", "b1 07 00");
-    assert_int_equal(vm->menu_gate, 7);
+    assert_int_equal(vm->menus.menu_gate, 7);
     agi_vm_free(vm);
     /* 0xb0 eats a byte only in 3.002.086; 0xb2..0xb4 only consume */
     vm = run("3.002.086", "b0 00 03 32 09 00");
@@ -446,23 +448,23 @@ static void test_input_width_and_keys(void **state)
 {
     (void)state;
     agi_vm *vm = run("2.936", "a3 00");
-    assert_int_equal(vm->input_width_override, 1);
+    assert_int_equal(vm->input.input_width_override, 1);
     agi_vm_free(vm);
     vm = run("3.002.149", "a3 00");
-    assert_int_equal(vm->input_width_override, 0);
+    assert_int_equal(vm->input.input_width_override, 0);
     agi_vm_free(vm);
     vm = run("3.002.102", "a3 a4 00");
-    assert_int_equal(vm->input_width_override, 0);
+    assert_int_equal(vm->input.input_width_override, 0);
     agi_vm_free(vm);
     /* show.pic closes window state: only 3.002.102 drops the override */
     vm = run("3.002.102", "a3 1a 00");
-    assert_int_equal(vm->input_width_override, 0);
+    assert_int_equal(vm->input.input_width_override, 0);
     agi_vm_free(vm);
     vm = run("2.936", "a3 1a 00");
-    assert_int_equal(vm->input_width_override, 1);
+    assert_int_equal(vm->input.input_width_override, 1);
     agi_vm_free(vm);
     vm = run("2.936", "a3 a9 00"); /* close.window clears it everywhere */
-    assert_int_equal(vm->input_width_override, 0);
+    assert_int_equal(vm->input.input_width_override, 0);
     agi_vm_free(vm);
     /* set.key 45 times: 39 entries, 49 in 3.002.149 */
     char code[45 * 12 + 8] = "";
@@ -473,10 +475,10 @@ static void test_input_width_and_keys(void **state)
     }
     strcat(code, "00");
     vm = run("2.936", code);
-    assert_int_equal(vm->keymap_n, 39);
+    assert_int_equal(vm->input.keymap_n, 39);
     agi_vm_free(vm);
     vm = run("3.002.149", code);
-    assert_int_equal(vm->keymap_n, 45);
+    assert_int_equal(vm->input.keymap_n, 45);
     agi_vm_free(vm);
 }
 
@@ -563,13 +565,13 @@ static void test_packed_last_cel(void **state)
 static uint8_t gate_after_restore(const char *profile)
 {
     agi_vm *vm = run(profile, "b1 00 00");
-    assert_int_equal(vm->menu_gate, 0);
+    assert_int_equal(vm->menus.menu_gate, 0);
     agi_save s;
     relic_err err;
     relic_err_clear(&err);
     if (agi_vm_to_save(vm, "t", &s, &err) || agi_vm_from_save(vm, &s, &err))
         fail_msg("%s: %s", profile, err.msg);
-    uint8_t g = vm->menu_gate;
+    uint8_t g = vm->menus.menu_gate;
     agi_save_free(&s);
     agi_vm_free(vm);
     return g;
@@ -583,6 +585,22 @@ static void test_gate_saves(void **state)
     assert_int_equal(gate_after_restore("3.002.086"), 1); /* not in its block 1: reset to permitting */
 }
 
+/* Every profile has its own runtime-rules row; an unknown one gets the
+ * 2.936 row. */
+static void test_rules_table(void **state)
+{
+    (void)state;
+    unsigned n;
+    const agi_profile *p = agi_profiles(&n);
+    for (unsigned i = 0; i < n; i++)
+        assert_string_equal(agi_vm_rules_for(&p[i])->profile, p[i].name);
+    agi_profile custom = *agi_profile_find("2.089");
+    custom.name = "9.999";
+    assert_string_equal(agi_vm_rules_for(&custom)->profile, "2.936");
+    assert_int_equal(agi_vm_rules_for(agi_profile_find("2.089"))->string_slots, 6);
+    assert_int_equal(agi_vm_rules_for(agi_profile_find("3.002.149-gr"))->room_alias_to, 0x49);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -592,7 +610,7 @@ int main(void)
         cmocka_unit_test(test_motion_clear),    cmocka_unit_test(test_said_exact),
         cmocka_unit_test(test_string_slots),    cmocka_unit_test(test_menu_stubs),
         cmocka_unit_test(test_v3_gates),        cmocka_unit_test(test_input_width_and_keys),
-        cmocka_unit_test(test_room_alias),      cmocka_unit_test(test_left_zero),
+        cmocka_unit_test(test_rules_table),     cmocka_unit_test(test_room_alias),      cmocka_unit_test(test_left_zero),
         cmocka_unit_test(test_packed_last_cel), cmocka_unit_test(test_gate_saves),
     };
     return cmocka_run_group_tests_name("agi_vm_profiles", tests, NULL, NULL);

@@ -3,7 +3,7 @@
  * session_and_persistence.md "Room transition" and "Resource replay
  * sequence"): the 2.936 profile's state, bytecode and object rules, with
  * the runtime variants version_profiles.md lists for the other profiles
- * (selected by agi_profile fields), driven one cycle at a time with
+ * (a rules table of libvm keyed by the profile), driven one cycle at a time with
  * scripted input, drawing into the 160x168 planes.
  *
  * Headless choices (not in the spec, which leaves hosts free here): a modal
@@ -32,39 +32,12 @@
 extern "C" {
 #endif
 
-#define AGI_VM_OBJECTS 256
-#define AGI_VM_MAX_DEPTH 64        /* nested logic calls */
-#define AGI_VM_QUEUE 20            /* physical event slots (19 pending) */
-#define AGI_VM_MAX_MENU 64
-#define AGI_VM_MSG_LOG 16
-#define AGI_VM_REPLAY_DEFAULT 50  /* pairs before script.size */
-
-enum { AGI_MOTION_NORMAL, AGI_MOTION_WANDER, AGI_MOTION_FOLLOW, AGI_MOTION_MOVE };
-enum { AGI_CYCLE_NORMAL, AGI_CYCLE_END, AGI_CYCLE_REVERSE_END, AGI_CYCLE_REVERSE };
 enum { AGI_EV_KEY = 1, AGI_EV_DIR = 2, AGI_EV_STATUS = 3 };
-
-typedef struct agi_vm_obj {
-    uint8_t drawn, animated, updating, cycling, fix_loop, fix_pri, no_horizon, no_objs, no_blocks;
-    uint8_t on_water, on_land, repositioned, didnt_move, has_view, end_delay;
-    int x, y, px, py;             /* left and baseline; previous */
-    uint8_t view, loop, cel, width, height, pw, ph;
-    uint8_t step, step_time, step_count, cycle_time, cycle_count;
-    uint8_t dir, motion, cycle_mode, priority;
-    uint8_t end_flag;             /* completion flag of cycling */
-    uint8_t move_x, move_y, move_step, move_flag; /* target motion / follow */
-    uint8_t follow_retry, wander_count;
-    uint8_t rect_state;
-} agi_vm_obj;
 
 typedef struct agi_vm_event {
     uint8_t type;
     uint16_t value;
 } agi_vm_event;
-
-typedef struct agi_vm_menu_item {
-    char text[41];
-    uint8_t status, enabled, heading;
-} agi_vm_menu_item;
 
 /* What a blocked cycle is waiting for (input_text_and_menus.md "Modal text
  * and alternate text mode", "Inventory selection", "Menu interaction";
@@ -80,32 +53,6 @@ typedef enum agi_vm_modal_kind {
     AGI_MODAL_RESTORE    /* restore selector */
 } agi_vm_modal_kind;
 enum { AGI_CONFIRM_RESTART = 1, AGI_CONFIRM_QUIT };
-
-#define AGI_VM_SAVE_SLOTS 12
-
-typedef struct agi_vm_modal {
-    uint8_t kind;                 /* agi_vm_modal_kind */
-    uint8_t purpose;              /* CONFIRM: what; EDIT: 1 numeric; SAVE: 1 editing the description */
-    uint8_t dest;                 /* EDIT: string slot or variable */
-    uint8_t interactive;          /* INVENTORY: Enter selects into v25 */
-    int sel;                      /* inventory entry, menu item, selector slot (0-based) */
-    unsigned heading;             /* MENU */
-    unsigned limit;               /* EDIT: bytes kept, terminator included */
-    char edit[41];
-    uint8_t entries[256];         /* INVENTORY: carried item numbers */
-    unsigned n_entries;
-    char slot_desc[AGI_VM_SAVE_SLOTS][32]; /* SAVE/RESTORE: descriptions ("" empty) */
-    uint8_t slot_valid[AGI_VM_SAVE_SLOTS];
-} agi_vm_modal;
-
-typedef struct agi_vm_logic {
-    relic_buf payload;
-    agi_logic_messages msgs;
-    uint16_t code_len;
-    uint16_t scan_start;          /* resume position (0x91/0x92) */
-    uint8_t loaded;
-    uint8_t pinned;               /* installed by agi_vm_install_logic: kept */
-} agi_vm_logic;
 
 /* One scheduled input ("CYCLE key NAME" ...).  text is malloc'd for type. */
 typedef enum agi_input_kind { AGI_IN_KEY, AGI_IN_TYPE, AGI_IN_DIR, AGI_IN_MENU } agi_input_kind;
@@ -141,107 +88,8 @@ typedef struct agi_vm_opts {
     const char *save_dir;         /* save/restore selectors' folder (NULL: they cancel) */
 } agi_vm_opts;
 
-typedef struct agi_vm {
-    const agi_game *game;
-    const agi_profile *profile;
-    agi_objects objects_meta;     /* OBJECT; items' locations live in `items` */
-    agi_words words;
-    uint8_t *items;               /* inventory locations */
-    unsigned item_count;
-    unsigned obj_count;           /* persistent objects (OBJECT max index + 1) */
-
-    uint8_t vars[256], flags[256];
-    char strings[12][40];
-    char signature[8];
-
-    agi_vm_logic *logic[256];
-    relic_buf pic[256];
-    uint8_t pic_loaded[256], pic_order[256], pic_n;
-    agi_view *view[256];
-    uint8_t view_order[256], view_n;
-    agi_sound *sound[256];
-
-    uint8_t pic_vis[AGI_PIC_CELLS], pic_pri[AGI_PIC_CELLS];   /* the logical picture */
-    uint8_t show_vis[AGI_PIC_CELLS], show_pri[AGI_PIC_CELLS]; /* as last shown */
-    uint8_t frame_vis[AGI_PIC_CELLS], frame_pri[AGI_PIC_CELLS];
-    int shown, picture;
-
-    agi_vm_obj obj[AGI_VM_OBJECTS];
-    uint8_t pri_table[168];
-    int horizon;
-    int block, block_x1, block_y1, block_x2, block_y2;
-    int player_control;           /* 1: v6 -> object 0 (0x84) */
-
-    /* input */
-    agi_vm_event queue[AGI_VM_QUEUE];
-    unsigned q_read, q_write;
-    struct { uint16_t key; uint8_t status; } keymap[49];
-    unsigned keymap_n;
-    uint8_t controller[256];
-    uint16_t parsed[10];
-    char parsed_text[10][41];
-    unsigned parsed_n;            /* retained nonzero word ids */
-    unsigned parse_count;         /* parser count / error position */
-    char input_line[41], last_input[41];
-    int input_enabled, status_enabled, input_row, status_row, base_row;
-    char prompt_char;
-    uint8_t text_fg, text_bg, text_mode;
-    char text[25][41];            /* the 40x25 text grid (characters) */
-    uint8_t release_gate;
-    uint8_t menu_gate;            /* 0xb1: zero keeps a menu request from opening the menu */
-    uint8_t input_width_override; /* 0xa3/0xa4: the fixed 36-character input width */
-    uint16_t nav_event;           /* the last navigation (type-2) value; 2.089's 0x4e clears it */
-
-    /* menus */
-    agi_vm_menu_item menu[AGI_VM_MAX_MENU];
-    char menu_heading[16][41];
-    unsigned menu_n, heading_n;
-    int menu_done, menu_request;
-
-    /* replay ("Resource replay sequence") */
-    uint8_t *replay;
-    unsigned replay_cap, replay_count, replay_checkpoint;
-    int replay_off;
-
-    /* sound */
-    agi_snd_sched snd;
-    int snd_playing;
-    uint8_t snd_flag;
-    agi_snd_cmds snd_cmds;        /* with keep_sound_cmds: every command, on the run's */
-    int keep_sound_cmds;          /* 60 Hz clock (snd_clock ticks so far) */
-    uint64_t snd_clock, snd_base;
-
-    /* execution */
-    struct { uint8_t logic; uint32_t pc; } stack[AGI_VM_MAX_DEPTH];
-    unsigned depth;
-    int abort_flow;               /* new.room / restart / restore */
-    int key_wait;                 /* have.key was false in this pass */
-    int suspended;                /* a busy-wait for a key: resume at stack */
-    int quit;
-    unsigned long cycle, steps, max_steps;
-    unsigned ticks_per_cycle;
-    uint32_t timer, rng;
-    unsigned timer_sub;
-    uint16_t unimpl_seen[256];    /* times each unimplemented action ran */
-    char msg_log[AGI_VM_MSG_LOG][200];
-    char window[600];             /* the open text window's expanded text */
-    unsigned msg_n;
-    char warning[300];            /* a metadata file that could not be used */
-    int room_override;            /* >= 0: the first room switch goes here */
-
-    /* modal UI (vm_modal.c) */
-    agi_vm_modal modal;
-    int resume_stage;             /* where a blocked cycle continues */
-    int win_open;                 /* a text window is on screen (window[]) */
-    int win_row, win_col, win_width; /* print.at overrides (-1: centred, 0 width: 30) */
-    uint8_t text_attr[25][40];    /* per cell: fg | bg << 4; 0xff: transparent */
-    uint8_t menu_item_of[16];     /* remembered item per heading */
-    unsigned menu_heading_cur;
-    char save_desc[32];           /* last selected/entered save description */
-    const char *save_dir;         /* selector folder (NULL: the selectors cancel) */
-    unsigned long saves_written;
-    relic_err err;
-} agi_vm;
+/* The interpreter: an opaque handle (its state is libvm/agi's). */
+typedef struct agi_vm agi_vm;
 
 /* The VM is large (the planes): allocate it with agi_vm_new. */
 int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_err *err);
@@ -252,10 +100,10 @@ void agi_vm_reset(agi_vm *vm);
  * input phase.  Errors (unknown opcode, bad jump, call depth, step budget,
  * missing resource) stop the VM: later calls return the same error. */
 int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err);
-/* Cycles until vm->cycle == cycles. */
+/* Cycles until agi_vm_cycles(vm) == cycles. */
 int agi_vm_run(agi_vm *vm, const agi_input_script *in, unsigned long cycles, relic_err *err);
-/* Composes the visible game area (shown picture + objects) into
- * vm->frame_vis / frame_pri. */
+/* Composes the visible game area (shown picture + objects) into the
+ * frame planes (agi_vm_frame_vis / agi_vm_frame_pri). */
 void agi_vm_render(agi_vm *vm);
 /* Runs bytecode of one logic directly (tests, fuzzing): the payload is
  * installed as logic `n` and called as logic 0 would be. */
@@ -265,22 +113,32 @@ int agi_vm_post(agi_vm *vm, uint8_t type, uint16_t value);
 int agi_vm_poll(agi_vm *vm, agi_vm_event *ev);
 /* Parse a line into parsed words as action 0x75 does. */
 void agi_vm_parse(agi_vm *vm, const char *line);
-/* said() over `count` little-endian word ids; the raw-key condition;
- * the string comparison's normalized compare. */
-int agi_vm_said(agi_vm *vm, const uint8_t *words, unsigned count);
-int agi_vm_have_key(agi_vm *vm);
-int agi_vm_strcmp_norm(const char *a, const char *b);
-/* Menu heading/item moves for navigation value 1..8 (wrapping). */
-unsigned agi_vm_menu_next(const agi_vm *vm, unsigned cur, int delta);
-/* Objects and motion (object_behavior.md), exposed for the tests. */
-void agi_vm_place(agi_vm *vm, agi_vm_obj *o);
-int agi_vm_collides(const agi_vm *vm, const agi_vm_obj *o);
-int agi_vm_control_ok(agi_vm *vm, agi_vm_obj *o, int is_ego);
-unsigned agi_vm_target_dir(int dx, int dy, int s);
-void agi_vm_switch_room(agi_vm *vm, unsigned room);
-uint16_t agi_vm_random(agi_vm *vm);
-void agi_vm_record(agi_vm *vm, uint8_t kind, uint8_t value);
-void agi_vm_motion(agi_vm *vm, agi_vm_obj *o, unsigned n);
+
+/* Accessors.  Variables and flags are numbered as in the game (v0..v255,
+ * f0..f255); strings s0..s11 (NUL-terminated, at most 39 characters). */
+uint8_t agi_vm_var(const agi_vm *vm, unsigned n);
+void agi_vm_set_var(agi_vm *vm, unsigned n, uint8_t value);
+int agi_vm_flag(const agi_vm *vm, unsigned n);
+void agi_vm_set_flag(agi_vm *vm, unsigned n, int on);
+const char *agi_vm_string(const agi_vm *vm, unsigned n);
+/* Cycles run so far; nonzero once the game quit. */
+unsigned long agi_vm_cycles(const agi_vm *vm);
+int agi_vm_has_quit(const agi_vm *vm);
+/* The profile the VM runs; a warning about metadata it could not use
+ * ("" when none). */
+const agi_profile *agi_vm_profile(const agi_vm *vm);
+const char *agi_vm_warning(const agi_vm *vm);
+/* The composed frame (agi_vm_render): AGI_PIC_CELLS colour / priority
+ * cells, 160x168. */
+const uint8_t *agi_vm_frame_vis(const agi_vm *vm);
+const uint8_t *agi_vm_frame_pri(const agi_vm *vm);
+/* The modal wait that blocks the current cycle (AGI_MODAL_NONE: none). */
+agi_vm_modal_kind agi_vm_modal_state(const agi_vm *vm);
+/* Sound commands: with keep on, every command of the run stays in the
+ * list, stamped on the run's 60 Hz clock (agi_vm_sound_clock ticks). */
+void agi_vm_keep_sound_commands(agi_vm *vm, int keep);
+const agi_snd_cmds *agi_vm_sound_commands(const agi_vm *vm);
+uint64_t agi_vm_sound_clock(const agi_vm *vm);
 
 /* The full 320x200 screen (input_text_and_menus.md "Text geometry and
  * surfaces"): the game area with double-wide pixels below the display base

@@ -1,0 +1,43 @@
+/* The interpreter's runtime rules, one row per agi_profile row (agi-spec
+ * version_profiles.md per-profile sections, conformance_matrix.md "Profile
+ * variants"; the field comments in vm_rules.h cite the rule sections).
+ * String slots: input_text_and_menus.md "String slots" (6 before 2.411). */
+#include <string.h>
+#include "vm_rules.h"
+
+#define AGI_RULES_3002149 .string_slots = 12, .loop4 = AGI_LOOP4_F20, .hold_key_sets_one = 1, .input_width_noop = 1
+
+static const agi_vm_rules agi_vm_rules_table[] = {
+    {.profile = "2.089", .string_slots = 6, .loop_select_every_pass = 1, .loop4 = AGI_LOOP4_EXACT,
+     .draw_early_unsorted = 1, .show_pic_keeps_window = 1, .distance_wraps = 1, .move_defers_first = 1,
+     .motion_clear_early = 1, .said_exact_count = 1, .inventory_ack_only = 1},
+    {.profile = "2.230", .string_slots = 6, .loop_select_every_pass = 1, .loop4 = AGI_LOOP4_EXACT,
+     .show_pic_keeps_window = 1, .distance_wraps = 1, .move_defers_first = 1, .motion_clear_early = 1,
+     .inventory_ack_only = 1},
+    {.profile = "2.272", .string_slots = 6, .loop_select_every_pass = 1, .loop4 = AGI_LOOP4_EXACT,
+     .show_pic_keeps_window = 1, .distance_wraps = 1, .move_defers_first = 1, .menu_parse_only = 1,
+     .inventory_ack_only = 1},
+    {.profile = "2.411", .string_slots = 12, .loop4 = AGI_LOOP4_EXACT, .restart_always_prompts = 1},
+    {.profile = "2.440", .string_slots = 12, .loop4 = AGI_LOOP4_EXACT},
+    {.profile = "2.917", .string_slots = 12, .loop4 = AGI_LOOP4_EXACT},
+    {.profile = "2.936", .string_slots = 12, .loop4 = AGI_LOOP4_AT_LEAST},
+    {.profile = "3.002.086", .string_slots = 12, .loop4 = AGI_LOOP4_AT_LEAST, .left_zero_boundary = 1},
+    {.profile = "3.002.102", .string_slots = 12, .loop4 = AGI_LOOP4_F20, .hold_key_sets_one = 1,
+     .window_close_clears_width = 1},
+    {.profile = "3.002.149", AGI_RULES_3002149},
+    /* version_profiles.md "AGI 3.002.149 profile": the Gold Rush build */
+    {.profile = "3.002.149-gr", AGI_RULES_3002149, .room_alias_first = 0x7e, .room_alias_last = 0x80,
+     .room_alias_to = 0x49},
+};
+
+const agi_vm_rules *agi_vm_rules_for(const agi_profile *p)
+{
+    const agi_vm_rules *base = NULL;
+    for (size_t i = 0; i < sizeof agi_vm_rules_table / sizeof agi_vm_rules_table[0]; i++) {
+        if (p && p->name && strcmp(agi_vm_rules_table[i].profile, p->name) == 0)
+            return &agi_vm_rules_table[i];
+        if (strcmp(agi_vm_rules_table[i].profile, "2.936") == 0)
+            base = &agi_vm_rules_table[i];
+    }
+    return base;
+}

@@ -1,0 +1,76 @@
+/* The interpreter's runtime rules per profile (agi-spec version_profiles.md,
+ * conformance_matrix.md "Profile variants"): what a profile changes in the
+ * behaviour of the runtime, as opposed to the format facts agi_profile
+ * keeps (layout, opcode ranges, brushes, sound bytes, save layout).  The
+ * interpreter looks its row up once, when the VM is made. */
+#ifndef RELIC_AGI_VM_RULES_H
+#define RELIC_AGI_VM_RULES_H
+
+#include <stdint.h>
+#include "relic/agi_profile.h"
+
+/* Views that receive the four-direction loop table (object_behavior.md
+ * "Direction and automatic loop selection"). */
+typedef enum agi_loop4 {
+    AGI_LOOP4_EXACT,    /* exactly four loops: 2.089 .. 2.917 */
+    AGI_LOOP4_AT_LEAST, /* four or more: 2.936, 3.002.086 */
+    AGI_LOOP4_F20       /* four always, more only while f20 is set: 3.002.102, 3.002.149 */
+} agi_loop4;
+
+typedef struct agi_vm_rules {
+    const char *profile;       /* the agi_profile name this row is for */
+    /* input_text_and_menus.md "String slots" */
+    uint8_t string_slots;
+    /* object_behavior.md "Direction and automatic loop selection": no
+     * cadence gate (2.089, 2.230, 2.272) and which views get the table. */
+    uint8_t loop_select_every_pass;
+    agi_loop4 loop4;
+    /* object_behavior.md "Drawing order and refresh": 2.089 draws the
+     * earlier partition in object-number order, unsorted. */
+    uint8_t draw_early_unsorted;
+    /* version_profiles.md 2.089/2.230/2.272: show.pic (0x1a) keeps f15 and
+     * an open text window. */
+    uint8_t show_pic_keeps_window;
+    /* version_profiles.md 2.089: distance (0x45) stores the low byte
+     * instead of saturating at 254 (2.230 and 2.272 follow). */
+    uint8_t distance_wraps;
+    /* object_behavior.md "Target motion": 0x51/0x52 leave the first
+     * direction and a satisfied completion to the next update. */
+    uint8_t move_defers_first;
+    /* version_profiles.md 2.089/2.230: 0x4d keeps the motion mode, 0x4e
+     * keeps direction and mode (object-0 effects only). */
+    uint8_t motion_clear_early;
+    /* input_text_and_menus.md "Parsed-word matching": 2.089 needs pattern
+     * count == parser count and has no 0x270f tail terminator. */
+    uint8_t said_exact_count;
+    /* logic_bytecode.md "Action opcodes: menus": 2.272 parses 0x9c..0xa0
+     * without constructing a menu. */
+    uint8_t menu_parse_only;
+    /* input_text_and_menus.md "Tracked key release": 0xad sets the gate
+     * to one (3.002.102, 3.002.149) instead of incrementing it. */
+    uint8_t hold_key_sets_one;
+    /* logic_bytecode.md "Version 3 extension actions": 3.002.149's
+     * 0xa3/0xa4 do nothing. */
+    uint8_t input_width_noop;
+    /* version_profiles.md 3.002.102: closing text-window state also
+     * clears the input-width override. */
+    uint8_t window_close_clears_width;
+    /* version_profiles.md 3.002.149 Gold Rush build: immediate new.room
+     * destinations first..last select room `to` (0, 0, 0: none). */
+    uint8_t room_alias_first, room_alias_last, room_alias_to;
+    /* object_behavior.md "Movement proposal and screen boundaries":
+     * 3.002.086 reports left-boundary code 4 for an exact zero too. */
+    uint8_t left_zero_boundary;
+    /* input_text_and_menus.md "Inventory selection": 2.089-2.272's
+     * status never selects into v25. */
+    uint8_t inventory_ack_only;
+    /* session_and_persistence.md "Restart": 2.411's f16 does not skip the
+     * restart prompt. */
+    uint8_t restart_always_prompts;
+} agi_vm_rules;
+
+/* The row for a profile (by its name; a profile the table does not know
+ * gets the 2.936 row, the interpreter's base). */
+const agi_vm_rules *agi_vm_rules_for(const agi_profile *p);
+
+#endif

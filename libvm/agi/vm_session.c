@@ -1,0 +1,40 @@
+/* The AGI interpreter's reset and restart (agi-spec session_and_persistence.md
+ * "Restart"; runtime_state.md "Initial state"): agi_vm_reset is the list of
+ * each part's own reset, in layer order. */
+#include <stdlib.h>
+#include <string.h>
+#include "vm_private.h"
+
+void agi_vm_restart_now(agi_vm *vm)
+{
+    uint8_t f9 = vm->flags[AGI_F_SOUND];
+    unsigned cap = vm->replay.cap;
+    agi_vm_reset(vm);
+    vm->flags[AGI_F_SOUND] = f9;
+    vm->flags[AGI_F_RESTART] = 1;
+    uint8_t *r = cap ? calloc(cap, 2) : NULL;
+    if (r) {
+        free(vm->replay.pairs);
+        vm->replay.pairs = r;
+        vm->replay.cap = cap;
+    }
+    vm->exec.abort_flow = 1;
+}
+
+/* Back to the state before the first cycle, part by part (each part's
+ * reset lives with the file that owns its state). */
+void agi_vm_reset(agi_vm *vm)
+{
+    agi_vm_audio_reset(vm);
+    agi_vm_res_reset(vm);
+    agi_vm_state_reset(vm);
+    agi_vm_obj_reset(vm);
+    agi_vm_text_reset(vm);
+    agi_vm_modal_reset(vm);
+    agi_vm_events_reset(vm);
+    agi_vm_input_reset(vm);
+    agi_vm_replay_reset(vm);
+    agi_vm_exec_reset(vm);
+    if (vm->game)
+        agi_vm_load_logic(vm, 0, 0);
+}

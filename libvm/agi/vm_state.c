@@ -1,0 +1,104 @@
+/* The AGI interpreter's base state (agi-spec runtime_state.md "Variables
+ * and flags", "Strings"): variables, flags, strings, the clock and random
+ * source, the message log and the sticky error.  The lowest layer: it calls
+ * no other vm_*.c file. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "relic/core.h"
+#include "vm_private.h"
+
+int agi_vm_fail(agi_vm *vm, const char *fmt, ...)
+{
+    if (vm->err.code)
+        return vm->err.code;
+    va_list ap;
+    va_start(ap, fmt);
+    char msg[sizeof vm->err.msg];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    char where[48] = "";
+    if (vm->exec.depth)
+        snprintf(where, sizeof where, "logic %u offset 0x%x: ", vm->exec.stack[vm->exec.depth - 1].logic,
+                 (unsigned)vm->exec.stack[vm->exec.depth - 1].pc);
+    return relic_err_set(&vm->err, RELIC_EDATA, RELIC_NO_OFFSET, "cycle %lu: %s%s", vm->cycle, where, msg);
+}
+
+void agi_vm_log(agi_vm *vm, const char *kind, const char *text)
+{
+    char *slot = vm->msg_log[vm->msg_n % AGI_VM_MSG_LOG];
+    snprintf(slot, sizeof vm->msg_log[0], "%lu %s: %s", vm->cycle, kind, text ? text : "");
+    vm->msg_n++;
+}
+
+/* xorshift32: our own deterministic stand-in for the profile's generator,
+ * whose seed the spec treats as a conformance input ("Approach and random
+ * motion"). */
+uint16_t agi_vm_random(agi_vm *vm)
+{
+    uint32_t x = vm->rng;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    vm->rng = x;
+    return (uint16_t)(x >> 8);
+}
+
+int agi_vm_string_slot(const agi_vm *vm, unsigned slot)
+{
+    return slot < vm->rules->string_slots && slot < sizeof vm->strings / sizeof vm->strings[0];
+}
+
+/* Variables, flags, strings, inventory, clock and the quit state as the
+ * interpreter starts (runtime_state.md "Initial state"). */
+void agi_vm_state_reset(agi_vm *vm)
+{
+    memset(vm->vars, 0, sizeof vm->vars);
+    memset(vm->flags, 0, sizeof vm->flags);
+    memset(vm->strings, 0, sizeof vm->strings);
+    for (unsigned i = 0; i < vm->item_count; i++)
+        vm->items[i] = vm->objects_meta.items[i].location;
+    vm->quit = 0;
+    vm->cycle = vm->timer = vm->timer_sub = 0;
+    vm->vars[AGI_V_SPEED] = 0;
+    vm->vars[AGI_V_COMPUTER] = 3;   /* the interpreter's computer type is EGA-era PC; v26 monitor: EGA */
+    vm->vars[AGI_V_MONITOR] = 3;
+    vm->vars[AGI_V_SOUND_TYPE] = 1; /* sound type: PC */
+    vm->vars[AGI_V_INPUT_LEN] = 41; /* maximum input length */
+    vm->flags[AGI_F_SOUND] = 1;       /* sound on, as the interpreter starts */
+    vm->flags[AGI_F_FIRST_LOGIC] = 1; /* first logic 0 run (cleared after the first cycle) */
+}
+
+/* The 20 Hz clock: v11..v14 count seconds, minutes, hours and days. */
+void agi_vm_clock_tick(agi_vm *vm)
+{
+    vm->timer++;
+    if (++vm->timer_sub < 20)
+        return;
+    vm->timer_sub = 0;
+    if (++vm->vars[AGI_V_SECONDS] < 60)
+        return;
+    vm->vars[AGI_V_SECONDS] = 0;
+    if (++vm->vars[AGI_V_MINUTES] < 60)
+        return;
+    vm->vars[AGI_V_MINUTES] = 0;
+    if (++vm->vars[AGI_V_HOURS] < 24)
+        return;
+    vm->vars[AGI_V_HOURS] = 0;
+    vm->vars[AGI_V_DAYS]++;
+}
+
+/* The public accessors of this layer's state (agi_vm.h; the frame, modal
+ * and sound ones are vm_core.c's). */
+uint8_t agi_vm_var(const agi_vm *vm, unsigned n) { return vm->vars[n & 0xff]; }
+void agi_vm_set_var(agi_vm *vm, unsigned n, uint8_t value) { vm->vars[n & 0xff] = value; }
+int agi_vm_flag(const agi_vm *vm, unsigned n) { return vm->flags[n & 0xff]; }
+void agi_vm_set_flag(agi_vm *vm, unsigned n, int on) { vm->flags[n & 0xff] = on != 0; }
+const char *agi_vm_string(const agi_vm *vm, unsigned n)
+{
+    return n < RELIC_COUNTOF(vm->strings) ? vm->strings[n] : "";
+}
+unsigned long agi_vm_cycles(const agi_vm *vm) { return vm->cycle; }
+int agi_vm_has_quit(const agi_vm *vm) { return vm->quit; }
+const agi_profile *agi_vm_profile(const agi_vm *vm) { return vm->profile; }
+const char *agi_vm_warning(const agi_vm *vm) { return vm->warning; }

@@ -1,0 +1,68 @@
+/* The AGI interpreter's text layer (agi-spec input_text_and_menus.md "Text
+ * geometry and surfaces", "Modal text and alternate text mode"): the 40x25
+ * text grid with its attributes, the saved text window, and logic
+ * messages.  Calls only vm_state.c and vm_res.c. */
+#include <stdio.h>
+#include <string.h>
+#include "vm_private.h"
+
+void agi_vm_text_fill(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, unsigned right, uint8_t attr)
+{
+    for (unsigned r = top; r <= bottom && r < 25; r++)
+        for (unsigned c = left; c <= right && c < 40; c++) {
+            vm->txt.text[r][c] = ' ';
+            vm->txt.text_attr[r][c] = attr;
+        }
+}
+
+/* Opening another saved window first closes the current one. */
+void agi_vm_window_close(agi_vm *vm)
+{
+    vm->txt.win_open = 0;
+    vm->txt.window[0] = 0;
+}
+
+void agi_vm_window_show(agi_vm *vm, const char *text, int row, int col, int width)
+{
+    agi_vm_window_close(vm);
+    snprintf(vm->txt.window, sizeof vm->txt.window, "%s", text);
+    vm->txt.win_open = 1;
+    vm->txt.win_row = row;
+    vm->txt.win_col = col;
+    vm->txt.win_width = width;
+}
+
+/* Closing text-window state (0xa9, show.pic): the window shown by the
+ * last print goes; 3.002.102 also drops the input-width override. */
+void agi_vm_close_window(agi_vm *vm)
+{
+    agi_vm_window_close(vm);
+    if (vm->rules->window_close_clears_width)
+        vm->input.input_width_override = 0;
+}
+
+const char *agi_vm_message(agi_vm *vm, unsigned logic, unsigned n)
+{
+    agi_vm_logic *l = vm->res.logic[logic & 0xff];
+    if (!l || !l->loaded || n == 0 || n > l->msgs.count || !l->msgs.msg[n].text)
+        return NULL;
+    return l->msgs.msg[n].text;
+}
+
+void agi_vm_text_reset(agi_vm *vm)
+{
+    memset(vm->txt.text, ' ', sizeof vm->txt.text);
+    memset(vm->txt.text_attr, 0xff, sizeof vm->txt.text_attr);
+    for (unsigned r = 0; r < 25; r++)
+        vm->txt.text[r][40] = 0;
+    vm->txt.win_open = 0;
+    vm->txt.window[0] = 0;
+    vm->txt.status_enabled = 0;
+    vm->txt.input_row = 23;
+    vm->txt.status_row = 0;
+    vm->txt.base_row = 1;
+    vm->txt.prompt_char = '>';
+    vm->txt.text_fg = 15;
+    vm->txt.text_bg = 0;
+    vm->txt.text_mode = 0;
+}
