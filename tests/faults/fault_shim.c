@@ -41,7 +41,9 @@ static int fault_squat;  /* 0 off, 1 first, 2 all */
 static const char *fault_victim;
 static unsigned long fault_creates, fault_squats;
 
+#ifndef FAULT_NO_MALLOC
 extern void *__libc_malloc(size_t n);
+#endif
 
 __attribute__((constructor)) static void fault_init(void)
 {
@@ -185,10 +187,14 @@ int openat64(int dir, const char *path, int flags, ...)
     FAULT_OPEN_BODY(dir, next(dir, path, flags, mode));
 }
 
-/* glibc's own entry point, so no dlsym (which itself allocates) is needed. */
+/* glibc's own entry point, so no dlsym (which itself allocates) is needed.
+ * Left out of sanitizer builds (FAULT_NO_MALLOC): there the sanitizer owns
+ * malloc, and a malloc defined ahead of it runs before it is set up. */
+#ifndef FAULT_NO_MALLOC
 void *malloc(size_t n)
 {
     if (fault_hit(FAULT_MALLOC))
         return NULL;
     return __libc_malloc(n);
 }
+#endif
