@@ -29,6 +29,12 @@ static int inspect_apply(const inspect_format *f, void *save, const inspect_opts
 static int inspect_write_edit(const inspect_opts *o, const char *path, const relic_buf *in, const relic_buf *out,
                               relic_err *err)
 {
+    if (!o->in_place && strcmp(o->out, "-") == 0) {
+        /* -o -: the edited save on standard output (issue 18). */
+        if (fwrite(out->data, 1, out->len, stdout) != out->len || fflush(stdout) != 0)
+            return relic_err_set(err, RELIC_EIO, RELIC_NO_OFFSET, "cannot write standard output");
+        return RELIC_OK;
+    }
     if (!o->in_place)
         return relic_file_write_atomic(o->out, out->data, out->len, err);
     char bak[4096];
@@ -43,7 +49,7 @@ int inspect_set(const inspect_opts *o)
     const char *path = o->args[0];
     if (o->in_place && strcmp(path, "-") == 0)
         return cli_usage_error("--in-place needs a file, not standard input%s", "");
-    if (!o->in_place && relic_path_same_file(path, o->out))
+    if (!o->in_place && strcmp(o->out, "-") != 0 && relic_path_same_file(path, o->out))
         return cli_usage_error("output %s is the input; use --in-place to replace it (keeps %s.bak)", o->out,
                                path);
     relic_buf in = RELIC_BUF_INIT, out = RELIC_BUF_INIT;
