@@ -1,58 +1,200 @@
-/* make bench: Riven: raw extraction of a synthetic Mohawk archive (relic
- * against extract_mohawk when installed) and tBMP decoding rate. */
+/* make bench: Riven.  Side by side, in interleaved pairs (issue 20):
+ * riven-script --extract (raw + PNG conversion, default -j) and
+ * --raw-only against scummvm-tools' extract_mohawk and against the
+ * simplest raw dump (read the directory, write each resource with
+ * fopen/fwrite, in this process), on the project's sample archive and on a
+ * synthetic archive of 3,000 8-bit tBMPs built with riven-script --build;
+ * min/median/max wall time over 5 pairs, the ratio of the medians, and
+ * riven-script's peak RSS.  Then Riven-packed tBMP decoding in pixels per
+ * second.  Prints, never asserts. */
 #define _POSIX_C_SOURCE 200809L
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "bench.h"
 #include "relic/io.h"
 #include "relic/mohawk.h"
 #include "relic/riven_media.h"
 
-/* Riven: raw extraction of a 48 MiB synthetic Mohawk archive by
- * riven-script --extract and by scummvm-tools' extract_mohawk in the same
- * run (MB/s and ratio; the type is one neither converts), and Riven-packed
- * tBMP decoding in pixels per second. */
+#define BENCH_RIVEN_PAIRS 5
+
+static const char *bench_riven_bin(void)
+{
+    return getenv("RELIC_BIN") ? getenv("RELIC_BIN") : "build/bin";
+}
+
+/* Runs a shell command; its wall time, and the peak RSS (KiB) of the
+ * children it waited for. */
+static double bench_riven_run(const char *cmd, long *rss_kib)
+{
+    double t0 = bench_now();
+    pid_t pid = fork();
+    if (pid == 0) {
+        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+        _exit(127);
+    }
+    int status = 0;
+    struct rusage ru;
+    memset(&ru, 0, sizeof ru);
+    if (pid < 0 || wait4(pid, &status, 0, &ru) < 0)
+        return -1;
+    double t = bench_now() - t0;
+    if (rss_kib)
+        *rss_kib = ru.ru_maxrss;
+    return WIFEXITED(status) && (WEXITSTATUS(status) == 0 || WEXITSTATUS(status) == 1) ? t : -1;
+}
+
+/* The simplest raw dump: the directory, then each resource to its own file. */
+static int bench_riven_simple_dump(const char *archive, const char *dir)
+{
+    relic_map m;
+    mhk_archive a;
+    if (relic_file_map(archive, &m, NULL))
+        return -1;
+    if (mhk_open(m.data, m.len, &a, NULL)) {
+        relic_file_unmap(&m);
+        return -1;
+    }
+    int rc = 0;
+    for (size_t i = 0; i < a.count && !rc; i++) {
+        char path[600], tag[5];
+        mhk_tag_str(a.res[i].tag, tag);
+        snprintf(path, sizeof path, "%s/%s_%u.bin", dir, tag, a.res[i].id);
+        FILE *f = fopen(path, "wb");
+        if (!f || fwrite(mhk_data(&a, &a.res[i]), 1, a.res[i].size, f) != a.res[i].size)
+            rc = -1;
+        if (f && fclose(f) != 0)
+            rc = -1;
+    }
+    mhk_close(&a);
+    relic_file_unmap(&m);
+    return rc;
+}
+
+static int bench_riven_cmp(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
+}
+
+typedef struct bench_riven_row {
+    const char *what;
+    double t[BENCH_RIVEN_PAIRS];
+    long rss;
+    int n;
+} bench_riven_row;
+
+static void bench_riven_row_print(const bench_riven_row *r, double ref)
+{
+    double s[BENCH_RIVEN_PAIRS];
+    memcpy(s, r->t, sizeof s);
+    qsort(s, (size_t)r->n, sizeof *s, bench_riven_cmp);
+    if (r->n == 0) {
+        printf("  %-38s not available\n", r->what);
+        return;
+    }
+    double med = s[r->n / 2];
+    printf("  %-38s %8.3f %8.3f %8.3f s", r->what, s[0], med, s[r->n - 1]);
+    if (ref > 0)
+        printf("   %5.2fx extract_mohawk", med / ref);
+    if (r->rss > 0)
+        printf("   peak RSS %.1f MiB", (double)r->rss / 1024.0);
+    printf("\n");
+}
+
+static double bench_riven_median(const bench_riven_row *r)
+{
+    double s[BENCH_RIVEN_PAIRS];
+    memcpy(s, r->t, sizeof s);
+    qsort(s, (size_t)r->n, sizeof *s, bench_riven_cmp);
+    return r->n ? s[r->n / 2] : -1;
+}
+
+/* Interleaved pairs over one archive (an absolute or build-relative path). */
+static void bench_riven_extract(const char *label, const char *archive)
+{
+    char cmd[4][1200];
+    const char *bin = bench_riven_bin();
+    snprintf(cmd[0], sizeof cmd[0], "rm -rf build/bench-rx && %s/riven-script %s --extract build/bench-rx >/dev/null",
+             bin, archive);
+    snprintf(cmd[1], sizeof cmd[1],
+             "rm -rf build/bench-em && mkdir build/bench-em && cd build/bench-em && "
+             "(extract_mohawk %s%s || /usr/games/extract_mohawk %s%s) >/dev/null 2>&1",
+             archive[0] == '/' ? "" : "../../", archive, archive[0] == '/' ? "" : "../../", archive);
+    snprintf(cmd[2], sizeof cmd[2],
+             "rm -rf build/bench-rr && %s/riven-script %s --extract build/bench-rr --raw-only >/dev/null", bin,
+             archive);
+    bench_riven_row rows[4] = {{"riven-script --extract (raw + PNG)", {0}, 0, 0},
+                               {"extract_mohawk (raw)", {0}, 0, 0},
+                               {"riven-script --extract --raw-only", {0}, 0, 0},
+                               {"simplest loop (raw, fopen/fwrite)", {0}, 0, 0}};
+    for (int p = 0; p < BENCH_RIVEN_PAIRS; p++) {
+        for (int k = 0; k < 3; k++) {
+            long rss = 0;
+            double t = bench_riven_run(cmd[k], &rss);
+            if (t >= 0) {
+                rows[k].t[rows[k].n++] = t;
+                if (k != 1 && rss > rows[k].rss)
+                    rows[k].rss = rss;
+            }
+        }
+        if (system("rm -rf build/bench-sl && mkdir -p build/bench-sl") == 0) {
+            double t0 = bench_now();
+            if (bench_riven_simple_dump(archive, "build/bench-sl") == 0)
+                rows[3].t[rows[3].n++] = bench_now() - t0;
+        }
+    }
+    double ref = bench_riven_median(&rows[1]);
+    printf("riven extraction, %s (%s; min / median / max of %d interleaved runs):\n", label, archive,
+           BENCH_RIVEN_PAIRS);
+    for (int k = 0; k < 4; k++)
+        bench_riven_row_print(&rows[k], k == 1 ? -1 : ref);
+    if (system("rm -rf build/bench-rx build/bench-em build/bench-rr build/bench-sl") != 0)
+        printf("could not remove the riven bench folders\n");
+}
+
+/* 3,000 8-bit 160x120 tBMPs (one gradient picture) built by riven-script --build. */
+static int bench_riven_synthetic(const char *dir, const char *archive)
+{
+    char path[600];
+    snprintf(path, sizeof path, "%s/img.ppm", dir);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    fprintf(f, "P3 160 120 255\n");
+    for (int y = 0; y < 120; y++)
+        for (int x = 0; x < 160; x++) {
+            int c = ((x / 10) * 16 + y / 8) % 200;
+            fprintf(f, "%d %d %d\n", c, (c * 3) % 256, 255 - c);
+        }
+    fclose(f);
+    snprintf(path, sizeof path, "%s/archive.txt", dir);
+    if (!(f = fopen(path, "w")))
+        return -1;
+    for (int i = 1; i <= 3000; i++)
+        fprintf(f, "tBMP %d - bitmap8 img.ppm\n", i);
+    fclose(f);
+    char cmd[1400];
+    snprintf(cmd, sizeof cmd, "%s/riven-script --build %s -o %s", bench_riven_bin(), path, archive);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
 void bench_riven(void)
 {
-    enum { N = 192, SZ = 256 << 10 };
-    uint8_t *blob = malloc(SZ);
-    mhk_entry *e = calloc(N, sizeof *e);
-    for (size_t i = 0; i < SZ; i++)
-        blob[i] = (uint8_t)(i * 2654435761u >> 24);
-    for (unsigned i = 0; i < N; i++)
-        e[i] = (mhk_entry){mhk_tag("BLOB"), (uint16_t)i, NULL, blob, SZ, 0};
-    relic_buf arc = RELIC_BUF_INIT;
-    const char *path = "build/bench-riven.mhk";
-    if (mhk_write(e, N, &arc, NULL) || relic_file_write_atomic(path, arc.data, arc.len, NULL)) {
-        printf("riven: could not write %s\n", path);
-    } else {
-        const char *bin = getenv("RELIC_BIN") ? getenv("RELIC_BIN") : "build/bin";
-        char ours[600], theirs[600];
-        snprintf(ours, sizeof ours, "rm -rf build/bench-rx && %s/riven-script %s --extract build/bench-rx >/dev/null", bin,
-                 path);
-        snprintf(theirs, sizeof theirs,
-                 "rm -rf build/bench-em && mkdir build/bench-em && cd build/bench-em && "
-                 "(extract_mohawk ../bench-riven.mhk || /usr/games/extract_mohawk ../bench-riven.mhk) >/dev/null 2>&1");
-        double mb = (double)arc.len / 1e6, t_ours = 1e9, t_theirs = 1e9;
-        for (int r = 0; r < 3; r++) {
-            double t0 = bench_now();
-            if (system(ours) == 0 && bench_now() - t0 < t_ours)
-                t_ours = bench_now() - t0;
-            t0 = bench_now();
-            if (system(theirs) == 0 && bench_now() - t0 < t_theirs)
-                t_theirs = bench_now() - t0;
-        }
-        printf("riven archive extraction (%.1f MB, %u resources, best of 3, incl. process start):\n", mb, N);
-        printf("  riven-script --extract  %8.1f MB/s\n", mb / t_ours);
-        if (t_theirs < 1e9)
-            printf("  extract_mohawk          %8.1f MB/s  (relic is %.2fx)\n", mb / t_theirs, t_theirs / t_ours);
-        else
-            printf("  extract_mohawk          not available (install scummvm-tools)\n");
-        if (system("rm -rf build/bench-rx build/bench-em build/bench-riven.mhk") != 0)
-            printf("could not remove the riven bench files\n");
-    }
+    if (access("build/samples/riven/relicdemo.mhk", R_OK) == 0)
+        bench_riven_extract("the project's sample archive", "build/samples/riven/relicdemo.mhk");
+    else
+        printf("riven extraction: build/samples/riven/relicdemo.mhk missing (make samples)\n");
+    if (system("rm -rf build/bench-riven && mkdir -p build/bench-riven") == 0 &&
+        bench_riven_synthetic("build/bench-riven", "build/bench-riven/syn.mhk") == 0)
+        bench_riven_extract("3,000 8-bit tBMPs", "build/bench-riven/syn.mhk");
+    else
+        printf("riven extraction: could not build the synthetic archive\n");
+    if (system("rm -rf build/bench-riven") != 0)
+        printf("could not remove build/bench-riven\n");
     /* tBMP: a 608x392 (Riven's card size) 8 bpp image, Riven-packed. */
     riven_bitmap b = {.width = 608, .height = 392, .bpp = 8};
     b.pixels = malloc(608 * 392);
@@ -73,7 +215,4 @@ void bench_riven(void)
     }
     free(b.pixels);
     relic_buf_free(&t);
-    relic_buf_free(&arc);
-    free(e);
-    free(blob);
 }

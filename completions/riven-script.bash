@@ -6,10 +6,11 @@ _riven_script()
     local cur prev
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD-1]}
-    local opts='-l --list -a --all -c --card -H --hotspot -x --extract --audio-format -r --run -k --click
-                --vars -t --trace --max-steps --build -o --output -j --json -h --help -V --version'
+    local opts='-l --list -a --all -c --card -H --hotspot -x --extract --only --raw-only -j --jobs
+                --audio-format -r --run -k --click --vars -t --trace --max-steps --screen --frames
+                --build -o --output --json -h --help -V --version'
     case $prev in
-        -x | --extract)
+        -x | --extract | --frames)
             compopt -o filenames 2>/dev/null
             COMPREPLY=($(compgen -d -- "$cur"))
             return
@@ -18,12 +19,16 @@ _riven_script()
             COMPREPLY=($(compgen -W 'wav flac' -- "$cur"))
             return
             ;;
-        --vars | -t | --trace | -o | --output)
+        --only)
+            COMPREPLY=($(compgen -W 'tBMP tWAV CARD HSPT NAME PLST BLST FLST MLST SLST SFXE RMAP' -- "$cur"))
+            return
+            ;;
+        --vars | -t | --trace | -o | --output | --screen)
             compopt -o filenames 2>/dev/null
             COMPREPLY=($(compgen -f -- "$cur"))
             return
             ;;
-        -c | --card | -H | --hotspot | -k | --click | --max-steps | -h | --help | -V | --version)
+        -c | --card | -H | --hotspot | -k | --click | --max-steps | -j | --jobs | -h | --help | -V | --version)
             return
             ;;
     esac

@@ -11,3 +11,6 @@ $(RIVEN_SAMPLE): $(BUILD)/bin/riven-script $(wildcard samples/riven/*)
 	@mkdir -p $(dir $@)
 	@$(BUILD)/bin/riven-script --build samples/riven/archive.txt -o $@
 	@echo "  SAMPLES $@"
+
+# make bench extracts the sample archive side by side with extract_mohawk.
+bench: $(RIVEN_SAMPLE)

@@ -1,10 +1,16 @@
 /* riven-script --build: reads the text manifest, builds NAME resources
  * first (the scripts resolve names through them), then every other
- * resource, and writes the archive with mhk_write in manifest order. */
+ * resource (text sources through libvm's riven_source_build, kind "raw"
+ * copied byte for byte), and writes the archive with mhk_write in
+ * manifest order.  An output that names an input (the manifest or a
+ * source: same path, or same device and inode) is refused before
+ * anything is written. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "cli.h"
+#include "relic/core.h"
 #include "relic/io.h"
 #include "relic/mohawk.h"
 #include "build.h"
@@ -37,24 +43,12 @@ static int rs_build_make(const char *dir, const rs_build_line *l, const riven_na
     const char *src = (const char *)text.data;
     if (rc)
         return rc;
-    if (!strcmp(l->kind, "names"))
-        rc = rs_src_names(src, out, err);
-    else if (!strcmp(l->kind, "words"))
-        rc = rs_src_words(src, out, err);
-    else if (!strcmp(l->kind, "card"))
-        rc = rs_src_card(src, ns, out, err);
-    else if (!strcmp(l->kind, "hotspots"))
-        rc = rs_src_hotspots(src, ns, out, err);
-    else if (!strcmp(l->kind, "bitmap8"))
-        rc = rs_src_bitmap(src, 8, 0, out, err);
-    else if (!strcmp(l->kind, "bitmap8riven"))
-        rc = rs_src_bitmap(src, 8, 0x0400, out, err);
-    else if (!strcmp(l->kind, "bitmap24"))
-        rc = rs_src_bitmap(src, 24, 0, out, err);
-    else if (!strcmp(l->kind, "pcm") || !strcmp(l->kind, "adpcm"))
-        rc = rs_src_sound(src, l->kind[0] == 'a', out, err);
+    if (!strcmp(l->kind, "raw"))
+        relic_buf_append(out, text.data, text.len - 1); /* without the NUL rs_build_source added */
     else
-        rc = relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "unknown kind '%s'", l->kind);
+        rc = riven_source_build(l->kind, src, ns, out, err);
+    if (!rc)
+        rc = relic_buf_check(out, err);
     if (rc && !err->file[0]) {
         char path[4608];
         snprintf(path, sizeof path, "%s/%s", dir, l->file);
@@ -71,7 +65,9 @@ static int rs_build_parse(const char *manifest, rs_build_line **lines, size_t *n
     relic_buf_u8(&m, 0);
     if (!rc)
         rc = relic_buf_check(&m, err);
-    *lines = calloc(m.len / 8 + 1, sizeof **lines);
+    *lines = relic_calloc_array(m.len / 8 + 1, sizeof **lines);
+    if (!*lines && !rc)
+        rc = relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     *n = 0;
     unsigned no = 0;
     for (char *p = (char *)m.data; !rc && p && *p;) {
@@ -100,6 +96,31 @@ static int rs_build_parse(const char *manifest, rs_build_line **lines, size_t *n
     return rc;
 }
 
+/* Same path, or the same file under another name. */
+static int rs_build_same(const char *a, const struct stat *sa, int have_a, const char *b)
+{
+    struct stat sb;
+    if (strcmp(a, b) == 0)
+        return 1;
+    return have_a && stat(b, &sb) == 0 && sa->st_dev == sb.st_dev && sa->st_ino == sb.st_ino;
+}
+
+static int rs_build_check_output(const char *manifest, const char *dir, const rs_build_line *lines, size_t n,
+                                 const char *out)
+{
+    struct stat so;
+    int have = stat(out, &so) == 0;
+    if (rs_build_same(out, &so, have, manifest))
+        return cli_usage_error("output %s names the input %s", out, manifest);
+    for (size_t i = 0; i < n; i++) {
+        char path[4608];
+        snprintf(path, sizeof path, "%s/%s", dir, lines[i].file);
+        if (rs_build_same(out, &so, have, path))
+            return cli_usage_error("output %s names the input %s", out, path);
+    }
+    return CLI_EXIT_OK;
+}
+
 int rs_build(const char *manifest, const char *out)
 {
     relic_err err;
@@ -114,8 +135,17 @@ int rs_build(const char *manifest, const char *out)
     else
         strcpy(dir, ".");
     int rc = rs_build_parse(manifest, &lines, &n, &err);
-    relic_buf *bufs = calloc(n + 1, sizeof *bufs);
-    mhk_entry *e = calloc(n + 1, sizeof *e);
+    if (!rc) {
+        int usage = rs_build_check_output(manifest, dir, lines, n, out);
+        if (usage) {
+            free(lines);
+            return usage;
+        }
+    }
+    relic_buf *bufs = relic_calloc_array(n, sizeof *bufs);
+    mhk_entry *e = relic_calloc_array(n, sizeof *e);
+    if ((!bufs || !e) && !rc)
+        rc = relic_err_set(&err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     riven_names names[6];
     memset(names, 0, sizeof names);
     riven_nameset ns = {&names[1], &names[2], &names[3], &names[4], &names[5]};
@@ -124,7 +154,18 @@ int rs_build(const char *manifest, const char *out)
             int is_name = !strcmp(lines[i].type, "NAME");
             if (is_name != (pass == 0))
                 continue;
-            rc = rs_build_make(dir, &lines[i], &ns, &bufs[i], &err);
+            /* a source named again with the same kind (one image for many
+             * resources) builds the same bytes: reuse them */
+            size_t same = i;
+            for (size_t k = i; k-- > 0 && same == i;)
+                if (!strcmp(lines[k].file, lines[i].file) && !strcmp(lines[k].kind, lines[i].kind) &&
+                    strcmp(lines[k].kind, "card") && strcmp(lines[k].kind, "hotspots") && bufs[k].len &&
+                    (strcmp(lines[i].type, "NAME") != 0) == (strcmp(lines[k].type, "NAME") != 0))
+                    same = k;
+            if (same != i)
+                relic_buf_append(&bufs[i], bufs[same].data, bufs[same].len);
+            else
+                rc = rs_build_make(dir, &lines[i], &ns, &bufs[i], &err);
             if (!rc && is_name && lines[i].id >= 1 && lines[i].id <= 5)
                 rc = riven_names_decode(bufs[i].data, bufs[i].len, &names[lines[i].id], &err);
             e[i] = (mhk_entry){mhk_tag(lines[i].type), (uint16_t)lines[i].id, lines[i].name, bufs[i].data, bufs[i].len,

@@ -1,18 +1,28 @@
-/* riven-script --extract: every resource raw as OUT/<archive>/<TYPE>/<id>[_name].bin,
- * plus tBMP as PNG, tWAV as WAV or FLAC, NAME as JSON and CARD/HSPT scripts
- * as text.  Names from inside archives pass one sanitizer and then
- * relic_path_join, so they cannot leave OUT. */
+/* riven-script --extract: every selected resource raw as
+ * OUT/<archive>/<TYPE>/<id>[_name].bin and, unless --raw-only, converted
+ * (extract_convert.c); then per archive the manifest --build reads back
+ * and an index.html (extract_index.c).  Resources are independent jobs on
+ * a pool of -j N threads; each is read from the archive's map and its pages
+ * are released afterwards, so memory is bounded by the largest resources in
+ * flight, not by the archive.  Every file is written atomically; messages
+ * are printed in job order after the pool, so the output is the same for
+ * any N.  A broken directory entry (a truncated archive) is reported with
+ * its offset and the rest is still extracted. */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include "cli.h"
+#include "relic/core.h"
 #include "relic/io.h"
-#include "relic/riven_media.h"
 #include "rscript.h"
 
 /* Letters, digits, '-', '_' and '.' are kept, anything else becomes '_';
  * a leading '.' too, so no component is hidden, "." or "..". */
-static void rs_safe(const char *in, size_t max, char *out)
+void rs_safe(const char *in, size_t max, char *out)
 {
     size_t n = 0;
     for (; *in && n < max; in++, n++) {
@@ -24,168 +34,280 @@ static void rs_safe(const char *in, size_t max, char *out)
     out[n] = 0;
 }
 
-static int rs_write(const char *root, const char *rel, const void *p, size_t n, relic_err *err)
+void rs_archive_dir(const rs_archive *a, char out[128])
+{
+    const char *slash = strrchr(a->path, '/');
+    rs_safe(slash ? slash + 1 : a->path, 100, out);
+    if (!out[0])
+        strcpy(out, "_");
+}
+
+void rs_resource_base(const mhk_resource *r, char *out, size_t cap)
+{
+    char tag[5], tagsafe[8], name[80];
+    mhk_tag_str(r->tag, tag);
+    rs_safe(tag, 4, tagsafe);
+    if (tagsafe[0] == 0)
+        strcpy(tagsafe, "_");
+    rs_safe(r->name ? r->name : "", 60, name);
+    snprintf(out, cap, "%s/%u%s%s", tagsafe, r->id, name[0] ? "_" : "", name);
+}
+
+int rs_write(const char *root, const char *rel, const void *p, size_t n, relic_err *err)
 {
     char path[4096];
     int rc = relic_path_join(root, rel, 1, path, sizeof path, err);
     return rc ? rc : relic_file_write_atomic(path, p, n, err);
 }
 
-static int rs_convert_tbmp(const char *root, const char *base, const uint8_t *d, size_t n, relic_err *err)
+/* For a folder rs_extract made and checked (relic_path_join) before the
+ * pool started: rel is built from sanitized components only (rs_safe), so
+ * it joins as text, without one lstat per component and file. */
+int rs_write_prepared(const char *root, const char *rel, const void *p, size_t n, relic_err *err)
 {
-    riven_bitmap b;
-    int rc = riven_tbmp_decode(d, n, &b, err);
-    if (rc)
-        return rc;
-    relic_png img = {b.width, b.height, b.pixels, b.palette, 256, -1};
-    uint8_t *idx = NULL, *pal = NULL;
-    if (b.bpp == 24) {
-        /* PNG output is indexed: a 24 bpp image becomes its own palette when it
-         * has at most 256 colours, otherwise a 3-3-2 cube. */
-        size_t np = (size_t)b.width * b.height;
-        idx = malloc(np + 1);
-        pal = calloc(256 * 3, 1);
-        if (!idx || !pal) {
-            free(idx);
-            free(pal);
-            riven_bitmap_free(&b);
-            return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    char path[4096];
+    int w = snprintf(path, sizeof path, "%s/%s", root, rel);
+    if (w < 0 || (size_t)w >= sizeof path)
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "output path too long");
+    return relic_file_write_atomic(path, p, n, err);
+}
+
+/* Makes OUT/<archive>/<TYPE> for every selected resource, once per folder. */
+static int rs_prepare_dirs(const rs_ctx *c, const rs_opts *o, relic_err *err)
+{
+    char last[400] = "", rel[420], path[4096];
+    for (size_t i = 0; i < c->n; i++) {
+        char arch[128];
+        rs_archive_dir(&c->ar[i], arch);
+        for (size_t k = 0; k < c->ar[i].a.count; k++) {
+            const mhk_resource *r = &c->ar[i].a.res[k];
+            if (!rs_selected(o, r))
+                continue;
+            char base[200], dir[400];
+            rs_resource_base(r, base, sizeof base);
+            *strchr(base, '/') = 0;
+            snprintf(dir, sizeof dir, "%s/%s", arch, base);
+            if (!strcmp(dir, last))
+                continue;
+            snprintf(last, sizeof last, "%s", dir);
+            snprintf(rel, sizeof rel, "%s/x", dir);
+            int rc = relic_path_join(o->extract, rel, 1, path, sizeof path, err);
+            if (rc)
+                return rc;
         }
-        for (unsigned k = 0; k < 256; k++) {
-            pal[k * 3] = (uint8_t)((k >> 5) * 255 / 7);
-            pal[k * 3 + 1] = (uint8_t)(((k >> 2) & 7) * 255 / 7);
-            pal[k * 3 + 2] = (uint8_t)((k & 3) * 255 / 3);
-        }
-        for (size_t i = 0; i < np; i++) {
-            const uint8_t *p = b.pixels + 3 * i;
-            idx[i] = (uint8_t)((p[0] >> 5) << 5 | (p[1] >> 5) << 2 | (p[2] >> 6));
-        }
-        img.pixels = idx;
-        img.palette = pal;
     }
-    relic_buf png = RELIC_BUF_INIT;
-    rc = relic_png_encode(&img, &png, err);
-    char rel[600];
-    snprintf(rel, sizeof rel, "%s.png", base);
-    if (!rc)
-        rc = rs_write(root, rel, png.data, png.len, err);
-    relic_buf_free(&png);
-    free(idx);
-    free(pal);
-    riven_bitmap_free(&b);
-    return rc;
+    return RELIC_OK;
 }
 
-static int rs_convert_twav(const rs_ctx *c, const char *root, const char *base, const uint8_t *d, size_t n,
-                           relic_err *err)
+int rs_selected(const rs_opts *o, const mhk_resource *r)
 {
-    riven_sound s;
-    int rc = riven_twav_decode(d, n, &s, err);
-    if (!rc && !s.samples)
-        rc = riven_twav_decode_mpeg(d, n, &s, err);
-    if (rc)
-        return rc;
-    char rel[600], path[4096];
-    snprintf(rel, sizeof rel, "%s.%s", base, c->audio_format);
-    rc = relic_path_join(root, rel, 1, path, sizeof path, err);
-    if (!rc)
-        rc = relic_audio_write(path, s.samples, s.frames, s.channels, s.rate, err);
-    riven_sound_free(&s);
-    return rc;
+    if (!o->nsel)
+        return 1;
+    for (int i = 0; i < o->nsel; i++)
+        if (o->sel[i].tag == r->tag && (o->sel[i].id < 0 || o->sel[i].id == r->id))
+            return 1;
+    return 0;
 }
 
-static int rs_convert(const rs_ctx *c, const char *root, const char *base, const rs_archive *a,
-                      const mhk_resource *r, int *did, relic_err *err)
+int rs_parse_only(const char *arg, rs_opts *o)
 {
-    const uint8_t *d = mhk_data(&a->a, r);
-    char rel[600];
-    json_t *j = NULL;
-    relic_buf text = RELIC_BUF_INIT;
-    int rc = RELIC_OK;
-    *did = r->tag == mhk_tag("tBMP") || r->tag == mhk_tag("tWAV") || r->tag == mhk_tag("NAME") ||
-           r->tag == mhk_tag("CARD") || r->tag == mhk_tag("HSPT");
-    if (r->tag == mhk_tag("tBMP"))
-        return rs_convert_tbmp(root, base, d, r->size, err);
-    if (r->tag == mhk_tag("tWAV"))
-        return rs_convert_twav(c, root, base, d, r->size, err);
-    if (r->tag == mhk_tag("NAME")) {
-        riven_names nm;
-        if ((rc = riven_names_decode(d, r->size, &nm, err)))
-            return rc;
-        j = json_array();
-        for (unsigned i = 0; i < nm.count; i++)
-            json_array_append_new(j, relic_json_bytes((const uint8_t *)nm.names[i], strlen(nm.names[i])));
-        riven_names_free(&nm);
-        snprintf(rel, sizeof rel, "%s.json", base);
-        rc = relic_json_encode(j, &text, err);
-    } else if (r->tag == mhk_tag("CARD") || r->tag == mhk_tag("HSPT")) {
-        int is_card = r->tag == mhk_tag("CARD");
-        rc = rs_decompile(c, is_card ? r->id : -2, is_card ? -2 : r->id, &j, err);
-        if (!rc)
-            rc = rs_decompile_text(j, &text, err);
-        snprintf(rel, sizeof rel, "%s.txt", base);
-    } else {
-        return RELIC_OK;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", arg);
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        char *colon = strchr(tok, ':');
+        if (colon)
+            *colon = 0;
+        if (strlen(tok) != 4 || o->nsel == (int)RELIC_COUNTOF(o->sel))
+            return -1;
+        unsigned long id = 0;
+        if (colon && cli_parse_uint(colon + 1, 0, 65535, &id))
+            return -1;
+        o->sel[o->nsel].tag = mhk_tag(tok);
+        o->sel[o->nsel].id = colon ? (long)id : -1;
+        o->nsel++;
     }
-    if (!rc)
-        rc = rs_write(root, rel, text.data, text.len, err);
-    json_decref(j);
-    relic_buf_free(&text);
-    return rc;
+    return 0;
 }
 
-int rs_extract(const rs_ctx *c, const char *out_dir, json_t **summary, relic_err *err)
+typedef struct rs_job {
+    const rs_archive *a;
+    const mhk_resource *r;
+    int rc, did;
+    relic_err err;
+} rs_job;
+
+/* A worker's read buffer, reused across its resources. */
+typedef struct rs_worker_buf {
+    uint8_t *p;
+    size_t cap;
+} rs_worker_buf;
+
+typedef struct rs_pool {
+    const rs_ctx *c;
+    const rs_opts *o;
+    rs_job *jobs;
+    size_t n;
+    atomic_size_t next;
+} rs_pool;
+
+/* Drops the resource's pages from this process (they are clean file
+ * pages: the kernel reads them again if anything needs them). */
+static void rs_release(const rs_archive *a, const mhk_resource *r)
 {
-    int rc = relic_mkdirs(out_dir, err);
+    if (!a->map.mapped || !r->size)
+        return;
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    uintptr_t base = (uintptr_t)a->map.data, lo = (base + r->offset) & ~(uintptr_t)(page - 1);
+    uintptr_t hi = (base + r->offset + r->size + page - 1) & ~(uintptr_t)(page - 1);
+    madvise((void *)lo, hi - lo, MADV_DONTNEED);
+}
+
+/* The resource's bytes: one pread into the worker's buffer (so the
+ * archive's pages never count against this process), or the map. */
+static const uint8_t *rs_job_data(const rs_job *j, rs_worker_buf *wb, relic_err *err)
+{
+    if (j->a->fd < 0 || j->r->size == 0)
+        return mhk_data(&j->a->a, j->r);
+    if (j->r->size > wb->cap) {
+        uint8_t *g = realloc(wb->p, j->r->size);
+        if (!g) {
+            relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+            return NULL;
+        }
+        wb->p = g;
+        wb->cap = j->r->size;
+    }
+    size_t done = 0;
+    while (done < j->r->size) {
+        ssize_t got = pread(j->a->fd, wb->p + done, j->r->size - done, (off_t)j->r->offset + (off_t)done);
+        if (got <= 0) {
+            relic_err_set(err, RELIC_EIO, RELIC_NO_OFFSET, "cannot read %u bytes at 0x%x", j->r->size, j->r->offset);
+            relic_err_file(err, j->a->path);
+            return NULL;
+        }
+        done += (size_t)got;
+    }
+    return wb->p;
+}
+
+static void rs_job_run(const rs_pool *p, rs_job *j, rs_worker_buf *wb)
+{
+    char arch[128], base[400], rel[420];
+    rs_archive_dir(j->a, arch);
+    size_t k = (size_t)snprintf(base, sizeof base, "%s/", arch);
+    rs_resource_base(j->r, base + k, sizeof base - k);
+    relic_err_clear(&j->err);
+    if (j->r->broken) {
+        char tag[5];
+        mhk_tag_str(j->r->tag, tag);
+        j->rc = relic_err_set(&j->err, RELIC_EDATA, j->r->broken_at, "%s %u: %s", tag, j->r->id, j->r->why);
+        relic_err_file(&j->err, j->a->path);
+        return;
+    }
+    snprintf(rel, sizeof rel, "%s.bin", base);
+    const uint8_t *d = rs_job_data(j, wb, &j->err);
+    if (!d) {
+        j->rc = j->err.code;
+        return;
+    }
+    j->rc = rs_write_prepared(p->o->extract, rel, d, j->r->size, &j->err);
+    if (!j->rc && !p->o->raw_only)
+        j->rc = rs_convert(p->c, p->o->extract, base, j->a, j->r, d, &j->did, &j->err);
+    if (j->rc == RELIC_EDATA) {
+        if (j->err.offset != RELIC_NO_OFFSET)
+            j->err.offset += j->r->offset;
+        relic_err_file(&j->err, j->a->path);
+    }
+    rs_release(j->a, j->r);
+}
+
+static void *rs_worker(void *arg)
+{
+    rs_pool *p = arg;
+    rs_worker_buf wb = {NULL, 0};
+    for (;;) {
+        size_t i = atomic_fetch_add(&p->next, 1);
+        if (i >= p->n)
+            break;
+        rs_job_run(p, &p->jobs[i], &wb);
+    }
+    free(wb.p);
+    return NULL;
+}
+
+static unsigned rs_threads(const rs_opts *o, size_t jobs)
+{
+    long n = o->jobs ? (long)o->jobs : sysconf(_SC_NPROCESSORS_ONLN);
+    if (n < 1)
+        n = 1;
+    if ((size_t)n > jobs)
+        n = jobs ? (long)jobs : 1;
+    return (unsigned)(n > 64 ? 64 : n);
+}
+
+int rs_extract(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *err)
+{
+    int rc = relic_mkdirs(o->extract, err);
     if (rc)
         return rc;
+    size_t total = 0;
+    for (size_t i = 0; i < c->n; i++)
+        total += c->ar[i].a.count;
+    rs_pool p = {c, o, relic_calloc_array(total, sizeof(rs_job)), 0, 0};
+    if (!p.jobs)
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    for (size_t i = 0; i < c->n; i++)
+        for (size_t k = 0; k < c->ar[i].a.count; k++)
+            if (rs_selected(o, &c->ar[i].a.res[k]))
+                p.jobs[p.n++] = (rs_job){&c->ar[i], &c->ar[i].a.res[k], 0, 0, {0}};
+    if ((rc = rs_prepare_dirs(c, o, err))) {
+        free(p.jobs);
+        return rc;
+    }
+    json_object_seed(1); /* before any thread builds JSON (jansson's rule) */
+    unsigned nt = rs_threads(o, p.n);
+    pthread_t tid[64];
+    unsigned started = 0;
+    for (unsigned t = 1; t < nt; t++, started++)
+        if (pthread_create(&tid[started], NULL, rs_worker, &p) != 0)
+            break;
+    rs_worker(&p);
+    for (unsigned t = 0; t < started; t++)
+        pthread_join(tid[t], NULL);
     unsigned long raw = 0, converted = 0, failed = 0;
     int worst = RELIC_OK;
-    for (size_t i = 0; i < c->n; i++) {
-        const rs_archive *a = &c->ar[i];
-        const char *slash = strrchr(a->path, '/');
-        char arch[128], tag[5], tagsafe[8], name[80], base[400];
-        rs_safe(slash ? slash + 1 : a->path, 100, arch);
-        for (size_t k = 0; k < a->a.count; k++) {
-            const mhk_resource *r = &a->a.res[k];
-            mhk_tag_str(r->tag, tag);
-            rs_safe(tag, 4, tagsafe);
-            if (tagsafe[0] == 0)
-                strcpy(tagsafe, "_");
-            rs_safe(r->name ? r->name : "", 60, name);
-            snprintf(base, sizeof base, "%s/%s/%u%s%s", arch, tagsafe, r->id, name[0] ? "_" : "", name);
-            char rel[420];
-            snprintf(rel, sizeof rel, "%s.bin", base);
-            relic_err e;
-            relic_err_clear(&e);
-            rc = rs_write(out_dir, rel, mhk_data(&a->a, r), r->size, &e);
-            if (rc) {
-                *err = e;
-                return rc;
-            }
+    for (size_t i = 0; i < p.n; i++) {
+        rs_job *j = &p.jobs[i];
+        if (j->rc == RELIC_OK) {
             raw++;
-            int did = 0;
-            rc = rs_convert(c, out_dir, base, a, r, &did, &e);
-            if (rc == RELIC_OK) {
-                converted += (unsigned long)did;
-                continue;
-            }
-            if (rc != RELIC_EDATA) {
-                *err = e;
-                return rc;
-            }
-            /* A malformed resource is reported and the rest extracted. */
-            if (e.offset != RELIC_NO_OFFSET)
-                e.offset += r->offset;
-            relic_err_file(&e, a->path);
-            cli_report(&e);
+            converted += (unsigned long)j->did;
+        } else if (j->rc == RELIC_EDATA) {
+            /* a malformed resource is reported and the rest extracted */
+            raw += !j->r->broken;
+            cli_report(&j->err);
             failed++;
             worst = RELIC_EDATA;
+        } else if (!worst || worst == RELIC_EDATA) {
+            *err = j->err;
+            worst = j->rc;
         }
     }
-    *summary = json_pack("{s:s,s:I,s:I,s:I}", "output", out_dir, "raw", (json_int_t)raw, "converted",
+    free(p.jobs);
+    if (worst && worst != RELIC_EDATA)
+        return worst;
+    for (size_t i = 0; i < c->n; i++) {
+        relic_err e;
+        relic_err_clear(&e);
+        if ((rc = rs_write_manifest(c, o, &c->ar[i], &e)) || (!o->raw_only && (rc = rs_write_index(c, o, &c->ar[i], &e)))) {
+            *err = e;
+            return rc;
+        }
+    }
+    if (!o->raw_only && (rc = rs_write_top_index(c, o, err)))
+        return rc;
+    *summary = json_pack("{s:s,s:I,s:I,s:I}", "output", o->extract, "raw", (json_int_t)raw, "converted",
                          (json_int_t)converted, "failed", (json_int_t)failed);
     if (worst)
-        relic_err_set(err, worst, RELIC_NO_OFFSET, "%lu resources could not be converted", failed);
+        relic_err_set(err, worst, RELIC_NO_OFFSET, "%lu resources could not be extracted or converted", failed);
     return worst;
 }

@@ -1,7 +1,10 @@
 /* riven-script: list, decompile, extract and run the Riven scripts of
  * Mohawk archives, and build an archive from a text manifest; see
  * man/riven-script.1. */
+#include <fcntl.h>
 #include <getopt.h>
+#include <malloc.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,9 +16,11 @@
 static void rs_help(void)
 {
     printf("Usage: %s ARCHIVE.MHK... --list | --all | --card N | --hotspot N [--json]\n"
-           "       %s ARCHIVE.MHK... --extract OUT [--audio-format wav|flac]\n"
+           "       %s ARCHIVE.MHK... --extract OUT [--only SEL] [--raw-only] [-j N]\n"
+           "                            [--audio-format wav|flac]\n"
            "       %s ARCHIVE.MHK... --run --card N [--click HOTSPOT]... [--vars SAVE.rvn]\n"
-           "                            [--trace OUT.json] [--max-steps N]\n"
+           "                            [--trace OUT.json] [--max-steps N] [--screen CARD.png]\n"
+           "                            [--frames DIR]\n"
            "       %s --build MANIFEST -o OUT.MHK\n"
            "Read Riven Mohawk archives: resources, decompiled card and hotspot scripts,\n"
            "extraction (tBMP to PNG, tWAV to WAV or FLAC, NAME to JSON, scripts to text),\n"
@@ -24,19 +29,27 @@ static void rs_help(void)
            "  -a, --all              decompile every card and hotspot script\n"
            "  -c, --card N           decompile (or, with --run, start at) card N\n"
            "  -H, --hotspot N        decompile the hotspots of card N (HSPT N)\n"
-           "  -x, --extract OUT      write every resource raw and converted under OUT\n"
+           "  -x, --extract OUT      write every resource raw and converted under OUT,\n"
+           "                         with OUT/<archive>/archive.txt (a --build\n"
+           "                         manifest) and index.html pages\n"
+           "      --only SEL         extract only TYPE[:ID][,TYPE[:ID]...] (tBMP:12,CARD)\n"
+           "      --raw-only         write the raw resources only (no conversions, pages)\n"
+           "  -j, --jobs N           extract on N threads (default: one per processor)\n"
            "      --audio-format F   wav (default) or flac for extracted tWAV\n"
            "  -r, --run              run card N's event chain, then each --click\n"
            "  -k, --click HOTSPOT    click a hotspot (BLST id or NAME 2 name) after loading\n"
            "      --vars SAVE.rvn    start from a saved game's variables\n"
            "  -t, --trace FILE       write the execution trace as JSON\n"
            "      --max-steps N      step budget (default 100000)\n"
+           "      --screen FILE      write the 608x392 card as composed after the load\n"
+           "                         chain and after each --click (FILE, FILE-1...)\n"
+           "      --frames DIR       write DIR/frame-NNNNN.png at every display update\n"
            "      --build MANIFEST   build an archive from a text manifest; each line is\n"
            "                         TYPE ID NAME|- KIND FILE (FILE relative to the\n"
            "                         manifest); kinds: names, card, hotspots, words,\n"
            "                         bitmap8, bitmap8riven, bitmap24, pcm, adpcm\n"
            "  -o, --output FILE      the archive --build writes (atomically)\n"
-           "  -j, --json             print JSON instead of text\n"
+           "      --json             print JSON instead of text\n"
            "  -h, --help             show this help\n"
            "  -V, --version          show the version\n\n"
            "Exit status: 0 ok, 1 malformed data, 2 usage error, 3 I/O error.\n",
@@ -51,9 +64,11 @@ static int rs_load(rs_ctx *c, char **paths, size_t n)
     for (size_t i = 0; i < n; i++, c->n++) {
         rs_archive *a = &c->ar[i];
         a->path = paths[i];
+        a->fd = open(a->path, O_RDONLY | O_CLOEXEC);
         relic_err err;
         relic_err_clear(&err);
-        if (relic_file_map(a->path, &a->map, &err) || mhk_open(a->map.data, a->map.len, &a->a, &err)) {
+        /* lenient: a damaged entry is listed and reported, the rest still readable */
+        if (relic_file_map(a->path, &a->map, &err) || mhk_open_lenient(a->map.data, a->map.len, &a->a, &err)) {
             relic_err_file(&err, a->path);
             cli_report(&err);
             relic_file_unmap(&a->map);
@@ -63,7 +78,7 @@ static int rs_load(rs_ctx *c, char **paths, size_t n)
     for (uint16_t k = 1; k <= 5; k++) {
         const rs_archive *a;
         const mhk_resource *r = rs_find(c, mhk_tag("NAME"), k, &a);
-        if (!r)
+        if (!r || r->broken)
             continue;
         relic_err err;
         relic_err_clear(&err);
@@ -83,10 +98,34 @@ static void rs_free(rs_ctx *c)
     for (size_t i = 0; i < c->n; i++) {
         mhk_close(&c->ar[i].a);
         relic_file_unmap(&c->ar[i].map);
+        if (c->ar[i].fd >= 0)
+            close(c->ar[i].fd);
     }
     free(c->ar);
     for (int k = 0; k < 6; k++)
         riven_names_free(&c->names[k]);
+}
+
+/* Damaged entries, each with its offset: the listing shows them all, then
+ * this reports them and makes the exit status 1. */
+static int rs_report_broken(const rs_ctx *c)
+{
+    int bad = 0;
+    fflush(stdout); /* after the listing, also in a shared terminal */
+    for (size_t i = 0; i < c->n; i++)
+        for (size_t k = 0; k < c->ar[i].a.count; k++) {
+            const mhk_resource *r = &c->ar[i].a.res[k];
+            if (!r->broken)
+                continue;
+            relic_err e;
+            char tag[5];
+            mhk_tag_str(r->tag, tag);
+            relic_err_set(&e, RELIC_EDATA, r->broken_at, "%s %u: %s", tag, r->id, r->why);
+            relic_err_file(&e, c->ar[i].path);
+            cli_report(&e);
+            bad = 1;
+        }
+    return bad ? CLI_EXIT_DATA : CLI_EXIT_OK;
 }
 
 static int rs_dispatch(rs_ctx *c, const rs_opts *o)
@@ -95,10 +134,12 @@ static int rs_dispatch(rs_ctx *c, const rs_opts *o)
     relic_err_clear(&err);
     json_t *doc = NULL;
     int rc;
-    if (o->list)
-        return rs_print(c, rs_list(c), rs_list_text);
+    if (o->list) {
+        rc = rs_print(c, rs_list(c), rs_list_text);
+        return rc ? rc : rs_report_broken(c);
+    }
     if (o->extract)
-        rc = rs_extract(c, o->extract, &doc, &err);
+        rc = rs_extract(c, o, &doc, &err);
     else if (o->run)
         rc = rs_run(c, o, &doc, &err);
     else
@@ -113,14 +154,15 @@ static int rs_dispatch(rs_ctx *c, const rs_opts *o)
         cli_report(&err);
         return cli_exit_code(rc);
     }
-    return CLI_EXIT_OK;
+    return o->extract ? CLI_EXIT_OK : rs_report_broken(c);
 }
 
 /* --build is a mode of its own: the reading options make no sense with it. */
 static int rs_build_main(const rs_opts *o, const rs_ctx *c, int nargs, char **args)
 {
     if (o->list || o->all || o->have_card || o->have_hotspot || o->extract || o->run || o->nclicks || o->trace ||
-        o->vars || o->max_steps != 100000 || c->json || strcmp(c->audio_format, "wav") != 0)
+        o->vars || o->max_steps != 100000 || c->json || strcmp(c->audio_format, "wav") != 0 || o->raw_only ||
+        o->nsel || o->jobs || o->screen || o->frames)
         return cli_usage_error("--build takes only MANIFEST and -o OUT.MHK");
     if (nargs != 1)
         return cli_usage_error("expected one MANIFEST");
@@ -132,14 +174,23 @@ static int rs_build_main(const rs_opts *o, const rs_ctx *c, int nargs, char **ar
 int main(int argc, char **argv)
 {
     cli_init(argv[0]);
-    enum { OPT_AUDIO = 256, OPT_VARS, OPT_MAX, OPT_BUILD };
+    /* Extraction allocates and frees the same few buffers per resource
+     * (zlib's 256 KiB deflate state among them): keep them in the heap
+     * instead of mapping, zeroing and unmapping fresh pages thousands of
+     * times.  Peak memory stays bounded by the resources in flight. */
+    mallopt(M_MMAP_THRESHOLD, 4 << 20);
+    mallopt(M_TRIM_THRESHOLD, 16 << 20);
+    enum { OPT_AUDIO = 256, OPT_VARS, OPT_MAX, OPT_BUILD, OPT_JSON, OPT_ONLY, OPT_RAW, OPT_SCREEN, OPT_FRAMES };
     static const struct option longopts[] = {
         {"list", no_argument, 0, 'l'},        {"all", no_argument, 0, 'a'},
         {"card", required_argument, 0, 'c'},  {"hotspot", required_argument, 0, 'H'},
         {"extract", required_argument, 0, 'x'}, {"audio-format", required_argument, 0, OPT_AUDIO},
         {"run", no_argument, 0, 'r'},         {"click", required_argument, 0, 'k'},
         {"vars", required_argument, 0, OPT_VARS}, {"trace", required_argument, 0, 't'},
-        {"max-steps", required_argument, 0, OPT_MAX}, {"json", no_argument, 0, 'j'},
+        {"max-steps", required_argument, 0, OPT_MAX}, {"json", no_argument, 0, OPT_JSON},
+        {"only", required_argument, 0, OPT_ONLY}, {"raw-only", no_argument, 0, OPT_RAW},
+        {"jobs", required_argument, 0, 'j'},  {"screen", required_argument, 0, OPT_SCREEN},
+        {"frames", required_argument, 0, OPT_FRAMES},
         {"build", no_argument, 0, OPT_BUILD}, {"output", required_argument, 0, 'o'},
         {"help", no_argument, 0, 'h'},        {"version", no_argument, 0, 'V'},
         {0, 0, 0, 0},
@@ -151,7 +202,7 @@ int main(int argc, char **argv)
     memset(&c, 0, sizeof c);
     c.audio_format = "wav";
     int ch;
-    while ((ch = getopt_long(argc, argv, "lac:H:x:rk:t:o:jhV", longopts, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, "lac:H:x:rk:t:o:j:hV", longopts, NULL)) != -1) {
         switch (ch) {
         case 'l': o.list = 1; break;
         case 'a': o.all = 1; break;
@@ -185,7 +236,18 @@ int main(int argc, char **argv)
             break;
         case OPT_BUILD: o.build = 1; break;
         case 'o': o.out = optarg; break;
-        case 'j': c.json = 1; break;
+        case OPT_JSON: c.json = 1; break;
+        case 'j':
+            if (cli_parse_uint(optarg, 1, 64, &o.jobs))
+                return cli_usage_error("bad --jobs '%s' (1 to 64)", optarg);
+            break;
+        case OPT_ONLY:
+            if (rs_parse_only(optarg, &o))
+                return cli_usage_error("bad --only selection '%s' (TYPE[:ID][,TYPE[:ID]...])", optarg);
+            break;
+        case OPT_RAW: o.raw_only = 1; break;
+        case OPT_SCREEN: o.screen = optarg; break;
+        case OPT_FRAMES: o.frames = optarg; break;
         case 'h': rs_help(); return CLI_EXIT_OK;
         case 'V': cli_print_version(); return CLI_EXIT_OK;
         default: return cli_usage_error("unknown option");
@@ -202,8 +264,10 @@ int main(int argc, char **argv)
         return cli_usage_error("choose one of --list, --all/--card/--hotspot, --extract, --run");
     if (o.run && !o.have_card)
         return cli_usage_error("--run needs --card N");
-    if ((o.nclicks || o.trace || o.vars) && !o.run)
-        return cli_usage_error("--click, --trace and --vars go with --run");
+    if ((o.nclicks || o.trace || o.vars || o.screen || o.frames) && !o.run)
+        return cli_usage_error("--click, --trace, --vars, --screen and --frames go with --run");
+    if ((o.nsel || o.raw_only || o.jobs) && !o.extract)
+        return cli_usage_error("--only, --raw-only and --jobs go with --extract");
     int rc = rs_load(&c, argv + optind, (size_t)(argc - optind));
     if (rc == CLI_EXIT_OK)
         rc = rs_dispatch(&c, &o);

@@ -11,8 +11,9 @@
 
 typedef struct rs_archive {
     const char *path;
-    relic_map map; /* archives are mapped: they can be tens of MB */
+    relic_map map; /* archives are mapped: they can be hundreds of MB */
     mhk_archive a;
+    int fd;        /* extraction reads each resource with pread (-1: use the map) */
 } rs_archive;
 
 typedef struct rs_ctx {
@@ -25,10 +26,14 @@ typedef struct rs_ctx {
 } rs_ctx;
 
 typedef struct rs_opts {
-    int list, all, run, build, have_card, have_hotspot, nclicks;
-    unsigned long card, hotspot, max_steps;
-    const char *extract, *trace, *vars, *out;
+    int list, all, run, build, have_card, have_hotspot, nclicks, raw_only, nsel;
+    unsigned long card, hotspot, max_steps, jobs;
+    const char *extract, *trace, *vars, *out, *screen, *frames;
     const char *clicks[64];
+    struct {
+        uint32_t tag;
+        long id;              /* -1: every id */
+    } sel[64];                /* --only TYPE[:ID] */
 } rs_opts;
 
 /* The resource and its archive, or NULL. */
@@ -41,7 +46,40 @@ int rs_list_text(const json_t *doc, relic_buf *out, relic_err *err);
 /* Decompiled cards and hotspots (card < 0: all). */
 int rs_decompile(const rs_ctx *c, long card, long hotspot, json_t **doc, relic_err *err);
 int rs_decompile_text(const json_t *doc, relic_buf *out, relic_err *err);
-int rs_extract(const rs_ctx *c, const char *out_dir, json_t **summary, relic_err *err);
+int rs_decompile_one(const rs_ctx *c, const rs_archive *a, const mhk_resource *r, json_t **doc, relic_err *err);
+
+/* extract.c: the pool and the helpers the other extraction files share. */
+int rs_extract(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *err);
+void rs_safe(const char *in, size_t max, char *out);
+void rs_archive_dir(const rs_archive *a, char out[128]);
+/* "TYPE/ID[_name]" (no extension), sanitized. */
+void rs_resource_base(const mhk_resource *r, char *out, size_t cap);
+int rs_write(const char *root, const char *rel, const void *p, size_t n, relic_err *err);
+/* rs_write into a folder rs_extract prepared (no per-file path checks). */
+int rs_write_prepared(const char *root, const char *rel, const void *p, size_t n, relic_err *err);
+int rs_selected(const rs_opts *o, const mhk_resource *r);
+int rs_parse_only(const char *arg, rs_opts *o);
+/* extract_convert.c: one resource's converted forms; *did says whether there were any. */
+int rs_convert(const rs_ctx *c, const char *root, const char *base, const rs_archive *a, const mhk_resource *r,
+               const uint8_t *d, int *did, relic_err *err);
+/* extract_index.c: OUT/<archive>/archive.txt (the --build manifest) and index.html pages. */
+int rs_write_manifest(const rs_ctx *c, const rs_opts *o, const rs_archive *a, relic_err *err);
+int rs_write_index(const rs_ctx *c, const rs_opts *o, const rs_archive *a, relic_err *err);
+int rs_write_top_index(const rs_ctx *c, const rs_opts *o, relic_err *err);
 int rs_run(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *err);
+
+/* screen.c: the composed card (see there). */
+enum { RS_SCREEN_W = 608, RS_SCREEN_H = 392 };
+typedef struct rs_screen {
+    const rs_ctx *c;
+    const char *frames;       /* --frames DIR, or NULL */
+    uint16_t card;
+    unsigned updates, frames_written, missing;
+    relic_err err;            /* the first frame that could not be written */
+    uint8_t back[RS_SCREEN_W * RS_SCREEN_H * 3], front[RS_SCREEN_W * RS_SCREEN_H * 3];
+} rs_screen;
+void rs_screen_event(rs_screen *sc, const riven_trace_ev *ev);
+int rs_screen_png(const rs_screen *sc, const char *path, relic_err *err);
+int rs_screen_write(rs_screen *sc, const char *file, unsigned n, relic_err *err);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "relic/core.h"
 #include "relic/io.h"
 #include "rscript.h"
 
@@ -43,10 +44,10 @@ static int rs_world_load(const rs_ctx *c, rs_world *w, relic_err *err)
     size_t total = 0;
     for (size_t i = 0; i < c->n; i++)
         total += c->ar[i].a.count;
-    w->cards = calloc(total + 1, sizeof *w->cards);
-    w->card = calloc(total + 1, sizeof *w->card);
-    w->hs = calloc(total + 1, sizeof *w->hs);
-    w->blst = calloc(total + 1, sizeof *w->blst);
+    w->cards = relic_calloc_array(total, sizeof *w->cards);
+    w->card = relic_calloc_array(total, sizeof *w->card);
+    w->hs = relic_calloc_array(total, sizeof *w->hs);
+    w->blst = relic_calloc_array(total, sizeof *w->blst);
     if (!w->cards || !w->card || !w->hs || !w->blst)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     for (size_t i = 0; i < c->n; i++) {
@@ -58,6 +59,7 @@ static int rs_world_load(const rs_ctx *c, rs_world *w, relic_err *err)
             size_t j = w->n++;
             riven_world_card *wc = &w->cards[j];
             wc->id = r->id;
+            wc->archive = a->path;
             if (riven_card_decode(mhk_data(&a->a, r), r->size, &w->card[j], err))
                 return rs_fix(err, a, r);
             wc->card = &w->card[j];
@@ -105,13 +107,16 @@ static int rs_load_vars(const rs_ctx *c, const char *path, uint32_t *vars, relic
 typedef struct rs_tracer {
     const rs_ctx *c;
     json_t *arr;
+    rs_screen *screen; /* NULL without --screen/--frames */
 } rs_tracer;
 
-static const char *const rs_kinds[] = {"command", "event", "display", "card", "click_ignored"};
+static const char *const rs_kinds[] = {"command", "event", "display", "card", "click_ignored", "default_picture"};
 
 static void rs_trace(void *ctx, const riven_trace_ev *ev)
 {
     rs_tracer *t = ctx;
+    if (t->screen)
+        rs_screen_event(t->screen, ev);
     json_t *o = json_object();
     json_object_set_new(o, "kind", json_string(rs_kinds[ev->kind]));
     json_object_set_new(o, "step", json_integer((json_int_t)ev->step));
@@ -161,7 +166,20 @@ int rs_run(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *err)
 {
     rs_world w = {0};
     riven_vm vm;
-    rs_tracer t = {c, json_array()};
+    rs_tracer t = {c, json_array(), NULL};
+    if (o->screen || o->frames) {
+        if (!(t.screen = calloc(1, sizeof *t.screen))) {
+            json_decref(t.arr);
+            return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+        }
+        t.screen->c = c;
+        t.screen->frames = o->frames;
+        if (o->frames && relic_mkdirs(o->frames, err)) {
+            free(t.screen);
+            json_decref(t.arr);
+            return err->code;
+        }
+    }
     riven_host host = {&t, rs_trace, NULL};
     int rc = rs_world_load(c, &w, err);
     if (!rc)
@@ -177,6 +195,8 @@ int rs_run(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *err)
         rc = riven_vm_goto(&vm, (uint16_t)o->card, err);
     if (!rc)
         rc = riven_vm_run(&vm, o->max_steps, err);
+    if (!rc && o->screen)
+        rc = rs_screen_write(t.screen, o->screen, 0, err);
     for (int i = 0; !rc && i < o->nclicks; i++) {
         uint16_t id = 0;
         if (rs_click_id(c, &w, vm.card, o->clicks[i], &id))
@@ -186,6 +206,12 @@ int rs_run(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *err)
             rc = riven_vm_click(&vm, id, err);
         if (!rc)
             rc = riven_vm_run(&vm, o->max_steps, err);
+        if (!rc && o->screen)
+            rc = rs_screen_write(t.screen, o->screen, (unsigned)i + 1, err);
+    }
+    if (!rc && t.screen && t.screen->err.code) {
+        *err = t.screen->err;
+        rc = err->code;
     }
     json_t *vars = json_object();
     for (unsigned i = 0; i < 65536; i++) {
@@ -199,6 +225,13 @@ int rs_run(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *err)
     *summary = json_pack("{s:i,s:i,s:I,s:I,s:o,s:I}", "start_card", (int)o->card, "final_card", vm.card, "steps",
                          (json_int_t)vm.steps, "time_ms", (json_int_t)vm.time_ms, "variables", vars, "trace_entries",
                          (json_int_t)json_array_size(t.arr));
+    if (t.screen) {
+        json_object_set_new(*summary, "display_updates", json_integer(t.screen->updates));
+        if (o->frames)
+            json_object_set_new(*summary, "frames", json_integer(t.screen->frames_written));
+        if (t.screen->missing)
+            json_object_set_new(*summary, "pictures_missing", json_integer(t.screen->missing));
+    }
     if (o->trace) {
         relic_err e;
         relic_err_clear(&e);
@@ -211,6 +244,7 @@ int rs_run(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *err)
         }
     }
     json_decref(t.arr);
+    free(t.screen);
     riven_vm_free(&vm);
     rs_world_free(&w);
     return rc;

@@ -97,6 +97,13 @@ json_t *rs_list(const rs_ctx *c)
             json_object_set_new(o, "offset", json_integer(r->offset));
             json_object_set_new(o, "size", json_integer(r->size));
             json_object_set_new(o, "flags", json_integer(r->flags));
+            if (r->broken) { /* listed with what the directory declares, and why it cannot be read */
+                json_object_set_new(o, "broken", json_true());
+                json_object_set_new(o, "declared_offset", json_integer(r->declared_offset));
+                json_object_set_new(o, "declared_size", json_integer(r->declared_size));
+                json_object_set_new(o, "error", json_string(r->why));
+                json_object_set_new(o, "error_offset", json_integer((json_int_t)r->broken_at));
+            }
             json_array_append_new(rs, o);
         }
         json_array_append_new(arr, ao);
@@ -114,6 +121,16 @@ int rs_list_text(const json_t *doc, relic_buf *out, relic_err *err)
         for (size_t k = 0; k < json_array_size(rs); k++) {
             const json_t *o = json_array_get(rs, k);
             const char *name = json_string_value(json_object_get(o, "name"));
+            if (json_is_true(json_object_get(o, "broken"))) {
+                relic_buf_printf(out, "  %s %5" JSON_INTEGER_FORMAT " %8" JSON_INTEGER_FORMAT " bytes at 0x%08" PRIx64
+                                      " declared, BROKEN: %s%s%s\n",
+                                 json_string_value(json_object_get(o, "type")),
+                                 json_integer_value(json_object_get(o, "id")),
+                                 json_integer_value(json_object_get(o, "declared_size")),
+                                 (uint64_t)json_integer_value(json_object_get(o, "declared_offset")),
+                                 json_string_value(json_object_get(o, "error")), name ? "  " : "", name ? name : "");
+                continue;
+            }
             relic_buf_printf(out, "  %s %5" JSON_INTEGER_FORMAT " %8" JSON_INTEGER_FORMAT " bytes at 0x%08" PRIx64 "%s%s\n",
                              json_string_value(json_object_get(o, "type")), json_integer_value(json_object_get(o, "id")),
                              json_integer_value(json_object_get(o, "size")),
@@ -143,6 +160,7 @@ static int rs_card_json(const rs_ctx *c, const rs_archive *a, const mhk_resource
     json_t *o = json_object();
     json_object_set_new(o, "id", json_integer(r->id));
     json_object_set_new(o, "name", rs_name(c->ns.cards, card.name));
+    json_object_set_new(o, "name_index", json_integer(card.name));
     json_object_set_new(o, "zip_mode_place", json_integer(card.zip_mode_place));
     json_object_set_new(o, "script", riven_script_json(&card.script, &c->ns));
     json_array_append_new(cards, o);
@@ -168,9 +186,13 @@ static int rs_hspt_json(const rs_ctx *c, const rs_archive *a, const mhk_resource
         json_t *ho = json_object();
         json_object_set_new(ho, "blst_id", json_integer(s->blst_id));
         json_object_set_new(ho, "name", rs_name(c->ns.hotspots, s->name));
+        json_object_set_new(ho, "name_index", json_integer(s->name));
         json_object_set_new(ho, "rect", json_pack("[iiii]", s->left, s->top, s->right, s->bottom));
+        json_object_set_new(ho, "u0", json_integer(s->u0));
         json_object_set_new(ho, "cursor", json_integer(s->cursor));
         json_object_set_new(ho, "index", json_integer(s->index));
+        /* 0xFFFF on every real hotspot (ScummVM reads it as the transition offset) */
+        json_object_set_new(ho, "u1", json_integer((uint16_t)s->u1));
         json_object_set_new(ho, "flags", json_integer(s->flags));
         json_object_set_new(ho, "script", riven_script_json(&s->script, &c->ns));
         json_array_append_new(arr, ho);
@@ -178,6 +200,15 @@ static int rs_hspt_json(const rs_ctx *c, const rs_archive *a, const mhk_resource
     json_array_append_new(all, o);
     riven_hotspots_free(&h);
     return RELIC_OK;
+}
+
+int rs_decompile_one(const rs_ctx *c, const rs_archive *a, const mhk_resource *r, json_t **doc, relic_err *err)
+{
+    json_t *cards = json_array(), *hs = json_array();
+    *doc = json_pack("{s:o,s:o}", "cards", cards, "hotspots", hs);
+    if (r->tag == mhk_tag("CARD"))
+        return rs_card_json(c, a, r, cards, err);
+    return rs_hspt_json(c, a, r, hs, err);
 }
 
 /* card/hotspot: an id, -1 for all, -2 for none. */
@@ -216,6 +247,10 @@ int rs_decompile_text(const json_t *doc, relic_buf *out, relic_err *err)
     for (size_t i = 0; i < json_array_size(cards); i++) {
         const json_t *o = json_array_get(cards, i);
         const char *name = json_string_value(json_object_get(o, "name"));
+        /* the header line --build reads, carrying every field of the record */
+        relic_buf_printf(out, "card name=%" JSON_INTEGER_FORMAT " zip=%" JSON_INTEGER_FORMAT "\n",
+                         json_integer_value(json_object_get(o, "name_index")),
+                         json_integer_value(json_object_get(o, "zip_mode_place")));
         relic_buf_printf(out, "# card %" JSON_INTEGER_FORMAT "%s%s\n", json_integer_value(json_object_get(o, "id")),
                          name ? " " : "", name ? name : "");
         int rc = riven_script_text(json_object_get(o, "script"), out, err);
@@ -225,8 +260,20 @@ int rs_decompile_text(const json_t *doc, relic_buf *out, relic_err *err)
     for (size_t i = 0; i < json_array_size(hs); i++) {
         const json_t *o = json_array_get(hs, i), *arr = json_object_get(o, "hotspots");
         for (size_t k = 0; k < json_array_size(arr); k++) {
-            const json_t *h = json_array_get(arr, k);
+            const json_t *h = json_array_get(arr, k), *rect = json_object_get(h, "rect");
             const char *name = json_string_value(json_object_get(h, "name"));
+            relic_buf_printf(out, "hotspot blst=%d name=%d rect=%d,%d,%d,%d u0=%d cursor=%d index=%d u1=%d flags=%d\n",
+                             (int)json_integer_value(json_object_get(h, "blst_id")),
+                             (int)json_integer_value(json_object_get(h, "name_index")),
+                             (int)json_integer_value(json_array_get(rect, 0)),
+                             (int)json_integer_value(json_array_get(rect, 1)),
+                             (int)json_integer_value(json_array_get(rect, 2)),
+                             (int)json_integer_value(json_array_get(rect, 3)),
+                             (int)json_integer_value(json_object_get(h, "u0")),
+                             (int)json_integer_value(json_object_get(h, "cursor")),
+                             (int)json_integer_value(json_object_get(h, "index")),
+                             (int)json_integer_value(json_object_get(h, "u1")),
+                             (int)json_integer_value(json_object_get(h, "flags")));
             relic_buf_printf(out, "# card %" JSON_INTEGER_FORMAT " hotspot %" JSON_INTEGER_FORMAT "%s%s\n",
                              json_integer_value(json_object_get(o, "card")),
                              json_integer_value(json_object_get(h, "blst_id")), name ? " " : "", name ? name : "");

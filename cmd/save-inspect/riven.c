@@ -8,6 +8,7 @@
 #include <strings.h>
 #include "cli.h"
 #include "inspect.h"
+#include "relic/core.h"
 #include "relic/io.h"
 #include "relic/riven_save_json.h"
 
@@ -27,8 +28,15 @@ static void inspect_riven_text(const json_t *doc)
     printf("variables:  %zu (%d names in NAME 1, %d records in VARS 1)\n", json_object_size(vars),
            (int)json_integer_value(json_object_get(doc, "name_count")),
            (int)json_integer_value(json_object_get(doc, "record_count")));
+    const json_t *extra = json_object_get(doc, "extra_records"), *x;
+    size_t xi;
+    if (json_array_size(extra))
+        printf("extra:      %zu VARS records without a name (the engine ignores them)\n", json_array_size(extra));
+    json_array_foreach((json_t *)extra, xi, x)
+        printf("  record %d = %llu\n", (int)json_integer_value(json_object_get(x, "record")),
+               (unsigned long long)json_integer_value(json_object_get(x, "value")));
     size_t n = json_object_size(vars), k = 0;
-    const char **keys = malloc((n ? n : 1) * sizeof *keys);
+    const char **keys = relic_alloc_array(n, sizeof *keys);
     const char *key;
     json_t *v;
     if (keys) {
@@ -112,8 +120,16 @@ static int inspect_riven_validate(const inspect_opts *o, const char *path, void 
     if (err->code != RELIC_OK)
         return err->code;
     json_object_set_new(row, "format", json_string("riven"));
-    snprintf(ok_line, n, "Riven save, %s, %u variables, zip modes %u", riven_save_edition(s->version), s->names.count,
-             s->zips.count);
+    size_t extra = riven_save_extra_records(s);
+    int w = snprintf(ok_line, n, "Riven save, %s, %u variables, zip modes %u", riven_save_edition(s->version),
+                     s->names.count, s->zips.count);
+    if (extra && w > 0 && (size_t)w < n)
+        snprintf(ok_line + w, n - (size_t)w, "; %zu extra VARS records, %u..%zu, as the engine writes them", extra,
+                 s->names.count, s->vars.count - 1);
+    json_t *idx = json_array();
+    for (size_t i = s->names.count; i < s->vars.count; i++)
+        json_array_append_new(idx, json_integer((json_int_t)i));
+    json_object_set_new(row, "extra_records", idx);
     return RELIC_OK;
 }
 

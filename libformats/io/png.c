@@ -95,6 +95,34 @@ int relic_png_encode(const relic_png *img, relic_buf *out, relic_err *err)
     return relic_buf_check(out, err);
 }
 
+int relic_png_encode_rgb(unsigned width, unsigned height, const uint8_t *rgb, relic_buf *out, relic_err *err)
+{
+    if (width == 0 || height == 0)
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "bad image dimensions");
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info) {
+        png_destroy_write_struct(&png, &info);
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "PNG encoding failed");
+    }
+    relic_buf_reset(out);
+    png_set_write_fn(png, out, relic_png_write_cb, relic_png_flush_cb);
+    png_set_compression_level(png, 6);
+    png_set_filter(png, 0, PNG_FILTER_NONE);
+    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+                 PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(png, info);
+    for (unsigned y = 0; y < height; y++)
+        png_write_row(png, (png_bytep)(rgb + (size_t)y * width * 3));
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    return relic_buf_check(out, err);
+}
+
 int relic_png_write(const char *path, const relic_png *img, relic_err *err)
 {
     relic_buf b = RELIC_BUF_INIT;

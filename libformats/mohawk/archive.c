@@ -12,9 +12,11 @@
  * engines/mohawk/construct_mohawk.cpp (data first, directory after, names
  * collated with '_' after alphanumerics) but keeps one string table for every
  * type, so several types can carry names. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "relic/core.h"
 #include "relic/cursor.h"
 #include "relic/mohawk.h"
 
@@ -96,8 +98,24 @@ static uint32_t mhk_tmov_size(const mhk_archive *a, relic_cur *all, size_t ft, u
     return off < a->len ? (uint32_t)(a->len - off) : 0;
 }
 
+/* A lenient open marks the resource and goes on; a strict one fails. */
+static int mhk_broken(mhk_resource *r, int lenient, size_t at, relic_err *err, const char *fmt, uint32_t x,
+                      uint32_t y)
+{
+    if (!lenient)
+        return relic_err_set(err, RELIC_EDATA, at, fmt, x, y);
+    r->broken = 1;
+    r->broken_at = at;
+    r->declared_offset = r->offset;
+    r->declared_size = r->size;
+    snprintf(r->why, sizeof r->why, fmt, x, y);
+    r->offset = 0;
+    r->size = 0;
+    return RELIC_OK;
+}
+
 static int mhk_read_type(mhk_archive *a, relic_cur *all, size_t dir, size_t strings, size_t ft, uint32_t tag,
-                         uint16_t rt_off, uint16_t nt_off, relic_err *err)
+                         uint16_t rt_off, uint16_t nt_off, int lenient, relic_err *err)
 {
     relic_seek(all, dir + rt_off);
     uint16_t nres = relic_be16(all);
@@ -107,10 +125,9 @@ static int mhk_read_type(mhk_archive *a, relic_cur *all, size_t dir, size_t stri
     size_t nt = all->pos;
     if (relic_cur_check(all, err))
         return err ? err->code : RELIC_EDATA;
-    mhk_resource *grown = realloc(a->res, (a->count + nres + 1) * sizeof *grown);
-    if (!grown)
+    size_t cap = a->count;
+    if (relic_grow((void **)&a->res, &cap, a->count + nres, sizeof *a->res, 16))
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
-    a->res = grown;
     for (uint16_t j = 0; j < nres; j++) {
         size_t at = rt + (size_t)j * 4;
         relic_seek(all, at);
@@ -121,9 +138,15 @@ static int mhk_read_type(mhk_archive *a, relic_cur *all, size_t dir, size_t stri
         r->file_index = relic_be16(all);
         if (relic_cur_check(all, err))
             return err ? err->code : RELIC_EDATA;
-        if (r->file_index == 0 || r->file_index > a->file_count)
-            return relic_err_set(err, RELIC_EDATA, at + 2, "file index %u outside the file table (%u entries)",
-                                 r->file_index, a->file_count);
+        if (r->file_index == 0 || r->file_index > a->file_count) {
+            int rc = mhk_broken(r, lenient, at + 2, err, "file index %u outside the file table (%u entries)",
+                                r->file_index, a->file_count);
+            if (rc)
+                return rc;
+            a->count++;
+            a->broken++;
+            continue;
+        }
         size_t fe = ft + 4 + (size_t)(r->file_index - 1) * 10;
         relic_seek(all, fe);
         r->offset = relic_be32(all);
@@ -136,9 +159,13 @@ static int mhk_read_type(mhk_archive *a, relic_cur *all, size_t dir, size_t stri
             r->size = mhk_tmov_size(a, all, ft, a->file_count, r->file_index);
         if (relic_cur_check(all, err))
             return err ? err->code : RELIC_EDATA;
-        if (r->offset > a->len || r->size > a->len - r->offset)
-            return relic_err_set(err, RELIC_EDATA, fe, "resource data 0x%x+0x%x runs past the end of the file",
-                                 r->offset, r->size);
+        if (r->offset > a->len || r->size > a->len - r->offset) {
+            int rc = mhk_broken(r, lenient, fe, err, "resource data 0x%x+0x%x runs past the end of the file",
+                                r->offset, r->size);
+            if (rc)
+                return rc;
+            a->broken++;
+        }
         for (uint16_t k = 0; k < nnames; k++) {
             relic_seek(all, nt + (size_t)k * 4);
             uint16_t soff = relic_be16(all);
@@ -157,7 +184,7 @@ static int mhk_read_type(mhk_archive *a, relic_cur *all, size_t dir, size_t stri
     return RELIC_OK;
 }
 
-int mhk_open(const uint8_t *data, size_t len, mhk_archive *a, relic_err *err)
+static int mhk_open_mode(const uint8_t *data, size_t len, int lenient, mhk_archive *a, relic_err *err)
 {
     memset(a, 0, sizeof *a);
     a->data = data;
@@ -168,7 +195,7 @@ int mhk_open(const uint8_t *data, size_t len, mhk_archive *a, relic_err *err)
     uint32_t rsrc = relic_be32(&all);
     uint16_t version = relic_be16(&all);
     a->compaction = relic_be16(&all);
-    relic_be32(&all);
+    a->declared_size = relic_be32(&all);
     uint32_t dir = relic_be32(&all);
     uint16_t ft_off = relic_be16(&all);
     relic_be16(&all);
@@ -180,6 +207,8 @@ int mhk_open(const uint8_t *data, size_t len, mhk_archive *a, relic_err *err)
         return relic_err_set(err, RELIC_EDATA, 8, "no RSRC tag");
     if (version != 0x0100)
         return relic_err_set(err, RELIC_EDATA, 12, "unsupported RSRC version 0x%04x", version);
+    if (a->declared_size == 0xffffffffu)
+        return relic_err_set(err, RELIC_EDATA, 16, "declared archive size 0xffffffff");
     if (dir >= len)
         return relic_err_set(err, RELIC_EDATA, 20, "resource directory offset 0x%x past the end", dir);
     size_t ft = (size_t)dir + ft_off;
@@ -202,13 +231,23 @@ int mhk_open(const uint8_t *data, size_t len, mhk_archive *a, relic_err *err)
         uint32_t tag = relic_be32(&all);
         uint16_t rt = relic_be16(&all);
         uint16_t nt = relic_be16(&all);
-        int rc = mhk_read_type(a, &all, dir, (size_t)dir + str_off, ft, tag, rt, nt, err);
+        int rc = mhk_read_type(a, &all, dir, (size_t)dir + str_off, ft, tag, rt, nt, lenient, err);
         if (rc) {
             mhk_close(a);
             return rc;
         }
     }
     return RELIC_OK;
+}
+
+int mhk_open(const uint8_t *data, size_t len, mhk_archive *a, relic_err *err)
+{
+    return mhk_open_mode(data, len, 0, a, err);
+}
+
+int mhk_open_lenient(const uint8_t *data, size_t len, mhk_archive *a, relic_err *err)
+{
+    return mhk_open_mode(data, len, 1, a, err);
 }
 
 /* ---- writer --------------------------------------------------------------- */
@@ -253,10 +292,8 @@ static int mhk_slot_by_type_name(const void *pa, const void *pb)
 
 static void mhk_put_be16(relic_buf *b, size_t at, uint16_t v)
 {
-    if (!b->oom && at + 2 <= b->len) {
-        b->data[at] = (uint8_t)(v >> 8);
-        b->data[at + 1] = (uint8_t)v;
-    }
+    if (!b->oom && at + 2 <= b->len)
+        relic_wr_be16(b->data + at, v);
 }
 
 static void mhk_put_be32(relic_buf *b, size_t at, uint32_t v)
@@ -271,7 +308,7 @@ int mhk_write(const mhk_entry *e, size_t n, relic_buf *out, relic_err *err)
 {
     if (n > 0xffff)
         return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "too many resources (%zu, at most 65535)", n);
-    mhk_slot *byid = calloc(n + 1, sizeof *byid), *byname = calloc(n + 1, sizeof *byname);
+    mhk_slot *byid = relic_calloc_array(n, sizeof *byid), *byname = relic_calloc_array(n, sizeof *byname);
     if (!byid || !byname) {
         free(byid);
         free(byname);

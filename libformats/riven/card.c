@@ -7,6 +7,7 @@
  * lists follow the seed document "Riven scripts". */
 #include <stdlib.h>
 #include <string.h>
+#include "relic/core.h"
 #include "relic/cursor.h"
 #include "relic/riven.h"
 
@@ -53,7 +54,7 @@ int riven_hotspots_decode(const uint8_t *d, size_t n, riven_hotspots *h, relic_e
         return err ? err->code : RELIC_EDATA;
     if ((size_t)count * 24 > relic_remaining(&c))
         return relic_err_set(err, RELIC_EDATA, 0, "hotspot count %u is larger than the resource holds", count);
-    h->items = calloc(count + 1u, sizeof *h->items);
+    h->items = relic_calloc_array(count, sizeof *h->items);
     if (!h->items)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     for (unsigned i = 0; i < count; i++) {

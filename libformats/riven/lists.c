@@ -11,6 +11,7 @@
  * (riven_saveload.cpp). */
 #include <stdlib.h>
 #include <string.h>
+#include "relic/core.h"
 #include "relic/cursor.h"
 #include "relic/riven.h"
 
@@ -46,7 +47,7 @@ int riven_list_decode(riven_list_kind k, const uint8_t *d, size_t n, riven_list 
     if (nv * 2 > relic_remaining(&c))
         return relic_err_set(err, RELIC_EDATA, 0, "%s record count %u is larger than the resource holds", desc->tag,
                              count);
-    l->values = calloc(nv + 1, sizeof *l->values);
+    l->values = relic_calloc_array(nv, sizeof *l->values);
     if (!l->values)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     l->kind = k;
@@ -91,7 +92,7 @@ void riven_slst_free(riven_slst *s)
 
 static uint16_t *riven_u16s(relic_cur *c, unsigned n)
 {
-    uint16_t *v = calloc(n + 1u, sizeof *v);
+    uint16_t *v = relic_calloc_array(n, sizeof *v);
     for (unsigned i = 0; v && i < n; i++)
         v[i] = relic_be16(c);
     return v;
@@ -106,7 +107,7 @@ int riven_slst_decode(const uint8_t *d, size_t n, riven_slst *s, relic_err *err)
         return err ? err->code : RELIC_EDATA;
     if ((size_t)count * 14 > relic_remaining(&c))
         return relic_err_set(err, RELIC_EDATA, 0, "SLST record count %u is larger than the resource holds", count);
-    s->recs = calloc(count + 1u, sizeof *s->recs);
+    s->recs = relic_calloc_array(count, sizeof *s->recs);
     if (!s->recs)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     for (unsigned i = 0; i < count; i++) {
@@ -170,7 +171,7 @@ int riven_rmap_decode(const uint8_t *d, size_t n, riven_rmap *r, relic_err *err)
     memset(r, 0, sizeof *r);
     if (n % 4)
         return relic_err_set(err, RELIC_EDATA, n - n % 4, "RMAP size %zu is not a multiple of 4", n);
-    r->codes = calloc(n / 4 + 1, sizeof *r->codes);
+    r->codes = relic_calloc_array(n / 4, sizeof *r->codes);
     if (!r->codes)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     relic_cur c = relic_cur_make(d, n, 0);
@@ -200,7 +201,7 @@ int riven_vars_decode(const uint8_t *d, size_t n, riven_vars *v, relic_err *err)
     memset(v, 0, sizeof *v);
     if (n % 12)
         return relic_err_set(err, RELIC_EDATA, n - n % 12, "VARS size %zu is not a multiple of 12", n);
-    v->rec = calloc(n / 12 + 1, sizeof *v->rec);
+    v->rec = relic_calloc_array(n / 12, sizeof *v->rec);
     if (!v->rec)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     relic_cur c = relic_cur_make(d, n, 0);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "relic/core.h"
 #include "relic/cursor.h"
 #include "relic/riven.h"
 
@@ -45,8 +46,8 @@ int riven_names_decode(const uint8_t *d, size_t n, riven_names *out, relic_err *
     if ((size_t)count * 4 > relic_remaining(&c))
         return relic_err_set(err, RELIC_EDATA, 0, "name count %u is larger than the resource holds", count);
     size_t pool = 2 + (size_t)count * 4;
-    out->names = calloc(count + 1u, sizeof *out->names);
-    out->index = calloc(count + 1u, sizeof *out->index);
+    out->names = relic_calloc_array(count, sizeof *out->names);
+    out->index = relic_calloc_array(count, sizeof *out->index);
     if (!out->names || !out->index) {
         riven_names_free(out);
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
@@ -89,7 +90,7 @@ static void riven_names_sort(const riven_names *nm, uint16_t *idx)
 
 int riven_names_encode(const riven_names *nm, int keep_index, relic_buf *out, relic_err *err)
 {
-    uint16_t *idx = calloc(nm->count + 1u, sizeof *idx);
+    uint16_t *idx = relic_calloc_array(nm->count, sizeof *idx);
     if (!idx)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     if (keep_index)

@@ -9,9 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "relic/core.h"
 #include "relic/cursor.h"
 #include "relic/mohawk.h"
 #include "relic/riven.h"
+
+#define RIVEN_ZIP_DELIMITER 0xbd
 
 void riven_save_free(riven_save *s)
 {
@@ -25,8 +28,10 @@ void riven_save_free(riven_save *s)
 void riven_zips_free(riven_zips *z)
 {
     if (z) {
-        for (unsigned i = 0; z->items && i < z->count; i++)
+        for (unsigned i = 0; z->items && i < z->count; i++) {
             free(z->items[i].name);
+            free(z->items[i].raw);
+        }
         free(z->items);
         memset(z, 0, sizeof *z);
     }
@@ -42,7 +47,7 @@ int riven_zips_decode(const uint8_t *d, size_t n, riven_zips *z, relic_err *err)
     /* each record takes at least its two u16 fields */
     if ((size_t)count * 4 > relic_remaining(&c))
         return relic_err_set(err, RELIC_EDATA, 0, "zip record count %u is larger than the resource holds", count);
-    z->items = calloc(count + 1u, sizeof *z->items);
+    z->items = relic_calloc_array(count, sizeof *z->items);
     if (!z->items)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     z->count = count;
@@ -63,12 +68,17 @@ int riven_zips_decode(const uint8_t *d, size_t n, riven_zips *z, relic_err *err)
             return err ? err->code : RELIC_EDATA;
         }
         r->name = malloc(r->len + 1u);
-        if (!r->name) {
+        r->raw = malloc(r->len + 1u);
+        if (!r->name || !r->raw) {
             riven_zips_free(z);
             return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
         }
-        memcpy(r->name, p, r->len);
-        r->name[r->len] = '\0';
+        memcpy(r->raw, p, r->len);
+        size_t k = 0;
+        for (size_t j = 0; j < r->len; j++)
+            if (p[j] != RIVEN_ZIP_DELIMITER)
+                r->name[k++] = (char)p[j];
+        r->name[k] = '\0';
     }
     return RELIC_OK; /* like the engine, bytes after the last record are not read */
 }
@@ -77,8 +87,9 @@ int riven_zips_encode(const riven_zips *z, relic_buf *out, relic_err *err)
 {
     relic_buf_be16(out, z->count);
     for (unsigned i = 0; i < z->count; i++) {
-        relic_buf_be16(out, z->items[i].len);
-        relic_buf_append(out, z->items[i].name, z->items[i].len);
+        const riven_zip *r = &z->items[i];
+        relic_buf_be16(out, r->len);
+        relic_buf_append(out, r->raw ? (const void *)r->raw : (const void *)r->name, r->len);
         relic_buf_be16(out, z->items[i].card);
     }
     return relic_buf_check(out, err);
@@ -151,34 +162,33 @@ int riven_save_set(riven_save *s, const char *name, uint32_t value, relic_err *e
     return RELIC_OK;
 }
 
+size_t riven_save_extra_records(const riven_save *s)
+{
+    return s->vars.count > s->names.count ? s->vars.count - s->names.count : 0;
+}
+
 int riven_save_encode(const uint8_t *orig, size_t n, const riven_save *s, relic_buf *out, relic_err *err)
 {
     mhk_archive a;
     int rc = mhk_open(orig, n, &a, err);
     if (rc)
         return rc;
-    relic_buf vars = RELIC_BUF_INIT;
-    mhk_entry *e = calloc(a.count + 1, sizeof *e);
-    if (!e)
-        rc = relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
-    if (!rc)
-        rc = riven_vars_encode(&s->vars, &vars, err);
-    for (size_t i = 0; !rc && i < a.count; i++) {
-        const mhk_resource *r = &a.res[i];
-        if (r->file_index > a.count || e[r->file_index - 1].data)
-            rc = relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "save file table is shared between resources");
-        else if (r->tag == mhk_tag("VARS") && r->id == 1)
-            e[r->file_index - 1] = (mhk_entry){r->tag, r->id, r->name, vars.data ? vars.data : mhk_data(&a, r),
-                                               vars.len, r->flags};
-        else
-            e[r->file_index - 1] = (mhk_entry){r->tag, r->id, r->name, mhk_data(&a, r), r->size, r->flags};
+    const mhk_resource *rv = mhk_find(&a, mhk_tag("VARS"), 1);
+    if (!rv)
+        rc = relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "not a Riven save (no VARS 1)");
+    else if ((size_t)rv->size != s->vars.count * 12)
+        rc = relic_err_set(err, RELIC_EUSAGE, rv->offset, "VARS 1 holds %u bytes, not %zu records",
+                           (unsigned)rv->size, s->vars.count);
+    size_t start = out->len;
+    if (!rc) {
+        relic_buf_append(out, orig, n);
+        rc = relic_buf_check(out, err);
     }
-    if (!rc && a.count != a.file_count)
-        rc = relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "save file table has unused entries");
-    if (!rc)
-        rc = mhk_write(e, a.count, out, err);
-    free(e);
-    relic_buf_free(&vars);
+    /* Only the records' own bytes change: the directory, the name tables
+     * and every other resource stay as the engine wrote them. */
+    for (size_t i = 0; !rc && i < s->vars.count; i++)
+        for (int k = 0; k < 3; k++)
+            relic_wr_be32(out->data + start + rv->offset + 12 * i + 4 * (size_t)k, s->vars.rec[i][k]);
     mhk_close(&a);
     return rc;
 }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "relic/core.h"
 #include "relic/io.h"
 #include "relic/riven_save_json.h"
 #include "relic/text.h"
@@ -48,12 +49,20 @@ json_t *riven_save_to_json(const riven_save *s)
                                                   "initialized", (json_int_t)s->vars.rec[i][1]));
         free(key);
     }
-    for (unsigned i = 0; i < s->zips.count; i++)
-        json_array_append_new(zips, json_pack("{s:o, s:i}", "name",
-                                              relic_json_bytes((const uint8_t *)s->zips.items[i].name,
-                                                               s->zips.items[i].len),
-                                              "card", s->zips.items[i].card));
-    return json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:i, s:I}", "format", "riven", "version",
+    for (unsigned i = 0; i < s->zips.count; i++) {
+        const riven_zip *z = &s->zips.items[i];
+        json_t *o = json_pack("{s:o, s:i}", "name", relic_json_bytes((const uint8_t *)z->name, strlen(z->name)),
+                              "card", z->card);
+        if (z->raw && strlen(z->name) != z->len)
+            json_object_set_new(o, "raw_name", relic_json_bytes(z->raw, z->len));
+        json_array_append_new(zips, o);
+    }
+    json_t *extra = json_array();
+    for (size_t i = s->names.count; i < s->vars.count; i++)
+        json_array_append_new(extra, json_pack("{s:I, s:I}", "record", (json_int_t)i, "value",
+                                               (json_int_t)s->vars.rec[i][2]));
+    return json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:i, s:I}", "format", "riven", "extra_records", extra,
+                     "version",
                      s->has_version ? json_integer(s->version) : json_null(), "edition",
                      s->has_version ? json_string(riven_save_edition(s->version)) : json_null(), "variables", vars,
                      "variable_state", state, "zip_modes", zips, "name_count", (int)s->names.count, "record_count",
@@ -127,9 +136,12 @@ int riven_save_set_path(riven_save *s, const char *path, const char *value, reli
 
 int riven_save_validate(const riven_save *s, relic_err *err)
 {
-    if (s->names.count != s->vars.count)
-        return relic_err_set(err, RELIC_EDATA, s->vars_offset, "NAME 1 has %u names but VARS 1 holds %zu records",
-                             s->names.count, s->vars.count);
+    /* More records than names is what the engine writes (the extra ones are
+     * never read; riven_save_extra_records reports them); fewer leaves
+     * names without values. */
+    if (s->names.count > s->vars.count)
+        return relic_err_set(err, RELIC_EDATA, s->vars_offset,
+                             "NAME 1 has %u names but VARS 1 holds %zu records", s->names.count, s->vars.count);
     for (unsigned i = 1; i < s->names.count; i++) {
         int first = riven_names_find(&s->names, s->names.names[i]);
         if (first != (int)i)
@@ -226,7 +238,7 @@ json_t *riven_save_diff(const riven_save *a, const riven_save *b, const char *co
     json_decref(ja);
     json_decref(jb);
     size_t n = json_array_size(x.out);
-    json_t **v = malloc((n ? n : 1) * sizeof *v), *out = json_array();
+    json_t **v = relic_alloc_array(n, sizeof *v), *out = json_array();
     if (v) {
         for (size_t i = 0; i < n; i++)
             v[i] = json_array_get(x.out, i);

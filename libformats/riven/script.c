@@ -10,6 +10,7 @@
  * whole, so each command list is a contiguous run. */
 #include <stdlib.h>
 #include <string.h>
+#include "relic/core.h"
 #include "relic/cursor.h"
 #include "relic/riven.h"
 
@@ -25,14 +26,8 @@ typedef struct riven_stack {
 
 static int riven_push(riven_stack *st, int is_switch, uint32_t first, uint32_t n)
 {
-    if (st->len == st->cap) {
-        size_t cap = st->cap ? st->cap * 2 : 16;
-        riven_frame *f = realloc(st->f, cap * sizeof *f);
-        if (!f)
-            return -1;
-        st->f = f;
-        st->cap = cap;
-    }
+    if (st->len == st->cap && relic_grow((void **)&st->f, &st->cap, st->len + 1, sizeof *st->f, 16))
+        return -1;
     st->f[st->len++] = (riven_frame){is_switch, first, n, 0};
     return 0;
 }

@@ -13,6 +13,7 @@
  * subcommand is an error rather than ScummVM's warning. */
 #include <stdlib.h>
 #include <string.h>
+#include "relic/core.h"
 #include "relic/cursor.h"
 #include "relic/riven_media.h"
 
@@ -219,7 +220,7 @@ int riven_tbmp_decode(const uint8_t *d, size_t n, riven_bitmap *b, relic_err *er
     uint8_t *raw = NULL;
     const uint8_t *src;
     if (pack == RIVEN_BMP_PACK_RIVEN) {
-        raw = calloc(plane + 1, 1);
+        raw = relic_calloc_array(plane, 1);
         if (!raw)
             return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
         riven_out o = {raw, 0, plane, 0};
@@ -234,7 +235,7 @@ int riven_tbmp_decode(const uint8_t *d, size_t n, riven_bitmap *b, relic_err *er
         if (relic_cur_check(&c, err))
             return err ? err->code : RELIC_EDATA;
     }
-    b->pixels = malloc((size_t)b->width * b->height * bytes + 1);
+    b->pixels = relic_alloc_array((size_t)b->width * b->height, bytes);
     if (!b->pixels) {
         free(raw);
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
@@ -310,7 +311,7 @@ int riven_tbmp_encode(const riven_bitmap *b, uint16_t pack, relic_buf *out, reli
         }
     }
     size_t plane = (size_t)bpr * b->height;
-    uint8_t *raw = calloc(plane + 1, 1);
+    uint8_t *raw = relic_calloc_array(plane, 1);
     if (!raw)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     for (unsigned y = 0; y < b->height; y++) {

@@ -14,6 +14,7 @@
  * are ignored.  MPEG-2 payloads are returned undecoded. */
 #include <stdlib.h>
 #include <string.h>
+#include "relic/core.h"
 #include "relic/cursor.h"
 #include "relic/mohawk.h"
 #include "relic/riven_media.h"
@@ -87,7 +88,7 @@ static int riven_twav_samples(relic_cur *c, riven_sound *s, size_t payload, reli
     if (need > payload)
         return relic_err_set(err, RELIC_EDATA, relic_tell(c),
                              "Data chunk holds %zu bytes, %u frames need %zu", payload, s->sample_count, need);
-    s->samples = calloc(total + 1, sizeof *s->samples);
+    s->samples = relic_calloc_array(total, sizeof *s->samples);
     if (!s->samples)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     const uint8_t *p = relic_bytes(c, need);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "opcodes.h"
+#include "relic/core.h"
 #include "relic/riven_vm.h"
 
 typedef struct riven_open {
@@ -66,13 +67,23 @@ static int riven_resolve(riven_asm *a, const char *tok, const riven_names *nm, l
     return 0;
 }
 
-static int riven_op_by_name(const char *name)
+#define RIVEN_ALIAS_ROW(num, nm) {num, #nm},
+static const struct riven_alias {
+    uint16_t op;
+    const char *name;
+} riven_aliases[] = {RIVEN_COMMAND_ALIASES(RIVEN_ALIAS_ROW)};
+#undef RIVEN_ALIAS_ROW
+
+int riven_op_by_name(const char *name)
 {
     for (unsigned op = 0; op < 256; op++) {
         const riven_op_info *i = riven_op((uint16_t)op);
         if (i && strcmp(i->name, name) == 0)
             return (int)op;
     }
+    for (size_t k = 0; k < RELIC_COUNTOF(riven_aliases); k++)
+        if (strcmp(riven_aliases[k].name, name) == 0)
+            return riven_aliases[k].op;
     long v;
     if (strncmp(name, "op", 2) == 0 && riven_number(name + 2, &v) == 0 && v >= 0 && v <= 0xffff)
         return (int)v;

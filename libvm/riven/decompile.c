@@ -10,31 +10,25 @@
 #include "opcodes.h"
 #include "relic/riven_vm.h"
 
-#define RIVEN_OP_ROW(num, nm, n) {num, #nm, n},
-static const riven_op_info riven_ops[] = {RIVEN_COMMANDS(RIVEN_OP_ROW)};
-#undef RIVEN_OP_ROW
-
-#define RIVEN_EV_ROW(num, nm) [num] = #nm,
-static const char *const riven_events[] = {RIVEN_EVENTS(RIVEN_EV_ROW)};
-#undef RIVEN_EV_ROW
-
-const riven_op_info *riven_op(uint16_t op)
+/* A name the assembler reads back as this same record: an identifier
+ * that is not a number or "varN", and the first record with that name
+ * (names are looked up case-insensitively, as the engine does). */
+static int riven_name_round_trips(const riven_names *nm, const char *s, uint16_t i)
 {
-    for (size_t i = 0; i < sizeof riven_ops / sizeof *riven_ops; i++)
-        if (riven_ops[i].op == op)
-            return &riven_ops[i];
-    return NULL;
-}
-
-const char *riven_event_name(uint16_t event)
-{
-    return event < sizeof riven_events / sizeof *riven_events ? riven_events[event] : NULL;
+    if (!s[0] || (s[0] >= '0' && s[0] <= '9') || s[0] == '-')
+        return 0;
+    for (const char *p = s; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_'))
+            return 0;
+    if (strncmp(s, "var", 3) == 0 && s[3] >= '0' && s[3] <= '9')
+        return 0;
+    return riven_names_find(nm, s) == (int)i;
 }
 
 static void riven_set_name(json_t *o, const char *key, const riven_names *nm, uint16_t i)
 {
     const char *s = riven_names_get(nm, i);
-    if (s)
+    if (s && riven_name_round_trips(nm, s, i))
         json_object_set_new(o, key, json_string(s));
 }
 

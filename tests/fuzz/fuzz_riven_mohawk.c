@@ -1,6 +1,8 @@
 /* Fuzzes the Mohawk archive reader.  On success every resource must lie
  * inside the input, and rewriting the resources with mhk_write must read
- * back to the same types, ids, names and bytes. */
+ * back to the same types, ids, names and bytes.  The lenient reader must
+ * accept whatever the strict one does, and every entry it does not mark
+ * broken must lie inside the input too. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,10 +10,32 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+static void fuzz_lenient(const uint8_t *data, size_t size, int strict_ok)
+{
+    mhk_archive l;
+    if (mhk_open_lenient(data, size, &l, NULL)) {
+        if (strict_ok)
+            abort();
+        return;
+    }
+    size_t broken = 0;
+    for (size_t i = 0; i < l.count; i++) {
+        const mhk_resource *r = &l.res[i];
+        broken += r->broken;
+        if (r->offset > size || r->size > size - r->offset || (r->broken && r->size))
+            abort();
+    }
+    if (broken != l.broken || (strict_ok && broken))
+        abort();
+    mhk_close(&l);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     mhk_archive a;
-    if (mhk_open(data, size, &a, NULL))
+    int strict = mhk_open(data, size, &a, NULL);
+    fuzz_lenient(data, size, strict == 0);
+    if (strict)
         return 0;
     mhk_entry *e = calloc(a.count + 1, sizeof *e);
     size_t n = 0;

@@ -1,5 +1,5 @@
 /* Fuzzes the Riven resource decoders: NAME, CARD, HSPT, the fixed-record
- * lists, SLST, RMAP and VARS.  The first byte picks the decoder; whatever
+ * lists, SLST, RMAP, VARS and SFXE.  The first byte picks the decoder; whatever
  * decodes must encode back to exactly the bytes it consumed (CARD and HSPT
  * up to the end of their script lists, NAME only when its stored index is
  * kept). */
@@ -20,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1)
         return 0;
-    uint8_t which = data[0] % 9;
+    uint8_t which = data[0] % 10;
     const uint8_t *d = data + 1;
     size_t n = size - 1;
     relic_buf out = RELIC_BUF_INIT;
@@ -70,6 +70,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (out.len > n || (out.len && memcmp(out.data, d, out.len) != 0))
                 abort();
             riven_slst_free(&s);
+        }
+        break;
+    }
+    case 8: {
+        riven_sfxe x;
+        if (riven_sfxe_decode(d, n, &x, NULL) == 0) {
+            for (unsigned i = 0; i < x.frame_count; i++)
+                if (x.frame_offset[i] > n || x.frame_size[i] > n - x.frame_offset[i])
+                    abort();
+            riven_sfxe_free(&x);
         }
         break;
     }

@@ -249,6 +249,36 @@ static void test_save(void **state)
     relic_buf_free(&orig);
 }
 
+/* SFXE from explicit bytes (ScummVM riven_graphics.cpp layout): tag 'SL',
+ * 2 frames, table at 0x1c, rect 10,20,110,120, speed 15, reserved bytes,
+ * offsets 0x24 and 0x27, frame bytes to the end. */
+static void test_sfxe(void **state)
+{
+    (void)state;
+    uint8_t d[64];
+    size_t n = test_hex("53 4c 00 02 00 00 00 1c 00 0a 00 14 00 6e 00 78 00 0f 00 00 00 00 00 00 00 00 00 00"
+                        " 00 00 00 24 00 00 00 27  aa bb cc dd ee", d, sizeof d);
+    riven_sfxe x;
+    relic_err err;
+    relic_err_clear(&err);
+    if (riven_sfxe_decode(d, n, &x, &err))
+        fail_msg("%s at 0x%zx", err.msg, err.offset);
+    assert_int_equal(x.frame_count, 2);
+    assert_int_equal(x.right, 110);
+    assert_int_equal(x.speed, 15);
+    assert_int_equal(x.frame_offset[1], 0x27);
+    assert_int_equal(x.frame_size[0], 3);
+    assert_int_equal(x.frame_size[1], 2);
+    riven_sfxe_free(&x);
+    d[0x23] = 0x40; /* second frame past the end: the offset of its table entry */
+    assert_int_equal(riven_sfxe_decode(d, n, &x, &err), RELIC_EDATA);
+    assert_int_equal(err.offset, 0x20);
+    d[0] = 'X';
+    assert_int_equal(riven_sfxe_decode(d, n, &x, &err), RELIC_EDATA);
+    assert_int_equal(err.offset, 0);
+    assert_int_equal(riven_sfxe_decode(d, 10, &x, &err), RELIC_EDATA);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -258,6 +288,7 @@ int main(void)
         cmocka_unit_test(test_hotspots),
         cmocka_unit_test(test_lists),
         cmocka_unit_test(test_save),
+        cmocka_unit_test(test_sfxe),
     };
     return cmocka_run_group_tests_name("riven_formats", tests, NULL, NULL);
 }

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "relic/io.h"
+#include "relic/core.h"
 #include "relic/mohawk.h"
 #include "support.h"
 
@@ -147,6 +148,49 @@ static void test_malformed(void **state)
     relic_buf_free(&f);
 }
 
+/* Issue 16: a truncated archive laid out as the engine's (directory first,
+ * save_engine.rvn) lists every entry; the ones whose data the cut removed
+ * are marked with the offset of their file-table entry, the rest read.  A
+ * bad file index is marked too; a declared size of 0xFFFFFFFF fails. */
+static void test_lenient(void **state)
+{
+    (void)state;
+    relic_err err;
+    relic_err_clear(&err);
+    mhk_archive a;
+    relic_buf f = RELIC_BUF_INIT;
+    test_fixture("riven/save_engine.rvn", &f);
+    assert_int_equal(mhk_open(f.data, f.len, &a, &err), RELIC_OK);
+    const mhk_resource *vars = mhk_find(&a, mhk_tag("VARS"), 1);
+    size_t cut = vars->offset + vars->size; /* VERS and ZIPS lie after this */
+    uint32_t ft = relic_rd_be32(f.data + 20) + relic_rd_be16(f.data + 24);
+    mhk_close(&a);
+    assert_int_equal(mhk_open(f.data, cut, &a, &err), RELIC_EDATA); /* strict: the whole archive fails */
+    assert_int_equal(mhk_open_lenient(f.data, cut, &a, &err), RELIC_OK);
+    assert_int_equal(a.count, 4);
+    assert_int_equal(a.broken, 2);
+    const mhk_resource *vers = mhk_find(&a, mhk_tag("VERS"), 1), *zips = mhk_find(&a, mhk_tag("ZIPS"), 1);
+    assert_true(vers->broken && zips->broken);
+    assert_int_equal(vers->size, 0);
+    assert_int_equal(vers->declared_size, 4);
+    assert_int_equal(vers->broken_at, ft + 4 + 10 * (size_t)(vers->file_index - 1));
+    assert_non_null(strstr(vers->why, "past the end"));
+    assert_false(mhk_find(&a, mhk_tag("VARS"), 1)->broken);
+    assert_int_equal(mhk_find(&a, mhk_tag("VARS"), 1)->size, 9 * 12);
+    mhk_close(&a);
+    relic_buf_reset(&f);
+    test_fixture("riven/bad_index.mhk", &f);
+    assert_int_equal(mhk_open_lenient(f.data, f.len, &a, &err), RELIC_OK);
+    assert_int_equal(a.broken, 1);
+    assert_int_equal(a.count, 4);
+    mhk_close(&a);
+    relic_wr_be32(f.data + 16, 0xffffffffu);
+    assert_int_equal(mhk_open_lenient(f.data, f.len, &a, &err), RELIC_EDATA);
+    assert_int_equal(err.offset, 16);
+    assert_non_null(strstr(err.msg, "0xffffffff"));
+    relic_buf_free(&f);
+}
+
 /* ---- scummvm-tools interop ---- */
 
 static int find_tool(const char *name, char *out, size_t outsz)
@@ -264,6 +308,7 @@ int main(void)
         cmocka_unit_test(test_write_names_many_types),
         cmocka_unit_test(test_tmov_size_from_next_offset),
         cmocka_unit_test(test_malformed),
+        cmocka_unit_test(test_lenient),
         cmocka_unit_test(test_extract_mohawk_reads_ours),
         cmocka_unit_test(test_we_read_construct_mohawk),
     };

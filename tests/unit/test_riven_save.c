@@ -243,6 +243,62 @@ static void test_malformed_fixtures(void **state)
     }
 }
 
+/* Issue 16: a save as the engine writes it (directory first, more VARS
+ * records than names, 0xBD-wrapped ZIPS names) validates, reports its
+ * extra records by index, strips the delimiters from zip names while
+ * keeping them in the bytes, and edits change only the value's bytes. */
+static void test_engine_save(void **state)
+{
+    (void)state;
+    relic_buf raw = RELIC_BUF_INIT, out = RELIC_BUF_INIT;
+    riven_save s;
+    relic_err err;
+    relic_err_clear(&err);
+    test_fixture("riven/save_engine.rvn", &raw);
+    assert_int_equal(riven_save_decode(raw.data, raw.len, &s, &err), RELIC_OK);
+    assert_int_equal(s.names.count, 6);
+    assert_int_equal(s.vars.count, 9);
+    assert_int_equal(riven_save_validate(&s, &err), RELIC_OK);
+    assert_int_equal(riven_save_extra_records(&s), 3);
+    json_t *doc = riven_save_to_json(&s);
+    json_t *extra = json_object_get(doc, "extra_records");
+    assert_int_equal(json_array_size(extra), 3);
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(extra, 1), "record")), 7);
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(extra, 1), "value")), 7);
+    json_t *z0 = json_array_get(json_object_get(doc, "zip_modes"), 0);
+    assert_string_equal(json_string_value(json_object_get(z0, "name")), "zmap");
+    assert_non_null(json_object_get(z0, "raw_name"));
+    json_decref(doc);
+    assert_string_equal(s.zips.items[1].name, "zdome");
+    assert_int_equal(s.zips.items[1].len, 7);
+    assert_int_equal(s.zips.items[1].raw[0], 0xbd);
+    /* the ZIPS codec writes the raw bytes back */
+    relic_buf z = RELIC_BUF_INIT;
+    assert_int_equal(riven_zips_encode(&s.zips, &z, NULL), RELIC_OK);
+    assert_int_equal(z.len, 2 + (2 + 6 + 2) + (2 + 7 + 2));
+    assert_int_equal(z.data[4], 0xbd);
+    relic_buf_free(&z);
+    /* a no-op edit gives the very same file */
+    assert_int_equal(riven_save_set(&s, "CurrentCardID", 5, &err), RELIC_OK);
+    assert_int_equal(riven_save_encode(raw.data, raw.len, &s, &out, &err), RELIC_OK);
+    assert_int_equal(out.len, raw.len);
+    assert_memory_equal(out.data, raw.data, raw.len);
+    /* a real edit changes the value's bytes and nothing else */
+    relic_buf_reset(&out);
+    assert_int_equal(riven_save_set(&s, "CurrentCardID", 0x01020304, &err), RELIC_OK);
+    assert_int_equal(riven_save_encode(raw.data, raw.len, &s, &out, &err), RELIC_OK);
+    assert_int_equal(out.len, raw.len);
+    size_t diff = 0, first = 0;
+    for (size_t i = 0; i < raw.len; i++)
+        if (out.data[i] != raw.data[i] && diff++ == 0)
+            first = i;
+    assert_int_equal(diff, 4);
+    assert_int_equal(first, s.vars_offset + 12 + 8);
+    riven_save_free(&s);
+    relic_buf_free(&out);
+    relic_buf_free(&raw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -252,6 +308,7 @@ int main(void)
         cmocka_unit_test(test_diff),
         cmocka_unit_test(test_validate),
         cmocka_unit_test(test_malformed_fixtures),
+        cmocka_unit_test(test_engine_save),
     };
     return cmocka_run_group_tests_name("riven_save", tests, NULL, NULL);
 }

@@ -43,7 +43,31 @@ static void test_op_table(void **state)
     assert_int_equal(riven_op(1)->argc, 9);
     assert_string_equal(riven_op(27)->name, "changeStack");
     assert_string_equal(riven_op(39)->name, "activatePLST");
-    assert_null(riven_op(5));
+    /* Issue 16: every command of the engine's table is named, with its source. */
+    assert_string_equal(riven_op(5)->name, "activateSynthesizedMLST");
+    assert_string_equal(riven_op(5)->source, "rivenx");
+    assert_string_equal(riven_op(12)->name, "stopSound");
+    assert_string_equal(riven_op(25)->name, "decrementVariable");
+    assert_string_equal(riven_op(26)->name, "closeAllMovies");
+    assert_string_equal(riven_op(28)->name, "disableMovie");
+    assert_string_equal(riven_op(29)->name, "disableAllMovies");
+    assert_string_equal(riven_op(31)->name, "enableMovie");
+    assert_string_equal(riven_op(32)->name, "playMovieBlocking");
+    assert_string_equal(riven_op(33)->name, "playMovieBackground");
+    assert_string_equal(riven_op(34)->name, "stopMovie");
+    assert_string_equal(riven_op(37)->name, "fadeAmbientSounds");
+    assert_string_equal(riven_op(38)->name, "storeMovieOpcode");
+    assert_string_equal(riven_op(41)->name, "activateMLSTAndPlay");
+    assert_string_equal(riven_op(47)->name, "activateSLSTWithVolume");
+    assert_int_equal(riven_op(1)->min_argc, 1);
+    assert_null(riven_op(11));
+    assert_null(riven_op(48));
+    for (unsigned op = 0; op < 48; op++)
+        if (riven_op((uint16_t)op))
+            assert_non_null(riven_op((uint16_t)op)->source);
+    /* Old names still assemble to the same opcode. */
+    assert_int_equal(riven_op_by_name("unknown28"), 28);
+    assert_int_equal(riven_op_by_name("playMovie"), 32);
     assert_string_equal(riven_event_name(10), "DisplayUpdate");
     assert_null(riven_event_name(8));
 }
@@ -124,6 +148,9 @@ static void log_trace(void *ctx, const riven_trace_ev *ev)
     case RIVEN_TRACE_CLICK_IGNORED:
         relic_buf_printf(b, "ignored %d", ev->hotspot);
         break;
+    case RIVEN_TRACE_DEFAULT_PICTURE:
+        relic_buf_printf(b, "default picture %u", ev->argv[0]);
+        break;
     }
     relic_buf_printf(b, " @%llu\n", (unsigned long long)ev->time_ms);
 }
@@ -159,7 +186,7 @@ static void test_event_chain_and_click(void **state)
                         "  00 05 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00  00 00", d, sizeof d);
     riven_hotspots hs;
     assert_int_equal(riven_hotspots_decode(d, n, &hs, NULL), RELIC_OK);
-    riven_world_card world[2] = {{1, &c1, &hs, NULL}, {2, &c2, NULL, NULL}};
+    riven_world_card world[2] = {{1, &c1, &hs, NULL, NULL}, {2, &c2, NULL, NULL, NULL}};
     trace_log log = {RELIC_BUF_INIT};
     riven_host host = {&log, log_trace, NULL};
     riven_vm vm;
@@ -177,6 +204,7 @@ static void test_event_chain_and_click(void **state)
     assert_string_equal((const char *)log.b.data, "card 1 @0\n"
                                                   "on CardLoad @0\n"
                                                   "setVariable 0 1 @0\n"
+                                                  "default picture 1 @0\n"
                                                   "on DisplayUpdate @0\n"
                                                   "activatePLST 1 @0\n"
                                                   "display -1 @0\n"
@@ -191,6 +219,7 @@ static void test_event_chain_and_click(void **state)
                                                   "on CardLoad @0\n"
                                                   "switch 1 @0\n"
                                                   "incrementVariable 0 2 @0\n"
+                                                  "default picture 1 @0\n"
                                                   "on DisplayUpdate @0\n"
                                                   "display 16 @0\n"
                                                   "on CardOpen @0\n"
@@ -213,7 +242,7 @@ static void test_budget_and_unknown(void **state)
     riven_card loop, bad;
     script("00 00 00 00  00 01  00 06 00 01  00 02 00 01 00 03", &loop); /* load { switchCard(3) } */
     script("00 00 00 00  00 01  00 06 00 01  00 63 00 00", &bad);         /* load { op99() } */
-    riven_world_card world[2] = {{3, &loop, NULL, NULL}, {4, &bad, NULL, NULL}};
+    riven_world_card world[2] = {{3, &loop, NULL, NULL, NULL}, {4, &bad, NULL, NULL, NULL}};
     riven_vm vm;
     relic_err err;
     relic_err_clear(&err);
@@ -225,7 +254,7 @@ static void test_budget_and_unknown(void **state)
     assert_int_equal(riven_vm_init(&vm, world, 2, NULL, &err), RELIC_OK);
     assert_int_equal(riven_vm_goto(&vm, 4, &err), RELIC_OK);
     assert_int_equal(riven_vm_run(&vm, 500, &err), RELIC_EDATA);
-    assert_string_equal(err.msg, "unknown command 99 on card 4");
+    assert_string_equal(err.msg, "unknown command 99 on card 4 (in the script of CARD 4)");
     assert_int_equal(riven_vm_goto(&vm, 9, &err), RELIC_EDATA);
     assert_int_equal(riven_vm_click(&vm, 1, &err), RELIC_EUSAGE);
     riven_vm_free(&vm);
@@ -240,7 +269,7 @@ static void test_pause_and_external(void **state)
     /* load { pause(250, 0) pause(-5, 0) callExternal(2, 1, 7) } */
     script("00 00 00 00  00 01  00 06 00 03  00 0e 00 02 00 fa 00 00  00 0e 00 02 ff fb 00 00"
            "  00 11 00 03 00 02 00 01 00 07", &c);
-    riven_world_card world[1] = {{0, &c, NULL, NULL}};
+    riven_world_card world[1] = {{0, &c, NULL, NULL, NULL}};
     riven_vm vm;
     assert_int_equal(riven_vm_init(&vm, world, 1, NULL, NULL), RELIC_OK);
     assert_int_equal(riven_vm_goto(&vm, 0, NULL), RELIC_OK);
@@ -248,6 +277,90 @@ static void test_pause_and_external(void **state)
     assert_int_equal(vm.time_ms, 250);
     riven_vm_free(&vm);
     riven_card_free(&c);
+}
+
+/* Issue 16/17: real scripts run.  drawBitmap with one argument (the whole
+ * screen in ScummVM), an empty slot of the engine's table (opcode 11) and
+ * movie commands run or are recorded; a switch to a card that is not
+ * loaded names the archive and the script; a switchCard loop stops on the
+ * budget with a work stack that stays small. */
+static void test_real_scripts(void **state)
+{
+    (void)state;
+    riven_card ok, lost, loop;
+    /* load { drawBitmap(7) op11(1) playMovieBlocking(2) decrementVariable(0, 1) } */
+    script("00 00 00 00  00 01  00 06 00 04  00 01 00 01 00 07  00 0b 00 01 00 01  00 20 00 01 00 02"
+           "  00 19 00 02 00 00 00 01", &ok);
+    script("00 00 00 00  00 01  00 09 00 01  00 02 00 01 00 63", &lost); /* open { switchCard(99) } */
+    script("00 00 00 00  00 01  00 06 00 01  00 02 00 01 00 07", &loop); /* load { switchCard(7) } */
+    riven_world_card world[3] = {{5, &ok, NULL, NULL, "a.mhk"}, {6, &lost, NULL, NULL, "b.mhk"},
+                                 {7, &loop, NULL, NULL, "c.mhk"}};
+    trace_log log = {RELIC_BUF_INIT};
+    riven_host host = {&log, NULL, NULL};
+    riven_vm vm;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(riven_vm_init(&vm, world, 3, &host, &err), RELIC_OK);
+    assert_int_equal(riven_vm_goto(&vm, 5, &err), RELIC_OK);
+    assert_int_equal(riven_vm_run(&vm, 100, &err), RELIC_OK);
+    assert_int_equal(vm.vars[0], 0xffffffffu);
+    assert_int_equal(riven_vm_goto(&vm, 6, &err), RELIC_OK);
+    assert_int_equal(riven_vm_run(&vm, 100, &err), RELIC_EDATA);
+    assert_string_equal(err.msg, "switch to card 99, which is not loaded (in the script of CARD 6)");
+    assert_string_equal(err.file, "b.mhk");
+    riven_vm_free(&vm);
+    relic_err_clear(&err);
+    assert_int_equal(riven_vm_init(&vm, world, 3, &host, &err), RELIC_OK);
+    assert_int_equal(riven_vm_goto(&vm, 7, &err), RELIC_OK);
+    assert_int_equal(riven_vm_run(&vm, 200000, &err), RELIC_EDATA);
+    assert_non_null(strstr(err.msg, "step budget of 200000 exhausted on card 7"));
+    assert_string_equal(err.file, "c.mhk");
+    /* it ran the whole budget (the old fixed 100,000-entry stack stopped it
+     * earlier), and the work stack stayed within its stated bound */
+    assert_int_equal(vm.steps, 200000);
+    assert_true(vm.depth <= 64 + 8 * 200000u);
+    riven_vm_free(&vm);
+    riven_card_free(&ok);
+    riven_card_free(&lost);
+    riven_card_free(&loop);
+}
+
+/* Issue 16/17: the text-source builder (libvm) carries every field of a
+ * HSPT record, including u0, u1 (0xFFFF on real hotspots) and a name
+ * index with no NAME resource, and a card's name index and zip place. */
+static void test_source_builder(void **state)
+{
+    (void)state;
+    const char *src = "# one hotspot\n"
+                      "hotspot blst=7 name=-1 rect=-2,3,600,390 u0=5 cursor=2003 index=4 u1=-1 flags=8\n"
+                      "on MouseDown {\n    switchCard(3)\n}\n";
+    relic_buf out = RELIC_BUF_INIT;
+    relic_err err;
+    relic_err_clear(&err);
+    if (riven_source_build("hotspots", src, NULL, &out, &err))
+        fail_msg("%s", err.msg);
+    uint8_t want[64];
+    size_t n = test_hex("00 01  00 07 ff ff ff fe 00 03 02 58 01 86 00 05 07 d3 00 04 ff ff 00 08"
+                        "  00 01 00 00 00 01 00 02 00 01 00 03", want, sizeof want);
+    assert_int_equal(out.len, n);
+    assert_memory_equal(out.data, want, n);
+    riven_hotspots h;
+    assert_int_equal(riven_hotspots_decode(out.data, out.len, &h, NULL), RELIC_OK);
+    assert_int_equal(h.items[0].u1, -1);
+    assert_int_equal(h.items[0].u0, 5);
+    assert_int_equal(h.items[0].name, -1);
+    riven_hotspots_free(&h);
+    relic_buf_reset(&out);
+    assert_int_equal(riven_source_build("card", "card name=3 zip=1\non CardOpen {\n}\n", NULL, &out, &err),
+                     RELIC_OK);
+    n = test_hex("00 03 00 01  00 01 00 09 00 00", want, sizeof want);
+    assert_int_equal(out.len, n);
+    assert_memory_equal(out.data, want, n);
+    relic_buf_reset(&out);
+    assert_int_equal(riven_source_build("sprites", "", NULL, &out, &err), RELIC_EDATA);
+    assert_string_equal(err.msg, "unknown kind 'sprites'");
+    assert_int_equal(riven_source_build("card", "hotspot\n", NULL, &out, &err), RELIC_EDATA);
+    relic_buf_free(&out);
 }
 
 int main(void)
@@ -259,6 +372,8 @@ int main(void)
         cmocka_unit_test(test_event_chain_and_click),
         cmocka_unit_test(test_budget_and_unknown),
         cmocka_unit_test(test_pause_and_external),
+        cmocka_unit_test(test_real_scripts),
+        cmocka_unit_test(test_source_builder),
     };
     return cmocka_run_group_tests_name("riven_vm", tests, NULL, NULL);
 }

@@ -105,6 +105,8 @@ typedef struct relic_png {
     int trns_index;
 } relic_png;
 int relic_png_encode(const relic_png *img, relic_buf *out, relic_err *err);
+/* Truecolour PNG of width*height RGB triples, same determinism rules. */
+int relic_png_encode_rgb(unsigned width, unsigned height, const uint8_t *rgb, relic_buf *out, relic_err *err);
 int relic_png_write(const char *path, const relic_png *img, relic_err *err);
 
 /* Audio through libsndfile: interleaved 16-bit samples; the container and

@@ -24,6 +24,12 @@ typedef struct mhk_resource {
     uint32_t offset;     /* absolute offset of the data */
     uint32_t size;       /* tMOV: up to the next file's offset */
     uint8_t flags;       /* file-table flag bits above the 27-bit size */
+    /* mhk_open_lenient only: the entry is listed but its data cannot be
+     * read (offset and size are then 0, the declared values below). */
+    uint8_t broken;
+    size_t broken_at;    /* where the problem is (resource or file-table entry) */
+    uint32_t declared_offset, declared_size;
+    char why[96];
 } mhk_resource;
 
 typedef struct mhk_archive {
@@ -33,9 +39,17 @@ typedef struct mhk_archive {
     size_t count;
     uint16_t compaction;
     uint32_t file_count;
+    uint32_t declared_size; /* the RSRC header's total size */
+    size_t broken;          /* resources marked broken (mhk_open_lenient) */
 } mhk_archive;
 
 int mhk_open(const uint8_t *data, size_t len, mhk_archive *a, relic_err *err);
+/* Like mhk_open, but a resource whose file index or data lies outside the
+ * file (a truncated or partly damaged archive) is listed with `broken` set
+ * instead of failing the whole archive, as extract_mohawk recovers every
+ * resource before the damage.  The header and directory must still be
+ * readable; a declared total size of 0xFFFFFFFF is an error. */
+int mhk_open_lenient(const uint8_t *data, size_t len, mhk_archive *a, relic_err *err);
 void mhk_close(mhk_archive *a);
 const mhk_resource *mhk_find(const mhk_archive *a, uint32_t tag, uint16_t id);
 /* Case-insensitive, like the engine's name lookups. */

@@ -152,6 +152,17 @@ int riven_rmap_decode(const uint8_t *d, size_t n, riven_rmap *r, relic_err *err)
 int riven_rmap_encode(const riven_rmap *r, relic_buf *out, relic_err *err);
 void riven_rmap_free(riven_rmap *r);
 
+/* ---- SFXE water effects (see libformats/riven/sfxe.c) ---- */
+typedef struct riven_sfxe {
+    uint16_t frame_count, speed;
+    uint16_t left, top, right, bottom;
+    uint32_t table_offset;
+    uint32_t *frame_offset, *frame_size;
+} riven_sfxe;
+
+int riven_sfxe_decode(const uint8_t *d, size_t n, riven_sfxe *x, relic_err *err);
+void riven_sfxe_free(riven_sfxe *x);
+
 /* ---- .rvn saves: VARS (12-byte records, value last) and VERS ---- */
 typedef struct riven_vars {
     uint32_t (*rec)[3];      /* u0 (stack?), u1 (0 or 1), value */
@@ -165,9 +176,13 @@ int riven_vars_encode(const riven_vars *v, relic_buf *out, relic_err *err);
 void riven_vars_free(riven_vars *v);
 
 /* ---- ZIPS: the zip-mode destinations a save remembers (u16 count, then
- * per record u16 name length, the name bytes, u16 card id) ---- */
+ * per record u16 name length, the name bytes, u16 card id).  Real saves
+ * wrap names in 0xBD delimiter bytes, which the engine strips (issue 16,
+ * checked against rivenx); `name` is the stripped name, `raw` the bytes as
+ * stored, which the encoder writes back. ---- */
 typedef struct riven_zip {
-    char *name;              /* the raw bytes, NUL-terminated */
+    char *name;              /* without 0xBD bytes, NUL-terminated */
+    uint8_t *raw;            /* the stored bytes (len of them) */
     uint16_t len;
     uint16_t card;
 } riven_zip;
@@ -196,8 +211,13 @@ int riven_save_decode(const uint8_t *d, size_t n, riven_save *s, relic_err *err)
 /* The value of a variable by name (case-insensitive); -1 when absent. */
 int riven_save_get(const riven_save *s, const char *name, uint32_t *value);
 int riven_save_set(riven_save *s, const char *name, uint32_t value, relic_err *err);
-/* The original save with VARS 1 replaced; every other resource, and the
- * file-table order, kept. */
+/* VARS records beyond the last NAME 1 entry: real saves hold some (211-212
+ * names, 220 records; the engine ignores them).  Returns their count; the
+ * first is record s->names.count. */
+size_t riven_save_extra_records(const riven_save *s);
+/* The original save with the values of VARS 1 written over their bytes:
+ * every other byte of the file is kept, so setting a value to what it is
+ * gives an identical file.  The record count must not have changed. */
 int riven_save_encode(const uint8_t *orig, size_t n, const riven_save *s, relic_buf *out, relic_err *err);
 void riven_save_free(riven_save *s);
 

@@ -16,14 +16,20 @@
 extern "C" {
 #endif
 
-/* Argument count -1: variable. */
+/* argc: the usual argument count (-1: variable); min_argc: the fewest the
+ * engine reads; source: where the name comes from ("seed", "scummvm",
+ * "rivenx"; see libvm/riven/opcodes.h). */
 typedef struct riven_op_info {
     uint16_t op;
     const char *name;
     int argc;
+    int min_argc;
+    const char *source;
 } riven_op_info;
 
-const riven_op_info *riven_op(uint16_t op); /* NULL for opcodes never seen in Riven */
+const riven_op_info *riven_op(uint16_t op); /* NULL for opcodes the engine does not define */
+/* Also the names earlier releases printed (unknown28, playMovie for 32...). */
+int riven_op_by_name(const char *name); /* -1 when unknown */
 const char *riven_event_name(uint16_t event); /* NULL when unknown */
 
 /* NAME resources used to print names; any may be NULL. */
@@ -43,12 +49,20 @@ int riven_script_text(const json_t *tree, relic_buf *out, relic_err *err);
 int riven_script_assemble(const char *text, size_t len, const riven_nameset *names, relic_buf *out,
                           relic_err *err);
 
+/* One text source of riven-script --build (see man/riven-script.1) to the
+ * resource bytes appended to out.  kind: names, words, card, hotspots,
+ * bitmap8, bitmap8riven, bitmap24, pcm, adpcm; src is NUL-terminated;
+ * ns resolves names in scripts (may hold NULLs). */
+int riven_source_build(const char *kind, const char *src, const riven_nameset *ns, relic_buf *out,
+                       relic_err *err);
+
 /* ---- executor ---- */
 typedef struct riven_world_card {
     uint16_t id;
     const riven_card *card;
     const riven_hotspots *hotspots; /* may be NULL */
     const riven_list *blst;         /* may be NULL */
+    const char *archive;            /* for errors; may be NULL */
 } riven_world_card;
 
 typedef enum riven_trace_kind {
@@ -56,7 +70,10 @@ typedef enum riven_trace_kind {
     RIVEN_TRACE_EVENT,     /* event handler starts: event, hotspot (-1 for the card) */
     RIVEN_TRACE_DISPLAY,   /* screen update: transition (-1 when none) */
     RIVEN_TRACE_CARD,      /* current card becomes `card` */
-    RIVEN_TRACE_CLICK_IGNORED
+    RIVEN_TRACE_CLICK_IGNORED,
+    /* the load chain drew PLST record 1 because the card's load handlers
+     * activated none (ScummVM RivenCard::defaultLoadScript); argv {1} */
+    RIVEN_TRACE_DEFAULT_PICTURE
 } riven_trace_kind;
 
 typedef struct riven_trace_ev {
@@ -91,6 +108,10 @@ typedef struct riven_vm {
     uint64_t steps, time_ms;
     riven_vm_frame *stack;
     size_t depth, cap;
+    size_t depth_limit;      /* set from the step budget by riven_vm_run */
+    uint64_t budget;
+    uint16_t cur_card, cur_hotspot; /* whose script runs (0xffff: the card's own) */
+    uint16_t plst_activated; /* commands 39 since the card was entered */
 } riven_vm;
 
 int riven_vm_init(riven_vm *vm, const riven_world_card *cards, size_t ncards, const riven_host *host, relic_err *err);
@@ -100,7 +121,12 @@ void riven_vm_free(riven_vm *vm);
 int riven_vm_goto(riven_vm *vm, uint16_t card, relic_err *err);
 /* Queues mouse down then mouse up on the current card's hotspot whose BLST id is `blst_id`. */
 int riven_vm_click(riven_vm *vm, uint16_t blst_id, relic_err *err);
-/* Runs queued work until none is left; more than max_steps is an error. */
+/* Runs queued work until none is left; more than max_steps is an error.
+ * The work stack is bounded by the budget: a command list's last command
+ * runs after its frame is popped (so a switchCard loop does not grow it),
+ * and queuing more work than max_steps could ever run is the same budget
+ * error.  Errors name the card (CARD n, or HSPT n hotspot b) whose script
+ * failed and, in err->file, its archive. */
 int riven_vm_run(riven_vm *vm, uint64_t max_steps, relic_err *err);
 
 #ifdef __cplusplus
