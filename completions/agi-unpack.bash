@@ -59,6 +59,10 @@ _agi_unpack()
             COMPREPLY=($(compgen -W "$profiles" -- "$cur"))
             return
             ;;
+        --aspect)
+            COMPREPLY=($(compgen -W '2:1 4:3' -- "$cur"))
+            return
+            ;;
         --scale | --fps | -h | --help | -V | --version)
             return
             ;;

@@ -27,6 +27,10 @@ _pic_render()
             fi
             return
             ;;
+        -a | --aspect)
+            COMPREPLY=($(compgen -W '2:1 4:3' -- "$cur"))
+            return
+            ;;
         -c | --channel)
             COMPREPLY=($(compgen -W 'visual priority both' -- "$cur"))
             return

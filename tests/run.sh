@@ -28,8 +28,12 @@ for t in "$BUILD"/tests/test_*; do
         echo "FAIL: $t exited $rc" >&2; fail=$((fail + 1))
     fi
 done
-for script in tests/cli/run.sh tests/corpus/cli_roundtrip.sh tests/layers.sh tests/faults/run.sh; do
-    out=$(BUILD="$BUILD" sh "$script" 2>>"$log")
+# Lint (cppcheck, ~20 s) runs under CI=true and make check (WERROR set).
+lint=""
+[ "$CI" = true ] || [ -n "$WERROR" ] && lint="tests/lint.sh --tap ${LINT_DIRS:-libformats libvm cmd}"
+for script in tests/cli/run.sh tests/corpus/cli_roundtrip.sh tests/layers.sh tests/browser/run.sh \
+              tests/install/run.sh tests/warnings.sh tests/format.sh tests/faults/run.sh ${lint:+"$lint"}; do
+    out=$(BUILD="$BUILD" sh $script 2>>"$log")
     printf '%s\n' "== $script" "$out" >> "$log"
     printf '%s\n' "$out" | grep -E '^# .*skipped'
     add "$(printf '%s\n' "$out" | count)"

@@ -46,7 +46,7 @@ int main(int argc, char **argv)
     o.build.compress = 1;
     int c;
     unsigned long n;
-    while ((c = getopt_long(argc, argv, "o:hV", longopts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "o:hV", longopts)) != -1) {
         switch (c) {
         case 'o': o.out_dir = optarg; break;
         case '3':

@@ -12,18 +12,17 @@
 int unpack_write_png(unpack_ctx *x, const char *rel, const uint8_t *pixels, unsigned w, unsigned h,
                      const uint8_t *palette, unsigned ncolors, int trns_index)
 {
-    unsigned sy = x->o->scale ? x->o->scale : 1, sx = sy * (x->o->aspect ? 2 : 1);
+    unsigned bw, bh;
+    cli_image_size(w, h, x->o->scale, x->o->aspect, 0, &bw, &bh);
     relic_err err;
     relic_err_clear(&err);
     uint8_t *big = NULL;
     int rc = RELIC_OK;
-    if (sx != 1 || sy != 1) {
-        if ((big = malloc((size_t)w * sx * h * sy)))
-            agi_scale(pixels, w, h, sx, sy, big);
-        else
+    if (bw != w || bh != h) {
+        if (!(big = cli_image_scale(pixels, w, h, x->o->scale, x->o->aspect, 0, &bw, &bh)))
             rc = relic_err_set(&err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     }
-    relic_png png = {w * sx, h * sy, big ? big : pixels, palette, ncolors, trns_index};
+    relic_png png = {bw, bh, big ? big : pixels, palette, ncolors, trns_index};
     relic_buf b = RELIC_BUF_INIT;
     if (rc == RELIC_OK)
         rc = relic_png_encode(&png, &b, &err);

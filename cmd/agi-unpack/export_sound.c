@@ -8,7 +8,7 @@
 #include "export.h"
 #include "relic/agi_sn76489.h"
 #include "relic/agi_sound.h"
-#include "relic/agi_sound_sched.h"
+#include "relic/agi_sound_json.h"
 #include "relic/io.h"
 
 #define EXPORT_SOUND_RATE 44100

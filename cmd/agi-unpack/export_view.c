@@ -78,9 +78,10 @@ static void unpack_view_sheet(const uint8_t *slots, unsigned n, unsigned mw, uns
 static int unpack_view_gif(unpack_ctx *x, const char *rel, const uint8_t *slots, unsigned n, unsigned mw,
                            unsigned mh, const uint8_t *pal)
 {
-    unsigned sy = x->o->scale ? x->o->scale : 1, sx = sy * (x->o->aspect ? 2 : 1);
+    unsigned bw, bh;
+    cli_image_size(mw, mh, x->o->scale, x->o->aspect, 0, &bw, &bh);
     unsigned fps = x->o->fps ? x->o->fps : 10;
-    size_t big = (size_t)mw * sx * mh * sy;
+    size_t big = (size_t)bw * bh;
     uint8_t *px = malloc(big * n);
     relic_gif_frame *fr = calloc(n, sizeof *fr);
     relic_err err;
@@ -89,11 +90,11 @@ static int unpack_view_gif(unpack_ctx *x, const char *rel, const uint8_t *slots,
     char path[4096];
     if (px && fr && relic_path_join(x->o->out_dir, rel, 1, path, sizeof path, &err) == RELIC_OK) {
         for (unsigned i = 0; i < n; i++) {
-            agi_scale(slots + (size_t)mw * mh * i, mw, mh, sx, sy, px + big * i);
+            cli_image_scale_to(slots + (size_t)mw * mh * i, mw, mh, x->o->scale, x->o->aspect, 0, px + big * i);
             fr[i].pixels = px + big * i;
             fr[i].delay_cs = (100 + fps / 2) / fps;
         }
-        relic_gif g = {mw * sx, mh * sy, pal, 32, UNPACK_VIEW_CLEAR};
+        relic_gif g = {bw, bh, pal, 32, UNPACK_VIEW_CLEAR};
         rc = relic_gif_write(path, &g, fr, n, &err);
     }
     if (rc) {

@@ -21,7 +21,8 @@ static void agi_unpack_help(void)
            "                       OUT/logic/logicNNN.lgc (source),\n"
            "                       OUT/pictures/picNNN.png, picNNN.priority.png,\n"
            "                       OUT/views/viewNNN.json and viewNNN/ (cel PNGs,\n"
-           "                       loop sheets and GIFs)\n"
+           "                       loop sheets and GIFs), and OUT/index.html, a page\n"
+           "                       showing all of it (open it in a browser)\n"
            "      --asm            also write OUT/logic/logicNNN.asm listings\n"
            "      --raw            only raw payloads and JSON (no images, sources,\n"
            "                       sounds): the fastest extraction\n"
@@ -33,7 +34,8 @@ static void agi_unpack_help(void)
            "      --profile P      interpreter profile (2.089 ... 3.002.149) instead of\n"
            "                       the guess\n"
            "      --scale N        enlarge picture and view images N times (1..16)\n"
-           "      --aspect         double-wide pixels in images, as on the EGA screen\n"
+           "      --aspect [RATIO] 2:1 (the default): double-wide pixels in images, as on\n"
+           "                       the 320x200 screen; 4:3: also rows 1.2 tall\n"
            "      --fps N          frame rate of view loop GIFs (default 10)\n"
            "  -j, --json           print the summary (or the --list table) as JSON\n"
            "  -h, --help           show this help\n"
@@ -55,14 +57,14 @@ int main(int argc, char **argv)
         {"json", no_argument, 0, 'j'},         {"help", no_argument, 0, 'h'},
         {"version", no_argument, 0, 'V'},      {"sounds", no_argument, 0, OPT_SOUNDS},
         {"asm", no_argument, 0, OPT_ASM},      {"scale", required_argument, 0, OPT_SCALE},
-        {"aspect", no_argument, 0, OPT_ASPECT}, {"fps", required_argument, 0, OPT_FPS},
+        {"aspect", optional_argument, 0, OPT_ASPECT}, {"fps", required_argument, 0, OPT_FPS},
         {"raw", no_argument, 0, OPT_RAW},
         {0, 0, 0, 0},
     };
     unpack_opts o;
     memset(&o, 0, sizeof o);
     int c;
-    while ((c = getopt_long(argc, argv, "o:ljhV", longopts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "o:ljhV", longopts)) != -1) {
         switch (c) {
         case 'o': o.out_dir = optarg; break;
         case 'l': o.list = 1; break;
@@ -86,7 +88,10 @@ int main(int argc, char **argv)
             *(c == OPT_SCALE ? &o.scale : &o.fps) = (unsigned)v;
             break;
         }
-        case OPT_ASPECT: o.aspect = 1; break;
+        case OPT_ASPECT:
+            if (cli_aspect_option(argc, argv, optarg, &o.aspect))
+                return cli_usage_error("bad --aspect '%s' (2:1 or 4:3)", optarg ? optarg : argv[optind - 1]);
+            break;
         case OPT_RAW: o.raw_only = 1; break;
         case 'h': agi_unpack_help(); return CLI_EXIT_OK;
         case 'V': cli_print_version(); return CLI_EXIT_OK;

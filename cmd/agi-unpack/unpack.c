@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "json_report.h"
+#include "export_html.h"
 #include "relic/agi_json.h"
 #include "relic/io.h"
 #include "unpack.h"
@@ -269,8 +271,12 @@ int unpack_run(const unpack_opts *o)
     json_t *summary = unpack_summary(&x, objects, words);
     if (local.out_dir)
         unpack_write(&x, "game.json", NULL, 0, summary);
+    if (local.out_dir && !o->raw_only && unpack_html_write(local.out_dir, summary, &err)) {
+        cli_report(&err); /* the page is written last, from the files above */
+        x.io_failed = 1;
+    }
     if (o->json)
-        relic_json_print(stdout, o->list ? x.resources : summary);
+        cli_json_report(o->list ? x.resources : summary, "relic-agi-unpack-list", 1, "resources");
     else if (o->list)
         unpack_print_list(x.resources);
     json_decref(summary);

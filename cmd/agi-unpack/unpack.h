@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 #include <jansson.h>
+#include "image.h"
 #include "relic/agi.h"
 
 typedef struct unpack_select {
@@ -19,7 +20,7 @@ typedef struct unpack_opts {
     const agi_profile *profile;
     unpack_select select;
     unsigned scale;           /* picture/view images: enlargement (0 = 1) */
-    int aspect;               /* double-wide pixels */
+    cli_aspect aspect;        /* --aspect [2:1|4:3] */
     unsigned fps;             /* view loop GIFs (0 = 10) */
 } unpack_opts;
 

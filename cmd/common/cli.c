@@ -1,5 +1,6 @@
 /* Shared command conventions (cli.h). */
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -100,4 +101,31 @@ int cli_parse_uint(const char *s, unsigned long lo, unsigned long hi, unsigned l
         return -1;
     *out = v;
     return 0;
+}
+
+int cli_getopt(int argc, char *const argv[], const char *shortopts, const struct option *longopts)
+{
+    /* A leading ':' makes getopt tell a missing value (':') from an
+     * unknown option ('?'), and keeps it silent: the message is ours. */
+    char spec[128];
+    snprintf(spec, sizeof spec, ":%s", shortopts);
+    opterr = 0;
+    int c = getopt_long(argc, argv, spec, longopts, NULL);
+    if (c != '?' && c != ':')
+        return c;
+    /* An unknown long option (optopt 0) or a long option without its value
+     * is the word getopt just stepped over; a short one is named by optopt
+     * (it may sit inside a cluster such as -xq). */
+    const char *arg = optind > 0 && optind <= argc ? argv[optind - 1] : "";
+    char shown[64];
+    if ((c == '?' && optopt == 0) || (c == ':' && strncmp(arg, "--", 2) == 0))
+        snprintf(shown, sizeof shown, "%.*s", (int)strcspn(arg, "="), arg);
+    else
+        snprintf(shown, sizeof shown, "-%c", optopt > 0 && optopt < 128 ? optopt : '?');
+    cli_progress_done();
+    if (c == ':')
+        cli_usage_error("option '%s' needs a value", shown);
+    else
+        cli_usage_error("unknown option '%s'", shown);
+    exit(CLI_EXIT_USAGE);
 }

@@ -20,6 +20,11 @@ int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_print_version(void);
 void cli_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_progress_done(void);
+/* getopt_long with relic's report of a bad option: one line naming it
+ * ("unknown option '--x'", "option '-o' needs a value") and the --help
+ * hint, then exit 2; so callers never see '?' or ':'. */
+struct option;
+int cli_getopt(int argc, char *const argv[], const char *shortopts, const struct option *longopts);
 /* Parses a whole decimal number in [lo, hi]. */
 int cli_parse_uint(const char *s, unsigned long lo, unsigned long hi, unsigned long *out);
 

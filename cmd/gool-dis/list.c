@@ -5,6 +5,8 @@
 #include <string.h>
 #include <jansson.h>
 #include "cli.h"
+#include "streams.h"
+#include "json_report.h"
 #include "gool_dis.h"
 #include "relic/gool_dis.h"
 #include "relic/io.h"
@@ -13,7 +15,7 @@ int gd_load(const char *path, relic_buf *data, nsf_file *nsf, int *bare, relic_e
 {
     memset(nsf, 0, sizeof *nsf);
     *bare = 0;
-    int rc = relic_file_read(path, data, err);
+    int rc = cli_read_input(path, data, err);
     if (rc)
         return rc;
     if (data->len >= 4 && data->data[0] == 0xFF && data->data[1] == 0xFF && data->data[2] == 0 &&
@@ -185,7 +187,7 @@ int gd_list(const gd_opts *o)
     if (!rc && !bare && !o->entry && !o->all) {
         doc = gd_table(&nsf);
         if (o->json)
-            relic_json_print(stdout, doc);
+            cli_json_report(doc, "relic-gool-dis-list", 1, "files");
         else
             gd_table_text(doc);
     } else if (!rc) {
@@ -200,7 +202,7 @@ int gd_list(const gd_opts *o)
             gool_entry_free(&g);
         }
         if (!rc && arr)
-            relic_json_print(stdout, arr);
+            cli_json_report(arr, "relic-gool-dis", 1, "entries");
         doc = arr;
     }
     json_decref(doc);
@@ -215,7 +217,7 @@ int gd_list(const gd_opts *o)
 
 static int gd_words(const char *path, relic_buf *b, uint32_t **w, size_t *n, relic_err *err)
 {
-    int rc = relic_file_read(path, b, err);
+    int rc = cli_read_input(path, b, err);
     if (rc)
         return rc;
     if (b->len % 4)

@@ -77,7 +77,7 @@ int main(int argc, char **argv)
     o.seed = 1;
     unsigned long n;
     int c;
-    while ((c = getopt_long(argc, argv, "e:ag:o:rjhV", longopts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "e:ag:o:rjhV", longopts)) != -1) {
         switch (c) {
         case 'e': o.entry = optarg; break;
         case 'a': o.all = 1; break;

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <jansson.h>
 #include "cli.h"
+#include "json_report.h"
 #include "gool_dis.h"
 #include "relic/gool_vm.h"
 #include "relic/io.h"
@@ -85,7 +86,7 @@ int gd_run(const gd_opts *o)
     if (loaded) { /* the trace up to an error is still worth showing */
         json_t *doc = gd_trace_json(&vm, rc ? err.msg : NULL);
         if (o->json)
-            relic_json_print(stdout, doc);
+            cli_json_report(doc, "relic-gool-dis-run", 1, "frames");
         else
             gd_trace_text(doc);
         relic_err werr;

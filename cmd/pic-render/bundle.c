@@ -9,7 +9,7 @@
 #include <string.h>
 #include "cli.h"
 #include "relic/agi_save.h"
-#include "relic/agi_vm.h"
+#include "relic/agi_vm_json.h"
 #include "relic/io.h"
 #include "relic/sha256.h"
 #include "render.h"

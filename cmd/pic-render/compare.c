@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "json_report.h"
 #include "relic/agi_picture.h"
 #include "relic/io.h"
 #include "render.h"
@@ -184,7 +185,7 @@ int pic_compare_run(const char *ref, const char *cand, int json)
     int same = json_array_size(fails) == 0;
     json_t *rep = json_pack("{s:s, s:b, s:o}", "format", "relic-pic-render-compare", "match", same, "failures", fails);
     if (json) {
-        relic_json_print(stdout, rep);
+        cli_json_report(rep, "relic-pic-render-compare", 1, NULL);
     } else {
         json_t *f;
         json_array_foreach(fails, i, f) {

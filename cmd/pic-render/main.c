@@ -18,7 +18,9 @@ static void pic_render_help(void)
            "  -f, --file PAYLOAD     an expanded picture payload instead of GAME_DIR PICNUM\n"
            "  -c, --channel CH       visual (default), priority, or both side by side\n"
            "  -s, --scale N          enlarge N times, nearest neighbour (1..16)\n"
-           "  -a, --aspect           double-wide pixels, as on the EGA screen\n"
+           "  -a, --aspect [RATIO]   2:1 (the default): double-wide pixels, as on the 320x200\n"
+           "                         screen; 4:3: also rows 1.2 tall, the monitor's shape\n"
+           "                         (the screen becomes 320x240); --screen is already 2:1\n"
            "      --profile P        interpreter profile (2.089 ... 3.002.149, 3.002.149-gr);\n"
            "                         default: the game's, or 2.936 with --file\n"
            "      --steps N          stop after N picture commands\n"
@@ -89,7 +91,7 @@ int main(int argc, char **argv)
     static const struct option longopts[] = {
         {"output", required_argument, 0, 'o'},   {"file", required_argument, 0, 'f'},
         {"channel", required_argument, 0, 'c'},  {"scale", required_argument, 0, 's'},
-        {"aspect", no_argument, 0, 'a'},         {"profile", required_argument, 0, OPT_PROFILE},
+        {"aspect", optional_argument, 0, 'a'},       {"profile", required_argument, 0, OPT_PROFILE},
         {"steps", required_argument, 0, OPT_STEPS}, {"overlay", required_argument, 0, OPT_OVERLAY},
         {"raw", required_argument, 0, OPT_RAW},  {"sha256", no_argument, 0, OPT_SHA},
         {"animate", required_argument, 0, OPT_ANIMATE}, {"every", required_argument, 0, OPT_EVERY},
@@ -114,7 +116,7 @@ int main(int argc, char **argv)
     o.room = -1;
     int c, compare = 0;
     unsigned long n;
-    while ((c = getopt_long(argc, argv, "o:f:c:s:ajhV", longopts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "o:f:c:s:ajhV", longopts)) != -1) {
         switch (c) {
         case 'o': o.out_png = optarg; break;
         case 'f': o.file = optarg; break;
@@ -126,7 +128,10 @@ int main(int argc, char **argv)
             if (cli_parse_uint(optarg, 1, 16, &o.scale))
                 return cli_usage_error("bad --scale '%s' (1..16)", optarg);
             break;
-        case 'a': o.aspect = 1; break;
+        case 'a':
+            if (cli_aspect_option(argc, argv, optarg, &o.aspect))
+                return cli_usage_error("bad --aspect '%s' (2:1 or 4:3)", optarg ? optarg : argv[optind - 1]);
+            break;
         case OPT_PROFILE:
             if (!(o.profile = agi_profile_find(optarg)))
                 return cli_usage_error("unknown profile '%s'", optarg);
@@ -185,6 +190,17 @@ int main(int argc, char **argv)
         }
     }
     int rest = argc - optind;
+    /* Each image output's name says its format; only -o may be "-". */
+    if (o.out_png && cli_output_name_ok(o.out_png, "png", 1))
+        return cli_usage_error("-o '%s': pic-render writes PNG (.png, or - for standard output)", o.out_png);
+    if (o.screen && cli_output_name_ok(o.screen, "png", 0))
+        return cli_usage_error("--screen '%s': the screen is written as PNG (.png)", o.screen);
+    if (o.out_gif && cli_output_name_ok(o.out_gif, "gif", 0))
+        return cli_usage_error("--animate '%s': the animation is written as GIF (.gif)", o.out_gif);
+    if (o.audio && cli_output_name_ok(o.audio, "wav,flac,ogg,oga", 0))
+        return cli_usage_error("--audio '%s': use .wav, .flac or .ogg", o.audio);
+    if (o.out_png && strcmp(o.out_png, "-") == 0 && o.json)
+        return cli_usage_error("-o - and --json both write to standard output");
     if (compare) {
         if (rest != 2)
             return cli_usage_error("--compare takes REF.json CANDIDATE.json");

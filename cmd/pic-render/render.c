@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "streams.h"
+#include "json_report.h"
 #include "relic/agi.h"
 #include "relic/agi_picture.h"
 #include "relic/gif.h"
@@ -67,7 +69,7 @@ static void pic_anim_step(void *ctx, unsigned long n, const uint8_t *vis, const 
 static int pic_load(const pic_opts *o, pic_source *src, const char *which, relic_buf *payload, relic_err *err)
 {
     if (!src->have_game) {
-        int rc = relic_file_read(which, payload, err);
+        int rc = cli_read_input(which, payload, err);
         if (rc)
             relic_err_file(err, which);
         return rc;
@@ -158,37 +160,24 @@ static int pic_draw_all(const pic_opts *o, pic_source *src, uint8_t *vis, uint8_
     return rc;
 }
 
-static int pic_write_png(const pic_opts *o, const char *path, const uint8_t *img, unsigned w, relic_err *err)
-{
-    unsigned sx = (unsigned)o->scale * (o->aspect ? 2 : 1), sy = (unsigned)o->scale;
-    uint8_t *big = malloc((size_t)w * sx * AGI_PIC_HEIGHT * sy);
-    if (!big)
-        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
-    agi_scale(img, w, AGI_PIC_HEIGHT, sx, sy, big);
-    relic_png png = {w * sx, AGI_PIC_HEIGHT * sy, big, agi_ega_palette, 16, -1};
-    int rc = relic_png_write(path, &png, err);
-    free(big);
-    return rc;
-}
-
 static int pic_write_gif(const pic_opts *o, pic_anim *a, unsigned w, relic_err *err)
 {
-    unsigned sx = (unsigned)o->scale * (o->aspect ? 2 : 1), sy = (unsigned)o->scale;
-    size_t big_size = (size_t)w * sx * AGI_PIC_HEIGHT * sy;
-    uint8_t *big = malloc(big_size * a->count);
+    unsigned bw = 0, bh = 0;
     relic_gif_frame *frames = calloc(a->count, sizeof *frames);
-    int rc = RELIC_OK;
-    if (!big || !frames)
-        rc = relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    int rc = frames ? RELIC_OK : relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     for (size_t i = 0; rc == RELIC_OK && i < a->count; i++) {
-        agi_scale(a->frames.data + i * a->frame_size, w, AGI_PIC_HEIGHT, sx, sy, big + i * big_size);
-        frames[i].pixels = big + i * big_size;
+        uint8_t *big = cli_image_scale(a->frames.data + i * a->frame_size, w, AGI_PIC_HEIGHT, (unsigned)o->scale,
+                                       o->aspect, 0, &bw, &bh);
+        if (!big)
+            rc = relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+        frames[i].pixels = big;
         frames[i].delay_cs = i + 1 == a->count ? 300 : (unsigned)o->delay; /* hold the finished picture */
     }
-    relic_gif g = {w * sx, AGI_PIC_HEIGHT * sy, agi_ega_palette, 16, -1};
+    relic_gif g = {bw, bh, agi_ega_palette, 16, -1};
     if (rc == RELIC_OK)
         rc = relic_gif_write(o->out_gif, &g, frames, a->count, err);
-    free(big);
+    for (size_t i = 0; frames && i < a->count; i++)
+        free((void *)frames[i].pixels);
     free(frames);
     return rc;
 }
@@ -202,7 +191,7 @@ static int pic_outputs(const pic_opts *o, const uint8_t *vis, const uint8_t *pri
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     pic_compose(o->channel, vis, pri, img);
     int rc = RELIC_OK;
-    if (o->out_png && (rc = pic_write_png(o, o->out_png, img, w, err)) == RELIC_OK)
+    if (o->out_png && (rc = pic_write_image(o, o->out_png, img, w, AGI_PIC_HEIGHT, 0, err)) == RELIC_OK)
         json_object_set_new(out, "png", json_string(o->out_png));
     if (rc == RELIC_OK && o->out_raw &&
         (rc = relic_file_write_atomic(o->out_raw, o->channel == PIC_CHANNEL_PRIORITY ? pri : vis, AGI_PIC_CELLS,
@@ -219,7 +208,7 @@ static int pic_outputs(const pic_opts *o, const uint8_t *vis, const uint8_t *pri
 static void pic_print(const pic_opts *o, const json_t *report)
 {
     if (o->json) {
-        relic_json_print(stdout, report);
+        cli_json_report(report, "relic-pic-render", 1, NULL);
         return;
     }
     if (!o->sha256)

@@ -4,6 +4,8 @@
 
 #include <stdint.h>
 #include "relic/agi_profile.h"
+#include "image.h"
+#include "streams.h"
 #include "relic/error.h"
 
 enum { PIC_CHANNEL_VISUAL = 1, PIC_CHANNEL_PRIORITY = 2, PIC_CHANNEL_BOTH = 3 };
@@ -19,7 +21,8 @@ typedef struct pic_opts {
     const char *out_png, *out_raw, *out_gif;
     int channel;
     unsigned long scale, steps, every, delay;
-    int aspect, sha256, json;
+    cli_aspect aspect;         /* --aspect [2:1|4:3] */
+    int sha256, json;
     const agi_profile *profile;
     /* runtime mode (--room / --from-start) */
     int runtime;
@@ -32,7 +35,11 @@ typedef struct pic_opts {
 struct agi_vm;
 int pic_render_run(const pic_opts *o);
 int pic_runtime_run(const pic_opts *o);
-int pic_write_image(const pic_opts *o, const char *path, const uint8_t *img, unsigned w, unsigned h, relic_err *err);
+/* PNG of w x h pixels at --scale/--aspect; wide_source: the pixels are
+ * already double-wide (the 320x200 screen), so --aspect does not widen
+ * them again.  path "-" is standard output. */
+int pic_write_image(const pic_opts *o, const char *path, const uint8_t *img, unsigned w, unsigned h, int wide_source,
+                    relic_err *err);
 int pic_bundle_write(const pic_opts *o, const struct agi_vm *vm, relic_err *err);
 int pic_save_write(const pic_opts *o, const struct agi_vm *vm, relic_err *err);
 /* --compare REF CANDIDATE: prints the comparison; exit status */

@@ -4,6 +4,7 @@
  * man/rgm-dump.1). */
 #include <string.h>
 #include "cli.h"
+#include "streams.h"
 #include "dump.h"
 #include "relic/io.h"
 #include "relic/soup.h"
@@ -16,7 +17,7 @@ int dump_assemble(const char *src, const char *out, const char *def_path)
     soup_def def;
     memset(&def, 0, sizeof def);
     const char *where = src;
-    int rc = relic_file_read(src, &text, &err);
+    int rc = cli_read_input(src, &text, &err);
     if (!rc && def_path) {
         where = def_path;
         if (!(rc = relic_file_read(def_path, &deftext, &err)))

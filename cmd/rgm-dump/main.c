@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "streams.h"
+#include "json_report.h"
 #include "dump.h"
 #include "relic/io.h"
 
@@ -48,7 +50,7 @@ static int rgm_dump_main(dump_opts *o)
     relic_buf file = RELIC_BUF_INIT, deftext = RELIC_BUF_INIT;
     relic_err err;
     relic_err_clear(&err);
-    int rc = relic_file_read(o->file, &file, &err);
+    int rc = cli_read_input(o->file, &file, &err);
     if (!rc && o->def_path) {
         if (!(rc = relic_file_read(o->def_path, &deftext, &err)) &&
             (rc = soup_def_parse((const char *)deftext.data, deftext.len, &x.def, &err)))
@@ -64,7 +66,7 @@ static int rgm_dump_main(dump_opts *o)
         rc = dump_run(&x, doc, &err);
     if (!rc || rc == RELIC_WARN) {
         if (o->json)
-            relic_json_print(stdout, doc);
+            cli_json_report(doc, "relic-rgm-dump", 1, NULL);
         else
             dump_print_text(doc);
     }
@@ -118,7 +120,7 @@ int main(int argc, char **argv)
     o.task_len = 1;
     o.seed = 1;
     int c;
-    while ((c = getopt_long(argc, argv, "a:d:o:jhV", longopts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "a:d:o:jhV", longopts)) != -1) {
         switch (c) {
         case 'a': o.actor = optarg; break;
         case 'd': o.def_path = optarg; break;

@@ -202,7 +202,7 @@ int main(int argc, char **argv)
     memset(&c, 0, sizeof c);
     c.audio_format = "wav";
     int ch;
-    while ((ch = getopt_long(argc, argv, "lac:H:x:rk:t:o:j:hV", longopts, NULL)) != -1) {
+    while ((ch = cli_getopt(argc, argv, "lac:H:x:rk:t:o:j:hV", longopts)) != -1) {
         switch (ch) {
         case 'l': o.list = 1; break;
         case 'a': o.all = 1; break;

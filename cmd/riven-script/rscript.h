@@ -7,7 +7,7 @@
 #include "relic/io.h"
 #include "relic/mohawk.h"
 #include "relic/riven.h"
-#include "relic/riven_vm.h"
+#include "relic/riven_script_json.h"
 
 typedef struct rs_archive {
     const char *path;

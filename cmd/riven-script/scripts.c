@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "json_report.h"
 #include "relic/io.h"
 #include "rscript.h"
 
@@ -62,7 +63,7 @@ int rs_print(const rs_ctx *c, json_t *doc, int (*text)(const json_t *, relic_buf
     }
     int rc = 0;
     if (c->json) {
-        rc = relic_json_print(stdout, doc);
+        rc = cli_json_report(doc, "relic-riven-script", 1, NULL);
     } else {
         relic_buf out = RELIC_BUF_INIT;
         relic_err err;

@@ -15,6 +15,7 @@
 #include <strings.h>
 #include "cli.h"
 #include "inspect.h"
+#include "json_report.h"
 #include "relic/agi.h"
 #include "relic/agi_save_json.h"
 #include "relic/io.h"
@@ -313,7 +314,7 @@ static int inspect_agi_report(const inspect_opts *o, const char *path, const rel
     if (o->game_dir)
         failed = inspect_game_check(o, path, s, doc);
     if (o->json)
-        relic_json_print(stdout, doc);
+        cli_json_report(doc, "relic-agi-save", 1, NULL);
     else
         inspect_print_text(doc);
     json_decref(doc);

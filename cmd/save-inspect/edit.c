@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "json_report.h"
 #include "inspect.h"
 #include "relic/io.h"
 
@@ -131,7 +132,7 @@ int inspect_validate(const inspect_opts *o)
         relic_buf_free(&in);
     }
     if (o->json)
-        relic_json_print(stdout, rows);
+        cli_json_report(rows, "relic-save-check", 1, "saves");
     json_decref(rows);
     return io ? CLI_EXIT_IO : bad ? CLI_EXIT_DATA : CLI_EXIT_OK;
 }

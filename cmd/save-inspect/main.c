@@ -107,7 +107,7 @@ int main(int argc, char **argv)
     inspect_opts o;
     memset(&o, 0, sizeof o);
     int c;
-    while ((c = getopt_long(argc, argv, "jg:i:ao:hV", longopts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "jg:i:ao:hV", longopts)) != -1) {
         switch (c) {
         case 'j': o.json = 1; break;
         case 'g': o.game_dir = optarg; break;

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 #include "cli.h"
+#include "json_report.h"
 #include "inspect.h"
 #include "relic/core.h"
 #include "relic/io.h"
@@ -86,7 +87,7 @@ static int inspect_riven_report(const inspect_opts *o, const char *path, const r
     (void)raw;
     json_t *doc = riven_save_to_json(save);
     if (o->json)
-        relic_json_print(stdout, doc);
+        cli_json_report(doc, "relic-riven-save", 1, NULL);
     else
         inspect_riven_text(doc);
     json_decref(doc);

@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include "cli.h"
 #include "inspect.h"
+#include "json_report.h"
 #include "relic/io.h"
 
 const char *inspect_name(const char *path)
@@ -74,7 +75,7 @@ void inspect_print_diffs(const inspect_opts *o, json_t *diffs)
     if (o->json) {
         json_t *doc = json_pack("{s:s, s:s, s:b, s:O}", "a", o->args[0], "b", o->args[1], "equal", n == 0,
                                 "differences", diffs);
-        relic_json_print(stdout, doc);
+        cli_json_report(doc, "relic-save-diff", 1, NULL);
         json_decref(doc);
     } else {
         size_t i;

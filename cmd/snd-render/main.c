@@ -4,7 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "cli.h"
+#include "streams.h"
 #include "relic/io.h"
 #include "render.h"
 
@@ -14,7 +16,9 @@ static void snd_render_help(void)
            "       %s --file PAYLOAD.bin [-o OUT.wav] [options]\n"
            "Render an AGI sound: audio (format from the extension: .wav, .flac, .ogg),\n"
            "the exact command stream (--events) and a MIDI file (--midi).\n\n"
-           "  -o, --output FILE    audio file to write\n"
+           "  -o, --output FILE    audio file to write; - for standard output (with\n"
+           "                       --format; the text report then goes to stderr)\n"
+           "      --format F       wav, flac or ogg: the format of -o - (default wav)\n"
            "      --file PAYLOAD   a raw sound payload instead of GAME_DIR SNDNUM\n"
            "      --events FILE    the command stream as JSON (sound_commands)\n"
            "      --midi FILE      a Standard MIDI File\n"
@@ -36,8 +40,42 @@ static void snd_render_help(void)
            cli_prog(), cli_prog());
 }
 
+/* -o -: audio containers are written with seeks (libsndfile back-patches
+ * their headers), so the audio goes to a file in a private temporary
+ * folder first and is copied to standard output once complete; meanwhile
+ * the text report goes to stderr so stdout carries only the audio. */
+static int snd_render_to_stdout(render_opts *o, const char *format)
+{
+    const char *tmp = getenv("TMPDIR");
+    char dir[4096], path[4200];
+    snprintf(dir, sizeof dir, "%s/snd-render-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(dir)) {
+        cli_warn("cannot create a temporary folder in %s", tmp && *tmp ? tmp : "/tmp");
+        return CLI_EXIT_IO;
+    }
+    snprintf(path, sizeof path, "%s/audio.%s", dir, format);
+    o->output = path;
+    fflush(stdout);
+    int saved = dup(STDOUT_FILENO);
+    int rc = saved >= 0 && dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 ? render_run(o) : CLI_EXIT_IO;
+    fflush(stdout);
+    if (saved >= 0) {
+        dup2(saved, STDOUT_FILENO);
+        close(saved);
+    }
+    relic_err err;
+    relic_err_clear(&err);
+    if (rc == CLI_EXIT_OK && cli_copy_to_stdout(path, &err)) {
+        cli_report(&err);
+        rc = CLI_EXIT_IO;
+    }
+    unlink(path);
+    rmdir(dir);
+    return rc;
+}
+
 enum { OPT_FILE = 256, OPT_EVENTS, OPT_MIDI, OPT_PROFILE, OPT_DEVICE, OPT_SELECTOR, OPT_ADJUST, OPT_RATE,
-       OPT_CHANNELS, OPT_GAIN, OPT_LOOP, OPT_NOISE, OPT_MAXSEC };
+       OPT_CHANNELS, OPT_GAIN, OPT_LOOP, OPT_NOISE, OPT_MAXSEC, OPT_FORMAT };
 
 static int snd_render_number(const char *name, const char *s, unsigned long lo, unsigned long hi, unsigned *out)
 {
@@ -69,6 +107,7 @@ int main(int argc, char **argv)
         {"rate", required_argument, 0, OPT_RATE},     {"channels", required_argument, 0, OPT_CHANNELS},
         {"gain", required_argument, 0, OPT_GAIN},     {"loop", required_argument, 0, OPT_LOOP},
         {"noise-bits", required_argument, 0, OPT_NOISE}, {"max-seconds", required_argument, 0, OPT_MAXSEC},
+        {"format", required_argument, 0, OPT_FORMAT},
         {"json", no_argument, 0, 'j'},                {"help", no_argument, 0, 'h'},
         {"version", no_argument, 0, 'V'},             {0, 0, 0, 0},
     };
@@ -80,12 +119,18 @@ int main(int argc, char **argv)
     o.loops = 1;
     o.max_seconds = 600;
     int c, device_pcjr = 1;
+    const char *format = NULL;
     unsigned v;
-    while ((c = getopt_long(argc, argv, "o:jhV", longopts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "o:jhV", longopts)) != -1) {
         int bad = 0;
         switch (c) {
         case 'o': o.output = optarg; break;
         case OPT_FILE: o.file = optarg; break;
+        case OPT_FORMAT:
+            if (strcmp(optarg, "wav") != 0 && strcmp(optarg, "flac") != 0 && strcmp(optarg, "ogg") != 0)
+                return cli_usage_error("bad --format '%s' (wav, flac or ogg)", optarg);
+            format = optarg;
+            break;
         case OPT_EVENTS: o.events = optarg; break;
         case OPT_MIDI: o.midi = optarg; break;
         case OPT_PROFILE:
@@ -128,9 +173,16 @@ int main(int argc, char **argv)
         if (snd_render_number("sound number", argv[optind + 1], 0, 255, &o.sound))
             return CLI_EXIT_USAGE;
     }
-    if (o.output && !relic_audio_format_for(o.output))
+    int to_stdout = o.output && strcmp(o.output, "-") == 0;
+    if (o.output && !to_stdout && !relic_audio_format_for(o.output))
         return cli_usage_error("unknown audio extension in '%s' (use .wav, .flac or .ogg)", o.output);
+    if (format && !to_stdout && (!o.output || cli_output_name_ok(o.output, format, 0)))
+        return cli_usage_error("--format %s is for -o - (a file's extension names its format)", format);
+    if (to_stdout && (o.json || (o.events && strcmp(o.events, "-") == 0)))
+        return cli_usage_error("-o - and --json both write to standard output");
     if (!o.output && !o.events && !o.midi && !o.json)
         return cli_usage_error("nothing to do: give -o, --events, --midi or --json");
-    return render_run(&o);
+    if (!to_stdout)
+        return render_run(&o);
+    return snd_render_to_stdout(&o, format ? format : "wav");
 }

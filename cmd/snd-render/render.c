@@ -5,9 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "streams.h"
+#include "json_report.h"
 #include "relic/agi.h"
 #include "relic/agi_midi.h"
 #include "relic/agi_sn76489.h"
+#include "relic/agi_sound_json.h"
 #include "relic/agi_sound.h"
 #include "relic/core.h"
 #include "relic/io.h"
@@ -27,7 +30,7 @@ static int render_load(const render_opts *o, render_src *src, relic_err *err)
         snprintf(src->where, sizeof src->where, "%s", o->file);
         src->base = 0;
         src->profile = o->profile ? o->profile : agi_profile_find("2.936");
-        int rc = relic_file_read(o->file, &src->payload, err);
+        int rc = cli_read_input(o->file, &src->payload, err);
         if (rc)
             relic_err_file(err, o->file);
         return rc;
@@ -216,7 +219,7 @@ int render_run(const render_opts *o)
     if (rc) {
         cli_report(&err);
     } else if (o->json) {
-        relic_json_print(stdout, report);
+        cli_json_report(report, "relic-snd-render", 1, NULL);
     } else {
         render_print_text(report);
     }

@@ -304,27 +304,3 @@ int agi_snd_schedule(const agi_sound *snd, const agi_snd_opts *o, agi_snd_cmds *
         *completion = s.completion_tick;
     return RELIC_OK;
 }
-
-json_t *agi_snd_cmds_to_json(const agi_snd_cmds *c)
-{
-    json_t *a = json_array();
-    for (size_t i = 0; i < c->count; i++) {
-        const agi_snd_cmd *cmd = &c->v[i];
-        json_t *o = json_pack("{s:I, s:i, s:s}", "tick", (json_int_t)cmd->tick, "channel", cmd->channel, "kind",
-                              agi_snd_kind_name((agi_snd_kind)cmd->kind));
-        if (cmd->kind == AGI_SNDCMD_TONE)
-            json_object_set_new(o, "divisor", json_integer(cmd->divisor));
-        else if (cmd->kind == AGI_SNDCMD_NOISE)
-            json_object_set_new(o, "noise", json_integer(cmd->divisor));
-        else if (cmd->kind == AGI_SNDCMD_ATTEN)
-            json_object_set_new(o, "attenuation", json_integer(cmd->attenuation));
-        if (cmd->nbytes) {
-            json_t *b = json_array();
-            for (unsigned k = 0; k < cmd->nbytes; k++)
-                json_array_append_new(b, json_integer(cmd->bytes[k]));
-            json_object_set_new(o, "bytes", b);
-        }
-        json_array_append_new(a, o);
-    }
-    return a;
-}

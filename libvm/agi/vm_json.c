@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "relic/text.h"
+#include "relic/agi_vm_json.h"
 #include "vm_private.h"
 
 static json_t *agi_vm_obj_json(const agi_vm *vm, unsigned i)
@@ -50,14 +51,16 @@ static json_t *agi_vm_modal_json(const agi_vm *vm)
 
 json_t *agi_vm_state_json(const agi_vm *vm)
 {
-    json_t *vars = json_object(), *flags = json_array(), *strings = json_array(), *objs = json_array();
+    /* Flags as {"f0": false, ...}: the shape of save-inspect --json and of
+     * the conformance results' "values" (issue 18: one form for one state). */
+    json_t *vars = json_object(), *flags = json_object(), *strings = json_array(), *objs = json_array();
     json_t *inv = json_array(), *words = json_array(), *log = json_array(), *gaps = json_array();
     char name[16];
     for (unsigned i = 0; i < 256; i++) {
         snprintf(name, sizeof name, "v%u", i);
         json_object_set_new(vars, name, json_integer(vm->vars[i]));
-        if (vm->flags[i])
-            json_array_append_new(flags, json_integer(i));
+        snprintf(name, sizeof name, "f%u", i);
+        json_object_set_new(flags, name, json_boolean(vm->flags[i]));
     }
     for (unsigned i = 0; i < vm->rules->string_slots && i < 12; i++) {
         char s[41];
@@ -95,6 +98,7 @@ json_t *agi_vm_state_json(const agi_vm *vm)
                           "quit", vm->quit, "text", text);
     if (vm->warning[0])
         json_object_set_new(j, "warning", json_string(vm->warning));
+    json_object_set_new(j, "format_version", json_integer(2)); /* 2: flags as an object */
     json_object_set_new(j, "signature", json_string(vm->signature));
     json_object_set_new(j, "replay_count", json_integer(vm->replay.count));
     json_object_set_new(j, "modal", agi_vm_modal_json(vm));

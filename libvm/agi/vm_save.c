@@ -8,6 +8,7 @@
  * 0x0010 update and 0x2000 fixed loop as sgalland/sage-agi
  * src/sage/agi/objects/ViewFlags.hx numbers them; the other bits are
  * relic's own assignment, so relic's saves round-trip their meaning. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "vm_private.h"

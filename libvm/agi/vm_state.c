@@ -24,10 +24,16 @@ int agi_vm_fail(agi_vm *vm, const char *fmt, ...)
     return relic_err_set(&vm->err, RELIC_EDATA, RELIC_NO_OFFSET, "cycle %lu: %s%s", vm->cycle, where, msg);
 }
 
+/* The end of a log entry cut to its slot (state JSON "messages"). */
+#define AGI_VM_LOG_CUT " [cut]"
+
 void agi_vm_log(agi_vm *vm, const char *kind, const char *text)
 {
     char *slot = vm->msg_log[vm->msg_n % AGI_VM_MSG_LOG];
-    snprintf(slot, sizeof vm->msg_log[0], "%lu %s: %s", vm->cycle, kind, text ? text : "");
+    size_t size = sizeof vm->msg_log[0];
+    /* A message longer than the log's slot is kept cut, and says so. */
+    if (snprintf(slot, size, "%lu %s: %s", vm->cycle, kind, text ? text : "") >= (int)size)
+        memcpy(slot + size - sizeof AGI_VM_LOG_CUT, AGI_VM_LOG_CUT, sizeof AGI_VM_LOG_CUT);
     vm->msg_n++;
 }
 

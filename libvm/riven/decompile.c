@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "opcodes.h"
-#include "relic/riven_vm.h"
+#include "relic/riven_script_json.h"
 
 /* A name the assembler reads back as this same record: an identifier
  * that is not a number or "varN", and the first record with that name
@@ -88,11 +88,12 @@ json_t *riven_script_json(const riven_script *s, const riven_nameset *names)
         json_object_set_new(ho, "event_type", json_integer(s->handlers[h].event));
         json_object_set_new(ho, "commands", cmds);
         json_array_append_new(hs, ho);
-        st = realloc(st, (cap = 16) * sizeof *st);
-        if (!st) {
+        riven_jframe *fresh = realloc(st, (cap = 16) * sizeof *st);
+        if (!fresh) { /* st stays valid, freed below */
             oom = 1;
             break;
         }
+        st = fresh;
         len = 0;
         st[len++] = (riven_jframe){s, s->handlers[h].first_cmd, s->handlers[h].ncmds, 0, cmds};
         while (len && !oom) {

@@ -284,8 +284,8 @@ static int riven_vm_exec(riven_vm *vm, const riven_script *s, const riven_cmd *c
         return RELIC_OK;
     case RIVEN_OP_callExternal:
         if (a[1] > c->argc - 2) {
-            snprintf(msg, sizeof msg, "callExternal passes %u arguments but holds %u (card %u)", a[1], c->argc - 2,
-                     vm->card);
+            snprintf(msg, sizeof msg, "callExternal passes %u arguments but holds %u (card %u)", a[1],
+                     (unsigned)(c->argc - 2), vm->card);
             return riven_vm_error(vm, err, RELIC_EDATA, msg);
         }
         if (vm->host.external)

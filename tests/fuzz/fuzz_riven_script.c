@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "relic/riven_vm.h"
+#include "relic/riven_script_json.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -5,7 +5,7 @@
  * BYTES the chip bytes in hex, or "dN" for a PC-speaker divisor. */
 #include <string.h>
 #include "relic/agi_sound.h"
-#include "relic/agi_sound_sched.h"
+#include "relic/agi_sound_json.h"
 #include "support.h"
 
 /* samples/relicdemo/raw/sound/sound001.hex */

@@ -3,7 +3,7 @@
  * switch/case/default, hotspot enable/disable and clicks, screen-update
  * batching, logical time, the step budget and unknown opcodes. */
 #include <string.h>
-#include "relic/riven_vm.h"
+#include "relic/riven_script_json.h"
 #include "support.h"
 
 static void test_assemble_errors(void **state)

@@ -12,7 +12,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <jansson.h>
 #include "relic/agi_profile.h"
 #include "relic/agi_sound.h"
 #include "relic/error.h"
@@ -107,9 +106,7 @@ void agi_snd_skip(agi_snd_sched *s, uint64_t ticks);
 int agi_snd_schedule(const agi_sound *snd, const agi_snd_opts *o, agi_snd_cmds *out, uint64_t *completion,
                      relic_err *err);
 
-/* The stream as the conformance_results.md `sound_commands` array: tick,
- * channel, kind, divisor or attenuation, and the chip bytes. */
-json_t *agi_snd_cmds_to_json(const agi_snd_cmds *c);
+/* The stream as JSON: relic/agi_sound_json.h (librelic-io). */
 
 #ifdef __cplusplus
 }

@@ -167,10 +167,7 @@ typedef struct agi_vm_gap {
 } agi_vm_gap;
 extern const agi_vm_gap agi_vm_gaps[];
 
-/* The state as JSON (variables, flags, strings, objects, inventory, room,
- * parser, messages, unimplemented actions met). */
-struct json_t;
-struct json_t *agi_vm_state_json(const agi_vm *vm);
+/* The state as JSON: relic/agi_vm_json.h (librelic-io). */
 
 #ifdef __cplusplus
 }

@@ -7,7 +7,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <jansson.h>
 #include "relic/buf.h"
 #include "relic/error.h"
 #include "relic/riven.h"
@@ -37,12 +36,8 @@ typedef struct riven_nameset {
     const riven_names *cards, *hotspots, *externals, *variables, *stacks;
 } riven_nameset;
 
-/* {"handlers": [{"event": "CardLoad", "event_type": 6, "commands": [...]}]}
- * with each command {"op", "name", "args", ...names...} and switches
- * {"op": 8, "name": "switch", "var", "var_name", "cases": [{"value" | "default": true, "commands"}]}. */
-json_t *riven_script_json(const riven_script *s, const riven_nameset *names);
-/* "on CardLoad {\n    setVariable(name, 5)\n ... }\n" from that tree. */
-int riven_script_text(const json_t *tree, relic_buf *out, relic_err *err);
+/* The decompiler (a JSON tree and the text printed from it) is in
+ * relic/riven_script_json.h (librelic-io). */
 
 /* The text riven_script_text prints, back to script-list bytes appended to
  * out; errors name the line ("line N: ..."). */

@@ -1,0 +1,70 @@
+/* `-` for standard input and output, output names (streams.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+#include "relic/file.h"
+#include "streams.h"
+
+int cli_read_input(const char *path, relic_buf *out, relic_err *err)
+{
+    if (strcmp(path, "-") != 0)
+        return relic_file_read(path, out, err);
+    relic_buf_reset(out);
+    uint8_t chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0) {
+        if (out->len + n > RELIC_MAX_FILE_SIZE)
+            return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "standard input: larger than %zu MiB",
+                                 (size_t)RELIC_MAX_FILE_SIZE >> 20);
+        relic_buf_append(out, chunk, n);
+    }
+    if (ferror(stdin))
+        return relic_err_set(err, RELIC_EIO, RELIC_NO_OFFSET, "cannot read standard input");
+    return relic_buf_check(out, err);
+}
+
+int cli_output_name_ok(const char *path, const char *extensions, int allow_stdout)
+{
+    if (strcmp(path, "-") == 0)
+        return allow_stdout ? 0 : -1;
+    const char *dot = strrchr(path, '.');
+    const char *slash = strrchr(path, '/');
+    if (!dot || (slash && dot < slash))
+        return -1;
+    dot++;
+    size_t n = strlen(dot);
+    for (const char *e = extensions; *e;) {
+        size_t k = strcspn(e, ",");
+        if (k == n && strncasecmp(e, dot, n) == 0)
+            return 0;
+        e += k + (e[k] == ',');
+    }
+    return -1;
+}
+
+static int cli_write_stdout(const void *data, size_t len, relic_err *err)
+{
+    if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0)
+        return relic_err_set(err, RELIC_EIO, RELIC_NO_OFFSET, "cannot write to standard output");
+    return RELIC_OK;
+}
+
+int cli_write_output(const char *path, const void *data, size_t len, relic_err *err)
+{
+    if (strcmp(path, "-") == 0)
+        return cli_write_stdout(data, len, err);
+    return relic_file_write_atomic(path, data, len, err);
+}
+
+int cli_copy_to_stdout(const char *path, relic_err *err)
+{
+    relic_buf b = RELIC_BUF_INIT;
+    int rc = relic_file_read(path, &b, err);
+    if (rc == RELIC_OK)
+        rc = cli_write_stdout(b.data, b.len, err);
+    relic_buf_free(&b);
+    unlink(path);
+    return rc;
+}

@@ -1,0 +1,25 @@
+/* `-` for standard input and output, and output names that say their
+ * format: the file conventions every command shares. */
+#ifndef RELIC_CLI_STREAMS_H
+#define RELIC_CLI_STREAMS_H
+
+#include <stddef.h>
+#include "relic/buf.h"
+#include "relic/error.h"
+
+/* Reads a whole input file, or standard input when path is "-". */
+int cli_read_input(const char *path, relic_buf *out, relic_err *err);
+
+/* Usage check for an output name: "-" (when allowed) or a name ending in
+ * one of the comma-separated extensions ("png" or "wav,flac,ogg"), any
+ * case.  Returns 0 when fine. */
+int cli_output_name_ok(const char *path, const char *extensions, int allow_stdout);
+
+/* Writes bytes to path through the atomic writer, or to standard output
+ * when path is "-". */
+int cli_write_output(const char *path, const void *data, size_t len, relic_err *err);
+/* Copies a finished file to standard output and removes it (for writers
+ * that need a seekable file, such as audio containers). */
+int cli_copy_to_stdout(const char *path, relic_err *err);
+
+#endif

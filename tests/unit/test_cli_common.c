@@ -1,0 +1,119 @@
+/* Unit tests for the command conventions in cmd/common (image.c,
+ * streams.c) and the JSON key order of libformats/io/json.c: the --aspect
+ * shapes (ScummVM's 4:3 row mapping), output names, `-o -`, and numbered
+ * keys in numeric order. */
+#include <string.h>
+#include "image.h"
+#include "relic/io.h"
+#include "streams.h"
+#include "support.h"
+
+static void test_aspect_sizes(void **state)
+{
+    (void)state;
+    unsigned w, h;
+    cli_image_size(160, 168, 1, CLI_ASPECT_NONE, 0, &w, &h);
+    assert_int_equal(w, 160), assert_int_equal(h, 168);
+    cli_image_size(160, 168, 1, CLI_ASPECT_WIDE, 0, &w, &h);
+    assert_int_equal(w, 320), assert_int_equal(h, 168);
+    cli_image_size(160, 168, 1, CLI_ASPECT_4_3, 0, &w, &h);
+    assert_int_equal(w, 320), assert_int_equal(h, 201);
+    /* The screen is already double-wide: only 4:3 changes it. */
+    cli_image_size(320, 200, 1, CLI_ASPECT_WIDE, 1, &w, &h);
+    assert_int_equal(w, 320), assert_int_equal(h, 200);
+    cli_image_size(320, 200, 1, CLI_ASPECT_4_3, 1, &w, &h);
+    assert_int_equal(w, 320), assert_int_equal(h, 240);
+    cli_image_size(320, 200, 2, CLI_ASPECT_4_3, 1, &w, &h);
+    assert_int_equal(w, 640), assert_int_equal(h, 480);
+}
+
+static void test_aspect_rows(void **state)
+{
+    (void)state;
+    /* Five rows, one pixel wide: 4:3 gives six, output row y showing source
+     * row (y * 5 + 3) / 6, that is 0, 1, 2, 3, 3, 4. */
+    const uint8_t src[5] = {10, 11, 12, 13, 14};
+    unsigned w, h;
+    uint8_t *out = cli_image_scale(src, 1, 5, 1, CLI_ASPECT_4_3, 1, &w, &h);
+    assert_non_null(out);
+    assert_int_equal(w, 1), assert_int_equal(h, 6);
+    const uint8_t want[6] = {10, 11, 12, 13, 13, 14};
+    assert_memory_equal(out, want, 6);
+    free(out);
+    /* Scale 2, double-wide: each pixel becomes a 4x2 block. */
+    const uint8_t two[2] = {1, 2};
+    out = cli_image_scale(two, 2, 1, 2, CLI_ASPECT_WIDE, 0, &w, &h);
+    assert_int_equal(w, 8), assert_int_equal(h, 2);
+    const uint8_t block[16] = {1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 1, 2, 2, 2, 2};
+    assert_memory_equal(out, block, 16);
+    free(out);
+}
+
+static void test_aspect_values(void **state)
+{
+    (void)state;
+    cli_aspect a = CLI_ASPECT_NONE;
+    assert_int_equal(cli_parse_aspect(NULL, &a), 0), assert_int_equal(a, CLI_ASPECT_WIDE);
+    assert_int_equal(cli_parse_aspect("4:3", &a), 0), assert_int_equal(a, CLI_ASPECT_4_3);
+    assert_int_equal(cli_parse_aspect("2:1", &a), 0), assert_int_equal(a, CLI_ASPECT_WIDE);
+    assert_int_equal(cli_parse_aspect("16:9", &a), -1);
+}
+
+static void test_output_names(void **state)
+{
+    (void)state;
+    assert_int_equal(cli_output_name_ok("a.png", "png", 0), 0);
+    assert_int_equal(cli_output_name_ok("A.PNG", "png", 0), 0);
+    assert_int_equal(cli_output_name_ok("a.bmp", "png", 0), -1);
+    assert_int_equal(cli_output_name_ok("dir.png/a", "png", 0), -1);
+    assert_int_equal(cli_output_name_ok("noext", "png", 0), -1);
+    assert_int_equal(cli_output_name_ok("-", "png", 1), 0);
+    assert_int_equal(cli_output_name_ok("-", "png", 0), -1);
+    assert_int_equal(cli_output_name_ok("s.flac", "wav,flac,ogg", 0), 0);
+    assert_int_equal(cli_output_name_ok("s.fla", "wav,flac,ogg", 0), -1);
+}
+
+static void test_json_natural_key_order(void **state)
+{
+    (void)state;
+    json_t *doc = json_object(), *inner = json_object();
+    const char *keys[] = {"v10", "v2", "v100", "v1", "raw_0x8d", "raw_0x89", "raw_0x100", "b", "a"};
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+        json_object_set_new(inner, keys[i], json_integer((json_int_t)i));
+    json_object_set_new(doc, "x", json_pack("[o]", inner));
+    relic_buf b = RELIC_BUF_INIT;
+    assert_int_equal(relic_json_encode(doc, &b, NULL), RELIC_OK);
+    relic_buf_u8(&b, 0);
+    const char *order[] = {"\"a\"", "\"b\"", "\"raw_0x89\"", "\"raw_0x8d\"", "\"raw_0x100\"",
+                           "\"v1\"", "\"v2\"", "\"v10\"", "\"v100\""};
+    const char *at = (const char *)b.data;
+    for (size_t i = 0; i < sizeof order / sizeof *order; i++) {
+        const char *p = strstr(at, order[i]);
+        assert_non_null(p);
+        at = p;
+    }
+    relic_buf_free(&b);
+    json_decref(doc);
+}
+
+static void test_stdout_is_dash(void **state)
+{
+    (void)state;
+    relic_err err;
+    relic_err_clear(&err);
+    fflush(stdout);
+    assert_int_equal(cli_write_output("-", "", 0, &err), RELIC_OK);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_aspect_sizes),
+        cmocka_unit_test(test_aspect_rows),
+        cmocka_unit_test(test_aspect_values),
+        cmocka_unit_test(test_output_names),
+        cmocka_unit_test(test_json_natural_key_order),
+        cmocka_unit_test(test_stdout_is_dash),
+    };
+    return cmocka_run_group_tests_name("cli_common", tests, NULL, NULL);
+}
