@@ -57,6 +57,9 @@ ASAN = asan_build()
 KNOWN = {
     ("agi-unpack", "malloc"):
         "a failed jansson allocation drops a key from game.json and the run exits 0 (cmd/agi-unpack)",
+    ("agi-unpack", "open"):
+        "index.html reads views/viewNNN.json back; when that open fails the page drops the view's loops and the "
+        "run exits 0 (the HTML page in cmd/agi-unpack)",
     ("riven-script --extract", "malloc"):
         "the Riven decompiler drops a statement on a failed allocation and exits 0 (libvm/riven)",
 }
@@ -101,7 +104,8 @@ JOBS = [
 
 def well_formed(path):
     """A file that is whole though not the reference's: a report the tool
-    rewrote after the failure (agi-unpack's game.json records it)."""
+    rewrote after the failure (agi-unpack's game.json and index.html record
+    it)."""
     try:
         with open(path, "rb") as fh:
             data = fh.read()
@@ -116,6 +120,8 @@ def well_formed(path):
             return False
     if path.endswith(".png"):
         return data.startswith(b"\x89PNG\r\n\x1a\n") and data.endswith(b"IEND\xaeB`\x82")
+    if path.endswith(".html"):
+        return data.rstrip().endswith(b"</html>")
     if path.endswith(".gif"):
         return data.startswith(b"GIF8") and data.endswith(b";")
     if path.endswith(".wav"):
