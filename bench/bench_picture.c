@@ -23,7 +23,8 @@ void bench_pictures(const char *root)
     double c0 = bench_cpu(), t0 = bench_now(), t;
     do {
         for (size_t i = 0; i < n; i++)
-            failed += agi_picture_draw(pics[i].data, pics[i].len, prof[i], NULL, vis, pri, NULL, NULL) != 0;
+            failed += agi_picture_draw(&(agi_picture_args){pics[i].data, pics[i].len, prof[i], vis, pri, NULL}, NULL,
+                                       NULL) != 0;
         drawn += n;
         t = bench_now() - t0;
     } while (n && t < 1.0);

@@ -23,6 +23,10 @@ static void agi_pack_help(void)
            "                           (compressed; default: v2 split container)\n"
            "      --no-compress        v3 without LZW or picture packing\n"
            "      --max-volume BYTES   start a new VOL.N past this size (default 1048575)\n"
+           "      --keep-layout        rebuild the shipped files byte for byte from the\n"
+           "                           \"container\" of SRC_DIR/game.json: unchanged\n"
+           "                           payloads keep their place, changed ones go to\n"
+           "                           the end of their volume\n"
            "      --profile P          compile logic sources for profile P (default: the\n"
            "                           \"profile\" of SRC_DIR/game.json, else any)\n"
            "  -h, --help               show this help\n"
@@ -38,7 +42,8 @@ int main(int argc, char **argv)
         {"output", required_argument, 0, 'o'}, {"v3", required_argument, 0, '3'},
         {"no-compress", no_argument, 0, 'n'},  {"max-volume", required_argument, 0, 'm'},
         {"help", no_argument, 0, 'h'},         {"version", no_argument, 0, 'V'},
-        {"profile", required_argument, 0, 'P'}, {0, 0, 0, 0},
+        {"profile", required_argument, 0, 'P'}, {"keep-layout", no_argument, 0, 'K'},
+        {0, 0, 0, 0},
     };
     pack_opts o;
     memset(&o, 0, sizeof o);
@@ -56,6 +61,7 @@ int main(int argc, char **argv)
             snprintf(o.build.prefix, sizeof o.build.prefix, "%s", optarg);
             break;
         case 'n': o.build.compress = 0; break;
+        case 'K': o.keep_layout = 1; break;
         case 'm':
             if (cli_parse_uint(optarg, 64, 0xfffff, &n))
                 return cli_usage_error("--max-volume takes 64 to 1048575");
@@ -74,6 +80,8 @@ int main(int argc, char **argv)
         return cli_usage_error("expected one SRC_DIR");
     if (!o.out_dir)
         return cli_usage_error("give -o GAME_DIR");
+    if (o.keep_layout && (o.build.layout != AGI_LAYOUT_V2 || !o.build.compress || o.build.max_volume_size))
+        return cli_usage_error("--keep-layout takes the layout from game.json (no --v3, --no-compress, --max-volume)");
     o.src_dir = argv[optind];
     /* The game files would overwrite the sources they are built from. */
     if (relic_path_same_file(o.src_dir, o.out_dir))

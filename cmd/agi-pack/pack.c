@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include "cli.h"
 #include "relic/agi_json.h"
+#include "relic/core.h"
 #include "relic/io.h"
 #include "pack.h"
 
@@ -88,23 +89,6 @@ static int pack_load_payload(pack_ctx *x, agi_kind kind, unsigned num, relic_err
     return rc < 0 ? -1 : 0;
 }
 
-static json_t *pack_read_json(const pack_ctx *x, const char *rel, relic_err *err, int *failed)
-{
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", x->o->src_dir, rel);
-    *failed = 0;
-    if (access(path, F_OK) != 0)
-        return NULL;
-    json_error_t je;
-    json_t *j = json_load_file(path, 0, &je);
-    if (!j) {
-        relic_err_set(err, RELIC_EDATA, (size_t)je.position, "line %d: %s", je.line, je.text);
-        relic_err_file(err, path);
-        *failed = 1;
-    }
-    return j;
-}
-
 /* Replaces a logic payload's message table with the JSON one when they
  * differ, so an untouched tree repacks byte for byte. */
 static int pack_messages(pack_ctx *x, unsigned num, relic_err *err)
@@ -112,7 +96,7 @@ static int pack_messages(pack_ctx *x, unsigned num, relic_err *err)
     char rel[64];
     snprintf(rel, sizeof rel, "logic/logic%03u.messages.json", num);
     int failed;
-    json_t *j = pack_read_json(x, rel, err, &failed);
+    json_t *j = pack_json_load(x->o->src_dir, rel, err, &failed);
     if (!j)
         return failed ? -1 : 0;
     relic_buf *p = &x->payload[AGI_LOGIC][num];
@@ -130,7 +114,7 @@ static int pack_messages(pack_ctx *x, unsigned num, relic_err *err)
         agi_logic_messages_free(&cur);
     }
     if (rc == RELIC_OK && !same) {
-        size_t code_len = p->len >= 2 ? (size_t)(p->data[0] | p->data[1] << 8) : 0;
+        size_t code_len = p->len >= 2 ? relic_rd_le16(p->data) : 0;
         relic_buf nb = RELIC_BUF_INIT;
         if (code_len + 2 > p->len)
             rc = relic_err_set(err, RELIC_EDATA, 0, "logic %u: bytecode length past the payload", num);
@@ -206,13 +190,13 @@ static int pack_encode_metadata(const json_t *j, const char *file, const relic_b
     return rc;
 }
 
-static int pack_metadata(pack_ctx *x, const char *rel, const char *file, relic_err *err)
+static int pack_metadata(pack_ctx *x, const char *rel, const char *file, const char *shipped_name, relic_err *err)
 {
     char raw_rel[64];
     snprintf(raw_rel, sizeof raw_rel, "raw/%s", file);
     relic_buf shipped = RELIC_BUF_INIT, b = RELIC_BUF_INIT;
     int failed, have_raw = pack_read(x, raw_rel, &shipped, err);
-    json_t *j = have_raw < 0 ? NULL : pack_read_json(x, rel, err, &failed);
+    json_t *j = have_raw < 0 ? NULL : pack_json_load(x->o->src_dir, rel, err, &failed);
     int rc = RELIC_OK;
     if (have_raw < 0 || (!j && failed))
         rc = -1;
@@ -227,7 +211,10 @@ static int pack_metadata(pack_ctx *x, const char *rel, const char *file, relic_e
         if (relic_buf_check(&b, err))
             return -1;
         uint8_t *data = relic_buf_take(&b, &len);
-        return agi_fileset_add(&x->out, file, data ? data : calloc(1, 1), len, err) ? -1 : 0;
+        return agi_fileset_add(&x->out, shipped_name ? shipped_name : file, data ? data : relic_calloc_array(0, 1), len,
+                               err)
+                   ? -1
+                   : 0;
     }
     relic_buf_free(&b);
     if (rc && !err->file[0])
@@ -273,8 +260,24 @@ int pack_run(const pack_opts *o)
             if (!failed && k == AGI_LOGIC && x->in.payloads[k][n] && !x->from_source[n])
                 failed = pack_messages(x, n, &err) != 0;
         }
+    json_t *game = NULL;
+    const json_t *layout = NULL;
+    if (!failed && o->keep_layout) {
+        game = pack_json_load(o->src_dir, "game.json", &err, &failed);
+        layout = json_object_get(game, "container");
+        if (!failed && !json_is_object(layout)) {
+            relic_err_set(&err, RELIC_EDATA, RELIC_NO_OFFSET,
+                          "no \"container\" in game.json (unpacked by an older agi-unpack?)");
+            relic_err_file(&err, "game.json");
+            failed = 1;
+        }
+    }
+    /* Under --keep-layout the files keep their shipped names ("object"). */
+    const char *obj_name = layout ? json_string_value(json_object_get(json_object_get(game, "objects"), "file")) : NULL;
+    const char *words_name = layout ? json_string_value(json_object_get(json_object_get(game, "words"), "file")) : NULL;
     if (!failed)
-        failed = pack_metadata(x, "objects.json", "OBJECT", &err) || pack_metadata(x, "words.json", "WORDS.TOK", &err);
+        failed = pack_metadata(x, "objects.json", "OBJECT", obj_name, &err) ||
+                 pack_metadata(x, "words.json", "WORDS.TOK", words_name, &err);
     if (!failed && found == 0) {
         /* An empty game is never what was meant: most likely the wrong folder. */
         relic_err_set(&err, RELIC_EDATA, RELIC_NO_OFFSET,
@@ -283,7 +286,9 @@ int pack_run(const pack_opts *o)
         failed = 1;
     }
     if (!failed)
-        failed = agi_game_build(&x->in, &o->build, &x->out, &err) != RELIC_OK;
+        failed = (layout ? agi_game_rebuild(layout, &x->in, &x->out, &err)
+                         : agi_game_build(&x->in, &o->build, &x->out, &err)) != RELIC_OK;
+    json_decref(game);
     if (!failed)
         failed = pack_write_files(x, &err) != 0;
     if (failed) {

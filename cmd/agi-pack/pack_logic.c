@@ -11,7 +11,7 @@
 #include "relic/io.h"
 #include "pack.h"
 
-static json_t *pack_logic_json(const char *src_dir, const char *name, relic_err *err, int *failed)
+json_t *pack_json_load(const char *src_dir, const char *name, relic_err *err, int *failed)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", src_dir, name);
@@ -40,7 +40,7 @@ int pack_names_load(const pack_opts *o, pack_names *n, relic_err *err)
     memset(n, 0, sizeof *n);
     n->profile = o->profile;
     int failed;
-    json_t *j = pack_logic_json(o->src_dir, "words.json", err, &failed);
+    json_t *j = pack_json_load(o->src_dir, "words.json", err, &failed);
     if (j) {
         n->have_words = agi_words_from_json(j, &n->words, err) == RELIC_OK;
         if ((failed = !n->have_words))
@@ -49,7 +49,7 @@ int pack_names_load(const pack_opts *o, pack_names *n, relic_err *err)
     }
     if (failed)
         return -1;
-    if ((j = pack_logic_json(o->src_dir, "objects.json", err, &failed))) {
+    if ((j = pack_json_load(o->src_dir, "objects.json", err, &failed))) {
         n->have_objects = agi_objects_from_json(j, &n->objects, err) == RELIC_OK;
         if ((failed = !n->have_objects))
             pack_logic_name(o->src_dir, "objects.json", err);
@@ -57,7 +57,7 @@ int pack_names_load(const pack_opts *o, pack_names *n, relic_err *err)
     }
     if (failed)
         return -1;
-    if (!n->profile && (j = pack_logic_json(o->src_dir, "game.json", err, &failed))) {
+    if (!n->profile && (j = pack_json_load(o->src_dir, "game.json", err, &failed))) {
         const char *p = json_string_value(json_object_get(j, "profile"));
         n->profile = p ? agi_profile_find(p) : NULL;
         json_decref(j);

@@ -45,7 +45,10 @@ void unpack_export_picture(unpack_ctx *x, unsigned num, const agi_record *rec, c
     agi_picture_stats st;
     relic_err err;
     relic_err_clear(&err);
-    if (agi_picture_draw(payload->data, payload->len, x->game.profile, NULL, vis, pri, &st, &err)) {
+    agi_picture_args pa = {.payload = payload->data, .len = payload->len, .profile = x->game.profile};
+    pa.visual = vis; /* written by the drawing */
+    pa.priority = pri;
+    if (agi_picture_draw(&pa, &st, &err)) {
         unpack_fail(x, AGI_PICTURE, num, rec, &err, row);
         return;
     }

@@ -183,6 +183,7 @@ void unpack_export_view(unpack_ctx *x, unsigned num, const agi_record *rec, cons
     }
     json_object_set_new(row, "loops", json_integer(v.loop_count));
     json_object_set_new(row, "cels", json_integer(cels));
+    unpack_warn(x, AGI_VIEW, num, rec, v.warnings, v.warning, v.warning_offset, row);
     if (x->o->out_dir) {
         json_t *doc = json_pack("{s:s, s:i, s:i, s:b, s:[i,i], s:o, s:o}", "format", "relic-agi-view", "view",
                                 (int)num, "format_version", 1, "packed_loops", v.packed_loops, "reserved",

@@ -7,6 +7,7 @@
 #include "json_report.h"
 #include "export_html.h"
 #include "relic/agi_json.h"
+#include "relic/agi_logic.h"
 #include "relic/io.h"
 #include "unpack.h"
 
@@ -86,6 +87,24 @@ void unpack_fail(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *r
     json_object_set_new(row, "status", json_string("error"));
     json_object_set_new(row, "error", unpack_error_json(err));
     x->errors++;
+}
+
+void unpack_warn(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *rec, unsigned count, const char *msg,
+                 size_t payload_offset, json_t *row)
+{
+    if (!count)
+        return;
+    char line[400];
+    const char *vol = x->game.volumes[x->game.dirs[kind].entry[num].volume]->name;
+    if (rec->transform == AGI_TRANSFORM_NONE)
+        snprintf(line, sizeof line, "%s/%s: %s %u: warning: %s (offset 0x%zx)", x->o->game_dir, vol,
+                 agi_kind_name(kind), num, msg, payload_offset + rec->offset + rec->header_len);
+    else
+        snprintf(line, sizeof line, "%s/%s: %s %u: warning: %s (expanded payload offset 0x%zx)", x->o->game_dir, vol,
+                 agi_kind_name(kind), num, msg, payload_offset);
+    cli_warn("%s", line);
+    json_object_set_new(row, "warning", json_string(line));
+    x->warnings++;
 }
 
 static void unpack_resource(unpack_ctx *x, agi_kind kind, unsigned num, relic_buf *payload)
@@ -183,13 +202,13 @@ static json_t *unpack_summary(unpack_ctx *x, json_t *objects, json_t *words)
         if (g->volumes[v])
             json_array_append_new(vols, json_pack("{s:i, s:s, s:i}", "number", v, "file", g->volumes[v]->name,
                                                   "size", (int)g->volumes[v]->len));
-    return json_pack("{s:s, s:i, s:s, s:s, s:b, s:s, s:s, s:o, s:b, s:o, s:o, s:O, s:o, s:o, s:i}", "format",
-                     "relic-agi-unpack", "format_version", 1, "layout", g->layout == AGI_LAYOUT_V3 ? "v3" : "v2",
+    return json_pack("{s:s, s:i, s:s, s:s, s:b, s:s, s:s, s:o, s:b, s:o, s:o, s:O, s:o, s:o, s:i, s:i}", "format",
+                     "relic-agi-unpack", "format_version", 1, "layout", agi_layout_name(g->layout),
                      "prefix", g->prefix, "split_directories", g->split_dirs, "profile", g->profile->name,
                      "profile_source", agi_profile_source_name(g->profile_source), "interpreter_version",
                      g->version[0] ? json_string(g->version) : json_null(), "profile_exact", g->exact_profile,
                      "directories", dirs, "volumes", vols, "resources", x->resources, "objects", objects, "words",
-                     words, "errors", x->errors);
+                     words, "errors", x->errors, "warnings", x->warnings);
 }
 
 static void unpack_print_list(const json_t *resources)
@@ -236,6 +255,18 @@ static int unpack_walk(unpack_ctx *x)
     return 0;
 }
 
+/* Profile evidence from the logic opcode range: the strict disassembler
+ * refuses an opcode the profile does not have. */
+static int unpack_logic_accepts(void *ctx, const uint8_t *payload, size_t len, const agi_profile *p)
+{
+    (void)ctx;
+    agi_logic_ctx lc = {.profile = p, .strict = 1};
+    relic_buf out = RELIC_BUF_INIT;
+    int ok = agi_logic_disasm(payload, len, &lc, &out, NULL) == RELIC_OK;
+    relic_buf_free(&out);
+    return ok;
+}
+
 int unpack_run(const unpack_opts *o)
 {
     unpack_ctx x;
@@ -245,7 +276,7 @@ int unpack_run(const unpack_opts *o)
     relic_err err;
     relic_err_clear(&err);
     int rc = agi_fileset_read_dir(o->game_dir, &fs, &err);
-    agi_open_opts oo = {o->profile};
+    agi_open_opts oo = {.profile = o->profile, .logic_accepts = unpack_logic_accepts};
     if (rc == RELIC_OK)
         rc = agi_game_open(&fs, &oo, &x.game, &err);
     if (rc) {
@@ -269,8 +300,19 @@ int unpack_run(const unpack_opts *o)
     json_t *objects = unpack_metadata(&x, "OBJECT", "objects.json");
     json_t *words = unpack_metadata(&x, "WORDS.TOK", "words.json");
     json_t *summary = unpack_summary(&x, objects, words);
-    if (local.out_dir)
+    json_t *evidence = json_array();
+    for (unsigned i = 0; i < x.game.evidence_count; i++)
+        json_array_append_new(evidence, json_string(x.game.evidence[i]));
+    json_object_set_new(summary, "profile_declared",
+                        x.game.profile_declared ? json_string(x.game.profile_declared->name) : json_null());
+    json_object_set_new(summary, "profile_evidence", evidence);
+    if (local.out_dir) {
+        /* What agi-pack --keep-layout needs to rebuild the files exactly;
+         * only in game.json, not in the printed summary. */
+        json_object_set_new(summary, "container", agi_container_layout_to_json(&x.game));
         unpack_write(&x, "game.json", NULL, 0, summary);
+        json_object_del(summary, "container");
+    }
     if (local.out_dir && !o->raw_only && unpack_html_write(local.out_dir, summary, &err)) {
         cli_report(&err); /* the page is written last, from the files above */
         x.io_failed = 1;

@@ -29,6 +29,7 @@ typedef struct unpack_ctx {
     agi_game game;
     json_t *resources;
     int errors;
+    int warnings;                  /* data read the lenient way the interpreter reads it */
     int io_failed;
 } unpack_ctx;
 
@@ -41,6 +42,11 @@ int unpack_write(unpack_ctx *x, const char *rel, const void *data, size_t len, c
 /* Reports a decoding error of one resource: one stderr line naming the
  * volume file and offset, status "error" in its row, exit status 1. */
 void unpack_fail(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *rec, relic_err *err, json_t *row);
+/* Reports a decoder's warning (count > 0): printed once per resource with
+ * its volume offset (payload_offset inside the expanded payload), counted
+ * in game.json "warnings", and kept in the row's "warning". */
+void unpack_warn(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *rec, unsigned count, const char *msg,
+                 size_t payload_offset, json_t *row);
 /* Runs every exporter registered for the resource's kind (export.c). */
 void unpack_export(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *rec, const relic_buf *payload,
                    json_t *row);

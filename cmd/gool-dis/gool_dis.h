@@ -18,7 +18,7 @@ typedef struct gd_event {
 
 typedef struct gd_opts {
     const char *input, *entry, *code, *pool, *out, *trace;
-    int all, json, run, assemble;
+    int all, json, run, assemble, addresses;
     gool_game game;
     unsigned long state, frames, max_steps, seed;
     gd_event events[GD_MAX_EVENTS];

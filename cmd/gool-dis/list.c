@@ -8,6 +8,7 @@
 #include "streams.h"
 #include "json_report.h"
 #include "gool_dis.h"
+#include "relic/core.h"
 #include "relic/gool_dis.h"
 #include "relic/io.h"
 
@@ -44,6 +45,35 @@ int gd_entry(const gd_opts *o, const relic_buf *data, const nsf_file *nsf, int b
     return gool_entry_decode(e->data, e->len, e->origin, g, err);
 }
 
+/* The code array of a JSON listing, one object per word, and its counts;
+ * entries and bare code items (--code) share it. */
+static void gd_code_json(const gool_entry *g, gool_game game, int guess, json_t *code, gool_dis_stats *st)
+{
+    uint8_t *fl = calloc(g->code_len + 1, 1);
+    memset(st, 0, sizeof *st);
+    if (fl)
+        gool_dis_labels(g, game, fl);
+    gool_ctx cx = {game, g->pool, g->pool_len, g->hdr.eid_count, g->code_len, fl, guess};
+    for (size_t pc = 0; pc < g->code_len; pc++) {
+        gool_dis_insn in;
+        gool_dis_insn_text(&cx, g->code[pc], pc, &in);
+        json_array_append_new(code, json_pack("{s:I,s:I,s:b,s:s,s:s,s:s}", "pc", (json_int_t)pc, "word",
+                                              (json_int_t)g->code[pc], "label", fl && fl[pc], "mnemonic",
+                                              in.mnemonic, "operands", in.operands, "comment", in.comment));
+        st->insns++;
+        st->unknown += in.op == NULL;
+        st->invalid += (size_t)in.invalid;
+        st->labels += fl && fl[pc];
+    }
+    free(fl);
+}
+
+static json_t *gd_stats_json(const gool_dis_stats *st)
+{
+    return json_pack("{s:I,s:I,s:I,s:I}", "instructions", (json_int_t)st->insns, "unknown", (json_int_t)st->unknown,
+                     "invalid", (json_int_t)st->invalid, "labels", (json_int_t)st->labels);
+}
+
 static json_t *gd_entry_json(const gool_entry *g, gool_game game, gool_dis_stats *st)
 {
     char name[6];
@@ -70,27 +100,9 @@ static json_t *gd_entry_json(const gool_entry *g, gool_game game, gool_dis_stats
                                                 s->code_pc, "local", gool_state_local(g, s)));
     }
     json_object_set_new(root, "states", states);
-    uint8_t *fl = calloc(g->code_len + 1, 1);
-    memset(st, 0, sizeof *st);
-    if (fl)
-        gool_dis_labels(g, game, fl);
-    gool_ctx cx = {game, g->pool, g->pool_len, g->hdr.eid_count, g->code_len, fl};
-    for (size_t pc = 0; pc < g->code_len; pc++) {
-        gool_dis_insn in;
-        gool_dis_insn_text(&cx, g->code[pc], pc, &in);
-        json_array_append_new(code, json_pack("{s:I,s:I,s:b,s:s,s:s,s:s}", "pc", (json_int_t)pc, "word",
-                                              (json_int_t)g->code[pc], "label", fl && fl[pc], "mnemonic",
-                                              in.mnemonic, "operands", in.operands, "comment", in.comment));
-        st->insns++;
-        st->unknown += in.op == NULL;
-        st->invalid += (size_t)in.invalid;
-        st->labels += fl && fl[pc];
-    }
-    free(fl);
+    gd_code_json(g, game, 0, code, st);
     json_object_set_new(root, "code", code);
-    json_object_set_new(root, "stats", json_pack("{s:I,s:I,s:I,s:I}", "instructions", (json_int_t)st->insns,
-                                                 "unknown", (json_int_t)st->unknown, "invalid",
-                                                 (json_int_t)st->invalid, "labels", (json_int_t)st->labels));
+    json_object_set_new(root, "stats", gd_stats_json(st));
     return root;
 }
 
@@ -103,7 +115,7 @@ static int gd_one(const gd_opts *o, const gool_entry *g, json_t *arr, relic_err 
         return RELIC_OK;
     }
     relic_buf text = RELIC_BUF_INIT;
-    int rc = gool_disasm(g, o->game, &text, &st, err);
+    int rc = gool_disasm_with(g, o->game, o->addresses ? GOOL_DIS_ADDRESSES : 0, &text, &st, err);
     if (!rc)
         fwrite(text.data, 1, text.len, stdout);
     relic_buf_free(&text);
@@ -228,8 +240,7 @@ static int gd_words(const char *path, relic_buf *b, uint32_t **w, size_t *n, rel
     if (!*w)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     for (size_t i = 0; i < *n; i++)
-        (*w)[i] = (uint32_t)b->data[4 * i] | (uint32_t)b->data[4 * i + 1] << 8 | (uint32_t)b->data[4 * i + 2] << 16 |
-                  (uint32_t)b->data[4 * i + 3] << 24;
+        (*w)[i] = relic_rd_le32(b->data + 4 * i);
     return RELIC_OK;
 }
 
@@ -247,9 +258,29 @@ int gd_code(const gd_opts *o)
         rc = gd_words(o->pool, &pb, &pool, &np, &err);
     }
     gool_dis_stats st;
-    if (!rc)
-        rc = gool_disasm_code(code, nc, pool, np, o->game, &text, &st, &err);
-    if (!rc)
+    if (!rc && o->json) {
+        /* A bare code item has no header: every pool word may be an EID. */
+        gool_game game = o->game != GOOL_GAME_AUTO ? o->game : gool_detect_game(code, nc);
+        gool_entry g = {0};
+        g.code = code;
+        g.code_len = nc;
+        g.pool = pool;
+        g.pool_len = np;
+        g.hdr.eid_count = (uint32_t)np;
+        json_t *root = json_object(), *arr = json_array();
+        json_object_set_new(root, "format", json_string("gool-code"));
+        json_object_set_new(root, "format_version", json_integer(1));
+        json_object_set_new(root, "game", json_integer(game));
+        gd_code_json(&g, game, 1, arr, &st);
+        json_object_set_new(root, "code", arr);
+        json_object_set_new(root, "stats", gd_stats_json(&st));
+        relic_json_print(stdout, root);
+        json_decref(root);
+    } else if (!rc) {
+        rc = gool_disasm_code_with(code, nc, pool, np, o->game, o->addresses ? GOOL_DIS_ADDRESSES : 0, &text, &st,
+                                   &err);
+    }
+    if (!rc && !o->json)
         fwrite(text.data, 1, text.len, stdout);
     free(code);
     free(pool);

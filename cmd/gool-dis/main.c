@@ -10,8 +10,8 @@
 
 static void gd_help(void)
 {
-    printf("Usage: %s FILE [--entry NAME | --all] [--game 1|2|3] [--json]\n"
-           "       %s --code CODE.bin [--pool POOL.bin] [--game 1|2|3]\n"
+    printf("Usage: %s FILE [--entry NAME | --all] [--game 1|2|3] [--addresses] [--json]\n"
+           "       %s --code CODE.bin [--pool POOL.bin] [--game 1|2|3] [--addresses] [--json]\n"
            "       %s --assemble SOURCE.s... -o OUT.nsentry|OUT.nsf\n"
            "       %s ENTRY --run [--state N] [--frames F] [--event E@FRAME]...\n"
            "                [--max-steps N] [--seed S] [--trace OUT.json]\n"
@@ -23,6 +23,7 @@ static void gd_help(void)
            "                       detected from the code when not given\n"
            "      --code FILE      disassemble a bare code item (u32 words)\n"
            "      --pool FILE      constant pool for --code (u32 words)\n"
+           "      --addresses      put each word's byte address and raw value before it\n"
            "      --assemble       assemble listings into an entry or an NSF file\n"
            "  -o, --output FILE    where --assemble writes (.nsf packs chunks)\n"
            "  -r, --run            interpret ENTRY frame by frame\n"
@@ -58,7 +59,7 @@ static int gd_event_arg(gd_opts *o, const char *s)
 int main(int argc, char **argv)
 {
     cli_init(argv[0]);
-    enum { O_CODE = 256, O_POOL, O_ASM, O_STATE, O_FRAMES, O_EVENT, O_STEPS, O_SEED, O_TRACE };
+    enum { O_CODE = 256, O_POOL, O_ASM, O_STATE, O_FRAMES, O_EVENT, O_STEPS, O_SEED, O_TRACE, O_ADDR };
     static const struct option longopts[] = {
         {"entry", required_argument, 0, 'e'},   {"all", no_argument, 0, 'a'},
         {"game", required_argument, 0, 'g'},    {"code", required_argument, 0, O_CODE},
@@ -67,6 +68,7 @@ int main(int argc, char **argv)
         {"state", required_argument, 0, O_STATE}, {"frames", required_argument, 0, O_FRAMES},
         {"event", required_argument, 0, O_EVENT}, {"max-steps", required_argument, 0, O_STEPS},
         {"seed", required_argument, 0, O_SEED}, {"trace", required_argument, 0, O_TRACE},
+        {"addresses", no_argument, 0, O_ADDR},
         {"json", no_argument, 0, 'j'},          {"help", no_argument, 0, 'h'},
         {"version", no_argument, 0, 'V'},       {0, 0, 0, 0},
     };
@@ -112,6 +114,7 @@ int main(int argc, char **argv)
                 return cli_usage_error("--seed is 0..4294967295");
             break;
         case O_TRACE: o.trace = optarg; break;
+        case O_ADDR: o.addresses = 1; break;
         case 'j': o.json = 1; break;
         case 'h': gd_help(); return CLI_EXIT_OK;
         case 'V': cli_print_version(); return CLI_EXIT_OK;
@@ -126,8 +129,8 @@ int main(int argc, char **argv)
         return gd_assemble(&o);
     }
     if (o.code) {
-        if (o.ninputs || o.json)
-            return cli_usage_error("--code takes no FILE and prints text only");
+        if (o.ninputs)
+            return cli_usage_error("--code takes no FILE");
         return gd_code(&o);
     }
     if (o.ninputs != 1)

@@ -19,11 +19,11 @@ static json_t *gd_trace_json(const gool_vm *vm, const char *error)
         const gool_trace_rec *r = &vm->trace[i];
         json_t *args = json_array();
         for (unsigned k = 0; k < r->nargs; k++)
-            json_array_append_new(args, json_integer((json_int_t)r->arg[k]));
+            json_array_append_new(args, json_integer((json_int_t)(int32_t)r->arg[k])); /* GOOL values are signed */
         json_array_append_new(recs, json_pack("{s:I,s:s,s:I,s:I,s:s,s:o,s:I}", "frame", (json_int_t)r->frame,
                                               "block", gd_blocks[r->block % 5], "pc", (json_int_t)r->pc, "word",
                                               (json_int_t)r->word, "op", r->what, "args", args, "result",
-                                              (json_int_t)r->result));
+                                              (json_int_t)(int32_t)r->result));
     }
     json_object_set_new(root, "trace", recs);
     json_object_set_new(root, "frames", json_integer(vm->frame));
@@ -79,8 +79,10 @@ int gd_run(const gd_opts *o)
     if (!rc)
         rc = gd_entry(o, &data, &nsf, bare, &g, &err);
     int loaded = !rc;
-    if (!rc)
+    if (!rc) {
+        vm.game = o->game != GOOL_GAME_AUTO ? o->game : gool_detect_game(g.code, g.code_len);
         rc = gool_vm_init(&vm, &g, (unsigned)o->state, (uint32_t)o->seed, &err);
+    }
     if (!rc)
         rc = gd_frames(o, &vm, &err);
     if (loaded) { /* the trace up to an error is still worth showing */

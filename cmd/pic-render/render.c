@@ -86,7 +86,7 @@ static int pic_open(const pic_opts *o, pic_source *src, relic_err *err)
     src->profile = o->profile ? o->profile : agi_profile_find("2.936");
     if (!o->game_dir)
         return RELIC_OK;
-    agi_open_opts oo = {o->profile};
+    agi_open_opts oo = {.profile = o->profile};
     int rc = agi_fileset_read_dir(o->game_dir, &src->fs, err);
     if (rc == RELIC_OK)
         rc = agi_game_open(&src->fs, &oo, &src->game, err);
@@ -145,7 +145,7 @@ static int pic_draw_all(const pic_opts *o, pic_source *src, uint8_t *vis, uint8_
             break;
         }
         po.max_steps = o->steps ? o->steps - *total : 0;
-        rc = agi_picture_draw(payload.data, payload.len, src->profile, &po, vis, pri, &st, err);
+        rc = agi_picture_draw(&(agi_picture_args){payload.data, payload.len, src->profile, vis, pri, &po}, &st, err);
         if (rc) {
             pic_data_error(o, which, err);
             break;

@@ -67,7 +67,7 @@ static int rt_restore(rt_ctx *c, relic_err *err)
 static int rt_open(rt_ctx *c, relic_err *err)
 {
     const pic_opts *o = c->o;
-    agi_open_opts oo = {o->profile};
+    agi_open_opts oo = {.profile = o->profile};
     int rc = agi_fileset_read_dir(o->game_dir, &c->fs, err);
     if (rc == RELIC_OK)
         rc = agi_game_open(&c->fs, &oo, &c->game, err);

@@ -1,6 +1,6 @@
 /* rgm-dump --assemble: a Redguard RGM map from a map source (actors,
  * strings, variables, attributes, placements and SOUP assembler scripts;
- * the source format is described in libvm/soup/mapsrc.c and
+ * the source format is described in libvm/soup/build.c and
  * man/rgm-dump.1). */
 #include <string.h>
 #include "cli.h"

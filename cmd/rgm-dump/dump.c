@@ -43,6 +43,8 @@ static int dump_script(dump_ctx *x, const rgm_actor *a, json_t *doc, relic_err *
                                   in->text);
             if (in->has_target)
                 json_object_set_new(o, "target", json_integer(in->target));
+            if (in->engine_fault) /* a ++/-- inside a formula: the engine fails on it */
+                json_object_set_new(o, "engine_fault", json_true());
             json_array_append_new(ins, o);
         }
         json_object_set_new(doc, "script",

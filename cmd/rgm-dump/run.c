@@ -53,6 +53,10 @@ int dump_run(dump_ctx *x, json_t *doc, relic_err *err)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     soup_stub_init(stub);
     stub->default_task_len = (unsigned)o->task_len;
+    /* Without --trace nothing is kept per event (only counted); with it the
+     * record is bounded by the step budget: at most max_steps events. */
+    stub->record = o->trace != NULL;
+    stub->max_events = (size_t)o->max_steps;
     soup_host host = soup_stub_host(stub);
     soup_vm_config cfg = {256, (uint32_t)o->seed, 0, 0};
     soup_vm *vm = soup_vm_new(&x->def, &host, &cfg);
@@ -65,7 +69,7 @@ int dump_run(dump_ctx *x, json_t *doc, relic_err *err)
     int run_rc = rc ? rc : soup_vm_run(vm, actor, (uint32_t)o->ticks, o->max_steps, &run_err);
     if (!rc) {
         json_t *run = json_pack("{s:I, s:I, s:I}", "ticks", (json_int_t)soup_vm_tick_count(vm), "statements",
-                                (json_int_t)soup_vm_steps(vm), "events", (json_int_t)stub->nev);
+                                (json_int_t)soup_vm_steps(vm), "events", (json_int_t)(stub->nev + stub->dropped));
         if (run_rc) {
             char line[400];
             relic_err_format(&run_err, line, sizeof line);
@@ -73,9 +77,10 @@ int dump_run(dump_ctx *x, json_t *doc, relic_err *err)
         }
         json_object_set_new(doc, "run", run);
         if (o->trace) {
-            json_t *tr = json_pack("{s:o, s:s, s:I, s:I, s:I}", "events", dump_trace(vm, &x->def, stub), "scope",
-                                   o->run ? o->run : "all", "ticks", (json_int_t)o->ticks, "seed",
-                                   (json_int_t)o->seed, "task_length", (json_int_t)o->task_len);
+            json_t *tr = json_pack("{s:o, s:s, s:I, s:I, s:I, s:I}", "events", dump_trace(vm, &x->def, stub),
+                                   "scope", o->run ? o->run : "all", "ticks", (json_int_t)o->ticks, "seed",
+                                   (json_int_t)o->seed, "task_length", (json_int_t)o->task_len, "events_dropped",
+                                   (json_int_t)stub->dropped);
             rc = relic_json_write(o->trace, tr, err);
             json_decref(tr);
         }

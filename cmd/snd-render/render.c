@@ -37,7 +37,7 @@ static int render_load(const render_opts *o, render_src *src, relic_err *err)
     }
     agi_fileset fs = {0, 0};
     agi_game g;
-    agi_open_opts oo = {o->profile};
+    agi_open_opts oo = {.profile = o->profile};
     agi_record rec;
     int rc = agi_fileset_read_dir(o->game_dir, &fs, err);
     if (rc == RELIC_OK)

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "relic/agi.h"
+#include "relic/core.h"
 #include "agi_private.h"
 
 #define AGI_MAX_OFFSET 0xfffffu
@@ -17,25 +18,31 @@
 
 typedef struct agi_builder {
     const agi_build_opts *opts;
+    const agi_container_ops *ops;
     relic_buf vols[AGI_MAX_VOLUMES];
     unsigned cur;
     relic_buf packed;
 } agi_builder;
 
-/* The stored form of a payload and its header byte 2 for v3. */
-static const relic_buf *agi_build_stored(agi_builder *b, agi_kind kind, const relic_buf *p, int *nibble)
+const relic_buf *agi_build_stored_form(const agi_container_ops *ops, int compress, agi_kind kind, const relic_buf *p,
+                                       relic_buf *scratch, int *nibble)
 {
     *nibble = 0;
-    if (b->opts->layout != AGI_LAYOUT_V3 || !b->opts->compress)
+    if (!ops->compresses || !compress)
         return p;
-    relic_buf_reset(&b->packed);
-    if (kind == AGI_PICTURE && agi_picnibble_pack(p->data, p->len, &b->packed)) {
+    relic_buf_reset(scratch);
+    if (kind == AGI_PICTURE && agi_picnibble_pack(p->data, p->len, scratch)) {
         *nibble = 1;
-        return &b->packed;
+        return scratch;
     }
-    relic_buf_reset(&b->packed);
-    agi_lzw_compress(p->data, p->len, &b->packed);
-    return b->packed.len < p->len ? &b->packed : p;
+    relic_buf_reset(scratch);
+    agi_lzw_compress(p->data, p->len, scratch);
+    return scratch->len < p->len ? scratch : p;
+}
+
+static const relic_buf *agi_build_stored(agi_builder *b, agi_kind kind, const relic_buf *p, int *nibble)
+{
+    return agi_build_stored_form(b->ops, b->opts->compress, kind, p, &b->packed, nibble);
 }
 
 static int agi_build_record(agi_builder *b, agi_kind kind, unsigned num, const relic_buf *p, agi_dir_entry *e,
@@ -46,7 +53,7 @@ static int agi_build_record(agi_builder *b, agi_kind kind, unsigned num, const r
                              agi_kind_name(kind), num, p->len);
     int nibble;
     const relic_buf *s = agi_build_stored(b, kind, p, &nibble);
-    size_t header = b->opts->layout == AGI_LAYOUT_V3 ? 7 : 5;
+    size_t header = b->ops->record_header_len;
     size_t limit = b->opts->max_volume_size ? b->opts->max_volume_size : AGI_MAX_OFFSET;
     if (limit > AGI_MAX_OFFSET)
         limit = AGI_MAX_OFFSET;
@@ -59,58 +66,36 @@ static int agi_build_record(agi_builder *b, agi_kind kind, unsigned num, const r
     e->present = 1;
     e->volume = (uint8_t)b->cur;
     e->offset = (uint32_t)v->len;
-    relic_buf_u8(v, 0x12);
-    relic_buf_u8(v, 0x34);
-    relic_buf_u8(v, (uint8_t)(b->cur | (nibble ? 0x80 : 0)));
-    relic_buf_le16(v, (uint16_t)p->len);
-    if (header == 7)
-        relic_buf_le16(v, (uint16_t)s->len);
+    b->ops->write_record_header(v, b->cur, nibble, (uint16_t)p->len, (uint16_t)s->len);
     relic_buf_append(v, s->data, s->len);
     return relic_buf_check(v, err);
 }
 
-static int agi_build_add(agi_fileset *out, const char *name, relic_buf *b, relic_err *err)
-{
-    if (relic_buf_check(b, err))
-        return RELIC_ENOMEM;
-    size_t len;
-    uint8_t *data = relic_buf_take(b, &len);
-    return agi_fileset_add(out, name, data ? data : calloc(1, 1), len, err);
-}
-
 static int agi_build_files(agi_builder *b, agi_dir dirs[AGI_KIND_COUNT], agi_fileset *out, relic_err *err)
 {
-    static const char *const split[AGI_KIND_COUNT] = {"LOGDIR", "PICDIR", "VIEWDIR", "SNDDIR"};
-    const char *prefix = b->opts->layout == AGI_LAYOUT_V3 ? b->opts->prefix : "";
+    const char *prefix = b->ops->prefixed ? b->opts->prefix : "";
     char name[40];
-    relic_buf d = RELIC_BUF_INIT;
-    int rc = RELIC_OK;
-    if (b->opts->layout == AGI_LAYOUT_V3) {
-        agi_dir_write_v3(dirs, &d);
-        snprintf(name, sizeof name, "%sDIR", prefix);
-        rc = agi_build_add(out, name, &d, err);
-    } else {
-        for (int k = 0; k < AGI_KIND_COUNT && rc == RELIC_OK; k++) {
-            agi_dir_write_v2(&dirs[k], &d);
-            rc = agi_build_add(out, split[k], &d, err);
-        }
-    }
+    int rc = b->ops->write_dirs(dirs, prefix, out, err);
     for (unsigned v = 0; v <= b->cur && rc == RELIC_OK; v++) {
         snprintf(name, sizeof name, "%sVOL.%u", prefix, v);
-        rc = agi_build_add(out, name, &b->vols[v], err);
+        rc = agi_fileset_add_buf(out, name, &b->vols[v], err);
     }
-    relic_buf_free(&d);
     return rc;
 }
 
 int agi_game_build(const agi_build_input *in, const agi_build_opts *opts, agi_fileset *out, relic_err *err)
 {
-    if (opts->layout == AGI_LAYOUT_V3 && (!opts->prefix[0] || strlen(opts->prefix) > 8))
-        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "a v3 game needs a file-name prefix of 1-8 characters");
+    const agi_container_ops *ops = agi_container_for(opts->layout);
+    if (!ops)
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "no container layout %d", (int)opts->layout);
+    if (ops->prefixed && (!opts->prefix[0] || strlen(opts->prefix) > 8))
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "a %s game needs a file-name prefix of 1-8 characters",
+                             ops->name);
     agi_builder b;
     memset(&b, 0, sizeof b);
     b.opts = opts;
-    agi_dir *dirs = calloc(AGI_KIND_COUNT, sizeof *dirs);
+    b.ops = ops;
+    agi_dir *dirs = relic_calloc_array(AGI_KIND_COUNT, sizeof *dirs);
     if (!dirs)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     int rc = RELIC_OK;

@@ -2,8 +2,11 @@
  * PVOL.N records with a seven-byte header whose metadata byte selects the
  * payload transform (agi-spec resource_containers.md, "Version 3 combined
  * container" and "Volume record"). */
+#include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include "relic/agi.h"
+#include "relic/core.h"
 #include "relic/cursor.h"
 #include "agi_private.h"
 
@@ -46,7 +49,7 @@ int agi_dir_parse_v3(const uint8_t *data, size_t len, agi_dir dirs[AGI_KIND_COUN
     return RELIC_OK;
 }
 
-int agi_record_header_v3(const uint8_t *vol, size_t vol_len, uint32_t offset, unsigned volume,
+static int agi_record_header_v3(const uint8_t *vol, size_t vol_len, uint32_t offset, unsigned volume,
                          agi_record *rec, relic_err *err)
 {
     uint8_t magic[2];
@@ -71,7 +74,7 @@ int agi_record_header_v3(const uint8_t *vol, size_t vol_len, uint32_t offset, un
     return RELIC_OK;
 }
 
-void agi_dir_write_v3(const agi_dir dirs[AGI_KIND_COUNT], relic_buf *out)
+static void agi_dir_write_v3(const agi_dir dirs[AGI_KIND_COUNT], relic_buf *out)
 {
     size_t start = out->len;
     relic_buf_zeros(out, 8);
@@ -81,3 +84,69 @@ void agi_dir_write_v3(const agi_dir dirs[AGI_KIND_COUNT], relic_buf *out)
             agi_dir_entry_write(&dirs[k].entry[i], out);
     }
 }
+
+/* A PVOL.N with a non-empty prefix P (PDIR itself may be missing: then the
+ * split directories are read, as the spec's fallback says). */
+static int agi_v3_bid(const agi_fileset *fs, char prefix[16])
+{
+    for (size_t i = 0; i < fs->count; i++) {
+        size_t plen;
+        if (agi_volume_name(fs->files[i].name, &plen) >= 0 && plen > 0 && plen < 16) {
+            memcpy(prefix, fs->files[i].name, plen);
+            prefix[plen] = '\0';
+            return 2;
+        }
+    }
+    return 0;
+}
+
+static int agi_v3_read_dirs(const agi_fileset *fs, agi_game *g, relic_err *err)
+{
+    char name[32];
+    snprintf(name, sizeof name, "%sDIR", g->prefix);
+    const agi_file *f = agi_fileset_find(fs, name);
+    if (!f) {
+        g->split_dirs = 1; /* the fallback: split directories, v3 records */
+        return agi_read_split_dirs(fs, g, err);
+    }
+    for (int k = 0; k < AGI_KIND_COUNT; k++)
+        g->dir_file[k] = f->name;
+    int rc = agi_dir_parse_v3(f->data, f->len, g->dirs, err);
+    relic_err_file(err, f->name);
+    return rc;
+}
+
+static void agi_v3_write_record_header(relic_buf *v, unsigned volume, int nibble, uint16_t expanded_len,
+                                       uint16_t stored_len)
+{
+    relic_buf_u8(v, 0x12);
+    relic_buf_u8(v, 0x34);
+    relic_buf_u8(v, (uint8_t)(volume | (nibble ? 0x80u : 0)));
+    relic_buf_le16(v, expanded_len);
+    relic_buf_le16(v, stored_len);
+}
+
+static int agi_v3_write_dirs(const agi_dir dirs[AGI_KIND_COUNT], const char *prefix, agi_fileset *out,
+                             relic_err *err)
+{
+    char name[40];
+    snprintf(name, sizeof name, "%sDIR", prefix);
+    relic_buf d = RELIC_BUF_INIT;
+    agi_dir_write_v3(dirs, &d);
+    int rc = agi_fileset_add_buf(out, name, &d, err);
+    relic_buf_free(&d);
+    return rc;
+}
+
+const agi_container_ops agi_container_v3 = {
+    .layout = AGI_LAYOUT_V3,
+    .name = "v3",
+    .record_header_len = 7,
+    .compresses = 1,
+    .prefixed = 1,
+    .bid = agi_v3_bid,
+    .read_dirs = agi_v3_read_dirs,
+    .record_header = agi_record_header_v3,
+    .write_record_header = agi_v3_write_record_header,
+    .write_dirs = agi_v3_write_dirs,
+};

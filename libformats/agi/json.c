@@ -2,6 +2,8 @@
  * relic/agi_json.h; keys documented in man/agi-unpack.1). */
 #include <stdlib.h>
 #include <string.h>
+#include "relic/core.h"
+#include "agi_private.h"
 #include "relic/agi_json.h"
 #include "relic/io.h"
 #include "relic/text.h"
@@ -52,7 +54,7 @@ int agi_objects_from_json(const json_t *j, agi_objects *o, relic_err *err)
     o->count = (unsigned)json_array_size(items);
     if (o->count > 0xffff / 3)
         return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "objects: too many items");
-    o->items = calloc(o->count ? o->count : 1, sizeof *o->items);
+    o->items = relic_calloc_array(o->count, sizeof *o->items);
     if (!o->items)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     for (unsigned i = 0; i < o->count; i++) {
@@ -85,7 +87,7 @@ int agi_words_from_json(const json_t *j, agi_words *w, relic_err *err)
     if (!json_is_array(words))
         return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "words: need a \"words\" array");
     w->count = (unsigned)json_array_size(words);
-    w->words = calloc(w->count ? w->count : 1, sizeof *w->words);
+    w->words = relic_calloc_array(w->count, sizeof *w->words);
     if (!w->words)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     for (unsigned i = 0; i < w->count; i++) {
@@ -145,7 +147,7 @@ int agi_messages_from_json(const json_t *j, char ***messages, unsigned *count, i
     json_t *declared = json_object_get(j, "count");
     if (json_is_integer(declared) && json_integer_value(declared) > (json_int_t)n && json_integer_value(declared) <= 255)
         n = (unsigned)json_integer_value(declared);
-    char **m = calloc(n ? n : 1, sizeof *m);
+    char **m = relic_calloc_array(n, sizeof *m);
     if (!m)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     for (size_t i = 0; i < json_array_size(list); i++) {
@@ -163,4 +165,20 @@ int agi_messages_from_json(const json_t *j, char ***messages, unsigned *count, i
     *messages = m;
     *count = n;
     return RELIC_OK;
+}
+
+json_t *agi_json_hex(const uint8_t *p, size_t n)
+{
+    static const char digits[] = "0123456789abcdef";
+    char *s = relic_alloc_array(2 * n + 1, 1);
+    if (!s)
+        return NULL;
+    for (size_t i = 0; i < n; i++) {
+        s[2 * i] = digits[p[i] >> 4];
+        s[2 * i + 1] = digits[p[i] & 15];
+    }
+    s[2 * n] = '\0';
+    json_t *j = json_string(s);
+    free(s);
+    return j;
 }

@@ -6,6 +6,7 @@
  * the one that fits the offset table better (messages starting after zero
  * bytes); every corpus game, v3 included, reads keyed.  A message whose zero
  * byte is missing runs to the end of the region, as some fan games ship. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "relic/agi.h"
@@ -45,9 +46,18 @@ int agi_logic_messages_decode(const uint8_t *payload, size_t len, agi_logic_mess
     size_t region_start = 2 * ((size_t)count + 1), region_end = offs[0];
     if (count == 0 || region_end < region_start)
         region_end = region_start; /* no text region */
-    if (base + region_end > len)
-        return relic_err_set(err, RELIC_EDATA, base, "message text end 0x%zx past the end of the payload",
-                             base + region_end);
+    if (base + region_end > len) {
+        /* The interpreter reads the text it has: the region ends with the
+         * payload (seen in real games), with a warning. */
+        out->warnings++;
+        out->warning_offset = base;
+        snprintf(out->warning, sizeof out->warning,
+                 "message text end 0x%zx past the end of the payload (0x%zx), read to the end", base + region_end,
+                 len);
+        region_end = len - base;
+        if (region_end < region_start)
+            region_end = region_start;
+    }
     size_t tlen = region_end;
     uint8_t *plain = malloc(tlen + 1), *keyed = malloc(tlen + 1);
     out->msg = calloc((size_t)count + 1, sizeof *out->msg);
@@ -69,6 +79,8 @@ int agi_logic_messages_decode(const uint8_t *payload, size_t len, agi_logic_mess
         out->msg[i].offset = offs[i];
         if (offs[i] == 0)
             continue;
+        if (out->warnings && offs[i] >= region_end && offs[i] >= region_start)
+            continue; /* cut off with the region: no text to read */
         if (offs[i] < region_start || offs[i] >= region_end) {
             rc = relic_err_set(err, RELIC_EDATA, base + 2 * (size_t)i, "message %u offset 0x%x is outside the text region",
                                i, offs[i]);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "relic/agi.h"
+#include "relic/core.h"
 #include "agi_private.h"
 
 void agi_xor(uint8_t *p, size_t n)
@@ -22,13 +23,13 @@ static int agi_objects_consistent(const uint8_t *d, size_t len, relic_err *err)
 {
     if (len < 3)
         return relic_err_set(err, RELIC_EDATA, 0, "OBJECT shorter than its 3-byte header");
-    size_t table = (size_t)(d[0] | d[1] << 8);
+    size_t table = (size_t)relic_rd_le16(d);
     if (table % 3 != 0)
         return relic_err_set(err, RELIC_EDATA, 0, "item table size %zu is not a multiple of 3", table);
     if (table > len - 3)
         return relic_err_set(err, RELIC_EDATA, 0, "item table size %zu runs past the end of the file", table);
     for (size_t i = 0; i < table; i += 3) {
-        size_t name = (size_t)(d[3 + i] | d[4 + i] << 8);
+        size_t name = (size_t)relic_rd_le16(d + 3 + i);
         if (name < table || name >= len - 3)
             return relic_err_set(err, RELIC_EDATA, 3 + i, "item %zu name offset 0x%zx outside the name pool",
                                  i / 3, name);
@@ -41,7 +42,7 @@ static int agi_objects_consistent(const uint8_t *d, size_t len, relic_err *err)
 int agi_objects_decode(const uint8_t *data, size_t len, int prefer_xor, agi_objects *out, relic_err *err)
 {
     memset(out, 0, sizeof *out);
-    uint8_t *plain = malloc(len ? len : 1), *keyed = malloc(len ? len : 1);
+    uint8_t *plain = relic_alloc_array(len, 1), *keyed = relic_alloc_array(len, 1);
     if (!plain || !keyed) {
         free(plain);
         free(keyed);
@@ -68,13 +69,13 @@ int agi_objects_decode(const uint8_t *data, size_t len, int prefer_xor, agi_obje
     free(out->xor_key ? plain : keyed);
     const uint8_t *d = out->raw;
     out->max_object = d[2];
-    out->count = (unsigned)((d[0] | d[1] << 8) / 3);
-    out->items = calloc(out->count ? out->count : 1, sizeof *out->items);
+    out->count = (unsigned)(relic_rd_le16(d) / 3);
+    out->items = relic_calloc_array(out->count, sizeof *out->items);
     if (!out->items)
         goto oom;
     for (unsigned i = 0; i < out->count; i++) {
         const uint8_t *e = d + 3 + 3 * (size_t)i;
-        out->items[i].name_offset = (uint16_t)(e[0] | e[1] << 8);
+        out->items[i].name_offset = relic_rd_le16(e);
         out->items[i].location = e[2];
         if (!(out->items[i].name = strdup((const char *)d + 3 + out->items[i].name_offset)))
             goto oom;
@@ -110,7 +111,7 @@ int agi_objects_encode(const agi_objects *o, int share_names, relic_buf *out, re
             for (unsigned j = 0; j < i; j++)
                 if (strcmp(o->items[j].name, o->items[i].name) == 0) {
                     size_t e = start + 3 + 3 * (size_t)j;
-                    name_off = out->oom ? 0 : (size_t)(out->data[e] | out->data[e + 1] << 8);
+                    name_off = out->oom ? 0 : (size_t)relic_rd_le16(out->data + e);
                     break;
                 }
         if (name_off > 0xffff) {

@@ -434,15 +434,19 @@ static int agi_pic_run(agi_pic *c, const agi_picture_opts *opts, agi_picture_sta
     }
 }
 
-int agi_picture_draw(const uint8_t *payload, size_t len, const agi_profile *p, const agi_picture_opts *opts,
-                     uint8_t *visual, uint8_t *priority, agi_picture_stats *st, relic_err *err)
+int agi_picture_draw(const agi_picture_args *a, agi_picture_stats *st, relic_err *err)
 {
     agi_picture_stats local;
     if (!st)
         st = &local;
     memset(st, 0, sizeof *st);
-    if (!p)
-        p = agi_profile_find("2.936");
+    if (!a || !a->profile || !a->visual || !a->priority)
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "drawing a picture needs a profile and two planes");
+    const uint8_t *payload = a->payload;
+    size_t len = a->len;
+    const agi_profile *p = a->profile;
+    const agi_picture_opts *opts = a->opts;
+    uint8_t *visual = a->visual, *priority = a->priority;
     if (!opts || !opts->overlay) {
         memset(visual, 15, AGI_PIC_CELLS);
         memset(priority, 4, AGI_PIC_CELLS);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "relic/agi_save.h"
+#include "relic/core.h"
 #include "relic/cursor.h"
 #include "agi_private.h"
 #include "save_private.h"
@@ -174,20 +175,20 @@ static const agi_save_field agi_save_obj_fields[] = {
 };
 #undef O
 
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+#define RELIC_COUNTOF(a) (sizeof(a) / sizeof((a)[0]))
 
 const agi_save_field *agi_save_b1_fields(agi_save_b1_layout layout, size_t *count)
 {
     switch (layout) {
-    case AGI_SAVE_B1_EARLY: *count = COUNT(agi_save_b1_early); return agi_save_b1_early;
-    case AGI_SAVE_B1_GR: *count = COUNT(agi_save_b1_gr); return agi_save_b1_gr;
-    default: *count = COUNT(agi_save_b1_v2); return agi_save_b1_v2;
+    case AGI_SAVE_B1_EARLY: *count = RELIC_COUNTOF(agi_save_b1_early); return agi_save_b1_early;
+    case AGI_SAVE_B1_GR: *count = RELIC_COUNTOF(agi_save_b1_gr); return agi_save_b1_gr;
+    default: *count = RELIC_COUNTOF(agi_save_b1_v2); return agi_save_b1_v2;
     }
 }
 
 const agi_save_field *agi_save_object_fields(size_t *count)
 {
-    *count = COUNT(agi_save_obj_fields);
+    *count = RELIC_COUNTOF(agi_save_obj_fields);
     return agi_save_obj_fields;
 }
 
@@ -285,7 +286,7 @@ static int agi_save_walk(const uint8_t *d, size_t len, unsigned want, agi_save_e
             return relic_err_set(err, RELIC_EDATA, pos, "%zu bytes after block 5", len - pos);
         if (len - pos < 2)
             return relic_err_set(err, RELIC_EDATA, pos, "block %u: length word cut short", env->count + 1);
-        uint16_t n = (uint16_t)(d[pos] | d[pos + 1] << 8);
+        uint16_t n = relic_rd_le16(d + pos);
         if (n > len - pos - 2)
             return relic_err_set(err, RELIC_EDATA, pos, "block %u: length %u runs past the end of the file (%zu bytes left)",
                                  env->count + 1, n, len - pos - 2);
@@ -305,37 +306,69 @@ static int agi_save_walk(const uint8_t *d, size_t len, unsigned want, agi_save_e
 }
 
 /* Block 3 as inventory: entry table (name_offset:u16le, location:u8) up
- * to the lowest name offset, then zero-terminated names.  Returns the
- * entry count, or -1 with err set. */
-static long agi_save_inventory_shape(const uint8_t *d, size_t len, size_t origin, relic_err *err)
+ * to the lowest name offset, then zero-terminated names.  *count gets the
+ * entry count.  A last name that runs to the end of the block without its
+ * zero is read as the interpreter reads it (up to the block end): that is
+ * RELIC_WARN with err naming it, and the block's bytes stay as they are. */
+static int agi_save_inventory_shape(const uint8_t *d, size_t len, size_t origin, size_t *count, relic_err *err)
 {
+    *count = 0;
     if (len == 0)
-        return 0;
+        return RELIC_OK;
     if (len < 3)
-        return relic_err_set(err, RELIC_EDATA, origin, "block 3: %zu bytes cannot hold an inventory entry", len), -1;
-    size_t table = (size_t)(d[0] | d[1] << 8);
+        return relic_err_set(err, RELIC_EDATA, origin, "block 3: %zu bytes cannot hold an inventory entry", len);
+    size_t table = relic_rd_le16(d);
     for (size_t i = 3; i + 3 <= table && i + 3 <= len; i += 3) {
-        size_t name = (size_t)(d[i] | d[i + 1] << 8);
+        size_t name = relic_rd_le16(d + i);
         if (name < table)
             table = name;
     }
     if (table % 3 || table == 0 || table > len)
         return relic_err_set(err, RELIC_EDATA, origin,
-                             "block 3: inventory name pool starts at 0x%zx, not after a whole entry table", table), -1;
+                             "block 3: inventory name pool starts at 0x%zx, not after a whole entry table", table);
+    int rc = RELIC_OK;
     for (size_t i = 0; i < table; i += 3) {
-        size_t name = (size_t)(d[i] | d[i + 1] << 8);
+        size_t name = relic_rd_le16(d + i);
         if (name >= len)
             return relic_err_set(err, RELIC_EDATA, origin + i, "block 3: item %zu name offset 0x%zx past the block",
-                                 i / 3, name), -1;
-        if (!memchr(d + name, 0, len - name))
-            return relic_err_set(err, RELIC_EDATA, origin + name, "block 3: item %zu name is not terminated", i / 3), -1;
+                                 i / 3, name);
+        if (!memchr(d + name, 0, len - name) && rc == RELIC_OK)
+            rc = relic_err_set(err, RELIC_WARN, origin + name,
+                               "block 3: item %zu name is not terminated (read to the end of the block)", i / 3);
     }
-    return (long)(table / 3);
+    *count = table / 3;
+    return rc;
 }
 
-static void agi_save_unxor(uint8_t *p, size_t n)
+/* Copies block 3 (plain) into s->inventory with one hidden zero after it,
+ * so a name cut by the block end still reads as a string, and parses the
+ * entry table into s->items.  RELIC_WARN: see agi_save_inventory_shape. */
+static int agi_save_items_parse(agi_save *s, const uint8_t *plain, size_t len, int unxor, size_t origin,
+                                relic_err *err)
 {
-    agi_xor(p, n);
+    s->inventory_len = len;
+    if (!(s->inventory = relic_calloc_array(len + 1, 1)))
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    if (len)
+        memcpy(s->inventory, plain, len);
+    if (unxor)
+        agi_xor(s->inventory, len);
+    size_t count;
+    int rc = agi_save_inventory_shape(s->inventory, len, origin, &count, err);
+    if (rc != RELIC_OK && rc != RELIC_WARN)
+        return rc;
+    if (!(s->items = relic_calloc_array(count, sizeof *s->items)))
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    s->item_count = (unsigned)count;
+    for (unsigned i = 0; i < s->item_count; i++) {
+        s->items[i].name_offset = relic_rd_le16(s->inventory + 3 * (size_t)i);
+        s->items[i].location = s->inventory[3 * (size_t)i + 2];
+    }
+    if (rc == RELIC_WARN) {
+        s->warning_offset = err ? err->offset : origin;
+        s->warnings++;
+    }
+    return rc;
 }
 
 /* ---- profile detection ---------------------------------------------------- */
@@ -367,19 +400,22 @@ int agi_save_detect(const uint8_t *data, size_t len, agi_save_guess *out, relic_
     if (env.count >= 3) {
         const uint8_t *b3 = data + env.off[2] + 2;
         size_t n3 = env.len[2];
-        plain = agi_save_inventory_shape(b3, n3, 0, NULL) >= 0;
+        size_t items;
+        rc = agi_save_inventory_shape(b3, n3, 0, &items, NULL);
+        plain = rc == RELIC_OK || rc == RELIC_WARN;
         if (!plain) {
-            uint8_t *tmp = malloc(n3 ? n3 : 1);
+            uint8_t *tmp = relic_alloc_array(n3, 1);
             if (!tmp)
                 return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
             memcpy(tmp, b3, n3);
-            agi_save_unxor(tmp, n3);
-            if (agi_save_inventory_shape(tmp, n3, 0, NULL) < 0)
+            agi_xor(tmp, n3);
+            rc = agi_save_inventory_shape(tmp, n3, 0, &items, NULL);
+            if (rc != RELIC_OK && rc != RELIC_WARN)
                 plain = -1;
             free(tmp);
         }
     }
-    for (size_t i = 0; i < COUNT(agi_save_shapes); i++) {
+    for (size_t i = 0; i < RELIC_COUNTOF(agi_save_shapes); i++) {
         const agi_save_shape *s = &agi_save_shapes[i];
         if (s->blocks != env.count || s->block1 != env.len[0])
             continue;
@@ -421,7 +457,7 @@ static int agi_save_block2(agi_save *s, const uint8_t *d, const agi_save_env *en
         return relic_err_set(err, RELIC_EDATA, env->off[1],
                              "block 2: %zu bytes is not a whole number of 43-byte object records", len);
     s->object_count = (unsigned)(len / AGI_SAVE_OBJECT_LEN);
-    s->objects = calloc(s->object_count ? s->object_count : 1, sizeof *s->objects);
+    s->objects = relic_calloc_array(s->object_count, sizeof *s->objects);
     if (!s->objects)
         return agi_save_oom(err);
     size_t n;
@@ -439,24 +475,17 @@ static int agi_save_block2(agi_save *s, const uint8_t *d, const agi_save_env *en
 static int agi_save_block3(agi_save *s, const uint8_t *d, const agi_save_env *env, relic_err *err)
 {
     size_t len = env->len[2], at = env->off[2] + 2;
-    s->inventory_len = len;
-    if (!(s->inventory = malloc(len ? len : 1)))
-        return agi_save_oom(err);
-    memcpy(s->inventory, d + at, len);
-    if (s->profile->save_block3_xor)
-        agi_save_unxor(s->inventory, len);
-    long count = agi_save_inventory_shape(s->inventory, len, at, err);
-    if (count < 0)
-        return RELIC_EDATA;
-    s->item_count = (unsigned)count;
-    if (!(s->items = calloc(count ? (size_t)count : 1, sizeof *s->items)))
-        return agi_save_oom(err);
-    for (unsigned i = 0; i < s->item_count; i++) {
-        const uint8_t *e = s->inventory + 3 * (size_t)i;
-        s->items[i].name_offset = (uint16_t)(e[0] | e[1] << 8);
-        s->items[i].location = e[2];
+    /* A warning here is kept in s->warnings; the decode goes on. */
+    relic_err warn;
+    relic_err_clear(&warn);
+    int rc = agi_save_items_parse(s, d + at, len, s->profile->save_block3_xor, at, &warn);
+    if (rc == RELIC_WARN) {
+        snprintf(s->warning, sizeof s->warning, "%.120s", warn.msg);
+        return RELIC_OK;
     }
-    return RELIC_OK;
+    if (rc && err)
+        *err = warn;
+    return rc;
 }
 
 static int agi_save_block4(agi_save *s, const uint8_t *d, const agi_save_env *env, relic_err *err)
@@ -466,7 +495,7 @@ static int agi_save_block4(agi_save *s, const uint8_t *d, const agi_save_env *en
         return relic_err_set(err, RELIC_EDATA, env->off[3], "block 4: %zu bytes is not a whole number of replay pairs",
                              len);
     s->replay_slots = (unsigned)(len / 2);
-    if (!(s->replay = malloc(len ? len : 1)))
+    if (!(s->replay = relic_alloc_array(len, 1)))
         return agi_save_oom(err);
     memcpy(s->replay, d + at, len);
     if (s->state.replay_count > s->replay_slots) {
@@ -549,41 +578,40 @@ void agi_save_free(agi_save *s)
     s->profile = p;
 }
 
-int agi_save_init(agi_save *s, const agi_profile *p, unsigned objects, const uint8_t *inventory, size_t inventory_len,
-                  unsigned replay_slots, unsigned resume, relic_err *err)
+int agi_save_init(agi_save *s, const agi_save_init_args *a, relic_err *err)
 {
     memset(s, 0, sizeof *s);
+    if (!a || !a->profile)
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "a new save needs a profile");
+    const agi_profile *p = a->profile;
     s->profile = p;
     s->block_count = p->save_blocks;
     s->block_len[0] = (uint16_t)agi_save_b1_len(p);
     if (p->save_b1_layout != AGI_SAVE_B1_EARLY)
         memcpy(s->state.reserved_word_b, "\x0f\x00", 2);
-    if (replay_slots > 0xffff / 2)
-        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "%u replay pairs do not fit block 4", replay_slots);
-    s->state.replay_capacity = (uint16_t)replay_slots;
-    s->object_count = objects;
-    s->replay_slots = replay_slots;
-    s->resume_count = p->save_blocks > 4 ? resume : 0;
-    s->inventory_len = inventory_len;
-    s->objects = calloc(objects ? objects : 1, sizeof *s->objects);
-    s->replay = calloc(replay_slots ? 2 * (size_t)replay_slots : 1, 1);
-    s->resume = calloc(resume ? resume : 1, sizeof *s->resume);
-    s->inventory = malloc(inventory_len ? inventory_len : 1);
-    if (!s->objects || !s->replay || !s->resume || !s->inventory) {
+    if (a->replay_slots > 0xffff / 2)
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "%u replay pairs do not fit block 4", a->replay_slots);
+    s->state.replay_capacity = (uint16_t)a->replay_slots;
+    s->object_count = a->objects;
+    s->replay_slots = a->replay_slots;
+    s->resume_count = p->save_blocks > 4 ? a->resume : 0;
+    s->objects = relic_calloc_array(a->objects, sizeof *s->objects);
+    s->replay = relic_calloc_array(2 * (size_t)a->replay_slots, 1);
+    s->resume = relic_calloc_array(a->resume, sizeof *s->resume);
+    if (!s->objects || !s->replay || !s->resume) {
         agi_save_free(s);
         return agi_save_oom(err);
     }
-    if (inventory_len)
-        memcpy(s->inventory, inventory, inventory_len);
-    long count = agi_save_inventory_shape(s->inventory, inventory_len, 0, err);
-    if (count < 0 || !(s->items = calloc(count ? (size_t)count : 1, sizeof *s->items))) {
-        agi_save_free(s);
-        return count < 0 ? RELIC_EDATA : agi_save_oom(err);
+    int rc = agi_save_items_parse(s, a->inventory, a->inventory_len, 0, 0, err);
+    if (rc == RELIC_WARN) {
+        snprintf(s->warning, sizeof s->warning, "%.120s", err ? err->msg : "block 3: name not terminated");
+        if (err)
+            relic_err_clear(err);
+        rc = RELIC_OK;
     }
-    s->item_count = (unsigned)count;
-    for (unsigned i = 0; i < s->item_count; i++) {
-        s->items[i].name_offset = (uint16_t)(s->inventory[3 * i] | s->inventory[3 * i + 1] << 8);
-        s->items[i].location = s->inventory[3 * i + 2];
+    if (rc) {
+        agi_save_free(s);
+        return rc;
     }
     return RELIC_OK;
 }
@@ -629,7 +657,7 @@ int agi_save_encode(const agi_save *s, relic_buf *out, relic_err *err)
             b[3 * (size_t)i + 2] = s->items[i].location;
         }
         if (p->save_block3_xor)
-            agi_save_unxor(b, s->inventory_len);
+            agi_xor(b, s->inventory_len);
     }
     b = agi_save_block_start(out, lens[3]);
     if (b && lens[3])
@@ -667,8 +695,9 @@ void agi_save_set_flag(agi_save *s, unsigned n, int on)
 
 const char *agi_save_item_name(const agi_save *s, unsigned i)
 {
-    if (i >= s->item_count || s->items[i].name_offset >= s->inventory_len ||
-        !memchr(s->inventory + s->items[i].name_offset, 0, s->inventory_len - s->items[i].name_offset))
+    /* The block is followed by one hidden zero (agi_save_items_parse), so
+     * a name cut by the block end reads as the interpreter reads it. */
+    if (i >= s->item_count || s->items[i].name_offset >= s->inventory_len)
         return "";
     return (const char *)s->inventory + s->items[i].name_offset;
 }

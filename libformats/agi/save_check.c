@@ -5,6 +5,7 @@
  * logic numbers). */
 #include <stdlib.h>
 #include <string.h>
+#include "relic/core.h"
 #include "relic/agi_save.h"
 #include "save_private.h"
 
@@ -21,7 +22,7 @@ int agi_save_replay_ops(const agi_save *s, agi_replay_op **ops, unsigned *count,
 {
     unsigned active = s->state.replay_count <= s->replay_slots ? s->state.replay_count : s->replay_slots;
     *count = 0;
-    *ops = calloc(active ? active : 1, sizeof **ops);
+    *ops = relic_calloc_array(active, sizeof **ops);
     if (!*ops)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     for (unsigned i = 0; i < active;) {

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "relic/agi_save_json.h"
+#include "relic/core.h"
 
 static const char *const agi_save_noise[] = {"/reserved", "/objects/*/*_token"};
 
@@ -89,7 +90,7 @@ json_t *agi_save_diff(const agi_save *a, const agi_save *b, const char *const *i
     json_decref(ja);
     json_decref(jb);
     size_t n = json_array_size(x.out);
-    json_t **v = malloc((n ? n : 1) * sizeof *v);
+    json_t **v = relic_alloc_array(n, sizeof *v);
     json_t *out = json_array();
     if (v) {
         for (size_t i = 0; i < n; i++)

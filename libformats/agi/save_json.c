@@ -10,23 +10,8 @@
 #include "relic/agi_save_json.h"
 #include "relic/io.h"
 #include "relic/text.h"
+#include "agi_private.h"
 #include "save_private.h"
-
-static json_t *agi_save_hex(const uint8_t *p, size_t n)
-{
-    static const char digits[] = "0123456789abcdef";
-    char *s = malloc(2 * n + 1);
-    if (!s)
-        return NULL;
-    for (size_t i = 0; i < n; i++) {
-        s[2 * i] = digits[p[i] >> 4];
-        s[2 * i + 1] = digits[p[i] & 15];
-    }
-    s[2 * n] = '\0';
-    json_t *j = json_string(s);
-    free(s);
-    return j;
-}
 
 static json_t *agi_save_text(const uint8_t *p, size_t max)
 {
@@ -56,7 +41,7 @@ static void agi_save_b1_json(const agi_save *s, const agi_save_field *f, json_t 
     case AGI_SJ_INT:
     case AGI_SJ_TOKEN: v = json_integer(agi_save_int(f, &s->state)); break;
     case AGI_SJ_TEXT: v = agi_save_text(m, f->size); break;
-    case AGI_SJ_RESERVED: json_object_set_new(reserved, f->name, agi_save_hex(m, f->size)); return;
+    case AGI_SJ_RESERVED: json_object_set_new(reserved, f->name, agi_json_hex(m, f->size)); return;
     case AGI_SJ_VARS:
         v = json_object();
         for (unsigned i = 0; i < 256; i++) {
@@ -152,7 +137,7 @@ json_t *agi_save_to_json(const agi_save *s)
                             blocks);
     if (dlen + 1 < AGI_SAVE_DESC_LEN)
         json_object_set_new(reserved, "description_tail",
-                            agi_save_hex(s->header + dlen + 1, AGI_SAVE_DESC_LEN - dlen - 1));
+                            agi_json_hex(s->header + dlen + 1, AGI_SAVE_DESC_LEN - dlen - 1));
     size_t n;
     const agi_save_field *f = agi_save_b1_fields(s->profile->save_b1_layout, &n);
     for (size_t i = 0; i < n; i++)
@@ -170,7 +155,7 @@ json_t *agi_save_to_json(const agi_save *s)
     json_object_set_new(doc, "replay", agi_save_replay_json(s));
     unsigned active = s->state.replay_count <= s->replay_slots ? s->state.replay_count : s->replay_slots;
     json_object_set_new(reserved, "replay_inactive",
-                        agi_save_hex(s->replay + 2 * (size_t)active, 2 * (size_t)(s->replay_slots - active)));
+                        agi_json_hex(s->replay + 2 * (size_t)active, 2 * (size_t)(s->replay_slots - active)));
     if (s->profile->save_blocks > 4) {
         json_t *res = json_array();
         for (unsigned i = 0; i < s->resume_count; i++)

@@ -3,8 +3,10 @@
  * packed loop header, run-length rows, the mirroring a loop selection
  * applies to the shared loaded rows, and cel composition ("Baseline
  * placement", "Transparency and priority composition"). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "relic/core.h"
 #include "relic/agi_view.h"
 #include "relic/cursor.h"
 
@@ -66,6 +68,14 @@ static int agi_view_cel_at(agi_view *v, const uint8_t *payload, size_t len, size
     return RELIC_OK;
 }
 
+static void agi_view_warn(agi_view *v, size_t offset, const char *what, size_t at)
+{
+    if (!v->warnings++) {
+        snprintf(v->warning, sizeof v->warning, "%s at 0x%zx", what, at);
+        v->warning_offset = offset;
+    }
+}
+
 static int agi_view_loop_at(agi_view *v, const uint8_t *payload, size_t len, size_t off, unsigned *index,
                             relic_err *err)
 {
@@ -79,11 +89,18 @@ static int agi_view_loop_at(agi_view *v, const uint8_t *payload, size_t len, siz
     uint8_t header = relic_u8(&cur);
     unsigned count = v->packed_loops ? (header & 0x0fu) : header;
     uint16_t cel_off[255];
-    for (unsigned i = 0; i < count; i++)
+    unsigned have = 0;
+    for (unsigned i = 0; i < count; i++) {
         cel_off[i] = relic_le16(&cur);
+        have += !cur.failed;
+    }
     int crc = relic_cur_check(&cur, err);
-    if (crc)
+    if (crc && have == 0)
         return crc;
+    if (have < count) { /* the loop has fewer cels than its header says */
+        agi_view_warn(v, off, "a loop whose cel table runs past the payload, read to its end", off);
+        count = have;
+    }
     agi_loop_data *grown = realloc(v->loops, (v->loops_len + 1) * sizeof *grown);
     if (!grown)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
@@ -92,15 +109,25 @@ static int agi_view_loop_at(agi_view *v, const uint8_t *payload, size_t len, siz
     memset(l, 0, sizeof *l);
     l->offset = off;
     l->header = l->stored_header = header;
-    l->cel = calloc(count ? count : 1, sizeof *l->cel);
+    l->cel = relic_calloc_array(count, sizeof *l->cel);
     unsigned me = v->loops_len++;
     if (!l->cel)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     for (unsigned i = 0; i < count; i++) {
         unsigned ci = 0;
-        int rc = agi_view_cel_at(v, payload, len, off + cel_off[i], &ci, err);
-        if (rc)
+        relic_err sub;
+        relic_err_clear(&sub);
+        int rc = agi_view_cel_at(v, payload, len, off + cel_off[i], &ci, &sub);
+        if (rc == RELIC_EDATA && i > 0) { /* keep the cels before it */
+            agi_view_warn(v, sub.offset, "a loop with fewer cels than its header says, read to the last whole one",
+                          off);
+            break;
+        }
+        if (rc) {
+            if (err)
+                *err = sub;
             return rc;
+        }
         v->loops[me].cel[i] = ci;
         v->loops[me].cel_count = i + 1;
     }
@@ -127,8 +154,8 @@ static int agi_view_read_description(agi_view *v, const uint8_t *payload, size_t
 int agi_view_decode(const uint8_t *payload, size_t len, const agi_profile *p, agi_view *v, relic_err *err)
 {
     memset(v, 0, sizeof *v);
-    if (!p)
-        p = agi_profile_find("2.936");
+    if (!p) /* no hidden default: the caller knows the game's profile */
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "decoding a view needs a profile");
     v->packed_loops = p->view_packed_loops;
     relic_cur cur = relic_cur_make(payload, len, 0);
     v->reserved[0] = relic_u8(&cur);
@@ -141,7 +168,7 @@ int agi_view_decode(const uint8_t *payload, size_t len, const agi_profile *p, ag
     int crc = relic_cur_check(&cur, err);
     if (crc)
         return crc;
-    v->loop = calloc(count ? count : 1, sizeof *v->loop);
+    v->loop = relic_calloc_array(count, sizeof *v->loop);
     if (!v->loop)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     int rc = agi_view_read_description(v, payload, len, err);
@@ -178,8 +205,26 @@ size_t agi_view_mirror_row(const uint8_t *row, size_t rowlen, unsigned width, ui
     return o;
 }
 
-/* Mirrors every row of a cel in place (its buffer grows as needed). */
-static int agi_view_mirror_cel(agi_cel *c, relic_err *err)
+/* A row's runs cut to `width` pixels (what an interpreter drawing into a
+ * cel-sized buffer keeps), zero-terminated, into out; returns its length. */
+static size_t agi_view_clip_row(const uint8_t *row, size_t rowlen, unsigned width, uint8_t *out)
+{
+    size_t o = 0;
+    unsigned x = 0;
+    for (size_t i = 0; i < rowlen && row[i] && x < width; i++) {
+        unsigned n = row[i] & 0x0fu;
+        if (x + n > width)
+            n = width - x;
+        out[o++] = (uint8_t)((row[i] & 0xf0u) | n);
+        x += n;
+    }
+    out[o++] = 0;
+    return o;
+}
+
+/* Mirrors every row of a cel in place (its buffer grows as needed).  A
+ * row wider than the cel is clipped to it first, with a warning. */
+static int agi_view_mirror_cel(agi_view *v, agi_cel *c, relic_err *err)
 {
     size_t cap = c->rows_len + (size_t)c->height * (c->width / 15 + 2) + 1;
     uint8_t *out = malloc(cap);
@@ -191,10 +236,10 @@ static int agi_view_mirror_cel(agi_cel *c, relic_err *err)
         size_t rowlen = (size_t)(z - (c->rows + p)) + 1;
         size_t m = agi_view_mirror_row(c->rows + p, rowlen, c->width, c->transparent, out + o);
         if (m == 0) {
-            free(out);
-            return relic_err_set(err, RELIC_EDATA, c->offset + 3 + p,
-                                 "view cel at 0x%zx: row %u is wider than the cel's %u pixels, it cannot be mirrored",
-                                 c->offset, r, (unsigned)c->width);
+            uint8_t clipped[256 + 1];
+            size_t cl = agi_view_clip_row(c->rows + p, rowlen < 256 ? rowlen : 256, c->width, clipped);
+            m = agi_view_mirror_row(clipped, cl, c->width, c->transparent, out + o);
+            agi_view_warn(v, c->offset + 3 + p, "a cel row wider than its cel, clipped to mirror it", c->offset);
         }
         p += rowlen;
         o += m;
@@ -216,7 +261,7 @@ int agi_view_select_loop(agi_view *v, unsigned loop, relic_err *err)
             return RELIC_OK;
         if (l->header & 0x40)
             for (unsigned i = 0; i < l->cel_count; i++) {
-                int rc = agi_view_mirror_cel(&v->cels[l->cel[i]], err);
+                int rc = agi_view_mirror_cel(v, &v->cels[l->cel[i]], err);
                 if (rc)
                     return rc;
             }
@@ -227,7 +272,7 @@ int agi_view_select_loop(agi_view *v, unsigned loop, relic_err *err)
         agi_cel *c = &v->cels[l->cel[i]];
         if (!(c->control & 0x80) || ((c->control >> 4) & 7u) == (loop & 7u))
             continue;
-        int rc = agi_view_mirror_cel(c, err);
+        int rc = agi_view_mirror_cel(v, c, err);
         if (rc)
             return rc;
         c->control = (uint8_t)((c->control & 0x8fu) | (loop & 7u) << 4);

@@ -8,21 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include "relic/agi.h"
+#include "relic/core.h"
 #include "relic/cursor.h"
 
 #define AGI_WORDS_HEADER 52
 #define AGI_WORD_MAX 255
 
-static int agi_words_push(agi_words *w, unsigned *cap, const char *text, uint16_t id)
+static int agi_words_push(agi_words *w, size_t *cap, const char *text, uint16_t id)
 {
-    if (w->count == *cap) {
-        unsigned ncap = *cap ? *cap * 2 : 64;
-        agi_word *p = realloc(w->words, ncap * sizeof *p);
-        if (!p)
-            return -1;
-        w->words = p;
-        *cap = ncap;
-    }
+    if (relic_grow((void **)&w->words, cap, (size_t)w->count + 1, sizeof *w->words, 64))
+        return -1;
     if (!(w->words[w->count].text = strdup(text)))
         return -1;
     w->words[w->count++].id = id;
@@ -30,7 +25,7 @@ static int agi_words_push(agi_words *w, unsigned *cap, const char *text, uint16_
 }
 
 /* Reads the entries of one section [c->pos, end). */
-static int agi_words_section(relic_cur *c, size_t end, agi_words *w, unsigned *cap, relic_err *err)
+static int agi_words_section(relic_cur *c, size_t end, agi_words *w, size_t *cap, relic_err *err)
 {
     char prev[AGI_WORD_MAX + 1] = "", word[AGI_WORD_MAX + 1];
     size_t prev_len = 0;
@@ -54,14 +49,16 @@ static int agi_words_section(relic_cur *c, size_t end, agi_words *w, unsigned *c
         } while (!(b & 0x80) && !c->failed);
         word[n] = '\0';
         uint16_t id = relic_be16(c);
-        if (c->failed || c->pos > end)
-            return relic_err_set(err, RELIC_EDATA, at, "entry runs past the end of its section");
+        /* Reading on into the next section is what the interpreter does;
+         * only the end of the file stops it. */
+        if (c->failed)
+            return relic_err_set(err, RELIC_EDATA, at, "entry at 0x%zx runs past the end of the file", at);
         if (agi_words_push(w, cap, word, id))
             return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
         memcpy(prev, word, n + 1);
         prev_len = n;
     }
-    return relic_cur_check(c, err);
+    return RELIC_OK;
 }
 
 int agi_words_decode(const uint8_t *data, size_t len, agi_words *out, relic_err *err)
@@ -72,29 +69,37 @@ int agi_words_decode(const uint8_t *data, size_t len, agi_words *out, relic_err 
     for (int i = 0; i < 26; i++)
         off[i] = relic_be16(&c);
     if (relic_cur_check(&c, err))
-        return relic_err_set(err, RELIC_EDATA, 0, "dictionary shorter than its 52-byte header");
-    unsigned cap = 0;
-    size_t last_end = AGI_WORDS_HEADER;
+        return relic_err_set(err, RELIC_EDATA, len, "dictionary of %zu bytes is shorter than its 52-byte header",
+                             len);
+    size_t cap = 0;
+    /* A section may start anywhere inside the file, in any order: real
+     * games put the 'a' section at 0x33, where its first entry's prefix
+     * byte (0) is the low byte of the header's last offset, and the
+     * interpreter simply reads from there.  A section runs to the next
+     * higher section start (or the end of the file); letters that share
+     * one start share its words, which are read once. */
     for (int i = 0; i < 26; i++) {
         if (off[i] == 0)
             continue;
-        if (off[i] < last_end || off[i] >= len) {
+        if (off[i] >= len) {
             agi_words_free(out);
-            return relic_err_set(err, RELIC_EDATA, 2 * (size_t)i, "section '%c' offset 0x%zx out of order or range",
+            return relic_err_set(err, RELIC_EDATA, off[i], "section '%c' offset 0x%zx past the end of the file",
                                  'a' + i, off[i]);
         }
+        int seen = 0;
         size_t end = len;
-        for (int j = i + 1; j < 26; j++)
-            if (off[j]) {
-                end = off[j] < len ? off[j] : len;
-                break;
-            }
+        for (int j = 0; j < 26; j++) {
+            seen |= j < i && off[j] == off[i];
+            if (off[j] > off[i] && off[j] < end)
+                end = off[j];
+        }
+        if (seen)
+            continue;
         relic_seek(&c, off[i]);
         if (agi_words_section(&c, end, out, &cap, err)) {
             agi_words_free(out);
             return err ? err->code : RELIC_EDATA;
         }
-        last_end = end;
     }
     return RELIC_OK;
 }
@@ -132,7 +137,7 @@ int agi_words_encode(const agi_words *w, relic_buf *out, relic_err *err)
 {
     /* Keep the given order when it is already grouped by section (so a
      * decoded file re-encodes byte for byte); otherwise sort. */
-    const agi_word **order = malloc((w->count ? w->count : 1) * sizeof *order);
+    const agi_word **order = relic_alloc_array(w->count, sizeof *order);
     if (!order)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     int grouped = 1;

@@ -5,6 +5,7 @@
  * [off[i], off[i+1]).  The writer pads each item to 4 bytes, as the games'
  * own files are laid out. */
 #include <stdlib.h>
+#include "relic/core.h"
 #include "relic/cursor.h"
 #include "relic/nsf.h"
 
@@ -26,8 +27,8 @@ int nsf_entry_parse(const uint8_t *data, size_t len, size_t origin, nsf_entry *e
                              NSF_ENTRY_MAGIC);
     if (n > NSF_ENTRY_MAX_ITEMS || 16 + 4 * ((size_t)n + 1) > len)
         return relic_err_set(err, RELIC_EDATA, origin + 12, "item count %u does not fit the entry", n);
-    e->item = calloc(n ? n : 1, sizeof *e->item);
-    e->item_len = calloc(n ? n : 1, sizeof *e->item_len);
+    e->item = relic_calloc_array(n, sizeof *e->item);
+    e->item_len = relic_calloc_array(n, sizeof *e->item_len);
     if (!e->item || !e->item_len) {
         nsf_entry_free(e);
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");

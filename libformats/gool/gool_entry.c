@@ -102,6 +102,7 @@ static int gool_entry_fill(gool_entry *g, const nsf_entry *e, relic_err *err)
     if (!g->code || !g->pool || !g->map || !g->states || !g->anim)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     g->code_len = nc;
+    g->code_origin = e->origin + (size_t)(e->item[1] - e->data);
     g->pool_len = np;
     g->map_len = nm;
     g->state_count = ns;

@@ -12,6 +12,7 @@
  * 65536 - length bytes stored plainly. */
 #include <stdlib.h>
 #include <string.h>
+#include "relic/core.h"
 #include "relic/cursor.h"
 #include "relic/nsf.h"
 
@@ -87,7 +88,7 @@ static int nsf_chunk_entries(nsf_chunk *ch, relic_err *err)
     uint32_t n = relic_le32(&c);
     if (n > (NSF_CHUNK_SIZE - 20) / 4)
         return relic_err_set(err, RELIC_EDATA, ch->file_offset + 8, "entry count %u does not fit a chunk", n);
-    ch->entries = calloc(n ? n : 1, sizeof *ch->entries);
+    ch->entries = relic_calloc_array(n, sizeof *ch->entries);
     if (!ch->entries)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     relic_seek(&c, 16);
@@ -113,7 +114,7 @@ static int nsf_read_chunk(const uint8_t *data, size_t len, size_t off, nsf_chunk
     if (!(ch->data = malloc(NSF_CHUNK_SIZE)))
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     ch->file_offset = off;
-    uint16_t magic = (uint16_t)(data[off] | data[off + 1] << 8);
+    uint16_t magic = relic_rd_le16(data + off);
     if (magic == NSF_CHUNK_MAGIC_LZ) {
         ch->compressed = 1;
         int rc = nsf_chunk_expand(data + off, len - off, off, ch->data, used, err);
@@ -146,15 +147,9 @@ int nsf_read(const uint8_t *data, size_t len, nsf_file *out, relic_err *err)
     if (len < 2)
         return relic_err_set(err, RELIC_EDATA, 0, "file too short for an NSF chunk");
     while (off + 1 < len) {
-        if (out->count == cap) {
-            size_t ncap = cap ? cap * 2 : 16;
-            nsf_chunk *p = realloc(out->chunks, ncap * sizeof *p);
-            if (!p) {
-                nsf_free(out);
-                return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
-            }
-            out->chunks = p;
-            cap = ncap;
+        if (relic_grow((void **)&out->chunks, &cap, out->count + 1, sizeof *out->chunks, 16)) {
+            nsf_free(out);
+            return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
         }
         nsf_chunk *ch = &out->chunks[out->count++];
         nsf_chunk zc = {0};

@@ -9,6 +9,7 @@
  * starts four bytes earlier, which shifts every field by four. */
 #include <stdlib.h>
 #include <string.h>
+#include "relic/core.h"
 #include "relic/cursor.h"
 #include "relic/rgm.h"
 
@@ -196,7 +197,7 @@ int rgm_actor_string(const rgm_map *m, const rgm_actor *a, uint32_t i, const cha
     if (!m->rasb || at + 4 > m->rasb->len)
         return relic_err_set(err, RELIC_EDATA, a->offset + 0x49, "actor %s string %u lies outside RASB", a->name, i);
     const uint8_t *p = m->rasb->data + at;
-    uint32_t off = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+    uint32_t off = relic_rd_le32(p);
     if (!m->rast || off >= m->rast->len || !memchr(m->rast->data + off, 0, m->rast->len - off))
         return relic_err_set(err, RELIC_EDATA, m->rasb->data_offset + (size_t)at,
                              "string offset 0x%x is not a terminated RAST string", off);
@@ -211,7 +212,7 @@ int rgm_actor_var(const rgm_map *m, const rgm_actor *a, uint32_t i, int32_t *v, 
     if (i >= a->num_variables || !m->rava || at + 4 > m->rava->len)
         return relic_err_set(err, RELIC_EDATA, a->offset + 0x7D, "actor %s variable %u lies outside RAVA", a->name, i);
     const uint8_t *p = m->rava->data + at;
-    *v = (int32_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
+    *v = (int32_t)relic_rd_le32(p);
     return RELIC_OK;
 }
 

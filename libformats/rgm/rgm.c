@@ -12,6 +12,7 @@
  * record size, so its count and remainder are reported, never assumed. */
 #include <stdlib.h>
 #include <string.h>
+#include "relic/core.h"
 #include "relic/cursor.h"
 #include "relic/rgm.h"
 
@@ -48,15 +49,9 @@ int rgm_open(const uint8_t *data, size_t len, rgm_file *out, relic_err *err)
             rgm_close(out);
             return relic_err_set(err, RELIC_EDATA, at, "section %.4s length %u runs past the end of the file", tag, n);
         }
-        if (out->count == cap) {
-            size_t ncap = cap ? cap * 2 : 32;
-            rgm_section *p = realloc(out->sec, ncap * sizeof *p);
-            if (!p) {
-                rgm_close(out);
-                return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
-            }
-            out->sec = p;
-            cap = ncap;
+        if (relic_grow((void **)&out->sec, &cap, out->count + 1, sizeof *out->sec, 32)) {
+            rgm_close(out);
+            return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
         }
         rgm_section *s = &out->sec[out->count++];
         memcpy(s->tag, tag, 4);
@@ -109,8 +104,7 @@ int rgm_section_records(const rgm_section *s, rgm_records *out)
         out->count = (s->len - out->header) / l->size;
         out->rest = (s->len - out->header) % l->size;
         if ((out->has_count = l->has_count && s->len >= 4))
-            out->declared = (uint32_t)s->data[0] | (uint32_t)s->data[1] << 8 | (uint32_t)s->data[2] << 16 |
-                            (uint32_t)s->data[3] << 24;
+            out->declared = relic_rd_le32(s->data);
         return 1;
     }
     return 0;

@@ -182,7 +182,9 @@ int agi_vm_draw_pic(agi_vm *vm, unsigned n, int overlay)
     agi_picture_opts po = {.overlay = overlay};
     relic_err e;
     relic_err_clear(&e);
-    if (agi_picture_draw(vm->res.pic[n].data, vm->res.pic[n].len, vm->profile, &po, vm->pic_vis, vm->pic_pri, NULL, &e))
+    if (agi_picture_draw(&(agi_picture_args){vm->res.pic[n].data, vm->res.pic[n].len, vm->profile, vm->pic_vis,
+                                              vm->pic_pri, &po},
+                         NULL, &e))
         return agi_vm_fail(vm, "picture %u: %s (payload offset 0x%zx)", n, e.msg, e.offset);
     vm->picture = (int)n;
     return RELIC_OK;

@@ -128,7 +128,8 @@ int agi_vm_to_save(const agi_vm *vm, const char *description, agi_save *s, relic
     unsigned resume = 1;
     for (unsigned i = 0; i < 256; i++)
         resume += vm->res.logic[i] && vm->res.logic[i]->loaded;
-    int rc = agi_save_init(s, vm->profile, vm->obj_count, inv, inv_len, vm->replay.cap, resume, err);
+    int rc = agi_save_init(s, &(agi_save_init_args){vm->profile, vm->obj_count, inv, inv_len, vm->replay.cap, resume},
+                           err);
     if (rc)
         return rc;
     snprintf((char *)s->header, sizeof s->header, "%s", description ? description : "");

@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include "relic/core.h"
 #include "relic/gool_dis.h"
 #include "relic/nsf.h"
 
@@ -54,21 +55,13 @@ static int gool_asm_label(gool_asmst *a, const char *name, relic_err *err)
 {
     if (a->pass != 1)
         return RELIC_OK;
-    long dummy;
     if (strlen(name) >= sizeof a->labels[0].name || !name[0])
         return gool_asm_fail(a, err, "bad label", name);
     for (size_t i = 0; i < a->nlabels; i++)
         if (strcmp(a->labels[i].name, name) == 0)
             return gool_asm_fail(a, err, "label defined twice:", name);
-    (void)dummy;
-    if (a->nlabels == a->cap) {
-        size_t ncap = a->cap ? a->cap * 2 : 64;
-        gool_label *p = realloc(a->labels, ncap * sizeof *p);
-        if (!p)
-            return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
-        a->labels = p;
-        a->cap = ncap;
-    }
+    if (relic_grow((void **)&a->labels, &a->cap, a->nlabels + 1, sizeof *a->labels, 64))
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     strcpy(a->labels[a->nlabels].name, name);
     a->labels[a->nlabels++].pc = (long)a->pc;
     return RELIC_OK;
@@ -162,7 +155,7 @@ static int gool_asm_insn(gool_asmst *a, char **tok, int n, relic_err *err)
     uint32_t word = (uint32_t)op->opcode << 24 | op->sel;
     for (unsigned k = 0; k < op->fmt->count; k++) {
         uint32_t bits;
-        if (gool_field_parse(tok[k + 1], &op->fmt->f[k], a->pc, gool_asm_resolve, a, &bits, err))
+        if (gool_field_parse(a->game, tok[k + 1], &op->fmt->f[k], a->pc, gool_asm_resolve, a, &bits, err))
             return gool_asm_fail(a, err, "bad operand", tok[k + 1]);
         word |= bits << op->fmt->f[k].shift;
     }
@@ -254,6 +247,18 @@ static int gool_asm_tokens(char *s, char **tok)
     return *s ? -1 : n;
 }
 
+/* A hex token of exactly `digits` digits (lower case, as the listing
+ * prints it): the address/word column of --addresses listings. */
+static int gool_asm_hexcol(const char *t, size_t digits)
+{
+    if (strlen(t) != digits)
+        return 0;
+    for (; *t; t++)
+        if (!isdigit((unsigned char)*t) && !(*t >= 'a' && *t <= 'f'))
+            return 0;
+    return 1;
+}
+
 static int gool_asm_pass(gool_asmst *a, const char *text, size_t len, relic_err *err)
 {
     size_t i = 0;
@@ -282,6 +287,10 @@ static int gool_asm_pass(gool_asmst *a, const char *text, size_t len, relic_err 
                 return RELIC_EDATA;
             memmove(tok, tok + 1, (size_t)(n - 1) * sizeof *tok);
             n--;
+        }
+        if (a->sec == SEC_CODE && n >= 3 && gool_asm_hexcol(tok[0], 4) && gool_asm_hexcol(tok[1], 8)) {
+            memmove(tok, tok + 2, (size_t)(n - 2) * sizeof *tok); /* the --addresses column */
+            n -= 2;
         }
         if (!n)
             continue;
@@ -316,27 +325,25 @@ static int gool_asm_finish(gool_asmst *a, relic_err *err)
     uint8_t *st = gool_asm_take(&a->states, 16, &g->state_count);
     g->anim_len = a->anim.len;
     g->anim = gool_asm_take(&a->anim, 1, &g->anim_len);
-    g->code = calloc(g->code_len + 1, 4);
-    g->pool = calloc(g->pool_len + 1, 4);
-    g->map = calloc(g->map_len + 1, 2);
-    g->states = calloc(g->state_count + 1, sizeof *g->states);
+    g->code = relic_calloc_array(g->code_len, 4);
+    g->pool = relic_calloc_array(g->pool_len, 4);
+    g->map = relic_calloc_array(g->map_len, 2);
+    g->states = relic_calloc_array(g->state_count, sizeof *g->states);
     int ok = code && pool && map && st && g->anim && g->code && g->pool && g->map && g->states;
     for (size_t i = 0; ok && i < g->code_len; i++)
-        g->code[i] = (uint32_t)code[4 * i] | (uint32_t)code[4 * i + 1] << 8 | (uint32_t)code[4 * i + 2] << 16 |
-                     (uint32_t)code[4 * i + 3] << 24;
+        g->code[i] = relic_rd_le32(code + 4 * i);
     for (size_t i = 0; ok && i < g->pool_len; i++)
-        g->pool[i] = (uint32_t)pool[4 * i] | (uint32_t)pool[4 * i + 1] << 8 | (uint32_t)pool[4 * i + 2] << 16 |
-                     (uint32_t)pool[4 * i + 3] << 24;
+        g->pool[i] = relic_rd_le32(pool + 4 * i);
     for (size_t i = 0; ok && i < g->map_len; i++)
-        g->map[i] = (uint16_t)(map[2 * i] | map[2 * i + 1] << 8);
+        g->map[i] = relic_rd_le16(map + 2 * i);
     for (size_t i = 0; ok && i < g->state_count; i++) {
         const uint8_t *p = st + 16 * i;
-        g->states[i].flags = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-        g->states[i].status = (uint32_t)p[4] | (uint32_t)p[5] << 8 | (uint32_t)p[6] << 16 | (uint32_t)p[7] << 24;
-        g->states[i].extern_idx = (uint16_t)(p[8] | p[9] << 8);
-        g->states[i].event_pc = (uint16_t)(p[10] | p[11] << 8);
-        g->states[i].trans_pc = (uint16_t)(p[12] | p[13] << 8);
-        g->states[i].code_pc = (uint16_t)(p[14] | p[15] << 8);
+        g->states[i].flags = relic_rd_le32(p);
+        g->states[i].status = relic_rd_le32(p + 4);
+        g->states[i].extern_idx = relic_rd_le16(p + 8);
+        g->states[i].event_pc = relic_rd_le16(p + 10);
+        g->states[i].trans_pc = relic_rd_le16(p + 12);
+        g->states[i].code_pc = relic_rd_le16(p + 14);
     }
     free(code);
     free(pool);

@@ -62,7 +62,9 @@ void gool_dis_insn_text(const gool_ctx *cx, uint32_t word, size_t pc, gool_dis_i
     for (unsigned k = 0; k < out->op->fmt->count; k++) {
         if (k)
             relic_buf_printf(&ops, ", ");
-        out->invalid += gool_field_text(cx, word, pc, &out->op->fmt->f[k], &ops, &com);
+        int bad;
+        gool_field_text(cx, word, pc, &out->op->fmt->f[k], &ops, &com, &bad);
+        out->invalid += bad;
     }
     if (!ops.oom && ops.len)
         snprintf(out->operands, sizeof out->operands, "%.*s", (int)ops.len, (const char *)ops.data);
@@ -73,7 +75,7 @@ void gool_dis_insn_text(const gool_ctx *cx, uint32_t word, size_t pc, gool_dis_i
 }
 
 static void gool_dis_code(const gool_ctx *cx, const uint32_t *code, const uint8_t *fl, const char *const *notes,
-                          relic_buf *out, gool_dis_stats *st)
+                          unsigned flags, relic_buf *out, gool_dis_stats *st)
 {
     for (size_t pc = 0; pc < cx->code_len; pc++) {
         if (fl && fl[pc]) {
@@ -86,6 +88,8 @@ static void gool_dis_code(const gool_ctx *cx, const uint32_t *code, const uint8_
         gool_dis_insn in;
         gool_dis_insn_text(cx, code[pc], pc, &in);
         int n = (int)(strlen(in.mnemonic) + 1 + strlen(in.operands));
+        if (flags & GOOL_DIS_ADDRESSES)
+            relic_buf_printf(out, "    %04zx %08x", pc * 4, code[pc]);
         relic_buf_printf(out, "    %s%s%s", in.mnemonic, in.operands[0] ? " " : "", in.operands);
         if (in.comment[0])
             relic_buf_printf(out, "%*s; %s", n < 36 ? 36 - n : 1, "", in.comment);
@@ -99,6 +103,12 @@ static void gool_dis_code(const gool_ctx *cx, const uint32_t *code, const uint8_
 int gool_disasm_code(const uint32_t *code, size_t n, const uint32_t *pool, size_t pool_len, gool_game game,
                      relic_buf *out, gool_dis_stats *st, relic_err *err)
 {
+    return gool_disasm_code_with(code, n, pool, pool_len, game, 0, out, st, err);
+}
+
+int gool_disasm_code_with(const uint32_t *code, size_t n, const uint32_t *pool, size_t pool_len, gool_game game,
+                          unsigned flags, relic_buf *out, gool_dis_stats *st, relic_err *err)
+{
     gool_dis_stats z = {0};
     *st = z;
     if (game == GOOL_GAME_AUTO)
@@ -110,9 +120,9 @@ int gool_disasm_code(const uint32_t *code, size_t n, const uint32_t *pool, size_
     if (!fl)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     gool_dis_labels(&g, game, fl);
-    gool_ctx cx = {game, pool, pool_len, 0, n, fl};
+    gool_ctx cx = {game, pool, pool_len, pool_len, n, fl, 1}; /* any pool word may be an EID here */
     relic_buf_printf(out, ".game %d\n.code\n", (int)game);
-    gool_dis_code(&cx, code, fl, NULL, out, st);
+    gool_dis_code(&cx, code, fl, NULL, flags, out, st);
     free(fl);
     return relic_buf_check(out, err);
 }
@@ -214,6 +224,12 @@ static char **gool_dis_notes(const gool_entry *g, const uint8_t *fl)
 
 int gool_disasm(const gool_entry *g, gool_game game, relic_buf *out, gool_dis_stats *st, relic_err *err)
 {
+    return gool_disasm_with(g, game, 0, out, st, err);
+}
+
+int gool_disasm_with(const gool_entry *g, gool_game game, unsigned flags, relic_buf *out, gool_dis_stats *st,
+                     relic_err *err)
+{
     gool_dis_stats z = {0};
     *st = z;
     if (game == GOOL_GAME_AUTO)
@@ -229,9 +245,9 @@ int gool_disasm(const gool_entry *g, gool_game game, relic_buf *out, gool_dis_st
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     gool_dis_labels(g, game, fl);
     char **notes = gool_dis_notes(g, fl);
-    gool_ctx cx = {game, g->pool, g->pool_len, g->hdr.eid_count, g->code_len, fl};
+    gool_ctx cx = {game, g->pool, g->pool_len, g->hdr.eid_count, g->code_len, fl, 0};
     relic_buf_printf(out, ".code\n");
-    gool_dis_code(&cx, g->code, fl, (const char *const *)notes, out, st);
+    gool_dis_code(&cx, g->code, fl, (const char *const *)notes, flags, out, st);
     if (notes)
         for (size_t pc = 0; pc < g->code_len; pc++)
             free(notes[pc]);

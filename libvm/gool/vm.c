@@ -10,8 +10,10 @@
  * are addresses are tagged: mem 0x001xxxxx, code 0x002xxxxx, pool
  * 0x003xxxxx, animation 0x004xxxxx (low bits: byte offset).  Engine-facing
  * instructions are traced and yield what the host returns. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "relic/core.h"
 #include "relic/gool_isa.h"
 #include "relic/gool_vm.h"
 
@@ -20,17 +22,31 @@
 #define VM_POOL(i) (0x00300000u | ((uint32_t)(i) << 2))
 #define VM_ANIM(i) (0x00400000u | (uint32_t)(i))
 
-/* Object fields the interpreter itself uses (wurlyfox/c1 src/gool.h). */
-#define VM_STATUS_C 28
-#define VM_ONCE_P 36
 #define VM_HEAD_DEPTH 8
+
+/* The object fields the interpreter itself uses, per game: the seam
+ * between the games' object layouts.  Crash 1: wurlyfox/c1 src/gool.h
+ * (status_c word 28, once_p/head pc word 36); Crash 2 and 3: CrashEdit
+ * GOOLInterpreter.cs ObjectFields (statusc = 28, hpc = 36), which agree. */
+static const gool_vm_layout vm_layouts[] = {
+    [GOOL_GAME_AUTO] = {28, 36},
+    [GOOL_GAME_C1] = {28, 36},
+    [GOOL_GAME_C2] = {28, 36},
+    [GOOL_GAME_C3] = {28, 36},
+};
+#define VM_STATUS_C (vm->layout->status_c)
+#define VM_ONCE_P (vm->layout->once_p)
+#define VM_C23(vm) ((vm)->game == GOOL_GAME_C2 || (vm)->game == GOOL_GAME_C3)
 
 enum { VM_GO = 0, VM_SUSPEND = 1, VM_STATE = 2, VM_BADRET = 3, VM_ERR = -1 };
 
+/* Faults name the instruction by word index and by byte offset in the
+ * file (the code item's origin plus 4 per word). */
 static int vm_fail(gool_vm *vm, relic_err *err, const char *what)
 {
-    return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "frame %u, pc %u: %s", vm->frame, vm->pc, what),
-           VM_ERR;
+    size_t at = vm->g->code_origin + 4 * (size_t)vm->at;
+    relic_err_set(err, RELIC_EDATA, at, "frame %u, pc %u: %s", vm->frame, vm->at, what);
+    return VM_ERR;
 }
 
 static int vm_push(gool_vm *vm, uint32_t v, relic_err *err)
@@ -58,19 +74,15 @@ static uint32_t vm_rand(gool_vm *vm)
 static int vm_trace(gool_vm *vm, uint32_t word, const char *what, const uint32_t *arg, unsigned n,
                     uint32_t *result, relic_err *err)
 {
-    gool_trace_rec r = {vm->frame, (uint8_t)vm->block, vm->pc ? vm->pc - 1 : 0, word, what, {0}, n > 4 ? 4 : n, 0};
+    gool_trace_rec r = {vm->frame, (uint8_t)vm->block, vm->at, word, what, {0}, n > 4 ? 4 : n, 0};
     for (unsigned i = 0; i < r.nargs; i++)
         r.arg[i] = arg[i];
     r.result = vm->host ? vm->host(vm->user, &r) : 0;
     if (result)
         *result = r.result;
-    if (vm->ntrace == vm->trace_cap) {
-        size_t ncap = vm->trace_cap ? vm->trace_cap * 2 : 64;
-        gool_trace_rec *p = realloc(vm->trace, ncap * sizeof *p);
-        if (!p)
-            return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory"), VM_ERR;
-        vm->trace = p;
-        vm->trace_cap = ncap;
+    if (relic_grow((void **)&vm->trace, &vm->trace_cap, vm->ntrace + 1, sizeof *vm->trace, 64)) {
+        relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+        return VM_ERR;
     }
     vm->trace[vm->ntrace++] = r;
     return VM_GO;
@@ -82,6 +94,14 @@ static int vm_ref(gool_vm *vm, unsigned v, int out, uint32_t **p, uint32_t *tmp,
 {
     int n;
     *p = tmp;
+    if (out && VM_C23(vm)) { /* Crash 2/3 destinations (gool_dst2_class) */
+        switch (gool_dst2_class(v)) {
+        case GOOL_DST2_FRAME: v = 0xB00 | (v & 0x7F); break;
+        case GOOL_DST2_LINK: v = 0xC00 | (v & 0x1FF); break;
+        case GOOL_DST2_PUSH: v = 0xE1F; break;
+        case GOOL_DST2_SELF: v = 0xE00 | (v & 0x1FF); break;
+        }
+    }
     switch (gool_operand_class(v)) {
     case GOOL_OC_POOL:
     case GOOL_OC_EXT:
@@ -168,32 +188,32 @@ static int vm_pop_frame(gool_vm *vm, uint32_t *flags, relic_err *err)
     return VM_GO;
 }
 
-static int32_t vm_binop(uint8_t op, uint32_t l, uint32_t r, int *bad)
+static int32_t vm_binop(gool_op_id op, uint32_t l, uint32_t r, int *bad)
 {
     int32_t sl = (int32_t)l, sr = (int32_t)r;
     switch (op) {
-    case 0x00: return (int32_t)(l + r);
-    case 0x01: return (int32_t)(l - r);
-    case 0x02: return (int32_t)(l * r);
-    case 0x03:
-    case 0x0D:
+    case GOOL_OP_ADD: return (int32_t)(l + r);
+    case GOOL_OP_SUB: return (int32_t)(l - r);
+    case GOOL_OP_MUL: return (int32_t)(l * r);
+    case GOOL_OP_DIV:
+    case GOOL_OP_MOD:
         if (sr == 0 || (sl == INT32_MIN && sr == -1)) {
             *bad = 1;
             return 0;
         }
-        return op == 0x03 ? sl / sr : sl % sr;
-    case 0x04: return l == r;
-    case 0x05: return l ? r != 0 : 0;
-    case 0x06: return l || r;
-    case 0x07: return (int32_t)(l & r);
-    case 0x08: return (int32_t)(l | r);
-    case 0x09: return sl < sr;
-    case 0x0A: return sl <= sr;
-    case 0x0B: return sl > sr;
-    case 0x0C: return sl >= sr;
-    case 0x0E: return (int32_t)(l ^ r);
-    case 0x0F: return (l & r) == r;
-    case 0x15: /* shifts past 31 bits saturate instead of being undefined */
+        return op == GOOL_OP_DIV ? sl / sr : sl % sr;
+    case GOOL_OP_CEQ: return l == r;
+    case GOOL_OP_ANDL: return l ? r != 0 : 0;
+    case GOOL_OP_ORL: return l || r;
+    case GOOL_OP_ANDB: return (int32_t)(l & r);
+    case GOOL_OP_ORB: return (int32_t)(l | r);
+    case GOOL_OP_SLT: return sl < sr;
+    case GOOL_OP_SLE: return sl <= sr;
+    case GOOL_OP_SGT: return sl > sr;
+    case GOOL_OP_SGE: return sl >= sr;
+    case GOOL_OP_XOR: return (int32_t)(l ^ r);
+    case GOOL_OP_TST: return (l & r) == r;
+    default: /* GOOL_OP_SHA; shifts past 31 bits saturate instead of being undefined */
         if (sr < 0)
             return sr <= -32 ? (sl < 0 ? -1 : 0) : sl >> -sr;
         return sr >= 32 ? 0 : (int32_t)(l << sr);
@@ -278,7 +298,18 @@ static int vm_cfl(gool_vm *vm, uint32_t w, uint32_t *flags, relic_err *err)
     return VM_GO;
 }
 
-static int vm_rst(gool_vm *vm, uint32_t w, uint32_t *flags, relic_err *err)
+/* The guard-false half of the state-return family (seed 003 RSTF rows). */
+static int vm_guard_false(gool_op_id id)
+{
+    switch (id) {
+    case GOOL_OP_RSF: case GOOL_OP_RSNF: case GOOL_OP_RSZF: case GOOL_OP_RSCF: case GOOL_OP_RNF:
+    case GOOL_OP_RNNF: case GOOL_OP_RNZF: case GOOL_OP_RNCF: case GOOL_OP_GDF: case GOOL_OP_GNF:
+    case GOOL_OP_GZF: case GOOL_OP_GCF: case GOOL_OP_GBNF: case GOOL_OP_GBZF: case GOOL_OP_RSTF: return 1;
+    default: return 0;
+    }
+}
+
+static int vm_rst(gool_vm *vm, gool_op_id id, uint32_t w, uint32_t *flags, relic_err *err)
 {
     if (!(*flags & GOOL_VM_EVENT_SERVICE))
         return vm_fail(vm, err, "state return outside an event block");
@@ -286,7 +317,7 @@ static int vm_rst(gool_vm *vm, uint32_t w, uint32_t *flags, relic_err *err)
         return VM_ERR;
     unsigned t = (w >> 22) & 3;
     if (vm->cond) {
-        vm->guard = (w >> 24) == 0x89;
+        vm->guard = (uint8_t)vm_guard_false(id);
         if (t == 1 || t == 2) {
             vm->returned = 1;
             vm->ret_state = t == 1 ? (uint16_t)(w & 0x3FFF) : GOOL_MAP_NONE;
@@ -300,15 +331,15 @@ static int vm_rst(gool_vm *vm, uint32_t w, uint32_t *flags, relic_err *err)
 }
 
 /* ANIS/ANIF push (wait << 24) | frame stamp and may suspend. */
-static int vm_anim(gool_vm *vm, uint32_t w, uint32_t flags, relic_err *err)
+static int vm_anim(gool_vm *vm, gool_op_id id, uint32_t w, uint32_t flags, relic_err *err)
 {
     uint32_t a[3] = {0, (w >> 16) & 0x3F, (w >> 22) & 3};
-    if ((w >> 24) == 0x83) {
+    if (id == GOOL_OP_ANIS) {
         a[0] = w & 0xFFFF;
     } else if (vm_val(vm, w & 0xFFF, &a[0], err)) {
         return VM_ERR;
     }
-    if (vm_trace(vm, w, (w >> 24) == 0x83 ? "ANIS" : "ANIF", a, 3, NULL, err) ||
+    if (vm_trace(vm, w, id == GOOL_OP_ANIS ? "ANIS" : "ANIF", a, 3, NULL, err) ||
         vm_push(vm, a[1] << 24 | (vm->frame & 0xFFFFFF), err))
         return VM_ERR;
     return flags & GOOL_VM_SUSPEND_ANIM ? VM_SUSPEND : VM_GO;
@@ -371,7 +402,7 @@ static int vm_path(gool_vm *vm, uint32_t w, relic_err *err)
     return vm_push(vm, (uint32_t)absprog, err);
 }
 
-static int vm_push_pair(gool_vm *vm, uint32_t w, relic_err *err)
+static int vm_push_pair(gool_vm *vm, gool_op_id id, uint32_t w, relic_err *err)
 {
     uint32_t *src, *dst, ts, td;
     unsigned a = (w >> 12) & 0xFFF, b = w & 0xFFF;
@@ -379,7 +410,7 @@ static int vm_push_pair(gool_vm *vm, uint32_t w, relic_err *err)
         return VM_ERR;
     if (!dst)
         return VM_GO;
-    if ((w >> 24) == 0x26) {
+    if (id == GOOL_OP_PSHP) {
         if (vm_push(vm, vm_addr(vm, b, dst), err))
             return VM_ERR;
         return src ? vm_push(vm, vm_addr(vm, a, src), err) : VM_GO;
@@ -390,7 +421,7 @@ static int vm_push_pair(gool_vm *vm, uint32_t w, relic_err *err)
     return src ? vm_push(vm, av, err) : VM_GO;
 }
 
-static int vm_event_op(gool_vm *vm, uint32_t w, relic_err *err)
+static int vm_event_op(gool_vm *vm, const char *what, uint32_t w, relic_err *err)
 {
     uint32_t a[4], res, cond;
     unsigned reg = (w >> 12) & 0x3F;
@@ -405,7 +436,6 @@ static int vm_event_op(gool_vm *vm, uint32_t w, relic_err *err)
     a[1] = (w >> 18) & 7;     /* argc */
     a[2] = (w >> 21) & 7;     /* link */
     a[3] = cond;
-    const char *what = (w >> 24) == 0x87 ? "EVNT" : (w >> 24) == 0x8F ? "EVNB" : "EVNU";
     if (vm_trace(vm, w, what, a, 4, &res, err))
         return VM_ERR;
     if (a[1] > vm->sp)
@@ -414,7 +444,7 @@ static int vm_event_op(gool_vm *vm, uint32_t w, relic_err *err)
     return VM_GO;
 }
 
-static int vm_spawn(gool_vm *vm, uint32_t w, relic_err *err)
+static int vm_spawn(gool_vm *vm, const char *what, uint32_t w, relic_err *err)
 {
     uint32_t a[4] = {w & 0x3F, (w >> 6) & 0x3F, (w >> 12) & 0xFF, (w >> 20) & 0xF};
     unsigned argc = a[3];
@@ -422,17 +452,18 @@ static int vm_spawn(gool_vm *vm, uint32_t w, relic_err *err)
         return vm_fail(vm, err, "spawn arguments below the stack");
     if (a[0] == 0 && argc > 0)
         a[0] = vm->mem[vm->sp - 1]; /* count comes from the last argument */
-    if (vm_trace(vm, w, (w >> 24) == 0x8A ? "CHLD" : "CHLF", a, 4, NULL, err))
+    if (vm_trace(vm, w, what, a, 4, NULL, err))
         return VM_ERR;
     vm->sp -= argc;
     return VM_GO;
 }
 
-static int vm_misc(gool_vm *vm, uint32_t w, relic_err *err)
+static int vm_misc(gool_vm *vm, gool_op_id id, uint32_t w, relic_err *err)
 {
     uint32_t *p, tmp, v, res, a[2];
-    switch (w >> 24) {
-    case 0x12: case 0x17: case 0x19: case 0x11: case 0x14: case 0x27: {
+    switch (id) {
+    case GOOL_OP_NOTL: case GOOL_OP_NOTB: case GOOL_OP_ABS: case GOOL_OP_MOVE: case GOOL_OP_LEA:
+    case GOOL_OP_ANID: {
         unsigned s = (w >> 12) & 0xFFF;
         uint32_t *src, ts;
         if (vm_ref(vm, s, 0, &src, &ts, err) || vm_ref(vm, w & 0xFFF, 1, &p, &tmp, err))
@@ -440,57 +471,63 @@ static int vm_misc(gool_vm *vm, uint32_t w, relic_err *err)
         v = src ? *src : 0;
         if (!p)
             return VM_GO;
-        switch (w >> 24) {
-        case 0x11: *p = v; break;
-        case 0x12: *p = v == 0; break;
-        case 0x17: *p = ~v; break;
-        case 0x19: *p = (int32_t)v < 0 ? 0u - v : v; break;
-        case 0x14: *p = vm_addr(vm, s, src); break;
+        switch (id) {
+        case GOOL_OP_MOVE: *p = v; break;
+        case GOOL_OP_NOTL: *p = v == 0; break;
+        case GOOL_OP_NOTB: *p = ~v; break;
+        case GOOL_OP_ABS: *p = (int32_t)v < 0 ? 0u - v : v; break;
+        case GOOL_OP_LEA: *p = vm_addr(vm, s, src); break;
         default: *p = VM_ANIM(v >> 6); break;
         }
         return VM_GO;
     }
-    case 0x10:
+    case GOOL_OP_RND:
         if (vm_lr(vm, w, &a[1], &a[0], err)) /* a[0] = A (bits 12..23), a[1] = B */
             return VM_ERR;
         return vm_push(vm, a[0] == a[1] ? a[1] : a[1] + vm_rand(vm) % (a[0] - a[1]), err);
-    case 0x13:
+    case GOOL_OP_PATH:
         return vm_path(vm, w, err);
-    case 0x16: case 0x26:
-        return vm_push_pair(vm, w, err);
-    case 0x18:
+    case GOOL_OP_PSHV: case GOOL_OP_PSHP:
+        return vm_push_pair(vm, id, w, err);
+    case GOOL_OP_MOVC: {
+        /* Crash 1: field in bits 14..19; Crash 2/3 (CrashEdit Setc2):
+         * bit 14 external, field in bits 18..23. */
+        unsigned reg = VM_C23(vm) ? (w >> 18) & 0x3F : (w >> 14) & 0x3F;
+        if (VM_C23(vm) && (w >> 14) & 1)
+            return vm_fail(vm, err, "MOVC of an external entry's code is not modelled");
         v = VM_CODE(w & 0x3FFF);
-        if (((w >> 14) & 0x3F) == 0x1F)
+        if (reg == 0x1F)
             return vm_push(vm, v, err);
-        vm->mem[(w >> 14) & 0x3F] = v;
+        vm->mem[reg] = v;
         return VM_GO;
-    case 0x1E:
+    }
+    case GOOL_OP_SSAW:
         if (vm_lr(vm, w, &a[1], &a[0], err))
             return VM_ERR;
         return vm_push(vm, (a[0] + vm->frame) % (a[1] ? a[1] : 1), err);
-    case 0x1F:
+    case GOOL_OP_RGL:
         if (vm_val(vm, w & 0xFFF, &v, err))
             return VM_ERR;
         if ((v >> 8) >= 256)
             return vm_fail(vm, err, "global index past 255");
         return vm_push(vm, vm->globals[v >> 8], err);
-    case 0x20:
+    case GOOL_OP_WGL:
         if (vm_lr(vm, w, &a[1], &a[0], err))
             return VM_ERR;
         if ((a[1] >> 8) >= 256)
             return vm_fail(vm, err, "global index past 255");
         vm->globals[a[1] >> 8] = a[0];
         return VM_GO;
-    case 0x22: case 0x25:
+    case GOOL_OP_APCH: case GOOL_OP_ROT:
         if (vm_pair(vm, w, &a[1], &a[0], err) || vm_val(vm, w & 0xFFF, &v, err))
             return VM_ERR;
         {
             uint32_t t[3] = {v, a[0], a[1]};
-            if (vm_trace(vm, w, (w >> 24) == 0x22 ? "APCH" : "ROT", t, 3, &res, err))
+            if (vm_trace(vm, w, id == GOOL_OP_APCH ? "APCH" : "ROT", t, 3, &res, err))
                 return VM_ERR;
         }
         return vm_push(vm, res, err);
-    case 0x8B:
+    case GOOL_OP_NTRY:
         if (vm_lr(vm, w, &a[1], &a[0], err))
             return VM_ERR;
         {
@@ -506,6 +543,28 @@ static int vm_misc(gool_vm *vm, uint32_t w, relic_err *err)
             vm->sp -= a[1];
         }
         return a[0] >= 3 && a[0] <= 5 ? vm_push(vm, res, err) : VM_GO;
+    case GOOL_OP_SIN: case GOOL_OP_COS: case GOOL_OP_OP46: {
+        /* Crash 2/3 D = f(S): the host answers (the game's tables are not here). */
+        uint32_t *src, ts;
+        if (vm_ref(vm, (w >> 12) & 0xFFF, 0, &src, &ts, err))
+            return VM_ERR;
+        v = src ? *src : 0;
+        if (vm_trace(vm, w, gool_op_find(vm->game, w)->name, &v, 1, &res, err) ||
+            vm_ref(vm, w & 0xFFF, 1, &p, &tmp, err))
+            return VM_ERR;
+        if (p)
+            *p = res;
+        return VM_GO;
+    }
+    case GOOL_OP_EFLR: case GOOL_OP_EFLV: case GOOL_OP_ARRL: case GOOL_OP_ATAN: case GOOL_OP_OP72:
+    case GOOL_OP_OP74: case GOOL_OP_OP75: case GOOL_OP_OP76: case GOOL_OP_OP77: case GOOL_OP_ARRS:
+    case GOOL_OP_OP79: case GOOL_OP_OP80: case GOOL_OP_OP81:
+        /* Crash 2/3 two-operand queries: traced, the host's answer pushed. */
+        return vm_engine(vm, w, gool_op_find(vm->game, w)->name, 2, 1, err);
+    case GOOL_OP_CALR: case GOOL_OP_MIPS:
+        return vm_fail(vm, err, "native code (CALR/MIPS) cannot run here");
+    default:
+        break;
     }
     return vm_fail(vm, err, "unknown opcode");
 }
@@ -540,52 +599,66 @@ static int vm_veca(gool_vm *vm, uint32_t w, relic_err *err)
 
 static int vm_step(gool_vm *vm, uint32_t *flags, relic_err *err)
 {
+    vm->at = vm->pc;
     if (vm->pc >= vm->g->code_len)
         return vm_fail(vm, err, "pc past the code item");
-    if (vm->steps >= vm->max_steps)
-        return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "frame %u, pc %u: step budget of %llu exhausted",
-                             vm->frame, vm->pc, (unsigned long long)vm->max_steps),
-               VM_ERR;
+    if (vm->steps >= vm->max_steps) {
+        char what[64];
+        snprintf(what, sizeof what, "step budget of %llu exhausted", (unsigned long long)vm->max_steps);
+        return vm_fail(vm, err, what);
+    }
     vm->steps++;
     uint32_t w = vm->g->code[vm->pc++], l, r;
-    uint8_t op = (uint8_t)(w >> 24);
+    const gool_opdesc *d;
+    gool_op_id id = gool_isa_decode(vm->game, w, &d);
     int bad = 0;
-    switch (op) {
-    case 0x00: case 0x01: case 0x02: case 0x03: case 0x04: case 0x05: case 0x06: case 0x07: case 0x08:
-    case 0x09: case 0x0A: case 0x0B: case 0x0C: case 0x0D: case 0x0E: case 0x0F: case 0x15: {
+    switch (id) {
+    case GOOL_OP_ADD: case GOOL_OP_SUB: case GOOL_OP_MUL: case GOOL_OP_DIV: case GOOL_OP_CEQ: case GOOL_OP_ANDL:
+    case GOOL_OP_ORL: case GOOL_OP_ANDB: case GOOL_OP_ORB: case GOOL_OP_SLT: case GOOL_OP_SLE: case GOOL_OP_SGT:
+    case GOOL_OP_SGE: case GOOL_OP_MOD: case GOOL_OP_XOR: case GOOL_OP_TST: case GOOL_OP_SHA: {
         if (vm_lr(vm, w, &l, &r, err))
             return VM_ERR;
-        int32_t o = vm_binop(op, l, r, &bad);
+        int32_t o = vm_binop(id, l, r, &bad);
         if (bad)
             return vm_fail(vm, err, "division by zero");
         return vm_push(vm, (uint32_t)o, err);
     }
-    case 0x1A: return vm_engine(vm, w, "PAD", 0, 1, err);
-    case 0x1B: return vm_engine(vm, w, "SPD", 2, 1, err);
-    case 0x1C: return vm_msc(vm, w, err);
-    case 0x1D: return vm_engine(vm, w, "PRS", 2, 1, err);
-    case 0x21: return vm_engine(vm, w, "ANGD", 2, 1, err);
-    case 0x23: return vm_engine(vm, w, "CVMR", 0, 1, err);
-    case 0x24: return vm_engine(vm, w, "CVMW", 1, 0, err);
-    case 0x80: return vm_engine(vm, w, "DBG", 2, 0, err);
-    case 0x81: return VM_GO;
-    case 0x82: return vm_cfl(vm, w, flags, err);
-    case 0x83: case 0x84: return vm_anim(vm, w, *flags, err);
-    case 0x85: return vm_veca(vm, w, err);
-    case 0x8E: return vm_engine(vm, w, "VECB", 1, 0, err);
-    case 0x86:
+    case GOOL_OP_PAD: return vm_engine(vm, w, "PAD", 0, 1, err);
+    case GOOL_OP_SPD: return vm_engine(vm, w, "SPD", 2, 1, err);
+    case GOOL_OP_MSC: return vm_msc(vm, w, err);
+    case GOOL_OP_PRS: return vm_engine(vm, w, "PRS", 2, 1, err);
+    case GOOL_OP_ANGD: return vm_engine(vm, w, "ANGD", 2, 1, err);
+    case GOOL_OP_CVMR: return vm_engine(vm, w, "CVMR", 0, 1, err);
+    case GOOL_OP_CVMW: return vm_engine(vm, w, "CVMW", 1, 0, err);
+    case GOOL_OP_DBG: return vm_engine(vm, w, "DBG", 2, 0, err);
+    case GOOL_OP_NOP: return VM_GO;
+    case GOOL_OP_BRA: case GOOL_OP_BNEZ: case GOOL_OP_BEQZ: case GOOL_OP_CST: case GOOL_OP_CSNZ:
+    case GOOL_OP_CSEZ: case GOOL_OP_RET: case GOOL_OP_RTNZ: case GOOL_OP_RTEZ: case GOOL_OP_CFL:
+        return vm_cfl(vm, w, flags, err); /* Crash 2/3 keep the Crash 1 bits 20..23 */
+    case GOOL_OP_ANIS: case GOOL_OP_ANIF: return vm_anim(vm, id, w, *flags, err);
+    case GOOL_OP_VECA: return vm_veca(vm, w, err);
+    case GOOL_OP_VECB: return vm_engine(vm, w, "VECB", 1, 0, err);
+    case GOOL_OP_JAL:
+        if (VM_C23(vm) && (w >> 14) & 1) /* CrashEdit Call2: bit 14 calls another entry */
+            return vm_fail(vm, err, "JAL into an external entry is not modelled");
         if (vm_push_frame(vm, (w >> 20) & 0xF, *flags, err))
             return VM_ERR;
         vm->pc = w & 0x3FFF;
         *flags &= ~(uint32_t)(GOOL_VM_SUSPEND_RET | GOOL_VM_EVENT_SERVICE);
         return VM_GO;
-    case 0x87: case 0x8F: case 0x90: return vm_event_op(vm, w, err);
-    case 0x88: case 0x89: return vm_rst(vm, w, flags, err);
-    case 0x8A: case 0x91: return vm_spawn(vm, w, err);
-    case 0x8C: return vm_engine(vm, w, "SNDA", 2, 0, err);
-    case 0x8D: return vm_engine(vm, w, "SNDB", 1, 0, err);
+    case GOOL_OP_EVNT: case GOOL_OP_EVNB: case GOOL_OP_EVNU: return vm_event_op(vm, d->name, w, err);
+    case GOOL_OP_RST: case GOOL_OP_RSNT: case GOOL_OP_RSZT: case GOOL_OP_RSCT: case GOOL_OP_RNT: case GOOL_OP_RNNT:
+    case GOOL_OP_RNZT: case GOOL_OP_RNCT: case GOOL_OP_GDT: case GOOL_OP_GNT: case GOOL_OP_GZT: case GOOL_OP_GCT:
+    case GOOL_OP_GBNT: case GOOL_OP_GBZT: case GOOL_OP_RSTT: case GOOL_OP_RSF: case GOOL_OP_RSNF: case GOOL_OP_RSZF:
+    case GOOL_OP_RSCF: case GOOL_OP_RNF: case GOOL_OP_RNNF: case GOOL_OP_RNZF: case GOOL_OP_RNCF: case GOOL_OP_GDF:
+    case GOOL_OP_GNF: case GOOL_OP_GZF: case GOOL_OP_GCF: case GOOL_OP_GBNF: case GOOL_OP_GBZF: case GOOL_OP_RSTF:
+        return vm_rst(vm, id, w, flags, err);
+    case GOOL_OP_CHLD: case GOOL_OP_CHLF: return vm_spawn(vm, d->name, w, err);
+    case GOOL_OP_SNDA: return vm_engine(vm, w, "SNDA", 2, 0, err);
+    case GOOL_OP_SNDB: return vm_engine(vm, w, "SNDB", 1, 0, err);
+    default: break;
     }
-    return vm_misc(vm, w, err);
+    return vm_misc(vm, id, w, err);
 }
 
 /* Runs from vm->pc until something suspends. */
@@ -649,13 +722,19 @@ static int vm_head(gool_vm *vm, uint32_t once, relic_err *err)
 
 int gool_vm_change_state(gool_vm *vm, unsigned s, unsigned argc, const uint32_t *argv, relic_err *err)
 {
-    if (s >= vm->g->state_count)
-        return vm_fail(vm, err, "no such state"), RELIC_EDATA;
+    if (s >= vm->g->state_count) {
+        vm_fail(vm, err, "no such state");
+        return RELIC_EDATA;
+    }
     const gool_state *d = &vm->g->states[s];
-    if (!gool_state_local(vm->g, d))
-        return vm_fail(vm, err, "the state runs another entry's code"), RELIC_EDATA;
-    if (vm->g->hdr.stack_start + argc + 4 >= GOOL_VM_WORDS)
-        return vm_fail(vm, err, "stack start outside the object"), RELIC_EDATA;
+    if (!gool_state_local(vm->g, d)) {
+        vm_fail(vm, err, "the state runs another entry's code");
+        return RELIC_EDATA;
+    }
+    if (vm->g->hdr.stack_start + argc + 4 >= GOOL_VM_WORDS) {
+        vm_fail(vm, err, "stack start outside the object");
+        return RELIC_EDATA;
+    }
     uint32_t a[1] = {s}, once = vm->mem[VM_ONCE_P];
     vm->state = s;
     vm->changes++;
@@ -677,10 +756,13 @@ int gool_vm_init(gool_vm *vm, const gool_entry *g, unsigned state, uint32_t seed
     gool_vm_host_fn host = vm->host;
     void *user = vm->user;
     uint64_t max = vm->max_steps;
+    gool_game game = vm->game;
     memset(vm, 0, sizeof *vm);
     vm->host = host;
     vm->user = user;
     vm->max_steps = max ? max : 1000000;
+    vm->game = game == GOOL_GAME_AUTO ? GOOL_GAME_C1 : game; /* callers that guess use gool_detect_game */
+    vm->layout = &vm_layouts[(unsigned)vm->game < RELIC_COUNTOF(vm_layouts) ? vm->game : GOOL_GAME_C1];
     vm->g = g;
     vm->rng = seed;
     vm->hp = GOOL_PC_NONE;

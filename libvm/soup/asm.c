@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include "relic/core.h"
 #include "soup_private.h"
 
 #define SOUP_AS_DEPTH 64
@@ -118,8 +119,10 @@ static int soup_number(soup_as *a, int64_t *v)
     }
     a->pos += j;
     *v = i ? -x : x;
-    if (*v > 0xffffffffll || *v < -0x80000000ll)
-        return soup_as_fail(a, "number out of range%s", ""), 0;
+    if (*v > 0xffffffffll || *v < -0x80000000ll) {
+        soup_as_fail(a, "number out of range%s", "");
+        return 0;
+    }
     return 1;
 }
 
@@ -221,15 +224,24 @@ static int soup_object(soup_as *a, uint8_t sel[2])
 
 static int soup_value(soup_as *a, soup_mode mode);
 
+/* A name from a DEF table (the numbered form first: fn12, flag7), or a
+ * failure naming what was looked for; ids are 16-bit. */
+static long soup_table_lookup(soup_as *a, const char *const *names, size_t stride, size_t n, const char *prefix,
+                              const char *what, const char *name)
+{
+    long v = soup_lookup_numbered(name, prefix);
+    if (v < 0 && n)
+        v = soup_find_name(names, stride, n, name);
+    if (v < 0 || v > 0xffff)
+        return soup_as_fail(a, what, name);
+    return v;
+}
+
 static long soup_fn_lookup(soup_as *a, const char *name)
 {
     const soup_def *d = a->ctx->def;
-    long v = soup_lookup_numbered(name, "fn");
-    if (v < 0 && d->nfn)
-        v = soup_find_name((const char *const *)&d->fn[0].name, sizeof d->fn[0], d->nfn, name);
-    if (v < 0 || v > 0xffff)
-        return soup_as_fail(a, "unknown function %s", name);
-    return v;
+    return soup_table_lookup(a, (const char *const *)&d->fn[0].name, sizeof d->fn[0], d->nfn, "fn",
+                             "unknown function %s", name);
 }
 
 /* NAME(args): u16 id, u8 count (absent for id 0), parameters. */
@@ -293,12 +305,8 @@ static int soup_ref(soup_as *a, const char *name)
 static long soup_flag_lookup(soup_as *a, const char *name)
 {
     const soup_def *d = a->ctx->def;
-    long v = soup_lookup_numbered(name, "flag");
-    if (v < 0 && d->nflags)
-        v = soup_find_name((const char *const *)&d->flags[0].name, sizeof d->flags[0], d->nflags, name);
-    if (v < 0 || v > 0xffff)
-        return soup_as_fail(a, "unknown name %s", name);
-    return v;
+    return soup_table_lookup(a, d->nflags ? (const char *const *)&d->flags[0].name : NULL, sizeof d->flags[0],
+                             d->nflags, "flag", "unknown name %s", name);
 }
 
 static int soup_update(soup_as *a, soup_mode mode)
@@ -315,7 +323,7 @@ static int soup_key(soup_as *a, uint32_t *v)
     if (a->len - a->pos < 6 || a->s[a->pos + 5] != '\'')
         return soup_as_fail(a, "a dialogue key is four characters in quotes%s", "");
     const unsigned char *p = (const unsigned char *)a->s + a->pos + 1;
-    *v = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+    *v = relic_rd_le32(p);
     a->pos += 6;
     return 1;
 }
@@ -346,19 +354,35 @@ static int soup_value(soup_as *a, soup_mode mode)
     if (soup_lit(a, "&")) {
         soup_ws(a);
         relic_buf_u8(a->out, SOUP_OP_NUMALT);
-        if ((r = soup_key(a, &k)))
-            return r < 0 ? -1 : (relic_buf_le32(a->out, k), 0);
-        if (soup_number(a, &n))
-            return relic_buf_le32(a->out, (uint32_t)n), 0;
+        if ((r = soup_key(a, &k))) {
+            if (r > 0)
+                relic_buf_le32(a->out, k);
+            return r < 0 ? -1 : 0;
+        }
+        if (soup_number(a, &n)) {
+            relic_buf_le32(a->out, (uint32_t)n);
+            return 0;
+        }
         if (!soup_ident_tok(a, name))
             return soup_as_fail(a, "expected a number, key or flag after &%s", "");
         long f = soup_flag_lookup(a, name);
-        return f < 0 ? -1 : (relic_buf_le32(a->out, (uint32_t)f), 0);
+        if (f < 0)
+            return -1;
+        relic_buf_le32(a->out, (uint32_t)f);
+        return 0;
     }
-    if ((r = soup_key(a, &k)))
-        return r < 0 ? -1 : (relic_buf_u8(a->out, SOUP_OP_NUMERIC), relic_buf_le32(a->out, k), 0);
-    if (soup_number(a, &n))
-        return relic_buf_u8(a->out, SOUP_OP_NUMERIC), relic_buf_le32(a->out, (uint32_t)n), 0;
+    if ((r = soup_key(a, &k))) {
+        if (r < 0)
+            return -1;
+        relic_buf_u8(a->out, SOUP_OP_NUMERIC);
+        relic_buf_le32(a->out, k);
+        return 0;
+    }
+    if (soup_number(a, &n)) {
+        relic_buf_u8(a->out, SOUP_OP_NUMERIC);
+        relic_buf_le32(a->out, (uint32_t)n);
+        return 0;
+    }
     if (a->failed)
         return -1;
     if (mode == SOUP_PARAM && (soup_peek(a) == '@' || soup_peek(a) == '+' || soup_peek(a) == '-'))
@@ -432,6 +456,13 @@ static int soup_formula(soup_as *a)
         if (soup_value(a, SOUP_FORMULA))
             return -1;
         uint8_t code = 0;
+        /* ++/-- end a formula as bytes 10/11 and a zero (see disasm.c);
+         * the engine fails on them, the listing keeps them. */
+        if (soup_lit(a, "++") || soup_lit(a, "--")) {
+            relic_buf_u8(a->out, a->s[a->pos - 1] == '+' ? 10 : 11);
+            relic_buf_u8(a->out, 0);
+            return 0;
+        }
         for (size_t i = 0; i < sizeof codes && !code; i++)
             if (soup_lit(a, ops[i]))
                 code = codes[i];
@@ -527,21 +558,29 @@ static int soup_statement(soup_as *a)
             relic_buf_zeros(a->out, 4);
         return 0;
     }
-    if (soup_keyword(a, "Endint"))
-        return relic_buf_u8(a->out, SOUP_OP_ENDINT), 0;
-    if (soup_keyword(a, "Yield"))
-        return relic_buf_u8(a->out, SOUP_OP_YIELD), 0;
+    if (soup_keyword(a, "Endint")) {
+        relic_buf_u8(a->out, SOUP_OP_ENDINT);
+        return 0;
+    }
+    if (soup_keyword(a, "Yield")) {
+        relic_buf_u8(a->out, SOUP_OP_YIELD);
+        return 0;
+    }
     int64_t n;
     if (soup_keyword(a, "Anchor")) {
         if (!soup_lit(a, "=") || !soup_number(a, &n) || n < 0 || n > 255)
             return soup_as_fail(a, "expected Anchor = 0..255%s", "");
-        return relic_buf_u8(a->out, SOUP_OP_ANCHOR), relic_buf_u8(a->out, (uint8_t)n), 0;
+        relic_buf_u8(a->out, SOUP_OP_ANCHOR);
+        relic_buf_u8(a->out, (uint8_t)n);
+        return 0;
     }
     if (soup_keyword(a, "ScriptRV")) {
         if (!soup_number(a, &n) || n < 0 || n > 255)
             return soup_as_fail(a, "expected ScriptRV 0..255%s", "");
         a->after_rv = 1;
-        return relic_buf_u8(a->out, SOUP_OP_SCRIPTRV), relic_buf_u8(a->out, (uint8_t)n), 0;
+        relic_buf_u8(a->out, SOUP_OP_SCRIPTRV);
+        relic_buf_u8(a->out, (uint8_t)n);
+        return 0;
     }
     if (soup_keyword(a, "call"))
         return soup_call_stmt(a, 2);

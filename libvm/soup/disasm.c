@@ -19,6 +19,7 @@
  *   labels #XXXX (script offsets); if COND { ... } or if COND else #XXXX */
 #include <stdio.h>
 #include <string.h>
+#include "relic/core.h"
 #include "relic/cursor.h"
 #include "soup_private.h"
 
@@ -92,6 +93,19 @@ static void soup_dis_ref(soup_dis *d)
     char buf[16];
     uint16_t ref = relic_le16(&d->c);
     relic_buf_printf(d->t, ".%s", soup_ref_name(d->ctx->def, ref, buf, sizeof buf));
+}
+
+/* An object property operand (0x0F ObjDot++, 0x10 ObjDot--, 0x14
+ * ObjectDot): the ++/-- prefix, the object and the reference; statements
+ * and values print it alike. */
+static int soup_dis_objref(soup_dis *d, uint8_t op)
+{
+    if (op != SOUP_OP_OBJDOT)
+        relic_buf_printf(d->t, op == SOUP_OP_OBJINC ? "++" : "--");
+    if (soup_dis_object(d))
+        return -1;
+    soup_dis_ref(d);
+    return 0;
 }
 
 static int soup_dis_update(soup_dis *d)
@@ -193,16 +207,10 @@ static int soup_dis_value(soup_dis *d, soup_mode mode)
         relic_buf_printf(d->t, "var%u", relic_u8(&d->c));
         return lr ? soup_dis_update(d) : mode == SOUP_PARAM ? soup_dis_pad(d, 3) : 0;
     case SOUP_OP_OBJINC:
-    case SOUP_OP_OBJDEC:
-        relic_buf_printf(d->t, op == SOUP_OP_OBJINC ? "++" : "--");
-        if (soup_dis_object(d))
-            return -1;
-        soup_dis_ref(d);
-        return 0;
+    case SOUP_OP_OBJDEC: return soup_dis_objref(d, op);
     case SOUP_OP_OBJDOT:
-        if (soup_dis_object(d))
+        if (soup_dis_objref(d, op))
             return -1;
-        soup_dis_ref(d);
         return lr ? soup_dis_update(d) : 0;
     case SOUP_OP_STRING: soup_dis_string(d, relic_le32(&d->c)); return 0;
     case SOUP_OP_OBJTASK:
@@ -214,9 +222,14 @@ static int soup_dis_value(soup_dis *d, soup_mode mode)
     return soup_dis_fail(d, at, "unknown opcode 0x%02x", op);
 }
 
-static int soup_dis_formula(soup_dis *d)
+/* Formula operators 1..9, 0 ends.  10 and 11 are the update bytes ++ and
+ * -- that Dillonn241's ScriptReader.getOperator prints and follows with
+ * one more byte; the engine's formula loop takes only 0..9 and fails on
+ * them at run time (seed "Arithmetic Operators"), so the listing shows
+ * them, ends the formula after the zero byte, and marks the statement. */
+static int soup_dis_formula(soup_dis *d, soup_insn *in)
 {
-    static const char *const ops[] = {"", " + ", " - ", " * ", " / ", " << ", " >> ", " & ", " | ", " ^ "};
+    static const char *const ops[] = {"", " + ", " - ", " * ", " / ", " << ", " >> ", " & ", " | ", " ^ ", "++", "--"};
     relic_buf_printf(d->t, " = ");
     for (;;) {
         if (soup_dis_value(d, SOUP_FORMULA))
@@ -227,9 +240,20 @@ static int soup_dis_formula(soup_dis *d)
             return soup_dis_fail(d, at, "", 0);
         if (o == 0)
             return 0;
-        if (o > 9)
+        if (o > 11)
             return soup_dis_fail(d, at, "unknown formula operator %u", o);
         relic_buf_printf(d->t, "%s", ops[o]);
+        if (o >= 10) {
+            size_t end = d->c.pos;
+            uint8_t z = relic_u8(&d->c);
+            if (d->c.failed)
+                return soup_dis_fail(d, end, "", 0);
+            if (z)
+                return soup_dis_fail(d, end, "byte %u after ++/-- in a formula, not 0", z);
+            in->engine_fault = 1;
+            relic_buf_printf(d->t, " ; engine fault: %s inside a formula", o == 10 ? "++" : "--");
+            return 0;
+        }
     }
 }
 
@@ -292,20 +316,14 @@ static int soup_dis_statement(soup_dis *d, soup_insn *in)
         return 0;
     case SOUP_OP_FLAG:
         relic_buf_printf(d->t, "%s", soup_flag_name(d->ctx->def, relic_le16(&d->c), buf, sizeof buf));
-        return soup_dis_formula(d);
-    case SOUP_OP_LOCALVAR: relic_buf_printf(d->t, "var%u", relic_u8(&d->c)); return soup_dis_formula(d);
+        return soup_dis_formula(d, in);
+    case SOUP_OP_LOCALVAR: relic_buf_printf(d->t, "var%u", relic_u8(&d->c)); return soup_dis_formula(d, in);
     case SOUP_OP_OBJINC:
-    case SOUP_OP_OBJDEC:
-        relic_buf_printf(d->t, op == SOUP_OP_OBJINC ? "++" : "--");
-        if (soup_dis_object(d))
-            return -1;
-        soup_dis_ref(d);
-        return 0;
+    case SOUP_OP_OBJDEC: return soup_dis_objref(d, op);
     case SOUP_OP_OBJDOT:
-        if (soup_dis_object(d))
+        if (soup_dis_objref(d, op))
             return -1;
-        soup_dis_ref(d);
-        return soup_dis_formula(d);
+        return soup_dis_formula(d, in);
     case SOUP_OP_RETURN:
         relic_buf_printf(d->t, "Return");
         return after_rv ? soup_dis_pad(d, 4) : 0;
@@ -349,14 +367,8 @@ int soup_disasm(const soup_ctx *ctx, const uint8_t *code, size_t len, uint32_t s
     relic_buf text = RELIC_BUF_INIT;
     size_t cap = 0;
     while (d.c.pos < len) {
-        if (out->n == cap) {
-            size_t ncap = cap ? cap * 2 : 64;
-            soup_insn *p = realloc(out->ins, ncap * sizeof *p);
-            if (!p)
-                goto oom;
-            out->ins = p;
-            cap = ncap;
-        }
+        if (relic_grow((void **)&out->ins, &cap, out->n + 1, sizeof *out->ins, 64))
+            goto oom;
         soup_insn *in = &out->ins[out->n];
         memset(in, 0, sizeof *in);
         in->pos = (uint32_t)d.c.pos;

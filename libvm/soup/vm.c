@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "relic/cursor.h"
 #include "vm_private.h"
 
 int soup_x_fail(soup_exec *x, uint32_t at, int code, const char *fmt, ...)
@@ -31,18 +32,34 @@ int soup_x_fail(soup_exec *x, uint32_t at, int code, const char *fmt, ...)
     return x->rc = code;
 }
 
+/* A fault inside a value: recorded (sticky in x->rc), and the value is 0. */
+static int32_t soup_x_fault(soup_exec *x, uint32_t at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int32_t soup_x_fault(soup_exec *x, uint32_t at, const char *fmt, ...)
+{
+    char msg[160];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    soup_x_fail(x, at, RELIC_EDATA, "%s", msg);
+    return 0;
+}
+
+/* Every operand read goes through the bounded cursor (relic/cursor.h): a
+ * cursor over the running bytecode at x->pc, its sticky failure turned
+ * into the script fault at that offset. */
 static uint32_t soup_rd(soup_exec *x, unsigned n)
 {
     if (x->rc)
         return 0;
-    if (x->pc > x->len || n > x->len - x->pc) {
+    relic_cur c = relic_cur_make(x->code, x->len, 0);
+    relic_seek(&c, x->pc);
+    uint32_t v = n == 1 ? relic_u8(&c) : n == 2 ? relic_le16(&c) : n == 3 ? relic_le24(&c) : relic_le32(&c);
+    if (c.failed) {
         soup_x_fail(x, x->pc, RELIC_EDATA, "operand runs past the end of the script");
         return 0;
     }
-    uint32_t v = 0;
-    for (unsigned i = 0; i < n; i++)
-        v |= (uint32_t)x->code[x->pc + i] << (8 * i);
-    x->pc += n;
+    x->pc = (uint32_t)c.pos;
     return v;
 }
 
@@ -114,7 +131,7 @@ static int32_t soup_update(soup_exec *x, int32_t *p, int32_t v, unsigned idx, in
     if (u == SOUP_UPD_READ || x->rc)
         return v;
     if (u != SOUP_UPD_INC && u != SOUP_UPD_DEC)
-        return soup_x_fail(x, at, RELIC_EDATA, "unknown update byte %u", u), 0;
+        return soup_x_fault(x, at, "unknown update byte %u", u);
     int32_t nv = (int32_t)((uint32_t)v + (u == SOUP_UPD_INC ? 1u : 0xffffffffu));
     if (kind == 0)
         soup_flag_write(x->vm, x->actor, idx, nv);
@@ -135,8 +152,8 @@ static int32_t soup_value(soup_exec *x, soup_mode mode, const char **str)
     if (x->rc)
         return 0;
     if (!soup_opcode_allowed(op, mode))
-        return soup_x_fail(x, at, RELIC_EDATA, soup_opcode_name(op) ? "opcode 0x%02x cannot be used here"
-                                                                     : "unknown opcode 0x%02x", op), 0;
+        return soup_x_fault(x, at, soup_opcode_name(op) ? "opcode 0x%02x cannot be used here"
+                                                                     : "unknown opcode 0x%02x", op);
     switch (op) {
     case SOUP_OP_TASK:
     case SOUP_OP_MULTITASK:
@@ -144,7 +161,7 @@ static int32_t soup_value(soup_exec *x, soup_mode mode, const char **str)
     case SOUP_OP_FLAG: {
         unsigned i = soup_rd(x, 2);
         if (!x->dry && i >= x->vm->nflags)
-            return soup_x_fail(x, at, RELIC_EDATA, "flag %u out of range", i), 0;
+            return soup_x_fault(x, at, "flag %u out of range", i);
         int32_t v = x->dry ? 0 : x->vm->flag_val[i];
         if (mode == SOUP_PARAM)
             soup_rd(x, 2);
@@ -190,7 +207,7 @@ static int32_t soup_value(soup_exec *x, soup_mode mode, const char **str)
         return soup_call(x, SOUP_CALL_FUNCTION, recv, 1, 1, &done);
     }
     }
-    return soup_x_fail(x, at, RELIC_EDATA, "unknown opcode 0x%02x", op), 0;
+    return soup_x_fault(x, at, "unknown opcode 0x%02x", op);
 }
 
 /* At the u16 function id: decodes the call and its parameters (last to
@@ -231,8 +248,10 @@ static int32_t soup_call(soup_exec *x, int kind, int receiver, int initial, unsi
                           .elapsed = initial ? 0 : x->elapsed, .invocation = invocation, .nargs = n,
                           .args = args, .strs = strs};
     int32_t ret = 0;
-    if (soup_native(x, &c, &ret, done))
-        return soup_x_fail(x, at, x->rc ? x->rc : RELIC_EDATA, "native %u failed", id), 0;
+    if (soup_native(x, &c, &ret, done)) {
+        soup_x_fail(x, at, x->rc ? x->rc : RELIC_EDATA, "native %u failed", id);
+        return 0;
+    }
     return ret;
 }
 
@@ -244,8 +263,11 @@ static int32_t soup_formula(soup_exec *x)
         uint8_t op = (uint8_t)soup_rd(x, 1);
         if (x->rc || op == 0)
             return acc;
+        if (op == 10 || op == 11) /* the engine's formula loop fails on these (seed "Arithmetic Operators") */
+            return soup_x_fail(x, at, RELIC_EDATA, "%s inside a formula: the engine fails here", op == 10 ? "++" : "--"),
+                   0;
         if (op > 9)
-            return soup_x_fail(x, at, RELIC_EDATA, "unknown formula operator %u", op), 0;
+            return soup_x_fault(x, at, "unknown formula operator %u", op);
         uint32_t a = (uint32_t)acc, b = (uint32_t)soup_value(x, SOUP_FORMULA, NULL);
         switch (op) {
         case 1: a += b; break;
@@ -253,7 +275,7 @@ static int32_t soup_formula(soup_exec *x)
         case 3: a = (uint32_t)((int64_t)(int32_t)a * (int32_t)b); break;
         case 4:
             if (!b)
-                return soup_x_fail(x, at, RELIC_EDATA, "division by zero"), 0;
+                return soup_x_fault(x, at, "division by zero");
             a /= b;
             break;
         case 5: a <<= (b & 31); break;
@@ -337,7 +359,7 @@ static int soup_object_call(soup_exec *x)
     if (x->rc)
         return 0;
     if (disp > 2)
-        return soup_x_fail(x, at, RELIC_EDATA, "unknown dispatch byte %u", disp), 0;
+        return soup_x_fault(x, at, "unknown dispatch byte %u", disp);
     if (disp == 2) {
         soup_call(x, SOUP_CALL_FUNCTION, recv, 1, 1, &done);
         return 0;
@@ -386,8 +408,8 @@ static int soup_statement(soup_exec *x)
     if (x->rc)
         return 0;
     if (!soup_opcode_allowed(op, SOUP_MAIN))
-        return soup_x_fail(x, at, RELIC_EDATA, soup_opcode_name(op) ? "opcode 0x%02x cannot start a statement"
-                                                                     : "unknown opcode 0x%02x", op), 0;
+        return soup_x_fault(x, at, soup_opcode_name(op) ? "opcode 0x%02x cannot start a statement"
+                                                                     : "unknown opcode 0x%02x", op);
     switch (op) {
     case SOUP_OP_TASK: return soup_self_task(x, SOUP_CALL_TASK);
     case SOUP_OP_MULTITASK: return soup_self_task(x, SOUP_CALL_MULTITASK);
@@ -404,7 +426,7 @@ static int soup_statement(soup_exec *x)
     case SOUP_OP_FLAG: {
         unsigned i = soup_rd(x, 2);
         if (i >= vm->nflags && !x->rc)
-            return soup_x_fail(x, at, RELIC_EDATA, "flag %u out of range", i), 0;
+            return soup_x_fault(x, at, "flag %u out of range", i);
         int32_t v = soup_formula(x);
         if (!x->rc)
             soup_flag_write(vm, x->actor, i, v);
@@ -437,7 +459,7 @@ static int soup_statement(soup_exec *x)
     }
     case SOUP_OP_RETURN:
         if (!a->has_ret)
-            return soup_x_fail(x, at, RELIC_EDATA, "Return without a Gosub continuation"), 0;
+            return soup_x_fault(x, at, "Return without a Gosub continuation");
         x->pc = a->ret_pc;
         a->rv = a->saved_rv;
         return 0;
@@ -458,7 +480,7 @@ static int soup_statement(soup_exec *x)
         return 0;
     }
     }
-    return soup_x_fail(x, at, RELIC_EDATA, "unknown opcode 0x%02x", op), 0;
+    return soup_x_fault(x, at, "unknown opcode 0x%02x", op);
 }
 
 /* Runs from *cursor until the invocation ends; saves the cursor. */

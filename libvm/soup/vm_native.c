@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "relic/core.h"
 #include "vm_private.h"
 
 void soup_vm_emit(soup_vm *vm, soup_event_kind kind, int actor, unsigned index, int32_t old_value, int32_t new_value)
@@ -87,17 +88,14 @@ static void soup_attr_defaults(soup_vm *vm, uint8_t *at)
 
 int soup_vm_add_actor(soup_vm *vm, const soup_actor_def *d, relic_err *err)
 {
-    if (vm->n == vm->cap) {
-        size_t ncap = vm->cap ? vm->cap * 2 : 8;
-        soup_actor *p = realloc(vm->actors, ncap * sizeof *p);
-        if (!p)
-            return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory"), -1;
-        vm->actors = p;
-        vm->cap = ncap;
+    if (relic_grow((void **)&vm->actors, &vm->cap, vm->n + 1, sizeof *vm->actors, 8)) {
+        relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+        return -1;
     }
-    if (d->script_pc > d->len)
-        return relic_err_set(err, RELIC_EDATA, d->origin, "%s: script_pc 0x%x past the script", d->name, d->script_pc),
-               -1;
+    if (d->script_pc > d->len) {
+        relic_err_set(err, RELIC_EDATA, d->origin, "%s: script_pc 0x%x past the script", d->name, d->script_pc);
+        return -1;
+    }
     soup_actor *a = &vm->actors[vm->n];
     memset(a, 0, sizeof *a);
     snprintf(a->name, sizeof a->name, "%s", d->name);
@@ -110,8 +108,10 @@ int soup_vm_add_actor(soup_vm *vm, const soup_actor_def *d, relic_err *err)
     a->strings = d->strings;
     a->nstrings = d->nstrings;
     a->nvars = d->nvars;
-    if (d->nvars && !(a->vars = calloc(d->nvars, sizeof *a->vars)))
-        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory"), -1;
+    if (d->nvars && !(a->vars = relic_calloc_array(d->nvars, sizeof *a->vars))) {
+        relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+        return -1;
+    }
     if (d->nvars)
         memcpy(a->vars, d->vars, d->nvars * sizeof *a->vars);
     if ((a->has_attrs = d->attrs != NULL)) {

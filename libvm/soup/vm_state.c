@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "relic/core.h"
 #include "vm_private.h"
 
 int soup_vm_find_actor(const soup_vm *vm, const char *name)
@@ -92,11 +93,12 @@ void soup_stub_init(soup_stub *s)
 {
     memset(s, 0, sizeof *s);
     s->default_task_len = 1;
+    s->record = 1;
 }
 
 void soup_stub_free(soup_stub *s)
 {
-    for (size_t i = 0; i < s->nev; i++) {
+    for (size_t i = 0; s->ev && i < s->nev; i++) {
         for (unsigned k = 0; s->ev[i].strs && k < s->ev[i].nargs; k++)
             free(s->ev[i].strs[k]);
         free(s->ev[i].args);
@@ -121,15 +123,17 @@ static void soup_stub_event(void *ud, const soup_event *e)
     soup_stub *s = ud;
     if (s->oom)
         return;
-    if (s->nev == s->cap) {
-        size_t ncap = s->cap ? s->cap * 2 : 256;
-        soup_trace_ev *p = realloc(s->ev, ncap * sizeof *p);
-        if (!p) {
-            s->oom = 1;
-            return;
-        }
-        s->ev = p;
-        s->cap = ncap;
+    if (!s->record) {
+        s->nev++;
+        return;
+    }
+    if (s->max_events && s->nev >= s->max_events) {
+        s->dropped++;
+        return;
+    }
+    if (relic_grow((void **)&s->ev, &s->cap, s->nev + 1, sizeof *s->ev, 256)) {
+        s->oom = 1;
+        return;
     }
     soup_trace_ev *t = &s->ev[s->nev];
     memset(t, 0, sizeof *t);
@@ -148,8 +152,8 @@ static void soup_stub_event(void *ud, const soup_event *e)
         t->actor = c->caller;
         t->nargs = c->nargs;
         if (c->nargs) {
-            t->args = malloc(c->nargs * sizeof *t->args);
-            t->strs = calloc(c->nargs, sizeof *t->strs);
+            t->args = relic_alloc_array(c->nargs, sizeof *t->args);
+            t->strs = relic_calloc_array(c->nargs, sizeof *t->strs);
             if (!t->args || !t->strs) {
                 free(t->args);
                 free(t->strs);

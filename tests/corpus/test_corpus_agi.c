@@ -93,8 +93,10 @@ static void corpus_check_metadata(const char *dir, const corpus_game *c)
         agi_words_free(&w);
     }
     const agi_file *ovl = agi_fileset_find(&c->fs, "AGIDATA.OVL");
-    if (ovl) { /* the version string is found and selects a profile */
-        assert_int_equal(c->game.profile_source, AGI_PROFILE_FROM_AGIDATA);
+    if (ovl) { /* the version string is found and selects a profile, unless the data needs a later one */
+        assert_true(c->game.profile_source == AGI_PROFILE_FROM_AGIDATA ||
+                    c->game.profile_source == AGI_PROFILE_FROM_EVIDENCE);
+        assert_non_null(c->game.profile_declared);
         assert_true(c->game.version[0] != '\0');
     }
 }

@@ -41,7 +41,7 @@ static void golden_pictures(golden_run *r, const char *game, const agi_game *g)
         relic_err err;
         relic_err_clear(&err);
         if (agi_game_load(g, AGI_PICTURE, n, &rec, &p, &err) ||
-            agi_picture_draw(p.data, p.len, g->profile, NULL, vis, pri, &st, &err))
+            agi_picture_draw(&(agi_picture_args){p.data, p.len, g->profile, vis, pri, NULL}, &st, &err))
             fail_msg("%s picture %u: %s (offset 0x%zx)", game, n, err.msg, err.offset);
         r->trailing += st.end_offset + 1 != p.len;
         char hex[65], what[64];

@@ -54,7 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break; /* copy already freed */
     }
 
-    agi_open_opts opts = {force_profile ? agi_profile_find("2.936") : NULL};
+    agi_open_opts opts = {.profile = force_profile ? agi_profile_find("2.936") : NULL};
     agi_game g;
     relic_err_clear(&err);
     int rc = agi_game_open(&fs, &opts, &g, &err);

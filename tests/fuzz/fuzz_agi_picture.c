@@ -26,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     agi_picture_stats st;
     relic_err err;
     relic_err_clear(&err);
-    int rc = agi_picture_draw(data + 2, size - 2, p, &o, vis, pri, &st, &err);
+    int rc = agi_picture_draw(&(agi_picture_args){data + 2, size - 2, p, vis, pri, &o}, &st, &err);
     if (rc != RELIC_OK && err.code != rc)
         abort();
     for (size_t i = 0; i < AGI_PIC_CELLS; i++)

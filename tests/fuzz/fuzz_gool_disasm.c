@@ -1,10 +1,11 @@
 /* Fuzzes the disassembler and assembler together: the input (after one
- * byte choosing Crash 1 or Crash 2/3) is a code item; its listing must
- * assemble back to exactly the same words. */
+ * byte choosing Crash 1, 2 or 3 and whether to print addresses) is a code
+ * item; its listing must assemble back to exactly the same words. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "relic/core.h"
 #include "relic/gool_dis.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -13,19 +14,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1)
         return 0;
-    gool_game game = data[0] & 1 ? GOOL_GAME_C2 : GOOL_GAME_C1;
+    gool_game game = (gool_game)(data[0] % 3 + 1);
+    unsigned flags = data[0] & 0x80 ? GOOL_DIS_ADDRESSES : 0;
     size_t n = (size - 1) / 4;
     uint32_t *code = calloc(n + 1, 4);
     if (!code)
         return 0;
     for (size_t i = 0; i < n; i++)
-        code[i] = (uint32_t)data[1 + 4 * i] | (uint32_t)data[2 + 4 * i] << 8 | (uint32_t)data[3 + 4 * i] << 16 |
-                  (uint32_t)data[4 + 4 * i] << 24;
+        code[i] = relic_rd_le32(data + 1 + 4 * i);
     relic_buf text = RELIC_BUF_INIT;
     gool_dis_stats st;
     relic_err err;
     relic_err_clear(&err);
-    if (gool_disasm_code(code, n, NULL, 0, game, &text, &st, &err) != RELIC_OK)
+    if (gool_disasm_code_with(code, n, NULL, 0, game, flags, &text, &st, &err) != RELIC_OK)
         abort();
     gool_entry g;
     if (gool_asm((const char *)text.data, text.len, &g, &err) != RELIC_OK) {

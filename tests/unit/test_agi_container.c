@@ -132,7 +132,10 @@ static void test_game_v2_fixture(void **state)
     assert_int_equal(g.dirs[AGI_LOGIC].count, 3);
     assert_false(g.dirs[AGI_LOGIC].entry[1].present);
     assert_int_equal(g.profile_source, AGI_PROFILE_FROM_SHAPE);
-    assert_string_equal(g.profile->name, "2.936"); /* OBJECT reads XORed */
+    /* no version string and no strong evidence of an early profile: 2.917,
+     * as ScummVM takes for fan games it does not know */
+    assert_string_equal(g.profile->name, "2.917");
+    assert_null(g.profile_declared);
     agi_record rec;
     relic_buf p = RELIC_BUF_INIT;
     assert_int_equal(agi_game_load(&g, AGI_LOGIC, 2, &rec, &p, NULL), RELIC_OK);
@@ -226,6 +229,84 @@ static void test_game_missing_pieces(void **state)
     assert_int_equal(agi_game_load(&g, AGI_LOGIC, 1, &rec, &p, &err), RELIC_EDATA); /* VOL.3 absent */
     assert_string_equal(err.file, "LOGDIR");
     assert_int_equal(err.offset, 3);
+    relic_buf_free(&p);
+    agi_fileset_free(&fs);
+}
+
+/* A v2 game with one picture (payload `pic`, hex) and an AGIDATA.OVL
+ * naming `version` (NULL: none): the profile chosen from the evidence. */
+static const char *evidence_profile(const char *version, const char *pic, agi_game *g, agi_fileset *fs)
+{
+    char vol[128], ovl[64] = "";
+    uint8_t tmp[64];
+    size_t n = test_hex(pic, tmp, sizeof tmp);
+    snprintf(vol, sizeof vol, "12 34 00 %02zx 00 %s", n, pic);
+    add_copy(fs, "VOL.0", vol);
+    add_copy(fs, "LOGDIR", "");
+    add_copy(fs, "PICDIR", "00 00 00");
+    add_copy(fs, "VIEWDIR", "");
+    add_copy(fs, "SNDDIR", "");
+    if (version) {
+        for (const char *p = "Version "; *p; p++)
+            snprintf(ovl + strlen(ovl), sizeof ovl - strlen(ovl), "%02x ", (unsigned)*p);
+        for (const char *p = version; *p; p++)
+            snprintf(ovl + strlen(ovl), sizeof ovl - strlen(ovl), "%02x ", (unsigned)*p);
+        strcat(ovl, "00");
+        add_copy(fs, "AGIDATA.OVL", ovl);
+    }
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(agi_game_open(fs, NULL, g, &err), RELIC_OK);
+    return g->profile->name;
+}
+
+static void test_game_profile_from_evidence(void **state)
+{
+    (void)state;
+    agi_game g;
+    agi_fileset fs = {0, 0};
+    /* declared 2.272, no patterns: the declaration stands */
+    assert_string_equal(evidence_profile("2.272", "f0 01 f6 00 00 10 10 ff", &g, &fs), "2.272");
+    assert_int_equal(g.profile_source, AGI_PROFILE_FROM_AGIDATA);
+    agi_fileset_free(&fs);
+    /* declared 2.272 but point plots (radius 0, spray bit too): the
+     * earliest profile with them, 2.411, whose plots read no seeds */
+    assert_string_equal(evidence_profile("2.272", "f9 20 fa 6c 7d ff", &g, &fs), "2.411");
+    assert_int_equal(g.profile_source, AGI_PROFILE_FROM_EVIDENCE);
+    assert_string_equal(g.profile_declared->name, "2.272");
+    assert_true(g.evidence_count >= 1);
+    assert_non_null(strstr(g.evidence[0], "0xf9/0xfa"));
+    agi_fileset_free(&fs);
+    /* a brush radius above 0 needs shaped brushes: 2.440 */
+    assert_string_equal(evidence_profile("2.272", "f9 02 fa 10 10 ff", &g, &fs), "2.440");
+    agi_fileset_free(&fs);
+    /* shape alone: 2.917, kept when the data accepts it */
+    assert_string_equal(evidence_profile(NULL, "f9 02 fa 10 10 ff", &g, &fs), "2.917");
+    assert_int_equal(g.profile_source, AGI_PROFILE_FROM_SHAPE);
+    assert_null(g.profile_declared);
+    agi_fileset_free(&fs);
+}
+
+/* A damaged volume record names the resource and the volume file. */
+static void test_game_damage_names_resource(void **state)
+{
+    (void)state;
+    agi_fileset fs = {0, 0};
+    add_copy(&fs, "VOL.0", "12 34 00 01 00 aa 12 34");
+    add_copy(&fs, "LOGDIR", "ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff 00 00 06");
+    add_copy(&fs, "PICDIR", "");
+    add_copy(&fs, "VIEWDIR", "");
+    add_copy(&fs, "SNDDIR", "");
+    agi_game g;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(agi_game_open(&fs, NULL, &g, &err), RELIC_OK);
+    agi_record rec;
+    relic_buf p = RELIC_BUF_INIT;
+    assert_int_equal(agi_game_load(&g, AGI_LOGIC, 5, &rec, &p, &err), RELIC_EDATA);
+    assert_string_equal(err.msg, "logic 5: record header past the end of VOL.0");
+    assert_string_equal(err.file, "VOL.0");
+    assert_int_equal(err.offset, 6);
     relic_buf_free(&p);
     agi_fileset_free(&fs);
 }
@@ -325,6 +406,8 @@ int main(void)
         cmocka_unit_test(test_game_v3_fixture),
         cmocka_unit_test(test_game_v3_split_fallback_and_version),
         cmocka_unit_test(test_game_missing_pieces),
+        cmocka_unit_test(test_game_damage_names_resource),
+        cmocka_unit_test(test_game_profile_from_evidence),
         cmocka_unit_test(test_build_round_trip),
         cmocka_unit_test(test_build_refuses_bad_input),
     };

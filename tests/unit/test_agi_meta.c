@@ -159,9 +159,61 @@ static void test_words_malformed(void **state)
     d[52] = 0;
     d[53] = 0x1e; /* no final-byte mark: runs off the end */
     assert_int_equal(agi_words_decode(d, 56, &w, &err), RELIC_EDATA);
-    d[1] = 200; /* section offset past the file */
+    d[1] = 200; /* section offset past the file: the error names it */
     assert_int_equal(agi_words_decode(d, 60, &w, &err), RELIC_EDATA);
-    assert_int_equal(err.offset, 0);
+    assert_int_equal(err.offset, 200);
+    assert_non_null(strstr(err.msg, "0xc8"));
+}
+
+/* Real games put the 'a' section at 0x33: its first prefix byte (0) is the
+ * low byte of the header's last offset ('z' = 0). */
+static void test_words_section_inside_header(void **state)
+{
+    (void)state;
+    uint8_t d[52 + 8];
+    memset(d, 0, sizeof d);
+    d[1] = 0x33;                      /* 'a' at 0x33 */
+    const uint8_t tail[] = {0x9e, 0x00, 0x01, /* "a" id 1 (prefix byte is d[0x33]) */
+                            0x01, 0x87, 0x00, 0x02, /* "ax" id 2 */
+                            0x00};            /* final padding */
+    memcpy(d + 0x34, tail, sizeof tail);
+    agi_words w;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(agi_words_decode(d, 0x34 + sizeof tail, &w, &err), RELIC_OK);
+    assert_int_equal(w.count, 2);
+    assert_string_equal(w.words[0].text, "a");
+    assert_int_equal(w.words[0].id, 1);
+    assert_string_equal(w.words[1].text, "ax");
+    assert_int_equal(w.words[1].id, 2);
+    agi_words_free(&w);
+    /* two letters sharing one start read its words once; an offset before
+     * another section's start is fine too */
+    d[3] = 0x33;
+    assert_int_equal(agi_words_decode(d, 0x34 + sizeof tail, &w, &err), RELIC_OK);
+    assert_int_equal(w.count, 2);
+    agi_words_free(&w);
+    /* an entry cut by the end of the file is still an error, at its offset */
+    assert_int_equal(agi_words_decode(d, 0x34 + 5, &w, &err), RELIC_EDATA);
+    assert_int_equal(err.offset, 0x37);
+}
+
+/* A declared text end past the payload reads to the payload's end, with a
+ * warning, as the interpreter reads it. */
+static void test_logic_messages_end_past_payload(void **state)
+{
+    (void)state;
+    uint8_t p[] = {0x01, 0x00, 0x00, 0x01, 0x10, 0x00, 0x04, 0x00, 'H' ^ 'A', 'i' ^ 'v', 0 ^ 'i'};
+    agi_logic_messages m;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(agi_logic_messages_decode(p, sizeof p, &m, &err), RELIC_OK);
+    assert_int_equal(m.count, 1);
+    assert_string_equal(m.msg[1].text, "Hi");
+    assert_int_equal(m.warnings, 1);
+    assert_int_equal(m.warning_offset, 4);
+    assert_non_null(strstr(m.warning, "0x14"));
+    agi_logic_messages_free(&m);
 }
 
 static void test_logic_messages_fixture(void **state)
@@ -218,8 +270,11 @@ static void test_logic_messages_malformed(void **state)
     assert_int_equal(agi_logic_messages_decode(d, n, &m, &err), RELIC_EDATA);
     n = test_hex("01 00 00 02 06 00", d, sizeof d); /* offset table cut short */
     assert_int_equal(agi_logic_messages_decode(d, n, &m, &err), RELIC_EDATA);
-    n = test_hex("01 00 00 01 40 00 04 00", d, sizeof d); /* text end past the payload */
-    assert_int_equal(agi_logic_messages_decode(d, n, &m, &err), RELIC_EDATA);
+    n = test_hex("01 00 00 01 40 00 04 00", d, sizeof d); /* text end past the payload: read, warned */
+    assert_int_equal(agi_logic_messages_decode(d, n, &m, &err), RELIC_OK);
+    assert_int_equal(m.warnings, 1);
+    assert_null(m.msg[1].text); /* its text was cut off with the payload */
+    agi_logic_messages_free(&m);
     n = test_hex("01 00 00 01 05 00 09 00 41", d, sizeof d); /* message outside the region */
     assert_int_equal(agi_logic_messages_decode(d, n, &m, &err), RELIC_EDATA);
     assert_int_equal(err.offset, 6);
@@ -310,6 +365,8 @@ int main(void)
         cmocka_unit_test(test_logic_messages_plain_absent_unterminated),
         cmocka_unit_test(test_logic_messages_malformed),
         cmocka_unit_test(test_messages_json_round_trip),
+        cmocka_unit_test(test_words_section_inside_header),
+        cmocka_unit_test(test_logic_messages_end_past_payload),
         cmocka_unit_test(test_profiles),
         cmocka_unit_test(test_version_scan),
     };

@@ -24,7 +24,7 @@ static int draw_opts(const char *fixture, const char *profile, const agi_picture
     relic_err_clear(&pl.err);
     const agi_profile *p = agi_profile_find(profile);
     assert_non_null(p);
-    int rc = agi_picture_draw(b.data, b.len, p, opts, pl.vis, pl.pri, &pl.st, &pl.err);
+    int rc = agi_picture_draw(&(agi_picture_args){b.data, b.len, p, pl.vis, pl.pri, opts}, &pl.st, &pl.err);
     relic_buf_free(&b);
     return rc;
 }
@@ -224,8 +224,8 @@ static void test_nibble_example_drawn(void **state)
     relic_err_clear(&err);
     assert_int_equal(agi_picnibble_expand(b.data, b.len, exp, sizeof exp, &err), RELIC_OK);
     assert_memory_equal(exp, "\xf0\x0a\xf2\x0b\xf6\x00\x00\xff", 8);
-    assert_int_equal(agi_picture_draw(exp, sizeof exp, agi_profile_find("3.002.149"), NULL, pl.vis, pl.pri, NULL,
-                                      &err),
+    const agi_profile *p3 = agi_profile_find("3.002.149");
+    assert_int_equal(agi_picture_draw(&(agi_picture_args){exp, sizeof exp, p3, pl.vis, pl.pri, NULL}, NULL, &err),
                      RELIC_OK);
     assert_int_equal(V(0, 0), 10);
     assert_int_equal(P(0, 0), 11);
@@ -277,7 +277,12 @@ static void test_malformed(void **state)
     assert_int_equal(draw("bad_raw_end.bin", "2.936"), RELIC_EDATA);
     assert_non_null(strstr(pl.err.msg, "operand"));
     relic_err err;
-    assert_int_equal(agi_picture_draw(NULL, 0, NULL, NULL, pl.vis, pl.pri, NULL, &err), RELIC_EDATA);
+    const agi_profile *p2936 = agi_profile_find("2.936");
+    assert_int_equal(agi_picture_draw(&(agi_picture_args){NULL, 0, p2936, pl.vis, pl.pri, NULL}, NULL, &err),
+                     RELIC_EDATA);
+    /* no profile is a usage error: there is no hidden default */
+    assert_int_equal(agi_picture_draw(&(agi_picture_args){NULL, 0, NULL, pl.vis, pl.pri, NULL}, NULL, &err),
+                     RELIC_EUSAGE);
 }
 
 static void test_palette(void **state)

@@ -389,7 +389,7 @@ static void test_save_init(void **state)
     agi_save s, t;
     relic_err err;
     relic_err_clear(&err);
-    assert_int_equal(agi_save_init(&s, p, 3, inv, sizeof inv, 4, 2, &err), RELIC_OK);
+    assert_int_equal(agi_save_init(&s, &(agi_save_init_args){p, 3, inv, sizeof inv, 4, 2}, &err), RELIC_OK);
     assert_int_equal(s.item_count, 2);
     assert_string_equal(agi_save_item_name(&s, 1), "key");
     s.state.vars[0] = 12;
@@ -413,8 +413,42 @@ static void test_save_init(void **state)
     agi_save_free(&t);
     agi_save_free(&s);
     /* a block 3 that is no inventory is refused */
-    assert_int_equal(agi_save_init(&s, p, 1, inv, 4, 1, 0, &err), RELIC_EDATA);
+    assert_int_equal(agi_save_init(&s, &(agi_save_init_args){p, 1, inv, 4, 1, 0}, &err), RELIC_EDATA);
+    /* no profile is a usage error, not a hidden default */
+    assert_int_equal(agi_save_init(&s, &(agi_save_init_args){NULL, 1, inv, sizeof inv, 1, 0}, &err), RELIC_EUSAGE);
     relic_buf_free(&out);
+}
+
+/* A last inventory name that runs to the end of block 3 without its zero
+ * (seen in real saves) reads to the block end, warns, and survives a
+ * rewrite byte for byte. */
+static void test_save_unterminated_item_name(void **state)
+{
+    (void)state;
+    static const uint8_t inv[] = {6, 0, 0, 8, 0, 0xff, '?', 0, 'k', 'e', 'y'};
+    const agi_profile *p = agi_profile_find("2.936");
+    agi_save s, t;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(agi_save_init(&s, &(agi_save_init_args){p, 1, inv, sizeof inv, 2, 1}, &err), RELIC_OK);
+    assert_int_equal(s.warnings, 1);
+    assert_string_equal(agi_save_item_name(&s, 1), "key");
+    relic_buf out = RELIC_BUF_INIT, again = RELIC_BUF_INIT;
+    assert_int_equal(agi_save_encode(&s, &out, &err), RELIC_OK);
+    assert_int_equal(agi_save_decode(out.data, out.len, p, &t, &err), RELIC_OK);
+    assert_int_equal(t.warnings, 1);
+    assert_non_null(strstr(t.warning, "item 1 name is not terminated"));
+    size_t b3 = t.block_offset[2] + 2;
+    assert_int_equal(t.warning_offset, b3 + 8); /* where the name starts */
+    assert_int_equal(t.item_count, 2);
+    assert_string_equal(agi_save_item_name(&t, 1), "key");
+    assert_int_equal(agi_save_encode(&t, &again, &err), RELIC_OK);
+    assert_int_equal(again.len, out.len);
+    assert_memory_equal(again.data, out.data, out.len);
+    agi_save_free(&t);
+    agi_save_free(&s);
+    relic_buf_free(&out);
+    relic_buf_free(&again);
 }
 
 int main(void)
@@ -425,6 +459,7 @@ int main(void)
         cmocka_unit_test(test_save_replay_ops),   cmocka_unit_test(test_save_malformed),
         cmocka_unit_test(test_save_json),         cmocka_unit_test(test_save_diff),
         cmocka_unit_test(test_save_init),
+        cmocka_unit_test(test_save_unterminated_item_name),
     };
     return cmocka_run_group_tests_name("agi_save", tests, NULL, NULL);
 }

@@ -80,8 +80,12 @@ static void test_view_packed_230(void **state)
     assert_int_equal(v.loops[0].header, 0xd1);
     assert_int_equal(v.loops[0].stored_header, 0xc1);
     agi_view_free(&v);
-    /* The same bytes under a full-byte profile: 0xc1 cels do not fit. */
-    assert_int_equal(decode("view_packed.bin", "2.936", &v, &err), RELIC_EDATA);
+    /* The same bytes under a full-byte profile: 0xc1 cels do not fit; the
+     * loop is read as far as it goes, with a warning. */
+    assert_int_equal(decode("view_packed.bin", "2.936", &v, &err), RELIC_OK);
+    assert_true(v.warnings > 0);
+    assert_true(v.loops[0].cel_count < 0xc1);
+    agi_view_free(&v);
 }
 
 static void test_view_mirror_row_rules(void **state)
@@ -123,14 +127,18 @@ static void test_view_malformed(void **state)
     assert_non_null(strstr(err.msg, "row 1 of 2"));
     assert_int_equal(decode("bad_view_wide.bin", "2.936", &v, &err), RELIC_OK);
     assert_int_equal(agi_view_select_loop(&v, 0, &err), RELIC_OK);
-    assert_int_equal(agi_view_select_loop(&v, 1, &err), RELIC_EDATA);
-    assert_int_equal(err.offset, 15);
+    /* a row wider than its cel mirrors clipped, with a warning at its offset */
+    assert_int_equal(agi_view_select_loop(&v, 1, &err), RELIC_OK);
+    assert_int_equal(v.warnings, 1);
+    assert_int_equal(v.warning_offset, 15);
     agi_view_free(&v);
     const uint8_t short_hdr[] = {0, 0, 3, 0};
     relic_err_clear(&err);
-    assert_int_equal(agi_view_decode(short_hdr, sizeof short_hdr, NULL, &v, &err), RELIC_EDATA);
+    const agi_profile *p2936 = agi_profile_find("2.936");
+    assert_int_equal(agi_view_decode(short_hdr, sizeof short_hdr, p2936, &v, &err), RELIC_EDATA);
+    assert_int_equal(agi_view_decode(short_hdr, sizeof short_hdr, NULL, &v, &err), RELIC_EUSAGE);
     const uint8_t bad_desc[] = {0, 0, 0, 0x40, 0};
-    assert_int_equal(agi_view_decode(bad_desc, sizeof bad_desc, NULL, &v, &err), RELIC_EDATA);
+    assert_int_equal(agi_view_decode(bad_desc, sizeof bad_desc, p2936, &v, &err), RELIC_EDATA);
     assert_int_equal(err.offset, 3);
 }
 
@@ -182,9 +190,56 @@ static void test_cel_draw_rules(void **state)
     assert_int_equal(vis[167 * 160 + 5], 1);
 }
 
+/* A loop whose header promises two cels but whose second cel lies past
+ * the payload keeps the first and warns (the interpreter reads what is
+ * there). */
+static void test_view_loop_fewer_cels(void **state)
+{
+    (void)state;
+    static const uint8_t view[] = {0x01, 0x01, 0x01, 0x00, 0x00, 0x07, 0x00, /* one loop at 7 */
+                                   0x02, 0x05, 0x00, 0x40, 0x00,             /* two cels: 7+5, 7+0x40 */
+                                   0x02, 0x01, 0x0f, 0x12, 0x00};            /* 2x1, colour 1 x2 */
+    agi_view v;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(agi_view_decode(view, sizeof view, agi_profile_find("2.936"), &v, &err), RELIC_OK);
+    assert_int_equal(v.loop_count, 1);
+    assert_int_equal(v.loops[v.loop[0]].cel_count, 1);
+    assert_int_equal(v.warnings, 1);
+    assert_non_null(strstr(v.warning, "fewer cels"));
+    agi_view_free(&v);
+    /* the first cel itself broken is still an error */
+    static const uint8_t broken[] = {0x01, 0x01, 0x01, 0x00, 0x00, 0x07, 0x00, 0x01, 0x40, 0x00};
+    assert_int_equal(agi_view_decode(broken, sizeof broken, agi_profile_find("2.936"), &v, &err), RELIC_EDATA);
+}
+
+/* A row wider than its cel is clipped to the cel when mirrored, with a
+ * warning, instead of stopping the view. */
+static void test_view_wide_row_mirrors_clipped(void **state)
+{
+    (void)state;
+    static const uint8_t view[] = {0x01, 0x01, 0x02, 0x00, 0x00, 0x09, 0x00, 0x09, 0x00, /* loops 0, 1 share */
+                                   0x01, 0x03, 0x00,                                   /* one cel at 9+3 */
+                                   0x02, 0x01, 0x8f, 0x13, 0x00}; /* 2x1, mirror bit, 3 pixels of colour 1 */
+    agi_view v;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(agi_view_decode(view, sizeof view, agi_profile_find("2.936"), &v, &err), RELIC_OK);
+    assert_int_equal(agi_view_select_loop(&v, 1, &err), RELIC_OK);
+    assert_int_equal(v.warnings, 1);
+    assert_non_null(strstr(v.warning, "wider"));
+    uint8_t px[2];
+    agi_cel_pixels(agi_view_cel(&v, 1, 0), px);
+    assert_int_equal(px[0], 1);
+    assert_int_equal(px[1], 1);
+    agi_view_free(&v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_view_loop_fewer_cels),
+        cmocka_unit_test(test_view_wide_row_mirrors_clipped),
         cmocka_unit_test(test_view_shared_loops_mirroring),
         cmocka_unit_test(test_view_packed_230),
         cmocka_unit_test(test_view_mirror_row_rules),

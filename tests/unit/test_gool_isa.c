@@ -3,6 +3,7 @@
  * the next word, mnemonic selection by sub-operation, and text round trips
  * (seed 003 "GOOL Instruction Table"; classes as in wurlyfox/c1 gool.c). */
 #include <string.h>
+#include "relic/core.h"
 #include "relic/gool.h"
 #include "relic/gool_dis.h"
 #include "support.h"
@@ -42,7 +43,7 @@ static void test_sign_extension(void **state)
 static void one(uint32_t word, size_t pc, size_t code_len, const char *want)
 {
     uint8_t lbl[64] = {0};
-    gool_ctx cx = {GOOL_GAME_C1, NULL, 0, 0, code_len, lbl};
+    gool_ctx cx = {GOOL_GAME_C1, NULL, 0, 0, code_len, lbl, 0};
     gool_dis_insn in;
     gool_dis_insn_text(&cx, word, pc, &in);
     char got[256];
@@ -93,7 +94,7 @@ static void test_crash2_set(void **state)
 {
     (void)state;
     uint8_t lbl[8] = {0};
-    gool_ctx cx = {GOOL_GAME_C2, NULL, 0, 0, 4, lbl};
+    gool_ctx cx = {GOOL_GAME_C2, NULL, 0, 0, 4, lbl, 0};
     gool_dis_insn in;
     /* Opcode 50 is BRA in Crash 2/3 (0x82 selects nothing there). */
     gool_dis_insn_text(&cx, 0x3207C3FEu, 3, &in);
@@ -106,6 +107,118 @@ static void test_crash2_set(void **state)
     uint32_t c1[2] = {0x11801E1F, 0x82800000}, c2[2] = {0x11801E1F, 0x31000000};
     assert_int_equal(gool_detect_game(c1, 2), GOOL_GAME_C1);
     assert_int_equal(gool_detect_game(c2, 2), GOOL_GAME_C2);
+}
+
+static void text_game(gool_game game, uint32_t word, const char *want_mn, const char *want_ops, const char *want_com)
+{
+    uint8_t lbl[8] = {0};
+    gool_ctx cx = {game, NULL, 0, 0, 4, lbl, 0};
+    gool_dis_insn in;
+    gool_dis_insn_text(&cx, word, 0, &in);
+    if (strcmp(in.mnemonic, want_mn) || strcmp(in.operands, want_ops) || (want_com && strcmp(in.comment, want_com)))
+        fail_msg("game %d 0x%08x: '%s %s' ; '%s', want '%s %s' ; '%s'", game, word, in.mnemonic, in.operands,
+                 in.comment, want_mn, want_ops, want_com ? want_com : "");
+}
+
+/* Crash 2/3 destination operands (CrashEdit GetDestRefVal): 0x000-0x3FF
+ * and 0x800-0xBFF are frame slots, 0x400-0x7FF and 0xC00-0xFFF object
+ * fields; the canonical encodings print by name, the rest raw. */
+static void test_crash2_destinations(void **state)
+{
+    (void)state;
+    /* Opcode 17 (MOVE) with S = #1 (0x801), D in bits 0..11. */
+    text_game(GOOL_GAME_C2, 0x11801B05u, "MOVE", "stack[5], #1", "");
+    text_game(GOOL_GAME_C2, 0x11801B7Fu, "MOVE", "arg[0], #1", "");
+    text_game(GOOL_GAME_C2, 0x11801005u, "MOVE", "dst(0x005), #1", "dst(0x005)=stack[5]");
+    text_game(GOOL_GAME_C2, 0x1180187Fu, "MOVE", "dst(0x87f), #1", "dst(0x87f)=arg[0]");
+    text_game(GOOL_GAME_C2, 0x11801C41u, "MOVE", "link[1].parent, #1", "");
+    text_game(GOOL_GAME_C2, 0x11801441u, "MOVE", "dst(0x441), #1", "dst(0x441)=link[1].parent");
+    text_game(GOOL_GAME_C2, 0x11801E1Fu, "MOVE", "push, #1", "");
+    text_game(GOOL_GAME_C3, 0x11801E08u, "MOVE", "self.trans_x, #1", "");
+    text_game(GOOL_GAME_C3, 0x11801608u, "MOVE", "dst(0x608), #1", "dst(0x608)=self.trans_x");
+    /* Crash 1 keeps the source classes: 0x005 is pool[5]. */
+    text_game(GOOL_GAME_C1, 0x11801005u, "MOVE", "pool[5], #1", NULL);
+    assert_int_equal(gool_dst2_class(0x3FF), GOOL_DST2_FRAME);
+    assert_int_equal(gool_dst2_class(0x800), GOOL_DST2_FRAME);
+    assert_int_equal(gool_dst2_class(0xBFF), GOOL_DST2_FRAME);
+    assert_int_equal(gool_dst2_class(0x400), GOOL_DST2_LINK);
+    assert_int_equal(gool_dst2_class(0x7FF), GOOL_DST2_SELF);
+    assert_int_equal(gool_dst2_class(0x61F), GOOL_DST2_PUSH);
+    /* A Crash 2 destination cannot be an immediate or the pool. */
+    gool_entry g;
+    relic_err err;
+    relic_err_clear(&err);
+    const char *bad = ".game 2\n.items 3\n.code\n    MOVE #1, #1\n";
+    assert_int_equal(gool_asm(bad, strlen(bad), &g, &err), RELIC_EDATA);
+}
+
+static void test_names(void **state)
+{
+    (void)state;
+    /* MSC primary in bits 20..23, secondary 15..19 (disgool disGOOL_MSC). */
+    text_game(GOOL_GAME_C1, 0x1C300E1Fu, "MSC", "pop, 0, 0, LR", NULL);
+    text_game(GOOL_GAME_C1, 0x1CA00E1Fu, "MSC", "pop, 0, SB3, SBW", NULL);
+    text_game(GOOL_GAME_C1, 0x1CC08E1Fu, "MSC", "pop, 0, LOAD, MSCB", NULL);
+    text_game(GOOL_GAME_C1, 0x1CB08E1Fu, "MSC", "pop, 0, TNRS, SBR", NULL);
+    text_game(GOOL_GAME_C1, 0x1C308E1Fu, "MSC", "pop, 0, 1, LR", NULL); /* no group: a number */
+    /* VECA/VECB sub-operation in bits 18..20. */
+    text_game(GOOL_GAME_C1, 0x85040E1Fu, "VECA", "pop, 0, 0, PROJ, 0", NULL);
+    text_game(GOOL_GAME_C1, 0x850C0E1Fu, "VECA", "pop, 0, 0, 3, 0", NULL); /* disgool: no name */
+    text_game(GOOL_GAME_C1, 0x8E000E1Fu, "VECB", "pop, 0, 0, RBND, 0", NULL);
+    /* CVMR/CVMW colour index in bits 15..20. */
+    text_game(GOOL_GAME_C1, 0x23048BE0u, "CVMR", "null, 0, color.r, 0", NULL);
+    text_game(GOOL_GAME_C1, 0x240B8E1Fu, "CVMW", "pop, 0, intensity.b, 0", NULL);
+    text_game(GOOL_GAME_C2, 0x23020BE0u, "CVMR", "null, 0, colr1, 0", NULL);
+    /* 0x82 selectors 9 and 10: conditional returns (disgool RTNZ/RTEZ). */
+    text_game(GOOL_GAME_C1, 0x82974000u, "RTNZ", "0, subtype", NULL);
+    text_game(GOOL_GAME_C1, 0x82A74000u, "RTEZ", "0, subtype", NULL);
+    assert_int_equal(gool_isa_decode(GOOL_GAME_C1, 0x82974000u, NULL), GOOL_OP_RTNZ);
+    assert_int_equal(gool_isa_decode(GOOL_GAME_C1, 0x82B74000u, NULL), GOOL_OP_CFL);
+    /* Crash 3 opcodes 0x4F..0x51 exist only there. */
+    assert_int_equal(gool_isa_decode(GOOL_GAME_C3, 0x4F000000u, NULL), GOOL_OP_OP79);
+    assert_int_equal(gool_isa_decode(GOOL_GAME_C3, 0x51000000u, NULL), GOOL_OP_OP81);
+    assert_int_equal(gool_isa_decode(GOOL_GAME_C2, 0x4F000000u, NULL), GOOL_OP_NONE);
+    assert_int_equal(gool_isa_decode(GOOL_GAME_C2, 0x11000000u, NULL), GOOL_OP_MOVE);
+    uint32_t c3[2] = {0x11801E1F, 0x50000000};
+    assert_int_equal(gool_detect_game(c3, 2), GOOL_GAME_C3);
+    /* The descriptions of 0x8C and 0x8D (CrashEdit: 140 SNDP, 141 SNDA). */
+    assert_non_null(strstr(gool_op_find(GOOL_GAME_C1, 0x8C000000u)->what, "play sound"));
+    assert_non_null(strstr(gool_op_find(GOOL_GAME_C1, 0x8D000000u)->what, "adjust audio"));
+}
+
+/* assemble(disassemble(x)) == x for bare code of each game, x given as
+ * explicit words, names and raw destination forms included. */
+static void round_trip_code(gool_game game, const uint32_t *words, size_t n)
+{
+    relic_buf text = RELIC_BUF_INIT, re = RELIC_BUF_INIT;
+    relic_err err;
+    relic_err_clear(&err);
+    gool_dis_stats st;
+    assert_int_equal(gool_disasm_code(words, n, NULL, 0, game, &text, &st, &err), RELIC_OK);
+    gool_entry g;
+    if (gool_asm((const char *)text.data, text.len, &g, &err))
+        fail_msg("game %d: %s\n%.*s", game, err.msg, (int)text.len, (const char *)text.data);
+    assert_int_equal(g.code_len, n);
+    for (size_t i = 0; i < n; i++)
+        if (g.code[i] != words[i])
+            fail_msg("game %d word %zu: 0x%08x, want 0x%08x\n%.*s", game, i, g.code[i], words[i], (int)text.len,
+                     (const char *)text.data);
+    gool_entry_free(&g);
+    relic_buf_free(&text);
+    relic_buf_free(&re);
+}
+
+static void test_game_round_trips(void **state)
+{
+    (void)state;
+    static const uint32_t c1[] = {0x11801E1F, 0x1CA00E1F, 0x1CC48E1F, 0x85040E1F, 0x8E000E1F, 0x23048BE0,
+                                  0x240B8E1F, 0x82974000, 0x82A74000, 0x82B74000, 0x8C000000, 0x8D000000};
+    static const uint32_t c2[] = {0x11801B05, 0x11801005, 0x1180187F, 0x11801C41, 0x11801441, 0x11801E1F,
+                                  0x11801608, 0x23020BE0, 0x2B000E1F, 0x3207C3FE, 0x4E000000, 0x19801E08};
+    static const uint32_t c3[] = {0x11801B05, 0x11801005, 0x4F000000, 0x50801E1F, 0x51BE0BE0, 0x17801E1F};
+    round_trip_code(GOOL_GAME_C1, c1, RELIC_COUNTOF(c1));
+    round_trip_code(GOOL_GAME_C2, c2, RELIC_COUNTOF(c2));
+    round_trip_code(GOOL_GAME_C3, c3, RELIC_COUNTOF(c3));
 }
 
 static void test_fixture_round_trip(void **state)
@@ -188,6 +301,9 @@ int main(void)
         cmocka_unit_test(test_operand_text),
         cmocka_unit_test(test_control_flow),
         cmocka_unit_test(test_crash2_set),
+        cmocka_unit_test(test_crash2_destinations),
+        cmocka_unit_test(test_names),
+        cmocka_unit_test(test_game_round_trips),
         cmocka_unit_test(test_fixture_round_trip),
         cmocka_unit_test(test_asm_errors),
     };

@@ -4,6 +4,7 @@
  * entry can cause (step budget, division by zero, unknown opcode, pc past
  * the code). */
 #include <string.h>
+#include "relic/core.h"
 #include "relic/gool.h"
 #include "relic/gool_dis.h"
 #include "relic/gool_vm.h"
@@ -90,23 +91,29 @@ static void test_frames(void **state)
 }
 
 /* Runs a one-state program for up to 3 frames; returns the result. */
-static int run_small(const char *code, gool_vm *vm, relic_err *err)
+static int run_game(gool_game game, const char *code, gool_vm *vm, relic_err *err)
 {
     char src[2048];
     snprintf(src, sizeof src,
-             ".entry TestC\n.items 5\n.header id=1 category=0x300 format=1 stack=0x40 events=0 eids=1\n"
+             ".entry TestC\n.game %d\n.items 5\n.header id=1 category=0x300 format=1 stack=0x40 events=0 eids=1\n"
              ".pool\n .eid TestC\n.map\n.states\n .state flags=0 status=0 extern=0 event=none trans=none code=L0\n"
              ".code\nL0:\n%s",
-             code);
+             (int)game, code);
     gool_entry *g = calloc(1, sizeof *g);
     build(src, g);
     memset(vm, 0, sizeof *vm);
+    vm->game = game;
     vm->max_steps = 1000;
     vm->host = host_answer;
     int rc = gool_vm_init(vm, g, 0, 7, err);
     for (int f = 0; f < 3 && !rc; f++)
         rc = gool_vm_frame(vm, err);
     return rc;
+}
+
+static int run_small(const char *code, gool_vm *vm, relic_err *err)
+{
+    return run_game(GOOL_GAME_C1, code, vm, err);
 }
 
 static void free_small(gool_vm *vm)
@@ -171,6 +178,66 @@ static void test_errors(void **state)
     expect_vm_error("    MOVE push, ref(0xb85)\n", "invalid operand class");
 }
 
+/* Faults carry the byte offset of the instruction: the code item's
+ * origin (0 for an assembled entry) plus 4 per word. */
+static void test_fault_offsets(void **state)
+{
+    (void)state;
+    gool_vm vm;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(run_small("    .word 0x81000000\n    .word 0x81000000\n    DIV #1, #0\n", &vm, &err), RELIC_EDATA);
+    assert_int_equal(err.offset, 8);
+    assert_non_null(strstr(err.msg, "pc 2: division by zero"));
+    free_small(&vm);
+    /* A decoded entry: the code item starts where the entry's item table
+     * says (item 1's offset, the u32 at byte 20). */
+    relic_buf f = RELIC_BUF_INIT;
+    test_fixture("gool/tiny.nsentry", &f);
+    gool_entry g;
+    assert_int_equal(gool_entry_decode(f.data, f.len, 0x1000, &g, &err), RELIC_OK);
+    size_t item1 = relic_rd_le32(f.data + 20);
+    assert_int_equal(g.code_origin, 0x1000 + item1);
+    for (size_t i = 0; i < g.code_len; i++)
+        g.code[i] = 0x03800800u; /* DIV #1, #0 */
+    memset(&vm, 0, sizeof vm);
+    relic_err_clear(&err);
+    int rc = gool_vm_init(&vm, &g, 0, 1, &err);
+    for (int i = 0; i < 3 && !rc; i++)
+        rc = gool_vm_frame(&vm, &err);
+    assert_int_equal(rc, RELIC_EDATA);
+    assert_int_equal(err.offset, 0x1000 + item1 + 4 * g.states[0].code_pc);
+    gool_vm_free(&vm);
+    gool_entry_free(&g);
+    relic_buf_free(&f);
+}
+
+/* Crash 2 runs with its own destination encoding: dst(0x60A) is
+ * self.f10 (0x400 set, 0x200 set), dst(0x005) frame slot 5. */
+static void test_crash2_run(void **state)
+{
+    (void)state;
+    gool_vm vm;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(run_game(GOOL_GAME_C2,
+                              "    MOVE dst(0x60a), #3\n    MOVE dst(0x005), #2\n    MOVE self.f11, stack[5]\n"
+                              "    BRA L0, 0, f0, 0\n",
+                              &vm, &err),
+                     RELIC_EDATA); /* the loop ends on the step budget */
+    assert_non_null(strstr(err.msg, "step budget"));
+    assert_int_equal(vm.mem[10], 3 * 256);
+    assert_int_equal(vm.mem[11], 2 * 256);
+    assert_ptr_equal(vm.layout->status_c, 28);
+    free_small(&vm);
+    /* Opcode 0x4F runs only in Crash 3 (an engine query: traced). */
+    relic_err_clear(&err);
+    assert_int_equal(run_game(GOOL_GAME_C3, "    OP79 #1, #2\n    MOVE self.f12, pop\n    RET 0, f0, 0, 2\n", &vm, &err),
+                     RELIC_OK);
+    assert_string_equal(vm.trace[1].what, "OP79");
+    free_small(&vm);
+}
+
 static void test_code_block_ends(void **state)
 {
     (void)state;
@@ -221,6 +288,8 @@ int main(void)
         cmocka_unit_test(test_frames),
         cmocka_unit_test(test_arithmetic),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_fault_offsets),
+        cmocka_unit_test(test_crash2_run),
         cmocka_unit_test(test_code_block_ends),
         cmocka_unit_test(test_head_block),
     };

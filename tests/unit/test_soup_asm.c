@@ -235,6 +235,40 @@ static void expect_error(const char *hex, size_t offset, const char *what)
     soup_ctx_free(&ctx);
 }
 
+/* var0 = 5++ : bytes 10 then 0 end the formula; the listing prints and
+ * marks it, the assembler gives back the same bytes. */
+static void test_formula_update(void **state)
+{
+    (void)state;
+    static const char *const hex[2] = {"0a 00 07 05 00 00 00 0a 00 18", "06 02 00 0a 01 0b 00 18"};
+    static const char *const want[2] = {"var0 = 5++ ; engine fault: ++ inside a formula",
+                                        "After_League = var1-- ; engine fault: -- inside a formula"};
+    for (int k = 0; k < 2; k++) {
+        uint8_t code[32];
+        size_t n = test_hex(hex[k], code, sizeof code);
+        soup_ctx ctx;
+        ctx_make(&ctx);
+        soup_listing l;
+        relic_err err;
+        relic_err_clear(&err);
+        assert_int_equal(soup_disasm(&ctx, code, n, 0, 0, &l, &err), RELIC_OK);
+        assert_int_equal(l.n, 2);
+        assert_string_equal(l.ins[0].text, want[k]);
+        assert_int_equal(l.ins[0].engine_fault, 1);
+        assert_int_equal(l.ins[1].engine_fault, 0);
+        relic_buf text = RELIC_BUF_INIT, back = RELIC_BUF_INIT;
+        soup_listing_text(&l, &text);
+        uint32_t pc;
+        assert_int_equal(soup_assemble(&ctx, (const char *)text.data, text.len, &back, &pc, &err), RELIC_OK);
+        assert_int_equal(back.len, n);
+        assert_memory_equal(back.data, code, n);
+        relic_buf_free(&text);
+        relic_buf_free(&back);
+        soup_listing_free(&l);
+        soup_ctx_free(&ctx);
+    }
+}
+
 static void test_malformed(void **state)
 {
     (void)state;
@@ -257,7 +291,10 @@ static void test_malformed(void **state)
     soup_ctx_free(&ctx);
     expect_error("1f", 0, "unknown opcode 0x1f");
     expect_error("07 00 00 00 00", 0, "cannot start a statement");
-    expect_error("0a 00 07 01 00 00 00 0a 07 01 00 00 00 00", 7, "unknown formula operator 10");
+    /* Byte 10 is ++ (issue 16: listed, not refused); the byte after it
+     * must end the formula. */
+    expect_error("0a 00 07 01 00 00 00 0a 07 01 00 00 00 00", 8, "after ++/-- in a formula, not 0");
+    expect_error("0a 00 07 01 00 00 00 0c 00", 7, "unknown formula operator 12");
     expect_error("02 66 00 01 02 66 00 00", 4, "cannot be a native parameter");
     expect_error("02 66 00 01 06 00 00 01 00", 7, "padding");
     expect_error("0a 00 04 00 00 00 00 00", 2, "cannot be used as a value");
@@ -275,7 +312,8 @@ int main(void)
         cmocka_unit_test(test_calls),           cmocka_unit_test(test_assignments_and_formulas),
         cmocka_unit_test(test_control_flow),    cmocka_unit_test(test_both_continuations),
         cmocka_unit_test(test_flag2_fixture),   cmocka_unit_test(test_blocks),
-        cmocka_unit_test(test_assembler_labels), cmocka_unit_test(test_malformed),
+        cmocka_unit_test(test_assembler_labels), cmocka_unit_test(test_formula_update),
+        cmocka_unit_test(test_malformed),
     };
     return cmocka_run_group_tests_name("soup_asm", tests, NULL, NULL);
 }

@@ -356,11 +356,50 @@ static void test_faults_and_budget(void **state)
     assert_non_null(strstr(err.msg, "variable 0 out of range"));
     rig_free(&r);
 
+    /* var0 = 5++ (bytes 0a 00 07 05000000 0a 00): the engine fails at the
+     * operator byte, so the VM refuses it there (offset 0x40 + 7). */
+    rig_init(&r, NULL);
+    static const int32_t one_var[1] = {0};
+    static const uint8_t inc[] = {0x0a, 0x00, 0x07, 0x05, 0x00, 0x00, 0x00, 0x0a, 0x00, 0x18};
+    soup_actor_def di = {.name = "I", .code = inc, .len = sizeof inc, .origin = 0x40, .vars = one_var, .nvars = 1};
+    a = soup_vm_add_actor(r.vm, &di, NULL);
+    assert_int_equal(rig_run(&r, a, 1, &err), RELIC_EDATA);
+    assert_int_equal(err.offset, 0x47);
+    assert_non_null(strstr(err.msg, "++ inside a formula"));
+    rig_free(&r);
+
     rig_init(&r, NULL);
     a = rig_actor(&r, 0, "E", "Yield\n", NULL, 0, NULL);
     assert_int_equal(rig_run(&r, a, 2, &err), RELIC_EDATA);
     assert_non_null(strstr(err.msg, "outside the script"));
     rig_free(&r);
+}
+
+/* The stub's record is bounded: record 0 keeps nothing however long the
+ * run; record 1 keeps at most max_events and counts the rest. */
+static void test_event_record_bound(void **state)
+{
+    (void)state;
+    static int32_t vars[1] = {0};
+    for (int mode = 0; mode < 2; mode++) {
+        rig r;
+        rig_init(&r, NULL);
+        r.stub.record = mode;
+        r.stub.max_events = 10;
+        int a = rig_actor(&r, 0, "C", "t:\nvar0 = var0 + 1\nGoto t\n", vars, 1, NULL);
+        relic_err err;
+        relic_err_clear(&err);
+        assert_int_equal(soup_vm_run(r.vm, a, 1, 1000, &err), RELIC_WARN);
+        if (mode == 0) {
+            assert_null(r.stub.ev);
+            assert_int_equal(r.stub.nev, 500);
+        } else {
+            assert_int_equal(r.stub.nev, 10);
+            assert_int_equal(r.stub.dropped, 490);
+            assert_true(r.stub.cap <= 256);
+        }
+        rig_free(&r);
+    }
 }
 
 static void test_object_calls(void **state)
@@ -437,6 +476,7 @@ int main(void)
         cmocka_unit_test(test_tasks),
         cmocka_unit_test(test_attributes_and_control),
         cmocka_unit_test(test_faults_and_budget),
+        cmocka_unit_test(test_event_record_bound),
         cmocka_unit_test(test_object_calls),
         cmocka_unit_test(test_control_mask_and_pause),
     };

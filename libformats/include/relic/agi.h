@@ -18,7 +18,11 @@ extern "C" {
 
 typedef enum agi_kind { AGI_LOGIC, AGI_PICTURE, AGI_VIEW, AGI_SOUND, AGI_KIND_COUNT } agi_kind;
 const char *agi_kind_name(agi_kind kind);     /* "logic", "picture", "view", "sound" */
-int agi_kind_parse(const char *name, agi_kind *kind);
+int agi_kind_parse(const char *name, agi_kind *kind); /* RELIC_OK or RELIC_EUSAGE */
+/* "v2", "v3" (from the container table), or "?". */
+const char *agi_layout_name(agi_layout layout);
+/* The layout named "v2"/"v3": RELIC_OK or RELIC_EUSAGE. */
+int agi_layout_parse(const char *name, agi_layout *layout);
 
 #define AGI_DIR_ENTRIES 256
 
@@ -128,6 +132,11 @@ typedef struct agi_logic_messages {
     int encrypted;
     agi_message *msg;      /* msg[1..count] are messages 1..count; msg[0] unused */
     unsigned count;
+    /* A declared text end past the payload reads to the payload's end (as
+     * the interpreter does): counted here, not an error. */
+    unsigned warnings;
+    size_t warning_offset;
+    char warning[120];
 } agi_logic_messages;
 
 int agi_logic_messages_decode(const uint8_t *payload, size_t len, agi_logic_messages *out, relic_err *err);
@@ -160,7 +169,8 @@ typedef enum agi_profile_source {
     AGI_PROFILE_FROM_OPTION,
     AGI_PROFILE_FROM_AGIDATA,      /* AGIDATA.OVL version string */
     AGI_PROFILE_FROM_EXECUTABLE,   /* AGI / SIERRA.COM version string */
-    AGI_PROFILE_FROM_SHAPE         /* container and data shape */
+    AGI_PROFILE_FROM_SHAPE,        /* container and data shape */
+    AGI_PROFILE_FROM_EVIDENCE      /* the data needs a later profile than declared */
 } agi_profile_source;
 const char *agi_profile_source_name(agi_profile_source s);
 
@@ -176,10 +186,20 @@ typedef struct agi_game {
     agi_profile_source profile_source;
     char version[24];              /* interpreter version string found, or "" */
     int exact_profile;             /* version maps to a profile exactly */
+    const agi_profile *profile_declared; /* from the version string; NULL: none */
+    char evidence[8][240];         /* what decided the profile, in words */
+    unsigned evidence_count;
 } agi_game;
 
+/* Does the logic payload parse under profile p (1) or not (0)?  The
+ * logic opcode tables live in libvm, so a caller that links it passes this
+ * to make the logic opcode range part of the evidence. */
+typedef int (*agi_logic_accepts_fn)(void *ctx, const uint8_t *payload, size_t len, const agi_profile *p);
+
 typedef struct agi_open_opts {
-    const agi_profile *profile;    /* NULL: guess */
+    const agi_profile *profile;    /* NULL: choose from the version string and the data */
+    agi_logic_accepts_fn logic_accepts; /* optional logic evidence */
+    void *logic_ctx;
 } agi_open_opts;
 
 /* Detects the layout, parses the directories and guesses the profile.  The

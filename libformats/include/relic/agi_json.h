@@ -20,6 +20,20 @@ json_t *agi_messages_to_json(const agi_logic_messages *m, unsigned logic_number)
 int agi_messages_from_json(const json_t *j, char ***messages, unsigned *count, int *encrypted, relic_err *err);
 void agi_messages_free(char **messages, unsigned count);
 
+/* The container layout of an opened game (game.json "container"): the
+ * directory files as shipped, each directory entry's record (volume,
+ * offset, header bytes, sha256 of the expanded payload, the stored bytes
+ * when relic's packer would not reproduce them) and the volume bytes no
+ * record covers. */
+json_t *agi_container_layout_to_json(const agi_game *g);
+/* Rebuilds the container files from a layout and payloads: unchanged
+ * payloads (same sha256) go back to their offsets with their bytes, so an
+ * unchanged tree gives the shipped files byte for byte; a changed payload
+ * is appended to the end of its volume, a missing one marked absent, a new
+ * one appended to the last volume; only their directory entries change.
+ * Files are added to out under their shipped names. */
+int agi_game_rebuild(const json_t *layout, const agi_build_input *in, agi_fileset *out, relic_err *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -44,14 +44,22 @@ typedef struct agi_picture_stats {
     int stopped;               /* 1 when max_steps ended the drawing early */
 } agi_picture_stats;
 
-/* Draws an expanded picture payload with the rules of profile p (NULL:
- * 2.936).  visual and priority are AGI_PIC_CELLS bytes, row-major, one
- * value 0..15 per byte.  A stream without its final 0xff, a truncated raw
+/* What to draw and where: the expanded payload, the profile whose rules
+ * apply (required: NULL is RELIC_EUSAGE, there is no default), and the two
+ * planes, AGI_PIC_CELLS bytes each, row-major, one value 0..15 per byte. */
+typedef struct agi_picture_args {
+    const uint8_t *payload;
+    size_t len;
+    const agi_profile *profile;
+    uint8_t *visual, *priority;
+    const agi_picture_opts *opts; /* may be NULL */
+} agi_picture_args;
+
+/* Draws a picture.  A stream without its final 0xff, a truncated raw
  * operand, or a command byte the profile does not define (0xfb..0xfe in
  * profiles with patterns) is RELIC_EDATA with the offset; the planes then
- * hold what was drawn up to there.  opts and st may be NULL. */
-int agi_picture_draw(const uint8_t *payload, size_t len, const agi_profile *p, const agi_picture_opts *opts,
-                     uint8_t *visual, uint8_t *priority, agi_picture_stats *st, relic_err *err);
+ * hold what was drawn up to there.  st may be NULL. */
+int agi_picture_draw(const agi_picture_args *a, agi_picture_stats *st, relic_err *err);
 
 #ifdef __cplusplus
 }

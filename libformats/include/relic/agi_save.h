@@ -111,6 +111,11 @@ typedef struct agi_save {
     agi_save_resume *resume;        /* block 5 records before the terminator */
     unsigned resume_count;
     uint16_t resume_end;            /* the terminator's ignored second word */
+    /* Oddities the original reads past (an inventory name cut by the end
+     * of block 3): counted, the first one described, never fatal. */
+    unsigned warnings;
+    size_t warning_offset;          /* file offset of the first */
+    char warning[128];
 } agi_save;
 
 /* ---- profile detection ------------------------------------------------- */
@@ -135,8 +140,15 @@ void agi_save_free(agi_save *s);
  * spec's canonical bytes ("Reserved-state rule": 0f 00 at 0x013d, zeros
  * elsewhere); profiles 2.089-2.272 have no canonical values, so zeros
  * there are relic's own policy. */
-int agi_save_init(agi_save *s, const agi_profile *p, unsigned objects, const uint8_t *inventory, size_t inventory_len,
-                  unsigned replay_slots, unsigned resume, relic_err *err);
+typedef struct agi_save_init_args {
+    const agi_profile *profile;     /* required: NULL is RELIC_EUSAGE */
+    unsigned objects;               /* block-2 records */
+    const uint8_t *inventory;       /* OBJECT's runtime data, plain */
+    size_t inventory_len;
+    unsigned replay_slots;          /* block-4 pairs */
+    unsigned resume;                /* block-5 records */
+} agi_save_init_args;
+int agi_save_init(agi_save *s, const agi_save_init_args *args, relic_err *err);
 /* Structural checks beyond decoding (counts against capacities, replay
  * kinds, kind-5 packets, name offsets); the first problem fills err. */
 int agi_save_validate(const agi_save *s, relic_err *err);

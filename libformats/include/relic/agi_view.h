@@ -47,6 +47,12 @@ typedef struct agi_view {
     size_t description_offset; /* 0: none */
     uint8_t *description;     /* zero-terminated bytes, NULL when none */
     size_t description_len;
+    /* Oddities read the way the interpreter reads them (a loop with fewer
+     * cels than its header says, a row wider than its cel when mirrored):
+     * counted, the first described, never fatal. */
+    unsigned warnings;
+    size_t warning_offset;    /* payload offset of the first */
+    char warning[160];
 } agi_view;
 
 /* Decodes the structure and copies every cel's rows (each row must end

@@ -37,6 +37,7 @@ typedef struct gool_entry {
     gool_header hdr;
     uint32_t *code;
     size_t code_len;     /* words */
+    size_t code_origin;  /* file offset of code word 0 (0 when assembled) */
     uint32_t *pool;
     size_t pool_len;     /* words */
     uint16_t *map;

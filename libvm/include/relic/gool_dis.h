@@ -36,15 +36,33 @@ typedef struct gool_dis_insn {
 } gool_dis_insn;
 void gool_dis_insn_text(const gool_ctx *cx, uint32_t word, size_t pc, gool_dis_insn *out);
 
+/* Listing options: GOOL_DIS_ADDRESSES puts the byte address in the code
+ * item and the raw word before each instruction ("0010 11801e1f  MOVE
+ * ..."; the assembler skips that column), for cross-checking with other
+ * tools' listings. */
+enum { GOOL_DIS_ADDRESSES = 1 };
+
 /* The whole entry as assembler text. */
 int gool_disasm(const gool_entry *g, gool_game game, relic_buf *out, gool_dis_stats *st, relic_err *err);
-/* A bare code item (and optional pool) as text, no entry directives. */
+int gool_disasm_with(const gool_entry *g, gool_game game, unsigned flags, relic_buf *out, gool_dis_stats *st,
+                     relic_err *err);
+/* A bare code item (and optional pool) as text, no entry directives.
+ * Without a header no pool word is known to be an EID, so every pool
+ * word that reads as one (nsf_eid_valid and a name that parses back) is
+ * named in the comments, as the entry's EIDs are in entry mode. */
 int gool_disasm_code(const uint32_t *code, size_t n, const uint32_t *pool, size_t pool_len, gool_game game,
                      relic_buf *out, gool_dis_stats *st, relic_err *err);
+int gool_disasm_code_with(const uint32_t *code, size_t n, const uint32_t *pool, size_t pool_len, gool_game game,
+                          unsigned flags, relic_buf *out, gool_dis_stats *st, relic_err *err);
 
 /* Assembles gool_disasm's text (or hand-written text in that form); an
  * error message starts "line N:". */
 int gool_asm(const char *text, size_t len, gool_entry *out, relic_err *err);
+
+/* The text-source builder (build.c): one listing to a bare entry's
+ * bytes, and entries to an NSF file (normal chunks, ids 1, 3, 5...). */
+int gool_build_entry(const char *text, size_t len, relic_buf *out, relic_err *err);
+int gool_build_nsf(const relic_buf *entries, size_t n, relic_buf *out, relic_err *err);
 
 #ifdef __cplusplus
 }

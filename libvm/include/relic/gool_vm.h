@@ -1,4 +1,4 @@
-/* A GOOL interpreter for one object running one Crash 1 entry: fields and
+/* A GOOL interpreter for one object running one Crash 1, 2 or 3 entry: fields and
  * stack in one word array, stack frames as in seed 003 "Stack Frame", the
  * code/trans/event/handler/head interpretations, state changes, JAL/RET,
  * suspension on ANIS/ANIF with wait counts, a step budget, and a trace of
@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include "relic/error.h"
 #include "relic/gool.h"
+#include "relic/gool_isa.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -44,13 +45,23 @@ typedef struct gool_trace_rec {
 /* Called for each engine-facing instruction; returns the value it yields. */
 typedef uint32_t (*gool_vm_host_fn)(void *user, const gool_trace_rec *rec);
 
+/* The object fields the interpreter itself reads, per game (vm.c has
+ * the table and its sources). */
+typedef struct gool_vm_layout {
+    uint16_t status_c;  /* status word a state's flags are tested against */
+    uint16_t once_p;    /* the head block's code address (MOVC target) */
+} gool_vm_layout;
+
 typedef struct gool_vm {
     const gool_entry *g;
+    gool_game game;                       /* set before init; AUTO runs Crash 1 */
+    const gool_vm_layout *layout;
     uint32_t mem[GOOL_VM_WORDS];
     uint32_t link[8][GOOL_VM_LINK_WORDS]; /* link 0 is the object itself (mem) */
     uint8_t link_present[8];              /* all 1 after init; clear to model a missing link */
     uint32_t globals[256];
     uint32_t pc, ep, tp, hp;              /* GOOL_PC_NONE when absent */
+    uint32_t at;                          /* word index of the running instruction */
     uint32_t fp, sp;                      /* word indices into mem */
     unsigned state;
     unsigned depth;                       /* head blocks running inside state changes */

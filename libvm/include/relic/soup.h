@@ -86,6 +86,7 @@ typedef struct soup_insn {
     uint32_t target;        /* jump/label operand */
     uint32_t if_end;        /* If: false-branch target */
     int nested;             /* If rendered as a { } block */
+    int engine_fault;       /* a ++/-- inside a formula: the engine fails here */
 } soup_insn;
 
 typedef struct soup_listing {

@@ -137,6 +137,11 @@ typedef struct soup_stub {
     int32_t ret[65536 / 64];    /* per function id below 1024 */
     unsigned task_len[65536 / 64];
     unsigned default_task_len;
+    /* record 0: events are only counted (nev), nothing is kept, so a run's
+     * memory does not grow with its steps.  record 1: at most max_events
+     * are kept (0: no limit), the rest counted in dropped. */
+    int record;
+    size_t max_events, dropped;
     soup_trace_ev *ev;
     size_t nev, cap;
     int oom;

@@ -4,9 +4,17 @@
  * follow cbhacks/CrashEdit Crash/Formats/Crash Formats/GOOL/
  * GOOLInstructionList.cs.  A mnemonic with a sub-op mask owns the words
  * whose bits 20..23 match; the plain CFL/RSTT/RSTF rows after the named
- * ones catch the remaining selector values, so every word has a name. */
+ * ones catch the remaining selector values, so every word has a name.
+ * The ids name the enum gool_op_id (relic/gool_isa.h): the Crash 1 list,
+ * then GOOL_C23_IDS for the mnemonics only Crash 2 and 3 have. */
 #ifndef RELIC_GOOL_OPS_H
 #define RELIC_GOOL_OPS_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define GOOL_SEL 0xF00000u
 #define GOOL_S(tc) ((uint32_t)(tc) << 20)
@@ -40,15 +48,15 @@
     X(ABS, 0x19, 0, 0, ds, "D = |S|") \
     X(PAD, 0x1A, 0, 0, pad, "test controller buttons") \
     X(SPD, 0x1B, 0, 0, lr, "speed: B + V * tick") \
-    X(MSC, 0x1C, 0, 0, msc, "multi-purpose") \
+    X(MSC, 0x1C, 0, 0, msc1, "multi-purpose") \
     X(PRS, 0x1D, 0, 0, lr, "driven sine wave") \
     X(SSAW, 0x1E, 0, 0, lr, "synchronized saw wave") \
     X(RGL, 0x1F, 0, 0, lr, "read global") \
     X(WGL, 0x20, 0, 0, lr, "write global") \
     X(ANGD, 0x21, 0, 0, lr, "angle between") \
     X(APCH, 0x22, 0, 0, lr, "approach a value") \
-    X(CVMR, 0x23, 0, 0, cvm, "color read") \
-    X(CVMW, 0x24, 0, 0, cvm, "color write") \
+    X(CVMR, 0x23, 0, 0, cvm1, "color read") \
+    X(CVMW, 0x24, 0, 0, cvm1, "color write") \
     X(ROT, 0x25, 0, 0, lr, "approach an angle") \
     X(PSHP, 0x26, 0, 0, lr, "push pointers") \
     X(ANID, 0x27, 0, 0, ds, "D = animation at F") \
@@ -61,10 +69,12 @@
     X(CSNZ, 0x82, GOOL_SEL, GOOL_S(0x5), st, "change state if nonzero") \
     X(CSEZ, 0x82, GOOL_SEL, GOOL_S(0x6), st, "change state if zero") \
     X(RET, 0x82, GOOL_SEL, GOOL_S(0x8), rt, "return") \
+    X(RTNZ, 0x82, GOOL_SEL, GOOL_S(0x9), rt, "return if nonzero") \
+    X(RTEZ, 0x82, GOOL_SEL, GOOL_S(0xA), rt, "return if zero") \
     X(CFL, 0x82, 0, 0, cflraw, "control flow (other selector)") \
     X(ANIS, 0x83, 0, 0, anis, "change animation sequence") \
     X(ANIF, 0x84, 0, 0, anif, "change animation frame") \
-    X(VECA, 0x85, 0, 0, vec, "vector operation") \
+    X(VECA, 0x85, 0, 0, veca1, "vector operation") \
     X(JAL, 0x86, 0, 0, jal, "jump and link") \
     X(EVNT, 0x87, 0, 0, evnt, "send an event") \
     X(RST, 0x88, GOOL_SEL, GOOL_S(0x4), st, "state return, guard true") \
@@ -99,9 +109,9 @@
     X(RSTF, 0x89, 0, 0, cflraw, "state return, guard false (other selector)") \
     X(CHLD, 0x8A, 0, 0, chld, "spawn children") \
     X(NTRY, 0x8B, 0, 0, lr, "page operation") \
-    X(SNDA, 0x8C, 0, 0, lr, "adjust audio") \
-    X(SNDB, 0x8D, 0, 0, sndb, "play a sound") \
-    X(VECB, 0x8E, 0, 0, vec, "vector operation") \
+    X(SNDA, 0x8C, 0, 0, lr, "play sound A at volume B") \
+    X(SNDB, 0x8D, 0, 0, sndb, "adjust audio (pitch, count, delay, decay)") \
+    X(VECB, 0x8E, 0, 0, vecb1, "vector operation") \
     X(EVNB, 0x8F, 0, 0, evnt, "broadcast an event") \
     X(EVNU, 0x90, 0, 0, evnt, "send an event (colliders)") \
     X(CHLF, 0x91, 0, 0, chld, "spawn children, no replacement")
@@ -118,8 +128,8 @@
     X(MOVC, 24, 0, 0, movc2, "code address") X(ABS, 25, 0, 0, ds, "absolute") X(PAD, 26, 0, 0, pad, "pad") \
     X(SPD, 27, 0, 0, lr, "speed") X(MSC, 28, 0, 0, msc, "misc") X(PRS, 29, 0, 0, lr, "sine wave") \
     X(SSAW, 30, 0, 0, lr, "saw wave") X(RGL, 31, 0, 0, lr, "read global") X(WGL, 32, 0, 0, lr, "write global") \
-    X(ANGD, 33, 0, 0, lr, "angle") X(APCH, 34, 0, 0, lr, "approach") X(CVMR, 35, 0, 0, cvm, "color read") \
-    X(CVMW, 36, 0, 0, cvm, "color write") X(ROT, 37, 0, 0, lr, "rotate") X(PSHP, 38, 0, 0, lr, "push pointers") \
+    X(ANGD, 33, 0, 0, lr, "angle") X(APCH, 34, 0, 0, lr, "approach") X(CVMR, 35, 0, 0, cvm2, "color read") \
+    X(CVMW, 36, 0, 0, cvm2, "color write") X(ROT, 37, 0, 0, lr, "rotate") X(PSHP, 38, 0, 0, lr, "push pointers") \
     X(ANID, 39, 0, 0, ds, "animation") X(EFLR, 40, 0, 0, lr, "entity field row") \
     X(EFLV, 41, 0, 0, lr, "entity field value") X(ARRL, 42, 0, 0, lr, "array load") \
     X(SIN, 43, 0, 0, ds, "sine") X(COS, 44, 0, 0, ds, "cosine") X(ATAN, 45, 0, 0, lr, "arc tangent") \
@@ -130,11 +140,29 @@
     X(ANIS, 56, 0, 0, anis, "change animation sequence") X(ANIF, 57, 0, 0, anif, "change animation frame") X(VECA, 58, 0, 0, vec, "vector") \
     X(JAL, 59, 0, 0, jal2, "jump and link") X(EVNT, 60, 0, 0, evnt, "send event") \
     X(RSTT, 61, 0, 0, cflraw, "event return true") X(RSTF, 62, 0, 0, cflraw, "event return false") \
-    X(CHLD, 63, 0, 0, chld, "spawn") X(NTRY, 64, 0, 0, lr, "page") X(SNDA, 65, 0, 0, lr, "audio") \
-    X(SNDB, 66, 0, 0, sndb, "sound") X(VECB, 67, 0, 0, vec, "vector") X(EVNB, 68, 0, 0, evnt, "broadcast") \
+    X(CHLD, 63, 0, 0, chld, "spawn") X(NTRY, 64, 0, 0, lr, "page") X(SNDA, 65, 0, 0, lr, "play sound A at volume B") \
+    X(SNDB, 66, 0, 0, sndb, "adjust audio") X(VECB, 67, 0, 0, vec, "vector") X(EVNB, 68, 0, 0, evnt, "broadcast") \
     X(EVNU, 69, 0, 0, evnt, "send event colliders") X(CHLF, 70, 0, 0, chld, "spawn, no replacement") \
     X(CALR, 71, 0, 0, lr, "call native") X(OP72, 72, 0, 0, lr, "unknown 72") X(MIPS, 73, 0, 0, lr, "native code") \
     X(OP74, 74, 0, 0, lr, "unknown 74") X(OP75, 75, 0, 0, lr, "unknown 75") X(OP76, 76, 0, 0, lr, "unknown 76") \
     X(OP77, 77, 0, 0, lr, "unknown 77") X(ARRS, 78, 0, 0, lr, "array store")
+
+/* Crash 3 only: CrashEdit lists 79..81 for GameVersion.Crash3 (UNK79..81,
+ * DefaultFormat: two source operands). */
+#define GOOL_C3_OPS(X) \
+    X(OP79, 79, 0, 0, lr, "unknown 79 (Crash 3)") X(OP80, 80, 0, 0, lr, "unknown 80 (Crash 3)") \
+    X(OP81, 81, 0, 0, lr, "unknown 81 (Crash 3)")
+
+/* Mnemonics of Crash 2/3 that Crash 1 lacks, for the enum. */
+#define GOOL_C23_IDS(X) \
+    X(EFLR) X(EFLV) X(ARRL) X(SIN) X(COS) X(ATAN) X(OP46) X(CALR) X(OP72) X(MIPS) X(OP74) X(OP75) X(OP76) \
+    X(OP77) X(ARRS) X(OP79) X(OP80) X(OP81)
+
+/* Every id once: the Crash 1 rows (row macro R), then the Crash 2/3 ones (I). */
+#define GOOL_OP_IDS_ALL(R, I) GOOL_C1_OPS(R) GOOL_C23_IDS(I)
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

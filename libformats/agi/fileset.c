@@ -1,0 +1,109 @@
+/* AGI game file sets: which files of a folder make a game (agi-spec
+ * resource_containers.md: the four split directories or PDIR, PVOL.N
+ * volumes, OBJECT, WORDS.TOK, and the interpreter files that carry its
+ * version string).  A leaf under the container files. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "relic/agi.h"
+#include "relic/core.h"
+#include "relic/io.h"
+#include "agi_private.h"
+
+const agi_file *agi_fileset_find(const agi_fileset *fs, const char *name)
+{
+    for (size_t i = 0; i < fs->count; i++)
+        if (strcasecmp(fs->files[i].name, name) == 0)
+            return &fs->files[i];
+    return NULL;
+}
+
+int agi_fileset_add(agi_fileset *fs, const char *name, uint8_t *data, size_t len, relic_err *err)
+{
+    agi_file *p = realloc(fs->files, (fs->count + 1) * sizeof *p);
+    char *copy = strdup(name);
+    if (!p || !copy) {
+        if (p)
+            fs->files = p;
+        free(copy);
+        free(data);
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    }
+    fs->files = p;
+    fs->files[fs->count++] = (agi_file){copy, data, len};
+    return RELIC_OK;
+}
+
+void agi_fileset_free(agi_fileset *fs)
+{
+    for (size_t i = 0; i < fs->count; i++) {
+        free(fs->files[i].name);
+        free(fs->files[i].data);
+    }
+    free(fs->files);
+    fs->files = NULL;
+    fs->count = 0;
+}
+
+/* `name` is PVOL.N (P possibly empty): returns N and the prefix length. */
+int agi_volume_name(const char *name, size_t *prefix_len)
+{
+    const char *dot = strrchr(name, '.');
+    if (!dot || dot - name < 3 || strncasecmp(dot - 3, "VOL", 3) != 0 || !isdigit((unsigned char)dot[1]))
+        return -1;
+    char *end;
+    long n = strtol(dot + 1, &end, 10);
+    if (*end || n < 0 || n > 15)
+        return -1;
+    *prefix_len = (size_t)(dot - 3 - name);
+    return (int)n;
+}
+
+static int agi_is_game_file(const char *name)
+{
+    static const char *const fixed[] = {"LOGDIR", "PICDIR", "VIEWDIR", "SNDDIR", "OBJECT",
+                                        "WORDS.TOK", "AGIDATA.OVL", "AGI", "SIERRA.COM"};
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+        if (strcasecmp(name, fixed[i]) == 0)
+            return 1;
+    size_t n = strlen(name), plen;
+    if (n > 3 && n <= 11 && strcasecmp(name + n - 3, "DIR") == 0 && !strchr(name, '.'))
+        return 1;
+    return agi_volume_name(name, &plen) >= 0;
+}
+
+int agi_fileset_read_dir(const char *path, agi_fileset *fs, relic_err *err)
+{
+    relic_dir d;
+    int rc = relic_dir_open(path, &d, err);
+    if (rc)
+        return rc;
+    relic_buf b = RELIC_BUF_INIT;
+    char full[4096];
+    for (size_t i = 0; i < d.count && rc == RELIC_OK; i++) {
+        if (!agi_is_game_file(d.names[i]))
+            continue;
+        snprintf(full, sizeof full, "%s/%s", path, d.names[i]);
+        rc = relic_file_read(full, &b, err);
+        if (rc == RELIC_OK) {
+            size_t len;
+            uint8_t *data = relic_buf_take(&b, &len);
+            rc = agi_fileset_add(fs, d.names[i], data, len, err);
+        }
+    }
+    relic_buf_free(&b);
+    relic_dir_close(&d);
+    return rc;
+}
+
+int agi_fileset_add_buf(agi_fileset *out, const char *name, relic_buf *b, relic_err *err)
+{
+    if (relic_buf_check(b, err))
+        return RELIC_ENOMEM;
+    size_t len;
+    uint8_t *data = relic_buf_take(b, &len);
+    return agi_fileset_add(out, name, data ? data : relic_calloc_array(0, 1), len, err);
+}
+
