@@ -62,7 +62,8 @@ static void agi_vm_display(agi_vm *vm, unsigned logic, unsigned row, unsigned co
     const char *m = agi_vm_message(vm, logic, n);
     char text[600];
     agi_vm_expand(vm, logic, m ? m : "", text, sizeof text, 0);
-    uint8_t attr = (uint8_t)((vm->txt.text_fg & 15) | (vm->txt.text_bg & 15) << 4);
+    uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
+    int blank = (attr & 15) == attr >> 4; /* one colour: the glyph does not show */
     for (const char *p = text; *p && row < 25; p++) {
         if (*p == '\n' || col >= 40) {
             row++;
@@ -73,16 +74,21 @@ static void agi_vm_display(agi_vm *vm, unsigned logic, unsigned row, unsigned co
                 break;
         }
         vm->txt.text_attr[row][col] = attr;
-        vm->txt.text[row][col++] = *p;
+        vm->txt.text[row][col++] = blank ? ' ' : *p;
     }
     agi_vm_log(vm, "display", text);
 }
 
-/* clear.lines / clear.text.rect: the cells take the attribute's colour as
- * their background (input_text_and_menus.md "Text geometry and surfaces"). */
-static void agi_vm_clear_text(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, unsigned right, uint8_t attr)
+/* clear.lines / clear.text.rect: the cells take the colour as their
+ * background (input_text_and_menus.md "Text geometry and surfaces"); in
+ * graphics mode AGI 2.936 draws any colour but black as white (measured:
+ * colours 4 and 15 both clear to white). */
+static void agi_vm_clear_text(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, unsigned right, uint8_t colour)
 {
-    agi_vm_text_fill(vm, top, left, bottom, right, (uint8_t)((attr & 15) << 4 | (attr & 15)));
+    colour &= 15;
+    if (!vm->txt.text_mode && colour)
+        colour = 15;
+    agi_vm_text_fill(vm, top, left, bottom, right, (uint8_t)(colour << 4));
 }
 
 /* Action 0x45's stored value: 254 at most, or (2.089/2.230/2.272) the low
@@ -455,7 +461,7 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
     case AGI_A_CLEAR_TEXT_RECT: agi_vm_clear_text(vm, a[0], a[1], a[2], a[3], a[4]); break;
     case AGI_A_TEXT_SCREEN: /* the whole surface in the text attribute */
         vm->txt.text_mode = 1;
-        agi_vm_text_fill(vm, 0, 0, 24, 39, (uint8_t)((vm->txt.text_fg & 15) | (vm->txt.text_bg & 15) << 4));
+        agi_vm_text_fill(vm, 0, 0, 24, 39, agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg));
         break;
     case AGI_A_GRAPHICS: /* graphics again: the text surface is gone */
         vm->txt.text_mode = 0;

@@ -93,7 +93,7 @@ static int agi_vm_run_logic(agi_vm *vm)
         agi_vm_exec(vm, 0);
         if (vm->exec.suspended && !vm->err.code) /* a key wait or a modal */
             return 1;
-        if (vm->err.code || vm->quit || !vm->exec.abort_flow)
+        if (vm->err.code || vm->quit || vm->abandon || !vm->exec.abort_flow)
             return 0;
         if (reentry > 1000) {
             agi_vm_fail(vm, "logic 0 re-entered over 1000 times in one cycle");
@@ -130,6 +130,7 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
             *err = vm->err;
         return vm->err.code;
     }
+    vm->abandon = 0; /* an abandon outside logic (object update) ends with its cycle */
     unsigned ticks = vm->ticks_per_cycle ? vm->ticks_per_cycle : vm->vars[AGI_V_SPEED] ? vm->vars[AGI_V_SPEED] : 1;
     agi_vm_clock(vm, ticks);                              /* 1: pacing */
     int stage = AGI_STAGE_NONE;
@@ -162,6 +163,12 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
     }
     if (vm->err.code)
         goto done;
+    if (vm->abandon) { /* agi_vm_abandon: nothing more of this cycle */
+        vm->abandon = 0;
+        vm->exec.depth = 0;
+        vm->cycle++;
+        goto done;
+    }
     vm->obj[0].dir = vm->vars[AGI_V_EGO_DIR];                         /* 8 */
     vm->vars[AGI_V_OBJ_EDGE_OBJ] = vm->vars[AGI_V_OBJ_EDGE] = 0;                        /* 9 */
     vm->flags[AGI_F_NEW_ROOM] = vm->flags[AGI_F_RESTART] = vm->flags[AGI_F_RESTORED] = 0;

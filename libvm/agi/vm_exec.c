@@ -227,7 +227,7 @@ int agi_vm_exec(agi_vm *vm, unsigned logic)
         agi_vm_action(vm, op, a, cur);
         if (vm->exec.suspended) /* a modal opened: resume after this action */
             return vm->err.code;
-        if (vm->exec.abort_flow || vm->quit) {
+        if (vm->exec.abort_flow || vm->quit || vm->abandon) {
             vm->exec.depth = 0;
             break;
         }

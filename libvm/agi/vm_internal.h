@@ -92,6 +92,8 @@ typedef struct agi_vm_audio {
 typedef struct agi_vm_replay_list {
     uint8_t *pairs;
     unsigned cap, count, checkpoint;
+    unsigned dropped;             /* pairs not recorded: the list was full */
+    int armed;                    /* recording starts with the first room switch */
     int off;
 } agi_vm_replay_list;
 
@@ -191,6 +193,9 @@ typedef struct agi_vm {
     char msg_log[AGI_VM_MSG_LOG][200];
     unsigned msg_n;
     char warning[300];            /* a metadata file that could not be used */
+    int abandon;                  /* the rest of this cycle is abandoned (agi_vm_abandon) */
+    unsigned abandoned;           /* cycles abandoned so far */
+    char abandon_msg[240];        /* why the last one was */
     int room_override;            /* >= 0: the first room switch goes here */
     relic_err err;
 

@@ -101,6 +101,9 @@ json_t *agi_vm_state_json(const agi_vm *vm)
     json_object_set_new(j, "format_version", json_integer(2)); /* 2: flags as an object */
     json_object_set_new(j, "signature", json_string(vm->signature));
     json_object_set_new(j, "replay_count", json_integer(vm->replay.count));
+    json_object_set_new(j, "replay_dropped", json_integer(vm->replay.dropped));
+    json_object_set_new(j, "abandoned_cycles", json_integer(vm->abandoned));
+    json_object_set_new(j, "last_abandon", vm->abandon_msg[0] ? json_string(vm->abandon_msg) : json_null());
     json_object_set_new(j, "modal", agi_vm_modal_json(vm));
     json_object_set_new(j, "window", vm->txt.win_open ? agi_vm_json_text(vm->txt.window) : json_null());
     return j;

@@ -36,7 +36,7 @@ int agi_vm_set_cel(agi_vm *vm, agi_vm_obj *o, unsigned cel)
         return agi_vm_fail(vm, "set.cel on object %u without a view", (unsigned)(o - vm->obj));
     const agi_loop_data *ld = &v->loops[v->loop[o->loop]];
     if (cel >= ld->cel_count)
-        return agi_vm_fail(vm, "object %u: cel %u outside loop %u of view %u (%u cels)", (unsigned)(o - vm->obj),
+        return agi_vm_abandon(vm, "object %u: cel %u outside loop %u of view %u (%u cels)", (unsigned)(o - vm->obj),
                            cel, o->loop, o->view, ld->cel_count);
     o->cel = (uint8_t)cel;
     const agi_cel *c = &v->cels[ld->cel[cel]];
@@ -58,7 +58,7 @@ int agi_vm_set_loop(agi_vm *vm, agi_vm_obj *o, unsigned loop)
     if (!v)
         return agi_vm_fail(vm, "set.loop on object %u without a view", (unsigned)(o - vm->obj));
     if (loop >= v->loop_count)
-        return agi_vm_fail(vm, "object %u: loop %u outside view %u (%u loops)", (unsigned)(o - vm->obj), loop,
+        return agi_vm_abandon(vm, "object %u: loop %u outside view %u (%u loops)", (unsigned)(o - vm->obj), loop,
                            o->view, v->loop_count);
     o->loop = (uint8_t)loop;
     unsigned n = v->loops[v->loop[loop]].cel_count;

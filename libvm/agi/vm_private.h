@@ -31,6 +31,7 @@ void agi_vm_state_reset(agi_vm *vm);
 void agi_vm_clock_tick(agi_vm *vm);
 void agi_vm_log(agi_vm *vm, const char *kind, const char *text);
 int agi_vm_fail(agi_vm *vm, const char *fmt, ...);
+int agi_vm_abandon(agi_vm *vm, const char *fmt, ...);
 int agi_vm_string_slot(const agi_vm *vm, unsigned slot);
 
 /* 2. Resources (vm_res.c): lifecycle (runtime_state.md "Resource
@@ -71,6 +72,7 @@ int agi_vm_add_to_pic(agi_vm *vm, unsigned view, unsigned loop, unsigned cel, un
  * the saved window, logic messages. */
 void agi_vm_text_reset(agi_vm *vm);
 void agi_vm_text_fill(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, unsigned right, uint8_t attr);
+uint8_t agi_vm_text_attr(const agi_vm *vm, unsigned fg, unsigned bg);
 void agi_vm_window_show(agi_vm *vm, const char *text, int row, int col, int width);
 void agi_vm_window_close(agi_vm *vm);
 void agi_vm_close_window(agi_vm *vm);

@@ -9,10 +9,16 @@
 
 void agi_vm_record(agi_vm *vm, uint8_t kind, uint8_t value)
 {
-    if (vm->replay.off || vm->flags[AGI_F_NO_SCRIPT] || !vm->replay.pairs)
+    /* AGI 2.936 records nothing before the game's first new.room: a probe
+     * that loaded, drew and added 5 cels in room 0 saved 0 pairs; the same
+     * work after new.room(1) saved 24 (DOSBox, save-inspect). */
+    if (vm->replay.off || !vm->replay.armed || vm->flags[AGI_F_NO_SCRIPT] || !vm->replay.pairs)
         return;
+    /* A full list: AGI 2.936 goes on without a message (a probe game
+     * added 255 cels to the picture without script.size); the pair is not
+     * recorded, and the state JSON counts it. */
     if (vm->replay.count >= vm->replay.cap) {
-        agi_vm_fail(vm, "replay list full (%u pairs; script.size too small)", vm->replay.cap);
+        vm->replay.dropped++;
         return;
     }
     vm->replay.pairs[2 * vm->replay.count] = kind;
@@ -214,7 +220,7 @@ int agi_vm_start_sound(agi_vm *vm, unsigned n, unsigned flag)
     agi_vm_stop_sound(vm);
     vm->flags[flag & 0xff] = 0;
     if (!vm->res.sound[n & 0xff])
-        return agi_vm_fail(vm, "sound %u played before it was loaded", n & 0xff);
+        return agi_vm_abandon(vm, "sound %u played before it was loaded", n & 0xff);
     agi_snd_opts so = {.profile = vm->profile};
     agi_snd_start(&vm->audio.snd, vm->res.sound[n & 0xff], &so);
     vm->audio.snd_base = vm->audio.snd_clock;
@@ -294,7 +300,8 @@ void agi_vm_res_reset(agi_vm *vm)
 void agi_vm_replay_reset(agi_vm *vm)
 {
     free(vm->replay.pairs);
-    vm->replay.cap = vm->replay.count = vm->replay.checkpoint = 0;
+    vm->replay.cap = vm->replay.count = vm->replay.checkpoint = vm->replay.dropped = 0;
+    vm->replay.armed = 0;
     if ((vm->replay.pairs = calloc(AGI_VM_REPLAY_DEFAULT, 2)))
         vm->replay.cap = AGI_VM_REPLAY_DEFAULT;
     vm->replay.off = 0;

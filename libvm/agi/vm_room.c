@@ -23,6 +23,7 @@ void agi_vm_switch_room(agi_vm *vm, unsigned room)
     vm->flags[AGI_F_INPUT] = vm->flags[AGI_F_SAID] = 0;
     agi_vm_res_leave_room(vm);
     vm->replay.count = 0;
+    vm->replay.armed = 1;
     vm->player_control = 1;
     vm->block = 0;
     vm->horizon = 36;

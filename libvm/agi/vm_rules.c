@@ -5,7 +5,8 @@
 #include <string.h>
 #include "vm_rules.h"
 
-#define AGI_RULES_3002149 .string_slots = 12, .loop4 = AGI_LOOP4_F20, .hold_key_sets_one = 1, .input_width_noop = 1
+#define AGI_RULES_3002149                                                                                       \
+    .first_cycle_f11 = 1, .string_slots = 12, .loop4 = AGI_LOOP4_F20, .hold_key_sets_one = 1, .input_width_noop = 1
 
 static const agi_vm_rules agi_vm_rules_table[] = {
     {.profile = "2.089", .string_slots = 6, .loop_select_every_pass = 1, .loop4 = AGI_LOOP4_EXACT,
@@ -21,8 +22,9 @@ static const agi_vm_rules agi_vm_rules_table[] = {
     {.profile = "2.440", .string_slots = 12, .loop4 = AGI_LOOP4_EXACT},
     {.profile = "2.917", .string_slots = 12, .loop4 = AGI_LOOP4_EXACT},
     {.profile = "2.936", .string_slots = 12, .loop4 = AGI_LOOP4_AT_LEAST},
-    {.profile = "3.002.086", .string_slots = 12, .loop4 = AGI_LOOP4_AT_LEAST, .left_zero_boundary = 1},
-    {.profile = "3.002.102", .string_slots = 12, .loop4 = AGI_LOOP4_F20, .hold_key_sets_one = 1,
+    {.profile = "3.002.086", .first_cycle_f11 = 1, .string_slots = 12, .loop4 = AGI_LOOP4_AT_LEAST,
+     .left_zero_boundary = 1},
+    {.profile = "3.002.102", .first_cycle_f11 = 1, .string_slots = 12, .loop4 = AGI_LOOP4_F20, .hold_key_sets_one = 1,
      .window_close_clears_width = 1},
     {.profile = "3.002.149", AGI_RULES_3002149},
     /* version_profiles.md "AGI 3.002.149 profile": the Gold Rush build */

@@ -67,6 +67,11 @@ typedef struct agi_vm_rules {
     /* session_and_persistence.md "Restart": 2.411's f16 does not skip the
      * restart prompt. */
     uint8_t restart_always_prompts;
+    /* f11 (first logic 0 run) set for the first cycle: not in 2.936 (read
+     * by a probe game under the original interpreter, DOSBox), nor in
+     * 2.917 (ScummVM engines/agi/cycle.cpp playGame notes it); kept for
+     * the 3.002 profiles, which nothing here has measured. */
+    uint8_t first_cycle_f11;
 } agi_vm_rules;
 
 /* The row for a profile (by its name; a profile the table does not know

@@ -301,6 +301,7 @@ int agi_vm_from_save(agi_vm *vm, const agi_save *s, relic_err *err)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     memcpy(vm->replay.pairs, s->replay, 2 * (size_t)vm->replay.cap);
     vm->replay.count = st->replay_count;
+    vm->replay.armed = 1; /* a saved game is in a room */
     vm->replay.checkpoint = st->replay_checkpoint;
     int rc = agi_vm_replay(vm, s, err);
     if (rc)

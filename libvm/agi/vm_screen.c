@@ -2,11 +2,15 @@
  * input_text_and_menus.md "Text geometry and surfaces", "Modal text and
  * alternate text mode"): 40x25 text cells of 8x8 pixels over the game area
  * drawn with double-wide pixels from the display base row.  Glyph shapes
- * are a font input (the spec leaves them to the platform); the status line
- * wording is relic's. */
+ * are a font input (the spec leaves them to the platform: AGI 2.936 draws
+ * with the video BIOS 8x8 font).  The message window, word wrap, status
+ * line and input line follow AGI 2.936 as measured under DOSBox
+ * (tests/corpus/agi_oracle/README.md). */
 #include <stdio.h>
 #include <string.h>
 #include "vm_private.h"
+
+#define AGI_SCR_WINDOW_LINES 19 /* the most a window shows (AGI 2.936) */
 
 static void agi_scr_char(uint8_t *out, const uint8_t *font, unsigned row, unsigned col, uint8_t ch, uint8_t fg,
                          uint8_t bg)
@@ -26,38 +30,72 @@ static void agi_scr_text(uint8_t *out, const uint8_t *font, unsigned row, unsign
         agi_scr_char(out, font, row, col, (uint8_t)*s, fg, bg);
 }
 
-/* Word-wrapped lines of at most `width` columns. */
+/* Lines being formatted for a window (agi_scr_wrap). */
+typedef struct agi_scr_lines {
+    char (*line)[41];
+    unsigned max, n, widest, len;
+    char cur[41];
+} agi_scr_lines;
+
+static void agi_scr_emit(agi_scr_lines *w)
+{
+    w->cur[w->len] = 0;
+    if (w->n < w->max)
+        memcpy(w->line[w->n], w->cur, w->len + 1);
+    w->n++;
+    if (w->len > w->widest)
+        w->widest = w->len;
+    w->len = 0;
+}
+
+/* Word-wrapped lines as AGI 2.936 formats a window: a word moves to the
+ * next line when it, counted with its leading spaces, would reach `width`
+ * (a width-30 window holds at most 29 characters a line); a word longer
+ * than a line is cut after `width` characters; spaces before a newline
+ * stay; a newline at the end gives an empty last line.  Returns the line
+ * count, which may exceed `max` (only `max` lines are kept). */
 static unsigned agi_scr_wrap(const char *p, unsigned width, char lines[][41], unsigned max, unsigned *widest)
 {
-    unsigned n = 0;
-    *widest = 0;
-    while (*p && n < max) {
-        size_t len = strlen(p), take = len > width ? width : len;
-        const char *nl = memchr(p, '\n', take);
-        if (nl)
-            take = (size_t)(nl - p);
-        else if (len > width)
-            for (size_t k = take; k > 0; k--)
-                if (p[k] == ' ') {
-                    take = k;
-                    break;
-                }
-        snprintf(lines[n], sizeof lines[0], "%.*s", (int)take, p);
-        if (take > *widest)
-            *widest = (unsigned)take;
-        n++;
-        p += take;
-        if (*p == '\n')
-            p++;
-        else
+    agi_scr_lines w = {.line = lines, .max = max};
+    if (width > 40)
+        width = 40;
+    while (*p) {
+        if (*p == '\n') {
+            agi_scr_emit(&w);
+            if (!*++p)
+                agi_scr_emit(&w);
+            continue;
+        }
+        size_t spaces = 0, word = 0;
+        while (p[spaces] == ' ')
+            spaces++;
+        while (p[spaces + word] && p[spaces + word] != ' ' && p[spaces + word] != '\n')
+            word++;
+        if (w.len + spaces + word < width) { /* fits after what the line has */
+            memcpy(w.cur + w.len, p, spaces + word);
+            w.len += (unsigned)(spaces + word);
+            p += spaces + word;
+        } else if (w.len) { /* to the next line, without its spaces */
+            agi_scr_emit(&w);
+            p += spaces;
+        } else { /* longer than a line: cut */
+            size_t take = spaces + word > width ? width : spaces + word;
+            memcpy(w.cur, p, take);
+            w.len = (unsigned)take;
+            p += take;
+            agi_scr_emit(&w);
             while (*p == ' ')
                 p++;
+        }
     }
-    return n;
+    if (w.len)
+        agi_scr_emit(&w);
+    *widest = w.widest;
+    return w.n;
 }
 
 /* A bordered box over text cells [top, top+rows) x [left, left+cols). */
-static void agi_scr_box(uint8_t *out, unsigned top, unsigned left, unsigned rows, unsigned cols)
+static void agi_scr_cell_box(uint8_t *out, unsigned top, unsigned left, unsigned rows, unsigned cols)
 {
     int x0 = (int)left * 8 - 5, y0 = (int)top * 8 - 5, x1 = (int)(left + cols) * 8 + 4, y1 = (int)(top + rows) * 8 + 4;
     for (int y = y0; y <= y1; y++)
@@ -66,13 +104,41 @@ static void agi_scr_box(uint8_t *out, unsigned top, unsigned left, unsigned rows
                 out[y * AGI_SCREEN_W + x] = (x - x0 < 2 || x1 - x < 2 || y - y0 < 1 || y1 - y < 1) ? 4 : 15;
 }
 
+/* The message window's box (measured on AGI 2.936): white from 10 screen
+ * pixels (5 AGI pixels) left of the text to 10 right of it and 5 rows above
+ * and below; inside it a red frame one AGI pixel wide, 2 screen pixels in
+ * from the sides and one row in from the top and bottom. */
+static void agi_scr_window_box(uint8_t *out, unsigned top, unsigned left, unsigned rows, unsigned cols)
+{
+    int x0 = (int)left * 8 - 10, y0 = (int)top * 8 - 5, x1 = (int)(left + cols) * 8 + 9, y1 = (int)(top + rows) * 8 + 4;
+    for (int y = y0; y <= y1; y++)
+        for (int x = x0; x <= x1; x++) {
+            if (x < 0 || y < 0 || x >= AGI_SCREEN_W || y >= AGI_SCREEN_H)
+                continue;
+            int inside = x >= x0 + 2 && x <= x1 - 2 && y >= y0 + 1 && y <= y1 - 1;
+            int frame = inside && (x <= x0 + 3 || x >= x1 - 3 || y == y0 + 1 || y == y1 - 1);
+            out[y * AGI_SCREEN_W + x] = frame ? 4 : 15;
+        }
+}
+
 /* The message window: centred in the display text area and on the 40
- * columns, unless print.at gave row, column and width (width 0: 30). */
+ * columns, unless print.at gave row (counted from the display base row),
+ * column and width (width 0: 30).  A message needing more than 19 lines is
+ * replaced by the original's "Message too verbose" window quoting its first
+ * 20 characters.  Characters from 0x80 up are drawn blank in a window. */
 static void agi_scr_window(const agi_vm *vm, uint8_t *out, const uint8_t *font, const char *extra)
 {
     char lines[22][41];
     unsigned width = vm->txt.win_width > 0 && vm->txt.win_width <= 40 ? (unsigned)vm->txt.win_width : 30, widest;
-    unsigned n = agi_scr_wrap(vm->txt.window, width, lines, 20, &widest);
+    unsigned n = agi_scr_wrap(vm->txt.window, width, lines, 22, &widest);
+    if (n > AGI_SCR_WINDOW_LINES) { /* AGI 2.936's own wording and layout */
+        char verbose[96];
+        snprintf(verbose, sizeof verbose, "Message too verbose:\n\n\"%.20s...\"\n\nPress ESC to continue.",
+                 vm->txt.window);
+        n = agi_scr_wrap(verbose, width, lines, 22, &widest);
+        if (n > 22)
+            n = 22;
+    }
     if (extra && n < 22) {
         snprintf(lines[n++], sizeof lines[0], "%.40s", extra);
         if (strlen(extra) > widest)
@@ -80,11 +146,16 @@ static void agi_scr_window(const agi_vm *vm, uint8_t *out, const uint8_t *font, 
     }
     if (!n)
         return;
-    unsigned top = vm->txt.win_row >= 0 && vm->txt.win_row < 25 ? (unsigned)vm->txt.win_row : vm->txt.base_row + (n < 21 ? (21 - n) / 2 : 0);
+    unsigned top = vm->txt.win_row >= 0 && vm->txt.win_row < 25 ? (unsigned)(vm->txt.base_row + vm->txt.win_row)
+                                                         : vm->txt.base_row + (n < 21 ? (21 - n) / 2 : 0);
     unsigned left = vm->txt.win_col >= 0 && vm->txt.win_col < 40 ? (unsigned)vm->txt.win_col : (40 - widest) / 2;
-    agi_scr_box(out, top, left, n, widest);
-    for (unsigned i = 0; i < n; i++)
+    agi_scr_window_box(out, top, left, n, widest);
+    for (unsigned i = 0; i < n; i++) {
+        for (char *c = lines[i]; *c; c++)
+            if ((uint8_t)*c >= 0x80)
+                *c = ' ';
         agi_scr_text(out, font, top + i, left, lines[i], 0, 15);
+    }
 }
 
 /* The inventory screen: a title, carried items in two columns (the
@@ -136,7 +207,7 @@ static void agi_scr_menu(const agi_vm *vm, uint8_t *out, const uint8_t *font)
     if (width > 38)
         width = 38;
     unsigned left = open_col + width > 39 ? 39 - width : open_col, k = 0;
-    agi_scr_box(out, row + 2, left, n, width);
+    agi_scr_cell_box(out, row + 2, left, n, width);
     for (unsigned i = 0; i < vm->menus.menu_n; i++)
         if (vm->menus.menu[i].heading == m->heading) {
             int on = (int)i == m->sel;
@@ -151,7 +222,7 @@ static void agi_scr_selector(const agi_vm *vm, uint8_t *out, const uint8_t *font
 {
     const agi_vm_modal *m = &vm->modal;
     unsigned top = 3, left = 2;
-    agi_scr_box(out, top, left, AGI_VM_SAVE_SLOTS + 2, 36);
+    agi_scr_cell_box(out, top, left, AGI_VM_SAVE_SLOTS + 2, 36);
     agi_scr_text(out, font, top, left,
                  m->kind == AGI_MODAL_SAVE ? "Use the arrow keys to select the slot" : "Select the game to restore:", 0,
                  15);
@@ -164,7 +235,7 @@ static void agi_scr_selector(const agi_vm *vm, uint8_t *out, const uint8_t *font
     if (m->kind == AGI_MODAL_SAVE && m->purpose) {
         char t[41];
         snprintf(t, sizeof t, "Description: %.26s_", m->edit);
-        agi_scr_box(out, 20, 1, 1, 38);
+        agi_scr_cell_box(out, 20, 1, 1, 38);
         agi_scr_text(out, font, 20, 1, t, 0, 15);
     }
 }
@@ -217,16 +288,22 @@ void agi_vm_screen(const agi_vm *vm, const uint8_t *font, uint8_t *out)
                 agi_scr_char(out, font, r, c, (uint8_t)vm->txt.text[r][c], vm->txt.text_attr[r][c] & 15,
                              vm->txt.text_attr[r][c] >> 4);
     if (vm->txt.status_enabled && vm->txt.status_row < 25) {
-        char line[64];
-        snprintf(line, sizeof line, " Score:%u of %-3u              Sound:%s", vm->vars[AGI_V_SCORE], vm->vars[AGI_V_MAX_SCORE],
-                 vm->flags[AGI_F_SOUND] ? "on " : "off");
+        /* AGI 2.936's fields ("Score:%d of %d", "Sound:%s" in its data):
+         * the score from column 1, the sound from column 30, whatever the
+         * score's width. */
+        char score[40];
+        snprintf(score, sizeof score, "Score:%u of %u", vm->vars[AGI_V_SCORE], vm->vars[AGI_V_MAX_SCORE]);
         for (unsigned c = 0; c < 40; c++) /* the whole row is the status bar */
             agi_scr_char(out, font, (unsigned)vm->txt.status_row, c, ' ', 0, 15);
-        agi_scr_text(out, font, (unsigned)vm->txt.status_row, 0, line, 0, 15);
+        agi_scr_text(out, font, (unsigned)vm->txt.status_row, 1, score, 0, 15);
+        agi_scr_text(out, font, (unsigned)vm->txt.status_row, 30, vm->flags[AGI_F_SOUND] ? "Sound:on" : "Sound:off",
+                     0, 15);
     }
     if (vm->input.input_enabled && vm->txt.input_row < 25) {
-        char line[43];
-        snprintf(line, sizeof line, "%c%s", vm->txt.prompt_char ? vm->txt.prompt_char : ' ', vm->input.input_line);
+        /* As the original draws it: the prompt string s0, the typed text,
+         * then the cursor character (none after set.cursor.char("")). */
+        char line[84];
+        snprintf(line, sizeof line, "%.40s%.40s%c", vm->strings[0], vm->input.input_line, vm->txt.prompt_char);
         agi_scr_text(out, font, (unsigned)vm->txt.input_row, 0, line, 15, 0);
     }
     agi_scr_modal(vm, out, font);

@@ -24,6 +24,28 @@ int agi_vm_fail(agi_vm *vm, const char *fmt, ...)
     return relic_err_set(&vm->err, RELIC_EDATA, RELIC_NO_OFFSET, "cycle %lu: %s%s", vm->cycle, where, msg);
 }
 
+/* An error the original interpreter survives (measured on AGI 2.936 with
+ * probe games: a sound played before it was loaded, a loop or cel outside
+ * the view): it shows no message and abandons the rest of the cycle, the
+ * logic that called and its callers included; the next cycle runs as
+ * usual.  The state JSON reports the count and the last one. */
+int agi_vm_abandon(agi_vm *vm, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char msg[160];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    char where[48] = "";
+    if (vm->exec.depth)
+        snprintf(where, sizeof where, "logic %u offset 0x%x: ", vm->exec.stack[vm->exec.depth - 1].logic,
+                 (unsigned)vm->exec.stack[vm->exec.depth - 1].pc);
+    snprintf(vm->abandon_msg, sizeof vm->abandon_msg, "cycle %lu: %s%s", vm->cycle, where, msg);
+    vm->abandoned++;
+    vm->abandon = 1;
+    return RELIC_OK;
+}
+
 /* The end of a log entry cut to its slot (state JSON "messages"). */
 #define AGI_VM_LOG_CUT " [cut]"
 
@@ -65,14 +87,24 @@ void agi_vm_state_reset(agi_vm *vm)
     for (unsigned i = 0; i < vm->item_count; i++)
         vm->items[i] = vm->objects_meta.items[i].location;
     vm->quit = 0;
+    vm->abandon = 0;
+    vm->abandoned = 0;
+    vm->abandon_msg[0] = 0;
     vm->cycle = vm->timer = vm->timer_sub = 0;
     vm->vars[AGI_V_SPEED] = 0;
-    vm->vars[AGI_V_COMPUTER] = 3;   /* the interpreter's computer type is EGA-era PC; v26 monitor: EGA */
+    /* As AGI 2.936 holds them at cycle 0 (a probe game displayed them under
+     * the original interpreter): v20 0 (IBM PC), v26 3 (EGA). */
+    vm->vars[AGI_V_COMPUTER] = 0;
     vm->vars[AGI_V_MONITOR] = 3;
     vm->vars[AGI_V_SOUND_TYPE] = 1; /* sound type: PC */
     vm->vars[AGI_V_INPUT_LEN] = 41; /* maximum input length */
-    vm->flags[AGI_F_SOUND] = 1;       /* sound on, as the interpreter starts */
-    vm->flags[AGI_F_FIRST_LOGIC] = 1; /* first logic 0 run (cleared after the first cycle) */
+    vm->flags[AGI_F_SOUND] = 1; /* sound on, as the interpreter starts */
+    /* The first cycle is a room entry: f5 is set as by new.room, so the
+     * games' set-up blocks (maximum score, configure.screen, prompt,
+     * cursor, set.key) run (measured on AGI 2.936; ScummVM playGame sets
+     * it too).  Cleared after the cycle like any f5. */
+    vm->flags[AGI_F_NEW_ROOM] = 1;
+    vm->flags[AGI_F_FIRST_LOGIC] = vm->rules->first_cycle_f11;
 }
 
 /* The 20 Hz clock: v11..v14 count seconds, minutes, hours and days. */

@@ -15,6 +15,22 @@ void agi_vm_text_fill(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, 
         }
 }
 
+/* The packed cell attribute (fg | bg << 4) for text in fg on bg.  In
+ * graphics mode AGI 2.936 draws a non-zero background as black text on
+ * white (measured under DOSBox: set.text.attribute(4, 1) shows black on
+ * white).  0xff means "no text here", so white on white is packed as its
+ * look, a blank white cell (the caller stores a space). */
+uint8_t agi_vm_text_attr(const agi_vm *vm, unsigned fg, unsigned bg)
+{
+    fg &= 15;
+    bg &= 15;
+    if (!vm->txt.text_mode && bg)
+        return 0xf0;
+    if (fg == bg)
+        return (uint8_t)(bg << 4);
+    return (uint8_t)(fg | bg << 4);
+}
+
 /* Opening another saved window first closes the current one. */
 void agi_vm_window_close(agi_vm *vm)
 {
@@ -58,10 +74,14 @@ void agi_vm_text_reset(agi_vm *vm)
     vm->txt.win_open = 0;
     vm->txt.window[0] = 0;
     vm->txt.status_enabled = 0;
+    /* Before any configure.screen AGI 2.936 draws the picture from row 0,
+     * the status line on row 21 and the input line on row 23 (a probe game
+     * under the original interpreter).  The cursor character is '_' until
+     * set.cursor.char. */
     vm->txt.input_row = 23;
-    vm->txt.status_row = 0;
-    vm->txt.base_row = 1;
-    vm->txt.prompt_char = '>';
+    vm->txt.status_row = 21;
+    vm->txt.base_row = 0;
+    vm->txt.prompt_char = '_';
     vm->txt.text_fg = 15;
     vm->txt.text_bg = 0;
     vm->txt.text_mode = 0;

@@ -46,7 +46,7 @@ static int run_game(const char *root, const char *name, const agi_input_script *
     relic_err err;
     relic_err_clear(&err);
     int bad = 0;
-    agi_vm_opts o = {.seed = in->seed};
+    agi_vm_opts o = {.seed = in->seed, .profile = NULL};
     if (agi_fileset_read_dir(dir, &fs, &err) || agi_game_open(&fs, NULL, &game, &err) ||
         agi_vm_new(&game, &o, &vm, &err)) {
         print_message("# %s: cannot start: %s\n", name, err.msg);

@@ -1,0 +1,330 @@
+/* The AGI interpreter against Sierra's AGI 2.936 as measured under DOSBox
+ * (tests/corpus/agi_oracle/README.md): the first cycle is a room entry and
+ * the state at cycle 0; the screen layout before configure.screen; the
+ * message window's box, word wrap, trailing newline, the "Message too
+ * verbose" window and blank high characters; print.at rows counted from the
+ * display base row; the status line's fixed columns; the input line's
+ * prompt string and cursor; text attributes and clearing colours in
+ * graphics mode; errors the original survives (the rest of the cycle is
+ * abandoned) and a full replay list (the pair is dropped). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "relic/agi_logic.h"
+#include "relic/agi_view.h"
+#include "relic/agi_vm.h"
+#include "../../libvm/agi/vm_internal.h" /* the tests reach inside the VM */
+#include "agi_vm_support.h"
+
+static uint8_t screen[AGI_SCREEN_W * AGI_SCREEN_H];
+
+static void vm_run(agi_vm *vm, const char *script, unsigned long cycles)
+{
+    agi_input_script in = {0};
+    relic_err err;
+    relic_err_clear(&err);
+    if (script && agi_input_parse(script, strlen(script), &in, &err))
+        fail_msg("script: %s", err.msg);
+    if (agi_vm_run(vm, script ? &in : NULL, cycles, &err))
+        fail_msg("run: %s", err.msg);
+    agi_input_free(&in);
+}
+
+static void draw(agi_vm *vm)
+{
+    agi_vm_screen(vm, NULL, screen);
+}
+
+static uint8_t px(unsigned x, unsigned y)
+{
+    return screen[y * AGI_SCREEN_W + x];
+}
+
+/* Whether text cell (row, col) shows glyph ch in fg on bg (relic's font). */
+static int cell_is(unsigned row, unsigned col, uint8_t ch, uint8_t fg, uint8_t bg)
+{
+    const uint8_t *gl = agi_vm_font + 8 * ch;
+    for (unsigned y = 0; y < 8; y++)
+        for (unsigned x = 0; x < 8; x++)
+            if (px(col * 8 + x, row * 8 + y) != ((gl[y] & (0x80 >> x)) ? fg : bg))
+                return 0;
+    return 1;
+}
+
+static int cell_solid(unsigned row, unsigned col, uint8_t c)
+{
+    for (unsigned y = 0; y < 8; y++)
+        for (unsigned x = 0; x < 8; x++)
+            if (px(col * 8 + x, row * 8 + y) != c)
+                return 0;
+    return 1;
+}
+
+/* Cycle 0 is a room entry (f5), without f11 in 2.936; v20 is 0 (PC). */
+static void test_first_cycle(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0, "v53++;\nif (isset(f5)) { v50++; }\nif (isset(f11)) { v51 = 1; }\nv52 = v20;\nreturn();");
+    vm_run(vm, NULL, 2);
+    assert_int_equal(vm->vars[50], 1); /* the first cycle only */
+    assert_int_equal(vm->vars[51], 0);
+    assert_int_equal(vm->vars[52], 0);
+    assert_int_equal(vm->vars[53], 2);
+    agi_vm_free(vm);
+}
+
+/* Before configure.screen: the picture from row 0, the status line on 21. */
+static void test_default_layout(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0, "status.line.on();\nreturn();");
+    vm_run(vm, NULL, 1);
+    draw(vm);
+    assert_true(cell_is(21, 1, 'S', 0, 15));
+    assert_true(cell_solid(0, 1, 0));
+    agi_vm_free(vm);
+}
+
+/* "Score:" from column 1 and "Sound:" from column 30, whatever the width. */
+static void test_status_columns(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0, "configure.screen(1, 22, 0);\nstatus.line.on();\nv3 = 5;\nv7 = 255;\nreturn();");
+    vm_run(vm, NULL, 1);
+    draw(vm);
+    assert_true(cell_is(0, 1, 'S', 0, 15));
+    assert_true(cell_is(0, 12, '2', 0, 15));
+    assert_true(cell_solid(0, 29, 15));
+    assert_true(cell_is(0, 30, 'S', 0, 15));
+    assert_true(cell_is(0, 36, 'o', 0, 15));
+    agi_vm_free(vm);
+}
+
+/* The prompt string s0, the text (none typed here), then the cursor. */
+static void test_input_line(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0, "configure.screen(1, 22, 0);\nset.string(s0, \">\");\nset.cursor.char(\"_\");\n"
+                         "accept.input();\nreturn();");
+    vm_run(vm, NULL, 1);
+    draw(vm);
+    assert_true(cell_is(22, 0, '>', 15, 0));
+    assert_true(cell_is(22, 1, '_', 15, 0));
+    agi_vm_free(vm);
+}
+
+/* The box of a one-line, two-character message centred on a black frame:
+ * text at row 10, column 19 (x 152, y 80); white from x 142 to 177 and y 75
+ * to 92; the red frame on x 144-145 and 174-175, y 76 and 91. */
+static void test_window_box(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0, "print(\"ab\");\nreturn();");
+    vm_run(vm, NULL, 1);
+    draw(vm);
+    assert_true(cell_is(10, 19, 'a', 0, 15));
+    assert_int_equal(px(141, 80), 0);
+    assert_int_equal(px(142, 75), 15);
+    assert_int_equal(px(143, 80), 15);
+    assert_int_equal(px(144, 80), 4);
+    assert_int_equal(px(145, 80), 4);
+    assert_int_equal(px(146, 80), 15);
+    assert_int_equal(px(150, 76), 4);
+    assert_int_equal(px(150, 91), 4);
+    assert_int_equal(px(150, 92), 15);
+    assert_int_equal(px(150, 93), 0);
+    assert_int_equal(px(174, 80), 4);
+    assert_int_equal(px(176, 80), 15);
+    assert_int_equal(px(177, 92), 15);
+    assert_int_equal(px(178, 80), 0);
+    agi_vm_free(vm);
+}
+
+/* A word that would reach the width with its leading space moves on: 28
+ * characters then " d" is two lines (top row 9, left column 6). */
+static void test_word_wrap(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0, "print(\"aaaaaaaaa bbbbbbbbb cccccccc d\");\nreturn();");
+    vm_run(vm, NULL, 1);
+    draw(vm);
+    assert_true(cell_is(9, 6, 'a', 0, 15));
+    assert_true(cell_is(9, 33, 'c', 0, 15));
+    assert_true(cell_is(10, 6, 'd', 0, 15));
+    agi_vm_free(vm);
+}
+
+/* A trailing newline gives an empty last line: "abc\n" is two lines. */
+static void test_trailing_newline(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0, "print(\"abc\\n\");\nreturn();");
+    vm_run(vm, NULL, 1);
+    draw(vm);
+    assert_true(cell_is(9, 18, 'a', 0, 15)); /* (21 - 2) / 2 */
+    assert_true(cell_solid(10, 18, 15));
+    assert_int_equal(px(150, 92), 15); /* the box reaches (9 + 2) * 8 + 4 */
+    agi_vm_free(vm);
+}
+
+/* 19 lines are shown; from 20 the original's "Message too verbose" window
+ * quotes the first 20 characters; bytes from 0x80 are blank in a window. */
+static void test_verbose_and_high_chars(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0, "if (v50 == 0) { print(\"a\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\"); }\n"
+                         "if (v50 == 1) { print(\"bbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\"); }\n"
+                         "if (v50 == 2) { print(\"x\\xc4y\"); }\nv50++;\nreturn();");
+    vm_run(vm, "2 key enter\n4 key enter\n", 1);
+    draw(vm);
+    assert_true(cell_is(1, 19, 'a', 0, 15)); /* 19 lines from row 1 */
+    assert_true(cell_is(19, 19, 'a', 0, 15));
+    vm_run(vm, "2 key enter\n4 key enter\n", 4);
+    draw(vm);
+    assert_true(cell_is(7, 9, 'M', 0, 15)); /* 7 lines, 22 wide */
+    assert_true(cell_is(9, 9, '"', 0, 15));
+    assert_true(cell_is(9, 10, 'b', 0, 15));
+    assert_true(cell_is(13, 9, 'P', 0, 15));
+    vm_run(vm, "2 key enter\n4 key enter\n", 6);
+    draw(vm);
+    assert_true(cell_is(10, 18, 'x', 0, 15));
+    assert_true(cell_solid(10, 19, 15));
+    assert_true(cell_is(10, 20, 'y', 0, 15));
+    agi_vm_free(vm);
+}
+
+/* print.at's row counts from the display base row. */
+static void test_print_at_row(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0, "configure.screen(1, 22, 0);\nprint.at(\"ab\", 5, 2, 0);\nreturn();");
+    vm_run(vm, NULL, 1);
+    draw(vm);
+    assert_true(cell_is(6, 2, 'a', 0, 15));
+    agi_vm_free(vm);
+}
+
+/* Graphics mode: a non-zero background draws black on white; clearing with
+ * any colour but black draws white (15 included: 0xff is not "no text"). */
+static void test_text_attributes(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0, "set.text.attribute(4, 1);\ndisplay(5, 0, \"a\");\nset.text.attribute(4, 0);\n"
+                         "display(6, 0, \"a\");\nclear.lines(7, 7, 4);\nclear.lines(8, 8, 15);\n"
+                         "clear.text.rect(9, 2, 9, 3, 0);\nreturn();");
+    vm_run(vm, NULL, 1);
+    draw(vm);
+    assert_true(cell_is(5, 0, 'a', 0, 15));
+    assert_true(cell_is(6, 0, 'a', 4, 0));
+    assert_true(cell_solid(7, 39, 15));
+    assert_true(cell_solid(8, 0, 15));
+    assert_true(cell_solid(9, 2, 0));
+    agi_vm_free(vm);
+}
+
+/* A sound played before it was loaded: the original abandons the rest of
+ * the cycle without a message and goes on; the state reports it. */
+static void test_abandoned_cycle(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0, "v60++;\nif (v60 == 1) { call(1); v62 = 1; }\nreturn();");
+    test_vm_logic(vm, 1, "sound(1, f40);\nv61 = 1;\nreturn();");
+    vm_run(vm, NULL, 2);
+    assert_int_equal(vm->vars[60], 2);
+    assert_int_equal(vm->vars[61], 0);
+    assert_int_equal(vm->vars[62], 0);
+    assert_int_equal(vm->abandoned, 1);
+    assert_non_null(strstr(vm->abandon_msg, "sound 1"));
+    agi_vm_free(vm);
+}
+
+/* A one-loop view of `cels` 4x4 cels (colour 1) in view slot n. */
+static void vm_view(agi_vm *vm, unsigned n, unsigned cels)
+{
+    relic_buf b = RELIC_BUF_INIT;
+    unsigned cel_at = 1 + 2 * cels;
+    relic_buf_u8(&b, 0), relic_buf_u8(&b, 0), relic_buf_u8(&b, 1);
+    relic_buf_le16(&b, 0); /* no description */
+    relic_buf_le16(&b, 7); /* the loop, after the header and this entry */
+    relic_buf_u8(&b, (uint8_t)cels);
+    for (unsigned i = 0; i < cels; i++)
+        relic_buf_le16(&b, (uint16_t)cel_at);
+    relic_buf_u8(&b, 4), relic_buf_u8(&b, 4), relic_buf_u8(&b, 0);
+    for (int row = 0; row < 4; row++)
+        relic_buf_u8(&b, 1 << 4 | 4), relic_buf_u8(&b, 0);
+    agi_view *v = calloc(1, sizeof *v);
+    relic_err err;
+    relic_err_clear(&err);
+    assert_non_null(v);
+    if (agi_view_decode(b.data, b.len, vm->profile, v, &err))
+        fail_msg("view: %s", err.msg);
+    relic_buf_free(&b);
+    vm->res.view[n] = v;
+}
+
+/* A loop or a cel outside the view abandons the cycle the same way. */
+static void test_abandoned_loop_and_cel(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    vm_view(vm, 0, 2);
+    test_vm_logic(vm, 0, "v60++;\nif (v60 == 1) { animate.obj(o1); set.view(o1, 0); set.loop(o1, 3); v61 = 1; }\n"
+                         "if (v60 == 2) { set.cel(o1, 5); v62 = 1; }\nif (v60 == 3) { set.cel(o1, 1); v63 = 1; }\n"
+                         "return();");
+    vm_run(vm, NULL, 3);
+    assert_int_equal(vm->vars[61], 0);
+    assert_int_equal(vm->vars[62], 0);
+    assert_int_equal(vm->vars[63], 1);
+    assert_int_equal(vm->obj[1].cel, 1);
+    assert_int_equal(vm->abandoned, 2);
+    assert_non_null(strstr(vm->abandon_msg, "cel 5"));
+    agi_vm_free(vm);
+}
+
+/* Nothing is recorded before the first new.room; a full replay list: the
+ * original goes on and the pair is not recorded. */
+static void test_replay_full(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    vm_view(vm, 0, 1);
+    test_vm_logic(vm, 0, "v64++;\nif (v64 == 1) { add.to.pic(0, 0, 0, 10, 20, 15, 4); }\n"
+                         "if (v64 == 2) { new.room(1); }\nif (v0 == 1) { call(1); }\nreturn();");
+    test_vm_logic(vm, 1, "v63++;\nif (v63 == 2) { script.size(5); add.to.pic(0, 0, 0, 10, 20, 15, 4);\n"
+                         "add.to.pic(0, 0, 0, 30, 20, 15, 4); v61 = 1; }\nreturn();");
+    vm_run(vm, NULL, 1);
+    assert_int_equal(vm->replay.count, 0); /* room 0, before any new.room */
+    vm_run(vm, NULL, 2);
+    assert_int_equal(vm->vars[0], 1);
+    vm_view(vm, 0, 1); /* the room switch discarded it */
+    vm_run(vm, NULL, 3);
+    assert_int_equal(vm->vars[61], 1);
+    assert_int_equal(vm->replay.count, 5);
+    assert_int_equal(vm->replay.dropped, 3);
+    agi_vm_free(vm);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_first_cycle),       cmocka_unit_test(test_default_layout),
+        cmocka_unit_test(test_status_columns),    cmocka_unit_test(test_input_line),
+        cmocka_unit_test(test_window_box),        cmocka_unit_test(test_word_wrap),
+        cmocka_unit_test(test_trailing_newline),  cmocka_unit_test(test_verbose_and_high_chars),
+        cmocka_unit_test(test_print_at_row),      cmocka_unit_test(test_text_attributes),
+        cmocka_unit_test(test_abandoned_cycle),   cmocka_unit_test(test_abandoned_loop_and_cel),
+        cmocka_unit_test(test_replay_full),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
