@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "streams.h"
 #include "build.h"
 #include "relic/io.h"
 #include "rscript.h"
@@ -63,12 +64,24 @@ static int rs_load(rs_ctx *c, char **paths, size_t n)
         return CLI_EXIT_IO;
     for (size_t i = 0; i < n; i++, c->n++) {
         rs_archive *a = &c->ar[i];
-        a->path = paths[i];
-        a->fd = open(a->path, O_RDONLY | O_CLOEXEC);
         relic_err err;
         relic_err_clear(&err);
+        int rc;
+        if (!strcmp(paths[i], "-")) {
+            /* standard input: read whole into the map's fallback buffer;
+             * no fd, so extraction takes resources from memory */
+            a->path = "<stdin>";
+            a->fd = -1;
+            rc = cli_read_input("-", &a->map.fallback, &err);
+            a->map.data = a->map.fallback.data;
+            a->map.len = a->map.fallback.len;
+        } else {
+            a->path = paths[i];
+            a->fd = open(a->path, O_RDONLY | O_CLOEXEC);
+            rc = relic_file_map(a->path, &a->map, &err);
+        }
         /* lenient: a damaged entry is listed and reported, the rest still readable */
-        if (relic_file_map(a->path, &a->map, &err) || mhk_open_lenient(a->map.data, a->map.len, &a->a, &err)) {
+        if (rc || mhk_open_lenient(a->map.data, a->map.len, &a->a, &err)) {
             relic_err_file(&err, a->path);
             cli_report(&err);
             relic_file_unmap(&a->map);
