@@ -195,7 +195,11 @@ int unpack_write(unpack_ctx *x, const char *rel, const void *data, size_t len, c
     relic_err err;
     relic_err_clear(&err);
     int rc = RELIC_OK;
-    if (doc) {
+    size_t n = strlen(rel);
+    int is_json = doc || (n > 5 && strcmp(rel + n - 5, ".json") == 0);
+    if (is_json) /* a document that lost a member, or none (a failed json_pack) */
+        rc = relic_json_check(x->json_oom || !doc, &err);
+    if (rc == RELIC_OK && doc) {
         rc = relic_json_encode(doc, &x->enc, &err);
         data = x->enc.data;
         len = x->enc.len;
@@ -276,8 +280,8 @@ void unpack_fail(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *r
     relic_err_set(err, err->code, err->offset, "%s", msg);
     unpack_name_file(x, err, x->game->volumes[x->game->dirs[kind].entry[num].volume]->name);
     unpack_report(x, err);
-    json_object_set_new(row, "status", json_string("error"));
-    json_object_set_new(row, "error", unpack_error_json(err));
+    relic_json_set(row, "status", json_string("error"), &x->json_oom);
+    relic_json_set(row, "error", unpack_error_json(err), &x->json_oom);
     x->errors++;
 }
 
@@ -295,6 +299,6 @@ void unpack_warn(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *r
         snprintf(line, sizeof line, "%s/%s: %s %u: warning: %s (expanded payload offset 0x%zx)", x->o->game_dir,
                  vol, agi_kind_name(kind), num, msg, payload_offset);
     relic_buf_printf(&x->log, "%s: %s\n", cli_prog(), line);
-    json_object_set_new(row, "warning", json_string(line));
+    relic_json_set(row, "warning", json_string(line), &x->json_oom);
     x->warnings++;
 }
