@@ -22,6 +22,7 @@
 #include "export_html.h"
 #include "relic/buf.h"
 #include "relic/file.h"
+#include "relic/io.h"
 
 /* Display scale over the 320x240 shape: an AGI pixel is 2*scale CSS pixels
  * wide and 1.2*scale tall. */
@@ -127,12 +128,22 @@ static json_t *html_load_json(html_ctx *h, const char *rel)
         return NULL;
     json_error_t jerr;
     json_t *doc = json_loadb((const char *)b.data, b.len, 0, &jerr);
+    /* The run wrote the file whole with relic_json_encode, so the document
+     * must print back to the same bytes.  It does not when an allocation
+     * failed inside jansson's parser, which then drops a character of a
+     * string and still succeeds (its lexer ignores a failed append). */
+    relic_buf again = RELIC_BUF_INIT;
+    int same = doc && relic_json_encode(doc, &again, NULL) == RELIC_OK && again.len == b.len &&
+               memcmp(again.data, b.data, b.len) == 0;
+    relic_buf_free(&again);
     relic_buf_free(&b);
-    if (!doc) { /* the run wrote it whole: out of memory */
+    if (!same) {
         relic_err err;
-        relic_err_set(&err, RELIC_ENOMEM, RELIC_NO_OFFSET, "%s: %s", rel, jerr.text);
+        relic_err_set(&err, RELIC_ENOMEM, RELIC_NO_OFFSET, "%s: out of memory reading it back", rel);
         relic_err_file(&err, h->out_dir);
         html_fail(h, &err);
+        json_decref(doc);
+        return NULL;
     }
     return doc;
 }
@@ -514,6 +525,8 @@ static void html_words(html_ctx *h)
     const json_t *list = json_object_get(h->words, "words");
     size_t n = json_array_size(list);
     json_t **sorted = n ? calloc(n, sizeof *sorted) : NULL;
+    if (n && !sorted)
+        h->b.oom = 1; /* the page would lose the vocabulary: no page */
     if (!sorted) {
         html_raw(h, "<p class=\"note\">No vocabulary.</p></section>\n");
         return;

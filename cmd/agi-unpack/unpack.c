@@ -363,8 +363,13 @@ int unpack_run(const unpack_opts *o)
     unpack_out_init(&out, o->out_dir);
     unpack_names names;
     memset(&names, 0, sizeof names);
-    if (writing && !o->raw_only)
-        unpack_names_load(&game, &names);
+    if (writing && !o->raw_only && unpack_names_load(&game, &names, &err)) {
+        cli_report(&err);
+        unpack_names_free(&names);
+        unpack_out_free(&out);
+        agi_fileset_free(&fs);
+        return CLI_EXIT_IO;
+    }
     unpack_ctx x;
     unpack_ctx_init(&x, &local, &game, &names, writing ? &out : NULL);
     x.resources = json_array();

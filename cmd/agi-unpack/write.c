@@ -118,14 +118,25 @@ int unpack_out_path(unpack_ctx *x, const char *rel, char *path, size_t pathsz, r
     return rc;
 }
 
-void unpack_names_load(const agi_game *game, unpack_names *n)
+int unpack_names_load(const agi_game *game, unpack_names *n, relic_err *err)
 {
     memset(n, 0, sizeof *n);
     const agi_file *w = agi_fileset_find(game->files, "WORDS.TOK");
     const agi_file *o = agi_fileset_find(game->files, "OBJECT");
-    n->have_words = w && agi_words_decode(w->data, w->len, &n->words, NULL) == RELIC_OK;
+    relic_err we, oe;
+    relic_err_clear(&we);
+    relic_err_clear(&oe);
+    n->have_words = w && agi_words_decode(w->data, w->len, &n->words, &we) == RELIC_OK;
     n->have_objects =
-        o && agi_objects_decode(o->data, o->len, game->profile->inventory_xor, &n->objects, NULL) == RELIC_OK;
+        o && agi_objects_decode(o->data, o->len, game->profile->inventory_xor, &n->objects, &oe) == RELIC_OK;
+    /* Bad files are reported with objects.json and words.json; out of
+     * memory here would silently write sources without names. */
+    if (we.code == RELIC_ENOMEM || oe.code == RELIC_ENOMEM) {
+        *err = we.code == RELIC_ENOMEM ? we : oe;
+        relic_err_file(err, we.code == RELIC_ENOMEM ? w->name : o->name);
+        return RELIC_ENOMEM;
+    }
+    return RELIC_OK;
 }
 
 void unpack_names_free(unpack_names *n)

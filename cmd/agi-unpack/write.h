@@ -33,7 +33,8 @@ typedef struct unpack_names {
     int have_words, have_objects;
 } unpack_names;
 
-void unpack_names_load(const agi_game *game, unpack_names *n);
+/* RELIC_ENOMEM (err set) when out of memory; a bad file is left out. */
+int unpack_names_load(const agi_game *game, unpack_names *n, relic_err *err);
 void unpack_names_free(unpack_names *n);
 
 #define UNPACK_SCRATCH_SLOTS 3
