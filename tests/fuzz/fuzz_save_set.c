@@ -69,7 +69,9 @@ static void fuzz_agi(char *text)
     static const uint8_t inventory[] = {3, 0, 0, 'l', 'a', 'm', 'p', 0};
     agi_save s, b;
     const agi_profile *p = agi_profile_find("2.936");
-    if (agi_save_init(&s, p, 4, inventory, sizeof inventory, 6, 0, NULL) != RELIC_OK)
+    agi_save_init_args args = {
+        .profile = p, .objects = 4, .inventory = inventory, .inventory_len = sizeof inventory, .replay_slots = 6};
+    if (agi_save_init(&s, &args, NULL) != RELIC_OK)
         abort();
     relic_buf before = RELIC_BUF_INIT, after = RELIC_BUF_INIT;
     if (agi_save_encode(&s, &before, NULL) != RELIC_OK)
