@@ -18,9 +18,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include "export_html.h"
 #include "relic/buf.h"
 #include "relic/file.h"
+#include "relic/io.h"
 
 /* Display scale over the 320x240 shape: an AGI pixel is 2*scale CSS pixels
  * wide and 1.2*scale tall. */
@@ -33,6 +35,8 @@ typedef struct html_ctx {
     const char *out_dir;
     relic_buf b;
     json_t *words;       /* words.json, or NULL */
+    int failed;          /* a file the run wrote could not be read back */
+    relic_err fail;      /* the first such failure: no page is written */
 } html_ctx;
 
 static const char html_style[] =
@@ -89,25 +93,58 @@ static long long html_int(const json_t *o, const char *key)
     return (long long)json_integer_value(json_object_get(o, key));
 }
 
-/* A file of the unpacked tree; NULL when it is absent or unreadable (the
- * page then leaves that part out rather than failing). */
-static int html_read(const html_ctx *h, const char *rel, relic_buf *out)
+static void html_fail(html_ctx *h, const relic_err *err)
+{
+    if (!h->failed)
+        h->fail = *err;
+    h->failed = 1;
+}
+
+/* A file of the unpacked tree; -1 when it is absent (the page then leaves
+ * that part out) or unreadable: a file that is there but cannot be read
+ * (an I/O error, out of memory) fails the page, which would otherwise
+ * silently lose that part. */
+static int html_read(html_ctx *h, const char *rel, relic_buf *out)
 {
     char path[4096];
     relic_err err;
     relic_err_clear(&err);
     if (!rel || relic_path_join(h->out_dir, rel, 0, path, sizeof path, &err))
         return -1;
-    return relic_file_read(path, out, &err) ? -1 : 0;
+    if (relic_file_read(path, out, &err) == RELIC_OK)
+        return 0;
+    struct stat st;
+    if (stat(path, &st) == 0) {
+        relic_err_file(&err, path);
+        html_fail(h, &err);
+    }
+    return -1;
 }
 
-static json_t *html_load_json(const html_ctx *h, const char *rel)
+static json_t *html_load_json(html_ctx *h, const char *rel)
 {
     relic_buf b = RELIC_BUF_INIT;
     if (html_read(h, rel, &b))
         return NULL;
-    json_t *doc = json_loadb((const char *)b.data, b.len, 0, NULL);
+    json_error_t jerr;
+    json_t *doc = json_loadb((const char *)b.data, b.len, 0, &jerr);
+    /* The run wrote the file whole with relic_json_encode, so the document
+     * must print back to the same bytes.  It does not when an allocation
+     * failed inside jansson's parser, which then drops a character of a
+     * string and still succeeds (its lexer ignores a failed append). */
+    relic_buf again = RELIC_BUF_INIT;
+    int same = doc && relic_json_encode(doc, &again, NULL) == RELIC_OK && again.len == b.len &&
+               memcmp(again.data, b.data, b.len) == 0;
+    relic_buf_free(&again);
     relic_buf_free(&b);
+    if (!same) {
+        relic_err err;
+        relic_err_set(&err, RELIC_ENOMEM, RELIC_NO_OFFSET, "%s: out of memory reading it back", rel);
+        relic_err_file(&err, h->out_dir);
+        html_fail(h, &err);
+        json_decref(doc);
+        return NULL;
+    }
     return doc;
 }
 
@@ -488,6 +525,8 @@ static void html_words(html_ctx *h)
     const json_t *list = json_object_get(h->words, "words");
     size_t n = json_array_size(list);
     json_t **sorted = n ? calloc(n, sizeof *sorted) : NULL;
+    if (n && !sorted)
+        h->b.oom = 1; /* the page would lose the vocabulary: no page */
     if (!sorted) {
         html_raw(h, "<p class=\"note\">No vocabulary.</p></section>\n");
         return;
@@ -536,7 +575,7 @@ static void html_inventory(html_ctx *h, const json_t *summary)
 
 int unpack_html_write(const char *out_dir, const json_t *summary, relic_err *err)
 {
-    html_ctx h = {out_dir, RELIC_BUF_INIT, NULL};
+    html_ctx h = {out_dir, RELIC_BUF_INIT, NULL, 0, {0}};
     const json_t *resources = json_object_get(summary, "resources");
     h.words = html_load_json(&h, html_str(json_object_get(summary, "words"), "output"));
     html_raw(&h, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
@@ -561,6 +600,10 @@ int unpack_html_write(const char *out_dir, const json_t *summary, relic_err *err
     json_decref(h.words);
     char path[4096];
     int rc = relic_buf_check(&h.b, err);
+    if (rc == RELIC_OK && h.failed) {
+        *err = h.fail;
+        rc = err->code ? err->code : RELIC_EIO;
+    }
     if (rc == RELIC_OK)
         rc = relic_path_join(out_dir, "index.html", 1, path, sizeof path, err);
     if (rc == RELIC_OK)

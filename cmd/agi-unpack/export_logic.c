@@ -24,12 +24,12 @@ void unpack_export_logic(unpack_ctx *x, unsigned num, const agi_record *rec, con
     } else {
         snprintf(rel, sizeof rel, "logic/logic%03u.lgc", num);
         if (unpack_write(x, rel, text->data, text->len, NULL) == 0)
-            json_object_set_new(row, "source", json_string(rel));
+            relic_json_set(row, "source", json_string(rel), &x->json_oom);
         relic_buf_reset(text);
         if (x->o->write_asm && agi_logic_disasm(payload->data, payload->len, &ctx, text, &err) == RELIC_OK) {
             snprintf(rel, sizeof rel, "logic/logic%03u.asm", num);
             if (unpack_write(x, rel, text->data, text->len, NULL) == 0)
-                json_object_set_new(row, "asm", json_string(rel));
+                relic_json_set(row, "asm", json_string(rel), &x->json_oom);
         }
     }
 }

@@ -15,7 +15,7 @@ void unpack_export_messages(unpack_ctx *x, unsigned num, const agi_record *rec, 
         unpack_fail(x, AGI_LOGIC, num, rec, &err, row);
         return;
     }
-    json_object_set_new(row, "messages", json_integer(m.count));
+    relic_json_set(row, "messages", json_integer(m.count), &x->json_oom);
     unpack_warn(x, AGI_LOGIC, num, rec, m.warnings, m.warning, m.warning_offset, row);
     if (x->out) {
         char rel[64];

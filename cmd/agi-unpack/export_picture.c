@@ -20,16 +20,16 @@ void unpack_export_picture(unpack_ctx *x, unsigned num, const agi_record *rec, c
         unpack_fail(x, AGI_PICTURE, num, rec, &err, row);
         return;
     }
-    json_object_set_new(row, "picture_commands", json_integer((json_int_t)st.commands));
+    relic_json_set(row, "picture_commands", json_integer((json_int_t)st.commands), &x->json_oom);
     /* Bytes after the first 0xff are never drawn; editors leave them. */
-    json_object_set_new(row, "trailing_bytes", json_integer((json_int_t)(payload->len - st.end_offset - 1)));
+    relic_json_set(row, "trailing_bytes", json_integer((json_int_t)(payload->len - st.end_offset - 1)), &x->json_oom);
     if (!x->out)
         return;
     char rel[64];
     snprintf(rel, sizeof rel, "pictures/pic%03u.png", num);
     if (unpack_write_png(x, rel, vis, AGI_PIC_WIDTH, AGI_PIC_HEIGHT, agi_ega_palette, 16, -1) == 0)
-        json_object_set_new(row, "png", json_string(rel));
+        relic_json_set(row, "png", json_string(rel), &x->json_oom);
     snprintf(rel, sizeof rel, "pictures/pic%03u.priority.png", num);
     if (unpack_write_png(x, rel, pri, AGI_PIC_WIDTH, AGI_PIC_HEIGHT, agi_ega_palette, 16, -1) == 0)
-        json_object_set_new(row, "priority_png", json_string(rel));
+        relic_json_set(row, "priority_png", json_string(rel), &x->json_oom);
 }

@@ -59,12 +59,12 @@ void unpack_export_sound(unpack_ctx *x, unsigned num, const agi_record *rec, con
         json_t *info = json_pack("{s:I, s:I, s:s, s:b}", "completion_tick", (json_int_t)end, "commands",
                                  (json_int_t)c.count, "events", events, "truncated", end > EXPORT_SOUND_MAX_TICKS);
         if (export_sound_wav(x, wav, &c, end, &err) == RELIC_OK) {
-            json_object_set_new(info, "wav", json_string(wav));
+            relic_json_set(info, "wav", json_string(wav), &x->json_oom);
         } else {
             unpack_report(x, &err);
             x->io_failed = 1;
         }
-        json_object_set_new(row, "sound", info);
+        relic_json_set(row, "sound", info, &x->json_oom);
     } else {
         unpack_report(x, &err);
         x->io_failed = 1;

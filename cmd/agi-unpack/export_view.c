@@ -117,9 +117,13 @@ static json_t *unpack_view_loop(unpack_ctx *x, unsigned num, agi_view *v, unsign
     json_t *cels = json_array();
     json_t *lj = json_pack("{s:i, s:I, s:i, s:o}", "loop", (int)loop, "offset", (json_int_t)ld->offset, "header",
                            (int)ld->stored_header, "cels", cels);
+    if (!lj) { /* cels may be gone with it */
+        x->json_oom = 1;
+        return NULL;
+    }
     for (unsigned l = 0; l < loop; l++)
         if (v->loop[l] == v->loop[loop]) { /* the same loop structure as an earlier entry */
-            json_object_set_new(lj, "shares_loop", json_integer(l));
+            relic_json_set(lj, "shares_loop", json_integer(l), &x->json_oom);
             break;
         }
     char rel[96];
@@ -129,17 +133,17 @@ static json_t *unpack_view_loop(unpack_ctx *x, unsigned num, agi_view *v, unsign
                                c->height, "transparent", c->transparent, "offset", (json_int_t)c->offset,
                                "mirror_flag", (c->stored_control & 0x80) != 0, "mirrored",
                                unpack_view_mirrored(v, loop, c));
-        json_object_set_new(cj, "orientation", json_integer((c->stored_control >> 4) & 7));
+        relic_json_set(cj, "orientation", json_integer((c->stored_control >> 4) & 7), &x->json_oom);
         if ((forms & UNPACK_VIEW_CELS) && c->width && c->height) {
             uint8_t *px = unpack_scratch(x, 1, (size_t)c->width * c->height);
             snprintf(rel, sizeof rel, "views/view%03u/loop%u_cel%u.png", num, loop, i);
             if (px) {
                 agi_cel_pixels(c, px);
                 if (unpack_write_png(x, rel, px, c->width, c->height, agi_ega_palette, 16, c->transparent) == 0)
-                    json_object_set_new(cj, "png", json_string(rel));
+                    relic_json_set(cj, "png", json_string(rel), &x->json_oom);
             }
         }
-        json_array_append_new(cels, cj);
+        relic_json_append(cels, cj, &x->json_oom);
     }
     unsigned n = ld->cel_count, mw, mh;
     uint8_t *slots = (forms & (UNPACK_VIEW_SHEETS | UNPACK_VIEW_GIFS)) && n ? unpack_view_slots(x, v, loop, n, &mw, &mh)
@@ -149,12 +153,12 @@ static json_t *unpack_view_loop(unpack_ctx *x, unsigned num, agi_view *v, unsign
         unpack_view_sheet(slots, n, mw, mh, sheet);
         snprintf(rel, sizeof rel, "views/view%03u/loop%u.png", num, loop);
         if (unpack_write_png(x, rel, sheet, mw * n, mh, pal, 17, UNPACK_VIEW_CLEAR) == 0)
-            json_object_set_new(lj, "sheet", json_string(rel));
+            relic_json_set(lj, "sheet", json_string(rel), &x->json_oom);
     }
     if (slots && (forms & UNPACK_VIEW_GIFS)) {
         snprintf(rel, sizeof rel, "views/view%03u/loop%u.gif", num, loop);
         if (unpack_view_gif(x, rel, slots, n, mw, mh, pal) == 0)
-            json_object_set_new(lj, "gif", json_string(rel));
+            relic_json_set(lj, "gif", json_string(rel), &x->json_oom);
     }
     return lj;
 }
@@ -181,10 +185,10 @@ void unpack_export_view(unpack_ctx *x, unsigned num, const agi_record *rec, cons
         }
         json_t *lj = unpack_view_loop(x, num, &v, l, pal);
         cels += (unsigned)json_array_size(json_object_get(lj, "cels"));
-        json_array_append_new(loops, lj);
+        relic_json_append(loops, lj, &x->json_oom);
     }
-    json_object_set_new(row, "loops", json_integer(v.loop_count));
-    json_object_set_new(row, "cels", json_integer(cels));
+    relic_json_set(row, "loops", json_integer(v.loop_count), &x->json_oom);
+    relic_json_set(row, "cels", json_integer(cels), &x->json_oom);
     unpack_warn(x, AGI_VIEW, num, rec, v.warnings, v.warning, v.warning_offset, row);
     if (x->out) {
         json_t *doc = json_pack("{s:s, s:i, s:i, s:b, s:[i,i], s:o, s:o}", "format", "relic-agi-view", "view",
@@ -195,7 +199,7 @@ void unpack_export_view(unpack_ctx *x, unsigned num, const agi_record *rec, cons
         char rel[64];
         snprintf(rel, sizeof rel, "views/view%03u.json", num);
         if (unpack_write(x, rel, NULL, 0, doc) == 0)
-            json_object_set_new(row, "json", json_string(rel));
+            relic_json_set(row, "json", json_string(rel), &x->json_oom);
         json_decref(doc);
     } else {
         json_decref(loops);

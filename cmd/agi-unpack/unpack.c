@@ -75,7 +75,7 @@ typedef struct unpack_task {
     unsigned num;
     const char *meta_file, *meta_out;
     json_t *row;
-    int errors, warnings, io_failed;
+    int errors, warnings, io_failed, json_oom;
     char *log;
     size_t log_len;
 } unpack_task;
@@ -92,6 +92,7 @@ typedef struct unpack_walk_state {
     json_t *resources;
     json_t *meta[2];  /* the OBJECT and WORDS.TOK rows */
     int errors, warnings, io_failed;
+    int json_oom;     /* a row, or a member of one, was lost */
     unsigned total;   /* directory entries, for the progress line */
 } unpack_walk_state;
 
@@ -109,20 +110,20 @@ static json_t *unpack_resource(unpack_ctx *x, agi_kind kind, unsigned num, relic
     if (rc) {
         unpack_name_file(x, &err, err.file[0] ? err.file : x->game->dir_file[kind]);
         unpack_report(x, &err);
-        json_object_set_new(row, "status", json_string("error"));
-        json_object_set_new(row, "error", unpack_error_json(&err));
+        relic_json_set(row, "status", json_string("error"), &x->json_oom);
+        relic_json_set(row, "error", unpack_error_json(&err), &x->json_oom);
         x->errors++;
         return row;
     }
-    json_object_set_new(row, "stored_size", json_integer(rec.stored_len));
-    json_object_set_new(row, "expanded_size", json_integer(rec.expanded_len));
-    json_object_set_new(row, "transform", json_string(agi_transform_name(rec.transform)));
-    json_object_set_new(row, "status", json_string("ok"));
+    relic_json_set(row, "stored_size", json_integer(rec.stored_len), &x->json_oom);
+    relic_json_set(row, "expanded_size", json_integer(rec.expanded_len), &x->json_oom);
+    relic_json_set(row, "transform", json_string(agi_transform_name(rec.transform)), &x->json_oom);
+    relic_json_set(row, "status", json_string("ok"), &x->json_oom);
     if (x->out) {
         char rel[64];
         snprintf(rel, sizeof rel, "raw/%s/%s%03u.bin", agi_kind_name(kind), agi_kind_name(kind), num);
         unpack_write(x, rel, payload->data, payload->len, NULL);
-        json_object_set_new(row, "file", json_string(rel));
+        relic_json_set(row, "file", json_string(rel), &x->json_oom);
     }
     unpack_export(x, kind, num, &rec, payload, row);
     return row;
@@ -133,12 +134,13 @@ static void unpack_walk_run(void *worker, size_t i, void *arg)
     unpack_walk_state *w = arg;
     unpack_worker *wk = worker;
     unpack_task *t = &w->tasks[i];
-    wk->x.errors = wk->x.warnings = wk->x.io_failed = 0;
+    wk->x.errors = wk->x.warnings = wk->x.io_failed = wk->x.json_oom = 0;
     t->row = t->meta_file ? unpack_metadata(&wk->x, t->meta_file, t->meta_out)
                           : unpack_resource(&wk->x, t->kind, t->num, &wk->payload);
     t->errors = wk->x.errors;
     t->warnings = wk->x.warnings;
     t->io_failed = wk->x.io_failed;
+    t->json_oom = wk->x.json_oom || !t->row;
     if (wk->x.log.len) {
         t->log = (char *)relic_buf_take(&wk->x.log, &t->log_len);
         if (!t->log) /* out of memory: the line is lost, the status is not */
@@ -160,10 +162,11 @@ static void unpack_walk_done(size_t i, void *arg)
     w->errors += t->errors;
     w->warnings += t->warnings;
     w->io_failed |= t->io_failed;
+    w->json_oom |= t->json_oom;
     if (t->meta_file)
         w->meta[t->meta_out[0] == 'w'] = t->row;
     else
-        json_array_append_new(w->resources, t->row);
+        relic_json_append(w->resources, t->row, &w->json_oom);
     t->row = NULL;
     if (i % 32 == 0)
         cli_progress("%u/%u", (unsigned)i, w->total);
@@ -213,6 +216,7 @@ static void unpack_walk(unpack_ctx *x, unsigned jobs, json_t **objects, json_t *
     x->errors += w.errors;
     x->warnings += w.warnings;
     x->io_failed |= w.io_failed;
+    x->json_oom |= w.json_oom;
 done:
     *objects = w.meta[0] ? w.meta[0] : json_pack("{s:s}", "status", "absent");
     *words = w.meta[1] ? w.meta[1] : json_pack("{s:s}", "status", "absent");
@@ -234,7 +238,7 @@ static json_t *unpack_metadata(unpack_ctx *x, const char *file, const char *out_
         char raw_rel[64];
         snprintf(raw_rel, sizeof raw_rel, "raw/%s", file);
         unpack_write(x, raw_rel, f->data, f->len, NULL);
-        json_object_set_new(info, "raw", json_string(raw_rel));
+        relic_json_set(info, "raw", json_string(raw_rel), &x->json_oom);
     }
     relic_err err;
     relic_err_clear(&err);
@@ -256,14 +260,14 @@ static json_t *unpack_metadata(unpack_ctx *x, const char *file, const char *out_
         unpack_name_file(x, &err, f->name);
         unpack_report(x, &err);
         x->errors++;
-        json_object_set_new(info, "status", json_string("error"));
-        json_object_set_new(info, "error", unpack_error_json(&err));
+        relic_json_set(info, "status", json_string("error"), &x->json_oom);
+        relic_json_set(info, "error", unpack_error_json(&err), &x->json_oom);
         return info;
     }
-    json_object_set_new(info, "status", json_string("ok"));
+    relic_json_set(info, "status", json_string("ok"), &x->json_oom);
     if (x->out) {
         unpack_write(x, out_name, NULL, 0, doc);
-        json_object_set_new(info, "output", json_string(out_name));
+        relic_json_set(info, "output", json_string(out_name), &x->json_oom);
     }
     json_decref(doc);
     return info;
@@ -277,14 +281,14 @@ static json_t *unpack_summary(unpack_ctx *x, json_t *objects, json_t *words)
         unsigned present = 0;
         for (unsigned n = 0; n < g->dirs[k].count; n++)
             present += g->dirs[k].entry[n].present;
-        json_object_set_new(dirs, agi_kind_name((agi_kind)k),
-                            json_pack("{s:s, s:i, s:i}", "file", g->dir_file[k], "entries", (int)g->dirs[k].count,
-                                      "present", (int)present));
+        relic_json_set(dirs, agi_kind_name((agi_kind)k),
+                       json_pack("{s:s, s:i, s:i}", "file", g->dir_file[k], "entries", (int)g->dirs[k].count,
+                                 "present", (int)present), &x->json_oom);
     }
     for (int v = 0; v < 16; v++)
         if (g->volumes[v])
-            json_array_append_new(vols, json_pack("{s:i, s:s, s:i}", "number", v, "file", g->volumes[v]->name,
-                                                  "size", (int)g->volumes[v]->len));
+            relic_json_append(vols, json_pack("{s:i, s:s, s:i}", "number", v, "file", g->volumes[v]->name,
+                                              "size", (int)g->volumes[v]->len), &x->json_oom);
     return json_pack("{s:s, s:i, s:s, s:s, s:b, s:s, s:s, s:o, s:b, s:o, s:o, s:O, s:o, s:o, s:i, s:i}", "format",
                      "relic-agi-unpack", "format_version", 1, "layout", agi_layout_name(g->layout),
                      "prefix", g->prefix, "split_directories", g->split_dirs, "profile", g->profile->name,
@@ -359,8 +363,13 @@ int unpack_run(const unpack_opts *o)
     unpack_out_init(&out, o->out_dir);
     unpack_names names;
     memset(&names, 0, sizeof names);
-    if (writing && !o->raw_only)
-        unpack_names_load(&game, &names);
+    if (writing && !o->raw_only && unpack_names_load(&game, &names, &err)) {
+        cli_report(&err);
+        unpack_names_free(&names);
+        unpack_out_free(&out);
+        agi_fileset_free(&fs);
+        return CLI_EXIT_IO;
+    }
     unpack_ctx x;
     unpack_ctx_init(&x, &local, &game, &names, writing ? &out : NULL);
     x.resources = json_array();
@@ -368,27 +377,36 @@ int unpack_run(const unpack_opts *o)
     unpack_walk(&x, o->jobs, &objects, &words);
     unpack_ctx_flush_log(&x);
     json_t *summary = unpack_summary(&x, objects, words);
+    x.json_oom |= !summary;
     json_t *evidence = json_array();
     for (unsigned i = 0; i < game.evidence_count; i++)
-        json_array_append_new(evidence, json_string(game.evidence[i]));
-    json_object_set_new(summary, "profile_declared",
-                        game.profile_declared ? json_string(game.profile_declared->name) : json_null());
-    json_object_set_new(summary, "profile_evidence", evidence);
+        relic_json_append(evidence, json_string(game.evidence[i]), &x.json_oom);
+    relic_json_set(summary, "profile_declared",
+                   game.profile_declared ? json_string(game.profile_declared->name) : json_null(), &x.json_oom);
+    relic_json_set(summary, "profile_evidence", evidence, &x.json_oom);
     if (writing) {
         /* What agi-pack --keep-layout needs to rebuild the files exactly;
          * only in game.json, not in the printed summary. */
-        json_object_set_new(summary, "container", agi_container_layout_to_json(&game));
+        relic_json_set(summary, "container", agi_container_layout_to_json(&game), &x.json_oom);
         unpack_write(&x, "game.json", NULL, 0, summary);
         json_object_del(summary, "container");
     }
     unpack_ctx_flush_log(&x);
-    if (writing && !o->raw_only && unpack_html_write(local.out_dir, summary, &err)) {
+    /* game.json above refused a summary that lost a member; so do the page
+     * and the report (once, when nothing was written). */
+    if (x.json_oom && !writing) {
+        relic_json_check(x.json_oom, &err);
+        relic_err_file(&err, o->game_dir);
+        cli_report(&err);
+        x.io_failed = 1;
+    }
+    if (!x.json_oom && writing && !o->raw_only && unpack_html_write(local.out_dir, summary, &err)) {
         cli_report(&err); /* the page is written last, from the files above */
         x.io_failed = 1;
     }
-    if (o->json)
+    if (o->json && !x.json_oom)
         cli_json_report(o->list ? x.resources : summary, "relic-agi-unpack-list", 1, "resources");
-    else if (o->list)
+    else if (o->list && !x.json_oom)
         unpack_print_list(x.resources);
     json_decref(summary);
     json_decref(x.resources);

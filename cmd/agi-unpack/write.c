@@ -118,14 +118,25 @@ int unpack_out_path(unpack_ctx *x, const char *rel, char *path, size_t pathsz, r
     return rc;
 }
 
-void unpack_names_load(const agi_game *game, unpack_names *n)
+int unpack_names_load(const agi_game *game, unpack_names *n, relic_err *err)
 {
     memset(n, 0, sizeof *n);
     const agi_file *w = agi_fileset_find(game->files, "WORDS.TOK");
     const agi_file *o = agi_fileset_find(game->files, "OBJECT");
-    n->have_words = w && agi_words_decode(w->data, w->len, &n->words, NULL) == RELIC_OK;
+    relic_err we, oe;
+    relic_err_clear(&we);
+    relic_err_clear(&oe);
+    n->have_words = w && agi_words_decode(w->data, w->len, &n->words, &we) == RELIC_OK;
     n->have_objects =
-        o && agi_objects_decode(o->data, o->len, game->profile->inventory_xor, &n->objects, NULL) == RELIC_OK;
+        o && agi_objects_decode(o->data, o->len, game->profile->inventory_xor, &n->objects, &oe) == RELIC_OK;
+    /* Bad files are reported with objects.json and words.json; out of
+     * memory here would silently write sources without names. */
+    if (we.code == RELIC_ENOMEM || oe.code == RELIC_ENOMEM) {
+        *err = we.code == RELIC_ENOMEM ? we : oe;
+        relic_err_file(err, we.code == RELIC_ENOMEM ? w->name : o->name);
+        return RELIC_ENOMEM;
+    }
+    return RELIC_OK;
 }
 
 void unpack_names_free(unpack_names *n)
@@ -195,7 +206,11 @@ int unpack_write(unpack_ctx *x, const char *rel, const void *data, size_t len, c
     relic_err err;
     relic_err_clear(&err);
     int rc = RELIC_OK;
-    if (doc) {
+    size_t n = strlen(rel);
+    int is_json = doc || (n > 5 && strcmp(rel + n - 5, ".json") == 0);
+    if (is_json) /* a document that lost a member, or none (a failed json_pack) */
+        rc = relic_json_check(x->json_oom || !doc, &err);
+    if (rc == RELIC_OK && doc) {
         rc = relic_json_encode(doc, &x->enc, &err);
         data = x->enc.data;
         len = x->enc.len;
@@ -276,8 +291,8 @@ void unpack_fail(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *r
     relic_err_set(err, err->code, err->offset, "%s", msg);
     unpack_name_file(x, err, x->game->volumes[x->game->dirs[kind].entry[num].volume]->name);
     unpack_report(x, err);
-    json_object_set_new(row, "status", json_string("error"));
-    json_object_set_new(row, "error", unpack_error_json(err));
+    relic_json_set(row, "status", json_string("error"), &x->json_oom);
+    relic_json_set(row, "error", unpack_error_json(err), &x->json_oom);
     x->errors++;
 }
 
@@ -295,6 +310,6 @@ void unpack_warn(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *r
         snprintf(line, sizeof line, "%s/%s: %s %u: warning: %s (expanded payload offset 0x%zx)", x->o->game_dir,
                  vol, agi_kind_name(kind), num, msg, payload_offset);
     relic_buf_printf(&x->log, "%s: %s\n", cli_prog(), line);
-    json_object_set_new(row, "warning", json_string(line));
+    relic_json_set(row, "warning", json_string(line), &x->json_oom);
     x->warnings++;
 }

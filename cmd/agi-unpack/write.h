@@ -10,6 +10,7 @@
 #include <jansson.h>
 #include "relic/agi.h"
 #include "relic/buf.h"
+#include "relic/io.h"
 #include "unpack.h"
 
 /* OUT and the folders under it made or checked so far (shared by every
@@ -32,7 +33,8 @@ typedef struct unpack_names {
     int have_words, have_objects;
 } unpack_names;
 
-void unpack_names_load(const agi_game *game, unpack_names *n);
+/* RELIC_ENOMEM (err set) when out of memory; a bad file is left out. */
+int unpack_names_load(const agi_game *game, unpack_names *n, relic_err *err);
 void unpack_names_free(unpack_names *n);
 
 #define UNPACK_SCRATCH_SLOTS 3
@@ -48,6 +50,8 @@ typedef struct unpack_ctx {
     int errors;            /* malformed data in the current resource */
     int warnings;          /* data read the lenient way the interpreter reads it */
     int io_failed;         /* a write failed */
+    int json_oom;          /* a JSON member of the current resource was lost
+                            * (relic_json_set): no JSON is written after it */
     relic_buf log;         /* the current resource's stderr lines */
     relic_buf enc;         /* encoded PNG, GIF or JSON on its way to disk */
     relic_buf scaled;      /* an image enlarged by --scale/--aspect */

@@ -59,15 +59,22 @@ static json_t *rs_list_json(const mhk_resource *r, const uint8_t *d, riven_list_
         return NULL;
     const riven_list_desc *desc = riven_list_desc_of(k);
     json_t *recs = json_array();
+    int oom = 0; /* sticky (relic_json_set): a lost record is out of memory */
     for (unsigned i = 0; i < l.count; i++) {
         json_t *o = json_object();
         for (unsigned f = 0; f < desc->nfields; f++)
-            json_object_set_new(o, desc->fields[f], json_integer(l.values[(size_t)i * desc->nfields + f]));
-        json_array_append_new(recs, o);
+            relic_json_set(o, desc->fields[f], json_integer(l.values[(size_t)i * desc->nfields + f]), &oom);
+        relic_json_append(recs, o, &oom);
     }
     riven_list_free(&l);
-    return json_pack("{s:s,s:i,s:s,s:i,s:o}", "format", "relic-riven-list", "format_version", 1, "type", desc->tag,
-                     "id", r->id, "records", recs);
+    json_t *doc = oom ? NULL : json_pack("{s:s,s:i,s:s,s:i,s:o}", "format", "relic-riven-list", "format_version", 1,
+                                         "type", desc->tag, "id", r->id, "records", recs);
+    if (!doc) {
+        if (oom)
+            json_decref(recs);
+        relic_json_check(1, err);
+    }
+    return doc;
 }
 
 static json_t *rs_sfxe_json(const mhk_resource *r, const uint8_t *d, relic_err *err)
@@ -76,13 +83,19 @@ static json_t *rs_sfxe_json(const mhk_resource *r, const uint8_t *d, relic_err *
     if (riven_sfxe_decode(d, r->size, &x, err))
         return NULL;
     json_t *frames = json_array();
+    int oom = 0;
     for (unsigned i = 0; i < x.frame_count; i++)
-        json_array_append_new(frames, json_pack("{s:I,s:I}", "offset", (json_int_t)x.frame_offset[i], "size",
-                                                (json_int_t)x.frame_size[i]));
-    json_t *o = json_pack("{s:s,s:i,s:i,s:i,s:[iiii],s:i,s:I,s:o}", "format", "relic-riven-sfxe", "format_version",
+        relic_json_append(frames, json_pack("{s:I,s:I}", "offset", (json_int_t)x.frame_offset[i], "size",
+                                                (json_int_t)x.frame_size[i]), &oom);
+    json_t *o = oom ? NULL : json_pack("{s:s,s:i,s:i,s:i,s:[iiii],s:i,s:I,s:o}", "format", "relic-riven-sfxe", "format_version",
                           1, "id", r->id, "frame_count", x.frame_count, "rect", x.left, x.top, x.right, x.bottom,
                           "speed", x.speed, "table_offset", (json_int_t)x.table_offset, "frames", frames);
     riven_sfxe_free(&x);
+    if (!o) {
+        if (oom)
+            json_decref(frames);
+        relic_json_check(1, err);
+    }
     return o;
 }
 
@@ -109,10 +122,13 @@ int rs_convert(const rs_ctx *c, const char *root, const char *base, const rs_arc
         if ((rc = riven_names_decode(d, r->size, &nm, err)))
             return rc;
         j = json_array();
+        int oom = !j;
         for (unsigned i = 0; i < nm.count; i++)
-            json_array_append_new(j, relic_json_bytes((const uint8_t *)nm.names[i], strlen(nm.names[i])));
+            relic_json_append(j, relic_json_bytes((const uint8_t *)nm.names[i], strlen(nm.names[i])), &oom);
         riven_names_free(&nm);
-        rc = relic_json_encode(j, &text, err);
+        rc = relic_json_check(oom, err);
+        if (!rc)
+            rc = relic_json_encode(j, &text, err);
     } else if (r->tag == mhk_tag("CARD") || r->tag == mhk_tag("HSPT")) {
         rc = rs_decompile_one(c, a, r, &j, err);
         if (!rc)

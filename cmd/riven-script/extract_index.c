@@ -133,11 +133,24 @@ static void rs_html_bitmap(relic_buf *b, const rs_ctx *c, const rs_archive *a, u
 }
 
 /* The bitmaps card `r` draws: its PLST records and drawBitmap commands. */
+/* A part of the page lost to a failed allocation fails the whole page, as
+ * the page buffer's own failure does (sticky, checked once before writing);
+ * a decoding error only leaves the part out, as the page says. */
+static int rs_html_lost(relic_buf *b, int rc, const relic_err *e)
+{
+    if (rc && e->code == RELIC_ENOMEM)
+        b->oom = 1;
+    return rc;
+}
+
 static void rs_html_card_bitmaps(relic_buf *b, const rs_ctx *c, const rs_archive *a, const mhk_resource *r)
 {
+    relic_err e;
+    relic_err_clear(&e);
     const mhk_resource *pl = mhk_find(&a->a, mhk_tag("PLST"), r->id);
     riven_list plst = {0};
-    if (pl && !pl->broken && riven_list_decode(RIVEN_PLST, mhk_data(&a->a, pl), pl->size, &plst, NULL) == 0) {
+    if (pl && !pl->broken && 
+        rs_html_lost(b, riven_list_decode(RIVEN_PLST, mhk_data(&a->a, pl), pl->size, &plst, &e), &e) == 0) {
         for (unsigned i = 0; i < plst.count; i++) {
             char why[64];
             snprintf(why, sizeof why, "PLST record %u", plst.values[i * 6]);
@@ -146,7 +159,7 @@ static void rs_html_card_bitmaps(relic_buf *b, const rs_ctx *c, const rs_archive
         riven_list_free(&plst);
     }
     riven_card card;
-    if (riven_card_decode(mhk_data(&a->a, r), r->size, &card, NULL) == 0) {
+    if (rs_html_lost(b, riven_card_decode(mhk_data(&a->a, r), r->size, &card, &e), &e) == 0) {
         for (size_t i = 0; i < card.script.ncmds; i++)
             if (card.script.cmds[i].op == 1 && card.script.cmds[i].argc >= 1)
                 rs_html_bitmap(b, c, a, card.script.args[card.script.cmds[i].args], "drawBitmap");
@@ -160,7 +173,10 @@ static void rs_html_script(relic_buf *b, const rs_ctx *c, const rs_archive *a, c
     relic_buf t = RELIC_BUF_INIT;
     relic_err e;
     relic_err_clear(&e);
-    if (rs_decompile_one(c, a, r, &doc, &e) == 0 && rs_decompile_text(doc, &t, &e) == 0) {
+    int rc = rs_decompile_one(c, a, r, &doc, &e);
+    if (rc == RELIC_OK)
+        rc = rs_decompile_text(doc, &t, &e);
+    if (rs_html_lost(b, rc, &e) == 0) {
         relic_buf_printf(b, "<pre>");
         rs_html_text(b, (const char *)t.data, t.len);
         relic_buf_printf(b, "</pre>\n");
@@ -189,7 +205,9 @@ int rs_write_index(const rs_ctx *c, const rs_opts *o, const rs_archive *a, relic
             continue;
         const char *name = NULL;
         riven_card card;
-        if (riven_card_decode(mhk_data(&a->a, r), r->size, &card, NULL) == 0) {
+        relic_err e;
+        relic_err_clear(&e);
+        if (rs_html_lost(&b, riven_card_decode(mhk_data(&a->a, r), r->size, &card, &e), &e) == 0) {
             name = card.name >= 0 ? riven_names_get(c->ns.cards, (uint16_t)card.name) : NULL;
             riven_card_free(&card);
         }
@@ -235,7 +253,9 @@ int rs_write_index(const rs_ctx *c, const rs_opts *o, const rs_archive *a, relic
     rs_archive_dir(a, arch);
     snprintf(rel, sizeof rel, "%s/index.html", arch);
     int rc = relic_buf_check(&b, err);
-    if (!rc)
+    if (rc)
+        relic_err_file(err, rel);
+    else
         rc = rs_write(o->extract, rel, b.data, b.len, err);
     relic_buf_free(&b);
     return rc;

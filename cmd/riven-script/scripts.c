@@ -80,34 +80,39 @@ int rs_print(const rs_ctx *c, json_t *doc, int (*text)(const json_t *, relic_buf
 json_t *rs_list(const rs_ctx *c)
 {
     json_t *doc = json_object(), *arr = json_array();
-    json_object_set_new(doc, "archives", arr);
-    for (size_t i = 0; i < c->n; i++) {
+    int oom = 0; /* sticky (relic_json_set): a lost member makes no listing */
+    relic_json_set(doc, "archives", arr, &oom);
+    for (size_t i = 0; i < c->n && !oom; i++) {
         const mhk_archive *a = &c->ar[i].a;
         json_t *ao = json_object(), *rs = json_array();
-        json_object_set_new(ao, "file", json_string(c->ar[i].path));
-        json_object_set_new(ao, "resources", rs);
-        for (size_t k = 0; k < a->count; k++) {
+        relic_json_set(ao, "file", json_string(c->ar[i].path), &oom);
+        relic_json_set(ao, "resources", rs, &oom);
+        for (size_t k = 0; k < a->count && !oom; k++) {
             const mhk_resource *r = &a->res[k];
             char t[5];
             mhk_tag_str(r->tag, t);
             json_t *o = json_object();
-            json_object_set_new(o, "type", json_string(t));
-            json_object_set_new(o, "id", json_integer(r->id));
-            json_object_set_new(o, "name", r->name ? relic_json_bytes((const uint8_t *)r->name, strlen(r->name))
-                                                   : json_null());
-            json_object_set_new(o, "offset", json_integer(r->offset));
-            json_object_set_new(o, "size", json_integer(r->size));
-            json_object_set_new(o, "flags", json_integer(r->flags));
+            relic_json_set(o, "type", json_string(t), &oom);
+            relic_json_set(o, "id", json_integer(r->id), &oom);
+            relic_json_set(o, "name", r->name ? relic_json_bytes((const uint8_t *)r->name, strlen(r->name))
+                                                   : json_null(), &oom);
+            relic_json_set(o, "offset", json_integer(r->offset), &oom);
+            relic_json_set(o, "size", json_integer(r->size), &oom);
+            relic_json_set(o, "flags", json_integer(r->flags), &oom);
             if (r->broken) { /* listed with what the directory declares, and why it cannot be read */
-                json_object_set_new(o, "broken", json_true());
-                json_object_set_new(o, "declared_offset", json_integer(r->declared_offset));
-                json_object_set_new(o, "declared_size", json_integer(r->declared_size));
-                json_object_set_new(o, "error", json_string(r->why));
-                json_object_set_new(o, "error_offset", json_integer((json_int_t)r->broken_at));
+                relic_json_set(o, "broken", json_true(), &oom);
+                relic_json_set(o, "declared_offset", json_integer(r->declared_offset), &oom);
+                relic_json_set(o, "declared_size", json_integer(r->declared_size), &oom);
+                relic_json_set(o, "error", json_string(r->why), &oom);
+                relic_json_set(o, "error_offset", json_integer((json_int_t)r->broken_at), &oom);
             }
-            json_array_append_new(rs, o);
+            relic_json_append(rs, o, &oom);
         }
-        json_array_append_new(arr, ao);
+        relic_json_append(arr, ao, &oom);
+    }
+    if (oom) {
+        json_decref(doc);
+        return NULL;
     }
     return doc;
 }
@@ -159,14 +164,17 @@ static int rs_card_json(const rs_ctx *c, const rs_archive *a, const mhk_resource
         return rc;
     }
     json_t *o = json_object();
-    json_object_set_new(o, "id", json_integer(r->id));
-    json_object_set_new(o, "name", rs_name(c->ns.cards, card.name));
-    json_object_set_new(o, "name_index", json_integer(card.name));
-    json_object_set_new(o, "zip_mode_place", json_integer(card.zip_mode_place));
-    json_object_set_new(o, "script", riven_script_json(&card.script, &c->ns));
-    json_array_append_new(cards, o);
+    int oom = 0; /* sticky (relic_json_set): a lost member is out of memory */
+    relic_json_set(o, "id", json_integer(r->id), &oom);
+    relic_json_set(o, "name", rs_name(c->ns.cards, card.name), &oom);
+    relic_json_set(o, "name_index", json_integer(card.name), &oom);
+    relic_json_set(o, "zip_mode_place", json_integer(card.zip_mode_place), &oom);
+    relic_json_set(o, "script", riven_script_json(&card.script, &c->ns), &oom);
+    relic_json_append(cards, o, &oom);
     riven_card_free(&card);
-    return RELIC_OK;
+    if (relic_json_check(oom, err))
+        relic_err_file(err, a->path);
+    return oom ? RELIC_ENOMEM : RELIC_OK;
 }
 
 static int rs_hspt_json(const rs_ctx *c, const rs_archive *a, const mhk_resource *r, json_t *all, relic_err *err)
@@ -180,33 +188,38 @@ static int rs_hspt_json(const rs_ctx *c, const rs_archive *a, const mhk_resource
         return rc;
     }
     json_t *o = json_object(), *arr = json_array();
-    json_object_set_new(o, "card", json_integer(r->id));
-    json_object_set_new(o, "hotspots", arr);
-    for (unsigned i = 0; i < h.count; i++) {
+    int oom = 0; /* sticky (relic_json_set): a lost member is out of memory */
+    relic_json_set(o, "card", json_integer(r->id), &oom);
+    relic_json_set(o, "hotspots", arr, &oom);
+    for (unsigned i = 0; i < h.count && !oom; i++) {
         const riven_hotspot *s = &h.items[i];
         json_t *ho = json_object();
-        json_object_set_new(ho, "blst_id", json_integer(s->blst_id));
-        json_object_set_new(ho, "name", rs_name(c->ns.hotspots, s->name));
-        json_object_set_new(ho, "name_index", json_integer(s->name));
-        json_object_set_new(ho, "rect", json_pack("[iiii]", s->left, s->top, s->right, s->bottom));
-        json_object_set_new(ho, "u0", json_integer(s->u0));
-        json_object_set_new(ho, "cursor", json_integer(s->cursor));
-        json_object_set_new(ho, "index", json_integer(s->index));
+        relic_json_set(ho, "blst_id", json_integer(s->blst_id), &oom);
+        relic_json_set(ho, "name", rs_name(c->ns.hotspots, s->name), &oom);
+        relic_json_set(ho, "name_index", json_integer(s->name), &oom);
+        relic_json_set(ho, "rect", json_pack("[iiii]", s->left, s->top, s->right, s->bottom), &oom);
+        relic_json_set(ho, "u0", json_integer(s->u0), &oom);
+        relic_json_set(ho, "cursor", json_integer(s->cursor), &oom);
+        relic_json_set(ho, "index", json_integer(s->index), &oom);
         /* 0xFFFF on every real hotspot (ScummVM reads it as the transition offset) */
-        json_object_set_new(ho, "u1", json_integer((uint16_t)s->u1));
-        json_object_set_new(ho, "flags", json_integer(s->flags));
-        json_object_set_new(ho, "script", riven_script_json(&s->script, &c->ns));
-        json_array_append_new(arr, ho);
+        relic_json_set(ho, "u1", json_integer((uint16_t)s->u1), &oom);
+        relic_json_set(ho, "flags", json_integer(s->flags), &oom);
+        relic_json_set(ho, "script", riven_script_json(&s->script, &c->ns), &oom);
+        relic_json_append(arr, ho, &oom);
     }
-    json_array_append_new(all, o);
+    relic_json_append(all, o, &oom);
     riven_hotspots_free(&h);
-    return RELIC_OK;
+    if (relic_json_check(oom, err))
+        relic_err_file(err, a->path);
+    return oom ? RELIC_ENOMEM : RELIC_OK;
 }
 
 int rs_decompile_one(const rs_ctx *c, const rs_archive *a, const mhk_resource *r, json_t **doc, relic_err *err)
 {
     json_t *cards = json_array(), *hs = json_array();
     *doc = json_pack("{s:o,s:o}", "cards", cards, "hotspots", hs);
+    if (!*doc) /* cards and hs went with it */
+        return relic_json_check(1, err);
     if (r->tag == mhk_tag("CARD"))
         return rs_card_json(c, a, r, cards, err);
     return rs_hspt_json(c, a, r, hs, err);
@@ -217,6 +230,8 @@ int rs_decompile(const rs_ctx *c, long card, long hotspot, json_t **doc, relic_e
 {
     json_t *cards = json_array(), *hs = json_array();
     *doc = json_pack("{s:o,s:o}", "cards", cards, "hotspots", hs);
+    if (!*doc)
+        return relic_json_check(1, err);
     uint32_t tcard = mhk_tag("CARD"), thspt = mhk_tag("HSPT");
     int found = 0;
     for (size_t i = 0; i < c->n; i++) {

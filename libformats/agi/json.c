@@ -33,10 +33,15 @@ static char *agi_json_to_bytes(const json_t *s)
 json_t *agi_objects_to_json(const agi_objects *o)
 {
     json_t *items = json_array();
+    int oom = 0;
     for (unsigned i = 0; i < o->count; i++)
-        json_array_append_new(items, json_pack("{s:i, s:o, s:i}", "index", (int)i, "name",
+        relic_json_append(items, json_pack("{s:i, s:o, s:i}", "index", (int)i, "name",
                                                agi_json_text(o->items[i].name), "location",
-                                               (int)o->items[i].location));
+                                               (int)o->items[i].location), &oom);
+    if (oom) { /* a lost item: no document rather than a short one */
+        json_decref(items);
+        return NULL;
+    }
     return json_pack("{s:s, s:i, s:o}", "encoding", o->xor_key ? "xor" : "plain", "max_object",
                      (int)o->max_object, "items", items);
 }
@@ -74,9 +79,14 @@ int agi_objects_from_json(const json_t *j, agi_objects *o, relic_err *err)
 json_t *agi_words_to_json(const agi_words *w)
 {
     json_t *words = json_array();
+    int oom = 0;
     for (unsigned i = 0; i < w->count; i++)
-        json_array_append_new(words, json_pack("{s:o, s:i}", "word", agi_json_text(w->words[i].text), "id",
-                                               (int)w->words[i].id));
+        relic_json_append(words, json_pack("{s:o, s:i}", "word", agi_json_text(w->words[i].text), "id",
+                                               (int)w->words[i].id), &oom);
+    if (oom) {
+        json_decref(words);
+        return NULL;
+    }
     return json_pack("{s:o}", "words", words);
 }
 
@@ -107,12 +117,17 @@ int agi_words_from_json(const json_t *j, agi_words *w, relic_err *err)
 json_t *agi_messages_to_json(const agi_logic_messages *m, unsigned logic_number)
 {
     json_t *list = json_array();
+    int oom = 0;
     for (unsigned i = 1; i <= m->count; i++) {
         json_t *e = json_pack("{s:i, s:o}", "number", (int)i, "text",
                               m->msg[i].text ? agi_json_text(m->msg[i].text) : json_null());
         if (m->msg[i].unterminated)
-            json_object_set_new(e, "unterminated", json_true());
-        json_array_append_new(list, e);
+            relic_json_set(e, "unterminated", json_true(), &oom);
+        relic_json_append(list, e, &oom);
+    }
+    if (oom) {
+        json_decref(list);
+        return NULL;
     }
     return json_pack("{s:i, s:b, s:i, s:o}", "logic", (int)logic_number, "encrypted", m->encrypted, "count",
                      (int)m->count, "messages", list);

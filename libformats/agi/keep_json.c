@@ -13,6 +13,7 @@
 #include <string.h>
 #include "relic/agi_json.h"
 #include "relic/core.h"
+#include "relic/io.h"
 #include "relic/sha256.h"
 #include "agi_private.h"
 
@@ -82,6 +83,7 @@ json_t *agi_container_layout_to_json(const agi_game *g)
     if (!ops)
         return NULL;
     json_t *dir_files = json_array(), *dirs = json_object(), *records = json_array(), *vols = json_array();
+    int oom = 0; /* sticky (relic_json_set): a lost member makes no layout */
     const char *seen[AGI_KIND_COUNT] = {0};
     unsigned nseen = 0;
     for (int k = 0; k < AGI_KIND_COUNT; k++) {
@@ -91,17 +93,18 @@ json_t *agi_container_layout_to_json(const agi_game *g)
         if (idx == nseen) {
             const agi_file *f = agi_fileset_find(g->files, g->dir_file[k]);
             seen[nseen++] = g->dir_file[k];
-            json_array_append_new(dir_files, json_pack("{s:s, s:o}", "file", g->dir_file[k], "hex",
-                                                       f ? agi_json_hex(f->data, f->len) : json_string("")));
+            relic_json_append(dir_files, json_pack("{s:s, s:o}", "file", g->dir_file[k], "hex",
+                                                       f ? agi_json_hex(f->data, f->len) : json_string("")), &oom);
         }
-        json_object_set_new(dirs, agi_kind_name((agi_kind)k),
+        relic_json_set(dirs, agi_kind_name((agi_kind)k),
                             json_pack("{s:i, s:I, s:i}", "file", (int)idx, "offset",
-                                      (json_int_t)g->dirs[k].file_offset, "entries", (int)g->dirs[k].count));
+                                      (json_int_t)g->dirs[k].file_offset, "entries", (int)g->dirs[k].count), &oom);
     }
     uint8_t *covered[16] = {0};
     for (int v = 0; v < 16; v++)
         if (g->volumes[v])
-            covered[v] = relic_calloc_array(g->volumes[v]->len, 1);
+            if (!(covered[v] = relic_calloc_array(g->volumes[v]->len, 1)) && g->volumes[v]->len)
+                oom = 1; /* its gaps would be lost */
     relic_buf payload = RELIC_BUF_INIT;
     for (int k = 0; k < AGI_KIND_COUNT; k++)
         for (unsigned n = 0; n < g->dirs[k].count; n++) {
@@ -117,8 +120,9 @@ json_t *agi_container_layout_to_json(const agi_game *g)
                                   (int)n, "volume", (int)e->volume, "offset", (json_int_t)rec.offset, "header",
                                   agi_json_hex(vf->data + rec.offset, rec.header_len), "sha256", digest);
             if (!agi_keep_reproducible(ops, (agi_kind)k, &rec, vf->data, &payload))
-                json_object_set_new(r, "stored", agi_json_hex(vf->data + rec.offset + rec.header_len, rec.stored_len));
-            json_array_append_new(records, r);
+                relic_json_set(r, "stored", agi_json_hex(vf->data + rec.offset + rec.header_len, rec.stored_len),
+                               &oom);
+            relic_json_append(records, r, &oom);
             if (covered[e->volume])
                 memset(covered[e->volume] + rec.offset, 1, rec.header_len + rec.stored_len);
         }
@@ -136,13 +140,20 @@ json_t *agi_container_layout_to_json(const agi_game *g)
             size_t j = i;
             while (j < vf->len && !covered[v][j])
                 j++;
-            json_array_append_new(gaps, json_pack("{s:I, s:o}", "offset", (json_int_t)i, "hex",
-                                                  agi_json_hex(vf->data + i, j - i)));
+            relic_json_append(gaps, json_pack("{s:I, s:o}", "offset", (json_int_t)i, "hex",
+                                                  agi_json_hex(vf->data + i, j - i)), &oom);
             i = j;
         }
-        json_array_append_new(vols, json_pack("{s:i, s:s, s:I, s:o}", "number", v, "file", vf->name, "size",
-                                              (json_int_t)vf->len, "gaps", gaps));
+        relic_json_append(vols, json_pack("{s:i, s:s, s:I, s:o}", "number", v, "file", vf->name, "size",
+                                              (json_int_t)vf->len, "gaps", gaps), &oom);
         free(covered[v]);
+    }
+    if (oom) {
+        json_decref(dir_files);
+        json_decref(dirs);
+        json_decref(records);
+        json_decref(vols);
+        return NULL;
     }
     return json_pack("{s:s, s:s, s:o, s:o, s:o, s:o}", "layout", ops->name, "prefix", g->prefix, "directory_files",
                      dir_files, "directories", dirs, "records", records, "volume_files", vols);

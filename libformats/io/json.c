@@ -347,6 +347,23 @@ int relic_json_print(FILE *f, const json_t *doc)
 /* Plain ASCII (most game text) is already its own UTF-8: no conversion
  * buffer, and no second UTF-8 check (the conversion's output is valid by
  * construction). */
+void relic_json_set(json_t *obj, const char *key, json_t *value, int *oom)
+{
+    if (json_object_set_new(obj, key, value)) /* decrefs value on failure */
+        *oom = 1;
+}
+
+void relic_json_append(json_t *arr, json_t *value, int *oom)
+{
+    if (json_array_append_new(arr, value))
+        *oom = 1;
+}
+
+int relic_json_check(int oom, relic_err *err)
+{
+    return oom ? relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory") : RELIC_OK;
+}
+
 json_t *relic_json_bytes(const uint8_t *s, size_t n)
 {
     size_t i = 0;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "opcodes.h"
+#include "relic/io.h"
 #include "relic/riven_script_json.h"
 
 /* A name the assembler reads back as this same record: an identifier
@@ -25,40 +26,41 @@ static int riven_name_round_trips(const riven_names *nm, const char *s, uint16_t
     return riven_names_find(nm, s) == (int)i;
 }
 
-static void riven_set_name(json_t *o, const char *key, const riven_names *nm, uint16_t i)
+static void riven_set_name(json_t *o, const char *key, const riven_names *nm, uint16_t i, int *oom)
 {
     const char *s = riven_names_get(nm, i);
     if (s && riven_name_round_trips(nm, s, i))
-        json_object_set_new(o, key, json_string(s));
+        relic_json_set(o, key, json_string(s), oom);
 }
 
-static json_t *riven_cmd_json(const riven_script *s, const riven_cmd *c, const riven_nameset *names)
+/* Failed allocations set *oom (sticky, relic_json_set). */
+static json_t *riven_cmd_json(const riven_script *s, const riven_cmd *c, const riven_nameset *names, int *oom)
 {
     const riven_op_info *info = riven_op(c->op);
     json_t *o = json_object();
     char buf[16];
     snprintf(buf, sizeof buf, "op%u", c->op);
-    json_object_set_new(o, "op", json_integer(c->op));
-    json_object_set_new(o, "name", json_string(info ? info->name : buf));
+    relic_json_set(o, "op", json_integer(c->op), oom);
+    relic_json_set(o, "name", json_string(info ? info->name : buf), oom);
     json_t *args = json_array();
     for (unsigned i = 0; i < c->argc; i++)
-        json_array_append_new(args, json_integer(s->args[c->args + i]));
-    json_object_set_new(o, "args", args);
+        relic_json_append(args, json_integer(s->args[c->args + i]), oom);
+    relic_json_set(o, "args", args, oom);
     const uint16_t *a = s->args + c->args;
     switch (c->op) {
     case RIVEN_OP_setVariable:
     case RIVEN_OP_incrementVariable:
     case RIVEN_OP_switch:
         if (c->argc >= 1)
-            riven_set_name(o, "var", names ? names->variables : NULL, a[0]);
+            riven_set_name(o, "var", names ? names->variables : NULL, a[0], oom);
         break;
     case RIVEN_OP_callExternal:
         if (c->argc >= 1)
-            riven_set_name(o, "external", names ? names->externals : NULL, a[0]);
+            riven_set_name(o, "external", names ? names->externals : NULL, a[0], oom);
         break;
     case RIVEN_OP_changeStack:
-        riven_set_name(o, "stack", names ? names->stacks : NULL, a[0]);
-        json_object_set_new(o, "card_code", json_integer(((json_int_t)a[1] << 16) | a[2]));
+        riven_set_name(o, "stack", names ? names->stacks : NULL, a[0], oom);
+        relic_json_set(o, "card_code", json_integer(((json_int_t)a[1] << 16) | a[2]), oom);
         break;
     default:
         break;
@@ -75,19 +77,19 @@ typedef struct riven_jframe {
 json_t *riven_script_json(const riven_script *s, const riven_nameset *names)
 {
     json_t *root = json_object(), *hs = json_array();
-    json_object_set_new(root, "handlers", hs);
+    int oom = 0; /* sticky: a lost statement or name makes no tree */
+    relic_json_set(root, "handlers", hs, &oom);
     riven_jframe *st = NULL;
     size_t len = 0, cap = 0;
-    int oom = 0;
     for (size_t h = 0; h < s->nhandlers && !oom; h++) {
         json_t *ho = json_object(), *cmds = json_array();
         const char *ev = riven_event_name(s->handlers[h].event);
         char buf[16];
         snprintf(buf, sizeof buf, "Event%u", s->handlers[h].event);
-        json_object_set_new(ho, "event", json_string(ev ? ev : buf));
-        json_object_set_new(ho, "event_type", json_integer(s->handlers[h].event));
-        json_object_set_new(ho, "commands", cmds);
-        json_array_append_new(hs, ho);
+        relic_json_set(ho, "event", json_string(ev ? ev : buf), &oom);
+        relic_json_set(ho, "event_type", json_integer(s->handlers[h].event), &oom);
+        relic_json_set(ho, "commands", cmds, &oom);
+        relic_json_append(hs, ho, &oom);
         riven_jframe *fresh = realloc(st, (cap = 16) * sizeof *st);
         if (!fresh) { /* st stays valid, freed below */
             oom = 1;
@@ -103,12 +105,16 @@ json_t *riven_script_json(const riven_script *s, const riven_nameset *names)
                 continue;
             }
             const riven_cmd *c = &s->cmds[top->first + top->i++];
-            json_t *o = riven_cmd_json(s, c, names);
-            json_array_append_new(top->arr, o);
+            json_t *o = riven_cmd_json(s, c, names, &oom);
+            relic_json_append(top->arr, o, &oom);
+            if (oom) /* o (or the array) is gone */
+                break;
             if (c->op != RIVEN_CMD_SWITCH)
                 continue;
             json_t *cases = json_array();
-            json_object_set_new(o, "cases", cases);
+            relic_json_set(o, "cases", cases, &oom);
+            if (oom)
+                break;
             if (len + c->ncases > cap) {
                 cap = (len + c->ncases) * 2;
                 riven_jframe *g = realloc(st, cap * sizeof *st);
@@ -122,11 +128,11 @@ json_t *riven_script_json(const riven_script *s, const riven_nameset *names)
                 const riven_case *cs = &s->cases[c->first_case + k];
                 json_t *co = json_object(), *ccmds = json_array();
                 if (cs->value == RIVEN_SWITCH_DEFAULT)
-                    json_object_set_new(co, "default", json_true());
+                    relic_json_set(co, "default", json_true(), &oom);
                 else
-                    json_object_set_new(co, "value", json_integer(cs->value));
-                json_object_set_new(co, "commands", ccmds);
-                json_array_append_new(cases, co);
+                    relic_json_set(co, "value", json_integer(cs->value), &oom);
+                relic_json_set(co, "commands", ccmds, &oom);
+                relic_json_append(cases, co, &oom);
                 st[len++] = (riven_jframe){s, cs->first_cmd, cs->ncmds, 0, ccmds};
             }
         }

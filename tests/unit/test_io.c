@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <png.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -278,6 +279,73 @@ static void test_dir_lookup_ignores_case(void **state)
     test_tmpdir_remove(dir);
 }
 
+/* jansson's allocator failing from the Nth call on: the sticky builder
+ * must notice every dropped member, whichever allocation fails. */
+static int test_json_alloc_left;
+static void *test_json_failing_malloc(size_t n)
+{
+    if (test_json_alloc_left == 0)
+        return NULL;
+    test_json_alloc_left--;
+    return malloc(n);
+}
+
+/* The document test_json_builder_sticky builds: 3 keys, an array of 4. */
+static json_t *test_json_build(int *oom)
+{
+    json_t *doc = json_object(), *arr = json_array();
+    relic_json_set(doc, "name", json_string("relic"), oom);
+    relic_json_set(doc, "count", json_integer(4), oom);
+    for (int i = 0; i < 4; i++)
+        relic_json_append(arr, json_integer(i), oom);
+    relic_json_set(doc, "items", arr, oom);
+    return doc;
+}
+
+static void test_json_builder_sticky(void **state)
+{
+    (void)state;
+    int oom = 0;
+    json_t *doc = test_json_build(&oom);
+    assert_int_equal(oom, 0);
+    assert_int_equal(relic_json_check(oom, NULL), RELIC_OK);
+    assert_int_equal(json_object_size(doc), 3);
+    json_decref(doc);
+    /* A NULL value (a failed json_integer) or parent sets it; success after
+     * a failure leaves it set. */
+    relic_json_set(NULL, "k", json_integer(1), &oom);
+    assert_int_equal(oom, 1);
+    json_t *o = json_object();
+    relic_json_set(o, "k", json_integer(1), &oom);
+    assert_int_equal(oom, 1);
+    json_decref(o);
+    oom = 0;
+    json_t *a = json_array();
+    relic_json_append(a, NULL, &oom);
+    assert_int_equal(oom, 1);
+    assert_int_equal(json_array_size(a), 0);
+    json_decref(a);
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(relic_json_check(1, &err), RELIC_ENOMEM);
+    assert_string_equal(err.msg, "out of memory");
+    /* Every allocation in turn failing: either the whole document or oom. */
+    int whole = 0, caught = 0;
+    for (int n = 0; n < 64; n++) {
+        oom = 0;
+        test_json_alloc_left = n;
+        json_set_alloc_funcs(test_json_failing_malloc, free);
+        doc = test_json_build(&oom);
+        json_set_alloc_funcs(malloc, free);
+        int complete = doc && json_object_size(doc) == 3 && json_array_size(json_object_get(doc, "items")) == 4;
+        assert_true(complete || oom);
+        whole += complete && !oom;
+        caught += oom;
+        json_decref(doc);
+    }
+    assert_true(whole > 0 && caught > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -286,6 +354,7 @@ int main(void)
         cmocka_unit_test(test_json_sorted_keys),
         cmocka_unit_test(test_json_matches_jansson),
         cmocka_unit_test(test_json_bytes_cp437),
+        cmocka_unit_test(test_json_builder_sticky),
         cmocka_unit_test(test_atomic_write_and_read),
         cmocka_unit_test(test_file_map),
         cmocka_unit_test(test_path_join_refuses_escapes),

@@ -59,6 +59,15 @@ int relic_audio_format_for(const char *path);
 int relic_json_encode(const json_t *doc, relic_buf *out, relic_err *err);
 int relic_json_write(const char *path, const json_t *doc, relic_err *err);
 int relic_json_print(FILE *f, const json_t *doc);
+/* Sticky JSON tree building, like the cursor: jansson's setters return -1
+ * on a failed allocation (and take a NULL value from a failed json_* call),
+ * which, ignored, silently drops a key.  These set/append (taking the
+ * reference, as the _new setters do), record any failure in *oom and leave
+ * it set; the builder checks it once, before writing, with relic_json_check
+ * (RELIC_ENOMEM "out of memory" when set). */
+void relic_json_set(json_t *obj, const char *key, json_t *value, int *oom);
+void relic_json_append(json_t *arr, json_t *value, int *oom);
+int relic_json_check(int oom, relic_err *err);
 /* A JSON string from bytes (CP437 mapping, see relic/text.h). */
 json_t *relic_json_bytes(const uint8_t *s, size_t n);
 
