@@ -14,11 +14,18 @@
 /* Message substitutions: %vN (with |W width ignored), %sN, %mN, %wN, %gN,
  * %oN.  A '%' before any other character drops both (AGI 2.936: groza's
  * room 5 window shows "urt%' \xbd..." as "urt \xbd...", the word after it
- * kept on the line); a '%' ending the message is dropped. */
+ * kept on the line); a '%' ending the message is dropped.  A backslash
+ * is not shown and makes the next character plain: groza's "74\%$ ..."
+ * (text mode, row 23) is the 9-character word "74%$". */
 static void agi_vm_expand(agi_vm *vm, unsigned logic, const char *src, char *out, size_t outsz, int depth)
 {
     size_t o = 0;
     while (*src && o + 1 < outsz) {
+        if (*src == '\\' && src[1]) { /* the next character as it is */
+            out[o++] = src[1];
+            src += 2;
+            continue;
+        }
         if (*src == '%' && (!src[1] || !strchr("vsmwgo", src[1]))) {
             src += src[1] ? 2 : 1;
             continue;

@@ -227,16 +227,21 @@ static void test_display_wrap(void **state)
 }
 
 /* A '%' before a character that is no substitution drops both; a final
- * '%' is dropped (groza's room 5 window: "urt%' ..." shows "urt ..."). */
+ * '%' is dropped (groza's room 5 window: "urt%' ..." shows "urt ...");
+ * a backslash makes the next character plain ("74\%$" shows "74%$"). */
 static void test_percent_unknown(void **state)
 {
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
-    test_vm_logic(vm, 0, "display(2, 0, \"x%'y%\");\nreturn();");
+    test_vm_logic(vm, 0, "display(2, 0, \"x%'y%\");\ndisplay(3, 0, \"a\\\\%$b\");\nreturn();");
     vm_run(vm, NULL, 1);
     assert_int_equal(vm->txt.text[2][0], 'x');
     assert_int_equal(vm->txt.text[2][1], 'y');
     assert_int_not_equal(vm->txt.text[2][2], '%');
+    assert_int_equal(vm->txt.text[3][0], 'a'); /* a backslash: the next one plain */
+    assert_int_equal(vm->txt.text[3][1], '%');
+    assert_int_equal(vm->txt.text[3][2], '$');
+    assert_int_equal(vm->txt.text[3][3], 'b');
     agi_vm_free(vm);
 }
 
