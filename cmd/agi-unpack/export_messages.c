@@ -17,7 +17,7 @@ void unpack_export_messages(unpack_ctx *x, unsigned num, const agi_record *rec, 
     }
     json_object_set_new(row, "messages", json_integer(m.count));
     unpack_warn(x, AGI_LOGIC, num, rec, m.warnings, m.warning, m.warning_offset, row);
-    if (x->o->out_dir) {
+    if (x->out) {
         char rel[64];
         snprintf(rel, sizeof rel, "logic/logic%03u.messages.json", num);
         json_t *doc = agi_messages_to_json(&m, num);
