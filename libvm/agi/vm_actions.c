@@ -7,15 +7,30 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "relic/core.h"
 #include "logic_private.h"
 #include "vm_private.h"
 
-/* Message substitutions: %vN (with |W width ignored), %sN, %mN, %wN, %gN, %oN. */
+/* Message substitutions: %vN (with |W width ignored), %sN, %mN, %wN, %gN,
+ * %oN.  A '%' before any other character drops both (AGI 2.936: groza's
+ * room 5 window shows "urt%' \xbd..." as "urt \xbd...", the word after it
+ * kept on the line); a '%' ending the message is dropped.  A backslash
+ * is not shown and makes the next character plain: groza's "74\%$ ..."
+ * (text mode, row 23) is the 9-character word "74%$". */
 static void agi_vm_expand(agi_vm *vm, unsigned logic, const char *src, char *out, size_t outsz, int depth)
 {
     size_t o = 0;
     while (*src && o + 1 < outsz) {
-        if (*src != '%' || !strchr("vsmwgo", src[1]) || src[2] < '0' || src[2] > '9') {
+        if (*src == '\\' && src[1]) { /* the next character as it is */
+            out[o++] = src[1];
+            src += 2;
+            continue;
+        }
+        if (*src == '%' && (!src[1] || !strchr("vsmwgo", src[1]))) {
+            src += src[1] ? 2 : 1;
+            continue;
+        }
+        if (*src != '%' || src[2] < '0' || src[2] > '9') {
             out[o++] = *src++;
             continue;
         }
@@ -56,7 +71,16 @@ static void agi_vm_print(agi_vm *vm, unsigned logic, unsigned n, int row, int co
     agi_vm_modal_message(vm, text, row, col, width);
 }
 
-/* display: text cells in the current attribute, wrapping at column 40. */
+/* display: text cells in the current attribute.  AGI 2.936 formats the
+ * message as a 40-wide window (agi_vm_text_wrap; the start column is not
+ * counted) and writes each line from the cursor: a character written in
+ * column 39 moves the cursor to column 0 of the next row, and every line
+ * then ends with a newline, so a 40-character line (or one started right
+ * of column 0 that passes column 39) leaves its rest, or an empty row,
+ * below it.  A carriage return (0x0d) counts as a character for the wrap
+ * but, written, moves to column 0 of the next row.  Measured on groza's
+ * title text (display(5, 1, m2) of 929 bytes under DOSBox): rows of
+ * 40 + 1 + 36 + 10 ... characters, a row ending at a 0x0d. */
 static void agi_vm_display(agi_vm *vm, unsigned logic, unsigned row, unsigned col, unsigned n)
 {
     const char *m = agi_vm_message(vm, logic, n);
@@ -64,18 +88,27 @@ static void agi_vm_display(agi_vm *vm, unsigned logic, unsigned row, unsigned co
     agi_vm_expand(vm, logic, m ? m : "", text, sizeof text, 0);
     uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
     int blank = (attr & 15) == attr >> 4; /* one colour: the glyph does not show */
-    for (const char *p = text; *p && row < 25; p++) {
-        if (*p == '\n' || col >= 40) {
-            row++;
-            col = 0;
-            if (*p == '\n')
+    char lines[25][41];
+    unsigned widest;
+    unsigned count = agi_vm_text_wrap(text, 40, lines, RELIC_COUNTOF(lines), &widest);
+    if (count > RELIC_COUNTOF(lines))
+        count = RELIC_COUNTOF(lines); /* each line takes a row at least */
+    for (unsigned i = 0; i < count && row < 25; i++, row++, col = 0)
+        for (const char *p = lines[i]; *p && row < 25; p++) {
+            if (*p == '\r') { /* counted by the wrap, a new row when written */
+                row++;
+                col = 0;
                 continue;
-            if (row >= 25)
-                break;
+            }
+            if (col < 40) {
+                vm->txt.text_attr[row][col] = attr;
+                vm->txt.text[row][col] = blank ? ' ' : *p;
+            }
+            if (++col >= 40) {
+                row++;
+                col = 0;
+            }
         }
-        vm->txt.text_attr[row][col] = attr;
-        vm->txt.text[row][col++] = blank ? ' ' : *p;
-    }
     agi_vm_log(vm, "display", text);
 }
 

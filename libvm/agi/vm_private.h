@@ -73,6 +73,9 @@ int agi_vm_add_to_pic(agi_vm *vm, unsigned view, unsigned loop, unsigned cel, un
 void agi_vm_text_reset(agi_vm *vm);
 void agi_vm_text_fill(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, unsigned right, uint8_t attr);
 uint8_t agi_vm_text_attr(const agi_vm *vm, unsigned fg, unsigned bg);
+/* Word-wrapped lines of at most `width` (<= 40) characters, as AGI 2.936
+ * formats a window and display(); returns the count (may exceed max). */
+unsigned agi_vm_text_wrap(const char *p, unsigned width, char lines[][41], unsigned max, unsigned *widest);
 void agi_vm_window_show(agi_vm *vm, const char *text, int row, int col, int width);
 void agi_vm_window_close(agi_vm *vm);
 void agi_vm_close_window(agi_vm *vm);

@@ -30,70 +30,6 @@ static void agi_scr_text(uint8_t *out, const uint8_t *font, unsigned row, unsign
         agi_scr_char(out, font, row, col, (uint8_t)*s, fg, bg);
 }
 
-/* Lines being formatted for a window (agi_scr_wrap). */
-typedef struct agi_scr_lines {
-    char (*line)[41];
-    unsigned max, n, widest, len;
-    char cur[41];
-} agi_scr_lines;
-
-static void agi_scr_emit(agi_scr_lines *w)
-{
-    w->cur[w->len] = 0;
-    if (w->n < w->max)
-        memcpy(w->line[w->n], w->cur, w->len + 1);
-    w->n++;
-    if (w->len > w->widest)
-        w->widest = w->len;
-    w->len = 0;
-}
-
-/* Word-wrapped lines as AGI 2.936 formats a window: a word moves to the
- * next line when it, counted with its leading spaces, would reach `width`
- * (a width-30 window holds at most 29 characters a line); a word longer
- * than a line is cut after `width` characters; spaces before a newline
- * stay; a newline at the end gives an empty last line.  Returns the line
- * count, which may exceed `max` (only `max` lines are kept). */
-static unsigned agi_scr_wrap(const char *p, unsigned width, char lines[][41], unsigned max, unsigned *widest)
-{
-    agi_scr_lines w = {.line = lines, .max = max};
-    if (width > 40)
-        width = 40;
-    while (*p) {
-        if (*p == '\n') {
-            agi_scr_emit(&w);
-            if (!*++p)
-                agi_scr_emit(&w);
-            continue;
-        }
-        size_t spaces = 0, word = 0;
-        while (p[spaces] == ' ')
-            spaces++;
-        while (p[spaces + word] && p[spaces + word] != ' ' && p[spaces + word] != '\n')
-            word++;
-        if (w.len + spaces + word < width) { /* fits after what the line has */
-            memcpy(w.cur + w.len, p, spaces + word);
-            w.len += (unsigned)(spaces + word);
-            p += spaces + word;
-        } else if (w.len) { /* to the next line, without its spaces */
-            agi_scr_emit(&w);
-            p += spaces;
-        } else { /* longer than a line: cut */
-            size_t take = spaces + word > width ? width : spaces + word;
-            memcpy(w.cur, p, take);
-            w.len = (unsigned)take;
-            p += take;
-            agi_scr_emit(&w);
-            while (*p == ' ')
-                p++;
-        }
-    }
-    if (w.len)
-        agi_scr_emit(&w);
-    *widest = w.widest;
-    return w.n;
-}
-
 /* A bordered box over text cells [top, top+rows) x [left, left+cols). */
 static void agi_scr_cell_box(uint8_t *out, unsigned top, unsigned left, unsigned rows, unsigned cols)
 {
@@ -130,12 +66,12 @@ static void agi_scr_window(const agi_vm *vm, uint8_t *out, const uint8_t *font, 
 {
     char lines[22][41];
     unsigned width = vm->txt.win_width > 0 && vm->txt.win_width <= 40 ? (unsigned)vm->txt.win_width : 30, widest;
-    unsigned n = agi_scr_wrap(vm->txt.window, width, lines, 22, &widest);
+    unsigned n = agi_vm_text_wrap(vm->txt.window, width, lines, 22, &widest);
     if (n > AGI_SCR_WINDOW_LINES) { /* AGI 2.936's own wording and layout */
         char verbose[96];
         snprintf(verbose, sizeof verbose, "Message too verbose:\n\n\"%.20s...\"\n\nPress ESC to continue.",
                  vm->txt.window);
-        n = agi_scr_wrap(verbose, width, lines, 22, &widest);
+        n = agi_vm_text_wrap(verbose, width, lines, 22, &widest);
         if (n > 22)
             n = 22;
     }

@@ -86,3 +86,67 @@ void agi_vm_text_reset(agi_vm *vm)
     vm->txt.text_bg = 0;
     vm->txt.text_mode = 0;
 }
+
+/* Lines being formatted for a window (agi_vm_text_wrap). */
+typedef struct agi_text_lines {
+    char (*line)[41];
+    unsigned max, n, widest, len;
+    char cur[41];
+} agi_text_lines;
+
+static void agi_text_emit(agi_text_lines *w)
+{
+    w->cur[w->len] = 0;
+    if (w->n < w->max)
+        memcpy(w->line[w->n], w->cur, w->len + 1);
+    w->n++;
+    if (w->len > w->widest)
+        w->widest = w->len;
+    w->len = 0;
+}
+
+/* Word-wrapped lines as AGI 2.936 formats a window: a word moves to the
+ * next line when it, counted with its leading spaces, would reach `width`
+ * (a width-30 window holds at most 29 characters a line); a word longer
+ * than a line is cut after `width` characters; spaces before a newline
+ * stay; a newline at the end gives an empty last line.  Returns the line
+ * count, which may exceed `max` (only `max` lines are kept). */
+unsigned agi_vm_text_wrap(const char *p, unsigned width, char lines[][41], unsigned max, unsigned *widest)
+{
+    agi_text_lines w = {.line = lines, .max = max};
+    if (width > 40)
+        width = 40;
+    while (*p) {
+        if (*p == '\n') {
+            agi_text_emit(&w);
+            if (!*++p)
+                agi_text_emit(&w);
+            continue;
+        }
+        size_t spaces = 0, word = 0;
+        while (p[spaces] == ' ')
+            spaces++;
+        while (p[spaces + word] && p[spaces + word] != ' ' && p[spaces + word] != '\n')
+            word++;
+        if (w.len + spaces + word < width) { /* fits after what the line has */
+            memcpy(w.cur + w.len, p, spaces + word);
+            w.len += (unsigned)(spaces + word);
+            p += spaces + word;
+        } else if (w.len) { /* to the next line, without its spaces */
+            agi_text_emit(&w);
+            p += spaces;
+        } else { /* longer than a line: cut */
+            size_t take = spaces + word > width ? width : spaces + word;
+            memcpy(w.cur, p, take);
+            w.len = (unsigned)take;
+            p += take;
+            agi_text_emit(&w);
+            while (*p == ' ')
+                p++;
+        }
+    }
+    if (w.len)
+        agi_text_emit(&w);
+    *widest = w.widest;
+    return w.n;
+}

@@ -201,6 +201,50 @@ static void test_verbose_and_high_chars(void **state)
     agi_vm_free(vm);
 }
 
+/* display() formats like a 40-wide window whatever the start column and
+ * writes line by line: a character in column 39 moves to the next row, then
+ * the line's newline moves once more (groza's title text under AGI 2.936);
+ * a 0x0d counts for the wrap and, written, starts the next row. */
+static void test_display_wrap(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0, "display(5, 1, \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaZ bb\\x0dcc dd\");\n"
+                         "display(10, 0, \"cccccccccccccccccccccccccccccccccccccccY e\");\nreturn();");
+    vm_run(vm, NULL, 1);
+    assert_int_equal(vm->txt.text[5][39], 'a');
+    assert_int_equal(vm->txt.text[6][0], 'Z'); /* the 40th, past column 39 */
+    assert_int_not_equal(vm->txt.text[6][1], 'b');
+    assert_int_equal(vm->txt.text[7][0], 'b');
+    assert_int_equal(vm->txt.text[7][1], 'b');
+    assert_int_not_equal(vm->txt.text[7][2], 'c');
+    assert_int_equal(vm->txt.text[8][0], 'c');
+    assert_int_equal(vm->txt.text[8][3], 'd');
+    assert_int_equal(vm->txt.text[10][39], 'Y');
+    assert_int_not_equal(vm->txt.text[11][0], 'e'); /* the empty row */
+    assert_int_equal(vm->txt.text[12][0], 'e');
+    agi_vm_free(vm);
+}
+
+/* A '%' before a character that is no substitution drops both; a final
+ * '%' is dropped (groza's room 5 window: "urt%' ..." shows "urt ...");
+ * a backslash makes the next character plain ("74\%$" shows "74%$"). */
+static void test_percent_unknown(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0, "display(2, 0, \"x%'y%\");\ndisplay(3, 0, \"a\\\\%$b\");\nreturn();");
+    vm_run(vm, NULL, 1);
+    assert_int_equal(vm->txt.text[2][0], 'x');
+    assert_int_equal(vm->txt.text[2][1], 'y');
+    assert_int_not_equal(vm->txt.text[2][2], '%');
+    assert_int_equal(vm->txt.text[3][0], 'a'); /* a backslash: the next one plain */
+    assert_int_equal(vm->txt.text[3][1], '%');
+    assert_int_equal(vm->txt.text[3][2], '$');
+    assert_int_equal(vm->txt.text[3][3], 'b');
+    agi_vm_free(vm);
+}
+
 /* print.at's row counts from the display base row. */
 static void test_print_at_row(void **state)
 {
@@ -324,7 +368,8 @@ int main(void)
         cmocka_unit_test(test_trailing_newline),  cmocka_unit_test(test_verbose_and_high_chars),
         cmocka_unit_test(test_print_at_row),      cmocka_unit_test(test_text_attributes),
         cmocka_unit_test(test_abandoned_cycle),   cmocka_unit_test(test_abandoned_loop_and_cel),
-        cmocka_unit_test(test_replay_full),
+        cmocka_unit_test(test_replay_full),       cmocka_unit_test(test_display_wrap),
+        cmocka_unit_test(test_percent_unknown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
