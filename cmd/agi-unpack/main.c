@@ -37,6 +37,8 @@ static void agi_unpack_help(void)
            "      --aspect [RATIO] 2:1 (the default): double-wide pixels in images, as on\n"
            "                       the 320x200 screen; 4:3: also rows 1.2 tall\n"
            "      --fps N          frame rate of view loop GIFs (default 10)\n"
+           "      --palette N      AGIPAL games: colour pictures and views with pal.N\n"
+           "                       (default: EGA, the palette before the first switch)\n"
            "  -j, --json           print the summary (or the --list table) as JSON\n"
            "  -h, --help           show this help\n"
            "  -V, --version        show the version\n\n"
@@ -46,7 +48,7 @@ static void agi_unpack_help(void)
 }
 
 /* Long-only options: codes past every character. */
-enum { OPT_SOUNDS = 256, OPT_ASM, OPT_SCALE, OPT_ASPECT, OPT_FPS, OPT_RAW };
+enum { OPT_SOUNDS = 256, OPT_ASM, OPT_SCALE, OPT_ASPECT, OPT_FPS, OPT_RAW, OPT_PALETTE };
 
 int main(int argc, char **argv)
 {
@@ -58,7 +60,7 @@ int main(int argc, char **argv)
         {"version", no_argument, 0, 'V'},      {"sounds", no_argument, 0, OPT_SOUNDS},
         {"asm", no_argument, 0, OPT_ASM},      {"scale", required_argument, 0, OPT_SCALE},
         {"aspect", optional_argument, 0, OPT_ASPECT}, {"fps", required_argument, 0, OPT_FPS},
-        {"raw", no_argument, 0, OPT_RAW},
+        {"raw", no_argument, 0, OPT_RAW},      {"palette", required_argument, 0, OPT_PALETTE},
         {0, 0, 0, 0},
     };
     unpack_opts o;
@@ -93,6 +95,13 @@ int main(int argc, char **argv)
                 return cli_usage_error("bad --aspect '%s' (2:1 or 4:3)", optarg ? optarg : argv[optind - 1]);
             break;
         case OPT_RAW: o.raw_only = 1; break;
+        case OPT_PALETTE: {
+            unsigned long v;
+            if (cli_parse_uint(optarg, 0, 255, &v))
+                return cli_usage_error("bad --palette '%s' (0..255)", optarg);
+            o.agipal = (unsigned)v;
+            break;
+        }
         case 'h': agi_unpack_help(); return CLI_EXIT_OK;
         case 'V': cli_print_version(); return CLI_EXIT_OK;
         default: return cli_usage_error("unknown option");

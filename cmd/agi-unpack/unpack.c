@@ -6,8 +6,10 @@
 #include "cli.h"
 #include "json_report.h"
 #include "export_html.h"
+#include "relic/agi_ext.h"
 #include "relic/agi_json.h"
 #include "relic/agi_logic.h"
+#include "relic/agi_picture.h"
 #include "relic/io.h"
 #include "unpack.h"
 
@@ -286,6 +288,19 @@ int unpack_run(const unpack_opts *o)
         agi_fileset_free(&fs);
         return cli_exit_code(rc);
     }
+    memcpy(x.palette, agi_ega_palette, sizeof x.palette);
+    if (o->agipal) {
+        unsigned masked = 0;
+        if (agi_agipal_load(&fs, o->agipal, x.palette, &masked, &err)) {
+            if (!err.file[0])
+                relic_err_file(&err, o->game_dir);
+            cli_report(&err);
+            agi_fileset_free(&fs);
+            return CLI_EXIT_DATA;
+        }
+        if (masked)
+            cli_warn("%s: pal.%u: %u components above 63 keep their low six bits", o->game_dir, o->agipal, masked);
+    }
     if (o->out_dir && !o->list && relic_mkdirs(o->out_dir, &err)) {
         cli_report(&err);
         agi_fileset_free(&fs);
@@ -306,6 +321,17 @@ int unpack_run(const unpack_opts *o)
     json_object_set_new(summary, "profile_declared",
                         x.game.profile_declared ? json_string(x.game.profile_declared->name) : json_null());
     json_object_set_new(summary, "profile_evidence", evidence);
+    json_t *exts = json_array(), *ext_why = json_array();
+    unsigned ext_count;
+    const agi_extension *ext = agi_extensions(&ext_count);
+    for (unsigned i = 0; i < ext_count; i++)
+        if (x.game.extensions & ext[i].flag)
+            json_array_append_new(exts, json_string(ext[i].name));
+    for (unsigned i = 0; i < x.game.extension_evidence_count; i++)
+        json_array_append_new(ext_why, json_string(x.game.extension_evidence[i]));
+    json_object_set_new(summary, "extensions", exts);
+    json_object_set_new(summary, "extension_evidence", ext_why);
+    json_object_set_new(summary, "palette", o->agipal ? json_integer(o->agipal) : json_null());
     if (local.out_dir) {
         /* What agi-pack --keep-layout needs to rebuild the files exactly;
          * only in game.json, not in the printed summary. */

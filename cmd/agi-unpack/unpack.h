@@ -22,11 +22,13 @@ typedef struct unpack_opts {
     unsigned scale;           /* picture/view images: enlargement (0 = 1) */
     cli_aspect aspect;        /* --aspect [2:1|4:3] */
     unsigned fps;             /* view loop GIFs (0 = 10) */
+    unsigned agipal;          /* --palette N: AGIPAL pal.N for images (0 = EGA) */
 } unpack_opts;
 
 typedef struct unpack_ctx {
     const unpack_opts *o;
     agi_game game;
+    uint8_t palette[16 * 3];       /* colours of picture and view images */
     json_t *resources;
     int errors;
     int warnings;                  /* data read the lenient way the interpreter reads it */

@@ -189,6 +189,9 @@ typedef struct agi_game {
     const agi_profile *profile_declared; /* from the version string; NULL: none */
     char evidence[8][240];         /* what decided the profile, in words */
     unsigned evidence_count;
+    unsigned extensions;           /* AGI_EXT_* (relic/agi_ext.h) found in the files */
+    char extension_evidence[4][240];
+    unsigned extension_evidence_count;
 } agi_game;
 
 /* Does the logic payload parse under profile p (1) or not (0)?  The
