@@ -289,6 +289,7 @@ int unpack_run(const unpack_opts *o)
         return cli_exit_code(rc);
     }
     memcpy(x.palette, agi_ega_palette, sizeof x.palette);
+    x.extensions = agi_extensions_detect(&x.game, x.ext_why, 4, &x.ext_why_count);
     if (o->agipal) {
         unsigned masked = 0;
         if (agi_agipal_load(&fs, o->agipal, x.palette, &masked, &err)) {
@@ -325,10 +326,10 @@ int unpack_run(const unpack_opts *o)
     unsigned ext_count;
     const agi_extension *ext = agi_extensions(&ext_count);
     for (unsigned i = 0; i < ext_count; i++)
-        if (x.game.extensions & ext[i].flag)
+        if (x.extensions & ext[i].flag)
             json_array_append_new(exts, json_string(ext[i].name));
-    for (unsigned i = 0; i < x.game.extension_evidence_count; i++)
-        json_array_append_new(ext_why, json_string(x.game.extension_evidence[i]));
+    for (unsigned i = 0; i < x.ext_why_count; i++)
+        json_array_append_new(ext_why, json_string(x.ext_why[i]));
     json_object_set_new(summary, "extensions", exts);
     json_object_set_new(summary, "extension_evidence", ext_why);
     json_object_set_new(summary, "palette", o->agipal ? json_integer(o->agipal) : json_null());

@@ -29,6 +29,9 @@ typedef struct unpack_ctx {
     const unpack_opts *o;
     agi_game game;
     uint8_t palette[16 * 3];       /* colours of picture and view images */
+    unsigned extensions;           /* AGI_EXT_* found (agi_extensions_detect) */
+    char ext_why[4][240];
+    unsigned ext_why_count;
     json_t *resources;
     int errors;
     int warnings;                  /* data read the lenient way the interpreter reads it */

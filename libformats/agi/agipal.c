@@ -1,4 +1,4 @@
-/* AGIPAL: the community extension that gives a game its own 16-colour
+/* The community-extension table (agi_ext.h) and AGIPAL: the extension that gives a game its own 16-colour
  * palettes in files pal.N, switched at run time.  Facts from ScummVM
  * (engines/agi/graphics.cpp GfxMgr::setAGIPal, engines/agi/op_cmd.cpp
  * cmdShakeScreen, engines/agi/detection.cpp fallback detection; read, not
@@ -20,8 +20,11 @@
 #include "relic/agi_ext.h"
 #include "relic/cursor.h"
 
-static int agi_agipal_detect(const agi_fileset *fs, char *why, size_t why_len)
+static int agi_agipal_detect(const agi_game *g, char *why, size_t why_len)
 {
+    const agi_fileset *fs = g->files;
+    if (!fs)
+        return 0;
     for (unsigned n = 100; n <= 109; n++) {
         char name[16];
         snprintf(name, sizeof name, "pal.%u", n);
@@ -36,6 +39,7 @@ static int agi_agipal_detect(const agi_fileset *fs, char *why, size_t why_len)
 static const agi_extension agi_extension_table[] = {
     {.name = "agipal", .flag = AGI_EXT_AGIPAL, .detect = agi_agipal_detect,
      .palette_shake_min = 100, .palette_shake_max = 109},
+    {.name = "agds", .flag = AGI_EXT_AGDS, .detect = agi_agds_detect},
 };
 
 const agi_extension *agi_extensions(unsigned *count)
@@ -91,14 +95,14 @@ int agi_agipal_load(const agi_fileset *fs, unsigned n, uint8_t rgb[16 * 3], unsi
     return rc;
 }
 
-unsigned agi_extensions_detect(const agi_fileset *fs, char why[][240], unsigned max_why, unsigned *why_count)
+unsigned agi_extensions_detect(const agi_game *g, char why[][240], unsigned max_why, unsigned *why_count)
 {
     unsigned flags = 0, n;
     const agi_extension *t = agi_extensions(&n);
     *why_count = 0;
     for (unsigned i = 0; i < n; i++) {
         char line[240];
-        if (t[i].detect(fs, line, sizeof line)) {
+        if (t[i].detect(g, line, sizeof line)) {
             flags |= t[i].flag;
             if (*why_count < max_why)
                 memcpy(why[(*why_count)++], line, sizeof line);

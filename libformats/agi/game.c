@@ -10,7 +10,6 @@
 #include <string.h>
 #include <strings.h>
 #include "relic/agi.h"
-#include "relic/agi_ext.h"
 #include "relic/core.h"
 #include "relic/io.h"
 #include "agi_private.h"
@@ -118,8 +117,6 @@ int agi_game_open(const agi_fileset *fs, const agi_open_opts *opts, agi_game *g,
         /* A build variant keyed by the game's v3 prefix (3.002.149-gr). */
         g->profile = agi_profile_for_game(g->profile, g->prefix);
     }
-    g->extensions = agi_extensions_detect(fs, g->extension_evidence, RELIC_COUNTOF(g->extension_evidence),
-                                          &g->extension_evidence_count);
     return RELIC_OK;
 }
 

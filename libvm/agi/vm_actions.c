@@ -383,7 +383,7 @@ static void agi_vm_obj_action(agi_vm *vm, uint8_t op, const uint8_t *a)
  * file keeps the palette, as ScummVM's setAGIPal does. */
 static void agi_vm_shake_screen(agi_vm *vm, uint8_t operand)
 {
-    if (!vm->game || !vm->game->files || !agi_extension_for_shake(vm->game->extensions, operand))
+    if (!vm->game || !vm->game->files || !agi_extension_for_shake(vm->extensions, operand))
         return;
     uint8_t rgb[16 * 3];
     relic_err err;

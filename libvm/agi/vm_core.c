@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "relic/agi_ext.h"
 #include "relic/agi_picture.h"
 #include "vm_private.h"
 
@@ -29,6 +30,8 @@ int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_e
     vm->profile = o && o->profile ? o->profile : game && game->profile ? game->profile : agi_profile_find("2.936");
     vm->rules = agi_vm_rules_for(vm->profile);
     memcpy(vm->palette, agi_ega_palette, sizeof vm->palette);
+    unsigned why_count;
+    vm->extensions = game ? agi_extensions_detect(game, NULL, 0, &why_count) : 0;
     vm->hooks = (agi_vm_hooks){agi_vm_restart_now, agi_vm_to_save, agi_vm_from_save};
     vm->rng = o && o->seed ? o->seed : 1;
     vm->ticks_per_cycle = o ? o->ticks_per_cycle : 0;

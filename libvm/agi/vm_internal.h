@@ -180,6 +180,7 @@ typedef struct agi_vm {
      * (agipal_file N, 0 = none yet; libformats/agi/agipal.c). */
     uint8_t palette[16 * 3];
     uint8_t agipal_file;
+    unsigned extensions;          /* AGI_EXT_* of the game (agi_extensions_detect) */
     uint8_t *items;               /* inventory locations */
     unsigned item_count;
     unsigned obj_count;           /* persistent objects (OBJECT max index + 1) */

@@ -77,12 +77,15 @@ static void test_agipal_detect(void **state)
     char why[4][240];
     unsigned n = 9;
     agi_fileset fs = {0, 0};
+    agi_game g;
+    memset(&g, 0, sizeof g);
+    g.files = &fs;
     test_fs_add(&fs, "PAL.99", pal, sizeof pal); /* outside pal.100..109 */
     test_fs_add(&fs, "pal.110", pal, sizeof pal);
-    assert_int_equal(agi_extensions_detect(&fs, why, 4, &n), 0);
+    assert_int_equal(agi_extensions_detect(&g, why, 4, &n), 0);
     assert_int_equal(n, 0);
     test_fs_add(&fs, "PAL.104", pal, sizeof pal); /* names compare without case */
-    assert_int_equal(agi_extensions_detect(&fs, why, 4, &n), AGI_EXT_AGIPAL);
+    assert_int_equal(agi_extensions_detect(&g, why, 4, &n), AGI_EXT_AGIPAL);
     assert_int_equal(n, 1);
     assert_non_null(strstr(why[0], "pal.104"));
     uint8_t rgb[48];
@@ -117,12 +120,11 @@ static void test_agipal_runtime(void **state)
     agi_game g;
     memset(&g, 0, sizeof g);
     g.files = &fs;
-    g.extensions = AGI_EXT_AGIPAL;
-
     agi_vm *vm = test_vm_new(NULL);
     assert_memory_equal(agi_vm_palette(vm), agi_ega_palette, 48);
     assert_int_equal(agi_vm_agipal_file(vm), 0);
     vm->game = &g;
+    vm->extensions = AGI_EXT_AGIPAL; /* what agi_vm_new finds in a game with pal.101 */
     test_vm_code(vm, 0, "6e 65 6e 66 00"); /* shake.screen(101) shake.screen(102) return */
     relic_err err;
     assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
@@ -134,9 +136,8 @@ static void test_agipal_runtime(void **state)
     agi_vm_free(vm);
 
     /* Not an AGIPAL game: shake.screen(101) leaves the EGA colours. */
-    g.extensions = 0;
     vm = test_vm_new(NULL);
-    vm->game = &g;
+    vm->game = &g; /* extensions stay 0 */
     test_vm_code(vm, 0, "6e 65 00");
     assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
     assert_int_equal(agi_vm_agipal_file(vm), 0);
