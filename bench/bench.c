@@ -2,8 +2,9 @@
  *   - LZW expansion and compression rates over real payloads (the corpus
  *     payloads, or synthetic text when no corpus is present);
  *   - picture-nibble expansion rate;
- *   - in-memory load of every resource of each corpus game, and agi-unpack
- *     of the largest one (files written), raw and full, in milliseconds;
+ *   - in-memory load of every resource of each corpus game;
+ *   - agi-unpack of every corpus game side by side with its peers
+ *     (bench_unpack.c);
  * and, from the other bench_<area>.c files, pictures, sound, saves, logic,
  * GOOL, SOUP and Riven. */
 #define _POSIX_C_SOURCE 200809L
@@ -204,36 +205,12 @@ void bench_agi_payloads_free(relic_buf *payloads, const agi_profile **profiles, 
     free(profiles);
 }
 
-/* Wall time of a whole agi-unpack of one game, files written, best of
- * `runs` (the output folder is removed between runs, untimed). */
-static void bench_unpack(const char *game, const char *flags, const char *what, int runs)
-{
-    char cmd[3000];
-    const char *bin = getenv("RELIC_BIN") ? getenv("RELIC_BIN") : "build/bin";
-    snprintf(cmd, sizeof cmd, "%s/agi-unpack '%s' -o build/bench-unpack %s >/dev/null", bin, game, flags);
-    double best = 1e9;
-    for (int r = 0; r < runs; r++) {
-        if (system("rm -rf build/bench-unpack") != 0)
-            break;
-        double t0 = bench_now();
-        if (system(cmd) != 0)
-            break;
-        double ms = (bench_now() - t0) * 1e3;
-        if (ms < best)
-            best = ms;
-    }
-    printf("agi-unpack %s (%s): %.1f ms (best of %d, incl. process start)\n", game, what, best, runs);
-    if (system("rm -rf build/bench-unpack") != 0)
-        printf("could not remove build/bench-unpack\n");
-}
-
 int main(void)
 {
     bench_set s;
     memset(&s, 0, sizeof s);
     const char *corpus = bench_corpus();
-    char root[1024], largest[1400] = "";
-    size_t largest_bytes = 0;
+    char root[1024];
     if (corpus) {
         snprintf(root, sizeof root, "%s/agi", corpus);
         DIR *d = opendir(root);
@@ -253,10 +230,6 @@ int main(void)
                     best = ms;
             }
             printf("  %-10s %4u resources %8zu bytes %7.2f ms\n", e->d_name, count, bytes, best);
-            if (bytes > largest_bytes) {
-                largest_bytes = bytes;
-                snprintf(largest, sizeof largest, "%s", dir);
-            }
         }
         if (d)
             closedir(d);
@@ -283,10 +256,8 @@ int main(void)
         bench_logic(root);
     if (corpus)
         bench_runtime(root);
-    if (largest[0]) {
-        bench_unpack(largest, "--raw", "raw payloads and JSON; target < 100 ms", 5);
-        bench_unpack(largest, "", "with PNG/GIF images and logic sources; target < 1 s", 3);
-    }
+    if (corpus)
+        bench_unpack_side_by_side(root);
 
     relic_buf_free(&s.plain);
     relic_buf_free(&s.packed);

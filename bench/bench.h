@@ -36,5 +36,8 @@ void bench_agi_payloads_free(relic_buf *payloads, const agi_profile **profiles, 
 
 /* root: the corpus folder of AGI games ($RELIC_CORPUS/agi) */
 void bench_runtime(const char *root);
+/* bench_unpack.c: agi-unpack per file written, against agikit extract and,
+ * with --raw, against cp -r of its own output */
+void bench_unpack_side_by_side(const char *root);
 
 #endif

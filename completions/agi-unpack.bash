@@ -25,7 +25,7 @@ _agi_unpack()
 
     local kinds='logic picture view sound'
     local profiles='2.089 2.230 2.272 2.411 2.440 2.917 2.936 3.002.086 3.002.102 3.002.149'
-    local opts='-o --output -l --list --only --profile --sounds --asm --raw --scale --aspect --fps --palette -j --json -h --help -V --version'
+    local opts='-o --output -l --list --only --profile --sounds --asm --raw --scale --aspect --fps --palette --views -j --jobs --json -h --help -V --version'
 
     case $prev in
         -o | --output)
@@ -59,11 +59,22 @@ _agi_unpack()
             COMPREPLY=($(compgen -W "$profiles" -- "$cur"))
             return
             ;;
+        --views)
+            # FORM[,FORM...]: complete the form after the last comma.
+            local head='' last=$cur
+            if [[ $cur == *,* ]]; then
+                head=${cur%,*},
+                last=${cur##*,}
+            fi
+            COMPREPLY=($(compgen -P "$head" -W 'cels sheets gifs none' -- "$last"))
+            compopt -o nospace 2>/dev/null
+            return
+            ;;
         --aspect)
             COMPREPLY=($(compgen -W '2:1 4:3' -- "$cur"))
             return
             ;;
-        --scale | --fps | --palette | -h | --help | -V | --version)
+        --scale | --fps | --palette | -j | --jobs | -h | --help | -V | --version)
             return
             ;;
     esac

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+#include "relic/io.h"
 #include "pack.h"
 
 static void agi_pack_help(void)
@@ -82,5 +83,8 @@ int main(int argc, char **argv)
     if (o.keep_layout && (o.build.layout != AGI_LAYOUT_V2 || !o.build.compress || o.build.max_volume_size))
         return cli_usage_error("--keep-layout takes the layout from game.json (no --v3, --no-compress, --max-volume)");
     o.src_dir = argv[optind];
+    /* The game files would overwrite the sources they are built from. */
+    if (relic_path_same_file(o.src_dir, o.out_dir))
+        return cli_usage_error("output folder %s is the source folder", o.out_dir);
     return pack_run(&o);
 }

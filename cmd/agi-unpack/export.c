@@ -3,6 +3,7 @@
  * An exporter adds keys to the resource's game.json row and reports its
  * own decoding errors with unpack_fail (the rest of the run goes on). */
 #include "export.h"
+#include "relic/core.h"
 
 /* raw: still run under --raw (payload-level JSON, no rendering). */
 static const unpack_exporter unpack_exporters[] = {
@@ -16,7 +17,7 @@ static const unpack_exporter unpack_exporters[] = {
 void unpack_export(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *rec, const relic_buf *payload,
                    json_t *row)
 {
-    for (size_t i = 0; i < sizeof unpack_exporters / sizeof unpack_exporters[0]; i++)
+    for (size_t i = 0; i < RELIC_COUNTOF(unpack_exporters); i++)
         if (unpack_exporters[i].kind == kind && (unpack_exporters[i].raw || !x->o->raw_only))
             unpack_exporters[i].run(x, num, rec, payload, row);
 }

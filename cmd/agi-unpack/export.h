@@ -1,8 +1,9 @@
-/* agi-unpack exporters (export.c). */
+/* agi-unpack exporters (export.c): what is written for each resource
+ * beyond its raw payload.  They write through write.h only. */
 #ifndef AGI_UNPACK_EXPORT_H
 #define AGI_UNPACK_EXPORT_H
 
-#include "unpack.h"
+#include "write.h"
 
 typedef void (*unpack_export_fn)(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload,
                                  json_t *row);
@@ -13,6 +14,10 @@ typedef struct unpack_exporter {
     unpack_export_fn run;
     int raw;
 } unpack_exporter;
+
+/* Runs every exporter registered for the resource's kind. */
+void unpack_export(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *rec, const relic_buf *payload,
+                   json_t *row);
 
 /* export_messages.c: logic/logicNNN.messages.json */
 void unpack_export_messages(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload,
@@ -26,11 +31,9 @@ void unpack_export_logic(unpack_ctx *x, unsigned num, const agi_record *rec, con
 /* export_picture.c: pictures/picNNN.png and picNNN.priority.png */
 void unpack_export_picture(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload,
                            json_t *row);
-/* export_view.c: views/viewNNN/ (cel PNGs, loop sheets and GIFs) and views/viewNNN.json */
+/* export_view.c: views/viewNNN/ (cel PNGs, loop sheets and GIFs, as --views
+ * says) and views/viewNNN.json */
 void unpack_export_view(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload,
                         json_t *row);
-/* Writes OUT/rel as an indexed PNG enlarged by --scale/--aspect. */
-int unpack_write_png(unpack_ctx *x, const char *rel, const uint8_t *pixels, unsigned w, unsigned h,
-                     const uint8_t *palette, unsigned ncolors, int trns_index);
 
 #endif

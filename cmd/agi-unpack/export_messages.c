@@ -13,7 +13,7 @@ void unpack_export_messages(unpack_ctx *x, unsigned num, const agi_record *rec, 
     relic_err err;
     relic_err_clear(&err);
     /* An AGDS game's text reads with its own key, as CP866 (agds.c). */
-    int rc = x->extensions & AGI_EXT_AGDS ? agi_logic_messages_decode_agds(payload->data, payload->len, &m, &err)
+    int rc = x->o->extensions & AGI_EXT_AGDS ? agi_logic_messages_decode_agds(payload->data, payload->len, &m, &err)
                                           : agi_logic_messages_decode(payload->data, payload->len, &m, &err);
     if (rc) {
         unpack_fail(x, AGI_LOGIC, num, rec, &err, row);
@@ -21,7 +21,7 @@ void unpack_export_messages(unpack_ctx *x, unsigned num, const agi_record *rec, 
     }
     json_object_set_new(row, "messages", json_integer(m.count));
     unpack_warn(x, AGI_LOGIC, num, rec, m.warnings, m.warning, m.warning_offset, row);
-    if (x->o->out_dir) {
+    if (x->out) {
         char rel[64];
         snprintf(rel, sizeof rel, "logic/logic%03u.messages.json", num);
         json_t *doc = agi_messages_to_json(&m, num);

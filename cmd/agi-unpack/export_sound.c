@@ -4,7 +4,6 @@
  * (agi-spec sound.md; keys in agi-unpack(1) and snd-render(1)). */
 #include <stdio.h>
 #include <stdlib.h>
-#include "cli.h"
 #include "export.h"
 #include "relic/agi_sn76489.h"
 #include "relic/agi_sound.h"
@@ -25,7 +24,7 @@ static int export_sound_wav(unpack_ctx *x, const char *rel, const agi_snd_cmds *
     if (rc == RELIC_OK)
         rc = agi_synth_to_pcm16(f, frames, 0.0, 1, &pcm, err);
     if (rc == RELIC_OK)
-        rc = relic_path_join(x->o->out_dir, rel, 1, path, sizeof path, err);
+        rc = unpack_out_path(x, rel, path, sizeof path, err);
     if (rc == RELIC_OK)
         rc = relic_audio_write(path, pcm, frames, 1, EXPORT_SOUND_RATE, err);
     free(f);
@@ -35,7 +34,7 @@ static int export_sound_wav(unpack_ctx *x, const char *rel, const agi_snd_cmds *
 
 void unpack_export_sound(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload, json_t *row)
 {
-    if (!x->o->render_sounds || !x->o->out_dir)
+    if (!x->o->render_sounds || !x->out)
         return;
     agi_sound s;
     relic_err err;
@@ -44,7 +43,7 @@ void unpack_export_sound(unpack_ctx *x, unsigned num, const agi_record *rec, con
         unpack_fail(x, AGI_SOUND, num, rec, &err, row);
         return;
     }
-    agi_snd_opts o = {x->game.profile, 1, 0};
+    agi_snd_opts o = {x->game->profile, 1, 0};
     agi_snd_cmds c = {0};
     uint64_t end = 0;
     if (agi_snd_schedule(&s, &o, &c, &end, &err) == RELIC_OK) {
@@ -52,7 +51,7 @@ void unpack_export_sound(unpack_ctx *x, unsigned num, const agi_record *rec, con
         snprintf(wav, sizeof wav, "sounds/snd%03u.wav", num);
         snprintf(events, sizeof events, "sounds/snd%03u.events.json", num);
         json_t *doc = json_pack("{s:s, s:i, s:s, s:i, s:i, s:s, s:I, s:o}", "format", "relic-agi-sound-commands",
-                                "format_version", 1, "profile", x->game.profile->name, "selector", 1, "adjust", 0,
+                                "format_version", 1, "profile", x->game->profile->name, "selector", 1, "adjust", 0,
                                 "device", "pcjr", "completion_tick", (json_int_t)end, "sound_commands",
                                 agi_snd_cmds_to_json(&c));
         unpack_write(x, events, NULL, 0, doc);
@@ -62,12 +61,12 @@ void unpack_export_sound(unpack_ctx *x, unsigned num, const agi_record *rec, con
         if (export_sound_wav(x, wav, &c, end, &err) == RELIC_OK) {
             json_object_set_new(info, "wav", json_string(wav));
         } else {
-            cli_report(&err);
+            unpack_report(x, &err);
             x->io_failed = 1;
         }
         json_object_set_new(row, "sound", info);
     } else {
-        cli_report(&err);
+        unpack_report(x, &err);
         x->io_failed = 1;
     }
     agi_snd_cmds_free(&c);

@@ -2,17 +2,18 @@
  * views/viewNNN/loopL_celC.png (the cel's transparent colour as PNG
  * transparency), views/viewNNN/loopL.png (the loop's cels side by side,
  * bottom-aligned), views/viewNNN/loopL.gif (the loop animated) and
- * views/viewNNN.json.  Each loop is selected before its cels are drawn,
+ * views/viewNNN.json (--views picks which of the three image forms are
+ * written; the JSON always is).  Each loop is selected before its cels are drawn,
  * as the interpreter does, so mirrored loops come out mirrored; keys in
  * agi-unpack(1). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli.h"
 #include "export.h"
 #include "relic/agi_picture.h"
 #include "relic/agi_view.h"
 #include "relic/gif.h"
+#include "relic/core.h"
 #include "relic/io.h"
 
 #define UNPACK_VIEW_CLEAR 16 /* sheet and GIF background: index past the EGA colours */
@@ -21,7 +22,7 @@
 static void unpack_view_palette(const unpack_ctx *x, uint8_t pal[32 * 3])
 {
     memset(pal, 0, 32 * 3);
-    memcpy(pal, x->palette, 16 * 3);
+    memcpy(pal, x->o->palette, 16 * 3);
 }
 
 /* Whether loop `loop` shows cel `c` mirrored relative to its file bytes. */
@@ -36,8 +37,9 @@ static int unpack_view_mirrored(const agi_view *v, unsigned loop, const agi_cel 
 
 /* The loop's cels, each in its own max_w x max_h slot (one after the
  * other), bottom-aligned as cels stand on their baseline, on the clear
- * background. */
-static uint8_t *unpack_view_slots(const agi_view *v, unsigned loop, unsigned n, unsigned *mw, unsigned *mh)
+ * background; in scratch slot 0 (slot 1 is used on the way). */
+static uint8_t *unpack_view_slots(unpack_ctx *x, const agi_view *v, unsigned loop, unsigned n, unsigned *mw,
+                                  unsigned *mh)
 {
     *mw = *mh = 1;
     for (unsigned i = 0; i < n; i++) {
@@ -48,12 +50,9 @@ static uint8_t *unpack_view_slots(const agi_view *v, unsigned loop, unsigned n, 
             *mh = c->height;
     }
     size_t slot = (size_t)*mw * *mh;
-    uint8_t *all = malloc(slot * n), *cel = malloc(slot);
-    if (!all || !cel) {
-        free(all);
-        free(cel);
+    uint8_t *all = unpack_scratch(x, 0, slot * n), *cel = unpack_scratch(x, 1, slot);
+    if (!all || !cel)
         return NULL;
-    }
     memset(all, UNPACK_VIEW_CLEAR, slot * n);
     for (unsigned i = 0; i < n; i++) {
         const agi_cel *c = agi_view_cel(v, loop, i);
@@ -63,7 +62,6 @@ static uint8_t *unpack_view_slots(const agi_view *v, unsigned loop, unsigned n, 
             if (cel[p] != c->transparent)
                 dst[(p / c->width) * *mw + p % c->width] = cel[p];
     }
-    free(cel);
     return all;
 }
 
@@ -75,6 +73,8 @@ static void unpack_view_sheet(const uint8_t *slots, unsigned n, unsigned mw, uns
             memcpy(sheet + (size_t)y * mw * n + (size_t)i * mw, slots + (size_t)mw * mh * i + (size_t)y * mw, mw);
 }
 
+/* The loop animated, frames in scratch slot 1, encoded in the worker's
+ * buffer. */
 static int unpack_view_gif(unpack_ctx *x, const char *rel, const uint8_t *slots, unsigned n, unsigned mw,
                            unsigned mh, const uint8_t *pal)
 {
@@ -82,36 +82,38 @@ static int unpack_view_gif(unpack_ctx *x, const char *rel, const uint8_t *slots,
     cli_image_size(mw, mh, x->o->scale, x->o->aspect, 0, &bw, &bh);
     unsigned fps = x->o->fps ? x->o->fps : 10;
     size_t big = (size_t)bw * bh;
-    uint8_t *px = malloc(big * n);
-    relic_gif_frame *fr = calloc(n, sizeof *fr);
+    uint8_t *px = unpack_scratch(x, 1, big * n);
+    relic_gif_frame *fr = relic_calloc_array(n, sizeof *fr);
     relic_err err;
     relic_err_clear(&err);
-    int rc = -1;
-    char path[4096];
-    if (px && fr && relic_path_join(x->o->out_dir, rel, 1, path, sizeof path, &err) == RELIC_OK) {
+    int rc = RELIC_ENOMEM;
+    if (px && fr) {
         for (unsigned i = 0; i < n; i++) {
             cli_image_scale_to(slots + (size_t)mw * mh * i, mw, mh, x->o->scale, x->o->aspect, 0, px + big * i);
             fr[i].pixels = px + big * i;
             fr[i].delay_cs = (100 + fps / 2) / fps;
         }
         relic_gif g = {bw, bh, pal, 32, UNPACK_VIEW_CLEAR};
-        rc = relic_gif_write(path, &g, fr, n, &err);
+        relic_buf_reset(&x->enc);
+        rc = relic_gif_encode(&g, fr, n, &x->enc, &err);
     }
-    if (rc) {
-        if (!err.msg[0])
-            relic_err_set(&err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
-        cli_report(&err);
-        x->io_failed = 1;
-    }
-    free(px);
     free(fr);
+    if (rc == RELIC_OK)
+        return unpack_write(x, rel, x->enc.data, x->enc.len, NULL);
+    if (!err.msg[0])
+        relic_err_set(&err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    relic_err_file(&err, rel);
+    unpack_report(x, &err);
+    x->io_failed = 1;
     return rc;
 }
 
-/* One loop: select it, write its cels, sheet and GIF; returns its JSON. */
+/* One loop: select it, write its cels, sheet and GIF (as --views says);
+ * returns its JSON. */
 static json_t *unpack_view_loop(unpack_ctx *x, unsigned num, agi_view *v, unsigned loop, const uint8_t *pal)
 {
     const agi_loop_data *ld = &v->loops[v->loop[loop]];
+    unsigned forms = x->out ? x->o->views : 0;
     json_t *cels = json_array();
     json_t *lj = json_pack("{s:i, s:I, s:i, s:o}", "loop", (int)loop, "offset", (json_int_t)ld->offset, "header",
                            (int)ld->stored_header, "cels", cels);
@@ -128,32 +130,32 @@ static json_t *unpack_view_loop(unpack_ctx *x, unsigned num, agi_view *v, unsign
                                "mirror_flag", (c->stored_control & 0x80) != 0, "mirrored",
                                unpack_view_mirrored(v, loop, c));
         json_object_set_new(cj, "orientation", json_integer((c->stored_control >> 4) & 7));
-        if (x->o->out_dir && c->width && c->height) {
-            uint8_t *px = malloc((size_t)c->width * c->height);
+        if ((forms & UNPACK_VIEW_CELS) && c->width && c->height) {
+            uint8_t *px = unpack_scratch(x, 1, (size_t)c->width * c->height);
             snprintf(rel, sizeof rel, "views/view%03u/loop%u_cel%u.png", num, loop, i);
             if (px) {
                 agi_cel_pixels(c, px);
-                if (unpack_write_png(x, rel, px, c->width, c->height, x->palette, 16, c->transparent) == 0)
+                if (unpack_write_png(x, rel, px, c->width, c->height, x->o->palette, 16, c->transparent) == 0)
                     json_object_set_new(cj, "png", json_string(rel));
             }
-            free(px);
         }
         json_array_append_new(cels, cj);
     }
     unsigned n = ld->cel_count, mw, mh;
-    uint8_t *slots = x->o->out_dir && n ? unpack_view_slots(v, loop, n, &mw, &mh) : NULL;
-    uint8_t *sheet = slots ? malloc((size_t)mw * mh * n) : NULL;
+    uint8_t *slots = (forms & (UNPACK_VIEW_SHEETS | UNPACK_VIEW_GIFS)) && n ? unpack_view_slots(x, v, loop, n, &mw, &mh)
+                                                                             : NULL;
+    uint8_t *sheet = slots && (forms & UNPACK_VIEW_SHEETS) ? unpack_scratch(x, 2, (size_t)mw * mh * n) : NULL;
     if (sheet) {
         unpack_view_sheet(slots, n, mw, mh, sheet);
         snprintf(rel, sizeof rel, "views/view%03u/loop%u.png", num, loop);
         if (unpack_write_png(x, rel, sheet, mw * n, mh, pal, 17, UNPACK_VIEW_CLEAR) == 0)
             json_object_set_new(lj, "sheet", json_string(rel));
+    }
+    if (slots && (forms & UNPACK_VIEW_GIFS)) {
         snprintf(rel, sizeof rel, "views/view%03u/loop%u.gif", num, loop);
         if (unpack_view_gif(x, rel, slots, n, mw, mh, pal) == 0)
             json_object_set_new(lj, "gif", json_string(rel));
     }
-    free(sheet);
-    free(slots);
     return lj;
 }
 
@@ -162,7 +164,7 @@ void unpack_export_view(unpack_ctx *x, unsigned num, const agi_record *rec, cons
     agi_view v;
     relic_err err;
     relic_err_clear(&err);
-    if (agi_view_decode(payload->data, payload->len, x->game.profile, &v, &err)) {
+    if (agi_view_decode(payload->data, payload->len, x->game->profile, &v, &err)) {
         unpack_fail(x, AGI_VIEW, num, rec, &err, row);
         return;
     }
@@ -184,7 +186,7 @@ void unpack_export_view(unpack_ctx *x, unsigned num, const agi_record *rec, cons
     json_object_set_new(row, "loops", json_integer(v.loop_count));
     json_object_set_new(row, "cels", json_integer(cels));
     unpack_warn(x, AGI_VIEW, num, rec, v.warnings, v.warning, v.warning_offset, row);
-    if (x->o->out_dir) {
+    if (x->out) {
         json_t *doc = json_pack("{s:s, s:i, s:i, s:b, s:[i,i], s:o, s:o}", "format", "relic-agi-view", "view",
                                 (int)num, "format_version", 1, "packed_loops", v.packed_loops, "reserved",
                                 v.reserved[0], v.reserved[1], "description",

@@ -39,7 +39,11 @@ static void agi_unpack_help(void)
            "      --fps N          frame rate of view loop GIFs (default 10)\n"
            "      --palette N      AGIPAL games: colour pictures and views with pal.N\n"
            "                       (default: EGA, the palette before the first switch)\n"
-           "  -j, --json           print the summary (or the --list table) as JSON\n"
+           "      --views FORMS    which view images to write: cels, sheets, gifs\n"
+           "                       (comma-separated; default all three; none: JSON only)\n"
+           "  -j, --jobs N         extract on N workers (default: one per processor);\n"
+           "                       the output is the same for any N\n"
+           "      --json           print the summary (or the --list table) as JSON\n"
            "  -h, --help           show this help\n"
            "  -V, --version        show the version\n\n"
            "Exit status: 0 ok, 1 some data was malformed (the rest is extracted),\n"
@@ -48,7 +52,7 @@ static void agi_unpack_help(void)
 }
 
 /* Long-only options: codes past every character. */
-enum { OPT_SOUNDS = 256, OPT_ASM, OPT_SCALE, OPT_ASPECT, OPT_FPS, OPT_RAW, OPT_PALETTE };
+enum { OPT_SOUNDS = 256, OPT_ASM, OPT_SCALE, OPT_ASPECT, OPT_FPS, OPT_RAW, OPT_JSON, OPT_VIEWS, OPT_PALETTE };
 
 int main(int argc, char **argv)
 {
@@ -56,22 +60,36 @@ int main(int argc, char **argv)
     static const struct option longopts[] = {
         {"output", required_argument, 0, 'o'}, {"list", no_argument, 0, 'l'},
         {"only", required_argument, 0, 'O'},   {"profile", required_argument, 0, 'P'},
-        {"json", no_argument, 0, 'j'},         {"help", no_argument, 0, 'h'},
+        {"json", no_argument, 0, OPT_JSON},    {"help", no_argument, 0, 'h'},
         {"version", no_argument, 0, 'V'},      {"sounds", no_argument, 0, OPT_SOUNDS},
         {"asm", no_argument, 0, OPT_ASM},      {"scale", required_argument, 0, OPT_SCALE},
         {"aspect", optional_argument, 0, OPT_ASPECT}, {"fps", required_argument, 0, OPT_FPS},
-        {"raw", no_argument, 0, OPT_RAW},      {"palette", required_argument, 0, OPT_PALETTE},
+        {"raw", no_argument, 0, OPT_RAW},      {"jobs", required_argument, 0, 'j'},
+        {"palette", required_argument, 0, OPT_PALETTE},
+        {"views", required_argument, 0, OPT_VIEWS},
         {0, 0, 0, 0},
     };
     unpack_opts o;
     memset(&o, 0, sizeof o);
+    o.views = UNPACK_VIEW_ALL;
     int c;
-    while ((c = cli_getopt(argc, argv, "o:ljhV", longopts)) != -1) {
+    while ((c = cli_getopt(argc, argv, "o:lj:hV", longopts)) != -1) {
         switch (c) {
         case 'o': o.out_dir = optarg; break;
         case 'l': o.list = 1; break;
         case OPT_SOUNDS: o.render_sounds = 1; break;
-        case 'j': o.json = 1; break;
+        case OPT_JSON: o.json = 1; break;
+        case 'j': {
+            unsigned long v;
+            if (cli_parse_uint(optarg, 1, 64, &v))
+                return cli_usage_error("bad -j '%s' (1..64 workers)", optarg);
+            o.jobs = (unsigned)v;
+            break;
+        }
+        case OPT_VIEWS:
+            if (unpack_parse_views(optarg, &o.views))
+                return cli_usage_error("bad --views '%s' (cels, sheets, gifs or none)", optarg);
+            break;
         case OPT_ASM: o.write_asm = 1; break;
         case 'O':
             if (unpack_parse_only(optarg, &o.select))

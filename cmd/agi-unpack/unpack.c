@@ -1,17 +1,24 @@
 /* agi-unpack's run: open the game once, walk the directories, write each
- * payload and the metadata JSON, and keep going past broken resources. */
+ * payload and the metadata JSON, and keep going past broken resources.
+ * Resources are extracted on a pool of workers (pool.h); each one's row and
+ * error lines are collected and taken in directory order, so game.json,
+ * stderr and the tree are the same for any -j. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "relic/core.h"
 #include "cli.h"
 #include "json_report.h"
 #include "export_html.h"
-#include "relic/agi_ext.h"
 #include "relic/agi_json.h"
-#include "relic/agi_logic.h"
 #include "relic/agi_picture.h"
+#include "relic/agi_ext.h"
+#include "relic/agi_logic.h"
 #include "relic/io.h"
+#include "export.h"
+#include "pool.h"
 #include "unpack.h"
+#include "write.h"
 
 int unpack_parse_only(const char *arg, unpack_select *sel)
 {
@@ -36,119 +43,195 @@ int unpack_parse_only(const char *arg, unpack_select *sel)
     return rc;
 }
 
-/* Writes bytes or JSON to OUT/rel, refusing names that leave OUT. */
-int unpack_write(unpack_ctx *x, const char *rel, const void *data, size_t len, const json_t *doc)
+
+int unpack_parse_views(const char *arg, unsigned *views)
 {
-    char path[4096];
-    relic_err err;
-    relic_err_clear(&err);
-    int rc = relic_path_join(x->o->out_dir, rel, 1, path, sizeof path, &err);
-    if (rc == RELIC_OK)
-        rc = doc ? relic_json_write(path, doc, &err) : relic_file_write_atomic(path, data, len, &err);
-    if (rc) {
-        cli_report(&err);
-        x->io_failed = 1;
+    static const struct {
+        const char *name;
+        unsigned bit;
+    } unpack_view_forms[] = {
+        {"cels", UNPACK_VIEW_CELS}, {"sheets", UNPACK_VIEW_SHEETS}, {"gifs", UNPACK_VIEW_GIFS}, {"none", 0},
+    };
+    unsigned bits = 0;
+    const char *p = arg;
+    for (;;) {
+        size_t n = strcspn(p, ","), i;
+        for (i = 0; i < RELIC_COUNTOF(unpack_view_forms); i++)
+            if (strlen(unpack_view_forms[i].name) == n && strncmp(unpack_view_forms[i].name, p, n) == 0)
+                break;
+        if (i == RELIC_COUNTOF(unpack_view_forms))
+            return -1;
+        bits |= unpack_view_forms[i].bit;
+        if (!p[n])
+            break;
+        p += n + 1;
     }
-    return rc;
+    *views = bits;
+    return 0;
 }
 
-/* Errors from inside the game name a game file; say where it is. */
-static void unpack_name_file(const unpack_ctx *x, relic_err *err, const char *name)
-{
-    char path[sizeof err->file + 4096];
-    snprintf(path, sizeof path, "%s/%s", x->o->game_dir, name);
-    err->file[0] = '\0';
-    relic_err_file(err, path);
-}
+/* One resource's outcome (or OBJECT's or WORDS.TOK's, when meta_file is
+ * set), kept until every earlier one is reported. */
+typedef struct unpack_task {
+    agi_kind kind;
+    unsigned num;
+    const char *meta_file, *meta_out;
+    json_t *row;
+    int errors, warnings, io_failed;
+    char *log;
+    size_t log_len;
+} unpack_task;
 
-static json_t *unpack_error_json(const relic_err *err)
-{
-    char line[600];
-    relic_err_format(err, line, sizeof line);
-    return json_string(line);
-}
+typedef struct unpack_worker {
+    unpack_ctx x;
+    relic_buf payload;
+} unpack_worker;
 
-void unpack_fail(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *rec, relic_err *err, json_t *row)
-{
-    /* Offsets inside an expanded payload mean nothing in the volume file:
-     * they are turned into volume offsets when the payload is stored as
-     * is, and said to be payload offsets otherwise. */
-    char msg[sizeof err->msg + 64];
-    if (err->offset != RELIC_NO_OFFSET && rec->transform != AGI_TRANSFORM_NONE) {
-        snprintf(msg, sizeof msg, "%s %u: %s (expanded payload offset 0x%zx)", agi_kind_name(kind), num, err->msg,
-                 err->offset);
-        err->offset = RELIC_NO_OFFSET;
-    } else {
-        snprintf(msg, sizeof msg, "%s %u: %s", agi_kind_name(kind), num, err->msg);
-        if (err->offset != RELIC_NO_OFFSET)
-            err->offset += rec->offset + rec->header_len;
-    }
-    relic_err_set(err, err->code, err->offset, "%s", msg);
-    unpack_name_file(x, err, x->game.volumes[x->game.dirs[kind].entry[num].volume]->name);
-    cli_report(err);
-    json_object_set_new(row, "status", json_string("error"));
-    json_object_set_new(row, "error", unpack_error_json(err));
-    x->errors++;
-}
+typedef struct unpack_walk_state {
+    unpack_task *tasks;
+    size_t ntasks;
+    unpack_worker *workers;
+    json_t *resources;
+    json_t *meta[2];  /* the OBJECT and WORDS.TOK rows */
+    int errors, warnings, io_failed;
+    unsigned total;   /* directory entries, for the progress line */
+} unpack_walk_state;
 
-void unpack_warn(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *rec, unsigned count, const char *msg,
-                 size_t payload_offset, json_t *row)
-{
-    if (!count)
-        return;
-    char line[400];
-    const char *vol = x->game.volumes[x->game.dirs[kind].entry[num].volume]->name;
-    if (rec->transform == AGI_TRANSFORM_NONE)
-        snprintf(line, sizeof line, "%s/%s: %s %u: warning: %s (offset 0x%zx)", x->o->game_dir, vol,
-                 agi_kind_name(kind), num, msg, payload_offset + rec->offset + rec->header_len);
-    else
-        snprintf(line, sizeof line, "%s/%s: %s %u: warning: %s (expanded payload offset 0x%zx)", x->o->game_dir, vol,
-                 agi_kind_name(kind), num, msg, payload_offset);
-    cli_warn("%s", line);
-    json_object_set_new(row, "warning", json_string(line));
-    x->warnings++;
-}
+static json_t *unpack_metadata(unpack_ctx *x, const char *file, const char *out_name);
 
-static void unpack_resource(unpack_ctx *x, agi_kind kind, unsigned num, relic_buf *payload)
+static json_t *unpack_resource(unpack_ctx *x, agi_kind kind, unsigned num, relic_buf *payload)
 {
-    const agi_dir_entry *e = &x->game.dirs[kind].entry[num];
+    const agi_dir_entry *e = &x->game->dirs[kind].entry[num];
     agi_record rec;
     relic_err err;
     relic_err_clear(&err);
-    int rc = agi_game_load(&x->game, kind, num, &rec, payload, &err);
+    int rc = agi_game_load(x->game, kind, num, &rec, payload, &err);
     json_t *row = json_pack("{s:s, s:i, s:i, s:i}", "kind", agi_kind_name(kind), "number", (int)num, "volume",
                             (int)e->volume, "offset", (int)e->offset);
     if (rc) {
-        unpack_name_file(x, &err, err.file[0] ? err.file : x->game.dir_file[kind]);
-        cli_report(&err);
+        unpack_name_file(x, &err, err.file[0] ? err.file : x->game->dir_file[kind]);
+        unpack_report(x, &err);
         json_object_set_new(row, "status", json_string("error"));
         json_object_set_new(row, "error", unpack_error_json(&err));
         x->errors++;
-        json_array_append_new(x->resources, row);
-        return;
+        return row;
     }
     json_object_set_new(row, "stored_size", json_integer(rec.stored_len));
     json_object_set_new(row, "expanded_size", json_integer(rec.expanded_len));
     json_object_set_new(row, "transform", json_string(agi_transform_name(rec.transform)));
     json_object_set_new(row, "status", json_string("ok"));
-    if (x->o->out_dir) {
+    if (x->out) {
         char rel[64];
         snprintf(rel, sizeof rel, "raw/%s/%s%03u.bin", agi_kind_name(kind), agi_kind_name(kind), num);
         unpack_write(x, rel, payload->data, payload->len, NULL);
         json_object_set_new(row, "file", json_string(rel));
     }
     unpack_export(x, kind, num, &rec, payload, row);
-    json_array_append_new(x->resources, row);
+    return row;
 }
 
+static void unpack_walk_run(void *worker, size_t i, void *arg)
+{
+    unpack_walk_state *w = arg;
+    unpack_worker *wk = worker;
+    unpack_task *t = &w->tasks[i];
+    wk->x.errors = wk->x.warnings = wk->x.io_failed = 0;
+    t->row = t->meta_file ? unpack_metadata(&wk->x, t->meta_file, t->meta_out)
+                          : unpack_resource(&wk->x, t->kind, t->num, &wk->payload);
+    t->errors = wk->x.errors;
+    t->warnings = wk->x.warnings;
+    t->io_failed = wk->x.io_failed;
+    if (wk->x.log.len) {
+        t->log = (char *)relic_buf_take(&wk->x.log, &t->log_len);
+        if (!t->log) /* out of memory: the line is lost, the status is not */
+            relic_buf_reset(&wk->x.log);
+    }
+}
+
+/* In directory order: print the resource's errors, append its row. */
+static void unpack_walk_done(size_t i, void *arg)
+{
+    unpack_walk_state *w = arg;
+    unpack_task *t = &w->tasks[i];
+    if (t->log) {
+        cli_progress_done();
+        fwrite(t->log, 1, t->log_len, stderr);
+        free(t->log);
+        t->log = NULL;
+    }
+    w->errors += t->errors;
+    w->warnings += t->warnings;
+    w->io_failed |= t->io_failed;
+    if (t->meta_file)
+        w->meta[t->meta_out[0] == 'w'] = t->row;
+    else
+        json_array_append_new(w->resources, t->row);
+    t->row = NULL;
+    if (i % 32 == 0)
+        cli_progress("%u/%u", (unsigned)i, w->total);
+}
+
+/* Every selected resource, then OBJECT and WORDS.TOK, on the pool; the two
+ * metadata files are reported last (as before) but started first, since
+ * words.json is the longest single job of most games. */
+static void unpack_walk(unpack_ctx *x, unsigned jobs, json_t **objects, json_t **words)
+{
+    const unpack_opts *o = x->o;
+    unpack_walk_state w = {.resources = x->resources};
+    size_t cap = 2;
+    for (int k = 0; k < AGI_KIND_COUNT; k++)
+        cap += x->game->dirs[k].count;
+    w.total = (unsigned)cap;
+    w.tasks = relic_calloc_array(cap, sizeof *w.tasks);
+    size_t *order = relic_calloc_array(cap, sizeof *order);
+    if (jobs == 0)
+        jobs = unpack_pool_default_jobs();
+    w.workers = relic_calloc_array(jobs, sizeof *w.workers);
+    void **states = relic_calloc_array(jobs, sizeof *states);
+    if (!w.tasks || !order || !w.workers || !states) {
+        relic_err err;
+        relic_err_set(&err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+        unpack_report(x, &err);
+        x->io_failed = 1;
+        goto done;
+    }
+    for (int k = 0; k < AGI_KIND_COUNT; k++)
+        for (unsigned n = 0; n < x->game->dirs[k].count; n++)
+            if (x->game->dirs[k].entry[n].present && (!o->have_select || o->select.want[k][n]))
+                w.tasks[w.ntasks++] = (unpack_task){.kind = (agi_kind)k, .num = n};
+    w.tasks[w.ntasks++] = (unpack_task){.meta_file = "OBJECT", .meta_out = "objects.json"};
+    w.tasks[w.ntasks++] = (unpack_task){.meta_file = "WORDS.TOK", .meta_out = "words.json"};
+    for (size_t i = 0; i < w.ntasks; i++)
+        order[i] = (i + w.ntasks - 2) % w.ntasks;
+    for (unsigned j = 0; j < jobs; j++) {
+        unpack_ctx_init(&w.workers[j].x, o, x->game, x->names, x->out);
+        states[j] = &w.workers[j];
+    }
+    unpack_pool_run(jobs, w.ntasks, order, states, unpack_walk_run, unpack_walk_done, &w);
+    for (unsigned j = 0; j < jobs; j++) {
+        unpack_ctx_free(&w.workers[j].x);
+        relic_buf_free(&w.workers[j].payload);
+    }
+    x->errors += w.errors;
+    x->warnings += w.warnings;
+    x->io_failed |= w.io_failed;
+done:
+    *objects = w.meta[0] ? w.meta[0] : json_pack("{s:s}", "status", "absent");
+    *words = w.meta[1] ? w.meta[1] : json_pack("{s:s}", "status", "absent");
+    cli_progress_done();
+    free(order);
+    free(states);
+    free(w.workers);
+    free(w.tasks);
+}
 /* OBJECT and WORDS.TOK: decoded to JSON; a bad file is reported, not fatal. */
 static json_t *unpack_metadata(unpack_ctx *x, const char *file, const char *out_name)
 {
-    const agi_file *f = agi_fileset_find(x->game.files, file);
+    const agi_file *f = agi_fileset_find(x->game->files, file);
     if (!f)
         return json_pack("{s:s}", "status", "absent");
     json_t *info = json_pack("{s:s, s:i}", "file", f->name, "size", (int)f->len);
-    if (x->o->out_dir) {
+    if (x->out) {
         /* The file as shipped, so agi-pack can reproduce its exact layout. */
         char raw_rel[64];
         snprintf(raw_rel, sizeof raw_rel, "raw/%s", file);
@@ -160,7 +243,7 @@ static json_t *unpack_metadata(unpack_ctx *x, const char *file, const char *out_
     json_t *doc = NULL;
     if (strcmp(file, "OBJECT") == 0) {
         agi_objects ob;
-        if (agi_objects_decode(f->data, f->len, x->game.profile->inventory_xor, &ob, &err) == RELIC_OK) {
+        if (agi_objects_decode(f->data, f->len, x->game->profile->inventory_xor, &ob, &err) == RELIC_OK) {
             doc = agi_objects_to_json(&ob);
             agi_objects_free(&ob);
         }
@@ -173,14 +256,14 @@ static json_t *unpack_metadata(unpack_ctx *x, const char *file, const char *out_
     }
     if (!doc) {
         unpack_name_file(x, &err, f->name);
-        cli_report(&err);
+        unpack_report(x, &err);
         x->errors++;
         json_object_set_new(info, "status", json_string("error"));
         json_object_set_new(info, "error", unpack_error_json(&err));
         return info;
     }
     json_object_set_new(info, "status", json_string("ok"));
-    if (x->o->out_dir) {
+    if (x->out) {
         unpack_write(x, out_name, NULL, 0, doc);
         json_object_set_new(info, "output", json_string(out_name));
     }
@@ -190,7 +273,7 @@ static json_t *unpack_metadata(unpack_ctx *x, const char *file, const char *out_
 
 static json_t *unpack_summary(unpack_ctx *x, json_t *objects, json_t *words)
 {
-    const agi_game *g = &x->game;
+    const agi_game *g = x->game;
     json_t *dirs = json_object(), *vols = json_array();
     for (int k = 0; k < AGI_KIND_COUNT; k++) {
         unsigned present = 0;
@@ -233,30 +316,6 @@ static void unpack_print_list(const json_t *resources)
     }
 }
 
-static int unpack_walk(unpack_ctx *x)
-{
-    const unpack_opts *o = x->o;
-    unsigned total = 0, done = 0;
-    for (int k = 0; k < AGI_KIND_COUNT; k++)
-        total += x->game.dirs[k].count;
-    relic_buf payload = RELIC_BUF_INIT;
-    for (int k = 0; k < AGI_KIND_COUNT; k++)
-        for (unsigned n = 0; n < x->game.dirs[k].count; n++, done++) {
-            if (!x->game.dirs[k].entry[n].present || (o->have_select && !o->select.want[k][n]))
-                continue;
-            if (o->list) {
-                /* Listing decodes too, so broken records show up. */
-                x->io_failed = 0;
-            }
-            if (done % 32 == 0)
-                cli_progress("%u/%u", done, total);
-            unpack_resource(x, (agi_kind)k, n, &payload);
-        }
-    cli_progress_done();
-    relic_buf_free(&payload);
-    return 0;
-}
-
 /* Profile evidence from the logic opcode range: the strict disassembler
  * refuses an opcode the profile does not have. */
 static int unpack_logic_accepts(void *ctx, const uint8_t *payload, size_t len, const agi_profile *p)
@@ -271,16 +330,17 @@ static int unpack_logic_accepts(void *ctx, const uint8_t *payload, size_t len, c
 
 int unpack_run(const unpack_opts *o)
 {
-    unpack_ctx x;
-    memset(&x, 0, sizeof x);
-    x.o = o;
+    /* jansson seeds its hash function on the first object; do it here,
+     * before any worker creates one. */
+    json_object_seed(0);
+    agi_game game;
     agi_fileset fs = {0, 0};
     relic_err err;
     relic_err_clear(&err);
     int rc = agi_fileset_read_dir(o->game_dir, &fs, &err);
     agi_open_opts oo = {.profile = o->profile, .logic_accepts = unpack_logic_accepts};
     if (rc == RELIC_OK)
-        rc = agi_game_open(&fs, &oo, &x.game, &err);
+        rc = agi_game_open(&fs, &oo, &game, &err);
     if (rc) {
         if (!err.file[0])
             relic_err_file(&err, o->game_dir);
@@ -288,11 +348,22 @@ int unpack_run(const unpack_opts *o)
         agi_fileset_free(&fs);
         return cli_exit_code(rc);
     }
-    memcpy(x.palette, agi_ega_palette, sizeof x.palette);
-    x.extensions = agi_extensions_detect(&x.game, x.ext_why, 4, &x.ext_why_count);
+    int writing = o->out_dir && !o->list;
+    if (writing && relic_mkdirs(o->out_dir, &err)) {
+        cli_report(&err);
+        agi_fileset_free(&fs);
+        return CLI_EXIT_IO;
+    }
+    unpack_opts local = *o;
+    if (o->list)
+        local.out_dir = NULL;
+    memcpy(local.palette, agi_ega_palette, sizeof local.palette);
+    char ext_why[4][240];
+    unsigned ext_why_count;
+    local.extensions = agi_extensions_detect(&game, ext_why, 4, &ext_why_count);
     if (o->agipal) {
         unsigned masked = 0;
-        if (agi_agipal_load(&fs, o->agipal, x.palette, &masked, &err)) {
+        if (agi_agipal_load(&fs, o->agipal, local.palette, &masked, &err)) {
             if (!err.file[0])
                 relic_err_file(&err, o->game_dir);
             cli_report(&err);
@@ -302,45 +373,45 @@ int unpack_run(const unpack_opts *o)
         if (masked)
             cli_warn("%s: pal.%u: %u components above 63 keep their low six bits", o->game_dir, o->agipal, masked);
     }
-    if (o->out_dir && !o->list && relic_mkdirs(o->out_dir, &err)) {
-        cli_report(&err);
-        agi_fileset_free(&fs);
-        return CLI_EXIT_IO;
-    }
-    unpack_opts local = *o;
-    if (o->list)
-        local.out_dir = NULL;
-    x.o = &local;
+    unpack_out out;
+    unpack_out_init(&out, o->out_dir);
+    unpack_names names;
+    memset(&names, 0, sizeof names);
+    if (writing && !o->raw_only)
+        unpack_names_load(&game, &names);
+    unpack_ctx x;
+    unpack_ctx_init(&x, &local, &game, &names, writing ? &out : NULL);
     x.resources = json_array();
-    unpack_walk(&x);
-    json_t *objects = unpack_metadata(&x, "OBJECT", "objects.json");
-    json_t *words = unpack_metadata(&x, "WORDS.TOK", "words.json");
+    json_t *objects, *words;
+    unpack_walk(&x, o->jobs, &objects, &words);
+    unpack_ctx_flush_log(&x);
     json_t *summary = unpack_summary(&x, objects, words);
     json_t *evidence = json_array();
-    for (unsigned i = 0; i < x.game.evidence_count; i++)
-        json_array_append_new(evidence, json_string(x.game.evidence[i]));
+    for (unsigned i = 0; i < game.evidence_count; i++)
+        json_array_append_new(evidence, json_string(game.evidence[i]));
     json_object_set_new(summary, "profile_declared",
-                        x.game.profile_declared ? json_string(x.game.profile_declared->name) : json_null());
+                        game.profile_declared ? json_string(game.profile_declared->name) : json_null());
     json_object_set_new(summary, "profile_evidence", evidence);
-    json_t *exts = json_array(), *ext_why = json_array();
+    json_t *exts = json_array(), *exts_why = json_array();
     unsigned ext_count;
     const agi_extension *ext = agi_extensions(&ext_count);
     for (unsigned i = 0; i < ext_count; i++)
-        if (x.extensions & ext[i].flag)
+        if (local.extensions & ext[i].flag)
             json_array_append_new(exts, json_string(ext[i].name));
-    for (unsigned i = 0; i < x.ext_why_count; i++)
-        json_array_append_new(ext_why, json_string(x.ext_why[i]));
+    for (unsigned i = 0; i < ext_why_count; i++)
+        json_array_append_new(exts_why, json_string(ext_why[i]));
     json_object_set_new(summary, "extensions", exts);
-    json_object_set_new(summary, "extension_evidence", ext_why);
+    json_object_set_new(summary, "extension_evidence", exts_why);
     json_object_set_new(summary, "palette", o->agipal ? json_integer(o->agipal) : json_null());
-    if (local.out_dir) {
+    if (writing) {
         /* What agi-pack --keep-layout needs to rebuild the files exactly;
          * only in game.json, not in the printed summary. */
-        json_object_set_new(summary, "container", agi_container_layout_to_json(&x.game));
+        json_object_set_new(summary, "container", agi_container_layout_to_json(&game));
         unpack_write(&x, "game.json", NULL, 0, summary);
         json_object_del(summary, "container");
     }
-    if (local.out_dir && !o->raw_only && unpack_html_write(local.out_dir, summary, &err)) {
+    unpack_ctx_flush_log(&x);
+    if (writing && !o->raw_only && unpack_html_write(local.out_dir, summary, &err)) {
         cli_report(&err); /* the page is written last, from the files above */
         x.io_failed = 1;
     }
@@ -350,8 +421,10 @@ int unpack_run(const unpack_opts *o)
         unpack_print_list(x.resources);
     json_decref(summary);
     json_decref(x.resources);
+    int status = x.io_failed ? CLI_EXIT_IO : x.errors ? CLI_EXIT_DATA : CLI_EXIT_OK;
+    unpack_ctx_free(&x);
+    unpack_names_free(&names);
+    unpack_out_free(&out);
     agi_fileset_free(&fs);
-    if (x.io_failed)
-        return CLI_EXIT_IO;
-    return x.errors ? CLI_EXIT_DATA : CLI_EXIT_OK;
+    return status;
 }

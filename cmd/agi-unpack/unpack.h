@@ -1,4 +1,4 @@
-/* agi-unpack internals: option values and the run itself. */
+/* agi-unpack internals: option values and the run itself (unpack.c). */
 #ifndef AGI_UNPACK_H
 #define AGI_UNPACK_H
 
@@ -11,6 +11,14 @@ typedef struct unpack_select {
     uint8_t want[AGI_KIND_COUNT][AGI_DIR_ENTRIES];
 } unpack_select;
 
+/* --views: which forms of each view are written (views/viewNNN.json always). */
+enum {
+    UNPACK_VIEW_CELS = 1,   /* loopL_celC.png */
+    UNPACK_VIEW_SHEETS = 2, /* loopL.png */
+    UNPACK_VIEW_GIFS = 4,   /* loopL.gif */
+    UNPACK_VIEW_ALL = 7
+};
+
 typedef struct unpack_opts {
     const char *game_dir, *out_dir;
     int list, json, have_select;
@@ -22,38 +30,17 @@ typedef struct unpack_opts {
     unsigned scale;           /* picture/view images: enlargement (0 = 1) */
     cli_aspect aspect;        /* --aspect [2:1|4:3] */
     unsigned fps;             /* view loop GIFs (0 = 10) */
+    unsigned jobs;            /* -j: workers (0 = one per processor) */
+    unsigned views;           /* UNPACK_VIEW_* bits */
     unsigned agipal;          /* --palette N: AGIPAL pal.N for images (0 = EGA) */
+    /* Set by unpack_run for the exporters (every worker shares them). */
+    uint8_t palette[16 * 3];  /* colours of picture and view images */
+    unsigned extensions;      /* AGI_EXT_* found (agi_extensions_detect) */
 } unpack_opts;
 
-typedef struct unpack_ctx {
-    const unpack_opts *o;
-    agi_game game;
-    uint8_t palette[16 * 3];       /* colours of picture and view images */
-    unsigned extensions;           /* AGI_EXT_* found (agi_extensions_detect) */
-    char ext_why[4][240];
-    unsigned ext_why_count;
-    json_t *resources;
-    int errors;
-    int warnings;                  /* data read the lenient way the interpreter reads it */
-    int io_failed;
-} unpack_ctx;
-
 int unpack_parse_only(const char *arg, unpack_select *sel);
+/* "cels,sheets,gifs" (any of them, or "none") into UNPACK_VIEW_* bits. */
+int unpack_parse_views(const char *arg, unsigned *views);
 int unpack_run(const unpack_opts *o);
-
-/* For exporters (export.c): write OUT/rel (bytes, or JSON when doc is set),
- * refusing names that leave OUT; returns nonzero on failure (reported). */
-int unpack_write(unpack_ctx *x, const char *rel, const void *data, size_t len, const json_t *doc);
-/* Reports a decoding error of one resource: one stderr line naming the
- * volume file and offset, status "error" in its row, exit status 1. */
-void unpack_fail(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *rec, relic_err *err, json_t *row);
-/* Reports a decoder's warning (count > 0): printed once per resource with
- * its volume offset (payload_offset inside the expanded payload), counted
- * in game.json "warnings", and kept in the row's "warning". */
-void unpack_warn(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *rec, unsigned count, const char *msg,
-                 size_t payload_offset, json_t *row);
-/* Runs every exporter registered for the resource's kind (export.c). */
-void unpack_export(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *rec, const relic_buf *payload,
-                   json_t *row);
 
 #endif

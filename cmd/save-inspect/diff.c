@@ -1,21 +1,10 @@
-/* save-inspect diff A B: the semantic differences agi_save_diff (or
- * riven_save_diff, for two .rvn saves) finds,
- * as "PATH: OLD -> NEW" lines or one JSON document; exit status as
- * diff(1) (see inspect.h). */
+/* save-inspect diff A B: the semantic differences the format's diff finds,
+ * as "PATH: OLD -> NEW" lines or one JSON document; exit status as diff(1)
+ * (see inspect.h).  Both saves must be of one kind. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "cli.h"
-#include "json_report.h"
 #include "inspect.h"
-#include "relic/agi_save_json.h"
-#include "relic/io.h"
-
-static void inspect_print_value(const json_t *v)
-{
-    char *s = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT | JSON_SORT_KEYS);
-    fputs(s ? s : "?", stdout);
-    free(s);
-}
 
 static int inspect_diff_status(int rc)
 {
@@ -24,44 +13,41 @@ static int inspect_diff_status(int rc)
 
 int inspect_diff(const inspect_opts *o)
 {
-    if (inspect_is_riven(o->args[0]) || inspect_is_riven(o->args[1]))
-        return inspect_riven_diff(o);
-    agi_save a, b;
+    relic_buf raw[2] = {RELIC_BUF_INIT, RELIC_BUF_INIT};
+    const inspect_format *f[2] = {NULL, NULL};
+    void *save[2] = {NULL, NULL};
     relic_err err;
-    int rc = inspect_load(o->args[0], o, &a, &err);
-    if (rc)
-        return inspect_diff_status(rc);
-    rc = inspect_load(o->args[1], o, &b, &err);
-    if (rc) {
-        agi_save_free(&a);
-        return inspect_diff_status(rc);
+    int status = -1, rc;
+    for (int i = 0; i < 2 && status < 0; i++) {
+        if ((rc = inspect_read(o->args[i], &raw[i], &err)) != RELIC_OK)
+            status = inspect_diff_status(rc);
+        else
+            f[i] = inspect_format_of(&raw[i]);
     }
-    json_t *diffs = agi_save_diff(&a, &b, o->ignore, o->nignore, o->all);
-    size_t n = json_array_size(diffs);
-    inspect_print_diffs(o, diffs);
-    json_decref(diffs);
-    agi_save_free(&a);
-    agi_save_free(&b);
-    return n ? INSPECT_DIFF_DIFFERENT : INSPECT_DIFF_EQUAL;
-}
-
-void inspect_print_diffs(const inspect_opts *o, json_t *diffs)
-{
-    size_t n = json_array_size(diffs);
-    if (o->json) {
-        json_t *doc = json_pack("{s:s, s:s, s:b, s:O}", "a", o->args[0], "b", o->args[1], "equal", n == 0,
-                                "differences", diffs);
-        cli_json_report(doc, "relic-save-diff", 1, NULL);
-        json_decref(doc);
-    } else {
-        size_t i;
-        json_t *d;
-        json_array_foreach(diffs, i, d) {
-            printf("%s: ", json_string_value(json_object_get(d, "path")));
-            inspect_print_value(json_object_get(d, "old"));
-            printf(" -> ");
-            inspect_print_value(json_object_get(d, "new"));
-            printf("\n");
+    for (int i = 0; i < 2 && status < 0; i++)
+        if (f[i]->check(o, INSPECT_CMD_DIFF, o->args[i]) >= 0)
+            status = INSPECT_DIFF_USAGE;
+    if (status < 0 && f[0] != f[1]) {
+        cli_usage_error("cannot compare %s with %s (%s, %s)", f[0]->title, f[1]->title, o->args[0], o->args[1]);
+        status = INSPECT_DIFF_USAGE;
+    }
+    for (int i = 0; i < 2 && status < 0; i++)
+        if ((rc = inspect_load(f[i], o, &raw[i], &save[i], &err)) != RELIC_OK) {
+            relic_err_file(&err, inspect_name(o->args[i]));
+            cli_report(&err);
+            status = inspect_diff_status(rc);
         }
+    if (status < 0) {
+        json_t *diffs = f[0]->diff(o, save[0], save[1]);
+        size_t n = json_array_size(diffs);
+        inspect_print_diffs(o, diffs);
+        json_decref(diffs);
+        status = n ? INSPECT_DIFF_DIFFERENT : INSPECT_DIFF_EQUAL;
     }
+    for (int i = 0; i < 2; i++) {
+        if (save[i])
+            inspect_release(f[i], save[i]);
+        relic_buf_free(&raw[i]);
+    }
+    return status;
 }

@@ -1,89 +1,97 @@
-/* save-inspect set and validate (for AGI saves; riven.c does .rvn).  set decodes, applies every edit to the
- * struct and re-encodes, so bytes it was not asked to change come out as
- * they went in; nothing is written unless every edit was accepted. */
+/* save-inspect set and validate, for any save kind in the format table.
+ * set decodes, applies every edit to the decoded save and re-encodes, so
+ * bytes it was not asked to change come out as they went in; nothing is
+ * written unless every edit was accepted, and an output that names the
+ * input is refused unless --in-place (which keeps SAVE.bak). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
 #include "json_report.h"
 #include "inspect.h"
-#include "relic/agi_save_json.h"
 #include "relic/io.h"
 
-int inspect_edit_split(const char *arg, char *path, size_t pathsz, const char **value, relic_err *err)
-{
-    const char *eq = strchr(arg, '=');
-    if (!eq)
-        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "edit '%s' is not PATH=VALUE", arg);
-    size_t plen = (size_t)(eq - arg);
-    if (plen >= pathsz)
-        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "edit path too long");
-    memcpy(path, arg, plen);
-    path[plen] = '\0';
-    *value = eq + 1;
-    return RELIC_OK;
-}
-
-static int inspect_apply(agi_save *s, const inspect_opts *o, relic_err *err)
+static int inspect_apply(const inspect_format *f, void *save, const inspect_opts *o, relic_err *err)
 {
     for (int i = 1; i < o->nargs; i++) {
         char path[256];
         const char *value;
         int rc = inspect_edit_split(o->args[i], path, sizeof path, &value, err);
         if (rc == RELIC_OK)
-            rc = agi_save_set(s, path, value, err);
+            rc = f->set(save, path, value, err);
         if (rc)
             return rc;
     }
     return RELIC_OK;
 }
 
+/* -o NEW, or SAVE itself keeping SAVE.bak.  The replaced save is the
+ * user's only copy, so both writes are durable (fsync). */
+static int inspect_write_edit(const inspect_opts *o, const char *path, const relic_buf *in, const relic_buf *out,
+                              relic_err *err)
+{
+    if (!o->in_place && strcmp(o->out, "-") == 0) {
+        /* -o -: the edited save on standard output (issue 18). */
+        if (fwrite(out->data, 1, out->len, stdout) != out->len || fflush(stdout) != 0)
+            return relic_err_set(err, RELIC_EIO, RELIC_NO_OFFSET, "cannot write standard output");
+        return RELIC_OK;
+    }
+    if (!o->in_place)
+        return relic_file_write_atomic(o->out, out->data, out->len, err);
+    char bak[4096];
+    if ((size_t)snprintf(bak, sizeof bak, "%s.bak", path) >= sizeof bak)
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "path too long");
+    int rc = relic_file_write_atomic_flags(bak, in->data, in->len, RELIC_OUT_DURABLE, err);
+    return rc ? rc : relic_file_write_atomic_flags(path, out->data, out->len, RELIC_OUT_DURABLE, err);
+}
+
 int inspect_set(const inspect_opts *o)
 {
     const char *path = o->args[0];
-    if (inspect_is_riven(path))
-        return inspect_riven_set(o);
+    if (o->in_place && strcmp(path, "-") == 0)
+        return cli_usage_error("--in-place needs a file, not standard input%s", "");
+    if (!o->in_place && strcmp(o->out, "-") != 0 && relic_path_same_file(path, o->out))
+        return cli_usage_error("output %s is the input; use --in-place to replace it (keeps %s.bak)", o->out,
+                               path);
     relic_buf in = RELIC_BUF_INIT, out = RELIC_BUF_INIT;
     relic_err err;
-    relic_err_clear(&err);
-    agi_save s;
-    memset(&s, 0, sizeof s);
-    int rc = relic_file_read(path, &in, &err);
-    if (rc == RELIC_OK && (rc = agi_save_decode(in.data, in.len, o->profile, &s, &err)) != RELIC_OK)
-        relic_err_file(&err, path);
-    if (rc == RELIC_OK && (rc = inspect_apply(&s, o, &err)) != RELIC_OK) {
+    int rc = inspect_read(path, &in, &err);
+    if (rc)
+        return cli_exit_code(rc);
+    const inspect_format *f = inspect_format_of(&in);
+    int status = f->check(o, INSPECT_CMD_SET, path);
+    void *save = NULL;
+    if (status >= 0)
+        goto done;
+    if ((rc = inspect_load(f, o, &in, &save, &err)) != RELIC_OK) {
+        save = NULL;
+    } else if ((rc = inspect_apply(f, save, o, &err)) != RELIC_OK) {
         cli_report(&err);
-        agi_save_free(&s);
-        relic_buf_free(&in);
-        return CLI_EXIT_USAGE;
-    }
-    if (rc == RELIC_OK)
-        rc = agi_save_encode(&s, &out, &err);
-    rc = inspect_write_edit(o, path, &in, &out, rc, &err);
-    agi_save_free(&s);
-    relic_buf_free(&in);
-    relic_buf_free(&out);
-    return rc;
-}
-
-int inspect_write_edit(const inspect_opts *o, const char *path, const relic_buf *in, const relic_buf *out, int rc,
-                       relic_err *err)
-{
-    if (rc == RELIC_OK && o->in_place) {
-        char bak[4096];
-        if ((size_t)snprintf(bak, sizeof bak, "%s.bak", path) >= sizeof bak)
-            rc = relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "path too long");
-        else if ((rc = relic_file_write_atomic(bak, in->data, in->len, err)) == RELIC_OK)
-            rc = relic_file_write_atomic(path, out->data, out->len, err);
-    } else if (rc == RELIC_OK) {
-        rc = relic_file_write_atomic(o->out, out->data, out->len, err);
+        status = CLI_EXIT_USAGE;
+        goto done;
+    } else if ((rc = f->encode(save, &in, &out, &err)) == RELIC_OK) {
+        rc = inspect_write_edit(o, path, &in, &out, &err);
     }
     if (rc) {
-        if (!err->file[0])
-            relic_err_file(err, path);
-        cli_report(err);
+        relic_err_file(&err, inspect_name(path));
+        cli_report(&err);
     }
-    return cli_exit_code(rc);
+    status = cli_exit_code(rc);
+done:
+    if (save)
+        inspect_release(f, save);
+    relic_buf_free(&in);
+    relic_buf_free(&out);
+    return status;
+}
+
+/* Findings go to stderr as "save-inspect: FILE: what (offset 0x..)"; the
+ * "ok" lines (text mode) and the JSON rows go to stdout.  stdout is
+ * flushed first so the two streams keep their order on one terminal. */
+static void inspect_finding(const relic_err *err)
+{
+    fflush(stdout);
+    cli_report(err);
 }
 
 int inspect_validate(const inspect_opts *o)
@@ -94,65 +102,33 @@ int inspect_validate(const inspect_opts *o)
         const char *path = o->args[i];
         relic_buf in = RELIC_BUF_INIT;
         relic_err err;
-        relic_err_clear(&err);
-        agi_save s;
-        memset(&s, 0, sizeof s);
-        int rc = relic_file_read(path, &in, &err);
-        if (rc != RELIC_OK) {
-            relic_err_file(&err, path);
-            cli_report(&err);
+        if (inspect_read(path, &in, &err) != RELIC_OK) {
             io = 1;
             continue;
         }
-        if (in.len >= 4 && memcmp(in.data, "MHWK", 4) == 0) {
-            json_t *row = json_pack("{s:s}", "file", path);
-            int failed = inspect_riven_validate(o, path, &in, row);
-            json_object_set_new(row, "ok", json_boolean(!failed));
-            json_array_append_new(rows, row);
-            bad |= failed;
-            relic_buf_free(&in);
-            continue;
-        }
-        rc = agi_save_decode(in.data, in.len, o->profile, &s, &err);
-        if (rc == RELIC_OK)
-            rc = agi_save_validate(&s, &err);
-        int failed = 0;
-        if (rc == RELIC_OK && o->game_dir) {
-            json_t *doc = json_object();
-            failed = inspect_game_check(o, path, &s, doc);
-            if (failed > 0) {
-                char names[200] = "";
-                size_t k;
-                json_t *c;
-                json_array_foreach(json_object_get(json_object_get(doc, "game"), "checks"), k, c)
-                    if (!json_is_true(json_object_get(c, "ok")) && strlen(names) < sizeof names - 40)
-                        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", names[0] ? ", " : "",
-                                 json_string_value(json_object_get(c, "check")));
-                rc = relic_err_set(&err, RELIC_EDATA, RELIC_NO_OFFSET, "disagrees with game %s: %s", o->game_dir,
-                                   names);
-            }
-            else if (failed < 0)
-                rc = relic_err_set(&err, -failed, RELIC_NO_OFFSET, "cannot cross-check: game %s unreadable",
-                                   o->game_dir);
-            json_decref(doc);
-        }
-        char line[600];
-        relic_err_format(&err, line, sizeof line);
-        json_t *row = json_pack("{s:s, s:b}", "file", path, "ok", rc == RELIC_OK);
+        const inspect_format *f = inspect_format_of(&in);
+        json_t *row = json_pack("{s:s}", "file", inspect_name(path));
+        char ok_line[300] = "";
+        void *save = NULL;
+        int rc = inspect_load(f, o, &in, &save, &err);
         if (rc == RELIC_OK) {
-            json_object_set_new(row, "profile", json_string(s.profile->name));
+            rc = f->validate(o, path, save, row, ok_line, sizeof ok_line, &err);
+            inspect_release(f, save);
+        }
+        json_object_set_new(row, "ok", json_boolean(rc == RELIC_OK));
+        if (rc == RELIC_OK) {
             if (!o->json)
-                printf("%s: ok (profile %s, %u blocks, %u objects, %u items, %u of %u replay pairs)\n", path,
-                       s.profile->name, s.block_count, s.object_count, s.item_count, s.state.replay_count,
-                       s.replay_slots);
+                printf("%s: ok (%s)\n", inspect_name(path), ok_line);
         } else {
+            /* The JSON row names its file beside the message. */
+            char line[600];
+            relic_err_format(&err, line, sizeof line);
             json_object_set_new(row, "error", json_string(line));
-            if (!o->json)
-                printf("%s: %s\n", path, line);
+            relic_err_file(&err, inspect_name(path));
+            inspect_finding(&err);
             bad = 1;
         }
         json_array_append_new(rows, row);
-        agi_save_free(&s);
         relic_buf_free(&in);
     }
     if (o->json)

@@ -15,7 +15,7 @@ static void inspect_help(void)
            "       %s set SAVE (-o NEW | --in-place) PATH=VALUE...\n"
            "       %s validate [--json] [--game GAME_DIR] SAVE...\n"
            "Decode, compare, edit and check Sierra AGI saved games (SG.1 ...) and\n"
-           "Riven saves (.rvn, recognised by content).\n\n"
+           "Riven saves (.rvn, recognised by content).  SAVE - reads standard input.\n\n"
            "  -j, --json           print everything as JSON\n"
            "  -g, --game DIR       cross-check against the game in DIR\n"
            "      --profile P      interpreter profile (2.089 ... 3.002.149) instead of\n"
@@ -23,8 +23,10 @@ static void inspect_help(void)
            "  -i, --ignore PATH    diff: drop differences at or under PATH (a JSON\n"
            "                       Pointer; * matches one path segment); repeatable\n"
            "  -a, --all            diff: also compare reserved bytes and object tokens\n"
-           "  -o, --output NEW     set: write the edited save to NEW\n"
-           "      --in-place       set: replace SAVE, keeping SAVE.bak\n"
+           "  -o, --output NEW     set: write the edited save to NEW (- for standard\n"
+           "                       output)\n"
+           "      --in-place       set: replace SAVE, keeping SAVE.bak (-o naming SAVE\n"
+           "                       itself is refused without it)\n"
            "  -h, --help           show this help\n"
            "  -V, --version        show the version\n\n"
            "PATH is a JSON Pointer of the --json document (/variables/v3, /flags/f9,\n"
@@ -34,7 +36,8 @@ static void inspect_help(void)
            cli_prog(), cli_prog(), cli_prog(), cli_prog());
 }
 
-enum { CMD_REPORT, CMD_DIFF, CMD_SET, CMD_VALIDATE };
+enum { CMD_REPORT = INSPECT_CMD_REPORT, CMD_DIFF = INSPECT_CMD_DIFF, CMD_SET = INSPECT_CMD_SET,
+       CMD_VALIDATE = INSPECT_CMD_VALIDATE };
 
 static int inspect_usage(int cmd, const char *fmt, const char *arg)
 {

@@ -12,6 +12,7 @@
 #include "relic/agi_sn76489.h"
 #include "relic/agi_sound_json.h"
 #include "relic/agi_sound.h"
+#include "relic/core.h"
 #include "relic/io.h"
 #include "render.h"
 
@@ -70,6 +71,28 @@ static void render_place(const render_src *src, relic_err *err)
     relic_err_file(err, src->where);
 }
 
+/* Streaming sink: each finished window of the synthesis becomes 16-bit
+ * frames appended to the audio file, so memory stays constant in the
+ * clip's length (one window of floats and one of samples). */
+typedef struct render_stream {
+    relic_audio_out out;
+    double gain_db;
+    unsigned channels;
+    int16_t *pcm;  /* one window's interleaved samples */
+    relic_err *err;
+} render_stream;
+
+#define RENDER_BLOCK 4096  /* agi_synth_stream's window */
+
+static int render_sink(void *ctx, const float *x, size_t n)
+{
+    render_stream *st = ctx;
+    if (n > RENDER_BLOCK)
+        return relic_err_set(st->err, RELIC_EUSAGE, RELIC_NO_OFFSET, "synthesis window of %zu frames", n);
+    agi_synth_pcm16_into(x, n, st->gain_db, st->channels, st->pcm);
+    return relic_audio_write_frames(&st->out, st->pcm, n, st->err);
+}
+
 static int render_audio(const render_opts *o, const agi_snd_cmds *c, agi_snd_device dev, uint64_t end,
                         json_t *report, relic_err *err)
 {
@@ -81,20 +104,26 @@ static int render_audio(const render_opts *o, const agi_snd_cmds *c, agi_snd_dev
         cli_warn("%s: %llu ticks (%.1f s) cut at %.1f s (--max-seconds)", o->output, (unsigned long long)total,
                  total / 60.0, o->max_seconds);
     }
-    float *x;
-    size_t frames;
-    int16_t *pcm = NULL;
-    int rc = agi_synth_render(c, dev, end, &so, &x, &frames, err);
-    if (rc == RELIC_OK)
-        rc = agi_synth_to_pcm16(x, frames, o->gain_db, o->channels, &pcm, err);
-    if (rc == RELIC_OK)
-        rc = relic_audio_write(o->output, pcm, frames, o->channels, o->rate, err);
+    render_stream st = {.gain_db = o->gain_db, .channels = o->channels, .err = err};
+    size_t frames = 0;
+    st.pcm = relic_alloc_array((size_t)RENDER_BLOCK * o->channels, sizeof *st.pcm);
+    if (!st.pcm)
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    int rc = relic_audio_open(&st.out, o->output, o->channels, o->rate, err);
+    if (rc == RELIC_OK) {
+        /* A failed write has already removed the temporary; abort is
+         * harmless then and needed after a synthesis error. */
+        rc = agi_synth_stream(c, dev, end, &so, render_sink, &st, &frames, err);
+        if (rc)
+            relic_audio_abort(&st.out);
+        else
+            rc = relic_audio_commit(&st.out, err);
+    }
     if (rc == RELIC_OK)
         json_object_set_new(report, "audio",
                             json_pack("{s:s, s:I, s:i, s:i, s:b}", "file", o->output, "frames", (json_int_t)frames,
                                       "rate", (int)o->rate, "channels", (int)o->channels, "truncated", truncated));
-    free(x);
-    free(pcm);
+    free(st.pcm);
     return rc;
 }
 

@@ -1,7 +1,12 @@
 /* Audio output over libsndfile (relic/io.h): 16-bit PCM WAV, FLAC or Ogg
- * Vorbis chosen by extension.  libsndfile writes through a path, so the
- * file is made under a temporary name in the destination folder and
- * renamed, as every relic output is. */
+ * Vorbis chosen by extension.  libsndfile writes through the descriptor of
+ * the atomic writer's temporary (its virtual I/O, never a path of its own),
+ * so the file is created O_EXCL|O_NOFOLLOW under an unpredictable name and
+ * renamed into place like every relic output.  Virtual I/O rather than
+ * sf_open_fd because libsndfile ignores a failed write of the header it
+ * rewrites in sf_close (the fault suite caught a WAV renamed into place
+ * with a stale header): the callbacks keep the first error and commit
+ * refuses to rename. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <sndfile.h>
@@ -9,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "relic/io.h"
 
@@ -26,42 +32,141 @@ int relic_audio_format_for(const char *path)
     return 0;
 }
 
-int relic_audio_write(const char *path, const int16_t *samples, size_t frames, unsigned channels, unsigned rate,
-                      relic_err *err)
+static sf_count_t relic_audio_vlen(void *user)
 {
+    relic_audio_out *a = user;
+    struct stat st;
+    return fstat(a->out.fd, &st) == 0 ? (sf_count_t)st.st_size : -1;
+}
+
+static sf_count_t relic_audio_vseek(sf_count_t offset, int whence, void *user)
+{
+    relic_audio_out *a = user;
+    off_t r = lseek(a->out.fd, (off_t)offset, whence);
+    if (r < 0 && !a->io_errno)
+        a->io_errno = errno;
+    return (sf_count_t)r;
+}
+
+static sf_count_t relic_audio_vread(void *ptr, sf_count_t count, void *user)
+{
+    relic_audio_out *a = user;
+    ssize_t n;
+    do
+        n = read(a->out.fd, ptr, (size_t)count);
+    while (n < 0 && errno == EINTR);
+    if (n < 0 && !a->io_errno)
+        a->io_errno = errno;
+    return n < 0 ? 0 : (sf_count_t)n;
+}
+
+static sf_count_t relic_audio_vwrite(const void *ptr, sf_count_t count, void *user)
+{
+    relic_audio_out *a = user;
+    const uint8_t *p = ptr;
+    sf_count_t done = 0;
+    while (done < count) {
+        ssize_t n = write(a->out.fd, p + done, (size_t)(count - done));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            if (!a->io_errno)
+                a->io_errno = n < 0 ? errno : EIO;
+            break;
+        }
+        done += n;
+    }
+    return done;
+}
+
+static sf_count_t relic_audio_vtell(void *user)
+{
+    relic_audio_out *a = user;
+    return (sf_count_t)lseek(a->out.fd, 0, SEEK_CUR);
+}
+
+int relic_audio_open(relic_audio_out *a, const char *path, unsigned channels, unsigned rate, relic_err *err)
+{
+    memset(a, 0, sizeof *a);
+    a->out.fd = -1;
     int format = relic_audio_format_for(path);
     if (!format)
         return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "unknown audio extension (use .wav, .flac or .ogg)");
     if (channels == 0 || channels > 8 || rate == 0)
         return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "bad channel count or rate");
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + 32);
-    if (!tmp)
-        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
-    /* The extension stays last: some formats are picked by name. */
-    snprintf(tmp, plen + 32, "%s.tmp%ld%s", path, (long)getpid(), strrchr(path, '.'));
+    int rc = relic_out_open(&a->out, path, 0, err);
+    if (rc)
+        return rc;
     SF_INFO info;
     memset(&info, 0, sizeof info);
     info.samplerate = (int)rate;
     info.channels = (int)channels;
     info.format = format;
-    SNDFILE *sf = sf_open(tmp, SFM_WRITE, &info);
-    if (!sf) {
+    /* The descriptor stays the atomic writer's to close. */
+    static SF_VIRTUAL_IO io = {relic_audio_vlen, relic_audio_vseek, relic_audio_vread, relic_audio_vwrite,
+                               relic_audio_vtell};
+    a->sf = sf_open_virtual(&io, SFM_WRITE, &info, a);
+    if (!a->sf) {
         relic_err_set(err, RELIC_EIO, RELIC_NO_OFFSET, "cannot write audio: %s", sf_strerror(NULL));
         relic_err_file(err, path);
-        free(tmp);
+        relic_out_abort(&a->out);
         return RELIC_EIO;
     }
     /* No date or software strings: equal audio gives equal files. */
-    sf_count_t done = sf_writef_short(sf, samples, (sf_count_t)frames);
-    int close_rc = sf_close(sf);
-    if (done != (sf_count_t)frames || close_rc != 0 || rename(tmp, path) != 0) {
-        relic_err_set(err, RELIC_EIO, RELIC_NO_OFFSET, "cannot write audio: %s", strerror(errno));
-        relic_err_file(err, path);
-        unlink(tmp);
-        free(tmp);
-        return RELIC_EIO;
-    }
-    free(tmp);
     return RELIC_OK;
+}
+
+static int relic_audio_fail(relic_audio_out *a, relic_err *err)
+{
+    const char *why = a->io_errno                            ? strerror(a->io_errno)
+                      : a->sf && sf_error((SNDFILE *)a->sf) ? sf_strerror((SNDFILE *)a->sf)
+                                                            : "short write";
+    relic_err_set(err, RELIC_EIO, RELIC_NO_OFFSET, "cannot write audio: %s", why);
+    relic_err_file(err, a->out.path);
+    relic_audio_abort(a);
+    return RELIC_EIO;
+}
+
+int relic_audio_write_frames(relic_audio_out *a, const int16_t *samples, size_t frames, relic_err *err)
+{
+    if (!a->sf)
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "audio output not open");
+    if (sf_writef_short((SNDFILE *)a->sf, samples, (sf_count_t)frames) != (sf_count_t)frames || a->io_errno)
+        return relic_audio_fail(a, err);
+    return RELIC_OK;
+}
+
+int relic_audio_commit(relic_audio_out *a, relic_err *err)
+{
+    if (!a->sf)
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "audio output not open");
+    /* sf_close rewrites the header through the descriptor; an error from
+     * any earlier buffered write shows in sf_error. */
+    if (sf_error((SNDFILE *)a->sf) != SF_ERR_NO_ERROR || a->io_errno)
+        return relic_audio_fail(a, err);
+    int rc = sf_close((SNDFILE *)a->sf);
+    a->sf = NULL;
+    if (rc != 0 || a->io_errno)
+        return relic_audio_fail(a, err);
+    return relic_out_commit(&a->out, err);
+}
+
+void relic_audio_abort(relic_audio_out *a)
+{
+    if (a->sf)
+        sf_close((SNDFILE *)a->sf);
+    a->sf = NULL;
+    relic_out_abort(&a->out);
+}
+
+int relic_audio_write(const char *path, const int16_t *samples, size_t frames, unsigned channels, unsigned rate,
+                      relic_err *err)
+{
+    relic_audio_out a;
+    int rc = relic_audio_open(&a, path, channels, rate, err);
+    if (rc == RELIC_OK)
+        rc = relic_audio_write_frames(&a, samples, frames, err);
+    if (rc == RELIC_OK)
+        rc = relic_audio_commit(&a, err);
+    return rc;
 }

@@ -4,8 +4,21 @@
  * jansson sorts only by strcmp, so the document is first copied with each
  * object's keys inserted in natural order and printed in insertion order.
  * The copy walks with an explicit stack: nesting depth can come from data
- * (decompiled script trees). */
+ * (decompiled script trees).
+ *
+ * relic_json_encode prints the same bytes as that copy through jansson's
+ * dumper (checked against relic_json_print in test_io), but straight into
+ * the buffer, without the copy: jansson's dumper calls back once per token
+ * and keeps a hash set of the open containers (a printf of each one's
+ * address) to catch cycles, which made JSON most of `agi-unpack --raw`'s CPU
+ * time.  The format, from jansson's dump.c: "{" / "[" then newline and two
+ * spaces per depth before each member, members joined by ",",
+ * "\"key\": value", empty containers "{}" / "[]", integers as %lld,
+ * strings escaped only for '"', '\\' and control bytes (\b \f \n \r \t,
+ * else \u00XX in capitals).  Reals are left to jansson.  Documents nested
+ * deeper than RELIC_JSON_FAST_DEPTH take the copy-and-dump path. */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "relic/core.h"
@@ -13,6 +26,7 @@
 #include "relic/text.h"
 
 #define RELIC_JSON_FLAGS (JSON_PRESERVE_ORDER | JSON_INDENT(2))
+#define RELIC_JSON_FAST_DEPTH 512
 
 static int relic_json_is_hex(const char *s)
 {
@@ -128,6 +142,164 @@ static json_t *relic_json_ordered(const json_t *doc)
     return root;
 }
 
+static void relic_json_indent(relic_buf *out, unsigned depth)
+{
+    if (relic_buf_reserve(out, 1 + 2 * (size_t)depth))
+        return;
+    out->data[out->len++] = '\n';
+    memset(out->data + out->len, ' ', 2 * (size_t)depth);
+    out->len += 2 * (size_t)depth;
+}
+
+/* The string quoted and escaped; room for the worst case (every byte a
+ * six-byte escape) is made once, then bytes are stored directly. */
+static void relic_json_string(relic_buf *out, const char *s, size_t n)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    if (n > (SIZE_MAX - 2) / 6 || relic_buf_reserve(out, 6 * n + 2))
+        return;
+    uint8_t *d = out->data + out->len;
+    *d++ = '"';
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c != '"' && c != '\\') {
+            *d++ = c;
+            continue;
+        }
+        *d++ = '\\';
+        switch (c) {
+        case '"': *d++ = '"'; break;
+        case '\\': *d++ = '\\'; break;
+        case '\b': *d++ = 'b'; break;
+        case '\f': *d++ = 'f'; break;
+        case '\n': *d++ = 'n'; break;
+        case '\r': *d++ = 'r'; break;
+        case '\t': *d++ = 't'; break;
+        default:
+            memcpy(d, "u00", 3);
+            d[3] = (uint8_t)hex[c >> 4];
+            d[4] = (uint8_t)hex[c & 15];
+            d += 5;
+        }
+    }
+    *d++ = '"';
+    out->len = (size_t)(d - out->data);
+}
+
+/* As "%lld" (JSON_INTEGER_FORMAT), without printf's cost per number. */
+static void relic_json_integer(relic_buf *out, json_int_t v)
+{
+    char digits[24];
+    size_t n = 0;
+    unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+    do
+        digits[sizeof digits - 1 - n++] = (char)('0' + u % 10);
+    while ((u /= 10) != 0);
+    if (v < 0)
+        digits[sizeof digits - 1 - n++] = '-';
+    relic_buf_append(out, digits + sizeof digits - n, n);
+}
+
+typedef struct relic_json_member {
+    const char *key;
+    size_t len;
+    json_t *value;
+} relic_json_member;
+
+/* The natural order of relic_json_keysort. */
+static int relic_json_member_cmp(const void *a, const void *b)
+{
+    const relic_json_member *x = a, *y = b;
+    return relic_json_keysort(&x->key, &y->key);
+}
+
+static int relic_json_value(relic_buf *out, const json_t *v, unsigned depth);
+
+static int relic_json_object(relic_buf *out, const json_t *v, unsigned depth)
+{
+    size_t n = json_object_size(v), i = 0;
+    if (n == 0) {
+        relic_buf_append(out, "{}", 2);
+        return 0;
+    }
+    relic_json_member stack[16], *m = n <= 16 ? stack : malloc(n * sizeof *m);
+    if (!m)
+        return -1;
+    for (void *it = json_object_iter((json_t *)v); it && i < n; it = json_object_iter_next((json_t *)v, it), i++)
+        m[i] = (relic_json_member){json_object_iter_key(it), json_object_iter_key_len(it),
+                                   json_object_iter_value(it)};
+    n = i;
+    if (n > 16) {
+        qsort(m, n, sizeof *m, relic_json_member_cmp);
+    } else { /* most objects have a handful of keys */
+        for (size_t k = 1; k < n; k++)
+            for (size_t j = k; j > 0 && relic_json_member_cmp(&m[j - 1], &m[j]) > 0; j--) {
+                relic_json_member t = m[j];
+                m[j] = m[j - 1];
+                m[j - 1] = t;
+            }
+    }
+    int rc = 0;
+    relic_buf_u8(out, '{');
+    for (i = 0; i < n && rc == 0; i++) {
+        if (i)
+            relic_buf_u8(out, ',');
+        relic_json_indent(out, depth + 1);
+        relic_json_string(out, m[i].key, m[i].len);
+        relic_buf_append(out, ": ", 2);
+        rc = relic_json_value(out, m[i].value, depth + 1);
+    }
+    relic_json_indent(out, depth);
+    relic_buf_u8(out, '}');
+    if (m != stack)
+        free(m);
+    return rc;
+}
+
+static int relic_json_value(relic_buf *out, const json_t *v, unsigned depth)
+{
+    if (!v)
+        return -1;
+    if (depth > RELIC_JSON_FAST_DEPTH)
+        return 1; /* too deep for this path: the caller takes the other */
+    switch (json_typeof(v)) {
+    case JSON_NULL: relic_buf_append(out, "null", 4); return 0;
+    case JSON_TRUE: relic_buf_append(out, "true", 4); return 0;
+    case JSON_FALSE: relic_buf_append(out, "false", 5); return 0;
+    case JSON_INTEGER: relic_json_integer(out, json_integer_value(v)); return 0;
+    case JSON_STRING: relic_json_string(out, json_string_value(v), json_string_length(v)); return 0;
+    case JSON_REAL: {
+        char *text = json_dumps(v, JSON_ENCODE_ANY | RELIC_JSON_FLAGS);
+        if (!text)
+            return -1;
+        relic_buf_append(out, text, strlen(text));
+        free(text);
+        return 0;
+    }
+    case JSON_ARRAY: {
+        size_t n = json_array_size(v);
+        if (n == 0) {
+            relic_buf_append(out, "[]", 2);
+            return 0;
+        }
+        relic_buf_u8(out, '[');
+        for (size_t i = 0; i < n; i++) {
+            if (i)
+                relic_buf_u8(out, ',');
+            relic_json_indent(out, depth + 1);
+            int rc = relic_json_value(out, json_array_get(v, i), depth + 1);
+            if (rc)
+                return rc;
+        }
+        relic_json_indent(out, depth);
+        relic_buf_u8(out, ']');
+        return 0;
+    }
+    case JSON_OBJECT: return relic_json_object(out, v, depth);
+    }
+    return -1;
+}
+
 static int relic_json_cb(const char *buf, size_t size, void *data)
 {
     relic_buf_append(data, buf, size);
@@ -137,9 +309,15 @@ static int relic_json_cb(const char *buf, size_t size, void *data)
 int relic_json_encode(const json_t *doc, relic_buf *out, relic_err *err)
 {
     relic_buf_reset(out);
-    json_t *ordered = relic_json_ordered(doc);
-    int rc = ordered ? json_dump_callback(ordered, relic_json_cb, out, RELIC_JSON_FLAGS) : -1;
-    json_decref(ordered);
+    if (!json_is_object(doc) && !json_is_array(doc))
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "JSON document is not an object or array");
+    int rc = relic_json_value(out, doc, 0);
+    if (rc == 1) { /* deeper than the direct printer goes */
+        relic_buf_reset(out);
+        json_t *ordered = relic_json_ordered(doc);
+        rc = ordered ? json_dump_callback(ordered, relic_json_cb, out, RELIC_JSON_FLAGS) : -1;
+        json_decref(ordered);
+    }
     if (rc != 0)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "JSON encoding failed");
     relic_buf_u8(out, '\n');
@@ -166,11 +344,19 @@ int relic_json_print(FILE *f, const json_t *doc)
     return fputc('\n', f) == EOF ? -1 : 0;
 }
 
+/* Plain ASCII (most game text) is already its own UTF-8: no conversion
+ * buffer, and no second UTF-8 check (the conversion's output is valid by
+ * construction). */
 json_t *relic_json_bytes(const uint8_t *s, size_t n)
 {
+    size_t i = 0;
+    while (i < n && s[i] < 0x80)
+        i++;
+    if (i == n)
+        return json_stringn_nocheck(n ? (const char *)s : "", n);
     relic_buf b = RELIC_BUF_INIT;
     relic_cp437_to_utf8(s, n, &b);
-    json_t *j = b.oom ? NULL : json_stringn(b.data ? (const char *)b.data : "", b.len);
+    json_t *j = b.oom ? NULL : json_stringn_nocheck((const char *)b.data, b.len);
     relic_buf_free(&b);
     return j;
 }

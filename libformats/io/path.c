@@ -87,3 +87,13 @@ int relic_path_join(const char *root, const char *rel, int make_dirs, char *out,
     }
     return RELIC_OK;
 }
+
+int relic_path_same_file(const char *a, const char *b)
+{
+    if (strcmp(a, b) == 0)
+        return 1;
+    struct stat sa, sb;
+    if (stat(a, &sa) != 0 || stat(b, &sb) != 0)
+        return 0;
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}

@@ -70,6 +70,7 @@ int agi_lex_open(agi_lex *lx, const char *name, const char *text, size_t len)
     if (!s->name || !s->text) {
         free(s->name);
         free(s->text);
+        s->name = s->text = NULL; /* agi_lex_close frees every slot */
         lx->failed = 1;
         return relic_err_set(lx->err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     }

@@ -31,12 +31,20 @@ typedef struct agi_dc {
     uint8_t *swallowed;    /* [len + 1] a goto here became "} else {" */
     agi_dc_frame *stack;
     relic_buf *out;
+    uint32_t too_deep;     /* offset + 1 of the first if past AGI_DECOMPILE_MAX_DEPTH, 0 if none */
 } agi_dc;
+
+/* Indentation stops growing at AGI_DC_INDENT_MAX levels: full indentation
+ * of n nested blocks is n*n/2 columns (86 MB of spaces for the deepest
+ * logic the format holds), the compiler ignores it, and nobody reads
+ * column 4,000; capped, output and time stay linear in the depth. */
+#define AGI_DC_INDENT_MAX 32u
 
 static void agi_dc_indent(agi_dc *d, unsigned depth)
 {
-    for (unsigned i = 0; i < depth; i++)
-        relic_buf_append(d->out, "  ", 2);
+    static const char spaces[2 * AGI_DC_INDENT_MAX + 1] =
+        "                                                                ";
+    relic_buf_append(d->out, spaces, 2u * (depth < AGI_DC_INDENT_MAX ? depth : AGI_DC_INDENT_MAX));
 }
 
 static void agi_dc_operand(agi_dc *d, char type, uint8_t v)
@@ -245,6 +253,12 @@ static void agi_dc_if(agi_dc *d, const agi_insn *in, unsigned *depth, uint32_t *
     int shape = agi_dc_shape(d, in, d->stack[*depth].end, &else_end);
     size_t mark = d->out->len;
     relic_buf_append(d->out, "if (", 4);
+    if (shape >= 0 && *depth >= AGI_DECOMPILE_MAX_DEPTH) {
+        if (!d->too_deep)
+            d->too_deep = in->off + 1;
+        *pc = d->s->len; /* stop: the caller reports */
+        return;
+    }
     if (shape >= 0 && agi_dc_conditions(d, in) == 0) {
         relic_buf_append(d->out, ") {\n", 4);
         agi_dc_frame *f = &d->stack[++*depth];
@@ -305,6 +319,8 @@ static void agi_dc_body(agi_dc *d, int labels)
     d->stack[0].end = s->len;
     d->stack[0].has_else = 0;
     for (;;) {
+        if (d->too_deep)
+            return;
         while (depth > 0 && pc == d->stack[depth].end) {
             agi_dc_frame *f = &d->stack[depth];
             agi_dc_indent(d, depth - 1);
@@ -356,12 +372,9 @@ int agi_logic_decompile(const uint8_t *payload, size_t len, const agi_logic_ctx 
 {
     agi_scan s;
     agi_logic_messages m;
-    if (agi_scan_code(payload, len, ctx->profile, ctx->strict, &s, err))
-        return err ? err->code : RELIC_EDATA;
-    if (agi_logic_messages_decode(payload, len, &m, err)) {
-        agi_scan_free(&s);
-        return err ? err->code : RELIC_EDATA;
-    }
+    int open_rc = agi_scan_logic(payload, len, ctx, &s, &m, err);
+    if (open_rc)
+        return open_rc;
     agi_dc d = {.ctx = ctx, .s = &s, .m = &m, .out = out};
     d.raw_table = !agi_logic_table_regular(payload, len, &s, &m);
     for (unsigned i = 1; i <= m.count; i++) {
@@ -396,16 +409,24 @@ int agi_logic_decompile(const uint8_t *payload, size_t len, const agi_logic_ctx 
             memset(d.swallowed, 0, (size_t)s.len + 1);
             agi_dc_body(&d, 0);
             out->len = start;
+            if (d.too_deep)
+                break;
             again = 0;
             for (uint32_t i = 0; i <= s.len; i++)
                 if (d.label[i] && d.swallowed[i] && !d.goto_target[i])
                     again = d.goto_target[i] = 1;
         }
-        relic_buf_printf(out, "// logic %u, decompiled by relic for profile %s\n", ctx->number,
-                         ctx->profile ? ctx->profile->name : "any");
-        agi_dc_body(&d, 1);
-        agi_dc_messages(&d, payload, len);
-        rc = relic_buf_check(out, err);
+        if (d.too_deep) {
+            /* +2: offsets count from the payload, after the code length. */
+            rc = relic_err_set(err, RELIC_EDATA, d.too_deep - 1 + 2, "if blocks nested deeper than %u",
+                               AGI_DECOMPILE_MAX_DEPTH);
+        } else {
+            relic_buf_printf(out, "// logic %u, decompiled by relic for profile %s\n", ctx->number,
+                             ctx->profile ? ctx->profile->name : "any");
+            agi_dc_body(&d, 1);
+            agi_dc_messages(&d, payload, len);
+            rc = relic_buf_check(out, err);
+        }
     }
     free(d.by_id);
     free(d.by_text);

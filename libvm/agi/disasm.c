@@ -131,12 +131,9 @@ int agi_logic_disasm(const uint8_t *payload, size_t len, const agi_logic_ctx *ct
 {
     agi_scan s;
     agi_logic_messages m;
-    if (agi_scan_code(payload, len, ctx->profile, ctx->strict, &s, err))
-        return err ? err->code : RELIC_EDATA;
-    if (agi_logic_messages_decode(payload, len, &m, err)) {
-        agi_scan_free(&s);
-        return err ? err->code : RELIC_EDATA;
-    }
+    int open_rc = agi_scan_logic(payload, len, ctx, &s, &m, err);
+    if (open_rc)
+        return open_rc;
     agi_dis d = {ctx, &s, &m, calloc((size_t)s.len + 1, 1), out};
     if (!d.label) {
         agi_scan_free(&s);

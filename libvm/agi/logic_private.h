@@ -33,6 +33,11 @@ typedef struct agi_scan {
 int agi_scan_code(const uint8_t *payload, size_t len, const agi_profile *p, int strict, agi_scan *s,
                   relic_err *err);
 void agi_scan_free(agi_scan *s);
+/* What the disassembler and the decompiler both start from: the scanned
+ * code (ctx's profile and strictness) and the message table.  On failure
+ * nothing is left to free. */
+int agi_scan_logic(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, agi_scan *s, agi_logic_messages *m,
+                   relic_err *err);
 /* Length of the predicate at code[off] (opcode included), or 0 when it
  * runs past `end`. */
 uint32_t agi_scan_predicate_len(const uint8_t *code, uint32_t off, uint32_t end, const agi_cmd *c);

@@ -191,3 +191,15 @@ int agi_logic_table_regular(const uint8_t *payload, size_t len, const agi_scan *
     relic_buf_free(&re);
     return same;
 }
+
+int agi_scan_logic(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, agi_scan *s, agi_logic_messages *m,
+                   relic_err *err)
+{
+    if (agi_scan_code(payload, len, ctx->profile, ctx->strict, s, err))
+        return err ? err->code : RELIC_EDATA;
+    if (agi_logic_messages_decode(payload, len, m, err)) {
+        agi_scan_free(s);
+        return err ? err->code : RELIC_EDATA;
+    }
+    return RELIC_OK;
+}

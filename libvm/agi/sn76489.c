@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "relic/agi_sn76489.h"
+#include "relic/core.h"
 
 #define SYN_TONES 3
 #define SYN_AMP 0.25 /* four channels at 0 dB fill [-1, 1] */
@@ -42,8 +43,12 @@ typedef struct syn_tone {
 #define SYN_WIN 4096 /* frames summed at a time; stays in cache */
 
 typedef struct syn {
-    float *out;                      /* the caller's frames */
+    float *out;                      /* the caller's frames, or NULL when streaming */
     size_t frames;
+    agi_synth_sink sink;             /* streaming: gets each finished window */
+    void *sink_ctx;
+    int sink_rc;                     /* first non-zero sink result: stop */
+    float block[SYN_WIN];            /* streaming: the window's frames */
     float win[SYN_WIN + 1];          /* derivative of frames [wpos, wpos + SYN_WIN] */
     uint64_t wpos;
     double acc;                      /* running sum: the signal level */
@@ -165,7 +170,7 @@ static void syn_run(syn *s, uint64_t end)
 static void syn_flush(syn *s)
 {
     size_t n = s->wpos >= s->frames ? 0 : s->frames - s->wpos < SYN_WIN ? (size_t)(s->frames - s->wpos) : SYN_WIN;
-    float *restrict out = s->out + s->wpos;
+    float *restrict out = s->out ? s->out + s->wpos : s->block;
     const float *restrict win = s->win;
     double acc = s->acc;
     for (size_t i = 0; i < n; i++) {
@@ -174,6 +179,8 @@ static void syn_flush(syn *s)
         out[i] = (float)(v > -1.0 ? v : -1.0);
     }
     s->acc = acc;
+    if (!s->out && n && !s->sink_rc)
+        s->sink_rc = s->sink(s->sink_ctx, s->block, n);
     float carry = s->win[SYN_WIN];
     memset(s->win, 0, sizeof s->win);
     s->win[0] = carry;
@@ -193,7 +200,7 @@ static void syn_advance(syn *s, uint64_t end)
         /* Strictly before: a level change at `end` itself (a command) must
          * still fall inside the window. */
         uint64_t wend = syn_window_end(s);
-        if (end < wend) {
+        if (end < wend || s->sink_rc) {
             syn_run(s, end);
             return;
         }
@@ -295,7 +302,7 @@ static void syn_render(syn *s, const agi_snd_cmds *c, uint64_t end_tick, const a
     uint64_t limit = o->max_ticks ? o->max_ticks : UINT64_MAX;
     for (unsigned l = 0; l < loops; l++) {
         uint64_t base = (uint64_t)l * end_tick;
-        for (size_t i = 0; i < c->count; i++) {
+        for (size_t i = 0; i < c->count && !s->sink_rc; i++) {
             uint64_t tick = base + c->v[i].tick;
             if (tick > limit)
                 break;
@@ -307,7 +314,7 @@ static void syn_render(syn *s, const agi_snd_cmds *c, uint64_t end_tick, const a
                     syn_write(s, c->v[i].bytes[k]);
         }
     }
-    while (s->wpos < s->frames) {
+    while (s->wpos < s->frames && !s->sink_rc) {
         syn_run(s, syn_window_end(s));
         syn_flush(s);
     }
@@ -328,13 +335,47 @@ int agi_synth_render_into(const agi_snd_cmds *c, agi_snd_device device, uint64_t
     return RELIC_OK;
 }
 
+int agi_synth_stream(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_tick, const agi_synth_opts *o,
+                     agi_synth_sink sink, void *ctx, size_t *frames, relic_err *err)
+{
+    *frames = 0;
+    if (o->rate < 8000 || o->rate > AGI_SYNTH_MAX_RATE)
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "sample rate %u outside 8000..%u", o->rate,
+                             AGI_SYNTH_MAX_RATE);
+    syn *sp = malloc(sizeof *sp);
+    if (!sp)
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    size_t n = agi_synth_frames(end_tick, o);
+    syn_init(sp, device, o, NULL, n);
+    sp->sink = sink;
+    sp->sink_ctx = ctx;
+    syn_render(sp, c, end_tick, o);
+    int rc = sp->sink_rc;
+    free(sp);
+    if (rc)
+        return rc; /* the sink has filled err */
+    *frames = n;
+    return RELIC_OK;
+}
+
+void agi_synth_pcm16_into(const float *x, size_t frames, double gain_db, unsigned channels, int16_t *out)
+{
+    double g = 32767.0 * pow(10.0, gain_db / 20.0);
+    for (size_t i = 0; i < frames; i++) {
+        double v = lrint(x[i] * g);
+        int16_t s = (int16_t)(v > 32767 ? 32767 : v < -32768 ? -32768 : v);
+        for (unsigned c = 0; c < channels; c++)
+            out[i * channels + c] = s;
+    }
+}
+
 int agi_synth_render(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_tick, const agi_synth_opts *o,
                      float **out, size_t *frames, relic_err *err)
 {
     *out = NULL;
     *frames = 0;
     size_t n = agi_synth_frames(end_tick, o);
-    float *buf = malloc((n ? n : 1) * sizeof *buf);
+    float *buf = relic_alloc_array(n, sizeof *buf);
     if (!buf)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory for %zu samples", n);
     int rc = agi_synth_render_into(c, device, end_tick, o, buf, n, err);
@@ -350,15 +391,9 @@ int agi_synth_render(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_
 int agi_synth_to_pcm16(const float *x, size_t frames, double gain_db, unsigned channels, int16_t **out,
                        relic_err *err)
 {
-    *out = malloc((frames ? frames : 1) * channels * sizeof **out);
+    *out = relic_alloc_array(frames * channels, sizeof **out);
     if (!*out)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory for %zu samples", frames);
-    double g = 32767.0 * pow(10.0, gain_db / 20.0);
-    for (size_t i = 0; i < frames; i++) {
-        double v = lrint(x[i] * g);
-        int16_t s = (int16_t)(v > 32767 ? 32767 : v < -32768 ? -32768 : v);
-        for (unsigned c = 0; c < channels; c++)
-            (*out)[i * channels + c] = s;
-    }
+    agi_synth_pcm16_into(x, frames, gain_db, channels, *out);
     return RELIC_OK;
 }

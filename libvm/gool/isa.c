@@ -1,4 +1,4 @@
-/* GOOL instruction descriptors and operands (shared/seeds/003 "GOOL
+/* GOOL instruction descriptors and operands (the "GOOL Interpreter" page, "GOOL
  * Instruction Table"; the 12-bit operand classes as translated by
  * wurlyfox/c1 src/gool.c GoolTranslateGop/InGop/OutGop and shown by
  * cbhacks/CrashEdit GOOLInstruction.cs):

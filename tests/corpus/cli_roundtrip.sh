@@ -4,6 +4,8 @@
 # agi-unpack again must give identical payloads and message tables (logic
 # payloads are compiled back from the unpacked .lgc sources), and the
 # repacked OBJECT and WORDS.TOK must equal the shipped files byte for byte.
+# Also, per game: agi-unpack -j1 and -j4 write byte-identical trees (same
+# file list, same bytes) and identical stderr and exit status.
 # Prints TAP; skips (or, under CI=true, fails) without a corpus.
 BUILD=${BUILD:-build}
 PATH="$PWD/$BUILD/bin:$PATH"
@@ -16,6 +18,18 @@ work=$(mktemp -d "$PWD/$BUILD/corpus-rt-XXXXXX")
 n=0
 for game in "$RELIC_CORPUS"/agi/*/; do
     name=$(basename "$game")
+    n=$((n + 1))
+    j="$work/$name/j"
+    mkdir -p "$work/$name"
+    agi-unpack "$game" -o "$j/1" -j1 >"$j.1.out" 2>"$j.1.err"; rc1=$?
+    agi-unpack "$game" -o "$j/4" -j4 >"$j.4.out" 2>"$j.4.err"; rc4=$?
+    if [ $rc1 -ne $rc4 ] || ! diff -r "$j/1" "$j/4" >/dev/null || ! cmp -s "$j.1.err" "$j.4.err" ||
+       [ "$(cd "$j/1" && find . | sort)" != "$(cd "$j/4" && find . | sort)" ]; then
+        echo "not ok $n - $name: agi-unpack -j1 and -j4 differ"
+    else
+        echo "ok $n - $name: agi-unpack -j1 and -j4 identical ($(find "$j/1" -type f | wc -l) files)"
+    fi
+    rm -rf "$j"
     for layout in v2 v3; do
         n=$((n + 1))
         u="$work/$name/u" g="$work/$name/$layout" u2="$work/$name/u-$layout"

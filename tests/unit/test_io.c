@@ -94,6 +94,80 @@ static void test_json_sorted_keys(void **state)
     relic_buf_free(&out);
 }
 
+/* relic_json_print's bytes (the natural-order copy through jansson's
+ * dumper) for doc. */
+static char *test_json_reference(const json_t *doc, size_t *len)
+{
+    char *text = NULL;
+    FILE *f = open_memstream(&text, len);
+    assert_non_null(f);
+    assert_int_equal(relic_json_print(f, doc), 0);
+    fclose(f);
+    return text;
+}
+
+/* relic_json_encode prints its own bytes; they must be relic_json_print's
+ * (jansson's dumper over a natural-order copy) on every kind of value, and
+ * past the direct printer's depth too. */
+static void test_json_matches_jansson(void **state)
+{
+    (void)state;
+    json_t *doc = json_pack("{s:i, s:I, s:s, s:s, s:[], s:{}, s:[i, [s, {}], {s:n, s:b, s:b}], s:f, s:f, s:f}",
+                            "b", -7, "a", (json_int_t)1 << 40, "ab", "quote \" back \\ nl \n tab \t \x01 \x1f \x7f",
+                            "aa", "caf\xc3\xa9 \xe2\x99\xa5 \xf0\x9f\x98\x80", "empty_array", "empty_object", "nest", 1,
+                            "two", "null", "yes", 1, "no", 0, "real", 0.1, "whole", 3.0, "tiny", 1e-300);
+    assert_non_null(doc);
+    json_object_set_new(doc, "", json_string("empty key"));
+    json_object_set_new(doc, "\b\x02", json_integer(0));
+    json_object_set_new(doc, "deep", json_pack("[[[[{s:[[]]}]]]]", "k"));
+    json_object_set_new(doc, "keys", json_pack("{s:i, s:i, s:i, s:i, s:i, s:i}", "v10", 1, "v2", 2, "v02", 3, "raw_0x8d", 4,
+                                               "raw_0x10", 5, "V1", 6));
+    json_object_set_new(doc, "ints", json_pack("[I, I, I, i, i]", (json_int_t)INT64_MIN, (json_int_t)INT64_MAX,
+                                               (json_int_t)-1000000007, 0, 10));
+    assert_non_null(doc);
+    relic_buf out = RELIC_BUF_INIT;
+    assert_int_equal(relic_json_encode(doc, &out, NULL), RELIC_OK);
+    size_t want_len;
+    char *want = test_json_reference(doc, &want_len);
+    assert_int_equal(out.len, want_len);
+    assert_memory_equal(out.data, want, want_len);
+    assert_int_equal(out.data[out.len - 1], '\n');
+    free(want);
+    /* 600 levels: beyond RELIC_JSON_FAST_DEPTH, the copy-and-dump path. */
+    json_t *deep = json_object(), *leaf = deep;
+    for (int i = 0; i < 600; i++) {
+        json_t *next = json_object();
+        json_object_set_new(leaf, i % 2 ? "v10" : "v2", json_integer(i));
+        json_object_set_new(leaf, "next", next);
+        leaf = next;
+    }
+    assert_int_equal(relic_json_encode(deep, &out, NULL), RELIC_OK);
+    want = test_json_reference(deep, &want_len);
+    assert_int_equal(out.len, want_len);
+    assert_memory_equal(out.data, want, want_len);
+    free(want);
+    json_decref(deep);
+    json_decref(doc);
+    relic_buf_free(&out);
+}
+
+/* CP437 game text as JSON strings: ASCII as is (NUL kept), high bytes
+ * mapped (0x82 is e-acute, 0xdb the full block). */
+static void test_json_bytes_cp437(void **state)
+{
+    (void)state;
+    json_t *a = relic_json_bytes((const uint8_t *)"Hi\0there", 8);
+    assert_int_equal(json_string_length(a), 8);
+    assert_memory_equal(json_string_value(a), "Hi\0there", 8);
+    json_t *b = relic_json_bytes((const uint8_t *)"caf\x82 \xdb", 6);
+    assert_string_equal(json_string_value(b), "caf\xc3\xa9 \xe2\x96\x88");
+    json_t *c = relic_json_bytes(NULL, 0);
+    assert_string_equal(json_string_value(c), "");
+    json_decref(a);
+    json_decref(b);
+    json_decref(c);
+}
+
 static int test_count_entries(const char *dir)
 {
     DIR *d = opendir(dir);
@@ -210,6 +284,8 @@ int main(void)
         cmocka_unit_test(test_png_encodes_indexed_and_deterministic),
         cmocka_unit_test(test_png_refuses_bad_input),
         cmocka_unit_test(test_json_sorted_keys),
+        cmocka_unit_test(test_json_matches_jansson),
+        cmocka_unit_test(test_json_bytes_cp437),
         cmocka_unit_test(test_atomic_write_and_read),
         cmocka_unit_test(test_file_map),
         cmocka_unit_test(test_path_join_refuses_escapes),

@@ -31,8 +31,46 @@ typedef struct relic_map {
 int relic_file_map(const char *path, relic_map *m, relic_err *err);
 void relic_file_unmap(relic_map *m);
 /* Writes data to path through a temporary file in the same folder and a
- * rename, so readers never see a half-written file. */
+ * rename, so readers never see a half-written file.  The temporary is made
+ * with O_CREAT|O_EXCL|O_NOFOLLOW under an unpredictable name: nothing
+ * planted in the folder (a symbolic link) is ever opened.  One open, one
+ * write, one close and one rename; no fsync (see RELIC_OUT_DURABLE). */
 int relic_file_write_atomic(const char *path, const void *data, size_t len, relic_err *err);
+
+/* RELIC_OUT_DURABLE: fsync the file before the rename and its folder after.
+ * Without it a crash of the process never leaves a partial file, but a
+ * power cut may lose the newest output; extraction (thousands of files that
+ * can be made again) skips it, replacing a user's only copy (save-inspect
+ * set --in-place) asks for it. */
+#define RELIC_OUT_DURABLE 1u
+int relic_file_write_atomic_flags(const char *path, const void *data, size_t len, unsigned flags,
+                                  relic_err *err);
+
+/* Streaming form of the atomic writer, for writers that cannot hand over one
+ * buffer (libsndfile, block-by-block synthesis):
+ *   relic_out_open   creates the temporary beside path (o->fd is writable);
+ *   relic_out_write  appends bytes (or write to o->fd directly);
+ *   relic_out_commit closes (checking close), renames over path;
+ *   relic_out_abort  closes and unlinks the temporary (safe to call twice
+ *                    and after a failed commit, which already aborts).
+ * path must stay valid until commit or abort.  On failure of open/commit
+ * nothing is left under either name. */
+typedef struct relic_out {
+    int fd;
+    unsigned flags;
+    const char *path;
+    char *tmp;  /* temporary name, NULL once committed or aborted */
+} relic_out;
+int relic_out_open(relic_out *o, const char *path, unsigned flags, relic_err *err);
+int relic_out_write(relic_out *o, const void *data, size_t len, relic_err *err);
+int relic_out_commit(relic_out *o, relic_err *err);
+void relic_out_abort(relic_out *o);
+
+/* 1 when a and b name the same existing file or folder (same device and
+ * inode, which also catches hard links, symbolic links and "./x" vs "x"),
+ * or the same path text; 0 otherwise.  Tools that read and write files call
+ * it to refuse an output that would overwrite an input. */
+int relic_path_same_file(const char *a, const char *b);
 
 /* Joins `rel` (slash-separated) under `root` into out.  Refuses absolute
  * names, empty, `.` and `..` components, and any existing component that is

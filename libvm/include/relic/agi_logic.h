@@ -49,6 +49,16 @@ typedef struct agi_logic_ctx {
 /* Text listing of a logic payload: one line per instruction with offset,
  * bytes, mnemonic and operands, labels at jump targets, then the messages. */
 int agi_logic_disasm(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, relic_buf *out, relic_err *err);
+/* The deepest if nesting the decompiler writes.  It is the bytecode's own
+ * limit (logic_bytecode.md "Conditional blocks"): an if is at least five
+ * bytes (ff, one condition byte, ff, s16 displacement) and a block ends at
+ * most 32,767 bytes after its header, so blocks nested one inside the next
+ * go at most 1 + 32,767 / 5 deep; the interpreter could not jump over a
+ * deeper stack either.  Deeper nesting is an error naming the offset of the
+ * first if too deep (a guard should the scanner ever accept longer jumps).
+ * Output and time are linear in the depth (indentation stops growing at 32
+ * levels). */
+#define AGI_DECOMPILE_MAX_DEPTH 6554u
 /* Source text that agi_logic_compile turns back into the same payload. */
 int agi_logic_decompile(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, relic_buf *out,
                         relic_err *err);

@@ -42,6 +42,16 @@ int agi_synth_render(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_
 int agi_synth_render_into(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_tick,
                           const agi_synth_opts *o, float *out, size_t frames, relic_err *err);
 
+/* Streaming render: the same samples as agi_synth_render, handed to sink a
+ * window (at most 4,096 frames) at a time, so memory does not grow with the
+ * clip's length.  A non-zero sink result stops the render and is returned
+ * (the sink fills err itself).  frames gets the total on success. */
+typedef int (*agi_synth_sink)(void *ctx, const float *frames, size_t n);
+int agi_synth_stream(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_tick, const agi_synth_opts *o,
+                     agi_synth_sink sink, void *ctx, size_t *frames, relic_err *err);
+/* agi_synth_to_pcm16 into the caller's frames * channels samples. */
+void agi_synth_pcm16_into(const float *x, size_t frames, double gain_db, unsigned channels, int16_t *out);
+
 /* Interleaved 16-bit samples from a render: gain in dB, the mono signal
  * copied to each of `channels`, rounded to nearest and clipped. */
 int agi_synth_to_pcm16(const float *x, size_t frames, double gain_db, unsigned channels, int16_t **out,

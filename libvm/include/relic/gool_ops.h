@@ -1,6 +1,6 @@
 /* GOOL opcode lists as X-macros: X(id, opcode, sub-op mask, sub-op, layout,
  * description).  Crash 1 names and layouts follow the instruction table in
- * shared/seeds/003 (GOOL Interpreter); Crash 2/3 opcode numbers and layouts
+ * the "GOOL Interpreter" page (see README, References); Crash 2/3 opcode numbers and layouts
  * follow cbhacks/CrashEdit Crash/Formats/Crash Formats/GOOL/
  * GOOLInstructionList.cs.  A mnemonic with a sub-op mask owns the words
  * whose bits 20..23 match; the plain CFL/RSTT/RSTF rows after the named

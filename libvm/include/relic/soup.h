@@ -1,7 +1,7 @@
 /* SOUP386 bytecode (Redguard scripts): the opcode table, the context that
  * names things (SOUP386.DEF plus the actor's string table), the
- * disassembler and the assembler.  Authority: the relic SOUP seed
- * (shared/seeds, "Bytecode Encoding", "Operators", "Control Flow",
+ * disassembler and the assembler.  Authority: the "SOUP Scripting" notes
+ * (see README, References: "Bytecode Encoding", "Operators", "Control Flow",
  * "Function Dispatch"); see libvm/soup/disasm.c for the text syntax. */
 #ifndef RELIC_SOUP_H
 #define RELIC_SOUP_H

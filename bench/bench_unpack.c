@@ -1,0 +1,315 @@
+/* make bench, AGI extraction side by side (issue 20): for every corpus
+ * game, agi-unpack's wall time per file written; agi-unpack against
+ * `agikit extract` of the same game (when $AGIKIT names agikit's cli.js);
+ * and `agi-unpack --raw` against `cp -r` of its own output.  Pairs are
+ * interleaved (relic, peer, relic, peer, ...) so load on the machine hits
+ * both alike; ratios relic/peer of wall time (and of user + system CPU
+ * time, which other load disturbs less) are printed as min/median/max,
+ * never asserted.
+ *
+ * Environment: RELIC_BIN (tools, default build/bin), AGIKIT (path of
+ * agikit's dist/cli.js, run with node), RELIC_BENCH_DIR (scratch folder,
+ * default build/bench-unpack: the project disk; give /dev/shm/... for
+ * tmpfs), RELIC_BENCH_PAIRS (default 5), RELIC_BENCH_JOBS (agi-unpack -j,
+ * default: agi-unpack's own default). */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "bench.h"
+
+extern char **environ;
+
+#define BENCH_UNPACK_MAX_PAIRS 64
+
+/* Runs argv (stdout and stderr to /dev/null); returns its wall seconds
+ * (and, in *cpu when not NULL, its user + system seconds: less disturbed
+ * by other load on the machine), or -1 when it could not start, was killed
+ * or failed.  agi-unpack's exit
+ * 1 (a data error: groza's placeholder resources) is a finished run; any
+ * other tool must exit 0 (agikit exits 1 when it throws). */
+static double bench_unpack_spawn_cpu(char *const argv[], double *cpu)
+{
+    int ok_status = strstr(argv[0], "agi-unpack") ? 1 : 0;
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+    pid_t pid;
+    double t0 = bench_now();
+    int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    if (rc != 0)
+        return -1;
+    int status;
+    struct rusage ru;
+    while (wait4(pid, &status, 0, &ru) < 0)
+        if (errno != EINTR)
+            return -1;
+    double t = bench_now() - t0;
+    if (cpu)
+        *cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 + (double)ru.ru_stime.tv_sec +
+               (double)ru.ru_stime.tv_usec * 1e-6;
+    return WIFEXITED(status) && WEXITSTATUS(status) <= ok_status ? t : -1;
+}
+
+static double bench_unpack_spawn(char *const argv[])
+{
+    return bench_unpack_spawn_cpu(argv, NULL);
+}
+
+static void bench_unpack_rm(const char *dir)
+{
+    char *argv[] = {"rm", "-rf", (char *)dir, NULL};
+    bench_unpack_spawn(argv);
+}
+
+/* Regular files under dir (recursively). */
+static unsigned bench_unpack_count(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    unsigned n = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.')
+            continue;
+        char p[4096];
+        struct stat st;
+        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        if (lstat(p, &st) != 0)
+            continue;
+        if (S_ISDIR(st.st_mode))
+            n += bench_unpack_count(p);
+        else if (S_ISREG(st.st_mode))
+            n++;
+    }
+    closedir(d);
+    return n;
+}
+
+static int bench_unpack_cmp(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+typedef struct bench_unpack_ctx {
+    const char *bin, *agikit, *scratch, *jobs;
+    int pairs;
+} bench_unpack_ctx;
+
+/* agi-unpack GAME -o OUT [flag] [-j N] into argv (strings in store). */
+static void bench_unpack_argv(const bench_unpack_ctx *c, const char *game, const char *out, const char *flag,
+                              char store[3][4096], char *argv[9])
+{
+    int n = 0;
+    snprintf(store[0], sizeof store[0], "%s/agi-unpack", c->bin);
+    snprintf(store[1], sizeof store[1], "-j%s", c->jobs ? c->jobs : "");
+    argv[n++] = store[0];
+    argv[n++] = (char *)game;
+    argv[n++] = "-o";
+    argv[n++] = (char *)out;
+    if (flag)
+        argv[n++] = (char *)flag;
+    if (c->jobs)
+        argv[n++] = store[1];
+    argv[n] = NULL;
+}
+
+/* Interleaved pairs: (rm; time a) then (rm; time b), `pairs` times;
+ * prints "label: relic X ms, peer Y ms (medians), ratio min/median/max". */
+static void bench_unpack_pairs(const bench_unpack_ctx *c, const char *label, char *const a[], const char *a_out,
+                               char *const b[], const char *b_out, unsigned files)
+{
+    double ta[BENCH_UNPACK_MAX_PAIRS], tb[BENCH_UNPACK_MAX_PAIRS], r[BENCH_UNPACK_MAX_PAIRS];
+    double rc[BENCH_UNPACK_MAX_PAIRS];
+    int n = 0;
+    for (int i = 0; i < c->pairs; i++) {
+        double cx = 0, cy = 0;
+        bench_unpack_rm(a_out);
+        double x = bench_unpack_spawn_cpu(a, &cx);
+        bench_unpack_rm(b_out);
+        double y = bench_unpack_spawn_cpu(b, &cy);
+        if (x <= 0 || y <= 0) {
+            printf("  %-34s a run failed (pair %d)\n", label, i + 1);
+            break;
+        }
+        ta[n] = x;
+        tb[n] = y;
+        r[n] = x / y;
+        rc[n] = cy > 0 ? cx / cy : 0;
+        n++;
+    }
+    bench_unpack_rm(a_out);
+    bench_unpack_rm(b_out);
+    if (n == 0)
+        return;
+    qsort(ta, (size_t)n, sizeof *ta, bench_unpack_cmp);
+    qsort(tb, (size_t)n, sizeof *tb, bench_unpack_cmp);
+    qsort(r, (size_t)n, sizeof *r, bench_unpack_cmp);
+    qsort(rc, (size_t)n, sizeof *rc, bench_unpack_cmp);
+    printf("  %-34s relic %8.1f ms  peer %8.1f ms  ratio %.2f / %.2f / %.2f  (cpu %.2f / %.2f / %.2f)", label,
+           ta[n / 2] * 1e3, tb[n / 2] * 1e3, r[0], r[n / 2], r[n - 1], rc[0], rc[n / 2], rc[n - 1]);
+    if (files)
+        printf("  (%u files, %.0f us/file)", files, ta[n / 2] * 1e6 / files);
+    printf("\n");
+    fflush(stdout);
+}
+
+/* Relic alone (no peer reads the game): median and per file. */
+static void bench_unpack_solo(const bench_unpack_ctx *c, const char *label, char *const a[], const char *a_out,
+                              unsigned files)
+{
+    double t[BENCH_UNPACK_MAX_PAIRS];
+    int n = 0;
+    for (int i = 0; i < c->pairs; i++) {
+        bench_unpack_rm(a_out);
+        if ((t[n] = bench_unpack_spawn(a)) <= 0)
+            break;
+        n++;
+    }
+    bench_unpack_rm(a_out);
+    if (n == 0)
+        return;
+    qsort(t, (size_t)n, sizeof *t, bench_unpack_cmp);
+    printf("  %-34s relic %8.1f ms (min %.1f, max %.1f)  (%u files, %.0f us/file)\n", label, t[n / 2] * 1e3,
+           t[0] * 1e3, t[n - 1] * 1e3, files, files ? t[n / 2] * 1e6 / files : 0.0);
+    fflush(stdout);
+}
+
+/* agikit opens LOGDIR, VOL.0, ... by their upper-case names; corpus games
+ * ship lower-case ones.  A folder of upper-case symbolic links to the
+ * game's files lets it read them (nothing is copied). */
+static int bench_unpack_upper(const char *game, const char *dest)
+{
+    if (mkdir(dest, 0777) != 0 && errno != EEXIST)
+        return -1;
+    DIR *d = opendir(game);
+    if (!d)
+        return -1;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.')
+            continue;
+        char from[4096], to[4096], up[256];
+        size_t i = 0;
+        for (; e->d_name[i] && i + 1 < sizeof up; i++)
+            up[i] = (char)toupper((unsigned char)e->d_name[i]);
+        up[i] = '\0';
+        if (snprintf(from, sizeof from, "%s/%s", game, e->d_name) >= (int)sizeof from ||
+            snprintf(to, sizeof to, "%s/%s", dest, up) >= (int)sizeof to ||
+            (symlink(from, to) != 0 && errno != EEXIST)) {
+            closedir(d);
+            return -1;
+        }
+    }
+    closedir(d);
+    return 0;
+}
+
+static void bench_unpack_game(const bench_unpack_ctx *c, const char *root, const char *name)
+{
+    char game[4096], out_a[4096], out_b[4096], upper[4096], raw_keep[4096];
+    snprintf(game, sizeof game, "%s/%s", root, name);
+    snprintf(out_a, sizeof out_a, "%s/relic", c->scratch);
+    snprintf(out_b, sizeof out_b, "%s/peer", c->scratch);
+    snprintf(upper, sizeof upper, "%s/game-%s", c->scratch, name);
+    snprintf(raw_keep, sizeof raw_keep, "%s/raw-%s", c->scratch, name);
+    char sa[3][4096];
+    char *a[9];
+    printf(" %s:\n", name);
+
+    /* Full extraction: files written, then against agikit. */
+    bench_unpack_argv(c, game, out_a, NULL, sa, a);
+    bench_unpack_rm(out_a);
+    if (bench_unpack_spawn(a) < 0) {
+        printf("  agi-unpack failed on %s\n", game);
+        return;
+    }
+    unsigned files = bench_unpack_count(out_a);
+    if (c->agikit && bench_unpack_upper(game, upper) == 0) {
+        char *k[] = {"node", (char *)c->agikit, "extract", upper, out_b, NULL};
+        bench_unpack_rm(out_b);
+        if (bench_unpack_spawn(k) < 0) {
+            printf("  %-34s agikit does not read this game\n", "full vs agikit extract");
+            bench_unpack_solo(c, "full", a, out_a, files);
+        } else {
+            unsigned peer_files = bench_unpack_count(out_b);
+            char label[96];
+            snprintf(label, sizeof label, "full vs agikit (%u files)", peer_files);
+            bench_unpack_pairs(c, label, a, out_a, k, out_b, files);
+        }
+        bench_unpack_rm(upper);
+    } else {
+        printf("  %-34s (set AGIKIT=.../agikit/packages/cli/dist/cli.js for the agikit pair)\n", "full");
+        bench_unpack_solo(c, "full", a, out_a, files);
+    }
+
+    /* --raw against cp -r of its own output. */
+    bench_unpack_argv(c, game, raw_keep, "--raw", sa, a);
+    bench_unpack_rm(raw_keep);
+    if (bench_unpack_spawn(a) < 0)
+        return;
+    unsigned raw_files = bench_unpack_count(raw_keep);
+    bench_unpack_argv(c, game, out_a, "--raw", sa, a);
+    char *cp[] = {"cp", "-r", raw_keep, out_b, NULL};
+    bench_unpack_pairs(c, "--raw vs cp -r of its output", a, out_a, cp, out_b, raw_files);
+    bench_unpack_rm(raw_keep);
+}
+
+static int bench_unpack_name_cmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void bench_unpack_side_by_side(const char *root)
+{
+    bench_unpack_ctx c = {
+        .bin = getenv("RELIC_BIN") ? getenv("RELIC_BIN") : "build/bin",
+        .agikit = getenv("AGIKIT"),
+        .scratch = getenv("RELIC_BENCH_DIR") ? getenv("RELIC_BENCH_DIR") : "build/bench-unpack",
+        .jobs = getenv("RELIC_BENCH_JOBS"),
+        .pairs = getenv("RELIC_BENCH_PAIRS") ? atoi(getenv("RELIC_BENCH_PAIRS")) : 5,
+    };
+    if (c.pairs < 1)
+        c.pairs = 1;
+    if (c.pairs > BENCH_UNPACK_MAX_PAIRS)
+        c.pairs = BENCH_UNPACK_MAX_PAIRS;
+    if (c.agikit && access(c.agikit, R_OK) != 0)
+        c.agikit = NULL;
+    if (mkdir(c.scratch, 0777) != 0 && errno != EEXIST) {
+        printf("agi-unpack side by side: cannot create %s\n", c.scratch);
+        return;
+    }
+    printf("agi-unpack side by side (%s, %d interleaved pairs; ratio relic/peer min / median / max; times are "
+           "medians, incl. process start):\n",
+           c.scratch, c.pairs);
+    DIR *d = opendir(root);
+    if (!d)
+        return;
+    char **names = NULL;
+    size_t n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)))
+        if (e->d_name[0] != '.' && (names = realloc(names, (n + 1) * sizeof *names)))
+            names[n++] = strdup(e->d_name);
+    closedir(d);
+    qsort(names, n, sizeof *names, bench_unpack_name_cmp);
+    for (size_t i = 0; i < n; i++) {
+        bench_unpack_game(&c, root, names[i]);
+        free(names[i]);
+    }
+    free(names);
+    rmdir(c.scratch);
+}

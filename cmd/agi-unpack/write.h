@@ -1,0 +1,96 @@
+/* agi-unpack's writer helpers (write.c), the leaf every exporter and the
+ * driver call: the output tree, atomic file writes through reused encode
+ * buffers, and error reports kept per resource so they print in resource
+ * order whatever the number of workers. */
+#ifndef AGI_UNPACK_WRITE_H
+#define AGI_UNPACK_WRITE_H
+
+#include <pthread.h>
+#include <stdint.h>
+#include <jansson.h>
+#include "relic/agi.h"
+#include "relic/buf.h"
+#include "unpack.h"
+
+/* OUT and the folders under it made or checked so far (shared by every
+ * worker, behind its lock): each folder costs one mkdir (plus one lstat
+ * when it was already there) per run, not one lstat per file. */
+typedef struct unpack_out {
+    const char *root;
+    pthread_mutex_t lock;
+    char **dirs;
+    size_t count, cap;
+} unpack_out;
+
+void unpack_out_init(unpack_out *out, const char *root);
+void unpack_out_free(unpack_out *out);
+
+/* WORDS.TOK and OBJECT decoded once per run for the logic decompiler. */
+typedef struct unpack_names {
+    agi_words words;
+    agi_objects objects;
+    int have_words, have_objects;
+} unpack_names;
+
+void unpack_names_load(const agi_game *game, unpack_names *n);
+void unpack_names_free(unpack_names *n);
+
+#define UNPACK_SCRATCH_SLOTS 3
+
+/* One worker's state.  The game, options, names and output tree are shared
+ * and read-only (the tree has its own lock); the buffers are the worker's
+ * own and reused from resource to resource. */
+typedef struct unpack_ctx {
+    const unpack_opts *o;
+    const agi_game *game;
+    const unpack_names *names;
+    unpack_out *out;       /* NULL: nothing is written (--list) */
+    int errors;            /* malformed data in the current resource */
+    int warnings;          /* data read the lenient way the interpreter reads it */
+    int io_failed;         /* a write failed */
+    relic_buf log;         /* the current resource's stderr lines */
+    relic_buf enc;         /* encoded PNG, GIF or JSON on its way to disk */
+    relic_buf scaled;      /* an image enlarged by --scale/--aspect */
+    relic_buf scratch[UNPACK_SCRATCH_SLOTS]; /* exporters' pixels (unpack_scratch) */
+    char last_dir[128];    /* the folder this worker last made sure of */
+    json_t *resources;     /* the driver's context only: game.json's rows */
+} unpack_ctx;
+
+void unpack_ctx_init(unpack_ctx *x, const unpack_opts *o, const agi_game *game, const unpack_names *names,
+                     unpack_out *out);
+void unpack_ctx_free(unpack_ctx *x);
+/* Prints the collected stderr lines and empties the log. */
+void unpack_ctx_flush_log(unpack_ctx *x);
+
+/* Joins OUT/rel into path (rel is one of agi-unpack's own names: plain
+ * components, no `.` or `..`) and makes sure its folder exists and is a
+ * real folder, not a symbolic link.  The file itself is never followed:
+ * it is replaced by a rename. */
+int unpack_out_path(unpack_ctx *x, const char *rel, char *path, size_t pathsz, relic_err *err);
+
+/* Writes OUT/rel (bytes, or JSON when doc is set) atomically; returns
+ * nonzero on failure (reported). */
+int unpack_write(unpack_ctx *x, const char *rel, const void *data, size_t len, const json_t *doc);
+/* Writes OUT/rel as an indexed PNG enlarged by --scale/--aspect. */
+int unpack_write_png(unpack_ctx *x, const char *rel, const uint8_t *pixels, unsigned w, unsigned h,
+                     const uint8_t *palette, unsigned ncolors, int trns_index);
+/* Reused scratch area `slot` (< UNPACK_SCRATCH_SLOTS) of n bytes for an
+ * exporter's pixels, valid until the next call for that slot; NULL when
+ * out of memory. */
+uint8_t *unpack_scratch(unpack_ctx *x, unsigned slot, size_t n);
+
+/* Logs one error line ("tool: FILE: message (offset 0x..)"). */
+void unpack_report(unpack_ctx *x, const relic_err *err);
+/* Errors from inside the game name a game file; say where it is. */
+void unpack_name_file(const unpack_ctx *x, relic_err *err, const char *name);
+json_t *unpack_error_json(const relic_err *err);
+/* Reports a decoding error of one resource: one stderr line naming the
+ * volume file and offset, status "error" in its row, exit status 1. */
+void unpack_fail(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *rec, relic_err *err, json_t *row);
+/* Reports `count` warnings of one resource (the first one's text `msg` at
+ * `payload_offset`): one stderr line, a "warning" key in its row; the
+ * status stays ok.  Nothing when count is 0. */
+void unpack_warn(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *rec, unsigned count, const char *msg,
+                 size_t payload_offset, json_t *row);
+
+#endif

@@ -1,0 +1,195 @@
+/* Unit tests for the atomic writer (libformats/io/file.c), its streaming
+ * form, the audio writer over it (audio.c) and relic_path_same_file
+ * (path.c): temporaries are exclusive, unpredictable and beside the
+ * target; nothing is left after abort or failure; a symbolic link at the
+ * final name is replaced, never followed. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "relic/io.h"
+#include "support.h"
+
+static void path_in(char *out, size_t n, const char *dir, const char *name)
+{
+    snprintf(out, n, "%s/%s", dir, name);
+}
+
+static size_t files_in(const char *dir)
+{
+    relic_dir d;
+    assert_int_equal(relic_dir_open(dir, &d, NULL), RELIC_OK);
+    size_t n = d.count;
+    relic_dir_close(&d);
+    return n;
+}
+
+static void read_back(const char *path, const char *want)
+{
+    relic_buf b = RELIC_BUF_INIT;
+    assert_int_equal(relic_file_read(path, &b, NULL), RELIC_OK);
+    assert_int_equal(b.len, strlen(want));
+    assert_memory_equal(b.data, want, b.len);
+    relic_buf_free(&b);
+}
+
+/* The name is "<path>.<16 hex>.tmp" (no process id), different every
+ * time, and the file is a fresh regular file opened for writing. */
+static void test_temp_names(void **state)
+{
+    (void)state;
+    char dir[512], path[600];
+    test_tmpdir(dir, sizeof dir);
+    path_in(path, sizeof path, dir, "out.bin");
+    char seen[64][700];
+    for (int i = 0; i < 64; i++) {
+        relic_out o;
+        assert_int_equal(relic_out_open(&o, path, 0, NULL), RELIC_OK);
+        size_t plen = strlen(path), tlen = strlen(o.tmp);
+        assert_int_equal(tlen, plen + 1 + 16 + 4);
+        assert_memory_equal(o.tmp, path, plen);
+        assert_int_equal(o.tmp[plen], '.');
+        for (size_t k = plen + 1; k < plen + 17; k++)
+            assert_non_null(strchr("0123456789abcdef", o.tmp[k]));
+        assert_string_equal(o.tmp + plen + 17, ".tmp");
+        char pid[32];
+        snprintf(pid, sizeof pid, ".%ld.", (long)getpid());
+        assert_null(strstr(o.tmp + plen, pid));
+        struct stat st;
+        assert_int_equal(lstat(o.tmp, &st), 0);
+        assert_true(S_ISREG(st.st_mode));
+        assert_int_equal(st.st_size, 0);
+        snprintf(seen[i], sizeof seen[i], "%s", o.tmp);
+        for (int k = 0; k < i; k++)
+            assert_string_not_equal(seen[k], seen[i]);
+        relic_out_abort(&o);
+        assert_int_not_equal(lstat(seen[i], &st), 0);
+    }
+    assert_int_equal(files_in(dir), 0);
+    test_tmpdir_remove(dir);
+}
+
+/* Streaming: write in pieces, commit renames; abort and a failed open
+ * leave nothing. */
+static void test_stream_commit_abort(void **state)
+{
+    (void)state;
+    char dir[512], path[600], bad[700];
+    test_tmpdir(dir, sizeof dir);
+    path_in(path, sizeof path, dir, "s.txt");
+    relic_out o;
+    assert_int_equal(relic_out_open(&o, path, RELIC_OUT_DURABLE, NULL), RELIC_OK);
+    assert_int_equal(relic_out_write(&o, "hello ", 6, NULL), RELIC_OK);
+    assert_int_equal(relic_out_write(&o, "world", 5, NULL), RELIC_OK);
+    assert_int_equal(relic_out_commit(&o, NULL), RELIC_OK);
+    assert_null(o.tmp);
+    read_back(path, "hello world");
+    assert_int_equal(files_in(dir), 1);
+    /* abort keeps the older file */
+    assert_int_equal(relic_out_open(&o, path, 0, NULL), RELIC_OK);
+    assert_int_equal(relic_out_write(&o, "partial", 7, NULL), RELIC_OK);
+    relic_out_abort(&o);
+    relic_out_abort(&o);
+    read_back(path, "hello world");
+    assert_int_equal(files_in(dir), 1);
+    /* a folder that does not exist: an I/O error naming the file */
+    snprintf(bad, sizeof bad, "%s/missing/x", dir);
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(relic_file_write_atomic(bad, "x", 1, &err), RELIC_EIO);
+    assert_string_equal(err.file, bad);
+    test_tmpdir_remove(dir);
+}
+
+/* A symbolic link at the final name is replaced by the new file; its
+ * target is untouched. */
+static void test_link_at_target_replaced(void **state)
+{
+    (void)state;
+    char dir[512], path[600], victim[600];
+    test_tmpdir(dir, sizeof dir);
+    path_in(path, sizeof path, dir, "out.png");
+    path_in(victim, sizeof victim, dir, "victim");
+    assert_int_equal(relic_file_write_atomic(victim, "keep", 4, NULL), RELIC_OK);
+    assert_int_equal(symlink(victim, path), 0);
+    assert_int_equal(relic_file_write_atomic(path, "new", 3, NULL), RELIC_OK);
+    struct stat st;
+    assert_int_equal(lstat(path, &st), 0);
+    assert_true(S_ISREG(st.st_mode));
+    read_back(path, "new");
+    read_back(victim, "keep");
+    test_tmpdir_remove(dir);
+}
+
+/* Streaming audio gives the bytes of the one-buffer writer; abort leaves
+ * nothing. */
+static void test_audio_stream(void **state)
+{
+    (void)state;
+    char dir[512], a[600], b[600], c[600];
+    test_tmpdir(dir, sizeof dir);
+    path_in(a, sizeof a, dir, "a.wav");
+    path_in(b, sizeof b, dir, "b.wav");
+    path_in(c, sizeof c, dir, "c.wav");
+    int16_t pcm[2000];
+    for (int i = 0; i < 2000; i++)
+        pcm[i] = (int16_t)(i * 37 - 30000);
+    assert_int_equal(relic_audio_write(a, pcm, 1000, 2, 22050, NULL), RELIC_OK);
+    relic_audio_out o;
+    assert_int_equal(relic_audio_open(&o, b, 2, 22050, NULL), RELIC_OK);
+    assert_int_equal(relic_audio_write_frames(&o, pcm, 300, NULL), RELIC_OK);
+    assert_int_equal(relic_audio_write_frames(&o, pcm + 600, 700, NULL), RELIC_OK);
+    assert_int_equal(relic_audio_commit(&o, NULL), RELIC_OK);
+    relic_buf x = RELIC_BUF_INIT, y = RELIC_BUF_INIT;
+    assert_int_equal(relic_file_read(a, &x, NULL), RELIC_OK);
+    assert_int_equal(relic_file_read(b, &y, NULL), RELIC_OK);
+    assert_int_equal(x.len, 44 + 4000);
+    assert_int_equal(x.len, y.len);
+    assert_memory_equal(x.data, y.data, x.len);
+    assert_int_equal(relic_audio_open(&o, c, 1, 8000, NULL), RELIC_OK);
+    assert_int_equal(relic_audio_write_frames(&o, pcm, 10, NULL), RELIC_OK);
+    relic_audio_abort(&o);
+    assert_int_equal(files_in(dir), 2);
+    relic_buf_free(&x);
+    relic_buf_free(&y);
+    test_tmpdir_remove(dir);
+}
+
+static void test_same_file(void **state)
+{
+    (void)state;
+    char dir[512], a[600], b[600], hard[600], soft[600], dotted[700];
+    test_tmpdir(dir, sizeof dir);
+    path_in(a, sizeof a, dir, "a");
+    path_in(b, sizeof b, dir, "b");
+    path_in(hard, sizeof hard, dir, "hard");
+    path_in(soft, sizeof soft, dir, "soft");
+    snprintf(dotted, sizeof dotted, "%s/./a", dir);
+    assert_int_equal(relic_file_write_atomic(a, "1", 1, NULL), RELIC_OK);
+    assert_int_equal(relic_file_write_atomic(b, "1", 1, NULL), RELIC_OK);
+    assert_int_equal(link(a, hard), 0);
+    assert_int_equal(symlink("a", soft), 0);
+    assert_true(relic_path_same_file(a, a));
+    assert_true(relic_path_same_file(a, hard));
+    assert_true(relic_path_same_file(a, soft));
+    assert_true(relic_path_same_file(a, dotted));
+    assert_true(relic_path_same_file(dir, dir));
+    assert_false(relic_path_same_file(a, b));
+    assert_false(relic_path_same_file(a, "/nonexistent/relic"));
+    test_tmpdir_remove(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_temp_names),
+        cmocka_unit_test(test_stream_commit_abort),
+        cmocka_unit_test(test_link_at_target_replaced),
+        cmocka_unit_test(test_audio_stream),
+        cmocka_unit_test(test_same_file),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
