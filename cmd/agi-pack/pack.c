@@ -106,7 +106,9 @@ static int pack_messages(pack_ctx *x, unsigned num, relic_err *err)
     json_decref(j);
     agi_logic_messages cur;
     int same = 0;
-    if (rc == RELIC_OK && agi_logic_messages_decode(p->data, p->len, &cur, NULL) == RELIC_OK) {
+    int (*decode)(const uint8_t *, size_t, agi_logic_messages *, relic_err *) =
+        encrypted == AGI_MSG_KEY_AGDS ? agi_logic_messages_decode_agds : agi_logic_messages_decode;
+    if (rc == RELIC_OK && decode(p->data, p->len, &cur, NULL) == RELIC_OK) {
         same = cur.count == count && cur.encrypted == encrypted;
         for (unsigned i = 1; same && i <= count; i++)
             same = (!cur.msg[i].text && !msgs[i - 1]) ||

@@ -27,7 +27,7 @@ void unpack_export_picture(unpack_ctx *x, unsigned num, const agi_record *rec, c
         return;
     char rel[64];
     snprintf(rel, sizeof rel, "pictures/pic%03u.png", num);
-    if (unpack_write_png(x, rel, vis, AGI_PIC_WIDTH, AGI_PIC_HEIGHT, agi_ega_palette, 16, -1) == 0)
+    if (unpack_write_png(x, rel, vis, AGI_PIC_WIDTH, AGI_PIC_HEIGHT, x->o->palette, 16, -1) == 0)
         relic_json_set(row, "png", json_string(rel), &x->json_oom);
     snprintf(rel, sizeof rel, "pictures/pic%03u.priority.png", num);
     if (unpack_write_png(x, rel, pri, AGI_PIC_WIDTH, AGI_PIC_HEIGHT, agi_ega_palette, 16, -1) == 0)

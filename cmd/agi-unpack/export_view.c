@@ -18,11 +18,11 @@
 
 #define UNPACK_VIEW_CLEAR 16 /* sheet and GIF background: index past the EGA colours */
 
-/* EGA colours plus one transparent background entry, padded for GIF. */
-static void unpack_view_palette(uint8_t pal[32 * 3])
+/* The image colours (EGA, or --palette's AGIPAL file) plus one transparent background entry, padded for GIF. */
+static void unpack_view_palette(const unpack_ctx *x, uint8_t pal[32 * 3])
 {
     memset(pal, 0, 32 * 3);
-    memcpy(pal, agi_ega_palette, 16 * 3);
+    memcpy(pal, x->o->palette, 16 * 3);
 }
 
 /* Whether loop `loop` shows cel `c` mirrored relative to its file bytes. */
@@ -139,7 +139,7 @@ static json_t *unpack_view_loop(unpack_ctx *x, unsigned num, agi_view *v, unsign
             snprintf(rel, sizeof rel, "views/view%03u/loop%u_cel%u.png", num, loop, i);
             if (px) {
                 agi_cel_pixels(c, px);
-                if (unpack_write_png(x, rel, px, c->width, c->height, agi_ega_palette, 16, c->transparent) == 0)
+                if (unpack_write_png(x, rel, px, c->width, c->height, x->o->palette, 16, c->transparent) == 0)
                     relic_json_set(cj, "png", json_string(rel), &x->json_oom);
             }
         }
@@ -173,7 +173,7 @@ void unpack_export_view(unpack_ctx *x, unsigned num, const agi_record *rec, cons
         return;
     }
     uint8_t pal[32 * 3];
-    unpack_view_palette(pal);
+    unpack_view_palette(x, pal);
     json_t *loops = json_array();
     unsigned cels = 0;
     for (unsigned l = 0; l < v.loop_count; l++) {

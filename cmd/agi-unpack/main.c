@@ -37,6 +37,8 @@ static void agi_unpack_help(void)
            "      --aspect [RATIO] 2:1 (the default): double-wide pixels in images, as on\n"
            "                       the 320x200 screen; 4:3: also rows 1.2 tall\n"
            "      --fps N          frame rate of view loop GIFs (default 10)\n"
+           "      --palette N      AGIPAL games: colour pictures and views with pal.N\n"
+           "                       (default: EGA, the palette before the first switch)\n"
            "      --views FORMS    which view images to write: cels, sheets, gifs\n"
            "                       (comma-separated; default all three; none: JSON only)\n"
            "  -j, --jobs N         extract on N workers (default: one per processor);\n"
@@ -50,7 +52,7 @@ static void agi_unpack_help(void)
 }
 
 /* Long-only options: codes past every character. */
-enum { OPT_SOUNDS = 256, OPT_ASM, OPT_SCALE, OPT_ASPECT, OPT_FPS, OPT_RAW, OPT_JSON, OPT_VIEWS };
+enum { OPT_SOUNDS = 256, OPT_ASM, OPT_SCALE, OPT_ASPECT, OPT_FPS, OPT_RAW, OPT_JSON, OPT_VIEWS, OPT_PALETTE };
 
 int main(int argc, char **argv)
 {
@@ -63,6 +65,7 @@ int main(int argc, char **argv)
         {"asm", no_argument, 0, OPT_ASM},      {"scale", required_argument, 0, OPT_SCALE},
         {"aspect", optional_argument, 0, OPT_ASPECT}, {"fps", required_argument, 0, OPT_FPS},
         {"raw", no_argument, 0, OPT_RAW},      {"jobs", required_argument, 0, 'j'},
+        {"palette", required_argument, 0, OPT_PALETTE},
         {"views", required_argument, 0, OPT_VIEWS},
         {0, 0, 0, 0},
     };
@@ -110,6 +113,13 @@ int main(int argc, char **argv)
                 return cli_usage_error("bad --aspect '%s' (2:1 or 4:3)", optarg ? optarg : argv[optind - 1]);
             break;
         case OPT_RAW: o.raw_only = 1; break;
+        case OPT_PALETTE: {
+            unsigned long v;
+            if (cli_parse_uint(optarg, 0, 255, &v))
+                return cli_usage_error("bad --palette '%s' (0..255)", optarg);
+            o.agipal = (unsigned)v;
+            break;
+        }
         case 'h': agi_unpack_help(); return CLI_EXIT_OK;
         case 'V': cli_print_version(); return CLI_EXIT_OK;
         default: return cli_usage_error("unknown option");

@@ -11,6 +11,8 @@
 #include "json_report.h"
 #include "export_html.h"
 #include "relic/agi_json.h"
+#include "relic/agi_picture.h"
+#include "relic/agi_ext.h"
 #include "relic/agi_logic.h"
 #include "relic/io.h"
 #include "export.h"
@@ -359,6 +361,22 @@ int unpack_run(const unpack_opts *o)
     unpack_opts local = *o;
     if (o->list)
         local.out_dir = NULL;
+    memcpy(local.palette, agi_ega_palette, sizeof local.palette);
+    char ext_why[4][240];
+    unsigned ext_why_count;
+    local.extensions = agi_extensions_detect(&game, ext_why, 4, &ext_why_count);
+    if (o->agipal) {
+        unsigned masked = 0;
+        if (agi_agipal_load(&fs, o->agipal, local.palette, &masked, &err)) {
+            if (!err.file[0])
+                relic_err_file(&err, o->game_dir);
+            cli_report(&err);
+            agi_fileset_free(&fs);
+            return CLI_EXIT_DATA;
+        }
+        if (masked)
+            cli_warn("%s: pal.%u: %u components above 63 keep their low six bits", o->game_dir, o->agipal, masked);
+    }
     unpack_out out;
     unpack_out_init(&out, o->out_dir);
     unpack_names names;
@@ -384,6 +402,17 @@ int unpack_run(const unpack_opts *o)
     relic_json_set(summary, "profile_declared",
                    game.profile_declared ? json_string(game.profile_declared->name) : json_null(), &x.json_oom);
     relic_json_set(summary, "profile_evidence", evidence, &x.json_oom);
+    json_t *exts = json_array(), *exts_why = json_array();
+    unsigned ext_count;
+    const agi_extension *ext = agi_extensions(&ext_count);
+    for (unsigned i = 0; i < ext_count; i++)
+        if (local.extensions & ext[i].flag)
+            relic_json_append(exts, json_string(ext[i].name), &x.json_oom);
+    for (unsigned i = 0; i < ext_why_count; i++)
+        relic_json_append(exts_why, json_string(ext_why[i]), &x.json_oom);
+    relic_json_set(summary, "extensions", exts, &x.json_oom);
+    relic_json_set(summary, "extension_evidence", exts_why, &x.json_oom);
+    relic_json_set(summary, "palette", o->agipal ? json_integer(o->agipal) : json_null(), &x.json_oom);
     if (writing) {
         /* What agi-pack --keep-layout needs to rebuild the files exactly;
          * only in game.json, not in the printed summary. */

@@ -32,6 +32,10 @@ typedef struct unpack_opts {
     unsigned fps;             /* view loop GIFs (0 = 10) */
     unsigned jobs;            /* -j: workers (0 = one per processor) */
     unsigned views;           /* UNPACK_VIEW_* bits */
+    unsigned agipal;          /* --palette N: AGIPAL pal.N for images (0 = EGA) */
+    /* Set by unpack_run for the exporters (every worker shares them). */
+    uint8_t palette[16 * 3];  /* colours of picture and view images */
+    unsigned extensions;      /* AGI_EXT_* found (agi_extensions_detect) */
 } unpack_opts;
 
 int unpack_parse_only(const char *arg, unpack_select *sel);

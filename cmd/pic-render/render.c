@@ -191,7 +191,7 @@ static int pic_outputs(const pic_opts *o, const uint8_t *vis, const uint8_t *pri
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     pic_compose(o->channel, vis, pri, img);
     int rc = RELIC_OK;
-    if (o->out_png && (rc = pic_write_image(o, o->out_png, img, w, AGI_PIC_HEIGHT, 0, err)) == RELIC_OK)
+    if (o->out_png && (rc = pic_write_image(o, o->out_png, img, w, AGI_PIC_HEIGHT, 0, agi_ega_palette, err)) == RELIC_OK)
         json_object_set_new(out, "png", json_string(o->out_png));
     if (rc == RELIC_OK && o->out_raw &&
         (rc = relic_file_write_atomic(o->out_raw, o->channel == PIC_CHANNEL_PRIORITY ? pri : vis, AGI_PIC_CELLS,

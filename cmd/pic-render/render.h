@@ -39,6 +39,7 @@ int pic_runtime_run(const pic_opts *o);
  * already double-wide (the 320x200 screen), so --aspect does not widen
  * them again.  path "-" is standard output. */
 int pic_write_image(const pic_opts *o, const char *path, const uint8_t *img, unsigned w, unsigned h, int wide_source,
+                    const uint8_t *palette,
                     relic_err *err);
 int pic_bundle_write(const pic_opts *o, const struct agi_vm *vm, relic_err *err);
 int pic_save_write(const pic_opts *o, const struct agi_vm *vm, relic_err *err);

@@ -10,6 +10,10 @@
  * (resource_containers.md "Inventory metadata file", logic_bytecode.md). */
 #define AGI_XOR_KEY "Avis Durgan"
 #define AGI_XOR_KEY_LEN 11
+/* AGDS games' key (agds.c), as long as Sierra's. */
+#define AGI_XOR_KEY_AGDS "Alex Simkin"
+/* XOR with one of the two keys. */
+void agi_xor_with(uint8_t *p, size_t n, const char *key);
 
 void agi_dir_entry_decode(const uint8_t b[3], agi_dir_entry *e);
 void agi_dir_entry_write(const agi_dir_entry *e, relic_buf *out);

@@ -69,6 +69,9 @@ static int agi_is_game_file(const char *name)
         if (strcasecmp(name, fixed[i]) == 0)
             return 1;
     size_t n = strlen(name), plen;
+    /* AGIPAL palettes pal.N (agipal.c). */
+    if (n > 4 && n <= 7 && strncasecmp(name, "pal.", 4) == 0 && strspn(name + 4, "0123456789") == n - 4)
+        return 1;
     if (n > 3 && n <= 11 && strcasecmp(name + n - 3, "DIR") == 0 && !strchr(name, '.'))
         return 1;
     return agi_volume_name(name, &plen) >= 0;

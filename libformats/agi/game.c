@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 #include "relic/agi.h"
+#include "relic/core.h"
 #include "relic/io.h"
 #include "agi_private.h"
 

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "relic/core.h"
 #include "agi_private.h"
+#include "relic/agi_ext.h"
 #include "relic/agi_json.h"
 #include "relic/io.h"
 #include "relic/text.h"
@@ -13,11 +14,23 @@ static json_t *agi_json_text(const char *s)
     return relic_json_bytes((const uint8_t *)s, strlen(s));
 }
 
-/* A JSON string back to zero-terminated CP437 bytes (malloc'd). */
-static char *agi_json_to_bytes(const json_t *s)
+/* AGDS text is CP866 (agds.c), every other game's CP437. */
+static json_t *agi_json_text_cp866(const char *s)
 {
     relic_buf b = RELIC_BUF_INIT;
-    if (relic_utf8_to_cp437(json_string_value(s), json_string_length(s), &b) >= 0 ||
+    agi_cp866_to_utf8((const uint8_t *)s, strlen(s), &b);
+    json_t *j = b.oom ? NULL : json_stringn(b.data ? (const char *)b.data : "", b.len);
+    relic_buf_free(&b);
+    return j;
+}
+
+/* A JSON string back to zero-terminated CP437 (CP866 when cp866) bytes
+ * (malloc'd). */
+static char *agi_json_to_bytes_cp(const json_t *s, int cp866)
+{
+    relic_buf b = RELIC_BUF_INIT;
+    if ((cp866 ? agi_utf8_to_cp866(json_string_value(s), json_string_length(s), &b)
+               : relic_utf8_to_cp437(json_string_value(s), json_string_length(s), &b)) >= 0 ||
         memchr(b.data ? (void *)b.data : (void *)"", 0, b.len)) {
         relic_buf_free(&b);
         return NULL;
@@ -28,6 +41,11 @@ static char *agi_json_to_bytes(const json_t *s)
         return NULL;
     }
     return (char *)relic_buf_take(&b, NULL);
+}
+
+static char *agi_json_to_bytes(const json_t *s)
+{
+    return agi_json_to_bytes_cp(s, 0);
 }
 
 json_t *agi_objects_to_json(const agi_objects *o)
@@ -118,9 +136,11 @@ json_t *agi_messages_to_json(const agi_logic_messages *m, unsigned logic_number)
 {
     json_t *list = json_array();
     int oom = 0;
+    int agds = m->encrypted == AGI_MSG_KEY_AGDS;
     for (unsigned i = 1; i <= m->count; i++) {
         json_t *e = json_pack("{s:i, s:o}", "number", (int)i, "text",
-                              m->msg[i].text ? agi_json_text(m->msg[i].text) : json_null());
+                              m->msg[i].text ? (agds ? agi_json_text_cp866(m->msg[i].text) : agi_json_text(m->msg[i].text))
+                                             : json_null());
         if (m->msg[i].unterminated)
             relic_json_set(e, "unterminated", json_true(), &oom);
         relic_json_append(list, e, &oom);
@@ -129,8 +149,15 @@ json_t *agi_messages_to_json(const agi_logic_messages *m, unsigned logic_number)
         json_decref(list);
         return NULL;
     }
-    return json_pack("{s:i, s:b, s:i, s:o}", "logic", (int)logic_number, "encrypted", m->encrypted, "count",
-                     (int)m->count, "messages", list);
+    json_t *doc = json_pack("{s:i, s:b, s:i, s:o}", "logic", (int)logic_number, "encrypted", m->encrypted != 0,
+                            "count", (int)m->count, "messages", list);
+    if (doc && agds) /* only AGDS tables carry it: the text is CP866 under the AGDS key */
+        relic_json_set(doc, "xor_key", json_string("agds"), &oom);
+    if (oom) {
+        json_decref(doc);
+        return NULL;
+    }
+    return doc;
 }
 
 void agi_messages_free(char **messages, unsigned count)
@@ -151,6 +178,10 @@ int agi_messages_from_json(const json_t *j, char ***messages, unsigned *count, i
         return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "messages: need a \"messages\" array");
     json_t *enc = json_object_get(j, "encrypted");
     *encrypted = enc ? json_is_true(enc) : 1;
+    const char *key = json_string_value(json_object_get(j, "xor_key"));
+    int agds = key && strcmp(key, "agds") == 0;
+    if (agds && *encrypted)
+        *encrypted = AGI_MSG_KEY_AGDS;
     unsigned n = 0;
     for (size_t i = 0; i < json_array_size(list); i++) {
         json_int_t num = json_integer_value(json_object_get(json_array_get(list, i), "number"));
@@ -172,9 +203,10 @@ int agi_messages_from_json(const json_t *j, char ***messages, unsigned *count, i
         if (json_is_null(text) || !text)
             continue;
         free(m[num - 1]);
-        if (!json_is_string(text) || !(m[num - 1] = agi_json_to_bytes(text))) {
+        if (!json_is_string(text) || !(m[num - 1] = agi_json_to_bytes_cp(text, agds))) {
             agi_messages_free(m, n);
-            return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "messages: message %u is not CP437 text", num);
+            return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "messages: message %u is not %s text", num,
+                                 agds ? "CP866" : "CP437");
         }
     }
     *messages = m;

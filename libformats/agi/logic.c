@@ -4,7 +4,12 @@
  * with "Avis Durgan" up to the end given by offset 0.  Decoding checks the
  * key against the data: text is kept as stored when the plain reading is
  * the one that fits the offset table better (messages starting after zero
- * bytes); every corpus game, v3 included, reads keyed.  A message whose zero
+ * bytes); every corpus game, v3 included, reads keyed.  A third reading
+ * uses the AGDS clone's key "Alex Simkin" (agds.c): only on request
+ * (agi_logic_messages_decode_agds, for games detected as AGDS), and only
+ * when it fits strictly better than both (the corpus game groza).  The
+ * runtime and the logic sources keep the Sierra reading, the one AGI 2.936
+ * shows (the oracle goldens).   A message whose zero
  * byte is missing runs to the end of the region, as some fan games ship. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +31,8 @@ static unsigned agi_logic_fit(const uint8_t *text, size_t region_start, size_t r
     return fit;
 }
 
-int agi_logic_messages_decode(const uint8_t *payload, size_t len, agi_logic_messages *out, relic_err *err)
+static int agi_logic_messages_read(const uint8_t *payload, size_t len, int allow_agds, agi_logic_messages *out,
+                                   relic_err *err)
 {
     memset(out, 0, sizeof *out);
     relic_cur c = relic_cur_make(payload, len, 0);
@@ -59,20 +65,27 @@ int agi_logic_messages_decode(const uint8_t *payload, size_t len, agi_logic_mess
             region_end = region_start;
     }
     size_t tlen = region_end;
-    uint8_t *plain = malloc(tlen + 1), *keyed = malloc(tlen + 1);
+    uint8_t *plain = malloc(tlen + 1), *keyed = malloc(tlen + 1), *agds = malloc(tlen + 1);
     out->msg = calloc((size_t)count + 1, sizeof *out->msg);
-    if (!plain || !keyed || !out->msg) {
+    if (!plain || !keyed || !agds || !out->msg) {
         free(plain);
         free(keyed);
+        free(agds);
         agi_logic_messages_free(out);
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     }
     memcpy(plain, payload + base, tlen);
     memcpy(keyed, payload + base, tlen);
+    memcpy(agds, payload + base, tlen);
     agi_xor(keyed + region_start, tlen - region_start);
-    out->encrypted = agi_logic_fit(keyed, region_start, region_end, offs, count) >=
-                     agi_logic_fit(plain, region_start, region_end, offs, count);
-    const uint8_t *text = out->encrypted ? keyed : plain;
+    agi_xor_with(agds + region_start, tlen - region_start, AGI_XOR_KEY_AGDS);
+    unsigned fit_keyed = agi_logic_fit(keyed, region_start, region_end, offs, count),
+             fit_plain = agi_logic_fit(plain, region_start, region_end, offs, count),
+             fit_agds = agi_logic_fit(agds, region_start, region_end, offs, count);
+    out->encrypted = fit_keyed >= fit_plain ? AGI_MSG_KEY_SIERRA : AGI_MSG_PLAIN;
+    if (allow_agds && fit_agds > fit_keyed && fit_agds > fit_plain)
+        out->encrypted = AGI_MSG_KEY_AGDS;
+    const uint8_t *text = out->encrypted == AGI_MSG_KEY_AGDS ? agds : out->encrypted ? keyed : plain;
     out->count = count;
     int rc = RELIC_OK;
     for (unsigned i = 1; i <= count && rc == RELIC_OK; i++) {
@@ -100,9 +113,20 @@ int agi_logic_messages_decode(const uint8_t *payload, size_t len, agi_logic_mess
     }
     free(plain);
     free(keyed);
+    free(agds);
     if (rc)
         agi_logic_messages_free(out);
     return rc;
+}
+
+int agi_logic_messages_decode(const uint8_t *payload, size_t len, agi_logic_messages *out, relic_err *err)
+{
+    return agi_logic_messages_read(payload, len, 0, out, err);
+}
+
+int agi_logic_messages_decode_agds(const uint8_t *payload, size_t len, agi_logic_messages *out, relic_err *err)
+{
+    return agi_logic_messages_read(payload, len, 1, out, err);
 }
 
 void agi_logic_messages_free(agi_logic_messages *m)
@@ -138,6 +162,7 @@ int agi_logic_encode(const uint8_t *code, size_t code_len, char *const *messages
         return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "message text larger than 64 KiB");
     relic_buf_put_le16(out, base, (uint16_t)(out->len - base));
     if (encrypt && !out->oom)
-        agi_xor(out->data + text_start, out->len - text_start);
+        agi_xor_with(out->data + text_start, out->len - text_start,
+                     encrypt == AGI_MSG_KEY_AGDS ? AGI_XOR_KEY_AGDS : AGI_XOR_KEY);
     return relic_buf_check(out, err);
 }

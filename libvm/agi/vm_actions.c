@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "relic/core.h"
+#include "relic/agi_ext.h"
 #include "logic_private.h"
 #include "vm_private.h"
 
@@ -409,6 +410,23 @@ static void agi_vm_obj_action(agi_vm *vm, uint8_t op, const uint8_t *a)
     }
 }
 
+/* shake.screen: in a game with a palette extension (AGIPAL), operands in
+ * the extension row's range load pal.<operand> instead of shaking
+ * (ScummVM engines/agi/op_cmd.cpp cmdShakeScreen); a missing or short
+ * file keeps the palette, as ScummVM's setAGIPal does. */
+static void agi_vm_shake_screen(agi_vm *vm, uint8_t operand)
+{
+    if (!vm->game || !vm->game->files || !agi_extension_for_shake(vm->extensions, operand))
+        return;
+    uint8_t rgb[16 * 3];
+    relic_err err;
+    relic_err_clear(&err);
+    if (agi_agipal_load(vm->game->files, operand, rgb, NULL, &err) == RELIC_OK) {
+        memcpy(vm->palette, rgb, sizeof rgb);
+        vm->agipal_file = operand;
+    }
+}
+
 void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
 {
     uint8_t *v = vm->vars;
@@ -420,6 +438,7 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
         return;
     }
     switch (op) {
+    case AGI_A_SHAKE_SCREEN: agi_vm_shake_screen(vm, a[0]); break;
     case AGI_A_INCREMENT: if (v[a[0]] < 255) v[a[0]]++; break;
     case AGI_A_DECREMENT: if (v[a[0]] > 0) v[a[0]]--; break;
     case AGI_A_ASSIGNN: v[a[0]] = a[1]; break;

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "relic/agi_ext.h"
+#include "relic/agi_picture.h"
 #include "vm_private.h"
 
 /* Step 1's ticks: each 20 Hz timer tick carries three 60 Hz sound ticks. */
@@ -27,6 +29,9 @@ int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_e
     vm->game = game;
     vm->profile = o && o->profile ? o->profile : game && game->profile ? game->profile : agi_profile_find("2.936");
     vm->rules = agi_vm_rules_for(vm->profile);
+    memcpy(vm->palette, agi_ega_palette, sizeof vm->palette);
+    unsigned why_count;
+    vm->extensions = game ? agi_extensions_detect(game, NULL, 0, &why_count) : 0;
     vm->hooks = (agi_vm_hooks){agi_vm_restart_now, agi_vm_to_save, agi_vm_from_save};
     vm->rng = o && o->seed ? o->seed : 1;
     vm->ticks_per_cycle = o ? o->ticks_per_cycle : 0;
@@ -241,6 +246,8 @@ void agi_vm_render(agi_vm *vm)
 /* The public accessors of the frame, the modal wait and the sound (agi_vm.h). */
 const uint8_t *agi_vm_frame_vis(const agi_vm *vm) { return vm->frame_vis; }
 const uint8_t *agi_vm_frame_pri(const agi_vm *vm) { return vm->frame_pri; }
+const uint8_t *agi_vm_palette(const agi_vm *vm) { return vm->palette; }
+unsigned agi_vm_agipal_file(const agi_vm *vm) { return vm->agipal_file; }
 agi_vm_modal_kind agi_vm_modal_state(const agi_vm *vm) { return (agi_vm_modal_kind)vm->modal.kind; }
 void agi_vm_keep_sound_commands(agi_vm *vm, int keep) { vm->audio.keep_sound_cmds = keep != 0; }
 const agi_snd_cmds *agi_vm_sound_commands(const agi_vm *vm) { return &vm->audio.snd_cmds; }

@@ -176,6 +176,11 @@ typedef struct agi_vm {
     agi_vm_hooks hooks;
     agi_objects objects_meta;     /* OBJECT; items' locations live in `items` */
     agi_words words;
+    /* Screen colours: EGA, or the AGIPAL pal.N the game switched to
+     * (agipal_file N, 0 = none yet; libformats/agi/agipal.c). */
+    uint8_t palette[16 * 3];
+    uint8_t agipal_file;
+    unsigned extensions;          /* AGI_EXT_* of the game (agi_extensions_detect) */
     uint8_t *items;               /* inventory locations */
     unsigned item_count;
     unsigned obj_count;           /* persistent objects (OBJECT max index + 1) */

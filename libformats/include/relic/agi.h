@@ -126,10 +126,14 @@ typedef struct agi_message {
     int unterminated;      /* stored without its zero byte */
 } agi_message;
 
+/* How message text is stored: as is, XORed with Sierra's "Avis Durgan",
+ * or with the AGDS clone's "Alex Simkin" (CP866 text; agi_ext.h). */
+enum { AGI_MSG_PLAIN = 0, AGI_MSG_KEY_SIERRA = 1, AGI_MSG_KEY_AGDS = 2 };
+
 typedef struct agi_logic_messages {
     uint16_t code_length;
     size_t table_offset;   /* payload offset of the count byte */
-    int encrypted;
+    int encrypted;         /* AGI_MSG_PLAIN, AGI_MSG_KEY_SIERRA or AGI_MSG_KEY_AGDS */
     agi_message *msg;      /* msg[1..count] are messages 1..count; msg[0] unused */
     unsigned count;
     /* A declared text end past the payload reads to the payload's end (as
@@ -140,8 +144,12 @@ typedef struct agi_logic_messages {
 } agi_logic_messages;
 
 int agi_logic_messages_decode(const uint8_t *payload, size_t len, agi_logic_messages *out, relic_err *err);
+/* Also tries the AGDS key (agi_ext.h), kept when it fits strictly better:
+ * for games detected as AGDS. */
+int agi_logic_messages_decode_agds(const uint8_t *payload, size_t len, agi_logic_messages *out, relic_err *err);
 void agi_logic_messages_free(agi_logic_messages *m);
-/* A logic payload from bytecode and messages 1..count (NULL = absent). */
+/* A logic payload from bytecode and messages 1..count (NULL = absent);
+ * encrypt is an AGI_MSG_* value (1, any non-zero but 2: Sierra's key). */
 int agi_logic_encode(const uint8_t *code, size_t code_len, char *const *messages,
                      unsigned count, int encrypt, relic_buf *out, relic_err *err);
 

@@ -1,0 +1,67 @@
+/* The community extensions of AGI that ScummVM reads (engines/agi): one
+ * const descriptor row per extension, detected from a game's files and
+ * data: AGIPAL (pal.N palette files, agipal.c) and AGDS (the Russian clone's
+ * text key and code page, agds.c). */
+#ifndef RELIC_AGI_EXT_H
+#define RELIC_AGI_EXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "relic/agi.h"
+#include "relic/error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Bits of agi_game.extensions. */
+enum {
+    AGI_EXT_AGIPAL = 1u << 0, /* pal.N palettes switched by shake.screen 100..109 */
+    AGI_EXT_AGDS = 1u << 1    /* text XORed with "Alex Simkin", CP866 */
+};
+
+/* Signature of a detector: 1 when the files show the extension, with one
+ * line of evidence in `why`. */
+typedef int (*agi_ext_detect_fn)(const agi_game *g, char *why, size_t why_len);
+
+typedef struct agi_extension {
+    const char *name;            /* "agipal": the word game.json lists */
+    unsigned flag;               /* AGI_EXT_* */
+    agi_ext_detect_fn detect;
+    /* shake.screen operands in [palette_shake_min, palette_shake_max]
+     * load pal.<operand> instead of shaking (0, 0: none). */
+    uint8_t palette_shake_min, palette_shake_max;
+} agi_extension;
+
+const agi_extension *agi_extensions(unsigned *count);
+/* The row of the extension among `flags` whose shake.screen range holds
+ * `operand`, or NULL. */
+const agi_extension *agi_extension_for_shake(unsigned flags, uint8_t operand);
+
+/* Runs every row's detector on an opened game: the AGI_EXT_* flags found,
+ * and up to max_why lines of evidence (*why_count of them; why may be NULL
+ * when max_why is 0). */
+unsigned agi_extensions_detect(const agi_game *g, char why[][240], unsigned max_why, unsigned *why_count);
+
+/* AGIPAL palette file: 16 colours of three 6-bit components.  rgb gets
+ * them scaled to 8 bits; *masked counts the components above 63 whose
+ * top bits were dropped (warn when non-zero). */
+#define AGI_AGIPAL_MIN_SIZE 72
+int agi_agipal_decode(const uint8_t *data, size_t len, uint8_t rgb[16 * 3], unsigned *masked, relic_err *err);
+/* Decodes pal.<n> from the file set; RELIC_EDATA naming the file when it
+ * is absent or short (ScummVM then keeps the current palette). */
+int agi_agipal_load(const agi_fileset *fs, unsigned n, uint8_t rgb[16 * 3], unsigned *masked, relic_err *err);
+
+/* AGDS (agds.c). */
+int agi_agds_detect(const agi_game *g, char *why, size_t why_len);
+/* Appends the UTF-8 form of n CP866 bytes to out. */
+void agi_cp866_to_utf8(const uint8_t *s, size_t n, relic_buf *out);
+/* Appends the CP866 bytes of UTF-8 text; returns the byte index of the first
+ * character with no CP866 form, or -1 when all converted. */
+long agi_utf8_to_cp866(const char *s, size_t n, relic_buf *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,290 @@
+/* The AGI community extensions (libformats/agi/agipal.c): AGIPAL palette
+ * files decoded from explicit bytes, detection from the file set, the
+ * shake.screen range of the descriptor row, and the runtime switch. */
+#include "agi_vm_support.h"
+#include "relic/agi_ext.h"
+#include "relic/agi_json.h"
+
+/* 72 bytes: chunk 0 colours 0-7, chunk 1 (ignored), chunk 2 colours 8-15. */
+static void test_pal_bytes(uint8_t pal[72])
+{
+    memset(pal, 0, 72);
+    pal[0] = 63;                               /* colour 0 red full */
+    pal[21] = 0, pal[22] = 63, pal[23] = 32;   /* colour 7 */
+    memset(pal + 24, 0x2a, 24);                /* chunk 1: never read */
+    pal[48] = 1, pal[49] = 2, pal[50] = 3;     /* colour 8 */
+    pal[69] = 0x7f;                            /* colour 15 red: above 63, keeps 0x3f */
+}
+
+static void test_agipal_decode(void **state)
+{
+    (void)state;
+    uint8_t pal[72], rgb[48];
+    unsigned masked = 99;
+    relic_err err;
+    relic_err_clear(&err);
+    test_pal_bytes(pal);
+    assert_int_equal(agi_agipal_decode(pal, sizeof pal, rgb, &masked, &err), RELIC_OK);
+    assert_int_equal(masked, 1);
+    assert_int_equal(rgb[0], 255);
+    assert_int_equal(rgb[1], 0);
+    assert_int_equal(rgb[22], 255);
+    assert_int_equal(rgb[23], 32 * 255 / 63);
+    assert_int_equal(rgb[24], 1 * 255 / 63); /* colour 8 from byte 48, not chunk 1 */
+    assert_int_equal(rgb[25], 2 * 255 / 63);
+    assert_int_equal(rgb[26], 3 * 255 / 63);
+    assert_int_equal(rgb[45], 255);          /* 0x7f & 0x3f = 63 */
+    /* A longer file (the eight chunks of a real one) reads the same. */
+    uint8_t big[192];
+    memset(big, 0x3f, sizeof big);
+    memcpy(big, pal, sizeof pal);
+    uint8_t rgb2[48];
+    assert_int_equal(agi_agipal_decode(big, sizeof big, rgb2, NULL, &err), RELIC_OK);
+    assert_memory_equal(rgb, rgb2, 48);
+}
+
+static void test_agipal_malformed(void **state)
+{
+    (void)state;
+    uint8_t pal[72], rgb[48];
+    relic_err err;
+    test_pal_bytes(pal);
+    relic_err_clear(&err);
+    assert_int_equal(agi_agipal_decode(pal, 71, rgb, NULL, &err), RELIC_EDATA);
+    assert_int_equal(err.offset, 48); /* chunk 2 is the one cut short */
+    relic_err_clear(&err);
+    assert_int_equal(agi_agipal_decode(pal, 20, rgb, NULL, &err), RELIC_EDATA);
+    assert_int_equal(err.offset, 0);
+    relic_err_clear(&err);
+    assert_int_equal(agi_agipal_decode(NULL, 0, rgb, NULL, &err), RELIC_EDATA);
+}
+
+static void test_fs_add(agi_fileset *fs, const char *name, const uint8_t *bytes, size_t len)
+{
+    relic_err err;
+    relic_err_clear(&err);
+    uint8_t *copy = malloc(len ? len : 1);
+    assert_non_null(copy);
+    if (len)
+        memcpy(copy, bytes, len);
+    assert_int_equal(agi_fileset_add(fs, name, copy, len, &err), RELIC_OK);
+}
+
+static void test_agipal_detect(void **state)
+{
+    (void)state;
+    uint8_t pal[72];
+    test_pal_bytes(pal);
+    char why[4][240];
+    unsigned n = 9;
+    agi_fileset fs = {0, 0};
+    agi_game g;
+    memset(&g, 0, sizeof g);
+    g.files = &fs;
+    test_fs_add(&fs, "PAL.99", pal, sizeof pal); /* outside pal.100..109 */
+    test_fs_add(&fs, "pal.110", pal, sizeof pal);
+    assert_int_equal(agi_extensions_detect(&g, why, 4, &n), 0);
+    assert_int_equal(n, 0);
+    test_fs_add(&fs, "PAL.104", pal, sizeof pal); /* names compare without case */
+    assert_int_equal(agi_extensions_detect(&g, why, 4, &n), AGI_EXT_AGIPAL);
+    assert_int_equal(n, 1);
+    assert_non_null(strstr(why[0], "pal.104"));
+    uint8_t rgb[48];
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(agi_agipal_load(&fs, 104, rgb, NULL, &err), RELIC_OK);
+    assert_int_equal(rgb[0], 255);
+    assert_int_equal(agi_agipal_load(&fs, 105, rgb, NULL, &err), RELIC_EDATA);
+    assert_non_null(strstr(err.msg, "pal.105"));
+    agi_fileset_free(&fs);
+
+    unsigned count;
+    const agi_extension *t = agi_extensions(&count);
+    assert_true(count >= 1);
+    assert_string_equal(t[0].name, "agipal");
+    assert_non_null(agi_extension_for_shake(AGI_EXT_AGIPAL, 100));
+    assert_non_null(agi_extension_for_shake(AGI_EXT_AGIPAL, 109));
+    assert_null(agi_extension_for_shake(AGI_EXT_AGIPAL, 99));
+    assert_null(agi_extension_for_shake(AGI_EXT_AGIPAL, 110));
+    assert_null(agi_extension_for_shake(0, 101)); /* not an AGIPAL game: a real shake */
+}
+
+/* shake.screen(101) in an AGIPAL game switches the runtime palette to
+ * pal.101; shake.screen(102) without a pal.102 keeps it. */
+static void test_agipal_runtime(void **state)
+{
+    (void)state;
+    uint8_t pal[72];
+    test_pal_bytes(pal);
+    agi_fileset fs = {0, 0};
+    test_fs_add(&fs, "pal.101", pal, sizeof pal);
+    agi_game g;
+    memset(&g, 0, sizeof g);
+    g.files = &fs;
+    agi_vm *vm = test_vm_new(NULL);
+    assert_memory_equal(agi_vm_palette(vm), agi_ega_palette, 48);
+    assert_int_equal(agi_vm_agipal_file(vm), 0);
+    vm->game = &g;
+    vm->extensions = AGI_EXT_AGIPAL; /* what agi_vm_new finds in a game with pal.101 */
+    test_vm_code(vm, 0, "6e 65 6e 66 00"); /* shake.screen(101) shake.screen(102) return */
+    relic_err err;
+    assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
+    assert_int_equal(agi_vm_agipal_file(vm), 101);
+    assert_int_equal(agi_vm_palette(vm)[0], 255);
+    assert_int_equal(agi_vm_palette(vm)[45], 255);
+    assert_int_equal(agi_vm_palette(vm)[3 * 15 + 1], 0); /* EGA white would be 0xff */
+    vm->game = NULL;
+    agi_vm_free(vm);
+
+    /* Not an AGIPAL game: shake.screen(101) leaves the EGA colours. */
+    vm = test_vm_new(NULL);
+    vm->game = &g; /* extensions stay 0 */
+    test_vm_code(vm, 0, "6e 65 00");
+    assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
+    assert_int_equal(agi_vm_agipal_file(vm), 0);
+    assert_memory_equal(agi_vm_palette(vm), agi_ega_palette, 48);
+    vm->game = NULL;
+    agi_vm_free(vm);
+    agi_fileset_free(&fs);
+}
+
+/* A logic payload: code "00" (return), one message "\x80\xe0!" (CP866
+ * "Ар!") XORed with the AGDS key "Alex Simkin". */
+static size_t test_agds_logic(uint8_t *p)
+{
+    static const char key[] = "Alex Simkin";
+    const uint8_t text[] = {0x80, 0xe0, '!', 0x00};
+    size_t n = 0;
+    p[n++] = 0x01, p[n++] = 0x00, p[n++] = 0x00; /* code length 1, return */
+    p[n++] = 0x01;                               /* one message */
+    p[n++] = 0x08, p[n++] = 0x00;                /* text end: 4 + 4 bytes */
+    p[n++] = 0x04, p[n++] = 0x00;                /* message 1 at 4 */
+    for (unsigned i = 0; i < sizeof text; i++)   /* keyed from the text start */
+        p[n++] = (uint8_t)(text[i] ^ (uint8_t)key[i % 11]);
+    return n;
+}
+
+static void test_agds_messages(void **state)
+{
+    (void)state;
+    uint8_t p[32];
+    size_t n = test_agds_logic(p);
+    agi_logic_messages m;
+    relic_err err;
+    relic_err_clear(&err);
+    /* The default reading (runtime, sources) never picks the AGDS key. */
+    assert_int_equal(agi_logic_messages_decode(p, n, &m, &err), RELIC_OK);
+    assert_int_not_equal(m.encrypted, AGI_MSG_KEY_AGDS);
+    agi_logic_messages_free(&m);
+    assert_int_equal(agi_logic_messages_decode_agds(p, n, &m, &err), RELIC_OK);
+    assert_int_equal(m.encrypted, AGI_MSG_KEY_AGDS);
+    assert_int_equal(m.count, 1);
+    assert_string_equal(m.msg[1].text, "\x80\xe0!");
+    /* JSON: UTF-8 Cyrillic, xor_key agds; back to the same payload. */
+    json_t *j = agi_messages_to_json(&m, 3);
+    assert_string_equal(json_string_value(json_object_get(j, "xor_key")), "agds");
+    assert_string_equal(json_string_value(json_object_get(json_array_get(json_object_get(j, "messages"), 0), "text")),
+                        "\xd0\x90\xd1\x80!"); /* U+0410 U+0440 */
+    char **msgs;
+    unsigned count;
+    int enc;
+    assert_int_equal(agi_messages_from_json(j, &msgs, &count, &enc, &err), RELIC_OK);
+    assert_int_equal(enc, AGI_MSG_KEY_AGDS);
+    relic_buf re = RELIC_BUF_INIT;
+    assert_int_equal(agi_logic_encode(p + 2, 1, msgs, count, enc, &re, &err), RELIC_OK);
+    assert_int_equal(re.len, n);
+    assert_memory_equal(re.data, p, n);
+    relic_buf_free(&re);
+    agi_messages_free(msgs, count);
+    /* A character CP866 lacks is refused. */
+    json_object_set_new(json_array_get(json_object_get(j, "messages"), 0), "text", json_string("\xe2\x82\xac"));
+    assert_int_equal(agi_messages_from_json(j, &msgs, &count, &enc, &err), RELIC_EDATA);
+    assert_non_null(strstr(err.msg, "CP866"));
+    json_decref(j);
+    agi_logic_messages_free(&m);
+    /* Malformed: the table cut short. */
+    assert_int_equal(agi_logic_messages_decode_agds(p, 6, &m, &err), RELIC_EDATA);
+}
+
+static void test_cp866(void **state)
+{
+    (void)state;
+    const uint8_t bytes[] = {0x41, 0x80, 0xaf, 0xb0, 0xe0, 0xef, 0xf0, 0xf1, 0xfc, 0xff};
+    relic_buf b = RELIC_BUF_INIT;
+    agi_cp866_to_utf8(bytes, sizeof bytes, &b);
+    relic_buf_u8(&b, 0);
+    /* A, А, п, light shade (as CP437), р, я, Ё, ё, №, no-break space */
+    assert_string_equal((const char *)b.data, "A\xd0\x90\xd0\xbf\xe2\x96\x91\xd1\x80\xd1\x8f\xd0\x81\xd1\x91"
+                                              "\xe2\x84\x96\xc2\xa0");
+    relic_buf_free(&b);
+    /* Every byte survives the round trip (the page is a bijection). */
+    uint8_t all[256];
+    for (unsigned i = 0; i < 256; i++)
+        all[i] = (uint8_t)i;
+    relic_buf u = RELIC_BUF_INIT, back = RELIC_BUF_INIT;
+    agi_cp866_to_utf8(all, sizeof all, &u);
+    assert_int_equal(agi_utf8_to_cp866((const char *)u.data, u.len, &back), -1);
+    assert_int_equal(back.len, 256);
+    assert_memory_equal(back.data, all, 256);
+    relic_buf_free(&u);
+    relic_buf_free(&back);
+    relic_buf_reset(&back);
+    assert_int_equal(agi_utf8_to_cp866("ab\xe2\x82\xac", 5, &back), 2); /* the euro sign has no CP866 form */
+    relic_buf_free(&back);
+}
+
+/* Detection on a v2 game made of explicit bytes: LOGDIR (logic 0 at
+ * VOL.0 offset 0), one record 12 34 00 len, empty other directories. */
+static void test_agds_detect(void **state)
+{
+    (void)state;
+    uint8_t logic[32], vol[64];
+    size_t n = test_agds_logic(logic);
+    vol[0] = 0x12, vol[1] = 0x34, vol[2] = 0x00, vol[3] = (uint8_t)n, vol[4] = 0x00;
+    memcpy(vol + 5, logic, n);
+    const uint8_t dir[3] = {0x00, 0x00, 0x00};
+    agi_fileset fs = {0, 0};
+    test_fs_add(&fs, "LOGDIR", dir, 3);
+    test_fs_add(&fs, "PICDIR", dir, 0);
+    test_fs_add(&fs, "VIEWDIR", dir, 0);
+    test_fs_add(&fs, "SNDDIR", dir, 0);
+    test_fs_add(&fs, "VOL.0", vol, 5 + n);
+    agi_game g;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(agi_game_open(&fs, NULL, &g, &err), RELIC_OK);
+    char why[4][240];
+    unsigned count;
+    assert_int_equal(agi_extensions_detect(&g, why, 4, &count), AGI_EXT_AGDS);
+    assert_int_equal(count, 1);
+    assert_non_null(strstr(why[0], "Alex Simkin"));
+    agi_fileset_free(&fs);
+
+    /* The same logic keyed with Sierra's key is not AGDS. */
+    static const char sierra[] = "Avis Durgan", agds[] = "Alex Simkin";
+    for (size_t i = 8; i < n; i++)
+        vol[5 + i] = (uint8_t)(vol[5 + i] ^ (uint8_t)agds[(i - 8) % 11] ^ (uint8_t)sierra[(i - 8) % 11]);
+    agi_fileset fs2 = {0, 0};
+    test_fs_add(&fs2, "LOGDIR", dir, 3);
+    test_fs_add(&fs2, "PICDIR", dir, 0);
+    test_fs_add(&fs2, "VIEWDIR", dir, 0);
+    test_fs_add(&fs2, "SNDDIR", dir, 0);
+    test_fs_add(&fs2, "VOL.0", vol, 5 + n);
+    assert_int_equal(agi_game_open(&fs2, NULL, &g, &err), RELIC_OK);
+    assert_int_equal(agi_extensions_detect(&g, why, 4, &count), 0);
+    agi_fileset_free(&fs2);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_agipal_decode),
+        cmocka_unit_test(test_agipal_malformed),
+        cmocka_unit_test(test_agipal_detect),
+        cmocka_unit_test(test_agipal_runtime),
+        cmocka_unit_test(test_agds_messages),
+        cmocka_unit_test(test_cp866),
+        cmocka_unit_test(test_agds_detect),
+    };
+    return cmocka_run_group_tests_name("agi_ext", tests, NULL, NULL);
+}
