@@ -327,9 +327,9 @@ static int unpack_logic_accepts(void *ctx, const uint8_t *payload, size_t len, c
     (void)ctx;
     agi_logic_ctx lc = {.profile = p, .strict = 1};
     relic_buf out = RELIC_BUF_INIT;
-    int ok = agi_logic_disasm(payload, len, &lc, &out, NULL) == RELIC_OK;
+    int rc = agi_logic_disasm(payload, len, &lc, &out, NULL);
     relic_buf_free(&out);
-    return ok;
+    return rc == RELIC_ENOMEM ? -1 : rc == RELIC_OK;
 }
 
 int unpack_run(const unpack_opts *o)

@@ -62,8 +62,9 @@ int agi_volume_name(const char *name, size_t *prefix_len);
 int agi_read_split_dirs(const agi_fileset *fs, agi_game *g, relic_err *err);
 int agi_write_split_dirs(const agi_dir dirs[AGI_KIND_COUNT], agi_fileset *out, relic_err *err);
 /* Checks the guessed or declared profile against the data and moves to
- * the earliest profile that accepts all of it (evidence.c). */
-void agi_game_weigh_profile(agi_game *g, const agi_open_opts *opts);
+ * the earliest profile that accepts all of it (evidence.c).  Fails only
+ * when memory runs out, which must not pass for evidence. */
+int agi_game_weigh_profile(agi_game *g, const agi_open_opts *opts, relic_err *err);
 /* The stored form of payload p as the builder writes it (build.c): p
  * itself, or packed into scratch (*nibble: picture-nibble). */
 const relic_buf *agi_build_stored_form(const agi_container_ops *ops, int compress, agi_kind kind, const relic_buf *p,

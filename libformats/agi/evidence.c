@@ -73,7 +73,17 @@ typedef struct agi_weigh {
     int object_form;       /* -1 no file or unreadable, 0 plain only, 1 XOR only, 2 both */
     int logic_checked[32]; /* per profile index: 0 unknown, 1 accepts, -1 refuses */
     int logic_refused_by[32];
+    int failed; /* sticky: out of memory while weighing, so nothing it saw is evidence */
 } agi_weigh;
+
+/* A load or check that ran out of memory says nothing about the profile;
+ * it is remembered and the whole weighing fails instead. */
+static int agi_weigh_note(agi_weigh *w, int rc)
+{
+    if (rc == RELIC_ENOMEM)
+        w->failed = RELIC_ENOMEM;
+    return rc;
+}
 
 static int agi_weigh_logic(agi_weigh *w, const agi_profile *p, unsigned index, relic_buf *payload)
 {
@@ -85,9 +95,14 @@ static int agi_weigh_logic(agi_weigh *w, const agi_profile *p, unsigned index, r
     const agi_dir *d = &w->g->dirs[AGI_LOGIC];
     for (unsigned n = 0; n < d->count; n++) {
         agi_record rec;
-        if (!d->entry[n].present || agi_game_load(w->g, AGI_LOGIC, n, &rec, payload, NULL) != RELIC_OK)
+        if (!d->entry[n].present || agi_weigh_note(w, agi_game_load(w->g, AGI_LOGIC, n, &rec, payload, NULL)) != RELIC_OK)
             continue;
-        if (!w->opts->logic_accepts(w->opts->logic_ctx, payload->data, payload->len, p)) {
+        int verdict = w->opts->logic_accepts(w->opts->logic_ctx, payload->data, payload->len, p);
+        if (verdict < 0) {
+            w->failed = RELIC_ENOMEM;
+            break;
+        }
+        if (!verdict) {
             w->logic_checked[index] = -1;
             w->logic_refused_by[index] = (int)n;
             break;
@@ -119,7 +134,7 @@ static void agi_weigh_gather(agi_weigh *w, relic_buf *payload)
     const agi_dir *d = &g->dirs[AGI_PICTURE];
     for (unsigned n = 0; n < d->count; n++) {
         agi_record rec;
-        if (d->entry[n].present && agi_game_load(g, AGI_PICTURE, n, &rec, payload, NULL) == RELIC_OK)
+        if (d->entry[n].present && agi_weigh_note(w, agi_game_load(g, AGI_PICTURE, n, &rec, payload, NULL)) == RELIC_OK)
             agi_evidence_picture(payload->data, payload->len, n, &w->pic);
     }
     w->object_form = -1;
@@ -127,11 +142,11 @@ static void agi_weigh_gather(agi_weigh *w, relic_buf *payload)
     agi_objects o;
     if (obj) {
         int plain = 0, xored = 0;
-        if (agi_objects_decode(obj->data, obj->len, 0, &o, NULL) == RELIC_OK) {
+        if (agi_weigh_note(w, agi_objects_decode(obj->data, obj->len, 0, &o, NULL)) == RELIC_OK) {
             plain = !o.xor_key;
             agi_objects_free(&o);
         }
-        if (agi_objects_decode(obj->data, obj->len, 1, &o, NULL) == RELIC_OK) {
+        if (agi_weigh_note(w, agi_objects_decode(obj->data, obj->len, 1, &o, NULL)) == RELIC_OK) {
             xored = o.xor_key;
             agi_objects_free(&o);
         }
@@ -169,7 +184,7 @@ static void agi_weigh_report(agi_weigh *w, const agi_profile *chosen, unsigned c
         agi_evidence_add(g, "every logic parses under %s%s", chosen->name, "");
 }
 
-void agi_game_weigh_profile(agi_game *g, const agi_open_opts *opts)
+int agi_game_weigh_profile(agi_game *g, const agi_open_opts *opts, relic_err *err)
 {
     agi_weigh w;
     memset(&w, 0, sizeof w);
@@ -204,6 +219,8 @@ void agi_game_weigh_profile(agi_game *g, const agi_open_opts *opts)
     if (chosen != start_p && start_p)
         agi_weigh_logic(&w, start_p, start, &payload);
     relic_buf_free(&payload);
+    if (w.failed)
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory while choosing the profile");
     if (chosen && chosen != start_p)
         g->profile_source = AGI_PROFILE_FROM_EVIDENCE;
     if (chosen && chosen != g->profile) {
@@ -211,4 +228,5 @@ void agi_game_weigh_profile(agi_game *g, const agi_open_opts *opts)
         g->exact_profile = 0;
     }
     agi_weigh_report(&w, chosen ? chosen : g->profile, chosen_index);
+    return RELIC_OK;
 }

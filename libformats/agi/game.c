@@ -113,7 +113,8 @@ int agi_game_open(const agi_fileset *fs, const agi_open_opts *opts, agi_game *g,
             agi_version_scan(f->data, f->len, g->version, sizeof g->version);
     } else {
         agi_game_guess_profile(fs, g);
-        agi_game_weigh_profile(g, opts);
+        if ((rc = agi_game_weigh_profile(g, opts, err)) != RELIC_OK)
+            return rc;
         /* A build variant keyed by the game's v3 prefix (3.002.149-gr). */
         g->profile = agi_profile_for_game(g->profile, g->prefix);
     }

@@ -195,11 +195,14 @@ int agi_logic_table_regular(const uint8_t *payload, size_t len, const agi_scan *
 int agi_scan_logic(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, agi_scan *s, agi_logic_messages *m,
                    relic_err *err)
 {
-    if (agi_scan_code(payload, len, ctx->profile, ctx->strict, s, err))
-        return err ? err->code : RELIC_EDATA;
-    if (agi_logic_messages_decode(payload, len, m, err)) {
+    /* The code itself, not err->code: callers without an err (the profile
+     * evidence) must still tell out of memory from a refused opcode. */
+    int rc = agi_scan_code(payload, len, ctx->profile, ctx->strict, s, err);
+    if (rc)
+        return rc;
+    if ((rc = agi_logic_messages_decode(payload, len, m, err)) != RELIC_OK) {
         agi_scan_free(s);
-        return err ? err->code : RELIC_EDATA;
+        return rc;
     }
     return RELIC_OK;
 }

@@ -275,6 +275,48 @@ static void test_agds_detect(void **state)
     agi_fileset_free(&fs2);
 }
 
+/* A logic check that runs out of memory is not evidence against a profile:
+ * the open fails with RELIC_ENOMEM instead of choosing another profile. */
+static int test_accepts_oom(void *ctx, const uint8_t *payload, size_t len, const agi_profile *p)
+{
+    (void)ctx, (void)payload, (void)len, (void)p;
+    return -1;
+}
+
+static int test_accepts_all(void *ctx, const uint8_t *payload, size_t len, const agi_profile *p)
+{
+    (void)payload, (void)len, (void)p;
+    ++*(int *)ctx;
+    return 1;
+}
+
+static void test_evidence_oom_is_not_evidence(void **state)
+{
+    (void)state;
+    uint8_t logic[32], vol[64];
+    size_t n = test_agds_logic(logic);
+    vol[0] = 0x12, vol[1] = 0x34, vol[2] = 0x00, vol[3] = (uint8_t)n, vol[4] = 0x00;
+    memcpy(vol + 5, logic, n);
+    const uint8_t dir[3] = {0x00, 0x00, 0x00};
+    agi_fileset fs = {0, 0};
+    test_fs_add(&fs, "LOGDIR", dir, 3);
+    test_fs_add(&fs, "PICDIR", dir, 0);
+    test_fs_add(&fs, "VIEWDIR", dir, 0);
+    test_fs_add(&fs, "SNDDIR", dir, 0);
+    test_fs_add(&fs, "VOL.0", vol, 5 + n);
+    agi_game g;
+    relic_err err;
+    relic_err_clear(&err);
+    int calls = 0;
+    agi_open_opts ok = {.logic_accepts = test_accepts_all, .logic_ctx = &calls};
+    assert_int_equal(agi_game_open(&fs, &ok, &g, &err), RELIC_OK);
+    assert_true(calls > 0); /* the check ran, so the failing case below is reached */
+    agi_open_opts oom = {.logic_accepts = test_accepts_oom};
+    assert_int_equal(agi_game_open(&fs, &oom, &g, &err), RELIC_ENOMEM);
+    assert_non_null(strstr(err.msg, "out of memory"));
+    agi_fileset_free(&fs);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -283,6 +325,7 @@ int main(void)
         cmocka_unit_test(test_agipal_detect),
         cmocka_unit_test(test_agipal_runtime),
         cmocka_unit_test(test_agds_messages),
+        cmocka_unit_test(test_evidence_oom_is_not_evidence),
         cmocka_unit_test(test_cp866),
         cmocka_unit_test(test_agds_detect),
     };

@@ -199,7 +199,8 @@ typedef struct agi_game {
     unsigned evidence_count;
 } agi_game;
 
-/* Does the logic payload parse under profile p (1) or not (0)?  The
+/* Does the logic payload parse under profile p (1) or not (0)?  A
+ * negative answer means the check itself failed (out of memory).  The
  * logic opcode tables live in libvm, so a caller that links it passes this
  * to make the logic opcode range part of the evidence. */
 typedef int (*agi_logic_accepts_fn)(void *ctx, const uint8_t *payload, size_t len, const agi_profile *p);
