@@ -235,6 +235,19 @@ static void test_cp866(void **state)
 
 /* Detection on a v2 game made of explicit bytes: LOGDIR (logic 0 at
  * VOL.0 offset 0), one record 12 34 00 len, empty other directories. */
+/* A v2 game in memory whose only resource is logic 0 (vol holds its
+ * record: header and payload). */
+static void test_one_logic_game(agi_fileset *fs, const uint8_t *vol, size_t vol_len)
+{
+    const uint8_t dir[3] = {0x00, 0x00, 0x00};
+    *fs = (agi_fileset){0, 0};
+    test_fs_add(fs, "LOGDIR", dir, 3);
+    test_fs_add(fs, "PICDIR", dir, 0);
+    test_fs_add(fs, "VIEWDIR", dir, 0);
+    test_fs_add(fs, "SNDDIR", dir, 0);
+    test_fs_add(fs, "VOL.0", vol, vol_len);
+}
+
 static void test_agds_detect(void **state)
 {
     (void)state;
@@ -242,13 +255,8 @@ static void test_agds_detect(void **state)
     size_t n = test_agds_logic(logic);
     vol[0] = 0x12, vol[1] = 0x34, vol[2] = 0x00, vol[3] = (uint8_t)n, vol[4] = 0x00;
     memcpy(vol + 5, logic, n);
-    const uint8_t dir[3] = {0x00, 0x00, 0x00};
-    agi_fileset fs = {0, 0};
-    test_fs_add(&fs, "LOGDIR", dir, 3);
-    test_fs_add(&fs, "PICDIR", dir, 0);
-    test_fs_add(&fs, "VIEWDIR", dir, 0);
-    test_fs_add(&fs, "SNDDIR", dir, 0);
-    test_fs_add(&fs, "VOL.0", vol, 5 + n);
+    agi_fileset fs;
+    test_one_logic_game(&fs, vol, 5 + n);
     agi_game g;
     relic_err err;
     relic_err_clear(&err);
@@ -264,12 +272,8 @@ static void test_agds_detect(void **state)
     static const char sierra[] = "Avis Durgan", agds[] = "Alex Simkin";
     for (size_t i = 8; i < n; i++)
         vol[5 + i] = (uint8_t)(vol[5 + i] ^ (uint8_t)agds[(i - 8) % 11] ^ (uint8_t)sierra[(i - 8) % 11]);
-    agi_fileset fs2 = {0, 0};
-    test_fs_add(&fs2, "LOGDIR", dir, 3);
-    test_fs_add(&fs2, "PICDIR", dir, 0);
-    test_fs_add(&fs2, "VIEWDIR", dir, 0);
-    test_fs_add(&fs2, "SNDDIR", dir, 0);
-    test_fs_add(&fs2, "VOL.0", vol, 5 + n);
+    agi_fileset fs2;
+    test_one_logic_game(&fs2, vol, 5 + n);
     assert_int_equal(agi_game_open(&fs2, NULL, &g, &err), RELIC_OK);
     assert_int_equal(agi_extensions_detect(&g, why, 4, &count), 0);
     agi_fileset_free(&fs2);
@@ -297,13 +301,8 @@ static void test_evidence_oom_is_not_evidence(void **state)
     size_t n = test_agds_logic(logic);
     vol[0] = 0x12, vol[1] = 0x34, vol[2] = 0x00, vol[3] = (uint8_t)n, vol[4] = 0x00;
     memcpy(vol + 5, logic, n);
-    const uint8_t dir[3] = {0x00, 0x00, 0x00};
-    agi_fileset fs = {0, 0};
-    test_fs_add(&fs, "LOGDIR", dir, 3);
-    test_fs_add(&fs, "PICDIR", dir, 0);
-    test_fs_add(&fs, "VIEWDIR", dir, 0);
-    test_fs_add(&fs, "SNDDIR", dir, 0);
-    test_fs_add(&fs, "VOL.0", vol, 5 + n);
+    agi_fileset fs;
+    test_one_logic_game(&fs, vol, 5 + n);
     agi_game g;
     relic_err err;
     relic_err_clear(&err);
