@@ -235,8 +235,18 @@ static void test_cp866(void **state)
 
 /* Detection on a v2 game made of explicit bytes: LOGDIR (logic 0 at
  * VOL.0 offset 0), one record 12 34 00 len, empty other directories. */
-/* A v2 game in memory whose only resource is logic 0 (vol holds its
- * record: header and payload). */
+/* Logic 0's record (header + the AGDS-keyed payload) into vol; its payload
+ * length. */
+static size_t test_agds_record(uint8_t vol[64])
+{
+    uint8_t logic[32];
+    size_t n = test_agds_logic(logic);
+    vol[0] = 0x12, vol[1] = 0x34, vol[2] = 0x00, vol[3] = (uint8_t)n, vol[4] = 0x00;
+    memcpy(vol + 5, logic, n);
+    return n;
+}
+
+/* A v2 game in memory whose only resource is logic 0, stored in vol. */
 static void test_one_logic_game(agi_fileset *fs, const uint8_t *vol, size_t vol_len)
 {
     const uint8_t dir[3] = {0x00, 0x00, 0x00};
@@ -251,11 +261,9 @@ static void test_one_logic_game(agi_fileset *fs, const uint8_t *vol, size_t vol_
 static void test_agds_detect(void **state)
 {
     (void)state;
-    uint8_t logic[32], vol[64];
-    size_t n = test_agds_logic(logic);
-    vol[0] = 0x12, vol[1] = 0x34, vol[2] = 0x00, vol[3] = (uint8_t)n, vol[4] = 0x00;
-    memcpy(vol + 5, logic, n);
+    uint8_t vol[64];
     agi_fileset fs;
+    size_t n = test_agds_record(vol);
     test_one_logic_game(&fs, vol, 5 + n);
     agi_game g;
     relic_err err;
@@ -297,12 +305,9 @@ static int test_accepts_all(void *ctx, const uint8_t *payload, size_t len, const
 static void test_evidence_oom_is_not_evidence(void **state)
 {
     (void)state;
-    uint8_t logic[32], vol[64];
-    size_t n = test_agds_logic(logic);
-    vol[0] = 0x12, vol[1] = 0x34, vol[2] = 0x00, vol[3] = (uint8_t)n, vol[4] = 0x00;
-    memcpy(vol + 5, logic, n);
+    uint8_t vol[64];
     agi_fileset fs;
-    test_one_logic_game(&fs, vol, 5 + n);
+    test_one_logic_game(&fs, vol, 5 + test_agds_record(vol));
     agi_game g;
     relic_err err;
     relic_err_clear(&err);
