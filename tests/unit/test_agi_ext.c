@@ -233,6 +233,35 @@ static void test_cp866(void **state)
     relic_buf_free(&back);
 }
 
+/* The runtime reads an AGDS game's messages with the clone's key: the
+ * message print() would show is the CP866 text; without the flag the same
+ * payload does not read as that text. */
+static void test_agds_runtime_messages(void **state)
+{
+    (void)state;
+    uint8_t p[32];
+    size_t n = test_agds_logic(p);
+    relic_err err;
+    relic_err_clear(&err);
+    agi_vm *vm = test_vm_new(NULL);
+    vm->extensions = AGI_EXT_AGDS; /* what agi_vm_new finds in an AGDS game */
+    assert_int_equal(agi_vm_install_logic(vm, 0, p, n, &err), RELIC_OK);
+    const agi_logic_messages *m = &vm->res.logic[0]->msgs;
+    assert_int_equal(m->encrypted, AGI_MSG_KEY_AGDS);
+    assert_int_equal(m->count, 1);
+    assert_string_equal(m->msg[1].text, "\x80\xe0!");
+    agi_vm_free(vm);
+
+    vm = test_vm_new(NULL); /* extensions stay 0: Sierra's reading */
+    relic_err_clear(&err);
+    if (agi_vm_install_logic(vm, 0, p, n, &err) == RELIC_OK) {
+        m = &vm->res.logic[0]->msgs;
+        assert_int_not_equal(m->encrypted, AGI_MSG_KEY_AGDS);
+        assert_true(m->count < 1 || strcmp(m->msg[1].text, "\x80\xe0!") != 0);
+    }
+    agi_vm_free(vm);
+}
+
 /* Detection on a v2 game made of explicit bytes: LOGDIR (logic 0 at
  * VOL.0 offset 0), one record 12 34 00 len, empty other directories. */
 /* Logic 0's record (header + the AGDS-keyed payload) into vol; its payload
@@ -330,6 +359,7 @@ int main(void)
         cmocka_unit_test(test_agipal_detect),
         cmocka_unit_test(test_agipal_runtime),
         cmocka_unit_test(test_agds_messages),
+        cmocka_unit_test(test_agds_runtime_messages),
         cmocka_unit_test(test_evidence_oom_is_not_evidence),
         cmocka_unit_test(test_cp866),
         cmocka_unit_test(test_agds_detect),
