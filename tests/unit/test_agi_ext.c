@@ -316,6 +316,30 @@ static void test_agds_detect(void **state)
     agi_fileset_free(&fs2);
 }
 
+/* The VM of an AGDS game reads with the clone's key under the game's own
+ * profile; a profile the caller names is Sierra's interpreter, which does
+ * not know the key (the AGI 2.936 oracle shows groza's Sierra reading). */
+static void test_agds_vm_profile(void **state)
+{
+    (void)state;
+    uint8_t vol[64];
+    agi_fileset fs;
+    test_one_logic_game(&fs, vol, 5 + test_agds_record(vol));
+    agi_game g;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(agi_game_open(&fs, NULL, &g, &err), RELIC_OK);
+    agi_vm *vm;
+    assert_int_equal(agi_vm_new(&g, NULL, &vm, &err), RELIC_OK);
+    assert_int_equal(vm->extensions & AGI_EXT_AGDS, AGI_EXT_AGDS);
+    agi_vm_free(vm);
+    agi_vm_opts o = {.profile = agi_profile_find("2.936")};
+    assert_int_equal(agi_vm_new(&g, &o, &vm, &err), RELIC_OK);
+    assert_int_equal(vm->extensions & AGI_EXT_AGDS, 0);
+    agi_vm_free(vm);
+    agi_fileset_free(&fs);
+}
+
 /* A logic check that runs out of memory is not evidence against a profile:
  * the open fails with RELIC_ENOMEM instead of choosing another profile. */
 static int test_accepts_oom(void *ctx, const uint8_t *payload, size_t len, const agi_profile *p)
@@ -360,6 +384,7 @@ int main(void)
         cmocka_unit_test(test_agipal_runtime),
         cmocka_unit_test(test_agds_messages),
         cmocka_unit_test(test_agds_runtime_messages),
+        cmocka_unit_test(test_agds_vm_profile),
         cmocka_unit_test(test_evidence_oom_is_not_evidence),
         cmocka_unit_test(test_cp866),
         cmocka_unit_test(test_agds_detect),
