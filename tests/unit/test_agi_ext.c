@@ -262,6 +262,52 @@ static void test_agds_runtime_messages(void **state)
     agi_vm_free(vm);
 }
 
+/* An AGDS logic's source and listing show the CP866 text as UTF-8, and
+ * compile back under the clone's key to the same payload; a character with
+ * no CP866 form is an error; without the flag the source is not that text. */
+static void test_agds_sources(void **state)
+{
+    (void)state;
+    uint8_t p[32];
+    size_t n = test_agds_logic(p);
+    relic_err err;
+    relic_err_clear(&err);
+    agi_logic_ctx ctx = {.extensions = AGI_EXT_AGDS};
+    relic_buf src = RELIC_BUF_INIT, asm_text = RELIC_BUF_INIT, back = RELIC_BUF_INIT;
+    assert_int_equal(agi_logic_decompile(p, n, &ctx, &src, &err), RELIC_OK);
+    relic_buf_u8(&src, 0);
+    assert_non_null(strstr((const char *)src.data, "#message 1 \"\xd0\x90\xd1\x80!\"")); /* "Ар!" */
+    agi_compile_opts co = {.extensions = AGI_EXT_AGDS};
+    assert_int_equal(agi_logic_compile((const char *)src.data, src.len - 1, &co, &back, &err), RELIC_OK);
+    assert_int_equal(back.len, n);
+    assert_memory_equal(back.data, p, n);
+
+    assert_int_equal(agi_logic_disasm(p, n, &ctx, &asm_text, &err), RELIC_OK);
+    relic_buf_u8(&asm_text, 0);
+    assert_non_null(strstr((const char *)asm_text.data, "\xd0\x90\xd1\x80!"));
+    relic_buf_reset(&back);
+    assert_int_equal(agi_logic_assemble((const char *)asm_text.data, asm_text.len - 1, &co, &back, &err), RELIC_OK);
+    assert_int_equal(back.len, n);
+    assert_memory_equal(back.data, p, n);
+
+    /* "é" is CP437 0x82 but has no CP866 byte. */
+    static const char bad[] = "return();\n#message 1 \"\xc3\xa9\"\n";
+    relic_buf_reset(&back);
+    assert_int_not_equal(agi_logic_compile(bad, sizeof bad - 1, &co, &back, &err), RELIC_OK);
+    assert_non_null(strstr(err.msg, "CP866"));
+
+    agi_logic_ctx sierra = {.extensions = 0};
+    relic_buf_reset(&src);
+    relic_err_clear(&err);
+    if (agi_logic_decompile(p, n, &sierra, &src, &err) == RELIC_OK) {
+        relic_buf_u8(&src, 0);
+        assert_null(strstr((const char *)src.data, "\xd0\x90\xd1\x80!"));
+    }
+    relic_buf_free(&src);
+    relic_buf_free(&asm_text);
+    relic_buf_free(&back);
+}
+
 /* Detection on a v2 game made of explicit bytes: LOGDIR (logic 0 at
  * VOL.0 offset 0), one record 12 34 00 len, empty other directories. */
 /* Logic 0's record (header + the AGDS-keyed payload) into vol; its payload
@@ -384,6 +430,7 @@ int main(void)
         cmocka_unit_test(test_agipal_runtime),
         cmocka_unit_test(test_agds_messages),
         cmocka_unit_test(test_agds_runtime_messages),
+        cmocka_unit_test(test_agds_sources),
         cmocka_unit_test(test_agds_vm_profile),
         cmocka_unit_test(test_evidence_oom_is_not_evidence),
         cmocka_unit_test(test_cp866),
