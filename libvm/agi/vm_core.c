@@ -51,7 +51,7 @@ int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_e
      * inventory or vocabulary; the warning says so. */
     relic_err e;
     relic_err_clear(&e);
-    if (fo && agi_objects_decode(fo->data, fo->len, vm->profile->inventory_xor, &vm->objects_meta, &e)) {
+    if (fo && agi_objects_decode(fo->data, fo->len, agi_objects_key(vm->profile, vm->extensions), &vm->objects_meta, &e)) {
         snprintf(vm->warning, sizeof vm->warning, "OBJECT: %s; running without inventory", e.msg);
         memset(&vm->objects_meta, 0, sizeof vm->objects_meta);
         fo = NULL;

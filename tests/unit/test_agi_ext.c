@@ -308,6 +308,45 @@ static void test_agds_sources(void **state)
     relic_buf_free(&back);
 }
 
+/* An AGDS OBJECT: one item "\x80" (CP866 "А") in room 2, XORed with the
+ * clone's key; read only when the caller names the AGDS key, written back
+ * with it, "agds" in JSON. */
+static void test_agds_object(void **state)
+{
+    (void)state;
+    static const char key[] = "Alex Simkin";
+    const uint8_t plain[] = {0x03, 0x00, 0x05, 0x03, 0x00, 0x02, 0x80, 0x00};
+    uint8_t keyed[sizeof plain];
+    for (unsigned i = 0; i < sizeof plain; i++)
+        keyed[i] = (uint8_t)(plain[i] ^ (uint8_t)key[i % 11]);
+    agi_objects o;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(agi_objects_key(NULL, AGI_EXT_AGDS), AGI_MSG_KEY_AGDS);
+    assert_int_equal(agi_objects_decode(keyed, sizeof keyed, AGI_MSG_KEY_AGDS, &o, &err), RELIC_OK);
+    assert_int_equal(o.xor_key, AGI_MSG_KEY_AGDS);
+    assert_int_equal(o.count, 1);
+    assert_int_equal(o.items[0].location, 2);
+    assert_string_equal(o.items[0].name, "\x80");
+    relic_buf re = RELIC_BUF_INIT;
+    assert_int_equal(agi_objects_encode(&o, 0, &re, &err), RELIC_OK);
+    assert_int_equal(re.len, sizeof keyed);
+    assert_memory_equal(re.data, keyed, sizeof keyed);
+    json_t *j = agi_objects_to_json(&o);
+    assert_string_equal(json_string_value(json_object_get(j, "encoding")), "agds");
+    agi_objects back;
+    assert_int_equal(agi_objects_from_json(j, &back, &err), RELIC_OK);
+    assert_int_equal(back.xor_key, AGI_MSG_KEY_AGDS);
+    agi_objects_free(&back);
+    json_decref(j);
+    agi_objects_free(&o);
+    relic_buf_free(&re);
+    /* Sierra's key does not read it. */
+    assert_int_equal(agi_objects_decode(keyed, sizeof keyed, AGI_MSG_KEY_SIERRA, &o, &err), RELIC_EDATA);
+    /* Truncated: the name pool's terminator lost. */
+    assert_int_equal(agi_objects_decode(keyed, sizeof keyed - 1, AGI_MSG_KEY_AGDS, &o, &err), RELIC_EDATA);
+}
+
 /* Detection on a v2 game made of explicit bytes: LOGDIR (logic 0 at
  * VOL.0 offset 0), one record 12 34 00 len, empty other directories. */
 /* Logic 0's record (header + the AGDS-keyed payload) into vol; its payload
@@ -430,6 +469,7 @@ int main(void)
         cmocka_unit_test(test_agipal_runtime),
         cmocka_unit_test(test_agds_messages),
         cmocka_unit_test(test_agds_runtime_messages),
+        cmocka_unit_test(test_agds_object),
         cmocka_unit_test(test_agds_sources),
         cmocka_unit_test(test_agds_vm_profile),
         cmocka_unit_test(test_evidence_oom_is_not_evidence),

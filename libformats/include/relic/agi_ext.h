@@ -61,6 +61,9 @@ int agi_agipal_load(const agi_fileset *fs, unsigned n, uint8_t rgb[16 * 3], unsi
 
 /* AGDS (agds.c). */
 int agi_agds_detect(const agi_game *g, char *why, size_t why_len);
+/* The prefer_xor argument of agi_objects_decode for a game of this profile
+ * and these extensions: AGI_MSG_KEY_AGDS for an AGDS game. */
+int agi_objects_key(const agi_profile *p, unsigned extensions);
 /* Appends the UTF-8 form of n CP866 bytes to out. */
 void agi_cp866_to_utf8(const uint8_t *s, size_t n, relic_buf *out);
 /* Appends the CP866 bytes of UTF-8 text; returns the byte index of the first
