@@ -18,6 +18,7 @@ typedef struct pack_names {
     agi_objects objects;
     int have_words, have_objects;
     const agi_profile *profile;
+    unsigned extensions; /* AGI_EXT_* named in game.json's "extensions" */
 } pack_names;
 
 int pack_names_load(const pack_opts *o, pack_names *n, relic_err *err);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include "relic/agi_ext.h"
 #include "relic/agi_json.h"
 #include "relic/agi_logic.h"
 #include "relic/io.h"
@@ -57,9 +58,21 @@ int pack_names_load(const pack_opts *o, pack_names *n, relic_err *err)
     }
     if (failed)
         return -1;
-    if (!n->profile && (j = pack_json_load(o->src_dir, "game.json", err, &failed))) {
+    if ((j = pack_json_load(o->src_dir, "game.json", err, &failed))) {
         const char *p = json_string_value(json_object_get(j, "profile"));
-        n->profile = p ? agi_profile_find(p) : NULL;
+        if (!n->profile)
+            n->profile = p ? agi_profile_find(p) : NULL;
+        /* The extensions agi-unpack found: AGDS sources hold CP866 text
+         * and compile to messages under the clone's key. */
+        unsigned ext_count;
+        const agi_extension *ext = agi_extensions(&ext_count);
+        json_t *names = json_object_get(j, "extensions");
+        for (size_t k = 0; k < json_array_size(names); k++)
+            for (unsigned e = 0; e < ext_count; e++) {
+                const char *name = json_string_value(json_array_get(names, k));
+                if (name && strcmp(name, ext[e].name) == 0)
+                    n->extensions |= ext[e].flag;
+            }
         json_decref(j);
     }
     return failed ? -1 : 0;
@@ -102,7 +115,7 @@ int pack_logic_source(const pack_opts *o, const pack_names *n, unsigned num, rel
         return -1;
     pack_include inc = {dir};
     agi_compile_opts co = {n->profile, n->have_words ? &n->words : NULL, n->have_objects ? &n->objects : NULL, path,
-                           pack_logic_include, &inc};
+                           pack_logic_include, &inc, n->extensions};
     relic_buf_reset(out);
     const char *text = src.data ? (const char *)src.data : "";
     int rc = listing ? agi_logic_assemble(text, src.len, &co, out, err) : agi_logic_compile(text, src.len, &co, out, err);

@@ -247,7 +247,7 @@ static json_t *unpack_metadata(unpack_ctx *x, const char *file, const char *out_
     json_t *doc = NULL;
     if (strcmp(file, "OBJECT") == 0) {
         agi_objects ob;
-        if (agi_objects_decode(f->data, f->len, x->game->profile->inventory_xor, &ob, &err) == RELIC_OK) {
+        if (agi_objects_decode(f->data, f->len, agi_objects_key(x->game->profile, x->o->extensions), &ob, &err) == RELIC_OK) {
             doc = agi_objects_to_json(&ob);
             agi_objects_free(&ob);
         }
@@ -381,7 +381,7 @@ int unpack_run(const unpack_opts *o)
     unpack_out_init(&out, o->out_dir);
     unpack_names names;
     memset(&names, 0, sizeof names);
-    if (writing && !o->raw_only && unpack_names_load(&game, &names, &err)) {
+    if (writing && !o->raw_only && unpack_names_load(&game, local.extensions, &names, &err)) {
         cli_report(&err);
         unpack_names_free(&names);
         unpack_out_free(&out);

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include "cli.h"
 #include "image.h"
+#include "relic/agi_ext.h"
 #include "relic/core.h"
 #include "relic/io.h"
 #include "write.h"
@@ -118,7 +119,7 @@ int unpack_out_path(unpack_ctx *x, const char *rel, char *path, size_t pathsz, r
     return rc;
 }
 
-int unpack_names_load(const agi_game *game, unpack_names *n, relic_err *err)
+int unpack_names_load(const agi_game *game, unsigned extensions, unpack_names *n, relic_err *err)
 {
     memset(n, 0, sizeof *n);
     const agi_file *w = agi_fileset_find(game->files, "WORDS.TOK");
@@ -128,7 +129,7 @@ int unpack_names_load(const agi_game *game, unpack_names *n, relic_err *err)
     relic_err_clear(&oe);
     n->have_words = w && agi_words_decode(w->data, w->len, &n->words, &we) == RELIC_OK;
     n->have_objects =
-        o && agi_objects_decode(o->data, o->len, game->profile->inventory_xor, &n->objects, &oe) == RELIC_OK;
+        o && agi_objects_decode(o->data, o->len, agi_objects_key(game->profile, extensions), &n->objects, &oe) == RELIC_OK;
     /* Bad files are reported with objects.json and words.json; out of
      * memory here would silently write sources without names. */
     if (we.code == RELIC_ENOMEM || oe.code == RELIC_ENOMEM) {

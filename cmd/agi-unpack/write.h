@@ -34,7 +34,7 @@ typedef struct unpack_names {
 } unpack_names;
 
 /* RELIC_ENOMEM (err set) when out of memory; a bad file is left out. */
-int unpack_names_load(const agi_game *game, unpack_names *n, relic_err *err);
+int unpack_names_load(const agi_game *game, unsigned extensions, unpack_names *n, relic_err *err);
 void unpack_names_free(unpack_names *n);
 
 #define UNPACK_SCRATCH_SLOTS 3

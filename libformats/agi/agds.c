@@ -93,6 +93,13 @@ long agi_utf8_to_cp866(const char *s, size_t n, relic_buf *out)
     return -1;
 }
 
+int agi_objects_key(const agi_profile *p, unsigned extensions)
+{
+    if (extensions & AGI_EXT_AGDS)
+        return AGI_MSG_KEY_AGDS;
+    return p && p->inventory_xor ? AGI_MSG_KEY_SIERRA : AGI_MSG_PLAIN;
+}
+
 int agi_agds_detect(const agi_game *g, char *why, size_t why_len)
 {
     if (!g->dirs[AGI_LOGIC].count)

@@ -40,7 +40,7 @@ static int agi_agipal_detect(const agi_game *g, char *why, size_t why_len)
 static const agi_extension agi_extension_table[] = {
     {.name = "agipal", .flag = AGI_EXT_AGIPAL, .detect = agi_agipal_detect,
      .palette_shake_min = 100, .palette_shake_max = 109},
-    {.name = "agds", .flag = AGI_EXT_AGDS, .detect = agi_agds_detect},
+    {.name = "agds", .flag = AGI_EXT_AGDS, .detect = agi_agds_detect, .clone_interpreter = 1},
 };
 // clang-format on
 
@@ -95,6 +95,16 @@ int agi_agipal_load(const agi_fileset *fs, unsigned n, uint8_t rgb[16 * 3], unsi
     if (rc)
         relic_err_file(err, f->name);
     return rc;
+}
+
+unsigned agi_extensions_of_clone(void)
+{
+    unsigned flags = 0, n;
+    const agi_extension *t = agi_extensions(&n);
+    for (unsigned i = 0; i < n; i++)
+        if (t[i].clone_interpreter)
+            flags |= t[i].flag;
+    return flags;
 }
 
 unsigned agi_extensions_detect(const agi_game *g, char why[][240], unsigned max_why, unsigned *why_count)

@@ -60,7 +60,8 @@ json_t *agi_objects_to_json(const agi_objects *o)
         json_decref(items);
         return NULL;
     }
-    return json_pack("{s:s, s:i, s:o}", "encoding", o->xor_key ? "xor" : "plain", "max_object",
+    return json_pack("{s:s, s:i, s:o}", "encoding",
+                     o->xor_key == AGI_MSG_KEY_AGDS ? "agds" : o->xor_key ? "xor" : "plain", "max_object",
                      (int)o->max_object, "items", items);
 }
 
@@ -72,7 +73,9 @@ int agi_objects_from_json(const json_t *j, agi_objects *o, relic_err *err)
     json_int_t max = json_integer_value(json_object_get(j, "max_object"));
     if (!json_is_array(items) || !json_is_integer(json_object_get(j, "max_object")) || max < 0 || max > 255)
         return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "objects: need \"items\" and \"max_object\" (0-255)");
-    o->xor_key = !enc || strcmp(enc, "plain") != 0;
+    o->xor_key = enc && strcmp(enc, "agds") == 0   ? AGI_MSG_KEY_AGDS
+                 : !enc || strcmp(enc, "plain") != 0 ? AGI_MSG_KEY_SIERRA
+                                                     : AGI_MSG_PLAIN;
     o->max_object = (uint8_t)max;
     o->count = (unsigned)json_array_size(items);
     if (o->count > 0xffff / 3)

@@ -50,7 +50,10 @@ int agi_objects_decode(const uint8_t *data, size_t len, int prefer_xor, agi_obje
     }
     memcpy(plain, data, len);
     memcpy(keyed, data, len);
-    agi_xor(keyed, len);
+    /* ScummVM's AgiEngine::decrypt, which reads OBJECT too, keys an AGDS
+     * game's text with the clone's key. */
+    int key = prefer_xor == AGI_MSG_KEY_AGDS ? AGI_MSG_KEY_AGDS : AGI_MSG_KEY_SIERRA;
+    agi_xor_with(keyed, len, key == AGI_MSG_KEY_AGDS ? AGI_XOR_KEY_AGDS : AGI_XOR_KEY);
     relic_err plain_err, keyed_err;
     relic_err_clear(&plain_err);
     relic_err_clear(&keyed_err);
@@ -63,7 +66,7 @@ int agi_objects_decode(const uint8_t *data, size_t len, int prefer_xor, agi_obje
         free(keyed);
         return RELIC_EDATA;
     }
-    out->xor_key = keyed_ok && (!plain_ok || prefer_xor != 0);
+    out->xor_key = keyed_ok && (!plain_ok || prefer_xor != 0) ? key : AGI_MSG_PLAIN;
     out->raw = out->xor_key ? keyed : plain;
     out->raw_len = len;
     free(out->xor_key ? plain : keyed);
@@ -126,6 +129,7 @@ int agi_objects_encode(const agi_objects *o, int share_names, relic_buf *out, re
             out->data[start + 5 + 3 * (size_t)i] = o->items[i].location;
     }
     if (o->xor_key && !out->oom)
-        agi_xor(out->data + start, out->len - start);
+        agi_xor_with(out->data + start, out->len - start,
+                     o->xor_key == AGI_MSG_KEY_AGDS ? AGI_XOR_KEY_AGDS : AGI_XOR_KEY);
     return relic_buf_check(out, err);
 }

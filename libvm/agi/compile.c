@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "relic/agi_ext.h"
 #include "compile_private.h"
 
 typedef struct agi_jfix {
@@ -674,7 +675,8 @@ static int agi_cc_payload(agi_cc *cc, relic_buf *payload, relic_err *err)
     for (unsigned n = 1; n < 256; n++)
         if (cc->msg[n])
             hi = n;
-    return agi_logic_encode(cc->code.data, cc->code.len, cc->msg + 1, hi, 1, payload, err);
+    int key = cc->o->extensions & AGI_EXT_AGDS ? AGI_MSG_KEY_AGDS : AGI_MSG_KEY_SIERRA;
+    return agi_logic_encode(cc->code.data, cc->code.len, cc->msg + 1, hi, key, payload, err);
 }
 
 static int agi_cc_run(const char *src, size_t len, const agi_compile_opts *o, int listing, relic_buf *payload,

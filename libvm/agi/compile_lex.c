@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "relic/agi_ext.h"
 #include "relic/text.h"
 #include "compile_private.h"
 
@@ -225,8 +226,10 @@ static void agi_lex_string(agi_lex *lx, agi_src *s, agi_tok *t)
         size_t j = i;
         while (j < raw.len && raw.data[j] != 1)
             j++;
-        if (relic_utf8_to_cp437((const char *)raw.data + i, j - i, &cp) >= 0)
-            agi_lex_error(lx, t, "string has a character with no CP437 form");
+        int cp866 = lx->o && (lx->o->extensions & AGI_EXT_AGDS);
+        if (cp866 ? agi_utf8_to_cp866((const char *)raw.data + i, j - i, &cp) >= 0
+                  : relic_utf8_to_cp437((const char *)raw.data + i, j - i, &cp) >= 0)
+            agi_lex_error(lx, t, "string has a character with no %s form", cp866 ? "CP866" : "CP437");
         i = j;
     }
     if (cp.len >= sizeof t->text)

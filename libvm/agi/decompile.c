@@ -51,9 +51,9 @@ static void agi_dc_operand(agi_dc *d, char type, uint8_t v)
 {
     const char *item = type == 'i' ? agi_text_item(d->ctx->objects, v) : NULL;
     if (type == 'm' && !d->raw_table && d->inline_ok[v])
-        agi_text_quote(d->m->msg[v].text, d->out);
+        agi_text_quote(d->m->msg[v].text, d->ctx->extensions, d->out);
     else if (item)
-        agi_text_quote(item, d->out);
+        agi_text_quote(item, d->ctx->extensions, d->out);
     else if (type == 'n')
         relic_buf_printf(d->out, "%u", v);
     else
@@ -103,7 +103,7 @@ static void agi_dc_word(agi_dc *d, uint16_t id)
         ok = i < d->nwords && d->by_text[i]->id == id;
     }
     if (ok)
-        agi_text_quote(w, d->out);
+        agi_text_quote(w, d->ctx->extensions, d->out);
     else
         relic_buf_printf(d->out, "%u", id);
 }
@@ -365,7 +365,7 @@ static void agi_dc_messages(agi_dc *d, const uint8_t *payload, size_t len)
         if (!d->m->msg[i].text)
             continue;
         relic_buf_printf(out, "#message %u ", i);
-        agi_text_quote(d->m->msg[i].text, out);
+        agi_text_quote(d->m->msg[i].text, d->ctx->extensions, out);
         relic_buf_u8(out, '\n');
     }
 }

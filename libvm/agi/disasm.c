@@ -35,7 +35,7 @@ static void agi_dis_operands(agi_dis *d, const agi_cmd *c, const uint8_t *arg, r
             relic_buf_printf(d->out, "%c%u", t, arg[i]);
         if (t == 'm' && d->msgs && arg[i] >= 1 && arg[i] <= d->msgs->count && d->msgs->msg[arg[i]].text) {
             relic_buf_printf(note, " m%u=", arg[i]);
-            agi_text_quote(d->msgs->msg[arg[i]].text, note);
+            agi_text_quote(d->msgs->msg[arg[i]].text, d->ctx->extensions, note);
         }
         const char *item = t == 'i' ? agi_text_item(d->ctx->objects, arg[i]) : NULL;
         if (item)
@@ -156,7 +156,7 @@ int agi_logic_disasm(const uint8_t *payload, size_t len, const agi_logic_ctx *ct
         if (!m.msg[i].text)
             continue;
         relic_buf_printf(out, "%s#message %u ", regular ? "" : "; ", i);
-        agi_text_quote(m.msg[i].text, out);
+        agi_text_quote(m.msg[i].text, ctx->extensions, out);
         relic_buf_u8(out, '\n');
     }
     if (!regular) { /* the assembler takes these bytes as the table */

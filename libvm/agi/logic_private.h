@@ -47,8 +47,9 @@ uint32_t agi_scan_predicate_len(const uint8_t *code, uint32_t off, uint32_t end,
 int agi_logic_table_regular(const uint8_t *payload, size_t len, const agi_scan *s, const agi_logic_messages *m);
 
 /* A message text as a source string literal: quotes, escapes for '"', '\\',
- * newlines and control bytes, CP437 above 0x7f as UTF-8. */
-void agi_text_quote(const char *s, relic_buf *out);
+ * newlines and control bytes, bytes above 0x7f as UTF-8 from the game's
+ * code page (CP866 for AGDS among `extensions`, else CP437). */
+void agi_text_quote(const char *s, unsigned extensions, relic_buf *out);
 /* The first dictionary word with this id, or NULL. */
 const char *agi_text_word(const agi_words *w, uint16_t id);
 /* The item's name when it names exactly one item (ignoring case, as the

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "relic/agi_ext.h"
 #include "relic/text.h"
 #include "logic_private.h"
 
@@ -130,7 +131,7 @@ void agi_scan_free(agi_scan *s)
     memset(s, 0, sizeof *s);
 }
 
-void agi_text_quote(const char *s, relic_buf *out)
+void agi_text_quote(const char *s, unsigned extensions, relic_buf *out)
 {
     relic_buf_u8(out, '"');
     for (const uint8_t *p = (const uint8_t *)s; *p; p++) {
@@ -141,6 +142,8 @@ void agi_text_quote(const char *s, relic_buf *out)
             relic_buf_append(out, "\\n", 2);
         } else if (*p < 0x20 || *p == 0x7f) {
             relic_buf_printf(out, "\\x%02x", *p);
+        } else if (*p >= 0x80 && (extensions & AGI_EXT_AGDS)) {
+            agi_cp866_to_utf8(p, 1, out);
         } else if (*p >= 0x80) {
             relic_cp437_to_utf8(p, 1, out);
         } else {
@@ -186,7 +189,7 @@ int agi_logic_table_regular(const uint8_t *payload, size_t len, const agi_scan *
             hi = i;
     }
     relic_buf re = RELIC_BUF_INIT;
-    int same = m->encrypted && agi_logic_encode(s->code, s->len, msgs, hi, 1, &re, NULL) == RELIC_OK &&
+    int same = m->encrypted && agi_logic_encode(s->code, s->len, msgs, hi, m->encrypted, &re, NULL) == RELIC_OK &&
                re.len == len && memcmp(re.data, payload, len) == 0;
     relic_buf_free(&re);
     return same;
@@ -200,7 +203,10 @@ int agi_scan_logic(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx,
     int rc = agi_scan_code(payload, len, ctx->profile, ctx->strict, s, err);
     if (rc)
         return rc;
-    if ((rc = agi_logic_messages_decode(payload, len, m, err)) != RELIC_OK) {
+    /* An AGDS game's sources read its messages as agi-unpack's JSON does. */
+    rc = ctx->extensions & AGI_EXT_AGDS ? agi_logic_messages_decode_agds(payload, len, m, err)
+                                        : agi_logic_messages_decode(payload, len, m, err);
+    if (rc != RELIC_OK) {
         agi_scan_free(s);
         return rc;
     }

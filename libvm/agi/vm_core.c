@@ -32,6 +32,12 @@ int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_e
     memcpy(vm->palette, agi_ega_palette, sizeof vm->palette);
     unsigned why_count;
     vm->extensions = game ? agi_extensions_detect(game, NULL, 0, &why_count) : 0;
+    /* A profile the caller names is Sierra's interpreter of that version,
+     * which reads an AGDS game's text with Sierra's key: AGI 2.936 under
+     * DOSBox shows groza's first message as the Sierra-keyed bytes (its
+     * "Message too verbose" window, tests/corpus/agi_oracle.sha256). */
+    if (o && o->profile)
+        vm->extensions &= ~agi_extensions_of_clone();
     vm->hooks = (agi_vm_hooks){agi_vm_restart_now, agi_vm_to_save, agi_vm_from_save};
     vm->rng = o && o->seed ? o->seed : 1;
     vm->ticks_per_cycle = o ? o->ticks_per_cycle : 0;
@@ -45,7 +51,7 @@ int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_e
      * inventory or vocabulary; the warning says so. */
     relic_err e;
     relic_err_clear(&e);
-    if (fo && agi_objects_decode(fo->data, fo->len, vm->profile->inventory_xor, &vm->objects_meta, &e)) {
+    if (fo && agi_objects_decode(fo->data, fo->len, agi_objects_key(vm->profile, vm->extensions), &vm->objects_meta, &e)) {
         snprintf(vm->warning, sizeof vm->warning, "OBJECT: %s; running without inventory", e.msg);
         memset(&vm->objects_meta, 0, sizeof vm->objects_meta);
         fo = NULL;

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "relic/agi_ext.h"
 #include "vm_private.h"
 
 void agi_vm_record(agi_vm *vm, uint8_t kind, uint8_t value)
@@ -24,6 +25,17 @@ void agi_vm_record(agi_vm *vm, uint8_t kind, uint8_t value)
     vm->replay.pairs[2 * vm->replay.count] = kind;
     vm->replay.pairs[2 * vm->replay.count + 1] = value;
     vm->replay.count++;
+}
+
+/* An AGDS game keys its message text with the clone's key, not Sierra's
+ * (agds.c, after ScummVM's AgiEngine::decrypt choosing CRYPT_KEY_AGDS for
+ * GF_AGDS games); the extension flag found when the VM opened the game
+ * chooses the reading, so the runtime shows what agi-unpack exports. */
+static int agi_vm_res_messages(const agi_vm *vm, const agi_vm_logic *l, agi_logic_messages *out, relic_err *err)
+{
+    if (vm->extensions & AGI_EXT_AGDS)
+        return agi_logic_messages_decode_agds(l->payload.data, l->payload.len, out, err);
+    return agi_logic_messages_decode(l->payload.data, l->payload.len, out, err);
 }
 
 static int agi_vm_load(agi_vm *vm, agi_kind kind, unsigned n, relic_buf *out)
@@ -52,7 +64,7 @@ int agi_vm_load_logic(agi_vm *vm, unsigned n, int record)
     relic_err e;
     relic_err_clear(&e);
     agi_logic_messages_free(&l->msgs);
-    if (agi_logic_messages_decode(l->payload.data, l->payload.len, &l->msgs, &e))
+    if (agi_vm_res_messages(vm, l, &l->msgs, &e))
         return agi_vm_fail(vm, "logic %u: %s (payload offset 0x%zx)", n, e.msg, e.offset);
     l->code_len = l->msgs.code_length;
     l->loaded = 1;
@@ -73,7 +85,7 @@ int agi_vm_install_logic(agi_vm *vm, unsigned n, const uint8_t *payload, size_t 
     relic_buf_append(&l->payload, payload, len);
     if (relic_buf_check(&l->payload, err))
         return err->code;
-    if (agi_logic_messages_decode(l->payload.data, l->payload.len, &l->msgs, err))
+    if (agi_vm_res_messages(vm, l, &l->msgs, err))
         return err->code;
     l->code_len = l->msgs.code_length;
     l->scan_start = 0;

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include "relic/agi_ext.h"
 #include "relic/agi_logic.h"
 #include "relic/io.h"
 #include "support.h"
@@ -64,8 +65,12 @@ static unsigned n_logics, n_lines;
 
 static void game_round_trip(const char *dir, logic_game *g)
 {
-    agi_logic_ctx ctx = {g->game.profile, g->have_words ? &g->words : NULL, g->have_objects ? &g->objects : NULL, 0, 0};
-    agi_compile_opts co = {g->game.profile, ctx.words, ctx.objects, "logic.lgc", NULL, NULL};
+    /* The extensions agi-unpack would find: an AGDS game's logics go
+     * through CP866 text and the clone's key. */
+    unsigned why_count, ext = agi_extensions_detect(&g->game, NULL, 0, &why_count);
+    agi_logic_ctx ctx = {g->game.profile, g->have_words ? &g->words : NULL, g->have_objects ? &g->objects : NULL, 0, 0,
+                         ext};
+    agi_compile_opts co = {g->game.profile, ctx.words, ctx.objects, "logic.lgc", NULL, NULL, ext};
     relic_buf p = RELIC_BUF_INIT, src = RELIC_BUF_INIT, re = RELIC_BUF_INIT, dis = RELIC_BUF_INIT;
     relic_err err;
     relic_err_clear(&err);
@@ -127,7 +132,7 @@ static unsigned demoquest_sources(const char *dir, logic_game *g, unsigned *tota
         agi_record rec;
         if (relic_file_read(path, &src, &err) || agi_game_load(&g->game, AGI_LOGIC, n, &rec, &p, &err))
             fail_msg("%s: %s", path, err.msg);
-        agi_compile_opts co = {g->game.profile, &g->words, &g->objects, e->d_name, NULL, NULL};
+        agi_compile_opts co = {g->game.profile, &g->words, &g->objects, e->d_name, NULL, NULL, 0};
         if (agi_logic_compile((const char *)src.data, src.len, &co, &re, &err))
             fail_msg("%s", err.msg);
         (*total)++;

@@ -1,5 +1,6 @@
 /* libFuzzer target: AGDS message tables (the AGDS-key reading of
- * libformats/agi/logic.c) and the CP866 text round trip (agds.c). */
+ * libformats/agi/logic.c), AGDS-keyed OBJECT files (object.c) and the
+ * CP866 text round trip (agds.c). */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -13,6 +14,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     relic_err_clear(&err);
     if (agi_logic_messages_decode_agds(data, size, &m, &err) == RELIC_OK)
         agi_logic_messages_free(&m);
+    /* An OBJECT asked for under the clone's key reads with it or plain,
+     * never with Sierra's key. */
+    agi_objects o;
+    if (agi_objects_decode(data, size, AGI_MSG_KEY_AGDS, &o, &err) == RELIC_OK) {
+        if (o.xor_key != AGI_MSG_KEY_AGDS && o.xor_key != AGI_MSG_PLAIN)
+            __builtin_trap();
+        agi_objects_free(&o);
+    }
     /* Every byte string survives CP866 -> UTF-8 -> CP866. */
     size_t n = size < 512 ? size : 512;
     relic_buf u = RELIC_BUF_INIT, back = RELIC_BUF_INIT;

@@ -20,7 +20,7 @@ static int fuzz_include(void *user, const char *name, relic_buf *out, relic_err 
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    agi_compile_opts o = {NULL, NULL, NULL, "fuzz.lgc", fuzz_include, NULL};
+    agi_compile_opts o = {NULL, NULL, NULL, "fuzz.lgc", fuzz_include, NULL, 0};
     relic_buf out = RELIC_BUF_INIT;
     relic_err err;
     relic_err_clear(&err);

@@ -14,13 +14,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     unsigned n;
     const agi_profile *ps = agi_profiles(&n);
-    agi_logic_ctx ctx = {(data[0] & 0x7f) < n ? &ps[data[0] & 0x7f] : NULL, NULL, NULL, 0, data[0] >> 7};
+    agi_logic_ctx ctx = {(data[0] & 0x7f) < n ? &ps[data[0] & 0x7f] : NULL, NULL, NULL, 0, data[0] >> 7, 0};
     relic_buf src = RELIC_BUF_INIT, re = RELIC_BUF_INIT;
     relic_err err;
     relic_err_clear(&err);
     int rc = agi_logic_decompile(data + 1, size - 1, &ctx, &src, &err);
     if (rc == RELIC_OK) {
-        agi_compile_opts o = {ctx.profile, NULL, NULL, "fuzz.lgc", NULL, NULL};
+        agi_compile_opts o = {ctx.profile, NULL, NULL, "fuzz.lgc", NULL, NULL, 0};
         if (agi_logic_compile((const char *)src.data, src.len, &o, &re, &err) != RELIC_OK ||
             re.len != size - 1 || memcmp(re.data, data + 1, size - 1) != 0)
             abort();

@@ -13,7 +13,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     unsigned n;
     const agi_profile *ps = agi_profiles(&n);
-    agi_logic_ctx ctx = {(data[0] & 0x7f) < n ? &ps[data[0] & 0x7f] : NULL, NULL, NULL, 0, data[0] >> 7};
+    agi_logic_ctx ctx = {(data[0] & 0x7f) < n ? &ps[data[0] & 0x7f] : NULL, NULL, NULL, 0, data[0] >> 7, 0};
     relic_buf out = RELIC_BUF_INIT;
     relic_err err;
     relic_err_clear(&err);

@@ -43,7 +43,7 @@ static int decompile(unsigned n, relic_buf *src, relic_err *err, double *took)
 {
     relic_buf p = RELIC_BUF_INIT;
     nested_ifs(n, &p);
-    agi_logic_ctx ctx = {agi_profile_find("2.936"), NULL, NULL, 0, 0};
+    agi_logic_ctx ctx = {agi_profile_find("2.936"), NULL, NULL, 0, 0, 0};
     relic_buf_reset(src);
     relic_err_clear(err);
     double t0 = seconds();
@@ -102,7 +102,7 @@ static void test_compile_16000_nested(void **state)
     relic_buf_append(&text, "return();\n", 10);
     for (unsigned i = 0; i < n; i++)
         relic_buf_append(&text, "}\n", 2);
-    agi_compile_opts o = {agi_profile_find("2.936"), NULL, NULL, "deep.lgc", NULL, NULL};
+    agi_compile_opts o = {agi_profile_find("2.936"), NULL, NULL, "deep.lgc", NULL, NULL, 0};
     relic_err err;
     relic_err_clear(&err);
     double t0 = seconds();

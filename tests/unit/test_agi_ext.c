@@ -233,6 +233,120 @@ static void test_cp866(void **state)
     relic_buf_free(&back);
 }
 
+/* The runtime reads an AGDS game's messages with the clone's key: the
+ * message print() would show is the CP866 text; without the flag the same
+ * payload does not read as that text. */
+static void test_agds_runtime_messages(void **state)
+{
+    (void)state;
+    uint8_t p[32];
+    size_t n = test_agds_logic(p);
+    relic_err err;
+    relic_err_clear(&err);
+    agi_vm *vm = test_vm_new(NULL);
+    vm->extensions = AGI_EXT_AGDS; /* what agi_vm_new finds in an AGDS game */
+    assert_int_equal(agi_vm_install_logic(vm, 0, p, n, &err), RELIC_OK);
+    const agi_logic_messages *m = &vm->res.logic[0]->msgs;
+    assert_int_equal(m->encrypted, AGI_MSG_KEY_AGDS);
+    assert_int_equal(m->count, 1);
+    assert_string_equal(m->msg[1].text, "\x80\xe0!");
+    agi_vm_free(vm);
+
+    vm = test_vm_new(NULL); /* extensions stay 0: Sierra's reading */
+    relic_err_clear(&err);
+    if (agi_vm_install_logic(vm, 0, p, n, &err) == RELIC_OK) {
+        m = &vm->res.logic[0]->msgs;
+        assert_int_not_equal(m->encrypted, AGI_MSG_KEY_AGDS);
+        assert_true(m->count < 1 || strcmp(m->msg[1].text, "\x80\xe0!") != 0);
+    }
+    agi_vm_free(vm);
+}
+
+/* An AGDS logic's source and listing show the CP866 text as UTF-8, and
+ * compile back under the clone's key to the same payload; a character with
+ * no CP866 form is an error; without the flag the source is not that text. */
+static void test_agds_sources(void **state)
+{
+    (void)state;
+    uint8_t p[32];
+    size_t n = test_agds_logic(p);
+    relic_err err;
+    relic_err_clear(&err);
+    agi_logic_ctx ctx = {.extensions = AGI_EXT_AGDS};
+    relic_buf src = RELIC_BUF_INIT, asm_text = RELIC_BUF_INIT, back = RELIC_BUF_INIT;
+    assert_int_equal(agi_logic_decompile(p, n, &ctx, &src, &err), RELIC_OK);
+    relic_buf_u8(&src, 0);
+    assert_non_null(strstr((const char *)src.data, "#message 1 \"\xd0\x90\xd1\x80!\"")); /* "Ар!" */
+    agi_compile_opts co = {.extensions = AGI_EXT_AGDS};
+    assert_int_equal(agi_logic_compile((const char *)src.data, src.len - 1, &co, &back, &err), RELIC_OK);
+    assert_int_equal(back.len, n);
+    assert_memory_equal(back.data, p, n);
+
+    assert_int_equal(agi_logic_disasm(p, n, &ctx, &asm_text, &err), RELIC_OK);
+    relic_buf_u8(&asm_text, 0);
+    assert_non_null(strstr((const char *)asm_text.data, "\xd0\x90\xd1\x80!"));
+    relic_buf_reset(&back);
+    assert_int_equal(agi_logic_assemble((const char *)asm_text.data, asm_text.len - 1, &co, &back, &err), RELIC_OK);
+    assert_int_equal(back.len, n);
+    assert_memory_equal(back.data, p, n);
+
+    /* "é" is CP437 0x82 but has no CP866 byte. */
+    static const char bad[] = "return();\n#message 1 \"\xc3\xa9\"\n";
+    relic_buf_reset(&back);
+    assert_int_not_equal(agi_logic_compile(bad, sizeof bad - 1, &co, &back, &err), RELIC_OK);
+    assert_non_null(strstr(err.msg, "CP866"));
+
+    agi_logic_ctx sierra = {.extensions = 0};
+    relic_buf_reset(&src);
+    relic_err_clear(&err);
+    if (agi_logic_decompile(p, n, &sierra, &src, &err) == RELIC_OK) {
+        relic_buf_u8(&src, 0);
+        assert_null(strstr((const char *)src.data, "\xd0\x90\xd1\x80!"));
+    }
+    relic_buf_free(&src);
+    relic_buf_free(&asm_text);
+    relic_buf_free(&back);
+}
+
+/* An AGDS OBJECT: one item "\x80" (CP866 "А") in room 2, XORed with the
+ * clone's key; read only when the caller names the AGDS key, written back
+ * with it, "agds" in JSON. */
+static void test_agds_object(void **state)
+{
+    (void)state;
+    static const char key[] = "Alex Simkin";
+    const uint8_t plain[] = {0x03, 0x00, 0x05, 0x03, 0x00, 0x02, 0x80, 0x00};
+    uint8_t keyed[sizeof plain];
+    for (unsigned i = 0; i < sizeof plain; i++)
+        keyed[i] = (uint8_t)(plain[i] ^ (uint8_t)key[i % 11]);
+    agi_objects o;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(agi_objects_key(NULL, AGI_EXT_AGDS), AGI_MSG_KEY_AGDS);
+    assert_int_equal(agi_objects_decode(keyed, sizeof keyed, AGI_MSG_KEY_AGDS, &o, &err), RELIC_OK);
+    assert_int_equal(o.xor_key, AGI_MSG_KEY_AGDS);
+    assert_int_equal(o.count, 1);
+    assert_int_equal(o.items[0].location, 2);
+    assert_string_equal(o.items[0].name, "\x80");
+    relic_buf re = RELIC_BUF_INIT;
+    assert_int_equal(agi_objects_encode(&o, 0, &re, &err), RELIC_OK);
+    assert_int_equal(re.len, sizeof keyed);
+    assert_memory_equal(re.data, keyed, sizeof keyed);
+    json_t *j = agi_objects_to_json(&o);
+    assert_string_equal(json_string_value(json_object_get(j, "encoding")), "agds");
+    agi_objects back;
+    assert_int_equal(agi_objects_from_json(j, &back, &err), RELIC_OK);
+    assert_int_equal(back.xor_key, AGI_MSG_KEY_AGDS);
+    agi_objects_free(&back);
+    json_decref(j);
+    agi_objects_free(&o);
+    relic_buf_free(&re);
+    /* Sierra's key does not read it. */
+    assert_int_equal(agi_objects_decode(keyed, sizeof keyed, AGI_MSG_KEY_SIERRA, &o, &err), RELIC_EDATA);
+    /* Truncated: the name pool's terminator lost. */
+    assert_int_equal(agi_objects_decode(keyed, sizeof keyed - 1, AGI_MSG_KEY_AGDS, &o, &err), RELIC_EDATA);
+}
+
 /* Detection on a v2 game made of explicit bytes: LOGDIR (logic 0 at
  * VOL.0 offset 0), one record 12 34 00 len, empty other directories. */
 /* Logic 0's record (header + the AGDS-keyed payload) into vol; its payload
@@ -287,6 +401,30 @@ static void test_agds_detect(void **state)
     agi_fileset_free(&fs2);
 }
 
+/* The VM of an AGDS game reads with the clone's key under the game's own
+ * profile; a profile the caller names is Sierra's interpreter, which does
+ * not know the key (the AGI 2.936 oracle shows groza's Sierra reading). */
+static void test_agds_vm_profile(void **state)
+{
+    (void)state;
+    uint8_t vol[64];
+    agi_fileset fs;
+    test_one_logic_game(&fs, vol, 5 + test_agds_record(vol));
+    agi_game g;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(agi_game_open(&fs, NULL, &g, &err), RELIC_OK);
+    agi_vm *vm;
+    assert_int_equal(agi_vm_new(&g, NULL, &vm, &err), RELIC_OK);
+    assert_int_equal(vm->extensions & AGI_EXT_AGDS, AGI_EXT_AGDS);
+    agi_vm_free(vm);
+    agi_vm_opts o = {.profile = agi_profile_find("2.936")};
+    assert_int_equal(agi_vm_new(&g, &o, &vm, &err), RELIC_OK);
+    assert_int_equal(vm->extensions & AGI_EXT_AGDS, 0);
+    agi_vm_free(vm);
+    agi_fileset_free(&fs);
+}
+
 /* A logic check that runs out of memory is not evidence against a profile:
  * the open fails with RELIC_ENOMEM instead of choosing another profile. */
 static int test_accepts_oom(void *ctx, const uint8_t *payload, size_t len, const agi_profile *p)
@@ -330,6 +468,10 @@ int main(void)
         cmocka_unit_test(test_agipal_detect),
         cmocka_unit_test(test_agipal_runtime),
         cmocka_unit_test(test_agds_messages),
+        cmocka_unit_test(test_agds_runtime_messages),
+        cmocka_unit_test(test_agds_object),
+        cmocka_unit_test(test_agds_sources),
+        cmocka_unit_test(test_agds_vm_profile),
         cmocka_unit_test(test_evidence_oom_is_not_evidence),
         cmocka_unit_test(test_cp866),
         cmocka_unit_test(test_agds_detect),

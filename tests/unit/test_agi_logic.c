@@ -36,7 +36,7 @@ static void asm_round_trip(const relic_buf *p, const agi_logic_ctx *ctx)
     relic_err_clear(&err);
     if (agi_logic_disasm(p->data, p->len, ctx, &lst, &err))
         fail_msg("disassemble: %s", err.msg);
-    agi_compile_opts o = {ctx->profile, ctx->words, ctx->objects, "t.asm", NULL, NULL};
+    agi_compile_opts o = {ctx->profile, ctx->words, ctx->objects, "t.asm", NULL, NULL, 0};
     if (agi_logic_assemble((char *)lst.data, lst.len, &o, &re, &err))
         fail_msg("assemble: %s\n%.*s", err.msg, (int)lst.len, (char *)lst.data);
     assert_int_equal(re.len, p->len);
@@ -50,7 +50,7 @@ static void asm_round_trip(const relic_buf *p, const agi_logic_ctx *ctx)
 static void round_trip(const relic_buf *p, const char *profile, const char *want)
 {
     setup_names();
-    agi_logic_ctx ctx = {agi_profile_find(profile), &test_words, &test_objects, 7, 0};
+    agi_logic_ctx ctx = {agi_profile_find(profile), &test_words, &test_objects, 7, 0, 0};
     asm_round_trip(p, &ctx);
     relic_buf src = RELIC_BUF_INIT, re = RELIC_BUF_INIT;
     relic_err err;
@@ -60,7 +60,7 @@ static void round_trip(const relic_buf *p, const char *profile, const char *want
     relic_buf_u8(&src, 0);
     if (want)
         assert_string_equal((char *)src.data, want);
-    agi_compile_opts o = {ctx.profile, &test_words, &test_objects, "t.lgc", NULL, NULL};
+    agi_compile_opts o = {ctx.profile, &test_words, &test_objects, "t.lgc", NULL, NULL, 0};
     if (agi_logic_compile((char *)src.data, src.len - 1, &o, &re, &err))
         fail_msg("compile: %s\n%s", err.msg, (char *)src.data);
     assert_int_equal(re.len, p->len);
@@ -253,7 +253,7 @@ static void test_v3_and_profile_opcodes(void **state)
     /* an action of a later profile: kept as bytes, noted */
     payload("ff 0c 13 ff 01 00 a1 00", NULL, 0, &p);
     round_trip(&p, "2.272", NULL);
-    agi_logic_ctx ctx = {agi_profile_find("2.272"), NULL, NULL, 0, 0};
+    agi_logic_ctx ctx = {agi_profile_find("2.272"), NULL, NULL, 0, 0, 0};
     assert_int_equal(agi_logic_disasm(p.data, p.len, &ctx, &out, NULL), RELIC_OK);
     relic_buf_u8(&out, 0);
     assert_non_null(strstr((char *)out.data, "menu.input   ; not an action of profile 2.272"));
@@ -268,7 +268,7 @@ static void test_disasm_listing(void **state)
     relic_buf p = RELIC_BUF_INIT, out = RELIC_BUF_INIT;
     payload("ff fc fd 07 01 0e 02 01 00 0f 27 fc ff 02 00 65 01 fe ec ff 00", msgs, 1, &p);
     setup_names();
-    agi_logic_ctx ctx = {agi_profile_find("2.936"), &test_words, NULL, 3, 1};
+    agi_logic_ctx ctx = {agi_profile_find("2.936"), &test_words, NULL, 3, 1, 0};
     assert_int_equal(agi_logic_disasm(p.data, p.len, &ctx, &out, NULL), RELIC_OK);
     relic_buf_u8(&out, 0);
     const char *want =
@@ -296,7 +296,7 @@ static void expect_error(const char *hex, const char *profile, int strict, const
 {
     uint8_t raw[64];
     size_t n = test_hex(hex, raw, sizeof raw);
-    agi_logic_ctx ctx = {profile ? agi_profile_find(profile) : NULL, NULL, NULL, 0, strict};
+    agi_logic_ctx ctx = {profile ? agi_profile_find(profile) : NULL, NULL, NULL, 0, strict, 0};
     relic_buf out = RELIC_BUF_INIT;
     relic_err err;
     relic_err_clear(&err);
@@ -343,7 +343,7 @@ static void compile_expect(const char *src, const char *profile, const char *wan
 {
     setup_names();
     agi_compile_opts o = {profile ? agi_profile_find(profile) : NULL, &test_words, &test_objects, "t.lgc",
-                          test_include, NULL};
+                          test_include, NULL, 0};
     relic_buf out = RELIC_BUF_INIT;
     relic_err err;
     relic_err_clear(&err);
@@ -377,7 +377,7 @@ static void test_assemble_by_hand(void **state)
                       "  goto top\n"
                       "  return\n"
                       "#message 1 \"hi\"\n";
-    agi_compile_opts o = {agi_profile_find("2.936"), &test_words, &test_objects, "h.asm", NULL, NULL};
+    agi_compile_opts o = {agi_profile_find("2.936"), &test_words, &test_objects, "h.asm", NULL, NULL, 0};
     relic_buf out = RELIC_BUF_INIT;
     relic_err err;
     relic_err_clear(&err);

@@ -86,7 +86,8 @@ typedef struct agi_item {
 } agi_item;
 
 typedef struct agi_objects {
-    int xor_key;           /* stored XORed with "Avis Durgan" */
+    int xor_key;           /* AGI_MSG_*: 0 plain, else the key it is XORed
+                              with (AGDS: "Alex Simkin") */
     uint8_t max_object;    /* header byte 2 */
     agi_item *items;
     unsigned count;
@@ -96,6 +97,9 @@ typedef struct agi_objects {
 
 /* prefer_xor: -1 unknown, 0 plain, 1 XOR; used only when both forms are
  * self-consistent. */
+/* prefer_xor: 0 prefers the plain form, non-zero the keyed one; the keyed
+ * form uses the AGDS key when it is AGI_MSG_KEY_AGDS (an AGDS game,
+ * agi_objects_key in agi_ext.h), else Sierra's. */
 int agi_objects_decode(const uint8_t *data, size_t len, int prefer_xor, agi_objects *out, relic_err *err);
 void agi_objects_free(agi_objects *o);
 /* Lays out items in order, names in order of first use, identical names

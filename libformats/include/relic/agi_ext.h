@@ -31,12 +31,19 @@ typedef struct agi_extension {
     /* shake.screen operands in [palette_shake_min, palette_shake_max]
      * load pal.<operand> instead of shaking (0, 0: none). */
     uint8_t palette_shake_min, palette_shake_max;
+    /* 1: the extension is a rule of the clone's own interpreter, which
+     * Sierra's interpreters lack: a runtime told to run a Sierra profile
+     * (not the game's own) reads the data without it. */
+    uint8_t clone_interpreter;
 } agi_extension;
 
 const agi_extension *agi_extensions(unsigned *count);
 /* The row of the extension among `flags` whose shake.screen range holds
  * `operand`, or NULL. */
 const agi_extension *agi_extension_for_shake(unsigned flags, uint8_t operand);
+
+/* The AGI_EXT_* flags of the rows with clone_interpreter set. */
+unsigned agi_extensions_of_clone(void);
 
 /* Runs every row's detector on an opened game: the AGI_EXT_* flags found,
  * and up to max_why lines of evidence (*why_count of them; why may be NULL
@@ -54,6 +61,9 @@ int agi_agipal_load(const agi_fileset *fs, unsigned n, uint8_t rgb[16 * 3], unsi
 
 /* AGDS (agds.c). */
 int agi_agds_detect(const agi_game *g, char *why, size_t why_len);
+/* The prefer_xor argument of agi_objects_decode for a game of this profile
+ * and these extensions: AGI_MSG_KEY_AGDS for an AGDS game. */
+int agi_objects_key(const agi_profile *p, unsigned extensions);
 /* Appends the UTF-8 form of n CP866 bytes to out. */
 void agi_cp866_to_utf8(const uint8_t *s, size_t n, relic_buf *out);
 /* Appends the CP866 bytes of UTF-8 text; returns the byte index of the first

@@ -44,6 +44,9 @@ typedef struct agi_logic_ctx {
     int strict;                  /* an opcode of a later profile is an error,
                                     not a note (the decompiler then keeps it
                                     as #bytes) */
+    unsigned extensions;         /* the game's AGI_EXT_* (agi_ext.h): AGDS
+                                    reads messages with the clone's key and
+                                    writes its CP866 text as UTF-8 */
 } agi_logic_ctx;
 
 /* Text listing of a logic payload: one line per instruction with offset,
@@ -73,6 +76,8 @@ typedef struct agi_compile_opts {
     const char *file_name;       /* in error messages */
     agi_include_fn include;      /* NULL: #include is an error */
     void *include_user;
+    unsigned extensions;         /* AGI_EXT_*: AGDS keys the messages with
+                                    the clone's key, strings go to CP866 */
 } agi_compile_opts;
 
 /* Compiles source text into a logic payload (code and message table).
