@@ -65,8 +65,8 @@ void agi_cp866_to_utf8(const uint8_t *s, size_t n, relic_buf *out);
 long agi_utf8_to_cp866(const char *s, size_t n, relic_buf *out);
 
 /* AGI256 (agi256.c). */
-#define AGI_AGI256_PIC_WIDTH 160
-#define AGI_AGI256_PIC_HEIGHT 168
+#define AGI_AGI256_PIC_WIDTH 160u
+#define AGI_AGI256_PIC_HEIGHT 168u
 #define AGI_AGI256_PIC_SIZE (AGI_AGI256_PIC_WIDTH * AGI_AGI256_PIC_HEIGHT)
 #define AGI_AGI256_VIEW_ID 0xF00Fu
 int agi_agi256_detect(const agi_game *g, char *why, size_t why_len);
