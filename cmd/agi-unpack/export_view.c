@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "export.h"
+#include "relic/agi_ext.h"
 #include "relic/agi_picture.h"
 #include "relic/agi_view.h"
 #include "relic/gif.h"
@@ -163,8 +164,52 @@ static json_t *unpack_view_loop(unpack_ctx *x, unsigned num, agi_view *v, unsign
     return lj;
 }
 
+/* An AGI256 game's 0xF00F view (agi256.c): each cel as one PNG with the
+ * VGA palette, its clear key transparent; same names as the 16-colour cels. */
+static void unpack_export_view_256(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload,
+                                   json_t *row)
+{
+    relic_err err;
+    relic_err_clear(&err);
+    unsigned loops, cels_total = 0;
+    uint8_t pal[256 * 3];
+    agi_agi256_palette(pal);
+    if (agi_agi256_view_counts(payload->data, payload->len, &loops, &err)) {
+        unpack_fail(x, AGI_VIEW, num, rec, &err, row);
+        return;
+    }
+    for (unsigned l = 0; l < loops; l++) {
+        unsigned cels;
+        if (agi_agi256_loop_cels(payload->data, payload->len, l, &cels, &err)) {
+            unpack_fail(x, AGI_VIEW, num, rec, &err, row);
+            return;
+        }
+        for (unsigned c = 0; c < cels; c++) {
+            agi_agi256_cel cel;
+            if (agi_agi256_cel_decode(payload->data, payload->len, l, c, &cel, &err)) {
+                unpack_fail(x, AGI_VIEW, num, rec, &err, row);
+                return;
+            }
+            cels_total++;
+            if (x->out) {
+                char rel[64];
+                snprintf(rel, sizeof rel, "views/view%03u/loop%u_cel%u.png", num, l, c);
+                unpack_write_png(x, rel, cel.pixels, cel.width, cel.height, pal, 256, cel.clear_key);
+            }
+            agi_agi256_cel_free(&cel);
+        }
+    }
+    relic_json_set(row, "agi256", json_true(), &x->json_oom);
+    relic_json_set(row, "loops", json_integer(loops), &x->json_oom);
+    relic_json_set(row, "cels", json_integer(cels_total), &x->json_oom);
+}
+
 void unpack_export_view(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload, json_t *row)
 {
+    if ((x->o->extensions & AGI_EXT_AGI256) && agi_agi256_view_is_256(payload->data, payload->len)) {
+        unpack_export_view_256(x, num, rec, payload, row);
+        return;
+    }
     agi_view v;
     relic_err err;
     relic_err_clear(&err);

@@ -8,6 +8,7 @@
 #include "streams.h"
 #include "json_report.h"
 #include "relic/agi.h"
+#include "relic/agi_ext.h"
 #include "relic/agi_picture.h"
 #include "relic/gif.h"
 #include "relic/io.h"
@@ -19,6 +20,10 @@ typedef struct pic_source {
     agi_game game;
     int have_game;
     const agi_profile *profile;
+    unsigned extensions;       /* AGI_EXT_* of the game */
+    int agi256;                /* the base picture was a raw AGI256 bitmap */
+    uint8_t palette[256 * 3];  /* of the images written */
+    unsigned ncolors;
 } pic_source;
 
 typedef struct pic_anim {
@@ -97,6 +102,8 @@ static int pic_open(const pic_opts *o, pic_source *src, relic_err *err)
     }
     src->have_game = 1;
     src->profile = src->game.profile;
+    unsigned why_count;
+    src->extensions = agi_extensions_detect(&src->game, NULL, 0, &why_count);
     return RELIC_OK;
 }
 
@@ -145,6 +152,23 @@ static int pic_draw_all(const pic_opts *o, pic_source *src, uint8_t *vis, uint8_
             break;
         }
         po.max_steps = o->steps ? o->steps - *total : 0;
+        /* An AGI256 bitmap (agi256.c) as the base picture: in a game its
+         * detection decides, a lone --file payload is its own evidence. */
+        if (i == 0 && (!src->have_game || (src->extensions & AGI_EXT_AGI256)) &&
+            agi_agi256_picture_is_raw(payload.data, payload.len)) {
+            agi_agi256_picture_info info;
+            if ((rc = agi_agi256_picture_decode(payload.data, payload.len, vis, &info, err)))
+                break;
+            memset(pri, 4, AGI_PIC_CELLS); /* no priority screen: the cleared one (agi-spec) */
+            src->agi256 = 1;
+            agi_agi256_palette(src->palette);
+            src->ncolors = 256;
+            json_t *row = json_pack("{s:b, s:I, s:I}", "agi256", 1, "white_filled", (json_int_t)info.white_filled,
+                                    "ignored_bytes", (json_int_t)info.ignored_bytes);
+            json_object_set_new(row, "source", o->game_dir ? json_integer(atoi(which)) : json_string(which));
+            json_array_append_new(rows, row);
+            continue;
+        }
         rc = agi_picture_draw(&(agi_picture_args){payload.data, payload.len, src->profile, vis, pri, &po}, &st, err);
         if (rc) {
             pic_data_error(o, which, err);
@@ -160,7 +184,7 @@ static int pic_draw_all(const pic_opts *o, pic_source *src, uint8_t *vis, uint8_
     return rc;
 }
 
-static int pic_write_gif(const pic_opts *o, pic_anim *a, unsigned w, relic_err *err)
+static int pic_write_gif(const pic_opts *o, const pic_source *src, pic_anim *a, unsigned w, relic_err *err)
 {
     unsigned bw = 0, bh = 0;
     relic_gif_frame *frames = calloc(a->count, sizeof *frames);
@@ -173,7 +197,7 @@ static int pic_write_gif(const pic_opts *o, pic_anim *a, unsigned w, relic_err *
         frames[i].pixels = big;
         frames[i].delay_cs = i + 1 == a->count ? 300 : (unsigned)o->delay; /* hold the finished picture */
     }
-    relic_gif g = {bw, bh, agi_ega_palette, 16, -1};
+    relic_gif g = {bw, bh, src->palette, src->ncolors, -1};
     if (rc == RELIC_OK)
         rc = relic_gif_write(o->out_gif, &g, frames, a->count, err);
     for (size_t i = 0; frames && i < a->count; i++)
@@ -182,8 +206,8 @@ static int pic_write_gif(const pic_opts *o, pic_anim *a, unsigned w, relic_err *
     return rc;
 }
 
-static int pic_outputs(const pic_opts *o, const uint8_t *vis, const uint8_t *pri, pic_anim *anim, json_t *out,
-                       relic_err *err)
+static int pic_outputs(const pic_opts *o, const pic_source *src, const uint8_t *vis, const uint8_t *pri,
+                       pic_anim *anim, json_t *out, relic_err *err)
 {
     unsigned w = pic_width(o->channel);
     uint8_t *img = malloc((size_t)w * AGI_PIC_HEIGHT);
@@ -191,13 +215,17 @@ static int pic_outputs(const pic_opts *o, const uint8_t *vis, const uint8_t *pri
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     pic_compose(o->channel, vis, pri, img);
     int rc = RELIC_OK;
-    if (o->out_png && (rc = pic_write_image(o, o->out_png, img, w, AGI_PIC_HEIGHT, 0, agi_ega_palette, err)) == RELIC_OK)
+    /* The priority plane keeps the EGA colours; only an AGI256 visual needs 256. */
+    int wide = src->agi256 && (o->channel & PIC_CHANNEL_VISUAL);
+    if (o->out_png && (rc = pic_write_image_colors(o, o->out_png, img, w, AGI_PIC_HEIGHT, 0,
+                                                   wide ? src->palette : agi_ega_palette, wide ? 256 : 16, err)) ==
+                          RELIC_OK)
         json_object_set_new(out, "png", json_string(o->out_png));
     if (rc == RELIC_OK && o->out_raw &&
         (rc = relic_file_write_atomic(o->out_raw, o->channel == PIC_CHANNEL_PRIORITY ? pri : vis, AGI_PIC_CELLS,
                                       err)) == RELIC_OK)
         json_object_set_new(out, "raw", json_string(o->out_raw));
-    if (rc == RELIC_OK && anim && (rc = pic_write_gif(o, anim, w, err)) == RELIC_OK) {
+    if (rc == RELIC_OK && anim && (rc = pic_write_gif(o, src, anim, w, err)) == RELIC_OK) {
         json_object_set_new(out, "gif", json_string(o->out_gif));
         json_object_set_new(out, "gif_frames", json_integer((json_int_t)anim->count));
     }
@@ -225,6 +253,8 @@ int pic_render_run(const pic_opts *o)
 {
     pic_source src;
     memset(&src, 0, sizeof src);
+    memcpy(src.palette, agi_ega_palette, 16 * 3);
+    src.ncolors = 16;
     relic_err err;
     relic_err_clear(&err);
     static uint8_t vis[AGI_PIC_CELLS], pri[AGI_PIC_CELLS];
@@ -241,7 +271,7 @@ int pic_render_run(const pic_opts *o)
     if (rc == RELIC_OK && o->out_gif && anim.last != total)
         pic_anim_capture(&anim, vis, pri);
     if (rc == RELIC_OK)
-        rc = pic_outputs(o, vis, pri, o->out_gif ? &anim : NULL, outputs, &err);
+        rc = pic_outputs(o, &src, vis, pri, o->out_gif ? &anim : NULL, outputs, &err);
     if (rc) {
         cli_report(&err);
     } else {

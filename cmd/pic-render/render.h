@@ -41,6 +41,9 @@ int pic_runtime_run(const pic_opts *o);
 int pic_write_image(const pic_opts *o, const char *path, const uint8_t *img, unsigned w, unsigned h, int wide_source,
                     const uint8_t *palette,
                     relic_err *err);
+/* The same with a palette of ncolors (256: an AGI256 picture). */
+int pic_write_image_colors(const pic_opts *o, const char *path, const uint8_t *img, unsigned w, unsigned h,
+                           int wide_source, const uint8_t *palette, unsigned ncolors, relic_err *err);
 int pic_bundle_write(const pic_opts *o, const struct agi_vm *vm, relic_err *err);
 int pic_save_write(const pic_opts *o, const struct agi_vm *vm, relic_err *err);
 /* --compare REF CANDIDATE: prints the comparison; exit status */

@@ -39,11 +39,17 @@ static const uint8_t *rt_palette(const rt_ctx *c)
 int pic_write_image(const pic_opts *o, const char *path, const uint8_t *img, unsigned w, unsigned h, int wide_source,
                     const uint8_t *palette, relic_err *err)
 {
+    return pic_write_image_colors(o, path, img, w, h, wide_source, palette, 16, err);
+}
+
+int pic_write_image_colors(const pic_opts *o, const char *path, const uint8_t *img, unsigned w, unsigned h,
+                           int wide_source, const uint8_t *palette, unsigned ncolors, relic_err *err)
+{
     unsigned bw, bh;
     uint8_t *big = cli_image_scale(img, w, h, (unsigned)o->scale, o->aspect, wide_source, &bw, &bh);
     if (!big)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
-    relic_png png = {bw, bh, big, palette, 16, -1};
+    relic_png png = {bw, bh, big, palette, ncolors, -1};
     relic_buf b = RELIC_BUF_INIT;
     int rc = relic_png_encode(&png, &b, err);
     if (rc == RELIC_OK)

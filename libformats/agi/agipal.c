@@ -39,8 +39,10 @@ static int agi_agipal_detect(const agi_game *g, char *why, size_t why_len)
 // clang-format off
 static const agi_extension agi_extension_table[] = {
     {.name = "agipal", .flag = AGI_EXT_AGIPAL, .detect = agi_agipal_detect,
-     .palette_shake_min = 100, .palette_shake_max = 109},
-    {.name = "agds", .flag = AGI_EXT_AGDS, .detect = agi_agds_detect, .clone_interpreter = 1},
+     .palette_shake_min = 100, .palette_shake_max = 109, .palette_colors = 16},
+    {.name = "agds", .flag = AGI_EXT_AGDS, .detect = agi_agds_detect, .palette_colors = 16,
+     .clone_interpreter = 1},
+    {.name = "agi256", .flag = AGI_EXT_AGI256, .detect = agi_agi256_detect, .palette_colors = 256},
 };
 // clang-format on
 

@@ -1,7 +1,8 @@
 /* The community extensions of AGI that ScummVM reads (engines/agi): one
  * const descriptor row per extension, detected from a game's files and
- * data: AGIPAL (pal.N palette files, agipal.c) and AGDS (the Russian clone's
- * text key and code page, agds.c). */
+ * data: AGIPAL (pal.N palette files, agipal.c), AGDS (the Russian clone's
+ * text key and code page, agds.c) and AGI256 (256-colour pictures and views,
+ * agi256.c). */
 #ifndef RELIC_AGI_EXT_H
 #define RELIC_AGI_EXT_H
 
@@ -17,7 +18,8 @@ extern "C" {
 /* Bits of agi_game.extensions. */
 enum {
     AGI_EXT_AGIPAL = 1u << 0, /* pal.N palettes switched by shake.screen 100..109 */
-    AGI_EXT_AGDS = 1u << 1    /* text XORed with "Alex Simkin", CP866 */
+    AGI_EXT_AGDS = 1u << 1,   /* text XORed with "Alex Simkin", CP866 */
+    AGI_EXT_AGI256 = 1u << 2  /* raw 256-colour pictures, 0xF00F views, VGA palette */
 };
 
 /* Signature of a detector: 1 when the files show the extension, with one
@@ -35,6 +37,8 @@ typedef struct agi_extension {
      * Sierra's interpreters lack: a runtime told to run a Sierra profile
      * (not the game's own) reads the data without it. */
     uint8_t clone_interpreter;
+    /* Colours of the game's images: 16 (EGA, AGIPAL) or 256 (AGI256). */
+    unsigned palette_colors;
 } agi_extension;
 
 const agi_extension *agi_extensions(unsigned *count);
@@ -69,6 +73,38 @@ void agi_cp866_to_utf8(const uint8_t *s, size_t n, relic_buf *out);
 /* Appends the CP866 bytes of UTF-8 text; returns the byte index of the first
  * character with no CP866 form, or -1 when all converted. */
 long agi_utf8_to_cp866(const char *s, size_t n, relic_buf *out);
+
+/* AGI256 (agi256.c). */
+#define AGI_AGI256_PIC_WIDTH 160u
+#define AGI_AGI256_PIC_HEIGHT 168u
+#define AGI_AGI256_PIC_SIZE (AGI_AGI256_PIC_WIDTH * AGI_AGI256_PIC_HEIGHT)
+#define AGI_AGI256_VIEW_ID 0xF00Fu
+int agi_agi256_detect(const agi_game *g, char *why, size_t why_len);
+/* The VGA default palette AGI256 games show, scaled to 8 bits. */
+void agi_agi256_palette(uint8_t rgb[256 * 3]);
+/* 1 when a picture payload is a raw 256-colour bitmap, not vector commands. */
+int agi_agi256_picture_is_raw(const uint8_t *data, size_t len);
+typedef struct agi_agi256_picture_info {
+    unsigned white_filled; /* pixels past a short payload, left white (warn) */
+    size_t ignored_bytes;  /* bytes past the screen (warn) */
+} agi_agi256_picture_info;
+/* Fills the 160x168 visual screen with palette indices; never fails on
+ * data (any byte is a colour), only reports what it filled or ignored. */
+int agi_agi256_picture_decode(const uint8_t *data, size_t len, uint8_t visual[AGI_AGI256_PIC_SIZE],
+                              agi_agi256_picture_info *info, relic_err *err);
+/* 1 when a view payload carries the 256-colour header id 0xF00F. */
+int agi_agi256_view_is_256(const uint8_t *data, size_t len);
+int agi_agi256_view_counts(const uint8_t *data, size_t len, unsigned *loops, relic_err *err);
+int agi_agi256_loop_cels(const uint8_t *data, size_t len, unsigned loop, unsigned *cels, relic_err *err);
+typedef struct agi_agi256_cel {
+    unsigned width, height;
+    uint8_t clear_key; /* a whole palette index */
+    uint8_t *pixels;   /* width*height indices, owned */
+} agi_agi256_cel;
+/* Decodes one cel of a 0xF00F view; errors carry the byte offset. */
+int agi_agi256_cel_decode(const uint8_t *data, size_t len, unsigned loop, unsigned cel, agi_agi256_cel *out,
+                          relic_err *err);
+void agi_agi256_cel_free(agi_agi256_cel *cel);
 
 #ifdef __cplusplus
 }
