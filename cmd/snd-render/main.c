@@ -55,6 +55,7 @@ static int snd_render_to_stdout(render_opts *o, const char *format)
     }
     snprintf(path, sizeof path, "%s/audio.%s", dir, format);
     o->output = path;
+    o->output_name = "-";
     fflush(stdout);
     int saved = dup(STDOUT_FILENO);
     int rc = saved >= 0 && dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 ? render_run(o) : CLI_EXIT_IO;

@@ -99,9 +99,10 @@ static int render_audio(const render_opts *o, const agi_snd_cmds *c, agi_snd_dev
     agi_synth_opts so = {.rate = o->rate, .lfsr16 = o->lfsr16, .loops = o->loops};
     uint64_t total = end * o->loops, cap = (uint64_t)llround(o->max_seconds * AGI_SND_TICK_HZ);
     int truncated = total > cap;
+    const char *name = o->output_name ? o->output_name : o->output;
     if (truncated) {
         so.max_ticks = cap;
-        cli_warn("%s: %llu ticks (%.1f s) cut at %.1f s (--max-seconds)", o->output, (unsigned long long)total,
+        cli_warn("%s: %llu ticks (%.1f s) cut at %.1f s (--max-seconds)", name, (unsigned long long)total,
                  total / 60.0, o->max_seconds);
     }
     render_stream st = {.gain_db = o->gain_db, .channels = o->channels, .err = err};
@@ -121,7 +122,7 @@ static int render_audio(const render_opts *o, const agi_snd_cmds *c, agi_snd_dev
     }
     if (rc == RELIC_OK)
         json_object_set_new(report, "audio",
-                            json_pack("{s:s, s:I, s:i, s:i, s:b}", "file", o->output, "frames", (json_int_t)frames,
+                            json_pack("{s:s, s:I, s:i, s:i, s:b}", "file", name, "frames", (json_int_t)frames,
                                       "rate", (int)o->rate, "channels", (int)o->channels, "truncated", truncated));
     free(st.pcm);
     return rc;
