@@ -38,6 +38,7 @@ static void agi_pack_help(void)
 int main(int argc, char **argv)
 {
     cli_init(argv[0]);
+    // clang-format off
     static const struct option longopts[] = {
         {"output", required_argument, 0, 'o'}, {"v3", required_argument, 0, '3'},
         {"no-compress", no_argument, 0, 'n'},  {"max-volume", required_argument, 0, 'm'},
@@ -45,6 +46,7 @@ int main(int argc, char **argv)
         {"profile", required_argument, 0, 'P'}, {"keep-layout", no_argument, 0, 'K'},
         {0, 0, 0, 0},
     };
+    // clang-format on
     pack_opts o;
     memset(&o, 0, sizeof o);
     o.build.layout = AGI_LAYOUT_V2;

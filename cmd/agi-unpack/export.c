@@ -6,6 +6,7 @@
 #include "relic/core.h"
 
 /* raw: still run under --raw (payload-level JSON, no rendering). */
+// clang-format off
 static const unpack_exporter unpack_exporters[] = {
     {AGI_LOGIC, "messages", unpack_export_messages, 1},
     {AGI_SOUND, "sound", unpack_export_sound, 0},
@@ -13,6 +14,7 @@ static const unpack_exporter unpack_exporters[] = {
     {AGI_PICTURE, "picture", unpack_export_picture, 0},
     {AGI_VIEW, "view", unpack_export_view, 0},
 };
+// clang-format on
 
 void unpack_export(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *rec, const relic_buf *payload,
                    json_t *row)

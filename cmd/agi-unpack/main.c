@@ -57,6 +57,7 @@ enum { OPT_SOUNDS = 256, OPT_ASM, OPT_SCALE, OPT_ASPECT, OPT_FPS, OPT_RAW, OPT_J
 int main(int argc, char **argv)
 {
     cli_init(argv[0]);
+    // clang-format off
     static const struct option longopts[] = {
         {"output", required_argument, 0, 'o'}, {"list", no_argument, 0, 'l'},
         {"only", required_argument, 0, 'O'},   {"profile", required_argument, 0, 'P'},
@@ -69,6 +70,7 @@ int main(int argc, char **argv)
         {"views", required_argument, 0, OPT_VIEWS},
         {0, 0, 0, 0},
     };
+    // clang-format on
     unpack_opts o;
     memset(&o, 0, sizeof o);
     o.views = UNPACK_VIEW_ALL;

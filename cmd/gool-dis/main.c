@@ -60,6 +60,7 @@ int main(int argc, char **argv)
 {
     cli_init(argv[0]);
     enum { O_CODE = 256, O_POOL, O_ASM, O_STATE, O_FRAMES, O_EVENT, O_STEPS, O_SEED, O_TRACE, O_ADDR };
+    // clang-format off
     static const struct option longopts[] = {
         {"entry", required_argument, 0, 'e'},   {"all", no_argument, 0, 'a'},
         {"game", required_argument, 0, 'g'},    {"code", required_argument, 0, O_CODE},
@@ -72,6 +73,7 @@ int main(int argc, char **argv)
         {"json", no_argument, 0, 'j'},          {"help", no_argument, 0, 'h'},
         {"version", no_argument, 0, 'V'},       {0, 0, 0, 0},
     };
+    // clang-format on
     gd_opts o;
     memset(&o, 0, sizeof o);
     o.frames = 60;

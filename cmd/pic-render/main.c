@@ -88,6 +88,7 @@ int main(int argc, char **argv)
     enum { OPT_PROFILE = 256, OPT_STEPS, OPT_OVERLAY, OPT_RAW, OPT_SHA, OPT_ANIMATE, OPT_EVERY, OPT_DELAY, OPT_ROOM,
            OPT_START, OPT_TICK, OPT_INPUT, OPT_SEED, OPT_STATE, OPT_FRAMES, OPT_BUNDLE, OPT_CASE, OPT_SAVE,
            OPT_COMPARE, OPT_SCREEN, OPT_FONT, OPT_AUDIO, OPT_RESTORE, OPT_SAVE_DIR };
+    // clang-format off
     static const struct option longopts[] = {
         {"output", required_argument, 0, 'o'},   {"file", required_argument, 0, 'f'},
         {"channel", required_argument, 0, 'c'},  {"scale", required_argument, 0, 's'},
@@ -107,6 +108,7 @@ int main(int argc, char **argv)
         {"help", no_argument, 0, 'h'},           {"version", no_argument, 0, 'V'},
         {0, 0, 0, 0},
     };
+    // clang-format on
     pic_opts o;
     memset(&o, 0, sizeof o);
     o.channel = PIC_CHANNEL_VISUAL;

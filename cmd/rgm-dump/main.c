@@ -101,6 +101,7 @@ int main(int argc, char **argv)
 {
     cli_init(argv[0]);
     enum { O_STRINGS = 256, O_VARS, O_ATTRS, O_PLACE, O_RUN, O_ALL, O_TICKS, O_STEPS, O_TRACE, O_TASKLEN, O_SEED, O_ASM };
+    // clang-format off
     static const struct option longopts[] = {
         {"actor", required_argument, 0, 'a'}, {"strings", no_argument, 0, O_STRINGS},
         {"vars", no_argument, 0, O_VARS},     {"attrs", no_argument, 0, O_ATTRS},
@@ -113,6 +114,7 @@ int main(int argc, char **argv)
         {"help", no_argument, 0, 'h'},        {"version", no_argument, 0, 'V'},
         {0, 0, 0, 0},
     };
+    // clang-format on
     dump_opts o;
     memset(&o, 0, sizeof o);
     o.ticks = 10;

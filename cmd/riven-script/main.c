@@ -194,6 +194,7 @@ int main(int argc, char **argv)
     mallopt(M_MMAP_THRESHOLD, 4 << 20);
     mallopt(M_TRIM_THRESHOLD, 16 << 20);
     enum { OPT_AUDIO = 256, OPT_VARS, OPT_MAX, OPT_BUILD, OPT_JSON, OPT_ONLY, OPT_RAW, OPT_SCREEN, OPT_FRAMES };
+    // clang-format off
     static const struct option longopts[] = {
         {"list", no_argument, 0, 'l'},        {"all", no_argument, 0, 'a'},
         {"card", required_argument, 0, 'c'},  {"hotspot", required_argument, 0, 'H'},
@@ -208,6 +209,7 @@ int main(int argc, char **argv)
         {"help", no_argument, 0, 'h'},        {"version", no_argument, 0, 'V'},
         {0, 0, 0, 0},
     };
+    // clang-format on
     rs_opts o;
     memset(&o, 0, sizeof o);
     o.max_steps = 100000;

@@ -86,8 +86,10 @@ static void inspect_check_signature(const char *save_path, const agi_save *s, js
 /* Resources the replay loads, in order of first use. */
 static void inspect_replay_resources(const agi_game *g, const agi_save *s, json_t *out, json_t *checks, int *failed)
 {
+    // clang-format off
     static const int kind_of[AGI_REPLAY_KIND_COUNT] = {AGI_LOGIC, AGI_VIEW, AGI_PICTURE, AGI_SOUND, AGI_PICTURE,
                                                       AGI_VIEW, AGI_PICTURE, AGI_VIEW, AGI_PICTURE};
+    // clang-format on
     agi_replay_op *ops;
     unsigned n, missing = 0;
     uint8_t seen[AGI_KIND_COUNT][AGI_DIR_ENTRIES];

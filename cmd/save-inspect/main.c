@@ -85,6 +85,7 @@ static int inspect_check_opts(int cmd, const inspect_opts *o)
 int main(int argc, char **argv)
 {
     cli_init(argv[0]);
+    // clang-format off
     static const struct option longopts[] = {
         {"json", no_argument, 0, 'j'},         {"game", required_argument, 0, 'g'},
         {"profile", required_argument, 0, 'P'}, {"ignore", required_argument, 0, 'i'},
@@ -92,6 +93,7 @@ int main(int argc, char **argv)
         {"in-place", no_argument, 0, 'I'},      {"help", no_argument, 0, 'h'},
         {"version", no_argument, 0, 'V'},       {0, 0, 0, 0},
     };
+    // clang-format on
     int cmd = CMD_REPORT;
     if (argc > 1) {
         static const char *const sub[] = {"diff", "set", "validate"};

@@ -99,6 +99,7 @@ static int snd_render_real(const char *name, const char *s, double lo, double hi
 int main(int argc, char **argv)
 {
     cli_init(argv[0]);
+    // clang-format off
     static const struct option longopts[] = {
         {"output", required_argument, 0, 'o'},       {"file", required_argument, 0, OPT_FILE},
         {"events", required_argument, 0, OPT_EVENTS}, {"midi", required_argument, 0, OPT_MIDI},
@@ -111,6 +112,7 @@ int main(int argc, char **argv)
         {"json", no_argument, 0, 'j'},                {"help", no_argument, 0, 'h'},
         {"version", no_argument, 0, 'V'},             {0, 0, 0, 0},
     };
+    // clang-format on
     render_opts o;
     memset(&o, 0, sizeof o);
     o.selector = -1;

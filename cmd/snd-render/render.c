@@ -172,8 +172,10 @@ static int render_outputs(const render_opts *o, const agi_sound *snd, const agi_
 
 static void render_print_text(const json_t *r)
 {
+    // clang-format off
     const char *keys[] = {"source", "sound", "profile", "selector", "device", "completion_tick", "duration_ms",
                           "commands", "events_file", "midi_file"};
+    // clang-format on
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         json_t *v = json_object_get(r, keys[i]);
         if (json_is_string(v))

@@ -36,11 +36,13 @@ static int agi_agipal_detect(const agi_game *g, char *why, size_t why_len)
     return 0;
 }
 
+// clang-format off
 static const agi_extension agi_extension_table[] = {
     {.name = "agipal", .flag = AGI_EXT_AGIPAL, .detect = agi_agipal_detect,
      .palette_shake_min = 100, .palette_shake_max = 109},
     {.name = "agds", .flag = AGI_EXT_AGDS, .detect = agi_agds_detect},
 };
+// clang-format on
 
 const agi_extension *agi_extensions(unsigned *count)
 {

@@ -63,8 +63,10 @@ int agi_volume_name(const char *name, size_t *prefix_len)
 
 static int agi_is_game_file(const char *name)
 {
+    // clang-format off
     static const char *const fixed[] = {"LOGDIR", "PICDIR", "VIEWDIR", "SNDDIR", "OBJECT",
                                         "WORDS.TOK", "AGIDATA.OVL", "AGI", "SIERRA.COM"};
+    // clang-format on
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
         if (strcasecmp(name, fixed[i]) == 0)
             return 1;

@@ -26,6 +26,7 @@ typedef struct agi_pic {
 } agi_pic;
 
 /* Row words per radius (table "Plot geometry"); v3 differs only at r=1. */
+// clang-format off
 static const uint16_t agi_pic_shape_v2[8][15] = {
     {0x8000},
     {0xe000, 0xe000, 0xe000},
@@ -37,6 +38,7 @@ static const uint16_t agi_pic_shape_v2[8][15] = {
     {0x07c0, 0x1ff0, 0x3ff8, 0x7ffc, 0x7ffc, 0xfffe, 0xfffe, 0xfffe, 0xfffe, 0xfffe, 0x7ffc, 0x7ffc, 0x3ff8,
      0x1ff0, 0x07c0},
 };
+// clang-format on
 static const uint16_t agi_pic_shape_v3_r1[3] = {0x4000, 0xe000, 0x4000};
 static const uint16_t agi_pic_column_mask[8] = {0x8000, 0x2000, 0x0800, 0x0200, 0x0080, 0x0020, 0x0008, 0x0002};
 

@@ -15,12 +15,15 @@
 #include <strings.h>
 #include "relic/agi_profile.h"
 
+// clang-format off
 #define AGI_PROFILE_3002149                                                                                   \
     .layout = AGI_LAYOUT_V3, .inventory_xor = 1, .action_max = 0xb5, .condition_max = 0x12,   \
     .save_blocks = 5, .save_block1 = 0x0404, .key_map_entries = 49, .brush = AGI_BRUSH_V3, .brush_limit = 318,   \
     .snd_select8_single = 1, .snd_tone = AGI_SND_TONE_NOISE_HIGH, .snd_atten = AGI_SND_ATTEN_ENVELOPE,            \
     .save_b1_layout = AGI_SAVE_B1_GR, .save_block3_xor = 1
+// clang-format on
 
+// clang-format off
 static const agi_profile agi_profile_table[] = {
     {.name = "2.089", .builds = "2.089", .layout = AGI_LAYOUT_V2, .inventory_xor = 0,
      .object_header_is_count = 1, .action_max = 0x9a, .condition_max = 0x12,
@@ -76,6 +79,7 @@ static const agi_profile agi_profile_table[] = {
      * are libvm/agi/vm_rules.c's (version_profiles.md "AGI 3.002.149 profile"). */
     {.name = "3.002.149-gr", .builds = "", AGI_PROFILE_3002149, .variant_of = "3.002.149", .game_prefix = "GR"},
 };
+// clang-format on
 
 #define AGI_PROFILE_COUNT (sizeof agi_profile_table / sizeof agi_profile_table[0])
 

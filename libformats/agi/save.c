@@ -17,8 +17,10 @@
 #include "agi_private.h"
 #include "save_private.h"
 
+// clang-format off
 #define S(m) offsetof(agi_save_state, m)
 #define F(name, pos, size, type, json, m) {name, pos, size, type, json, S(m)}
+// clang-format on
 #define U16(name, pos, m) F(name, pos, 2, AGI_SF_U16, AGI_SJ_INT, m)
 #define RES(name, pos, size, m) F(name, pos, size, AGI_SF_BYTES, AGI_SJ_RESERVED, m)
 
@@ -138,10 +140,12 @@ static const agi_save_field agi_save_b1_gr[] = {
 #undef S
 #undef F
 
+// clang-format off
 #define O(m) offsetof(agi_save_object, m)
 #define OB(name, pos, m) {name, pos, 1, AGI_SF_U8, AGI_SJ_INT, O(m)}
 #define OW(name, pos, m) {name, pos, 2, AGI_SF_U16, AGI_SJ_INT, O(m)}
 #define OT(name, pos, m) {name, pos, 2, AGI_SF_U16, AGI_SJ_TOKEN, O(m)}
+// clang-format on
 /* One 0x2b-byte block-2 record ("Profile 2.936 block 2"). */
 static const agi_save_field agi_save_obj_fields[] = {
     OB("move_interval", 0x00, move_interval),
@@ -379,6 +383,7 @@ typedef struct agi_save_shape {
     const char *profile, *candidates;
 } agi_save_shape;
 
+// clang-format off
 static const agi_save_shape agi_save_shapes[] = {
     {4, 0x03db, -1, "2.089", "2.089"},
     {5, 0x03db, -1, "2.272", "2.230 2.272"},
@@ -388,6 +393,7 @@ static const agi_save_shape agi_save_shapes[] = {
     {5, 0x05e4, -1, "3.002.102", "3.002.102"},
     {5, 0x0404, -1, "3.002.149", "3.002.149"},
 };
+// clang-format on
 
 int agi_save_detect(const uint8_t *data, size_t len, agi_save_guess *out, relic_err *err)
 {

@@ -153,12 +153,16 @@ int gool_entry_decode(const uint8_t *data, size_t len, size_t origin, gool_entry
 
 int gool_entry_encode(const gool_entry *g, relic_buf *out, relic_err *err)
 {
+    // clang-format off
     relic_buf it[6] = {RELIC_BUF_INIT, RELIC_BUF_INIT, RELIC_BUF_INIT, RELIC_BUF_INIT, RELIC_BUF_INIT,
                        RELIC_BUF_INIT};
+    // clang-format on
     if (g->item_count < 3 || g->item_count > 6)
         return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "a GOOL entry has 3 to 6 items");
+    // clang-format off
     const uint32_t h[6] = {g->hdr.id, g->hdr.category, g->hdr.format, g->hdr.stack_start, g->hdr.event_count,
                            g->hdr.eid_count};
+    // clang-format on
     for (int i = 0; i < 6; i++)
         relic_buf_le32(&it[0], h[i]);
     for (size_t i = 0; i < g->code_len; i++)

@@ -92,6 +92,7 @@ static uint64_t relic_file_rotl(uint64_t x, int b)
     return (x << b) | (x >> (64 - b));
 }
 
+// clang-format off
 #define RELIC_SIPROUND                                                                                                 \
     do {                                                                                                               \
         v0 += v1; v1 = relic_file_rotl(v1, 13); v1 ^= v0; v0 = relic_file_rotl(v0, 32);                              \
@@ -99,6 +100,7 @@ static uint64_t relic_file_rotl(uint64_t x, int b)
         v0 += v3; v3 = relic_file_rotl(v3, 21); v3 ^= v0;                                                             \
         v2 += v1; v1 = relic_file_rotl(v1, 17); v1 ^= v2; v2 = relic_file_rotl(v2, 32);                              \
     } while (0)
+// clang-format on
 
 /* SipHash-2-4 of one 64-bit word (Aumasson and Bernstein, "SipHash: a
  * fast short-input PRF", 2012, section 2), length byte 8. */

@@ -89,9 +89,11 @@ int riven_hotspots_encode(const riven_hotspots *h, relic_buf *out, relic_err *er
     relic_buf_be16(out, h->count);
     for (unsigned i = 0; i < h->count; i++) {
         const riven_hotspot *s = &h->items[i];
+        // clang-format off
         const uint16_t f[11] = {s->blst_id, (uint16_t)s->name, (uint16_t)s->left, (uint16_t)s->top,
                                 (uint16_t)s->right, (uint16_t)s->bottom, s->u0, s->cursor, s->index,
                                 (uint16_t)s->u1, s->flags};
+        // clang-format on
         for (unsigned k = 0; k < 11; k++)
             relic_buf_be16(out, f[k]);
         int rc = riven_script_encode(&s->script, out, err);

@@ -18,8 +18,10 @@
 static const char *const riven_plst_fields[] = {"index", "bitmap", "left", "top", "right", "bottom"};
 static const char *const riven_blst_fields[] = {"index", "enabled", "hotspot"};
 static const char *const riven_flst_fields[] = {"index", "sfxe", "u0"};
+// clang-format off
 static const char *const riven_mlst_fields[] = {"index", "movie", "code", "left", "top", "u0",
                                                 "u1", "u2", "loop", "volume", "u3"};
+// clang-format on
 
 static const riven_list_desc riven_lists[RIVEN_LIST_KINDS] = {
     [RIVEN_PLST] = {.tag = "PLST", .nfields = 6, .fields = riven_plst_fields},

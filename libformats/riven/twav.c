@@ -21,6 +21,7 @@
 
 /* The IMA ADPCM step-size and index-adjust tables (public IMA
  * recommendation, as in ScummVM's adpcm.cpp). */
+// clang-format off
 static const int16_t riven_ima_steps[89] = {
     7,     8,     9,     10,    11,    12,    13,    14,    16,    17,    19,    21,    23,    25,    28,
     31,    34,    37,    41,    45,    50,    55,    60,    66,    73,    80,    88,    97,    107,   118,
@@ -28,6 +29,7 @@ static const int16_t riven_ima_steps[89] = {
     544,   598,   658,   724,   796,   876,   963,   1060,  1166,  1282,  1411,  1552,  1707,  1878,  2066,
     2272,  2499,  2749,  3024,  3327,  3660,  4026,  4428,  4871,  5358,  5894,  6484,  7132,  7845,  8630,
     9493,  10442, 11487, 12635, 13899, 15289, 16818, 18500, 20350, 22385, 24623, 27086, 29794, 32767};
+// clang-format on
 static const int8_t riven_ima_index[8] = {-1, -1, -1, -1, 2, 4, 6, 8};
 
 int16_t riven_adpcm_decode(riven_adpcm *st, unsigned code)

@@ -205,11 +205,13 @@ static void agi_dc_bytes(agi_dc *d, uint32_t off, uint32_t n, unsigned depth)
     relic_buf_u8(d->out, '\n');
 }
 
+// clang-format off
 static const char *const agi_dc_arith[][2] = {
     [AGI_A_ASSIGNN] = {"=", ""},  [AGI_A_ASSIGNV] = {"=", "v"},  [AGI_A_ADDN] = {"+=", ""},
     [AGI_A_ADDV] = {"+=", "v"},   [AGI_A_SUBN] = {"-=", ""},     [AGI_A_SUBV] = {"-=", "v"},
     [AGI_A_LINDIRECTV] = {"=", "v"}, [AGI_A_RINDIRECT] = {"=", "*v"}, [AGI_A_LINDIRECTN] = {"=", ""},
 };
+// clang-format on
 
 static void agi_dc_action(agi_dc *d, const agi_insn *in)
 {

@@ -23,6 +23,7 @@
 #ifndef RELIC_AGI_OPCODES_H
 #define RELIC_AGI_OPCODES_H
 
+// clang-format off
 #define AGI_ACTION_LIST(X) \
     X(RETURN, 0x00, "return", "", "2.089") \
     X(INCREMENT, 0x01, "increment", "v", "2.089") \
@@ -206,9 +207,11 @@
     X(FENCE_MOUSE, 0xb3, "fence.mouse", "nnnn", "3.002.102") \
     X(MOUSE_POSN, 0xb4, "mouse.posn", "vv", "3.002.102") \
     X(RELEASE_KEY, 0xb5, "release.key", "", "3.002.102")
+// clang-format on
 
 /* said (0x0e) is variable length: count, then count little-endian words;
  * its "w" entry stands for that whole list. */
+// clang-format off
 #define AGI_CONDITION_LIST(X) \
     X(FALSE, 0x00, "false", "", "2.089") \
     X(EQUALN, 0x01, "equaln", "vn", "2.089") \
@@ -229,6 +232,7 @@
     X(OBJ_IN_BOX, 0x10, "obj.in.box", "onnnn", "2.089") \
     X(CENTER_POSN, 0x11, "center.posn", "onnnn", "2.089") \
     X(RIGHT_POSN, 0x12, "right.posn", "onnnn", "2.089")
+// clang-format on
 
 #define AGI_X_ENUM_ACTION(e, op, name, args, since) AGI_A_##e = op,
 #define AGI_X_ENUM_COND(e, op, name, args, since) AGI_C_##e = op,

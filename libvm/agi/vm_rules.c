@@ -8,6 +8,7 @@
 #define AGI_RULES_3002149                                                                                       \
     .first_cycle_f11 = 1, .string_slots = 12, .loop4 = AGI_LOOP4_F20, .hold_key_sets_one = 1, .input_width_noop = 1
 
+// clang-format off
 static const agi_vm_rules agi_vm_rules_table[] = {
     {.profile = "2.089", .string_slots = 6, .loop_select_every_pass = 1, .loop4 = AGI_LOOP4_EXACT,
      .draw_early_unsorted = 1, .show_pic_keeps_window = 1, .distance_wraps = 1, .move_defers_first = 1,
@@ -31,6 +32,7 @@ static const agi_vm_rules agi_vm_rules_table[] = {
     {.profile = "3.002.149-gr", AGI_RULES_3002149, .room_alias_first = 0x7e, .room_alias_last = 0x80,
      .room_alias_to = 0x49},
 };
+// clang-format on
 
 const agi_vm_rules *agi_vm_rules_for(const agi_profile *p)
 {

@@ -103,8 +103,10 @@ static int gool_asm_target(gool_asmst *a, const char *s, long *v)
 static int gool_asm_header(gool_asmst *a, char **tok, int n, relic_err *err)
 {
     static const char *const keys[6] = {"id", "category", "format", "stack", "events", "eids"};
+    // clang-format off
     uint32_t *dst[6] = {&a->g->hdr.id, &a->g->hdr.category, &a->g->hdr.format, &a->g->hdr.stack_start,
                         &a->g->hdr.event_count, &a->g->hdr.eid_count};
+    // clang-format on
     if (n != 7)
         return gool_asm_fail(a, err, ".header wants id= category= format= stack= events= eids=", NULL);
     for (int i = 0; i < 6; i++) {

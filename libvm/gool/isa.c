@@ -19,6 +19,7 @@
  * wurlyfox/c1 src/gool.h: links, six vectors, status words, the
  * interpreter's own registers, animation and path state).  Field 31 is
  * the stack pointer, which is why 0xE1F and register 0x1F mean pop/push. */
+// clang-format off
 static const char *const gool_field_names[] = {
     "self", "parent", "sibling", "children", "creator", "player", "collider", "interrupter",
     "trans_x", "trans_y", "trans_z", "rot_x", "rot_y", "rot_z", "scale_x", "scale_y", "scale_z",
@@ -29,29 +30,38 @@ static const char *const gool_field_names[] = {
     "impact_stamp", "impact_velocity", "size", "event", "cam_zoom", "ang_velocity_y", "hotspot_size",
     "voice_id",
 };
+// clang-format on
 #define GOOL_NAMED_FIELDS RELIC_COUNTOF(gool_field_names)
 
 /* Sub-operation and colour names (disgool src/disgool.c: disGOOL_MSC and
  * its SBW/SBR/MSCB groups, disGOOL_VECA, disGOOL_VECB, GOOL_DIS_FormatCol;
  * Crash 2/3 colours: CrashEdit GOOLInterpreter.cs ObjectColors2).  NULL:
  * no name (disgool's ILL/NOP slots), printed as a number. */
+// clang-format off
 static const char *const gool_msc_names[16] = {"EARG", "DIST", "AGDP", "LR",   "SR",   "LXAG", "VDST", "FIND",
                                                "SNRS", "SZON", "SBW",  "SBR",  "MSCB", "BACE", "TCOL", "CARD"};
+// clang-format on
 static const char *const gool_msc_sbw[16] = {"SB3", "CB3", "SPTB", "CPTB", "PSSB", "RSSB", NULL, NULL, "SXB", "CXB"};
 static const char *const gool_msc_sbr[16] = {NULL, "TNRS", "TB3", "TPTB"};
+// clang-format off
 static const char *const gool_msc_mscb[16] = {"SAVE", "LOAD", "SPAR", "UNKB", "ZONE", "SNDU", "SNDC", "TRMO",
                                               "LYAG", "LLEV", "SNSD", "GLBI"};
+// clang-format on
 static const char *const gool_veca_names[8] = {"PATH", "PROJ", "APCR", NULL, "MATT", "MTRT", "TVTX", "SNMT"};
 static const char *const gool_vecb_names[8] = {"RBND", "VCU1", "VCU2", "VCU3", "VCU4", "VCU5"};
+// clang-format off
 static const char *const gool_color1_names[64] = {
     "lightmatrix.v1x", "lightmatrix.v1y", "lightmatrix.v1z", "lightmatrix.v2x", "lightmatrix.v2y",
     "lightmatrix.v2z", "lightmatrix.v3x", "lightmatrix.v3y", "lightmatrix.v3z", "color.r",
     "color.g",         "color.b",         "colormatrix.v1x", "colormatrix.v1y", "colormatrix.v1z",
     "colormatrix.v2x", "colormatrix.v2y", "colormatrix.v2z", "colormatrix.v3x", "colormatrix.v3y",
     "colormatrix.v3z", "intensity.r",     "intensity.g",     "intensity.b"};
+// clang-format on
+// clang-format off
 static const char *const gool_color2_names[64] = {"mod1",  "mod2",  "mod3",  "modfinal", "colr1", "colg1",
                                                   "colb1", "colr2", "colg2", "colb2",    "colr3", "colg3",
                                                   "colb3", "finalr", "finalg", "finalb"};
+// clang-format on
 
 /* The table a named field reads; MSC's secondary field depends on the
  * primary sub-operation in bits 20..23 (groups SBW, SBR, MSCB only). */
@@ -118,6 +128,7 @@ static int gool_field_lookup(const char *s, long *n)
     return -1;
 }
 
+// clang-format off
 #define F(s, w, k) {s, w, GOOL_FK_##k, 0}
 #define N(s, w, t) {s, w, GOOL_FK_NAMED, GOOL_NAMES_##t}
 static const gool_format gool_fmt_lr = {2, {F(0, 12, REF), F(12, 12, REF)}};
@@ -151,6 +162,7 @@ static const gool_format gool_fmt_chld = {4, {F(0, 6, IMM), F(6, 6, IMM), F(12, 
 static const gool_format gool_fmt_sndb = {4, {F(0, 12, REF), F(12, 6, REG), F(18, 2, IMM), F(20, 4, IMM)}};
 #undef F
 #undef N
+// clang-format on
 
 #define GOOL_ROW(id, op, mask, sel, fmt, what) {GOOL_OP_##id, #id, op, mask, sel, &gool_fmt_##fmt, what},
 static const gool_opdesc gool_c1_ops[] = {GOOL_C1_OPS(GOOL_ROW)};

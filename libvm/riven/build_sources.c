@@ -118,9 +118,11 @@ static int riven_src_hotspots(const char *src, const riven_nameset *ns, relic_bu
         long l = 0, t = 0, rr = 0, b = 0;
         if (r)
             sscanf(r + 5, "%ld,%ld,%ld,%ld", &l, &t, &rr, &b);
+        // clang-format off
         const long f[11] = {riven_src_key(hdr, "blst", 0),   riven_src_key(hdr, "name", -1),  l, t, rr, b,
                             riven_src_key(hdr, "u0", 0),     riven_src_key(hdr, "cursor", 0), riven_src_key(hdr, "index", 0),
                             riven_src_key(hdr, "u1", 0),     riven_src_key(hdr, "flags", 0)};
+        // clang-format on
         for (int k = 0; k < 11; k++)
             relic_buf_be16(out, (uint16_t)f[k]);
         int rc = riven_script_assemble(body, (size_t)(end - body), ns, out, err);
@@ -301,6 +303,7 @@ static int riven_src_k_adpcm(const char *s, const riven_nameset *ns, relic_buf *
     return riven_src_sound(s, RIVEN_WAV_ADPCM, o, e);
 }
 
+// clang-format off
 static const riven_src_kind riven_src_kinds[] = {
     {"names", riven_src_k_names},       {"words", riven_src_k_words},
     {"card", riven_src_card},           {"hotspots", riven_src_hotspots},
@@ -308,6 +311,7 @@ static const riven_src_kind riven_src_kinds[] = {
     {"bitmap24", riven_src_k_bitmap24}, {"pcm", riven_src_k_pcm},
     {"adpcm", riven_src_k_adpcm},
 };
+// clang-format on
 
 int riven_source_build(const char *kind, const char *src, const riven_nameset *ns, relic_buf *out, relic_err *err)
 {

@@ -18,6 +18,7 @@
 #ifndef RIVEN_OPCODES_H
 #define RIVEN_OPCODES_H
 
+// clang-format off
 #define RIVEN_COMMANDS(X)                                   \
     X(1, drawBitmap, 9, 1, "seed")                          \
     X(2, switchCard, 1, 1, "seed")                          \
@@ -61,6 +62,7 @@
     X(45, zipMode, 0, 0, "seed")                            \
     X(46, activateMLST, 2, 1, "seed")                       \
     X(47, activateSLSTWithVolume, -1, 1, "rivenx")
+// clang-format on
 
 /* Names earlier relic releases printed, still read by the assembler so old
  * sources keep assembling to the same bytes. */
@@ -79,6 +81,7 @@
  * RX_COMMAND_COUNT); opcodes beyond it are not Riven commands. */
 #define RIVEN_ENGINE_OPCODES 48
 
+// clang-format off
 #define RIVEN_EVENTS(X)          \
     X(0, MouseDown)              \
     X(1, MouseStillDown)         \
@@ -90,6 +93,7 @@
     X(7, CardClose)              \
     X(9, CardOpen)               \
     X(10, DisplayUpdate)
+// clang-format on
 
 #define RIVEN_OP_ENUM(num, name, argc, min, src) RIVEN_OP_##name = num,
 enum riven_opcode { RIVEN_COMMANDS(RIVEN_OP_ENUM) };

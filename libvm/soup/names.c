@@ -9,10 +9,12 @@
 #include <strings.h>
 #include "soup_private.h"
 
+// clang-format off
 static const char *const soup_keywords[] = {"if",     "and",      "or",        "else",       "Goto",     "End",
                                             "Gosub",  "Return",   "Endint",    "Yield",      "Anchor",   "TaskStop",
                                             "TaskPause", "TaskResume", "ScriptRV", "call",    "task",     "Me",
                                             "Player", "Camera"};
+// clang-format on
 
 int soup_reserved(const char *s)
 {
@@ -99,8 +101,10 @@ long soup_lookup_numbered(const char *s, const char *prefix)
 
 int soup_dialogue_fn(const char *name)
 {
+    // clang-format off
     static const char *const fns[] = {"ACTIVATE", "AddLog", "AmbientRtx", "menuAddItem", "RTX",
                                       "rtxAnim",  "RTXp",   "RTXpAnim",   "TorchActivate"};
+    // clang-format on
     for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
         if (!strcmp(name, fns[i]))
             return 1;

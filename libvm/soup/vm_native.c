@@ -48,9 +48,11 @@ soup_vm *soup_vm_new(const soup_def *def, const soup_host *host, const soup_vm_c
         vm->flag_val[i] = def->flags[i].value;
         vm->flag_type[i] = (uint8_t)def->flags[i].type;
     }
+    // clang-format off
     static const char *const names[SOUP_NAT_COUNT] = {
         "Rnd",       "QuickRnd",  "SetGlobalFlag", "TestGlobalFlag", "ResetGlobalFlag", "GetAttribute", "SetAttribute",
         "GetMyAttr", "SetMyAttr", "Wait",          "WaitOnTasks",    "WaitNonMulti",    "EnableScript", "DisableScript"};
+    // clang-format on
     for (int i = 0; i < SOUP_NAT_COUNT; i++)
         vm->native_id[i] = soup_def_fn_find(def, names[i]);
     return vm;

@@ -33,8 +33,10 @@ static void save_check_game(const char *path, const agi_save *s, const agi_game 
     agi_replay_op *ops;
     unsigned n;
     assert_int_equal(agi_save_replay_ops(s, &ops, &n, NULL), RELIC_OK);
+    // clang-format off
     static const int kind_of[] = {AGI_LOGIC, AGI_VIEW, AGI_PICTURE, AGI_SOUND, AGI_PICTURE,
                                   AGI_VIEW,  AGI_PICTURE, AGI_VIEW, AGI_PICTURE};
+    // clang-format on
     for (unsigned i = 0; i < n; i++) {
         int k = kind_of[ops[i].kind];
         unsigned num = ops[i].kind == AGI_REPLAY_ADD_TO_PICTURE ? ops[i].view : ops[i].value;

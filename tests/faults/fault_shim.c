@@ -142,6 +142,7 @@ int rename(const char *a, const char *b)
     return next(a, b);
 }
 
+// clang-format off
 #define FAULT_OPEN_BODY(dir, call)                                                                                     \
     mode_t mode = 0;                                                                                                   \
     fault_plant(dir, path, flags);                                                                                                   \
@@ -154,6 +155,7 @@ int rename(const char *a, const char *b)
     if (fault_hit(FAULT_OPEN))                                                                                         \
         return -1;                                                                                                     \
     return call
+// clang-format on
 
 int open(const char *path, int flags, ...)
 {

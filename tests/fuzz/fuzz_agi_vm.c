@@ -33,11 +33,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (agi_vm_new(NULL, &o, &vm, &err) == RELIC_OK) {
         agi_vm_install_logic(vm, 0, p.data, p.len, &err);
         agi_vm_install_logic(vm, 1, p.data, p.len, &err);
+        // clang-format off
         agi_input_event ev[9] = {{1, AGI_IN_KEY, 0x0d, NULL},  {2, AGI_IN_DIR, 3, NULL},
                                  {3, AGI_IN_TYPE, 0, "look"},  {4, AGI_IN_KEY, 0x5000, NULL},
                                  {4, AGI_IN_KEY, 0x1b, NULL},  {5, AGI_IN_MENU, 1, NULL},
                                  {6, AGI_IN_KEY, 0x4d00, NULL}, {7, AGI_IN_KEY, 0x0d, NULL},
                                  {8, AGI_IN_TYPE, 0, "12"}};
+        // clang-format on
         agi_input_script in = {ev, 9, 9, 7, 1, 0};
         static uint8_t screen[AGI_SCREEN_W * AGI_SCREEN_H];
         for (int i = 0; i < 10; i++) {

@@ -323,6 +323,7 @@ static void test_evidence_oom_is_not_evidence(void **state)
 
 int main(void)
 {
+    // clang-format off
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_agipal_decode),
         cmocka_unit_test(test_agipal_malformed),
@@ -333,5 +334,6 @@ int main(void)
         cmocka_unit_test(test_cp866),
         cmocka_unit_test(test_agds_detect),
     };
+    // clang-format on
     return cmocka_run_group_tests_name("agi_ext", tests, NULL, NULL);
 }

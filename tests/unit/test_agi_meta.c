@@ -173,9 +173,11 @@ static void test_words_section_inside_header(void **state)
     uint8_t d[52 + 8];
     memset(d, 0, sizeof d);
     d[1] = 0x33;                      /* 'a' at 0x33 */
+    // clang-format off
     const uint8_t tail[] = {0x9e, 0x00, 0x01, /* "a" id 1 (prefix byte is d[0x33]) */
                             0x01, 0x87, 0x00, 0x02, /* "ax" id 2 */
                             0x00};            /* final padding */
+    // clang-format on
     memcpy(d + 0x34, tail, sizeof tail);
     agi_words w;
     relic_err err;

@@ -14,12 +14,14 @@ typedef struct save_case {
     unsigned blocks, b1;
 } save_case;
 
+// clang-format off
 static const save_case save_cases[] = {
     {"agi/save/s2089.sav", "2.089", 4, 0x03db},   {"agi/save/s2272.sav", "2.272", 5, 0x03db},
     {"agi/save/s2440.sav", "2.440", 5, 0x05df},   {"agi/save/RTSG.1", "2.936", 5, 0x05e1},
     {"agi/save/s3086.sav", "3.002.086", 5, 0x05e1}, {"agi/save/s3102.sav", "3.002.102", 5, 0x05e4},
     {"agi/save/s3149.sav", "3.002.149", 5, 0x0404},
 };
+// clang-format on
 
 static void check_common(const agi_save *s, const save_case *c)
 {
@@ -453,6 +455,7 @@ static void test_save_unterminated_item_name(void **state)
 
 int main(void)
 {
+    // clang-format off
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_save_profiles),     cmocka_unit_test(test_save_layout_specifics),
         cmocka_unit_test(test_save_v3_transform), cmocka_unit_test(test_save_edit),
@@ -461,5 +464,6 @@ int main(void)
         cmocka_unit_test(test_save_init),
         cmocka_unit_test(test_save_unterminated_item_name),
     };
+    // clang-format on
     return cmocka_run_group_tests_name("agi_save", tests, NULL, NULL);
 }

@@ -220,9 +220,11 @@ static void test_envelope_steps(void **state)
     for (size_t i = 0; i < c.count; i++)
         if (c.v[i].channel == 0 && c.v[i].kind == AGI_SNDCMD_ATTEN)
             att[c.v[i].tick] = c.v[i].attenuation;
+    // clang-format off
     static const int want[][2] = {{1, 3}, {2, 2}, {3, 3}, {4, 4}, {5, 5}, {6, -1}, {7, 6}, {8, -1}, {11, 7},
                                   {12, -1}, {19, 8}, {26, 9}, {30, 10}, {34, 11}, {39, 12}, {43, 13},
                                   {47, 14}, {51, 15}, {52, -1}, {66, -1}, {67, -1}, {68, -1}, {81, 15}};
+    // clang-format on
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
         if (att[want[i][0]] != want[i][1])
             fail_msg("tick %d: attenuation %d, want %d", want[i][0], att[want[i][0]], want[i][1]);

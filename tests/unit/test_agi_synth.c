@@ -258,6 +258,7 @@ static void test_midi(void **state)
 
 int main(void)
 {
+    // clang-format off
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tone_frequency),
         cmocka_unit_test(test_attenuation_step),
@@ -268,5 +269,6 @@ int main(void)
         cmocka_unit_test(test_commands_every_tick),
         cmocka_unit_test(test_midi),
     };
+    // clang-format on
     return cmocka_run_group_tests_name("agi_synth", tests, NULL, NULL);
 }

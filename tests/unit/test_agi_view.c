@@ -218,9 +218,11 @@ static void test_view_loop_fewer_cels(void **state)
 static void test_view_wide_row_mirrors_clipped(void **state)
 {
     (void)state;
+    // clang-format off
     static const uint8_t view[] = {0x01, 0x01, 0x02, 0x00, 0x00, 0x09, 0x00, 0x09, 0x00, /* loops 0, 1 share */
                                    0x01, 0x03, 0x00,                                   /* one cel at 9+3 */
                                    0x02, 0x01, 0x8f, 0x13, 0x00}; /* 2x1, mirror bit, 3 pixels of colour 1 */
+    // clang-format on
     agi_view v;
     relic_err err;
     relic_err_clear(&err);

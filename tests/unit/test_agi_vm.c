@@ -688,6 +688,7 @@ static void test_accessors(void **state)
 
 int main(void)
 {
+    // clang-format off
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_scalar_rules),     cmocka_unit_test(test_conditions),
         cmocka_unit_test(test_bytecode_errors),  cmocka_unit_test(test_nested_calls),
@@ -701,5 +702,6 @@ int main(void)
         cmocka_unit_test(test_save_restore),     cmocka_unit_test(test_sample_screen),
         cmocka_unit_test(test_sample_sound),     cmocka_unit_test(test_accessors),
     };
+    // clang-format on
     return cmocka_run_group_tests_name("agi_vm", tests, NULL, NULL);
 }

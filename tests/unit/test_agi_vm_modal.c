@@ -280,11 +280,13 @@ static void test_save_keeps_random_state(void **state)
 
 int main(void)
 {
+    // clang-format off
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_message_blocks),  cmocka_unit_test(test_message_no_wait),
         cmocka_unit_test(test_line_editors),    cmocka_unit_test(test_inventory),
         cmocka_unit_test(test_restart_and_quit), cmocka_unit_test(test_menu),
         cmocka_unit_test(test_save_restore_selectors), cmocka_unit_test(test_save_keeps_random_state),
     };
+    // clang-format on
     return cmocka_run_group_tests_name("agi_vm_modal", tests, NULL, NULL);
 }

@@ -361,6 +361,7 @@ static void test_replay_full(void **state)
 
 int main(void)
 {
+    // clang-format off
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_first_cycle),       cmocka_unit_test(test_default_layout),
         cmocka_unit_test(test_status_columns),    cmocka_unit_test(test_input_line),
@@ -371,5 +372,6 @@ int main(void)
         cmocka_unit_test(test_replay_full),       cmocka_unit_test(test_display_wrap),
         cmocka_unit_test(test_percent_unknown),
     };
+    // clang-format on
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

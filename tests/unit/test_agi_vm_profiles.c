@@ -603,6 +603,7 @@ static void test_rules_table(void **state)
 
 int main(void)
 {
+    // clang-format off
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_loop_selection),  cmocka_unit_test(test_position_order),
         cmocka_unit_test(test_draw_partitions), cmocka_unit_test(test_show_pic),
@@ -613,5 +614,6 @@ int main(void)
         cmocka_unit_test(test_rules_table),     cmocka_unit_test(test_room_alias),      cmocka_unit_test(test_left_zero),
         cmocka_unit_test(test_packed_last_cel), cmocka_unit_test(test_gate_saves),
     };
+    // clang-format on
     return cmocka_run_group_tests_name("agi_vm_profiles", tests, NULL, NULL);
 }

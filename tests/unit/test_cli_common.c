@@ -84,8 +84,10 @@ static void test_json_natural_key_order(void **state)
     relic_buf b = RELIC_BUF_INIT;
     assert_int_equal(relic_json_encode(doc, &b, NULL), RELIC_OK);
     relic_buf_u8(&b, 0);
+    // clang-format off
     const char *order[] = {"\"a\"", "\"b\"", "\"raw_0x89\"", "\"raw_0x8d\"", "\"raw_0x100\"",
                            "\"v1\"", "\"v2\"", "\"v10\"", "\"v100\""};
+    // clang-format on
     const char *at = (const char *)b.data;
     for (size_t i = 0; i < sizeof order / sizeof *order; i++) {
         const char *p = strstr(at, order[i]);
@@ -107,6 +109,7 @@ static void test_stdout_is_dash(void **state)
 
 int main(void)
 {
+    // clang-format off
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_aspect_sizes),
         cmocka_unit_test(test_aspect_rows),
@@ -115,5 +118,6 @@ int main(void)
         cmocka_unit_test(test_json_natural_key_order),
         cmocka_unit_test(test_stdout_is_dash),
     };
+    // clang-format on
     return cmocka_run_group_tests_name("cli_common", tests, NULL, NULL);
 }

@@ -172,6 +172,7 @@ static void test_raw_endian_helpers(void **state)
 
 int main(void)
 {
+    // clang-format off
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cursor_reads_both_endians),
         cmocka_unit_test(test_cursor_error_is_sticky_with_offset),
@@ -183,5 +184,6 @@ int main(void)
         cmocka_unit_test(test_alloc_and_grow),
         cmocka_unit_test(test_raw_endian_helpers),
     };
+    // clang-format on
     return cmocka_run_group_tests_name("core", tests, NULL, NULL);
 }

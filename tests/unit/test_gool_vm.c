@@ -284,6 +284,7 @@ static void test_head_block(void **state)
 
 int main(void)
 {
+    // clang-format off
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_frames),
         cmocka_unit_test(test_arithmetic),
@@ -293,5 +294,6 @@ int main(void)
         cmocka_unit_test(test_code_block_ends),
         cmocka_unit_test(test_head_block),
     };
+    // clang-format on
     return cmocka_run_group_tests_name("gool_vm", tests, NULL, NULL);
 }

@@ -10,10 +10,12 @@
 #include "relic/io.h"
 #include "support.h"
 
+// clang-format off
 static const uint8_t test_palette[16 * 3] = {
     0, 0, 0, 0, 0, 170, 0, 170, 0, 0, 170, 170, 170, 0, 0, 170, 0, 170, 170, 85, 0, 170, 170, 170,
     85, 85, 85, 85, 85, 255, 85, 255, 85, 85, 255, 255, 255, 85, 85, 255, 85, 255, 255, 255, 85, 255, 255, 255,
 };
+// clang-format on
 
 typedef struct png_source {
     const uint8_t *p;

@@ -140,11 +140,13 @@ static void test_build_reads_back(void **state)
     static const int32_t vars[] = {5, -1};
     uint8_t attrs[256] = {0};
     attrs[6] = 9;
+    // clang-format off
     rgm_build_actor a[2] = {
         {.name = "ONE", .code = code, .code_len = sizeof code, .script_pc = 1, .strings = strs, .nstrings = 2,
          .vars = vars, .nvars = 2, .attrs = attrs},
         {.name = "TWO", .code = code, .code_len = sizeof code},
     };
+    // clang-format on
     rgm_placement pl = {.id = 3, .type = 1, .active = 1, .script_name = "TWO", .pos_x = -5, .pos_z = 77, .red = 1};
     relic_buf out = RELIC_BUF_INIT;
     relic_err err;
@@ -199,10 +201,12 @@ static void test_records(void **state)
 
 int main(void)
 {
+    // clang-format off
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sections_and_rewrite), cmocka_unit_test(test_end_without_length),
         cmocka_unit_test(test_actors),               cmocka_unit_test(test_malformed),
         cmocka_unit_test(test_build_reads_back),    cmocka_unit_test(test_records),
     };
+    // clang-format on
     return cmocka_run_group_tests_name("rgm", tests, NULL, NULL);
 }

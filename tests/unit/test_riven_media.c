@@ -346,6 +346,7 @@ static void test_mp2_explicit_bytes(void **state)
 
 int main(void)
 {
+    // clang-format off
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_riven_packing_commands),
         cmocka_unit_test(test_riven_packing_malformed),
@@ -356,5 +357,6 @@ int main(void)
         cmocka_unit_test(test_mpeg_payload),
         cmocka_unit_test(test_mp2_explicit_bytes),
     };
+    // clang-format on
     return cmocka_run_group_tests_name("riven_media", tests, NULL, NULL);
 }

@@ -293,8 +293,10 @@ static void test_real_scripts(void **state)
            "  00 19 00 02 00 00 00 01", &ok);
     script("00 00 00 00  00 01  00 09 00 01  00 02 00 01 00 63", &lost); /* open { switchCard(99) } */
     script("00 00 00 00  00 01  00 06 00 01  00 02 00 01 00 07", &loop); /* load { switchCard(7) } */
+    // clang-format off
     riven_world_card world[3] = {{5, &ok, NULL, NULL, "a.mhk"}, {6, &lost, NULL, NULL, "b.mhk"},
                                  {7, &loop, NULL, NULL, "c.mhk"}};
+    // clang-format on
     trace_log log = {RELIC_BUF_INIT};
     riven_host host = {&log, NULL, NULL};
     riven_vm vm;
@@ -365,6 +367,7 @@ static void test_source_builder(void **state)
 
 int main(void)
 {
+    // clang-format off
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_op_table),
         cmocka_unit_test(test_assemble_errors),
@@ -375,5 +378,6 @@ int main(void)
         cmocka_unit_test(test_real_scripts),
         cmocka_unit_test(test_source_builder),
     };
+    // clang-format on
     return cmocka_run_group_tests_name("riven_vm", tests, NULL, NULL);
 }

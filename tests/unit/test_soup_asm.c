@@ -207,8 +207,10 @@ static void test_assembler_labels(void **state)
     assert_int_equal(out.len, n);
     assert_memory_equal(out.data, want, n);
     relic_buf_free(&out);
+    // clang-format off
     static const char *const bad[] = {"Goto nowhere\n", "#0004:\n", "Frobnicate(1)\n", "var0 = 1 +\n",
                                       "if 1 = 1 {\n", "}\n", "PushAnimation(Rnd(1))\n", "x = \"nope\"\n"};
+    // clang-format on
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         relic_buf o = RELIC_BUF_INIT;
         assert_int_equal(soup_assemble(&ctx, bad[i], strlen(bad[i]), &o, &pc, &err), RELIC_EDATA);
@@ -308,6 +310,7 @@ static void test_malformed(void **state)
 
 int main(void)
 {
+    // clang-format off
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_calls),           cmocka_unit_test(test_assignments_and_formulas),
         cmocka_unit_test(test_control_flow),    cmocka_unit_test(test_both_continuations),
@@ -315,5 +318,6 @@ int main(void)
         cmocka_unit_test(test_assembler_labels), cmocka_unit_test(test_formula_update),
         cmocka_unit_test(test_malformed),
     };
+    // clang-format on
     return cmocka_run_group_tests_name("soup_asm", tests, NULL, NULL);
 }

@@ -161,6 +161,7 @@ const char *agi_save_item_name(const agi_save *s, unsigned i);
 void agi_save_description(const agi_save *s, char out[AGI_SAVE_DESC_LEN + 1]);
 
 /* ---- replay operations ("Resource replay sequence") ----------------------- */
+// clang-format off
 #define AGI_REPLAY_KINDS(X) \
     X(0, LOAD_LOGIC, "load.logic") \
     X(1, LOAD_VIEW, "load.view") \
@@ -171,6 +172,7 @@ void agi_save_description(const agi_save *s, char out[AGI_SAVE_DESC_LEN + 1]);
     X(6, DISCARD_PICTURE, "discard.picture") \
     X(7, DISCARD_VIEW, "discard.view") \
     X(8, OVERLAY_PICTURE, "overlay.picture")
+// clang-format on
 #define AGI_REPLAY_ENUM(n, id, name) AGI_REPLAY_##id = n,
 typedef enum agi_replay_kind { AGI_REPLAY_KINDS(AGI_REPLAY_ENUM) AGI_REPLAY_KIND_COUNT } agi_replay_kind;
 #undef AGI_REPLAY_ENUM

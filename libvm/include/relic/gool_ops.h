@@ -19,6 +19,7 @@ extern "C" {
 #define GOOL_SEL 0xF00000u
 #define GOOL_S(tc) ((uint32_t)(tc) << 20)
 
+// clang-format off
 #define GOOL_C1_OPS(X) \
     X(ADD, 0x00, 0, 0, lr, "add: push L + R") \
     X(SUB, 0x01, 0, 0, lr, "subtract: push L - R") \
@@ -115,7 +116,9 @@ extern "C" {
     X(EVNB, 0x8F, 0, 0, evnt, "broadcast an event") \
     X(EVNU, 0x90, 0, 0, evnt, "send an event (colliders)") \
     X(CHLF, 0x91, 0, 0, chld, "spawn children, no replacement")
+// clang-format on
 
+// clang-format off
 #define GOOL_C2_OPS(X) \
     X(ADD, 0, 0, 0, lr, "add") X(SUB, 1, 0, 0, lr, "subtract") X(MUL, 2, 0, 0, lr, "multiply") \
     X(DIV, 3, 0, 0, lr, "divide") X(CEQ, 4, 0, 0, lr, "equal") X(ANDL, 5, 0, 0, lr, "logical and") \
@@ -146,6 +149,7 @@ extern "C" {
     X(CALR, 71, 0, 0, lr, "call native") X(OP72, 72, 0, 0, lr, "unknown 72") X(MIPS, 73, 0, 0, lr, "native code") \
     X(OP74, 74, 0, 0, lr, "unknown 74") X(OP75, 75, 0, 0, lr, "unknown 75") X(OP76, 76, 0, 0, lr, "unknown 76") \
     X(OP77, 77, 0, 0, lr, "unknown 77") X(ARRS, 78, 0, 0, lr, "array store")
+// clang-format on
 
 /* Crash 3 only: CrashEdit lists 79..81 for GameVersion.Crash3 (UNK79..81,
  * DefaultFormat: two source operands). */

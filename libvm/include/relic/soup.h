@@ -19,6 +19,7 @@ extern "C" {
 
 /* X(value, enum suffix, name, use): use says where the opcode may appear:
  * S statement (MAIN), V value (LHS, RHS, FORMULA), P parameter. */
+// clang-format off
 #define SOUP_OPCODES(X)                          \
     X(0x00, TASK, "Task", "SV")                  \
     X(0x01, MULTITASK, "Multitask", "SV")        \
@@ -45,6 +46,7 @@ extern "C" {
     X(0x1C, TASKPAUSE, "TaskPause", "S")         \
     X(0x1D, TASKRESUME, "TaskResume", "S")       \
     X(0x1E, SCRIPTRV, "ScriptRV", "S")
+// clang-format on
 
 enum soup_opcode {
 #define SOUP_X_ENUM(v, e, n, u) SOUP_OP_##e = v,
