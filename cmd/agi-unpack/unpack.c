@@ -3,6 +3,7 @@
  * Resources are extracted on a pool of workers (pool.h); each one's row and
  * error lines are collected and taken in directory order, so game.json,
  * stderr and the tree are the same for any -j. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -321,15 +322,29 @@ static void unpack_print_list(const json_t *resources)
 }
 
 /* Profile evidence from the logic opcode range: the strict disassembler
- * refuses an opcode the profile does not have. */
+ * refuses an opcode the profile does not have.  Only its verdict is
+ * needed, so no listing is printed (that was an eighth of a run). */
 static int unpack_logic_accepts(void *ctx, const uint8_t *payload, size_t len, const agi_profile *p)
 {
     (void)ctx;
     agi_logic_ctx lc = {.profile = p, .strict = 1};
-    relic_buf out = RELIC_BUF_INIT;
-    int rc = agi_logic_disasm(payload, len, &lc, &out, NULL);
-    relic_buf_free(&out);
+    int rc = agi_logic_check(payload, len, &lc, NULL);
     return rc == RELIC_ENOMEM ? -1 : rc == RELIC_OK;
+}
+
+/* game.json's container record is a pass over every record of its own
+ * (rebuilding each stored form, hashing each payload): most of a --raw
+ * run.  It reads the game only, so it runs beside the walk's workers. */
+typedef struct unpack_layout_job {
+    const agi_game *game;
+    json_t *layout;
+} unpack_layout_job;
+
+static void *unpack_layout_run(void *arg)
+{
+    unpack_layout_job *j = arg;
+    j->layout = agi_container_layout_to_json(j->game);
+    return NULL;
 }
 
 int unpack_run(const unpack_opts *o)
@@ -392,7 +407,15 @@ int unpack_run(const unpack_opts *o)
     unpack_ctx_init(&x, &local, &game, &names, writing ? &out : NULL);
     x.resources = json_array();
     json_t *objects, *words;
-    unpack_walk(&x, o->jobs, &objects, &words);
+    unsigned jobs = o->jobs ? o->jobs : unpack_pool_default_jobs();
+    unpack_layout_job layout = {&game, NULL};
+    pthread_t layout_thread;
+    int layout_beside = writing && jobs > 1 && pthread_create(&layout_thread, NULL, unpack_layout_run, &layout) == 0;
+    unpack_walk(&x, layout_beside ? jobs - 1 : jobs, &objects, &words);
+    if (layout_beside)
+        pthread_join(layout_thread, NULL);
+    else if (writing)
+        unpack_layout_run(&layout);
     unpack_ctx_flush_log(&x);
     json_t *summary = unpack_summary(&x, objects, words);
     x.json_oom |= !summary;
@@ -416,7 +439,7 @@ int unpack_run(const unpack_opts *o)
     if (writing) {
         /* What agi-pack --keep-layout needs to rebuild the files exactly;
          * only in game.json, not in the printed summary. */
-        relic_json_set(summary, "container", agi_container_layout_to_json(&game), &x.json_oom);
+        relic_json_set(summary, "container", layout.layout, &x.json_oom);
         unpack_write(&x, "game.json", NULL, 0, summary);
         json_object_del(summary, "container");
     }

@@ -127,6 +127,18 @@ static void agi_dis_insn(agi_dis *d, const agi_insn *in, relic_buf *note)
     }
 }
 
+int agi_logic_check(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, relic_err *err)
+{
+    agi_scan s;
+    agi_logic_messages m;
+    int rc = agi_scan_logic(payload, len, ctx, &s, &m, err);
+    if (rc)
+        return rc;
+    agi_scan_free(&s);
+    agi_logic_messages_free(&m);
+    return RELIC_OK;
+}
+
 int agi_logic_disasm(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, relic_buf *out, relic_err *err)
 {
     agi_scan s;

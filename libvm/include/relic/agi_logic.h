@@ -52,6 +52,10 @@ typedef struct agi_logic_ctx {
 /* Text listing of a logic payload: one line per instruction with offset,
  * bytes, mnemonic and operands, labels at jump targets, then the messages. */
 int agi_logic_disasm(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, relic_buf *out, relic_err *err);
+/* What agi_logic_disasm would return, short of running out of memory for
+ * the text: the code and message table are walked, no listing is built.
+ * The profile evidence asks this of every logic under every profile. */
+int agi_logic_check(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, relic_err *err);
 /* The deepest if nesting the decompiler writes.  It is the bytecode's own
  * limit (logic_bytecode.md "Conditional blocks"): an if is at least five
  * bytes (ff, one condition byte, ff, s16 displacement) and a block ends at
