@@ -46,8 +46,11 @@ int gd_entry(const gd_opts *o, const relic_buf *data, const nsf_file *nsf, int b
 }
 
 /* The code array of a JSON listing, one object per word, and its counts;
- * entries and bare code items (--code) share it. */
-static void gd_code_json(const gool_entry *g, gool_game game, int guess, json_t *code, gool_dis_stats *st)
+ * entries and bare code items (--code) share it.  Here and below, failed
+ * allocations set *oom (sticky, relic_json_set): a lost member makes no
+ * listing. */
+static void gd_code_json(const gool_entry *g, gool_game game, int guess, json_t *code, gool_dis_stats *st,
+                         int *oom)
 {
     uint8_t *fl = calloc(g->code_len + 1, 1);
     memset(st, 0, sizeof *st);
@@ -57,9 +60,11 @@ static void gd_code_json(const gool_entry *g, gool_game game, int guess, json_t 
     for (size_t pc = 0; pc < g->code_len; pc++) {
         gool_dis_insn in;
         gool_dis_insn_text(&cx, g->code[pc], pc, &in);
-        json_array_append_new(code, json_pack("{s:I,s:I,s:b,s:s,s:s,s:s}", "pc", (json_int_t)pc, "word",
-                                              (json_int_t)g->code[pc], "label", fl && fl[pc], "mnemonic",
-                                              in.mnemonic, "operands", in.operands, "comment", in.comment));
+        relic_json_append(code,
+                          json_pack("{s:I,s:I,s:b,s:s,s:s,s:s}", "pc", (json_int_t)pc, "word", (json_int_t)g->code[pc],
+                                    "label", fl && fl[pc], "mnemonic", in.mnemonic, "operands", in.operands,
+                                    "comment", in.comment),
+                          oom);
         st->insns++;
         st->unknown += in.op == NULL;
         st->invalid += (size_t)in.invalid;
@@ -74,45 +79,47 @@ static json_t *gd_stats_json(const gool_dis_stats *st)
                      "invalid", (json_int_t)st->invalid, "labels", (json_int_t)st->labels);
 }
 
-static json_t *gd_entry_json(const gool_entry *g, gool_game game, gool_dis_stats *st)
+static json_t *gd_entry_json(const gool_entry *g, gool_game game, gool_dis_stats *st, int *oom)
 {
     char name[6];
     nsf_eid_name(g->eid, name);
     if (game == GOOL_GAME_AUTO)
         game = gool_detect_game(g->code, g->code_len);
     json_t *root = json_object(), *pool = json_array(), *states = json_array(), *code = json_array();
-    json_object_set_new(root, "entry", json_string(name));
-    json_object_set_new(root, "game", json_integer(game));
-    json_object_set_new(root, "items", json_integer(g->item_count));
-    json_object_set_new(root, "header",
-                        json_pack("{s:I,s:I,s:I,s:I,s:I,s:I}", "id", (json_int_t)g->hdr.id, "category",
-                                  (json_int_t)g->hdr.category, "format", (json_int_t)g->hdr.format, "stack_start",
-                                  (json_int_t)g->hdr.stack_start, "event_count", (json_int_t)g->hdr.event_count,
-                                  "eid_count", (json_int_t)g->hdr.eid_count));
+    relic_json_set(root, "entry", json_string(name), oom);
+    relic_json_set(root, "game", json_integer(game), oom);
+    relic_json_set(root, "items", json_integer(g->item_count), oom);
+    relic_json_set(root, "header",
+                   json_pack("{s:I,s:I,s:I,s:I,s:I,s:I}", "id", (json_int_t)g->hdr.id, "category",
+                             (json_int_t)g->hdr.category, "format", (json_int_t)g->hdr.format, "stack_start",
+                             (json_int_t)g->hdr.stack_start, "event_count", (json_int_t)g->hdr.event_count,
+                             "eid_count", (json_int_t)g->hdr.eid_count),
+                   oom);
     for (size_t i = 0; i < g->pool_len; i++)
-        json_array_append_new(pool, json_integer(g->pool[i]));
-    json_object_set_new(root, "pool", pool);
+        relic_json_append(pool, json_integer(g->pool[i]), oom);
+    relic_json_set(root, "pool", pool, oom);
     for (size_t i = 0; i < g->state_count; i++) {
         const gool_state *s = &g->states[i];
-        json_array_append_new(states, json_pack("{s:I,s:I,s:i,s:i,s:i,s:i,s:b}", "flags", (json_int_t)s->flags,
-                                                "status", (json_int_t)s->status, "extern", s->extern_idx,
-                                                "event_pc", s->event_pc, "trans_pc", s->trans_pc, "code_pc",
-                                                s->code_pc, "local", gool_state_local(g, s)));
+        relic_json_append(states,
+                          json_pack("{s:I,s:I,s:i,s:i,s:i,s:i,s:b}", "flags", (json_int_t)s->flags, "status",
+                                    (json_int_t)s->status, "extern", s->extern_idx, "event_pc", s->event_pc,
+                                    "trans_pc", s->trans_pc, "code_pc", s->code_pc, "local", gool_state_local(g, s)),
+                          oom);
     }
-    json_object_set_new(root, "states", states);
-    gd_code_json(g, game, 0, code, st);
-    json_object_set_new(root, "code", code);
-    json_object_set_new(root, "stats", gd_stats_json(st));
+    relic_json_set(root, "states", states, oom);
+    gd_code_json(g, game, 0, code, st, oom);
+    relic_json_set(root, "code", code, oom);
+    relic_json_set(root, "stats", gd_stats_json(st), oom);
     return root;
 }
 
 /* One entry: text listing to stdout, or its JSON object appended to arr. */
-static int gd_one(const gd_opts *o, const gool_entry *g, json_t *arr, relic_err *err)
+static int gd_one(const gd_opts *o, const gool_entry *g, json_t *arr, int *oom, relic_err *err)
 {
     gool_dis_stats st;
-    if (arr) {
-        json_array_append_new(arr, gd_entry_json(g, o->game, &st));
-        return RELIC_OK;
+    if (o->json) {
+        relic_json_append(arr, gd_entry_json(g, o->game, &st, oom), oom);
+        return relic_json_check(*oom, err);
     }
     relic_buf text = RELIC_BUF_INIT;
     int rc = gool_disasm_with(g, o->game, o->addresses ? GOOL_DIS_ADDRESSES : 0, &text, &st, err);
@@ -122,7 +129,7 @@ static int gd_one(const gd_opts *o, const gool_entry *g, json_t *arr, relic_err 
     return rc;
 }
 
-static json_t *gd_table(const nsf_file *nsf)
+static json_t *gd_table(const nsf_file *nsf, int *oom)
 {
     json_t *root = json_object(), *chunks = json_array();
     for (size_t i = 0; i < nsf->count; i++) {
@@ -132,19 +139,22 @@ static json_t *gd_table(const nsf_file *nsf)
             const nsf_entry *e = &ch->entries[k];
             char name[6];
             nsf_eid_name(e->eid, name);
-            json_array_append_new(ents, json_pack("{s:s,s:I,s:I,s:I,s:I}", "name", name, "eid", (json_int_t)e->eid,
-                                                  "type", (json_int_t)e->type, "size", (json_int_t)e->len, "items",
-                                                  (json_int_t)e->item_count));
+            relic_json_append(ents,
+                              json_pack("{s:s,s:I,s:I,s:I,s:I}", "name", name, "eid", (json_int_t)e->eid, "type",
+                                        (json_int_t)e->type, "size", (json_int_t)e->len, "items",
+                                        (json_int_t)e->item_count),
+                              oom);
         }
-        json_array_append_new(chunks, json_pack("{s:I,s:I,s:I,s:I,s:b,s:I,s:b,s:o}", "index", (json_int_t)i,
-                                                "offset", (json_int_t)ch->file_offset, "type", (json_int_t)ch->type,
-                                                "id", (json_int_t)ch->id, "compressed", ch->compressed, "checksum",
-                                                (json_int_t)ch->checksum, "checksum_ok",
-                                                ch->type == NSF_CHUNK_TEXTURE || ch->checksum == ch->computed,
-                                                "entries", ents));
+        relic_json_append(chunks,
+                          json_pack("{s:I,s:I,s:I,s:I,s:b,s:I,s:b,s:o}", "index", (json_int_t)i, "offset",
+                                    (json_int_t)ch->file_offset, "type", (json_int_t)ch->type, "id",
+                                    (json_int_t)ch->id, "compressed", ch->compressed, "checksum",
+                                    (json_int_t)ch->checksum, "checksum_ok",
+                                    ch->type == NSF_CHUNK_TEXTURE || ch->checksum == ch->computed, "entries", ents),
+                          oom);
     }
-    json_object_set_new(root, "chunks", chunks);
-    json_object_set_new(root, "bad_checksums", json_integer(nsf->bad_checksums));
+    relic_json_set(root, "chunks", chunks, oom);
+    relic_json_set(root, "bad_checksums", json_integer(nsf->bad_checksums), oom);
     return root;
 }
 
@@ -169,7 +179,7 @@ static void gd_table_text(const json_t *root)
     printf("%lld bad checksums\n", (long long)json_integer_value(json_object_get(root, "bad_checksums")));
 }
 
-static int gd_all(const gd_opts *o, const nsf_file *nsf, json_t *arr, relic_err *err)
+static int gd_all(const gd_opts *o, const nsf_file *nsf, json_t *arr, int *oom, relic_err *err)
 {
     for (size_t i = 0; i < nsf->count; i++)
         for (unsigned k = 0; k < nsf->chunks[i].entry_count; k++) {
@@ -179,7 +189,7 @@ static int gd_all(const gd_opts *o, const nsf_file *nsf, json_t *arr, relic_err 
             gool_entry g;
             int rc = gool_entry_decode(e->data, e->len, e->origin, &g, err);
             if (!rc)
-                rc = gd_one(o, &g, arr, err);
+                rc = gd_one(o, &g, arr, oom, err);
             gool_entry_free(&g);
             if (rc)
                 return rc;
@@ -196,21 +206,23 @@ int gd_list(const gd_opts *o)
     relic_err_clear(&err);
     json_t *doc = NULL;
     rc = gd_load(o->input, &data, &nsf, &bare, &err);
+    int oom = 0;
     if (!rc && !bare && !o->entry && !o->all) {
-        doc = gd_table(&nsf);
-        if (o->json)
+        doc = gd_table(&nsf, &oom);
+        rc = relic_json_check(oom, &err);
+        if (!rc && o->json)
             cli_json_report(doc, "relic-gool-dis-list", 1, "files");
-        else
+        else if (!rc)
             gd_table_text(doc);
     } else if (!rc) {
         json_t *arr = o->json ? json_array() : NULL;
         if (o->all && !bare) {
-            rc = gd_all(o, &nsf, arr, &err);
+            rc = gd_all(o, &nsf, arr, &oom, &err);
         } else {
             gool_entry g;
             rc = gd_entry(o, &data, &nsf, bare, &g, &err);
             if (!rc)
-                rc = gd_one(o, &g, arr, &err);
+                rc = gd_one(o, &g, arr, &oom, &err);
             gool_entry_free(&g);
         }
         if (!rc && arr)
@@ -268,13 +280,16 @@ int gd_code(const gd_opts *o)
         g.pool_len = np;
         g.hdr.eid_count = (uint32_t)np;
         json_t *root = json_object(), *arr = json_array();
-        json_object_set_new(root, "format", json_string("gool-code"));
-        json_object_set_new(root, "format_version", json_integer(1));
-        json_object_set_new(root, "game", json_integer(game));
-        gd_code_json(&g, game, 1, arr, &st);
-        json_object_set_new(root, "code", arr);
-        json_object_set_new(root, "stats", gd_stats_json(&st));
-        relic_json_print(stdout, root);
+        int oom = 0; /* sticky (relic_json_set): a lost member makes no listing */
+        relic_json_set(root, "format", json_string("gool-code"), &oom);
+        relic_json_set(root, "format_version", json_integer(1), &oom);
+        relic_json_set(root, "game", json_integer(game), &oom);
+        gd_code_json(&g, game, 1, arr, &st, &oom);
+        relic_json_set(root, "code", arr, &oom);
+        relic_json_set(root, "stats", gd_stats_json(&st), &oom);
+        rc = relic_json_check(oom, &err);
+        if (!rc)
+            relic_json_print(stdout, root);
         json_decref(root);
     } else if (!rc) {
         rc = gool_disasm_code_with(code, nc, pool, np, o->game, o->addresses ? GOOL_DIS_ADDRESSES : 0, &text, &st,

@@ -12,24 +12,27 @@
 
 static const char *const gd_blocks[] = {"code", "trans", "event", "handler", "head"};
 
-static json_t *gd_trace_json(const gool_vm *vm, const char *error)
+/* Failed allocations set *oom (sticky, relic_json_set): a lost record
+ * makes no trace rather than a shorter one. */
+static json_t *gd_trace_json(const gool_vm *vm, const char *error, int *oom)
 {
     json_t *root = json_object(), *recs = json_array();
     for (size_t i = 0; i < vm->ntrace; i++) {
         const gool_trace_rec *r = &vm->trace[i];
         json_t *args = json_array();
         for (unsigned k = 0; k < r->nargs; k++)
-            json_array_append_new(args, json_integer((json_int_t)(int32_t)r->arg[k])); /* GOOL values are signed */
-        json_array_append_new(recs, json_pack("{s:I,s:s,s:I,s:I,s:s,s:o,s:I}", "frame", (json_int_t)r->frame,
-                                              "block", gd_blocks[r->block % 5], "pc", (json_int_t)r->pc, "word",
-                                              (json_int_t)r->word, "op", r->what, "args", args, "result",
-                                              (json_int_t)(int32_t)r->result));
+            relic_json_append(args, json_integer((json_int_t)(int32_t)r->arg[k]), oom); /* GOOL values are signed */
+        relic_json_append(recs,
+                          json_pack("{s:I,s:s,s:I,s:I,s:s,s:o,s:I}", "frame", (json_int_t)r->frame, "block",
+                                    gd_blocks[r->block % 5], "pc", (json_int_t)r->pc, "word", (json_int_t)r->word,
+                                    "op", r->what, "args", args, "result", (json_int_t)(int32_t)r->result),
+                          oom);
     }
-    json_object_set_new(root, "trace", recs);
-    json_object_set_new(root, "frames", json_integer(vm->frame));
-    json_object_set_new(root, "steps", json_integer((json_int_t)vm->steps));
-    json_object_set_new(root, "state", json_integer(vm->state));
-    json_object_set_new(root, "error", error ? json_string(error) : json_null());
+    relic_json_set(root, "trace", recs, oom);
+    relic_json_set(root, "frames", json_integer(vm->frame), oom);
+    relic_json_set(root, "steps", json_integer((json_int_t)vm->steps), oom);
+    relic_json_set(root, "state", json_integer(vm->state), oom);
+    relic_json_set(root, "error", error ? json_string(error) : json_null(), oom);
     return root;
 }
 
@@ -86,14 +89,20 @@ int gd_run(const gd_opts *o)
     if (!rc)
         rc = gd_frames(o, &vm, &err);
     if (loaded) { /* the trace up to an error is still worth showing */
-        json_t *doc = gd_trace_json(&vm, rc ? err.msg : NULL);
-        if (o->json)
-            cli_json_report(doc, "relic-gool-dis-run", 1, "frames");
-        else
-            gd_trace_text(doc);
+        int oom = 0;
+        json_t *doc = gd_trace_json(&vm, rc ? err.msg : NULL, &oom);
         relic_err werr;
         relic_err_clear(&werr);
-        if (o->trace && relic_json_write(o->trace, doc, &werr)) {
+        if (relic_json_check(oom, &werr)) {
+            if (!rc)
+                rc = werr.code;
+            err = werr;
+        } else if (o->json) {
+            cli_json_report(doc, "relic-gool-dis-run", 1, "frames");
+        } else {
+            gd_trace_text(doc);
+        }
+        if (!oom && o->trace && relic_json_write(o->trace, doc, &werr)) {
             cli_report(&werr);
             if (!rc)
                 rc = werr.code;

@@ -123,19 +123,21 @@ static void pic_data_error(const pic_opts *o, const char *which, relic_err *err)
     relic_err_file(err, o->game_dir);
 }
 
-static json_t *pic_stats_json(const char *which, int number, const agi_picture_stats *st, size_t len)
+static json_t *pic_stats_json(const char *which, int number, const agi_picture_stats *st, size_t len, int *oom)
 {
     json_t *j = json_pack("{s:I, s:I, s:I, s:I, s:b, s:I}", "commands", (json_int_t)st->commands, "fills",
                           (json_int_t)st->fills, "ignored_bytes", (json_int_t)st->ignored, "end_offset",
                           (json_int_t)st->end_offset, "stopped", st->stopped, "trailing_bytes",
                           (json_int_t)(st->stopped ? 0 : len - st->end_offset - 1));
-    json_object_set_new(j, "source", number >= 0 ? json_integer(number) : json_string(which));
+    relic_json_set(j, "source", number >= 0 ? json_integer(number) : json_string(which), oom);
     return j;
 }
 
-/* Draws the base picture and the overlays; fills report with one row each. */
+/* Draws the base picture and the overlays; fills report with one row each.
+ * Here and in pic_outputs, failed allocations set *oom (sticky,
+ * relic_json_set): a lost row makes no report. */
 static int pic_draw_all(const pic_opts *o, pic_source *src, uint8_t *vis, uint8_t *pri, pic_anim *anim,
-                        json_t *rows, unsigned long *total, int *stopped, relic_err *err)
+                        json_t *rows, unsigned long *total, int *stopped, int *oom, relic_err *err)
 {
     relic_buf payload = RELIC_BUF_INIT;
     char base[16];
@@ -165,8 +167,8 @@ static int pic_draw_all(const pic_opts *o, pic_source *src, uint8_t *vis, uint8_
             src->ncolors = 256;
             json_t *row = json_pack("{s:b, s:I, s:I}", "agi256", 1, "white_filled", (json_int_t)info.white_filled,
                                     "ignored_bytes", (json_int_t)info.ignored_bytes);
-            json_object_set_new(row, "source", o->game_dir ? json_integer(atoi(which)) : json_string(which));
-            json_array_append_new(rows, row);
+            relic_json_set(row, "source", o->game_dir ? json_integer(atoi(which)) : json_string(which), oom);
+            relic_json_append(rows, row, oom);
             continue;
         }
         rc = agi_picture_draw(&(agi_picture_args){payload.data, payload.len, src->profile, vis, pri, &po}, &st, err);
@@ -178,7 +180,7 @@ static int pic_draw_all(const pic_opts *o, pic_source *src, uint8_t *vis, uint8_
         *stopped = st.stopped;
         if (anim)
             anim->done = *total;
-        json_array_append_new(rows, pic_stats_json(which, o->game_dir ? atoi(which) : -1, &st, payload.len));
+        relic_json_append(rows, pic_stats_json(which, o->game_dir ? atoi(which) : -1, &st, payload.len, oom), oom);
     }
     relic_buf_free(&payload);
     return rc;
@@ -207,7 +209,7 @@ static int pic_write_gif(const pic_opts *o, const pic_source *src, pic_anim *a, 
 }
 
 static int pic_outputs(const pic_opts *o, const pic_source *src, const uint8_t *vis, const uint8_t *pri,
-                       pic_anim *anim, json_t *out, relic_err *err)
+                       pic_anim *anim, json_t *out, int *oom, relic_err *err)
 {
     unsigned w = pic_width(o->channel);
     uint8_t *img = malloc((size_t)w * AGI_PIC_HEIGHT);
@@ -220,14 +222,14 @@ static int pic_outputs(const pic_opts *o, const pic_source *src, const uint8_t *
     if (o->out_png && (rc = pic_write_image_colors(o, o->out_png, img, w, AGI_PIC_HEIGHT, 0,
                                                    wide ? src->palette : agi_ega_palette, wide ? 256 : 16, err)) ==
                           RELIC_OK)
-        json_object_set_new(out, "png", json_string(o->out_png));
+        relic_json_set(out, "png", json_string(o->out_png), oom);
     if (rc == RELIC_OK && o->out_raw &&
         (rc = relic_file_write_atomic(o->out_raw, o->channel == PIC_CHANNEL_PRIORITY ? pri : vis, AGI_PIC_CELLS,
                                       err)) == RELIC_OK)
-        json_object_set_new(out, "raw", json_string(o->out_raw));
+        relic_json_set(out, "raw", json_string(o->out_raw), oom);
     if (rc == RELIC_OK && anim && (rc = pic_write_gif(o, src, anim, w, err)) == RELIC_OK) {
-        json_object_set_new(out, "gif", json_string(o->out_gif));
-        json_object_set_new(out, "gif_frames", json_integer((json_int_t)anim->count));
+        relic_json_set(out, "gif", json_string(o->out_gif), oom);
+        relic_json_set(out, "gif_frames", json_integer((json_int_t)anim->count), oom);
     }
     free(img);
     return rc;
@@ -261,17 +263,19 @@ int pic_render_run(const pic_opts *o)
     pic_anim anim = {.o = o, .frames = RELIC_BUF_INIT, .frame_size = (size_t)pic_width(o->channel) * AGI_PIC_HEIGHT};
     json_t *rows = json_array(), *outputs = json_object();
     unsigned long total = 0;
-    int stopped = 0;
+    int stopped = 0, oom = !rows || !outputs;
     int rc = pic_open(o, &src, &err);
     if (rc == RELIC_OK) {
         if (o->out_gif)
             pic_anim_capture(&anim, vis, pri); /* the cleared surface first */
-        rc = pic_draw_all(o, &src, vis, pri, o->out_gif ? &anim : NULL, rows, &total, &stopped, &err);
+        rc = pic_draw_all(o, &src, vis, pri, o->out_gif ? &anim : NULL, rows, &total, &stopped, &oom, &err);
     }
     if (rc == RELIC_OK && o->out_gif && anim.last != total)
         pic_anim_capture(&anim, vis, pri);
     if (rc == RELIC_OK)
-        rc = pic_outputs(o, &src, vis, pri, o->out_gif ? &anim : NULL, outputs, &err);
+        rc = pic_outputs(o, &src, vis, pri, o->out_gif ? &anim : NULL, outputs, &oom, &err);
+    if (rc == RELIC_OK)
+        rc = relic_json_check(oom, &err);
     if (rc) {
         cli_report(&err);
     } else {
@@ -281,15 +285,20 @@ int pic_render_run(const pic_opts *o)
         relic_sha256_hex(vis, AGI_PIC_CELLS, hv);
         relic_sha256_hex(pri, AGI_PIC_CELLS, hp);
         if (o->channel & PIC_CHANNEL_VISUAL)
-            json_object_set_new(sums, "visual", json_string(hv));
+            relic_json_set(sums, "visual", json_string(hv), &oom);
         if (o->channel & PIC_CHANNEL_PRIORITY)
-            json_object_set_new(sums, "priority", json_string(hp));
+            relic_json_set(sums, "priority", json_string(hp), &oom);
         json_t *report = json_pack("{s:s, s:O, s:s, s:s, s:I, s:b, s:o, s:O, s:o}", "format", "relic-pic-render",
                                    "pictures", rows, "profile", src.profile->name, "name",
                                    o->game_dir ? name : o->file, "commands", (json_int_t)total, "stopped", stopped,
                                    "sha256", sums, "outputs", outputs, "width", json_integer(AGI_PIC_WIDTH));
-        json_object_set_new(report, "height", json_integer(AGI_PIC_HEIGHT));
-        pic_print(o, report);
+        relic_json_set(report, "height", json_integer(AGI_PIC_HEIGHT), &oom);
+        if (relic_json_check(oom, &err)) {
+            cli_report(&err);
+            rc = err.code;
+        } else {
+            pic_print(o, report);
+        }
         json_decref(report);
     }
     json_decref(rows);

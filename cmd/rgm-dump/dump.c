@@ -42,15 +42,16 @@ static int dump_script(dump_ctx *x, const rgm_actor *a, json_t *doc, relic_err *
                                   (json_int_t)in->len, "opcode", in->op, "name", soup_opcode_name(in->op), "text",
                                   in->text);
             if (in->has_target)
-                json_object_set_new(o, "target", json_integer(in->target));
+                relic_json_set(o, "target", json_integer(in->target), &x->json_oom);
             if (in->engine_fault) /* a ++/-- inside a formula: the engine fails on it */
-                json_object_set_new(o, "engine_fault", json_true());
-            json_array_append_new(ins, o);
+                relic_json_set(o, "engine_fault", json_true(), &x->json_oom);
+            relic_json_append(ins, o, &x->json_oom);
         }
-        json_object_set_new(doc, "script",
-                            json_pack("{s:s, s:I, s:I, s:o, s:s#}", "actor", a->name, "script_pc",
-                                      (json_int_t)a->script_pc, "length", (json_int_t)len, "instructions", ins,
-                                      "listing", text.data ? (const char *)text.data : "", (int)text.len));
+        relic_json_set(doc, "script",
+                       json_pack("{s:s, s:I, s:I, s:o, s:s#}", "actor", a->name, "script_pc", (json_int_t)a->script_pc,
+                                 "length", (json_int_t)len, "instructions", ins, "listing",
+                                 text.data ? (const char *)text.data : "", (int)text.len),
+                       &x->json_oom);
         relic_buf_free(&text);
         soup_listing_free(&l);
     }
@@ -58,12 +59,12 @@ static int dump_script(dump_ctx *x, const rgm_actor *a, json_t *doc, relic_err *
     return rc;
 }
 
-static json_t *dump_placements(const rgm_map *m)
+static json_t *dump_placements(const rgm_map *m, int *oom)
 {
     json_t *arr = json_array();
     for (size_t i = 0; i < m->nplacements; i++) {
         const rgm_placement *p = &m->placements[i];
-        json_array_append_new(
+        relic_json_append(
             arr, json_pack("{s:I, s:I, s:i, s:i, s:s, s:s, s:i, s:[i,i,i], s:[I,I,I], s:i, s:i, s:i, s:i, s:i, "
                            "s:[i,i,i]}",
                            "offset", (json_int_t)p->offset, "id", (json_int_t)p->id, "type", p->type, "active",
@@ -71,12 +72,12 @@ static json_t *dump_placements(const rgm_map *m)
                            p->is_static, "pos", p->pos_x, p->pos_y, p->pos_z, "angle", (json_int_t)p->angle_x,
                            (json_int_t)p->angle_y, (json_int_t)p->angle_z, "texture", p->texture, "intensity",
                            p->intensity, "radius", p->radius, "model_id", p->model_id, "world_id", p->world_id,
-                           "color", p->red, p->green, p->blue));
+                           "color", p->red, p->green, p->blue), oom);
     }
     return arr;
 }
 
-static json_t *dump_attrs(const dump_ctx *x, const rgm_actor *a)
+static json_t *dump_attrs(const dump_ctx *x, const rgm_actor *a, int *oom)
 {
     const uint8_t *at = rgm_actor_attrs(&x->map, a);
     if (!at)
@@ -86,34 +87,36 @@ static json_t *dump_attrs(const dump_ctx *x, const rgm_actor *a)
         if (at[i]) {
             json_t *o = json_pack("{s:i, s:i}", "index", i, "value", at[i]);
             if ((size_t)i < x->def.nattrs)
-                json_object_set_new(o, "name", json_string(x->def.attrs[i]));
-            json_array_append_new(arr, o);
+                relic_json_set(o, "name", json_string(x->def.attrs[i]), oom);
+            relic_json_append(arr, o, oom);
         }
     return arr;
 }
 
-static void dump_tables(const dump_ctx *x, const rgm_actor *a, json_t *strs, json_t *vars, json_t *attrs)
+/* Failed allocations set *oom (sticky, relic_json_set), here and in the
+ * functions above; dump_report keeps it in x->json_oom. */
+static void dump_tables(const dump_ctx *x, const rgm_actor *a, json_t *strs, json_t *vars, json_t *attrs, int *oom)
 {
     if (strs) {
         json_t *arr = json_array();
         for (uint32_t k = 0; k < a->num_strings && k < 65536; k++) {
             const char *s;
-            json_array_append_new(arr, rgm_actor_string(&x->map, a, k, &s, NULL) ? json_null()
+            relic_json_append(arr, rgm_actor_string(&x->map, a, k, &s, NULL) ? json_null()
                                                                                   : relic_json_bytes((const uint8_t *)s,
-                                                                                                     strlen(s)));
+                                                                                                     strlen(s)), oom);
         }
-        json_object_set_new(strs, a->name, arr);
+        relic_json_set(strs, a->name, arr, oom);
     }
     if (vars) {
         json_t *arr = json_array();
         for (uint32_t k = 0; k < a->num_variables && k < 65536; k++) {
             int32_t v;
-            json_array_append_new(arr, rgm_actor_var(&x->map, a, k, &v, NULL) ? json_null() : json_integer(v));
+            relic_json_append(arr, rgm_actor_var(&x->map, a, k, &v, NULL) ? json_null() : json_integer(v), oom);
         }
-        json_object_set_new(vars, a->name, arr);
+        relic_json_set(vars, a->name, arr, oom);
     }
     if (attrs)
-        json_object_set_new(attrs, a->name, dump_attrs(x, a));
+        relic_json_set(attrs, a->name, dump_attrs(x, a, oom), oom);
 }
 
 int dump_report(dump_ctx *x, json_t *doc, relic_err *err)
@@ -126,19 +129,20 @@ int dump_report(dump_ctx *x, json_t *doc, relic_err *err)
                               (json_int_t)m->file.sec[i].offset, "size", (json_int_t)m->file.sec[i].len);
         rgm_records r;
         if (rgm_section_records(&m->file.sec[i], &r)) {
-            json_object_set_new(row, "records", json_pack("{s:I, s:I, s:I}", "size", (json_int_t)r.size, "count",
-                                                        (json_int_t)r.count, "rest", (json_int_t)r.rest));
+            relic_json_set(row, "records", json_pack("{s:I, s:I, s:I}", "size", (json_int_t)r.size, "count",
+                                                        (json_int_t)r.count, "rest", (json_int_t)r.rest), &x->json_oom);
             if (r.has_count)
-                json_object_set_new(json_object_get(row, "records"), "declared", json_integer(r.declared));
+                relic_json_set(json_object_get(row, "records"), "declared", json_integer(r.declared), &x->json_oom);
         }
-        json_array_append_new(secs, row);
+        relic_json_append(secs, row, &x->json_oom);
     }
     for (size_t i = 0; i < m->nactors; i++)
-        json_array_append_new(actors, dump_actor(&m->actors[i]));
-    json_object_set_new(doc, "sections", secs);
-    json_object_set_new(doc, "actors", actors);
-    json_object_set_new(doc, "end", m->file.has_end ? json_integer((json_int_t)m->file.end_offset) : json_null());
-    json_object_set_new(doc, "names", json_string(x->def.builtin ? "built-in" : "SOUP386.DEF"));
+        relic_json_append(actors, dump_actor(&m->actors[i]), &x->json_oom);
+    relic_json_set(doc, "sections", secs, &x->json_oom);
+    relic_json_set(doc, "actors", actors, &x->json_oom);
+    relic_json_set(doc, "end", m->file.has_end ? json_integer((json_int_t)m->file.end_offset) : json_null(),
+                   &x->json_oom);
+    relic_json_set(doc, "names", json_string(x->def.builtin ? "built-in" : "SOUP386.DEF"), &x->json_oom);
     const rgm_actor *only = NULL;
     if (o->actor && !(only = rgm_map_actor(m, o->actor)))
         return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "no actor named %s", o->actor);
@@ -146,14 +150,14 @@ int dump_report(dump_ctx *x, json_t *doc, relic_err *err)
            *attrs = o->attrs ? json_object() : NULL;
     for (size_t i = 0; i < m->nactors; i++)
         if (!only || only == &m->actors[i])
-            dump_tables(x, &m->actors[i], strs, vars, attrs);
+            dump_tables(x, &m->actors[i], strs, vars, attrs, &x->json_oom);
     if (strs)
-        json_object_set_new(doc, "strings", strs);
+        relic_json_set(doc, "strings", strs, &x->json_oom);
     if (vars)
-        json_object_set_new(doc, "variables", vars);
+        relic_json_set(doc, "variables", vars, &x->json_oom);
     if (attrs)
-        json_object_set_new(doc, "attributes", attrs);
+        relic_json_set(doc, "attributes", attrs, &x->json_oom);
     if (o->placements)
-        json_object_set_new(doc, "placements", dump_placements(m));
+        relic_json_set(doc, "placements", dump_placements(m, &x->json_oom), &x->json_oom);
     return only ? dump_script(x, only, doc, err) : RELIC_OK;
 }

@@ -17,6 +17,7 @@ typedef struct dump_ctx {
     const dump_opts *o;
     rgm_map map;
     soup_def def;
+    int json_oom; /* sticky (relic_json_set): a lost member makes no report */
 } dump_ctx;
 
 /* Fills doc; returns a relic code (errors reported by the caller). */

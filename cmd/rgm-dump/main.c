@@ -64,6 +64,8 @@ static int rgm_dump_main(dump_opts *o)
         rc = dump_report(&x, doc, &err);
     if (!rc && (o->run || o->all))
         rc = dump_run(&x, doc, &err);
+    if ((!rc || rc == RELIC_WARN) && (x.json_oom || !doc))
+        rc = relic_json_check(1, &err);
     if (!rc || rc == RELIC_WARN) {
         if (o->json)
             cli_json_report(doc, "relic-rgm-dump", 1, NULL);

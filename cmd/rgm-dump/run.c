@@ -10,7 +10,8 @@
 static const char *const dump_ev_kind[] = {"call", "flag", "latch", "var", "attr", "end", "task_done"};
 static const char *const dump_call_kind[] = {"function", "task", "multitask"};
 
-static json_t *dump_trace(const soup_vm *vm, const soup_def *def, const soup_stub *s)
+/* Failed allocations set *oom (sticky, relic_json_set). */
+static json_t *dump_trace(const soup_vm *vm, const soup_def *def, const soup_stub *s, int *oom)
 {
     json_t *arr = json_array();
     for (size_t i = 0; i < s->nev; i++) {
@@ -20,27 +21,27 @@ static json_t *dump_trace(const soup_vm *vm, const soup_def *def, const soup_stu
         if (e->kind == SOUP_EV_CALL) {
             json_t *args = json_array();
             for (unsigned k = 0; k < e->nargs; k++)
-                json_array_append_new(args, e->strs[k] ? json_string(e->strs[k]) : json_integer(e->args[k]));
-            json_object_set_new(o, "function", e->index < def->nfn ? json_string(def->fn[e->index].name)
-                                                                    : json_integer(e->index));
-            json_object_set_new(o, "receiver", json_string(soup_vm_actor_name(vm, e->receiver)));
-            json_object_set_new(o, "kind", json_string(dump_call_kind[e->call_kind]));
-            json_object_set_new(o, "initial", json_boolean(e->initial));
-            json_object_set_new(o, "elapsed", json_integer(e->elapsed));
-            json_object_set_new(o, "args", args);
+                relic_json_append(args, e->strs[k] ? json_string(e->strs[k]) : json_integer(e->args[k]), oom);
+            relic_json_set(o, "function",
+                           e->index < def->nfn ? json_string(def->fn[e->index].name) : json_integer(e->index), oom);
+            relic_json_set(o, "receiver", json_string(soup_vm_actor_name(vm, e->receiver)), oom);
+            relic_json_set(o, "kind", json_string(dump_call_kind[e->call_kind]), oom);
+            relic_json_set(o, "initial", json_boolean(e->initial), oom);
+            relic_json_set(o, "elapsed", json_integer(e->elapsed), oom);
+            relic_json_set(o, "args", args, oom);
         } else if (e->kind == SOUP_EV_END) {
-            json_object_set_new(o, "at", json_integer(e->old_value));
-            json_object_set_new(o, "target", json_integer(e->new_value));
+            relic_json_set(o, "at", json_integer(e->old_value), oom);
+            relic_json_set(o, "target", json_integer(e->new_value), oom);
         } else if (e->kind == SOUP_EV_TASK_DONE) {
-            json_object_set_new(o, "operand", json_integer(e->index));
+            relic_json_set(o, "operand", json_integer(e->index), oom);
         } else {
-            json_object_set_new(o, "index", json_integer(e->index));
+            relic_json_set(o, "index", json_integer(e->index), oom);
             if ((e->kind == SOUP_EV_FLAG || e->kind == SOUP_EV_LATCH) && e->index < def->nflags)
-                json_object_set_new(o, "name", json_string(def->flags[e->index].name));
-            json_object_set_new(o, "old", json_integer(e->old_value));
-            json_object_set_new(o, "new", json_integer(e->new_value));
+                relic_json_set(o, "name", json_string(def->flags[e->index].name), oom);
+            relic_json_set(o, "old", json_integer(e->old_value), oom);
+            relic_json_set(o, "new", json_integer(e->new_value), oom);
         }
-        json_array_append_new(arr, o);
+        relic_json_append(arr, o, oom);
     }
     return arr;
 }
@@ -73,15 +74,18 @@ int dump_run(dump_ctx *x, json_t *doc, relic_err *err)
         if (run_rc) {
             char line[400];
             relic_err_format(&run_err, line, sizeof line);
-            json_object_set_new(run, "stopped", json_string(line));
+            relic_json_set(run, "stopped", json_string(line), &x->json_oom);
         }
-        json_object_set_new(doc, "run", run);
+        relic_json_set(doc, "run", run, &x->json_oom);
         if (o->trace) {
-            json_t *tr = json_pack("{s:o, s:s, s:I, s:I, s:I, s:I}", "events", dump_trace(vm, &x->def, stub),
-                                   "scope", o->run ? o->run : "all", "ticks", (json_int_t)o->ticks, "seed",
-                                   (json_int_t)o->seed, "task_length", (json_int_t)o->task_len, "events_dropped",
-                                   (json_int_t)stub->dropped);
-            rc = relic_json_write(o->trace, tr, err);
+            int trace_oom = 0;
+            json_t *tr = json_pack("{s:o, s:s, s:I, s:I, s:I, s:I}", "events",
+                                   dump_trace(vm, &x->def, stub, &trace_oom), "scope", o->run ? o->run : "all",
+                                   "ticks", (json_int_t)o->ticks, "seed", (json_int_t)o->seed, "task_length",
+                                   (json_int_t)o->task_len, "events_dropped", (json_int_t)stub->dropped);
+            rc = relic_json_check(trace_oom, err);
+            if (!rc)
+                rc = relic_json_write(o->trace, tr, err);
             json_decref(tr);
         }
         if (!rc && run_rc) {

@@ -94,7 +94,7 @@ static int render_sink(void *ctx, const float *x, size_t n)
 }
 
 static int render_audio(const render_opts *o, const agi_snd_cmds *c, agi_snd_device dev, uint64_t end,
-                        json_t *report, relic_err *err)
+                        json_t *report, int *oom, relic_err *err)
 {
     agi_synth_opts so = {.rate = o->rate, .lfsr16 = o->lfsr16, .loops = o->loops};
     uint64_t total = end * o->loops, cap = (uint64_t)llround(o->max_seconds * AGI_SND_TICK_HZ);
@@ -121,15 +121,18 @@ static int render_audio(const render_opts *o, const agi_snd_cmds *c, agi_snd_dev
             rc = relic_audio_commit(&st.out, err);
     }
     if (rc == RELIC_OK)
-        json_object_set_new(report, "audio",
-                            json_pack("{s:s, s:I, s:i, s:i, s:b}", "file", name, "frames", (json_int_t)frames,
-                                      "rate", (int)o->rate, "channels", (int)o->channels, "truncated", truncated));
+        relic_json_set(report, "audio",
+                       json_pack("{s:s, s:I, s:i, s:i, s:b}", "file", name, "frames", (json_int_t)frames, "rate",
+                                 (int)o->rate, "channels", (int)o->channels, "truncated", truncated),
+                       oom);
     free(st.pcm);
     return rc;
 }
 
+/* Failed allocations set *oom (sticky, relic_json_set): the caller
+ * checks it once, so a dropped key fails the run instead of vanishing. */
 static int render_outputs(const render_opts *o, const agi_sound *snd, const agi_profile *p, json_t *report,
-                          relic_err *err)
+                          int *oom, relic_err *err)
 {
     agi_snd_opts so = {p, (unsigned)o->selector, (uint8_t)o->adjust};
     agi_snd_device dev = agi_snd_device_for(p, so.selector);
@@ -138,14 +141,14 @@ static int render_outputs(const render_opts *o, const agi_sound *snd, const agi_
     int rc = agi_snd_schedule(snd, &so, &c, &end, err);
     json_t *events = json_array();
     for (unsigned ch = 0; ch < AGI_SOUND_CHANNELS; ch++)
-        json_array_append_new(events, json_integer(snd->ch[ch].count));
-    json_object_set_new(report, "profile", json_string(p->name));
-    json_object_set_new(report, "selector", json_integer(o->selector));
-    json_object_set_new(report, "device", json_string(dev == AGI_SND_PCJR ? "pcjr" : "speaker"));
-    json_object_set_new(report, "events", events);
-    json_object_set_new(report, "completion_tick", json_integer((json_int_t)end));
-    json_object_set_new(report, "duration_ms", json_integer((json_int_t)((end * 1000 + 30) / 60)));
-    json_object_set_new(report, "commands", json_integer((json_int_t)c.count));
+        relic_json_append(events, json_integer(snd->ch[ch].count), oom);
+    relic_json_set(report, "profile", json_string(p->name), oom);
+    relic_json_set(report, "selector", json_integer(o->selector), oom);
+    relic_json_set(report, "device", json_string(dev == AGI_SND_PCJR ? "pcjr" : "speaker"), oom);
+    relic_json_set(report, "events", events, oom);
+    relic_json_set(report, "completion_tick", json_integer((json_int_t)end), oom);
+    relic_json_set(report, "duration_ms", json_integer((json_int_t)((end * 1000 + 30) / 60)), oom);
+    relic_json_set(report, "commands", json_integer((json_int_t)c.count), oom);
     if (rc == RELIC_OK && o->events) {
         json_t *doc = json_pack("{s:s, s:i, s:s, s:i, s:i, s:s, s:I, s:o}", "format", "relic-agi-sound-commands",
                                 "format_version", 1, "profile", p->name, "selector", o->selector, "adjust",
@@ -154,7 +157,7 @@ static int render_outputs(const render_opts *o, const agi_sound *snd, const agi_
         rc = relic_json_write(o->events, doc, err);
         json_decref(doc);
         if (rc == RELIC_OK)
-            json_object_set_new(report, "events_file", json_string(o->events));
+            relic_json_set(report, "events_file", json_string(o->events), oom);
     }
     if (rc == RELIC_OK && o->midi) {
         relic_buf m = RELIC_BUF_INIT;
@@ -162,11 +165,11 @@ static int render_outputs(const render_opts *o, const agi_sound *snd, const agi_
         if (rc == RELIC_OK)
             rc = relic_file_write_atomic(o->midi, m.data, m.len, err);
         if (rc == RELIC_OK)
-            json_object_set_new(report, "midi_file", json_string(o->midi));
+            relic_json_set(report, "midi_file", json_string(o->midi), oom);
         relic_buf_free(&m);
     }
     if (rc == RELIC_OK && o->output)
-        rc = render_audio(o, &c, dev, end, report, err);
+        rc = render_audio(o, &c, dev, end, report, oom, err);
     agi_snd_cmds_free(&c);
     return rc;
 }
@@ -214,10 +217,13 @@ int render_run(const render_opts *o)
         render_place(&src, &err);
     }
     json_t *report = json_object();
+    int oom = !report;
     if (rc == RELIC_OK) {
-        json_object_set_new(report, "source", json_string(o->file ? o->file : o->game_dir));
-        json_object_set_new(report, "sound", o->file ? json_null() : json_integer(o->sound));
-        rc = render_outputs(o, &snd, src.profile, report, &err);
+        relic_json_set(report, "source", json_string(o->file ? o->file : o->game_dir), &oom);
+        relic_json_set(report, "sound", o->file ? json_null() : json_integer(o->sound), &oom);
+        rc = render_outputs(o, &snd, src.profile, report, &oom, &err);
+        if (rc == RELIC_OK)
+            rc = relic_json_check(oom, &err);
     }
     if (rc) {
         cli_report(&err);
