@@ -251,7 +251,7 @@ int unpack_write_png(unpack_ctx *x, const char *rel, const uint8_t *pixels, unsi
             rc = relic_err_set(&err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
         }
     }
-    relic_png png = {bw, bh, pixels, palette, ncolors, trns_index};
+    relic_png png = {bw, bh, pixels, palette, ncolors, trns_index, 0};
     if (rc == RELIC_OK)
         rc = relic_png_encode(&png, &x->enc, &err);
     if (rc == RELIC_OK)

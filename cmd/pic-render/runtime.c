@@ -49,7 +49,7 @@ int pic_write_image_colors(const pic_opts *o, const char *path, const uint8_t *i
     uint8_t *big = cli_image_scale(img, w, h, (unsigned)o->scale, o->aspect, wide_source, &bw, &bh);
     if (!big)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
-    relic_png png = {bw, bh, big, palette, ncolors, -1};
+    relic_png png = {bw, bh, big, palette, ncolors, -1, 0};
     relic_buf b = RELIC_BUF_INIT;
     int rc = relic_png_encode(&png, &b, err);
     if (rc == RELIC_OK)

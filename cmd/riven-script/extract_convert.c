@@ -20,7 +20,7 @@ static int rs_convert_tbmp(const char *root, const char *base, const uint8_t *d,
         return rc;
     relic_buf png = RELIC_BUF_INIT;
     if (b.bpp == 8) {
-        relic_png img = {b.width, b.height, b.pixels, b.palette, 256, -1};
+        relic_png img = {b.width, b.height, b.pixels, b.palette, 256, -1, 1};
         rc = relic_png_encode(&img, &png, err);
     } else {
         rc = relic_png_encode_rgb(b.width, b.height, b.pixels, &png, err);

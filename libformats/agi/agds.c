@@ -19,12 +19,6 @@
 #include "relic/text.h"
 #include "agi_private.h"
 
-void agi_xor_with(uint8_t *p, size_t n, const char *key)
-{
-    for (size_t i = 0; i < n; i++)
-        p[i] ^= (uint8_t)key[i % AGI_XOR_KEY_LEN];
-}
-
 /* The code point of a CP866 byte that differs from CP437, else 0. */
 static uint32_t agi_cp866_point(uint8_t b)
 {

@@ -12,8 +12,9 @@
 #define AGI_XOR_KEY_LEN 11
 /* AGDS games' key (agds.c), as long as Sierra's. */
 #define AGI_XOR_KEY_AGDS "Alex Simkin"
-/* XOR with one of the two keys. */
+/* XOR with one of the two keys, or with Sierra's (xor.c). */
 void agi_xor_with(uint8_t *p, size_t n, const char *key);
+void agi_xor(uint8_t *p, size_t n);
 
 void agi_dir_entry_decode(const uint8_t b[3], agi_dir_entry *e);
 void agi_dir_entry_write(const agi_dir_entry *e, relic_buf *out);
@@ -22,7 +23,6 @@ void agi_dir_write_v2(const agi_dir *dir, relic_buf *out);
  * after those three bytes, and the shared header checks. */
 relic_cur agi_record_begin(const uint8_t *vol, size_t vol_len, uint32_t offset, agi_record *rec, uint8_t magic[2]);
 int agi_record_check(const relic_cur *c, const uint8_t magic[2], uint32_t offset, relic_err *err);
-void agi_xor(uint8_t *p, size_t n);
 
 /* One container layout (libarchive's format table, ScummVM's loader per
  * version): a new layout (v1, Amiga, Apple IIgs) is one file with one of

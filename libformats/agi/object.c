@@ -12,12 +12,6 @@
 #include "relic/core.h"
 #include "agi_private.h"
 
-void agi_xor(uint8_t *p, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        p[i] ^= (uint8_t)AGI_XOR_KEY[i % AGI_XOR_KEY_LEN];
-}
-
 /* 0 when the decoded bytes form a consistent OBJECT file, else fills err. */
 static int agi_objects_consistent(const uint8_t *d, size_t len, relic_err *err)
 {

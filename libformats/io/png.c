@@ -67,7 +67,7 @@ int relic_png_encode(const relic_png *img, relic_buf *out, relic_err *err)
     }
     relic_buf_reset(out);
     png_set_write_fn(png, out, relic_png_write_cb, relic_png_flush_cb);
-    png_set_compression_level(png, 6);
+    png_set_compression_level(png, img->fast ? 1 : 6);
     png_set_filter(png, 0, PNG_FILTER_NONE);
     png_set_IHDR(png, info, img->width, img->height, depth, PNG_COLOR_TYPE_PALETTE, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);

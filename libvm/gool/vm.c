@@ -2,7 +2,8 @@
  * stack frames, the instruction table; operand translation, evaluation
  * order (bits 12..23 before bits 0..11), CFL/RST semantics and state
  * changes as in wurlyfox/c1 src/gool.c GoolObjectInterpret,
- * GoolObjectChangeState, GoolObjectPushFrame, GoolSendEvent).
+ * GoolObjectChangeState, GoolSendEvent).  Operand translation, the stack
+ * and frames are the layer below, in vm_operand.c.
  *
  * Model: one object's fields and stack share mem[] (process base 0, stack
  * from header.stack_start); a frame is [flags, pc, fp | sp << 16 (byte
@@ -16,11 +17,7 @@
 #include "relic/core.h"
 #include "relic/gool_isa.h"
 #include "relic/gool_vm.h"
-
-#define VM_MEM(i) (0x00100000u | ((uint32_t)(i) << 2))
-#define VM_CODE(i) (0x00200000u | ((uint32_t)(i) << 2))
-#define VM_POOL(i) (0x00300000u | ((uint32_t)(i) << 2))
-#define VM_ANIM(i) (0x00400000u | (uint32_t)(i))
+#include "vm_private.h"
 
 #define VM_HEAD_DEPTH 8
 
@@ -36,156 +33,11 @@ static const gool_vm_layout vm_layouts[] = {
 };
 #define VM_STATUS_C (vm->layout->status_c)
 #define VM_ONCE_P (vm->layout->once_p)
-#define VM_C23(vm) ((vm)->game == GOOL_GAME_C2 || (vm)->game == GOOL_GAME_C3)
-
-enum { VM_GO = 0, VM_SUSPEND = 1, VM_STATE = 2, VM_BADRET = 3, VM_ERR = -1 };
-
-/* Faults name the instruction by word index and by byte offset in the
- * file (the code item's origin plus 4 per word). */
-static int vm_fail(gool_vm *vm, relic_err *err, const char *what)
-{
-    size_t at = vm->g->code_origin + 4 * (size_t)vm->at;
-    relic_err_set(err, RELIC_EDATA, at, "frame %u, pc %u: %s", vm->frame, vm->at, what);
-    return VM_ERR;
-}
-
-static int vm_push(gool_vm *vm, uint32_t v, relic_err *err)
-{
-    if (vm->sp >= GOOL_VM_WORDS)
-        return vm_fail(vm, err, "stack overflow");
-    vm->mem[vm->sp++] = v;
-    return VM_GO;
-}
-
-static int vm_pop(gool_vm *vm, uint32_t *v, relic_err *err)
-{
-    if (vm->sp == 0)
-        return vm_fail(vm, err, "stack underflow");
-    *v = vm->mem[--vm->sp];
-    return VM_GO;
-}
 
 static uint32_t vm_rand(gool_vm *vm)
 {
     vm->rng = vm->rng * 1103515245u + 12345u; /* seedable, not the game's generator */
     return vm->rng >> 8;
-}
-
-static int vm_trace(gool_vm *vm, uint32_t word, const char *what, const uint32_t *arg, unsigned n,
-                    uint32_t *result, relic_err *err)
-{
-    gool_trace_rec r = {vm->frame, (uint8_t)vm->block, vm->at, word, what, {0}, n > 4 ? 4 : n, 0};
-    for (unsigned i = 0; i < r.nargs; i++)
-        r.arg[i] = arg[i];
-    r.result = vm->host ? vm->host(vm->user, &r) : 0;
-    if (result)
-        *result = r.result;
-    if (relic_grow((void **)&vm->trace, &vm->trace_cap, vm->ntrace + 1, sizeof *vm->trace, 64)) {
-        relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
-        return VM_ERR;
-    }
-    vm->trace[vm->ntrace++] = r;
-    return VM_GO;
-}
-
-/* Resolves a 12-bit operand to a word; *p NULL for null refs and absent
- * links.  out selects push for 0xE1F. */
-static int vm_ref(gool_vm *vm, unsigned v, int out, uint32_t **p, uint32_t *tmp, relic_err *err)
-{
-    int n;
-    *p = tmp;
-    if (out && VM_C23(vm)) { /* Crash 2/3 destinations (gool_dst2_class) */
-        switch (gool_dst2_class(v)) {
-        case GOOL_DST2_FRAME: v = 0xB00 | (v & 0x7F); break;
-        case GOOL_DST2_LINK: v = 0xC00 | (v & 0x1FF); break;
-        case GOOL_DST2_PUSH: v = 0xE1F; break;
-        case GOOL_DST2_SELF: v = 0xE00 | (v & 0x1FF); break;
-        }
-    }
-    switch (gool_operand_class(v)) {
-    case GOOL_OC_POOL:
-    case GOOL_OC_EXT:
-        if ((v & 0x3FF) >= vm->g->pool_len)
-            return vm_fail(vm, err, "pool index past the pool");
-        *tmp = vm->g->pool[v & 0x3FF]; /* the pool is read-only here: writes land in tmp */
-        return VM_GO;
-    case GOOL_OC_INT:
-    case GOOL_OC_FRAC:
-        *tmp = (uint32_t)gool_operand_imm(v);
-        return VM_GO;
-    case GOOL_OC_FRAME:
-        n = (int)vm->fp + gool_operand_frame(v);
-        if (n < 0 || n >= GOOL_VM_WORDS)
-            return vm_fail(vm, err, "frame slot outside the object");
-        *p = &vm->mem[n];
-        return VM_GO;
-    case GOOL_OC_NULL:
-        *p = NULL;
-        return VM_GO;
-    case GOOL_OC_POP2:
-    case GOOL_OC_INVALID:
-        return vm_fail(vm, err, "invalid operand class");
-    case GOOL_OC_LINK:
-        n = (int)((v >> 6) & 7);
-        *p = n == 0 ? &vm->mem[v & 0x3F] : vm->link_present[n] ? &vm->link[n][v & 0x3F] : NULL;
-        return VM_GO;
-    case GOOL_OC_STACK:
-        if (out) {
-            if (vm->sp >= GOOL_VM_WORDS)
-                return vm_fail(vm, err, "stack overflow");
-            *p = &vm->mem[vm->sp++];
-        } else {
-            if (vm->sp == 0)
-                return vm_fail(vm, err, "stack underflow");
-            *p = &vm->mem[--vm->sp];
-        }
-        return VM_GO;
-    case GOOL_OC_SELF:
-        *p = &vm->mem[v & 0x1FF];
-        return VM_GO;
-    }
-    return VM_GO;
-}
-
-/* Reads an operand's value (0 for null). */
-static int vm_val(gool_vm *vm, unsigned v, uint32_t *val, relic_err *err)
-{
-    uint32_t *p, tmp;
-    if (vm_ref(vm, v, 0, &p, &tmp, err))
-        return VM_ERR;
-    *val = p ? *p : 0;
-    return VM_GO;
-}
-
-static int vm_push_frame(gool_vm *vm, unsigned argc, uint32_t flags, relic_err *err)
-{
-    if (argc > vm->sp)
-        return vm_fail(vm, err, "frame arguments below the stack");
-    uint32_t save = (vm->fp * 4) | ((vm->sp - argc) * 4) << 16;
-    vm->fp = vm->sp;
-    if (vm_push(vm, flags, err) || vm_push(vm, VM_CODE(vm->pc), err) || vm_push(vm, save, err))
-        return VM_ERR;
-    return VM_GO;
-}
-
-/* Returns VM_BADRET for the initial frame (saved frame offset 0). */
-static int vm_pop_frame(gool_vm *vm, uint32_t *flags, relic_err *err)
-{
-    if (vm->fp + 2 >= GOOL_VM_WORDS)
-        return vm_fail(vm, err, "frame pointer outside the object");
-    uint32_t save = vm->mem[vm->fp + 2];
-    uint32_t rfp = (save & 0xFFFF) / 4, rsp = (save >> 16) / 4;
-    if ((save & 0xFFFF) == 0) /* the initial frame sits at process offset 0 */
-        return VM_BADRET;
-    uint32_t pc = vm->mem[vm->fp + 1];
-    if (flags)
-        *flags = (*flags & 0xFFFF0000u) | (vm->mem[vm->fp] & 0xFFFF);
-    if (rsp > GOOL_VM_WORDS || rfp >= GOOL_VM_WORDS || (pc >> 20) != 2)
-        return vm_fail(vm, err, "corrupt stack frame");
-    vm->pc = (pc & 0xFFFFF) >> 2;
-    vm->sp = rsp;
-    vm->fp = rfp;
-    return VM_GO;
 }
 
 static int32_t vm_binop(gool_op_id op, uint32_t l, uint32_t r, int *bad)
@@ -221,14 +73,6 @@ static int32_t vm_binop(gool_op_id op, uint32_t l, uint32_t r, int *bad)
     return 0;
 }
 
-/* L = bits 0..11, R = bits 12..23; R is translated first (c1 order). */
-static int vm_lr(gool_vm *vm, uint32_t w, uint32_t *l, uint32_t *r, relic_err *err)
-{
-    if (vm_val(vm, (w >> 12) & 0xFFF, r, err) || vm_val(vm, w & 0xFFF, l, err))
-        return VM_ERR;
-    return VM_GO;
-}
-
 static int vm_cond(gool_vm *vm, uint32_t w, relic_err *err)
 {
     unsigned ct = (w >> 20) & 3, reg = (w >> 14) & 0x3F;
@@ -240,7 +84,7 @@ static int vm_cond(gool_vm *vm, uint32_t w, relic_err *err)
         return VM_GO;
     }
     if (reg == 0x1F) {
-        if (vm_pop(vm, &v, err))
+        if (gool_vm_pop(vm, &v, err))
             return VM_ERR;
     } else {
         v = vm->mem[reg];
@@ -254,7 +98,7 @@ static int vm_branch(gool_vm *vm, uint32_t w, relic_err *err)
     int32_t off = (int32_t)((w & 0x3FF) ^ 0x200) - 0x200;
     unsigned pops = (w >> 10) & 0xF;
     if (pops > vm->sp)
-        return vm_fail(vm, err, "branch pops below the stack");
+        return gool_vm_fail(vm, err, "branch pops below the stack");
     vm->pc = (uint32_t)((int32_t)vm->pc + off);
     vm->sp -= pops;
     return VM_GO;
@@ -272,7 +116,7 @@ static int vm_cfl(gool_vm *vm, uint32_t w, uint32_t *flags, relic_err *err)
     if (t == 1) {
         unsigned s = w & 0x3FFF;
         if (s >= vm->g->state_count)
-            return vm_fail(vm, err, "state change to a state that does not exist");
+            return gool_vm_fail(vm, err, "state change to a state that does not exist");
         if (vm->mem[VM_STATUS_C] & vm->g->states[s].flags) /* refused by the current status */
             return VM_GO;
         if (gool_vm_change_state(vm, s, 0, NULL, err))
@@ -280,16 +124,16 @@ static int vm_cfl(gool_vm *vm, uint32_t w, uint32_t *flags, relic_err *err)
         if (*flags & GOOL_VM_SUSPEND_RETLNK)
             return VM_STATE;
         uint32_t dummy;
-        return vm_pop(vm, &dummy, err);
+        return gool_vm_pop(vm, &dummy, err);
     }
     uint32_t saved = *flags;
-    int rc = vm_pop_frame(vm, &saved, err);
+    int rc = gool_vm_pop_frame(vm, &saved, err);
     if (rc == VM_ERR)
         return rc;
     if (*flags & GOOL_VM_EVENT_SERVICE)
         return VM_SUSPEND;
     if ((*flags & GOOL_VM_SUSPEND_RET) || rc == VM_BADRET) {
-        if ((*flags & GOOL_VM_STATUS_PRESERVE) && rc == VM_GO && vm_push(vm, 0, err))
+        if ((*flags & GOOL_VM_STATUS_PRESERVE) && rc == VM_GO && gool_vm_push(vm, 0, err))
             return VM_ERR;
         return rc == VM_BADRET ? VM_BADRET : VM_SUSPEND;
     }
@@ -312,7 +156,7 @@ static int vm_guard_false(gool_op_id id)
 static int vm_rst(gool_vm *vm, gool_op_id id, uint32_t w, uint32_t *flags, relic_err *err)
 {
     if (!(*flags & GOOL_VM_EVENT_SERVICE))
-        return vm_fail(vm, err, "state return outside an event block");
+        return gool_vm_fail(vm, err, "state return outside an event block");
     if (vm_cond(vm, w, err))
         return VM_ERR;
     unsigned t = (w >> 22) & 3;
@@ -321,7 +165,7 @@ static int vm_rst(gool_vm *vm, gool_op_id id, uint32_t w, uint32_t *flags, relic
         if (t == 1 || t == 2) {
             vm->returned = 1;
             vm->ret_state = t == 1 ? (uint16_t)(w & 0x3FFF) : GOOL_MAP_NONE;
-            int rc = vm_pop_frame(vm, flags, err);
+            int rc = gool_vm_pop_frame(vm, flags, err);
             return rc == VM_ERR ? rc : VM_SUSPEND;
         }
     } else if (t == 0) {
@@ -336,26 +180,13 @@ static int vm_anim(gool_vm *vm, gool_op_id id, uint32_t w, uint32_t flags, relic
     uint32_t a[3] = {0, (w >> 16) & 0x3F, (w >> 22) & 3};
     if (id == GOOL_OP_ANIS) {
         a[0] = w & 0xFFFF;
-    } else if (vm_val(vm, w & 0xFFF, &a[0], err)) {
+    } else if (gool_vm_val(vm, w & 0xFFF, &a[0], err)) {
         return VM_ERR;
     }
-    if (vm_trace(vm, w, id == GOOL_OP_ANIS ? "ANIS" : "ANIF", a, 3, NULL, err) ||
-        vm_push(vm, a[1] << 24 | (vm->frame & 0xFFFFFF), err))
+    if (gool_vm_trace(vm, w, id == GOOL_OP_ANIS ? "ANIS" : "ANIF", a, 3, NULL, err) ||
+        gool_vm_push(vm, a[1] << 24 | (vm->frame & 0xFFFFFF), err))
         return VM_ERR;
     return flags & GOOL_VM_SUSPEND_ANIM ? VM_SUSPEND : VM_GO;
-}
-
-/* The address an operand names, as a tagged value (LEA, PSHP). */
-static uint32_t vm_addr(const gool_vm *vm, unsigned v, const uint32_t *p)
-{
-    gool_oclass c = gool_operand_class(v);
-    if (c == GOOL_OC_POOL || c == GOOL_OC_EXT)
-        return VM_POOL(v & 0x3FF);
-    if (p >= vm->mem && p < vm->mem + GOOL_VM_WORDS)
-        return VM_MEM(p - vm->mem);
-    if (c == GOOL_OC_LINK && p)
-        return 0x00500000u | ((v >> 6) & 7) << 16 | (v & 0x3F) << 2;
-    return 0;
 }
 
 /* Engine-facing op: trace its operand values; push the host's answer. */
@@ -363,30 +194,30 @@ static int vm_engine(gool_vm *vm, uint32_t w, const char *what, unsigned nref, i
 {
     uint32_t a[4] = {0}, res;
     unsigned n = 0;
-    if (nref >= 2 && vm_val(vm, (w >> 12) & 0xFFF, &a[n++], err))
+    if (nref >= 2 && gool_vm_val(vm, (w >> 12) & 0xFFF, &a[n++], err))
         return VM_ERR;
-    if (nref >= 1 && vm_val(vm, w & 0xFFF, &a[n++], err))
+    if (nref >= 1 && gool_vm_val(vm, w & 0xFFF, &a[n++], err))
         return VM_ERR;
     if (nref == 0)
         a[n++] = w & 0xFFFFFF;
-    if (vm_trace(vm, w, what, a, n, &res, err))
+    if (gool_vm_trace(vm, w, what, a, n, &res, err))
         return VM_ERR;
-    return pushes ? vm_push(vm, res, err) : VM_GO;
+    return pushes ? gool_vm_push(vm, res, err) : VM_GO;
 }
 
 /* APCH/ROT/PATH take their second input from two pops when A is 0xBF0. */
 static int vm_pair(gool_vm *vm, uint32_t w, uint32_t *x, uint32_t *y, relic_err *err)
 {
     if (((w >> 12) & 0xFFF) == 0xBF0)
-        return vm_pop(vm, x, err) || vm_pop(vm, y, err) ? VM_ERR : VM_GO;
+        return gool_vm_pop(vm, x, err) || gool_vm_pop(vm, y, err) ? VM_ERR : VM_GO;
     *x = 0x100;
-    return vm_val(vm, (w >> 12) & 0xFFF, y, err);
+    return gool_vm_val(vm, (w >> 12) & 0xFFF, y, err);
 }
 
 static int vm_path(gool_vm *vm, uint32_t w, relic_err *err)
 {
     uint32_t p1, p2, *io, tmp;
-    if (vm_pair(vm, w, &p1, &p2, err) || vm_ref(vm, w & 0xFFF, 0, &io, &tmp, err))
+    if (vm_pair(vm, w, &p1, &p2, err) || gool_vm_ref(vm, w & 0xFFF, 0, &io, &tmp, err))
         return VM_ERR;
     if (!io)
         return VM_GO;
@@ -399,36 +230,36 @@ static int vm_path(gool_vm *vm, uint32_t w, relic_err *err)
         absprog = prog < 0 ? prog : -prog;
     }
     *io = (uint32_t)prog;
-    return vm_push(vm, (uint32_t)absprog, err);
+    return gool_vm_push(vm, (uint32_t)absprog, err);
 }
 
 static int vm_push_pair(gool_vm *vm, gool_op_id id, uint32_t w, relic_err *err)
 {
     uint32_t *src, *dst, ts, td;
     unsigned a = (w >> 12) & 0xFFF, b = w & 0xFFF;
-    if (vm_ref(vm, a, 0, &src, &ts, err) || vm_ref(vm, b, 0, &dst, &td, err))
+    if (gool_vm_ref(vm, a, 0, &src, &ts, err) || gool_vm_ref(vm, b, 0, &dst, &td, err))
         return VM_ERR;
     if (!dst)
         return VM_GO;
     if (id == GOOL_OP_PSHP) {
-        if (vm_push(vm, vm_addr(vm, b, dst), err))
+        if (gool_vm_push(vm, gool_vm_addr(vm, b, dst), err))
             return VM_ERR;
-        return src ? vm_push(vm, vm_addr(vm, a, src), err) : VM_GO;
+        return src ? gool_vm_push(vm, gool_vm_addr(vm, a, src), err) : VM_GO;
     }
     uint32_t av = src ? *src : 0;
-    if (vm_push(vm, *dst, err))
+    if (gool_vm_push(vm, *dst, err))
         return VM_ERR;
-    return src ? vm_push(vm, av, err) : VM_GO;
+    return src ? gool_vm_push(vm, av, err) : VM_GO;
 }
 
 static int vm_event_op(gool_vm *vm, const char *what, uint32_t w, relic_err *err)
 {
     uint32_t a[4], res, cond;
     unsigned reg = (w >> 12) & 0x3F;
-    if (vm_val(vm, w & 0xFFF, &a[0], err))
+    if (gool_vm_val(vm, w & 0xFFF, &a[0], err))
         return VM_ERR;
     if (reg == 0x1F) {
-        if (vm_pop(vm, &cond, err))
+        if (gool_vm_pop(vm, &cond, err))
             return VM_ERR;
     } else {
         cond = vm->mem[reg];
@@ -436,10 +267,10 @@ static int vm_event_op(gool_vm *vm, const char *what, uint32_t w, relic_err *err
     a[1] = (w >> 18) & 7;     /* argc */
     a[2] = (w >> 21) & 7;     /* link */
     a[3] = cond;
-    if (vm_trace(vm, w, what, a, 4, &res, err))
+    if (gool_vm_trace(vm, w, what, a, 4, &res, err))
         return VM_ERR;
     if (a[1] > vm->sp)
-        return vm_fail(vm, err, "event arguments below the stack");
+        return gool_vm_fail(vm, err, "event arguments below the stack");
     vm->sp -= a[1];
     return VM_GO;
 }
@@ -449,10 +280,10 @@ static int vm_spawn(gool_vm *vm, const char *what, uint32_t w, relic_err *err)
     uint32_t a[4] = {w & 0x3F, (w >> 6) & 0x3F, (w >> 12) & 0xFF, (w >> 20) & 0xF};
     unsigned argc = a[3];
     if (argc > vm->sp)
-        return vm_fail(vm, err, "spawn arguments below the stack");
+        return gool_vm_fail(vm, err, "spawn arguments below the stack");
     if (a[0] == 0 && argc > 0)
         a[0] = vm->mem[vm->sp - 1]; /* count comes from the last argument */
-    if (vm_trace(vm, w, what, a, 4, NULL, err))
+    if (gool_vm_trace(vm, w, what, a, 4, NULL, err))
         return VM_ERR;
     vm->sp -= argc;
     return VM_GO;
@@ -466,7 +297,7 @@ static int vm_misc(gool_vm *vm, gool_op_id id, uint32_t w, relic_err *err)
     case GOOL_OP_ANID: {
         unsigned s = (w >> 12) & 0xFFF;
         uint32_t *src, ts;
-        if (vm_ref(vm, s, 0, &src, &ts, err) || vm_ref(vm, w & 0xFFF, 1, &p, &tmp, err))
+        if (gool_vm_ref(vm, s, 0, &src, &ts, err) || gool_vm_ref(vm, w & 0xFFF, 1, &p, &tmp, err))
             return VM_ERR;
         v = src ? *src : 0;
         if (!p)
@@ -476,15 +307,15 @@ static int vm_misc(gool_vm *vm, gool_op_id id, uint32_t w, relic_err *err)
         case GOOL_OP_NOTL: *p = v == 0; break;
         case GOOL_OP_NOTB: *p = ~v; break;
         case GOOL_OP_ABS: *p = (int32_t)v < 0 ? 0u - v : v; break;
-        case GOOL_OP_LEA: *p = vm_addr(vm, s, src); break;
+        case GOOL_OP_LEA: *p = gool_vm_addr(vm, s, src); break;
         default: *p = VM_ANIM(v >> 6); break;
         }
         return VM_GO;
     }
     case GOOL_OP_RND:
-        if (vm_lr(vm, w, &a[1], &a[0], err)) /* a[0] = A (bits 12..23), a[1] = B */
+        if (gool_vm_lr(vm, w, &a[1], &a[0], err)) /* a[0] = A (bits 12..23), a[1] = B */
             return VM_ERR;
-        return vm_push(vm, a[0] == a[1] ? a[1] : a[1] + vm_rand(vm) % (a[0] - a[1]), err);
+        return gool_vm_push(vm, a[0] == a[1] ? a[1] : a[1] + vm_rand(vm) % (a[0] - a[1]), err);
     case GOOL_OP_PATH:
         return vm_path(vm, w, err);
     case GOOL_OP_PSHV: case GOOL_OP_PSHP:
@@ -494,63 +325,63 @@ static int vm_misc(gool_vm *vm, gool_op_id id, uint32_t w, relic_err *err)
          * bit 14 external, field in bits 18..23. */
         unsigned reg = VM_C23(vm) ? (w >> 18) & 0x3F : (w >> 14) & 0x3F;
         if (VM_C23(vm) && (w >> 14) & 1)
-            return vm_fail(vm, err, "MOVC of an external entry's code is not modelled");
+            return gool_vm_fail(vm, err, "MOVC of an external entry's code is not modelled");
         v = VM_CODE(w & 0x3FFF);
         if (reg == 0x1F)
-            return vm_push(vm, v, err);
+            return gool_vm_push(vm, v, err);
         vm->mem[reg] = v;
         return VM_GO;
     }
     case GOOL_OP_SSAW:
-        if (vm_lr(vm, w, &a[1], &a[0], err))
+        if (gool_vm_lr(vm, w, &a[1], &a[0], err))
             return VM_ERR;
-        return vm_push(vm, (a[0] + vm->frame) % (a[1] ? a[1] : 1), err);
+        return gool_vm_push(vm, (a[0] + vm->frame) % (a[1] ? a[1] : 1), err);
     case GOOL_OP_RGL:
-        if (vm_val(vm, w & 0xFFF, &v, err))
+        if (gool_vm_val(vm, w & 0xFFF, &v, err))
             return VM_ERR;
         if ((v >> 8) >= 256)
-            return vm_fail(vm, err, "global index past 255");
-        return vm_push(vm, vm->globals[v >> 8], err);
+            return gool_vm_fail(vm, err, "global index past 255");
+        return gool_vm_push(vm, vm->globals[v >> 8], err);
     case GOOL_OP_WGL:
-        if (vm_lr(vm, w, &a[1], &a[0], err))
+        if (gool_vm_lr(vm, w, &a[1], &a[0], err))
             return VM_ERR;
         if ((a[1] >> 8) >= 256)
-            return vm_fail(vm, err, "global index past 255");
+            return gool_vm_fail(vm, err, "global index past 255");
         vm->globals[a[1] >> 8] = a[0];
         return VM_GO;
     case GOOL_OP_APCH: case GOOL_OP_ROT:
-        if (vm_pair(vm, w, &a[1], &a[0], err) || vm_val(vm, w & 0xFFF, &v, err))
+        if (vm_pair(vm, w, &a[1], &a[0], err) || gool_vm_val(vm, w & 0xFFF, &v, err))
             return VM_ERR;
         {
             uint32_t t[3] = {v, a[0], a[1]};
-            if (vm_trace(vm, w, id == GOOL_OP_APCH ? "APCH" : "ROT", t, 3, &res, err))
+            if (gool_vm_trace(vm, w, id == GOOL_OP_APCH ? "APCH" : "ROT", t, 3, &res, err))
                 return VM_ERR;
         }
-        return vm_push(vm, res, err);
+        return gool_vm_push(vm, res, err);
     case GOOL_OP_NTRY:
-        if (vm_lr(vm, w, &a[1], &a[0], err))
+        if (gool_vm_lr(vm, w, &a[1], &a[0], err))
             return VM_ERR;
         {
             uint32_t t[2] = {a[0], a[1]};
-            if (vm_trace(vm, w, "NTRY", t, 2, &res, err))
+            if (gool_vm_trace(vm, w, "NTRY", t, 2, &res, err))
                 return VM_ERR;
         }
-        if (a[0] == 3 && vm_push(vm, res, err))
+        if (a[0] == 3 && gool_vm_push(vm, res, err))
             return VM_ERR;
         if (a[0] == 5) {
             if (a[1] > vm->sp)
-                return vm_fail(vm, err, "page list below the stack");
+                return gool_vm_fail(vm, err, "page list below the stack");
             vm->sp -= a[1];
         }
-        return a[0] >= 3 && a[0] <= 5 ? vm_push(vm, res, err) : VM_GO;
+        return a[0] >= 3 && a[0] <= 5 ? gool_vm_push(vm, res, err) : VM_GO;
     case GOOL_OP_SIN: case GOOL_OP_COS: case GOOL_OP_OP46: {
         /* Crash 2/3 D = f(S): the host answers (the game's tables are not here). */
         uint32_t *src, ts;
-        if (vm_ref(vm, (w >> 12) & 0xFFF, 0, &src, &ts, err))
+        if (gool_vm_ref(vm, (w >> 12) & 0xFFF, 0, &src, &ts, err))
             return VM_ERR;
         v = src ? *src : 0;
-        if (vm_trace(vm, w, gool_op_find(vm->game, w)->name, &v, 1, &res, err) ||
-            vm_ref(vm, w & 0xFFF, 1, &p, &tmp, err))
+        if (gool_vm_trace(vm, w, gool_op_find(vm->game, w)->name, &v, 1, &res, err) ||
+            gool_vm_ref(vm, w & 0xFFF, 1, &p, &tmp, err))
             return VM_ERR;
         if (p)
             *p = res;
@@ -562,11 +393,11 @@ static int vm_misc(gool_vm *vm, gool_op_id id, uint32_t w, relic_err *err)
         /* Crash 2/3 two-operand queries: traced, the host's answer pushed. */
         return vm_engine(vm, w, gool_op_find(vm->game, w)->name, 2, 1, err);
     case GOOL_OP_CALR: case GOOL_OP_MIPS:
-        return vm_fail(vm, err, "native code (CALR/MIPS) cannot run here");
+        return gool_vm_fail(vm, err, "native code (CALR/MIPS) cannot run here");
     default:
         break;
     }
-    return vm_fail(vm, err, "unknown opcode");
+    return gool_vm_fail(vm, err, "unknown opcode");
 }
 
 /* MSC: the primary subtype (bits 20..23) decides the stack effect
@@ -580,7 +411,7 @@ static int vm_msc(gool_vm *vm, uint32_t w, relic_err *err)
         return VM_ERR;
     if (p == 4) {
         uint32_t v;
-        return vm_pop(vm, &v, err);
+        return gool_vm_pop(vm, &v, err);
     }
     return VM_GO;
 }
@@ -590,22 +421,22 @@ static int vm_msc(gool_vm *vm, uint32_t w, relic_err *err)
 static int vm_veca(gool_vm *vm, uint32_t w, relic_err *err)
 {
     uint32_t a[3] = {0}, sop = (w >> 18) & 7;
-    if (vm_val(vm, w & 0xFFF, &a[0], err))
+    if (gool_vm_val(vm, w & 0xFFF, &a[0], err))
         return VM_ERR;
-    if ((sop == 4 || sop == 5) && (vm_pop(vm, &a[1], err) || vm_pop(vm, &a[2], err)))
+    if ((sop == 4 || sop == 5) && (gool_vm_pop(vm, &a[1], err) || gool_vm_pop(vm, &a[2], err)))
         return VM_ERR;
-    return vm_trace(vm, w, "VECA", a, sop == 4 || sop == 5 ? 3 : 1, NULL, err);
+    return gool_vm_trace(vm, w, "VECA", a, sop == 4 || sop == 5 ? 3 : 1, NULL, err);
 }
 
 static int vm_step(gool_vm *vm, uint32_t *flags, relic_err *err)
 {
     vm->at = vm->pc;
     if (vm->pc >= vm->g->code_len)
-        return vm_fail(vm, err, "pc past the code item");
+        return gool_vm_fail(vm, err, "pc past the code item");
     if (vm->steps >= vm->max_steps) {
         char what[64];
         snprintf(what, sizeof what, "step budget of %llu exhausted", (unsigned long long)vm->max_steps);
-        return vm_fail(vm, err, what);
+        return gool_vm_fail(vm, err, what);
     }
     vm->steps++;
     uint32_t w = vm->g->code[vm->pc++], l, r;
@@ -616,12 +447,12 @@ static int vm_step(gool_vm *vm, uint32_t *flags, relic_err *err)
     case GOOL_OP_ADD: case GOOL_OP_SUB: case GOOL_OP_MUL: case GOOL_OP_DIV: case GOOL_OP_CEQ: case GOOL_OP_ANDL:
     case GOOL_OP_ORL: case GOOL_OP_ANDB: case GOOL_OP_ORB: case GOOL_OP_SLT: case GOOL_OP_SLE: case GOOL_OP_SGT:
     case GOOL_OP_SGE: case GOOL_OP_MOD: case GOOL_OP_XOR: case GOOL_OP_TST: case GOOL_OP_SHA: {
-        if (vm_lr(vm, w, &l, &r, err))
+        if (gool_vm_lr(vm, w, &l, &r, err))
             return VM_ERR;
         int32_t o = vm_binop(id, l, r, &bad);
         if (bad)
-            return vm_fail(vm, err, "division by zero");
-        return vm_push(vm, (uint32_t)o, err);
+            return gool_vm_fail(vm, err, "division by zero");
+        return gool_vm_push(vm, (uint32_t)o, err);
     }
     case GOOL_OP_PAD: return vm_engine(vm, w, "PAD", 0, 1, err);
     case GOOL_OP_SPD: return vm_engine(vm, w, "SPD", 2, 1, err);
@@ -640,8 +471,8 @@ static int vm_step(gool_vm *vm, uint32_t *flags, relic_err *err)
     case GOOL_OP_VECB: return vm_engine(vm, w, "VECB", 1, 0, err);
     case GOOL_OP_JAL:
         if (VM_C23(vm) && (w >> 14) & 1) /* CrashEdit Call2: bit 14 calls another entry */
-            return vm_fail(vm, err, "JAL into an external entry is not modelled");
-        if (vm_push_frame(vm, (w >> 20) & 0xF, *flags, err))
+            return gool_vm_fail(vm, err, "JAL into an external entry is not modelled");
+        if (gool_vm_push_frame(vm, (w >> 20) & 0xF, *flags, err))
             return VM_ERR;
         vm->pc = w & 0x3FFF;
         *flags &= ~(uint32_t)(GOOL_VM_SUSPEND_RET | GOOL_VM_EVENT_SERVICE);
@@ -680,9 +511,9 @@ static int vm_block(gool_vm *vm, gool_block kind, uint32_t start, unsigned argc,
     uint64_t changes = vm->changes;
     gool_block prev = vm->block;
     for (unsigned i = 0; i < argc; i++)
-        if (vm_push(vm, argv[i], err))
+        if (gool_vm_push(vm, argv[i], err))
             return VM_ERR;
-    if (vm_push_frame(vm, argc, 0xFFFF, err))
+    if (gool_vm_push_frame(vm, argc, 0xFFFF, err))
         return VM_ERR;
     vm->pc = start;
     vm->block = kind;
@@ -704,11 +535,11 @@ static int vm_head(gool_vm *vm, uint32_t once, relic_err *err)
 {
     uint32_t at = (once & 0xFFFFF) >> 2;
     if ((once >> 20) != 2 || at >= vm->g->code_len)
-        return vm_push(vm, 0, err);
+        return gool_vm_push(vm, 0, err);
     if (vm->depth >= VM_HEAD_DEPTH)
-        return vm_fail(vm, err, "head blocks change state too deeply");
+        return gool_vm_fail(vm, err, "head blocks change state too deeply");
     vm->mem[VM_ONCE_P] = 0;
-    if (vm_push_frame(vm, 0, 0xFFFF, err))
+    if (gool_vm_push_frame(vm, 0, 0xFFFF, err))
         return VM_ERR;
     gool_block prev = vm->block;
     vm->pc = at;
@@ -723,16 +554,16 @@ static int vm_head(gool_vm *vm, uint32_t once, relic_err *err)
 int gool_vm_change_state(gool_vm *vm, unsigned s, unsigned argc, const uint32_t *argv, relic_err *err)
 {
     if (s >= vm->g->state_count) {
-        vm_fail(vm, err, "no such state");
+        gool_vm_fail(vm, err, "no such state");
         return RELIC_EDATA;
     }
     const gool_state *d = &vm->g->states[s];
     if (!gool_state_local(vm->g, d)) {
-        vm_fail(vm, err, "the state runs another entry's code");
+        gool_vm_fail(vm, err, "the state runs another entry's code");
         return RELIC_EDATA;
     }
     if (vm->g->hdr.stack_start + argc + 4 >= GOOL_VM_WORDS) {
-        vm_fail(vm, err, "stack start outside the object");
+        gool_vm_fail(vm, err, "stack start outside the object");
         return RELIC_EDATA;
     }
     uint32_t a[1] = {s}, once = vm->mem[VM_ONCE_P];
@@ -746,7 +577,7 @@ int gool_vm_change_state(gool_vm *vm, unsigned s, unsigned argc, const uint32_t 
     vm->sp = vm->g->hdr.stack_start;
     for (unsigned i = 0; i < argc; i++)
         vm->mem[vm->sp++] = argv[i];
-    if (vm_trace(vm, 0, "state", a, 1, NULL, err) || vm_push_frame(vm, argc, 0xFFFF, err) || vm_head(vm, once, err))
+    if (gool_vm_trace(vm, 0, "state", a, 1, NULL, err) || gool_vm_push_frame(vm, argc, 0xFFFF, err) || vm_head(vm, once, err))
         return RELIC_EDATA;
     return RELIC_OK;
 }
@@ -799,7 +630,7 @@ int gool_vm_frame(gool_vm *vm, relic_err *err)
             if (rc == VM_BADRET) { /* the code block returned from its initial frame: idle */
                 uint32_t a[1] = {vm->state};
                 vm->pc = GOOL_PC_NONE;
-                if (vm_trace(vm, 0, "done", a, 1, NULL, err))
+                if (gool_vm_trace(vm, 0, "done", a, 1, NULL, err))
                     return RELIC_EDATA;
             }
         }
@@ -815,7 +646,7 @@ int gool_vm_event(gool_vm *vm, uint32_t event, unsigned argc, const uint32_t *ar
     uint32_t st = GOOL_MAP_NONE;
     if (argc > 8)
         return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "at most 8 event arguments");
-    if (vm_trace(vm, 0, "event", a, 2, NULL, err))
+    if (gool_vm_trace(vm, 0, "event", a, 2, NULL, err))
         return RELIC_EDATA;
     if (vm->ep != GOOL_PC_NONE) {
         uint32_t args[2] = {event, VM_MEM(vm->sp)};

@@ -39,7 +39,11 @@ static int fault_errno = ENOSPC;
 static unsigned long fault_counts[FAULT_KINDS];
 static int fault_squat;  /* 0 off, 1 first, 2 all */
 static const char *fault_victim;
-static unsigned long fault_creates, fault_squats;
+/* Per thread: the "every odd-numbered open" rule must hold for each
+ * writer, or two threads taking turns leave one of them squatted at every
+ * retry and the test fails a tool that retries correctly. */
+static _Thread_local unsigned long fault_creates;
+static unsigned long fault_squats;
 
 #ifndef FAULT_NO_MALLOC
 extern void *__libc_malloc(size_t n);
@@ -71,7 +75,7 @@ static void fault_plant(int dir, const char *path, int flags)
     if (fault_squat == 1 && (fault_creates++ & 1))
         return;
     if (syscall(SYS_symlinkat, fault_victim, dir, path) == 0)
-        fault_squats++;
+        __atomic_fetch_add(&fault_squats, 1, __ATOMIC_RELAXED);
 }
 
 __attribute__((destructor)) static void fault_report(void)

@@ -37,7 +37,7 @@ static void test_png_encodes_indexed_and_deterministic(void **state)
     uint8_t pix[5 * 3];
     for (int i = 0; i < 15; i++)
         pix[i] = (uint8_t)i;
-    relic_png img = {5, 3, pix, test_palette, 16, 15};
+    relic_png img = {5, 3, pix, test_palette, 16, 15, 0};
     relic_buf a = RELIC_BUF_INIT, b = RELIC_BUF_INIT;
     assert_int_equal(relic_png_encode(&img, &a, NULL), RELIC_OK);
     assert_int_equal(relic_png_encode(&img, &b, NULL), RELIC_OK);
@@ -74,7 +74,7 @@ static void test_png_refuses_bad_input(void **state)
 {
     (void)state;
     uint8_t pix[1] = {16};
-    relic_png img = {1, 1, pix, test_palette, 16, -1};
+    relic_png img = {1, 1, pix, test_palette, 16, -1, 0};
     relic_buf a = RELIC_BUF_INIT;
     assert_int_equal(relic_png_encode(&img, &a, NULL), RELIC_EUSAGE);
     img.width = 0;
