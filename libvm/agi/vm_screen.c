@@ -61,8 +61,12 @@ static void agi_scr_window_box(uint8_t *out, unsigned top, unsigned left, unsign
  * columns, unless print.at gave row (counted from the display base row),
  * column and width (width 0: 30).  A message needing more than 19 lines is
  * replaced by the original's "Message too verbose" window quoting its first
- * 20 characters.  Characters from 0x80 up are drawn blank in a window. */
-static void agi_scr_window(const agi_vm *vm, uint8_t *out, const uint8_t *font, const char *extra)
+ * 20 characters.  AGI 2.936's window routine indexes the 128-glyph table at
+ * F000:FA6E with every byte, so a byte from 0x80 up shows the ROM bytes that
+ * follow it (tests/corpus/agi_oracle/README.md): window_font holds those 256
+ * glyphs when the caller has them; without it such bytes are drawn blank. */
+static void agi_scr_window(const agi_vm *vm, uint8_t *out, const uint8_t *font, const uint8_t *window_font,
+                           const char *extra)
 {
     char lines[22][41];
     unsigned width = vm->txt.win_width > 0 && vm->txt.win_width <= 40 ? (unsigned)vm->txt.win_width : 30, widest;
@@ -87,10 +91,11 @@ static void agi_scr_window(const agi_vm *vm, uint8_t *out, const uint8_t *font, 
     unsigned left = vm->txt.win_col >= 0 && vm->txt.win_col < 40 ? (unsigned)vm->txt.win_col : (40 - widest) / 2;
     agi_scr_window_box(out, top, left, n, widest);
     for (unsigned i = 0; i < n; i++) {
-        for (char *c = lines[i]; *c; c++)
-            if ((uint8_t)*c >= 0x80)
-                *c = ' ';
-        agi_scr_text(out, font, top + i, left, lines[i], 0, 15);
+        if (!window_font)
+            for (char *c = lines[i]; *c; c++)
+                if ((uint8_t)*c >= 0x80)
+                    *c = ' ';
+        agi_scr_text(out, window_font ? window_font : font, top + i, left, lines[i], 0, 15);
     }
 }
 
@@ -189,7 +194,7 @@ static void agi_scr_editor(const agi_vm *vm, uint8_t *out, const uint8_t *font)
     agi_scr_text(out, font, row < 25 ? row : 24, col, t, 15, 0);
 }
 
-static void agi_scr_modal(const agi_vm *vm, uint8_t *out, const uint8_t *font)
+static void agi_scr_modal(const agi_vm *vm, uint8_t *out, const uint8_t *font, const uint8_t *window_font)
 {
     switch (vm->modal.kind) {
     case AGI_MODAL_EDIT: agi_scr_editor(vm, out, font); break;
@@ -198,12 +203,17 @@ static void agi_scr_modal(const agi_vm *vm, uint8_t *out, const uint8_t *font)
     case AGI_MODAL_SAVE: case AGI_MODAL_RESTORE: agi_scr_selector(vm, out, font); break;
     default:
         if (vm->txt.win_open)
-            agi_scr_window(vm, out, font, NULL);
+            agi_scr_window(vm, out, font, window_font, NULL);
         break;
     }
 }
 
 void agi_vm_screen(const agi_vm *vm, const uint8_t *font, uint8_t *out)
+{
+    agi_vm_screen_fonts(vm, font, NULL, out);
+}
+
+void agi_vm_screen_fonts(const agi_vm *vm, const uint8_t *font, const uint8_t *window_font, uint8_t *out)
 {
     if (!font)
         font = agi_vm_font;
@@ -242,5 +252,5 @@ void agi_vm_screen(const agi_vm *vm, const uint8_t *font, uint8_t *out)
         snprintf(line, sizeof line, "%.40s%.40s%c", vm->strings[0], vm->input.input_line, vm->txt.prompt_char);
         agi_scr_text(out, font, (unsigned)vm->txt.input_row, 0, line, 15, 0);
     }
-    agi_scr_modal(vm, out, font);
+    agi_scr_modal(vm, out, font, window_font);
 }

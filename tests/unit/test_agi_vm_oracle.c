@@ -201,6 +201,33 @@ static void test_verbose_and_high_chars(void **state)
     agi_vm_free(vm);
 }
 
+/* A 4,096-byte font's second table (AGI 2.936's window routine indexes the
+ * 2,048 bytes at F000:FA6E with every byte): print("x\x80y") draws glyph
+ * 0x80 from it, while display() text keeps the first table's glyph 0x80. */
+static void test_window_font_high_glyph(void **state)
+{
+    (void)state;
+    static uint8_t fonts[2 * 256 * 8];
+    memcpy(fonts, agi_vm_font, 256 * 8);
+    memcpy(fonts + 256 * 8, agi_vm_font, 256 * 8);
+    static const uint8_t window_80[8] = {0x81, 0x42, 0x24, 0x18, 0x18, 0x24, 0x42, 0x81}; /* an X */
+    static const uint8_t text_80[8] = {0xff, 0x00, 0xff, 0x00, 0xff, 0x00, 0xff, 0x00};   /* stripes */
+    memcpy(fonts + 256 * 8 + 0x80 * 8, window_80, 8);
+    memcpy(fonts + 0x80 * 8, text_80, 8);
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0, "if (v50 == 0) { display(2, 0, \"\\x80\"); print(\"x\\x80y\"); }\nv50++;\nreturn();");
+    vm_run(vm, NULL, 1);
+    agi_vm_screen_fonts(vm, fonts, fonts + 256 * 8, screen);
+    for (unsigned y = 0; y < 8; y++)
+        for (unsigned x = 0; x < 8; x++) {
+            assert_int_equal(px(19 * 8 + x, 10 * 8 + y), (window_80[y] & (0x80 >> x)) ? 0 : 15);
+            assert_int_equal(px(x, 2 * 8 + y), (text_80[y] & (0x80 >> x)) ? 15 : 0);
+        }
+    agi_vm_screen_fonts(vm, fonts, NULL, screen); /* without the window table: blank */
+    assert_true(cell_solid(10, 19, 15));
+    agi_vm_free(vm);
+}
+
 /* display() formats like a 40-wide window whatever the start column and
  * writes line by line: a character in column 39 moves to the next row, then
  * the line's newline moves once more (groza's title text under AGI 2.936);
@@ -370,7 +397,7 @@ int main(void)
         cmocka_unit_test(test_print_at_row),      cmocka_unit_test(test_text_attributes),
         cmocka_unit_test(test_abandoned_cycle),   cmocka_unit_test(test_abandoned_loop_and_cel),
         cmocka_unit_test(test_replay_full),       cmocka_unit_test(test_display_wrap),
-        cmocka_unit_test(test_percent_unknown),
+        cmocka_unit_test(test_percent_unknown),   cmocka_unit_test(test_window_font_high_glyph),
     };
     // clang-format on
     return cmocka_run_group_tests(tests, NULL, NULL);

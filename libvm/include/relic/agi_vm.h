@@ -154,6 +154,11 @@ uint64_t agi_vm_sound_clock(const agi_vm *vm);
 #define AGI_SCREEN_H 200
 extern const uint8_t agi_vm_font[256 * 8];
 void agi_vm_screen(const agi_vm *vm, const uint8_t *font, uint8_t *out);
+/* The same with the 256 glyphs a message window draws (NULL: bytes from
+ * 0x80 blank in a window): AGI 2.936 takes a window's glyphs from the
+ * 2,048 bytes at F000:FA6E, the BIOS's 128-glyph table and the ROM after
+ * it, while display() text uses the font's CP437 upper half. */
+void agi_vm_screen_fonts(const agi_vm *vm, const uint8_t *font, const uint8_t *window_font, uint8_t *out);
 
 /* The state as a save (agi_save.h) for the VM's profile, and back: a
  * restore replays the save's active resource pairs and rebinds objects. */
