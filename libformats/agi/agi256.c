@@ -32,16 +32,20 @@ void agi_agi256_palette(uint8_t rgb[256 * 3])
      * 16-31 a grey ramp, 32-247 nine rings of 24 hues (three intensities x
      * three saturations; each ring walks blue, magenta, red, yellow, green,
      * cyan over five levels), 248-255 black. */
+    // clang-format off
     static const uint8_t ega[16][3] = {{0, 0, 0},    {0, 0, 42},   {0, 42, 0},   {0, 42, 42},
                                        {42, 0, 0},   {42, 0, 42},  {42, 21, 0},  {42, 42, 42},
                                        {21, 21, 21}, {21, 21, 63}, {21, 63, 21}, {21, 63, 63},
                                        {63, 21, 21}, {63, 21, 63}, {63, 63, 21}, {63, 63, 63}};
+    // clang-format on
     static const uint8_t grey[16] = {0, 5, 8, 11, 14, 17, 20, 24, 28, 32, 36, 40, 45, 50, 56, 63};
+    // clang-format off
     static const uint8_t ring_levels[9][5] = {
         {0, 16, 31, 47, 63}, {31, 39, 47, 55, 63}, {45, 49, 54, 58, 63},
         {0, 7, 14, 21, 28},  {14, 17, 21, 24, 28}, {20, 22, 24, 26, 28},
         {0, 4, 8, 12, 16},   {8, 10, 12, 14, 16},  {11, 12, 13, 15, 16},
     };
+    // clang-format on
     uint8_t dac[256][3];
     memset(dac, 0, sizeof dac);
     memcpy(dac, ega, sizeof ega);

@@ -21,8 +21,10 @@ static void test_agi256_palette(void **state)
     assert_int_equal(p[31 * 3 + 1], 255);
     assert_int_equal(p[23 * 3 + 2], 97);
     /* Rings: 32 blue, 36 magenta, 40 red, 44 yellow, 48 green, 52 cyan. */
+    // clang-format off
     static const uint8_t hues[6][3] = {{0, 0, 255}, {255, 0, 255}, {255, 0, 0},
                                        {255, 255, 0}, {0, 255, 0}, {0, 255, 255}};
+    // clang-format on
     for (unsigned i = 0; i < 6; i++)
         assert_memory_equal(p + (32 + 4 * i) * 3, hues[i], 3);
     /* 57: high intensity, medium saturation, DAC (39, 31, 63). */
@@ -74,6 +76,7 @@ static void test_agi256_picture(void **state)
 
 /* One loop, one 3x2 cel, clear key 0x80: row 0 "0x11 0x12 0" (third
  * pixel clear), row 1 "0x13 0x14 0x15 0". */
+// clang-format off
 static const uint8_t test_view256[] = {
     0x0f, 0xf0, 1, 0, 0, /* id 0xF00F, 1 loop, no description */
     7, 0,                /* loop 0 at 7 */
@@ -81,6 +84,7 @@ static const uint8_t test_view256[] = {
     3, 2, 0x80,          /* width 3, height 2, clear key */
     0x11, 0x12, 0, 0x13, 0x14, 0x15, 0,
 };
+// clang-format on
 
 static void test_agi256_view(void **state)
 {
@@ -205,6 +209,7 @@ static void test_agi256_detect(void **state)
 
 int main(void)
 {
+    // clang-format off
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_agi256_palette),
         cmocka_unit_test(test_agi256_picture),
@@ -212,5 +217,6 @@ int main(void)
         cmocka_unit_test(test_agi256_view_malformed),
         cmocka_unit_test(test_agi256_detect),
     };
+    // clang-format on
     return cmocka_run_group_tests_name("agi256", tests, NULL, NULL);
 }
