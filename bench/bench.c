@@ -35,7 +35,7 @@ double bench_cpu(void)
 }
 
 typedef struct bench_set {
-    relic_buf plain, packed;       /* all payloads concatenated; each compressed */
+    relic_buf plain, packed; /* all payloads concatenated; each compressed */
     size_t *plain_len, *packed_len, count;
 } bench_set;
 
@@ -159,7 +159,6 @@ static void bench_picnibble(void)
     relic_buf_free(&pic);
     relic_buf_free(&packed);
 }
-
 
 
 size_t bench_agi_payloads(const char *root, agi_kind kind, relic_buf **payloads, const agi_profile ***profiles)

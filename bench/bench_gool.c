@@ -51,8 +51,8 @@ void bench_gool(const char *corpus)
     if (d)
         closedir(d);
     if (words)
-        printf("gool: %.0f words/s disassembled, %.0f words/s assembled (%zu words, %.1f MB of text)\n",
-               words / tdis, words / tasm, words, chars / 1e6);
+        printf("gool: %.0f words/s disassembled, %.0f words/s assembled (%zu words, %.1f MB of text)\n", words / tdis,
+               words / tasm, words, chars / 1e6);
     static const char loop[] = ".entry LoopC\n.items 5\n.header id=1 category=0x300 format=1 stack=0x40 "
                                "events=0 eids=1\n.pool\n.eid LoopC\n.map\n.states\n.state flags=0 status=0 "
                                "extern=0 event=none trans=none code=top\n.code\ntop: ADD self.f1, #1\n"

@@ -69,6 +69,6 @@ void bench_logic(const char *root)
     if (d)
         closedir(d);
     if (logics && t_dec > 0 && t_cc > 0)
-        printf("logic decompiler: %.0f logics/s; compiler: %.0f source lines/s (%u logics, 3 passes)\n",
-               logics / t_dec, lines / t_cc, logics / 3);
+        printf("logic decompiler: %.0f logics/s; compiler: %.0f source lines/s (%u logics, 3 passes)\n", logics / t_dec,
+               lines / t_cc, logics / 3);
 }

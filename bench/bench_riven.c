@@ -21,10 +21,7 @@
 
 #define BENCH_RIVEN_PAIRS 5
 
-static const char *bench_riven_bin(void)
-{
-    return getenv("RELIC_BIN") ? getenv("RELIC_BIN") : "build/bin";
-}
+static const char *bench_riven_bin(void) { return getenv("RELIC_BIN") ? getenv("RELIC_BIN") : "build/bin"; }
 
 /* Runs a shell command; its wall time, and the peak RSS (KiB) of the
  * children it waited for. */

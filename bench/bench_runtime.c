@@ -31,8 +31,7 @@ static int bench_rt_game(const char *dir, const agi_input_script *in, double *se
     agi_game g;
     agi_vm *vm = NULL;
     agi_vm_opts o = {.seed = 1};
-    if (agi_fileset_read_dir(dir, &fs, NULL) || agi_game_open(&fs, NULL, &g, NULL) ||
-        agi_vm_new(&g, &o, &vm, NULL)) {
+    if (agi_fileset_read_dir(dir, &fs, NULL) || agi_game_open(&fs, NULL, &g, NULL) || agi_vm_new(&g, &o, &vm, NULL)) {
         agi_fileset_free(&fs);
         return -1;
     }

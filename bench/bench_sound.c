@@ -39,8 +39,7 @@ void bench_sound(const char *root)
         reps++;
         t = bench_now() - t0;
     } while (t < 0.5);
-    printf("sound schedule: %8.0f sounds/s, %.1f M commands/s  (%zu corpus sounds)\n", n * reps / t, cmds / t / 1e6,
-           n);
+    printf("sound schedule: %8.0f sounds/s, %.1f M commands/s  (%zu corpus sounds)\n", n * reps / t, cmds / t / 1e6, n);
     double audio = 0, synth = 0;
     agi_synth_opts so = {.rate = 44100, .max_ticks = 600 * AGI_SND_TICK_HZ};
     /* One output buffer for all renders, touched once, so page faults of

@@ -62,10 +62,7 @@ static double bench_unpack_spawn_cpu(char *const argv[], double *cpu)
     return WIFEXITED(status) && WEXITSTATUS(status) <= ok_status ? t : -1;
 }
 
-static double bench_unpack_spawn(char *const argv[])
-{
-    return bench_unpack_spawn_cpu(argv, NULL);
-}
+static double bench_unpack_spawn(char *const argv[]) { return bench_unpack_spawn_cpu(argv, NULL); }
 
 static void bench_unpack_rm(const char *dir)
 {
@@ -183,8 +180,8 @@ static void bench_unpack_solo(const bench_unpack_ctx *c, const char *label, char
     if (n == 0)
         return;
     qsort(t, (size_t)n, sizeof *t, bench_unpack_cmp);
-    printf("  %-34s relic %8.1f ms (min %.1f, max %.1f)  (%u files, %.0f us/file)\n", label, t[n / 2] * 1e3,
-           t[0] * 1e3, t[n - 1] * 1e3, files, files ? t[n / 2] * 1e6 / files : 0.0);
+    printf("  %-34s relic %8.1f ms (min %.1f, max %.1f)  (%u files, %.0f us/file)\n", label, t[n / 2] * 1e3, t[0] * 1e3,
+           t[n - 1] * 1e3, files, files ? t[n / 2] * 1e6 / files : 0.0);
     fflush(stdout);
 }
 
@@ -268,10 +265,7 @@ static void bench_unpack_game(const bench_unpack_ctx *c, const char *root, const
     bench_unpack_rm(raw_keep);
 }
 
-static int bench_unpack_name_cmp(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
+static int bench_unpack_name_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 void bench_unpack_side_by_side(const char *root)
 {

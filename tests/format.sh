@@ -2,8 +2,8 @@
 # clang-format over relic's C sources (.clang-format at the top).
 #   format.sh --apply   rewrite them (make format)
 #   format.sh           check, TAP (make test; make format-check sets FORMAT_CHECK=1)
-# The check runs once FORMAT_CHECK=1, the Makefile's switch, set in the
-# commit that runs `make format` over the tree; it skips with a reason when
+# The check runs when FORMAT_CHECK=1 (the Makefile sets it since the tree
+# was formatted once); it skips with a reason when
 # the switch is off or clang-format is absent (under CI the latter fails).
 files=$(find libformats libvm cmd tests bench -name '*.[ch]' -not -path 'tests/fixtures/*' 2>/dev/null | sort)
 count=$(printf '%s\n' "$files" | grep -c .)

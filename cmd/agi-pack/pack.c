@@ -294,7 +294,8 @@ int pack_run(const pack_opts *o)
     if (!failed)
         failed = pack_write_files(x, &err) != 0;
     if (failed) {
-        if (err.file[0] && err.file[0] != '/' && err.code == RELIC_EDATA && strncmp(err.file, o->src_dir, strlen(o->src_dir))) {
+        if (err.file[0] && err.file[0] != '/' && err.code == RELIC_EDATA &&
+            strncmp(err.file, o->src_dir, strlen(o->src_dir))) {
             char rel[sizeof err.file];
             snprintf(rel, sizeof rel, "%s", err.file);
             err.file[0] = '\0';

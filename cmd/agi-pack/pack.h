@@ -8,8 +8,8 @@
 typedef struct pack_opts {
     const char *src_dir, *out_dir;
     agi_build_opts build;
-    const agi_profile *profile;    /* --profile; NULL: game.json's, else any */
-    int keep_layout;               /* --keep-layout: game.json's "container" */
+    const agi_profile *profile; /* --profile; NULL: game.json's, else any */
+    int keep_layout;            /* --keep-layout: game.json's "container" */
 } pack_opts;
 
 /* What logic sources are compiled against (pack_logic.c). */

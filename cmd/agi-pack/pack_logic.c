@@ -114,11 +114,17 @@ int pack_logic_source(const pack_opts *o, const pack_names *n, unsigned num, rel
     if (relic_file_read(path, &src, err))
         return -1;
     pack_include inc = {dir};
-    agi_compile_opts co = {n->profile, n->have_words ? &n->words : NULL, n->have_objects ? &n->objects : NULL, path,
-                           pack_logic_include, &inc, n->extensions};
+    agi_compile_opts co = {n->profile,
+                           n->have_words ? &n->words : NULL,
+                           n->have_objects ? &n->objects : NULL,
+                           path,
+                           pack_logic_include,
+                           &inc,
+                           n->extensions};
     relic_buf_reset(out);
     const char *text = src.data ? (const char *)src.data : "";
-    int rc = listing ? agi_logic_assemble(text, src.len, &co, out, err) : agi_logic_compile(text, src.len, &co, out, err);
+    int rc =
+        listing ? agi_logic_assemble(text, src.len, &co, out, err) : agi_logic_compile(text, src.len, &co, out, err);
     relic_buf_free(&src);
     return rc ? -1 : 1;
 }

@@ -20,20 +20,16 @@ void unpack_export(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record 
                    json_t *row);
 
 /* export_messages.c: logic/logicNNN.messages.json */
-void unpack_export_messages(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload,
-                            json_t *row);
+void unpack_export_messages(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload, json_t *row);
 
 /* export_sound.c (--sounds): sounds/sndNNN.wav and sounds/sndNNN.events.json */
-void unpack_export_sound(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload,
-                         json_t *row);
+void unpack_export_sound(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload, json_t *row);
 /* export_logic.c: logic/logicNNN.lgc source, with --asm logicNNN.asm */
 void unpack_export_logic(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload, json_t *row);
 /* export_picture.c: pictures/picNNN.png and picNNN.priority.png */
-void unpack_export_picture(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload,
-                           json_t *row);
+void unpack_export_picture(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload, json_t *row);
 /* export_view.c: views/viewNNN/ (cel PNGs, loop sheets and GIFs, as --views
  * says) and views/viewNNN.json */
-void unpack_export_view(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload,
-                        json_t *row);
+void unpack_export_view(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload, json_t *row);
 
 #endif

@@ -34,9 +34,9 @@
 typedef struct html_ctx {
     const char *out_dir;
     relic_buf b;
-    json_t *words;       /* words.json, or NULL */
-    int failed;          /* a file the run wrote could not be read back */
-    relic_err fail;      /* the first such failure: no page is written */
+    json_t *words;  /* words.json, or NULL */
+    int failed;     /* a file the run wrote could not be read back */
+    relic_err fail; /* the first such failure: no page is written */
 } html_ctx;
 
 static const char html_style[] =
@@ -48,19 +48,18 @@ static const char html_style[] =
     "vertical-align:top}th{background:#e8e6df}.err{color:#a00000}.note{color:#555}"
     ".grid{display:flex;flex-wrap:wrap;gap:18px}figure{margin:0;background:#fff;border:1px solid #ccc;padding:8px}"
     "img{image-rendering:pixelated;image-rendering:crisp-edges}"
-    ".toggle{margin-right:4px}.frame img{display:block}.frame .pri{display:none}.toggle:checked~.frame .vis{display:none}"
+    ".toggle{margin-right:4px}.frame img{display:block}.frame .pri{display:none}.toggle:checked~.frame "
+    ".vis{display:none}"
     ".toggle:checked~.frame .pri{display:block}"
     ".view{background:#fff;border:1px solid #ccc;padding:8px;margin:10px 0}.loops{display:flex;flex-wrap:wrap;gap:14px}"
-    ".loop{border:1px dashed #bbb;padding:6px;min-width:60px;background:#d8d4c8}.loop:hover,.loop:focus{outline:2px solid #1f2a44}"
+    ".loop{border:1px dashed #bbb;padding:6px;min-width:60px;background:#d8d4c8}.loop:hover,.loop:focus{outline:2px "
+    "solid #1f2a44}"
     ".cels{display:none;gap:6px;margin-top:6px;flex-wrap:wrap;background:#c8c3b4;padding:4px}"
     ".loop:hover .cels,.loop:focus .cels{display:flex}.cel{font-size:11px;text-align:center}"
     "pre{background:#fff;border:1px solid #ccc;padding:8px;overflow-x:auto;font-size:13px}"
     "pre a{color:#0645ad}details{margin:6px 0}summary{cursor:pointer;font-weight:600}";
 
-static void html_raw(html_ctx *h, const char *s)
-{
-    relic_buf_append(&h->b, s, strlen(s));
-}
+static void html_raw(html_ctx *h, const char *s) { relic_buf_append(&h->b, s, strlen(s)); }
 
 /* Text or attribute value, escaped. */
 static void html_text_n(html_ctx *h, const char *s, size_t n)
@@ -83,10 +82,7 @@ static void html_text(html_ctx *h, const char *s)
         html_text_n(h, s, strlen(s));
 }
 
-static const char *html_str(const json_t *o, const char *key)
-{
-    return json_string_value(json_object_get(o, key));
-}
+static const char *html_str(const json_t *o, const char *key) { return json_string_value(json_object_get(o, key)); }
 
 static long long html_int(const json_t *o, const char *key)
 {
@@ -236,7 +232,7 @@ static void html_summary(html_ctx *h, const json_t *s)
     size_t i;
     json_t *v;
     html_raw(h, "<tr><th>volumes</th><td>");
-    json_array_foreach(json_object_get(s, "volumes"), i, v) {
+    json_array_foreach (json_object_get(s, "volumes"), i, v) {
         if (i)
             html_raw(h, ", ");
         html_text(h, html_str(v, "file"));
@@ -244,7 +240,7 @@ static void html_summary(html_ctx *h, const json_t *s)
     }
     relic_buf_printf(&h->b, "</td></tr><tr><th>errors</th><td>%lld</td></tr></table>", html_int(s, "errors"));
     int listed = 0;
-    json_array_foreach(json_object_get(s, "resources"), i, v) {
+    json_array_foreach (json_object_get(s, "resources"), i, v) {
         if (!html_str(v, "error"))
             continue;
         html_raw(h, listed++ ? "" : "<ul class=\"err\">");
@@ -261,7 +257,7 @@ static void html_summary(html_ctx *h, const json_t *s)
         html_text(h, html_str(o, "error"));
         html_raw(h, "</li>");
     }
-    json_array_foreach(json_object_get(s, "warnings"), i, v) {
+    json_array_foreach (json_object_get(s, "warnings"), i, v) {
         html_raw(h, listed++ ? "<li>" : "<ul class=\"err\"><li>");
         html_text(h, json_is_string(v) ? json_string_value(v) : html_str(v, "message"));
         html_raw(h, "</li>");
@@ -280,20 +276,20 @@ static void html_pictures(html_ctx *h, const json_t *resources)
     json_t *r;
     html_raw(h, "<section id=\"pictures\"><h2>Pictures</h2><p class=\"note\">At 4:3 (each AGI pixel two screen "
                 "pixels wide, rows 1.2 tall); tick <em>priority</em> for the priority plane.</p><div class=\"grid\">");
-    json_array_foreach(resources, i, r) {
+    json_array_foreach (resources, i, r) {
         if (!html_is(r, "picture") || !html_str(r, "png"))
             continue;
         long long n = html_int(r, "number");
         char alt[64];
-        relic_buf_printf(&h->b, "<figure id=\"picture-%lld\"><input type=\"checkbox\" class=\"toggle\" id=\"pri-%lld\">"
-                                "<label for=\"pri-%lld\">priority</label><div class=\"frame\">",
+        relic_buf_printf(&h->b,
+                         "<figure id=\"picture-%lld\"><input type=\"checkbox\" class=\"toggle\" id=\"pri-%lld\">"
+                         "<label for=\"pri-%lld\">priority</label><div class=\"frame\">",
                          n, n, n);
         snprintf(alt, sizeof alt, "picture %lld, visual", n);
         html_img(h, html_str(r, "png"), "vis", HTML_PICTURE_W, HTML_PICTURE_H, HTML_PICTURE_SCALE, alt);
         if (html_str(r, "priority_png")) {
             snprintf(alt, sizeof alt, "picture %lld, priority", n);
-            html_img(h, html_str(r, "priority_png"), "pri", HTML_PICTURE_W, HTML_PICTURE_H,
-                     HTML_PICTURE_SCALE, alt);
+            html_img(h, html_str(r, "priority_png"), "pri", HTML_PICTURE_W, HTML_PICTURE_H, HTML_PICTURE_SCALE, alt);
         }
         relic_buf_printf(&h->b, "</div><figcaption>picture %lld &middot; %lld commands &middot; ", n,
                          html_int(r, "picture_commands"));
@@ -310,7 +306,7 @@ static void html_view_loop(html_ctx *h, long long view, const json_t *loop)
     size_t i;
     json_t *c;
     long long w = 1, ht = 1;
-    json_array_foreach(json_object_get(loop, "cels"), i, c) {
+    json_array_foreach (json_object_get(loop, "cels"), i, c) {
         if (html_int(c, "width") > w)
             w = html_int(c, "width");
         if (html_int(c, "height") > ht)
@@ -324,7 +320,7 @@ static void html_view_loop(html_ctx *h, long long view, const json_t *loop)
         html_img(h, html_str(loop, "gif"), NULL, w, ht, HTML_VIEW_SCALE, alt);
     relic_buf_printf(&h->b, "<div>loop %lld &middot; %zu cels</div><div class=\"cels\">", l,
                      json_array_size(json_object_get(loop, "cels")));
-    json_array_foreach(json_object_get(loop, "cels"), i, c) {
+    json_array_foreach (json_object_get(loop, "cels"), i, c) {
         if (!html_str(c, "png"))
             continue;
         snprintf(alt, sizeof alt, "view %lld loop %lld cel %lld", view, l, html_int(c, "cel"));
@@ -341,7 +337,7 @@ static void html_views(html_ctx *h, const json_t *resources)
     json_t *r, *loop;
     html_raw(h, "<section id=\"views\"><h2>Views</h2><p class=\"note\">Each loop animates; point at it (or focus "
                 "it) for its cels.</p>");
-    json_array_foreach(resources, i, r) {
+    json_array_foreach (resources, i, r) {
         if (!html_is(r, "view") || !html_str(r, "json"))
             continue;
         long long n = html_int(r, "number");
@@ -356,7 +352,7 @@ static void html_views(html_ctx *h, const json_t *resources)
             html_raw(h, "</p>");
         }
         html_raw(h, "<div class=\"loops\">");
-        json_array_foreach(json_object_get(doc, "loops"), k, loop)
+        json_array_foreach (json_object_get(doc, "loops"), k, loop)
             html_view_loop(h, n, loop);
         html_raw(h, "</div></div>\n");
         json_decref(doc);
@@ -372,7 +368,7 @@ static void html_sounds(html_ctx *h, const json_t *resources)
     json_t *r;
     int any = 0, rendered = 0;
     html_raw(h, "<section id=\"sounds\"><h2>Sounds</h2><table><tr><th>sound</th><th>listen</th><th>files</th></tr>");
-    json_array_foreach(resources, i, r) {
+    json_array_foreach (resources, i, r) {
         if (!html_is(r, "sound"))
             continue;
         const json_t *snd = json_object_get(r, "sound");
@@ -412,7 +408,7 @@ static long long html_word_group(const html_ctx *h, const char *word, size_t n)
 {
     size_t i;
     json_t *w;
-    json_array_foreach(json_object_get(h->words, "words"), i, w) {
+    json_array_foreach (json_object_get(h->words, "words"), i, w) {
         const char *s = html_str(w, "word");
         if (s && strlen(s) == n && strncasecmp(s, word, n) == 0)
             return html_int(w, "id");
@@ -470,7 +466,7 @@ static void html_messages(html_ctx *h, const char *source_rel)
         html_raw(h, "<table><tr><th>#</th><th>message (");
         html_link(h, rel, "JSON");
         html_raw(h, ")</th></tr>");
-        json_array_foreach(json_object_get(doc, "messages"), i, m) {
+        json_array_foreach (json_object_get(doc, "messages"), i, m) {
             relic_buf_printf(&h->b, "<tr><td>%lld</td><td>", html_int(m, "number"));
             html_text(h, html_str(m, "text"));
             html_raw(h, "</td></tr>");
@@ -486,7 +482,7 @@ static void html_logic(html_ctx *h, const json_t *resources)
     json_t *r;
     html_raw(h, "<section id=\"logic\"><h2>Logic</h2><p class=\"note\">Decompiled sources (agi-pack compiles them "
                 "back); words in said() tests link to the <a href=\"#words\">words table</a>.</p>");
-    json_array_foreach(resources, i, r) {
+    json_array_foreach (resources, i, r) {
         if (!html_is(r, "logic") || !html_str(r, "source"))
             continue;
         long long n = html_int(r, "number");
@@ -564,7 +560,7 @@ static void html_inventory(html_ctx *h, const json_t *summary)
                 "<th>room</th></tr>");
     size_t i;
     json_t *it;
-    json_array_foreach(json_object_get(doc, "items"), i, it) {
+    json_array_foreach (json_object_get(doc, "items"), i, it) {
         relic_buf_printf(&h->b, "<tr><td>%lld</td><td>", html_int(it, "index"));
         html_text(h, html_str(it, "name"));
         relic_buf_printf(&h->b, "</td><td>%lld</td></tr>", html_int(it, "location"));

@@ -12,8 +12,12 @@ void unpack_export_logic(unpack_ctx *x, unsigned num, const agi_record *rec, con
     if (!x->out)
         return;
     const unpack_names *names = x->names;
-    agi_logic_ctx ctx = {x->game->profile, names->have_words ? &names->words : NULL,
-                         names->have_objects ? &names->objects : NULL, num, 0, x->o->extensions};
+    agi_logic_ctx ctx = {x->game->profile,
+                         names->have_words ? &names->words : NULL,
+                         names->have_objects ? &names->objects : NULL,
+                         num,
+                         0,
+                         x->o->extensions};
     relic_buf *text = &x->enc;
     relic_buf_reset(text);
     relic_err err;

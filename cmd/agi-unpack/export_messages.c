@@ -6,15 +6,14 @@
 #include "relic/agi_json.h"
 #include "relic/agi_ext.h"
 
-void unpack_export_messages(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload,
-                            json_t *row)
+void unpack_export_messages(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload, json_t *row)
 {
     agi_logic_messages m;
     relic_err err;
     relic_err_clear(&err);
     /* An AGDS game's text reads with its own key, as CP866 (agds.c). */
     int rc = x->o->extensions & AGI_EXT_AGDS ? agi_logic_messages_decode_agds(payload->data, payload->len, &m, &err)
-                                          : agi_logic_messages_decode(payload->data, payload->len, &m, &err);
+                                             : agi_logic_messages_decode(payload->data, payload->len, &m, &err);
     if (rc) {
         unpack_fail(x, AGI_LOGIC, num, rec, &err, row);
         return;

@@ -32,8 +32,7 @@ static void unpack_export_picture_256(unpack_ctx *x, unsigned num, const agi_rec
         relic_json_set(row, "png", json_string(rel), &x->json_oom);
 }
 
-void unpack_export_picture(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload,
-                           json_t *row)
+void unpack_export_picture(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload, json_t *row)
 {
     if ((x->o->extensions & AGI_EXT_AGI256) && agi_agi256_picture_is_raw(payload->data, payload->len)) {
         unpack_export_picture_256(x, num, rec, payload, row);

@@ -50,10 +50,10 @@ void unpack_export_sound(unpack_ctx *x, unsigned num, const agi_record *rec, con
         char wav[64], events[64];
         snprintf(wav, sizeof wav, "sounds/snd%03u.wav", num);
         snprintf(events, sizeof events, "sounds/snd%03u.events.json", num);
-        json_t *doc = json_pack("{s:s, s:i, s:s, s:i, s:i, s:s, s:I, s:o}", "format", "relic-agi-sound-commands",
-                                "format_version", 1, "profile", x->game->profile->name, "selector", 1, "adjust", 0,
-                                "device", "pcjr", "completion_tick", (json_int_t)end, "sound_commands",
-                                agi_snd_cmds_to_json(&c));
+        json_t *doc =
+            json_pack("{s:s, s:i, s:s, s:i, s:i, s:s, s:I, s:o}", "format", "relic-agi-sound-commands",
+                      "format_version", 1, "profile", x->game->profile->name, "selector", 1, "adjust", 0, "device",
+                      "pcjr", "completion_tick", (json_int_t)end, "sound_commands", agi_snd_cmds_to_json(&c));
         unpack_write(x, events, NULL, 0, doc);
         json_decref(doc);
         json_t *info = json_pack("{s:I, s:I, s:s, s:b}", "completion_tick", (json_int_t)end, "commands",

@@ -76,8 +76,8 @@ static void unpack_view_sheet(const uint8_t *slots, unsigned n, unsigned mw, uns
 
 /* The loop animated, frames in scratch slot 1, encoded in the worker's
  * buffer. */
-static int unpack_view_gif(unpack_ctx *x, const char *rel, const uint8_t *slots, unsigned n, unsigned mw,
-                           unsigned mh, const uint8_t *pal)
+static int unpack_view_gif(unpack_ctx *x, const char *rel, const uint8_t *slots, unsigned n, unsigned mw, unsigned mh,
+                           const uint8_t *pal)
 {
     unsigned bw, bh;
     cli_image_size(mw, mh, x->o->scale, x->o->aspect, 0, &bw, &bh);
@@ -131,9 +131,8 @@ static json_t *unpack_view_loop(unpack_ctx *x, unsigned num, agi_view *v, unsign
     for (unsigned i = 0; i < ld->cel_count; i++) {
         const agi_cel *c = agi_view_cel(v, loop, i);
         json_t *cj = json_pack("{s:i, s:i, s:i, s:i, s:I, s:b, s:b}", "cel", (int)i, "width", c->width, "height",
-                               c->height, "transparent", c->transparent, "offset", (json_int_t)c->offset,
-                               "mirror_flag", (c->stored_control & 0x80) != 0, "mirrored",
-                               unpack_view_mirrored(v, loop, c));
+                               c->height, "transparent", c->transparent, "offset", (json_int_t)c->offset, "mirror_flag",
+                               (c->stored_control & 0x80) != 0, "mirrored", unpack_view_mirrored(v, loop, c));
         relic_json_set(cj, "orientation", json_integer((c->stored_control >> 4) & 7), &x->json_oom);
         if ((forms & UNPACK_VIEW_CELS) && c->width && c->height) {
             uint8_t *px = unpack_scratch(x, 1, (size_t)c->width * c->height);
@@ -147,8 +146,8 @@ static json_t *unpack_view_loop(unpack_ctx *x, unsigned num, agi_view *v, unsign
         relic_json_append(cels, cj, &x->json_oom);
     }
     unsigned n = ld->cel_count, mw, mh;
-    uint8_t *slots = (forms & (UNPACK_VIEW_SHEETS | UNPACK_VIEW_GIFS)) && n ? unpack_view_slots(x, v, loop, n, &mw, &mh)
-                                                                             : NULL;
+    uint8_t *slots =
+        (forms & (UNPACK_VIEW_SHEETS | UNPACK_VIEW_GIFS)) && n ? unpack_view_slots(x, v, loop, n, &mw, &mh) : NULL;
     uint8_t *sheet = slots && (forms & UNPACK_VIEW_SHEETS) ? unpack_scratch(x, 2, (size_t)mw * mh * n) : NULL;
     if (sheet) {
         unpack_view_sheet(slots, n, mw, mh, sheet);
@@ -236,11 +235,10 @@ void unpack_export_view(unpack_ctx *x, unsigned num, const agi_record *rec, cons
     relic_json_set(row, "cels", json_integer(cels), &x->json_oom);
     unpack_warn(x, AGI_VIEW, num, rec, v.warnings, v.warning, v.warning_offset, row);
     if (x->out) {
-        json_t *doc = json_pack("{s:s, s:i, s:i, s:b, s:[i,i], s:o, s:o}", "format", "relic-agi-view", "view",
-                                (int)num, "format_version", 1, "packed_loops", v.packed_loops, "reserved",
-                                v.reserved[0], v.reserved[1], "description",
-                                v.description ? relic_json_bytes(v.description, v.description_len) : json_null(),
-                                "loops", loops);
+        json_t *doc = json_pack(
+            "{s:s, s:i, s:i, s:b, s:[i,i], s:o, s:o}", "format", "relic-agi-view", "view", (int)num, "format_version",
+            1, "packed_loops", v.packed_loops, "reserved", v.reserved[0], v.reserved[1], "description",
+            v.description ? relic_json_bytes(v.description, v.description_len) : json_null(), "loops", loops);
         char rel[64];
         snprintf(rel, sizeof rel, "views/view%03u.json", num);
         if (unpack_write(x, rel, NULL, 0, doc) == 0)

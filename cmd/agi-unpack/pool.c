@@ -43,8 +43,8 @@ static void *unpack_pool_loop(void *p)
     return NULL;
 }
 
-unsigned unpack_pool_run(unsigned jobs, size_t ntasks, const size_t *order, void **workers,
-                         unpack_pool_run_fn run, unpack_pool_done_fn done, void *arg)
+unsigned unpack_pool_run(unsigned jobs, size_t ntasks, const size_t *order, void **workers, unpack_pool_run_fn run,
+                         unpack_pool_done_fn done, void *arg)
 {
     if (jobs < 1)
         jobs = 1;

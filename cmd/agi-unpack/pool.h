@@ -16,8 +16,8 @@ typedef void (*unpack_pool_done_fn)(size_t task, void *arg);
  * are started in; they are still reported in task order.  Falls back to
  * fewer threads (at least the calling one) when threads cannot be started;
  * returns the number used. */
-unsigned unpack_pool_run(unsigned jobs, size_t ntasks, const size_t *order, void **workers,
-                         unpack_pool_run_fn run, unpack_pool_done_fn done, void *arg);
+unsigned unpack_pool_run(unsigned jobs, size_t ntasks, const size_t *order, void **workers, unpack_pool_run_fn run,
+                         unpack_pool_done_fn done, void *arg);
 /* The default -j: the number of online processors (at least 1). */
 unsigned unpack_pool_default_jobs(void);
 

@@ -51,7 +51,10 @@ int unpack_parse_views(const char *arg, unsigned *views)
         const char *name;
         unsigned bit;
     } unpack_view_forms[] = {
-        {"cels", UNPACK_VIEW_CELS}, {"sheets", UNPACK_VIEW_SHEETS}, {"gifs", UNPACK_VIEW_GIFS}, {"none", 0},
+        {"cels", UNPACK_VIEW_CELS},
+        {"sheets", UNPACK_VIEW_SHEETS},
+        {"gifs", UNPACK_VIEW_GIFS},
+        {"none", 0},
     };
     unsigned bits = 0;
     const char *p = arg;
@@ -93,10 +96,10 @@ typedef struct unpack_walk_state {
     size_t ntasks;
     unpack_worker *workers;
     json_t *resources;
-    json_t *meta[2];  /* the OBJECT and WORDS.TOK rows */
+    json_t *meta[2]; /* the OBJECT and WORDS.TOK rows */
     int errors, warnings, io_failed;
-    int json_oom;     /* a row, or a member of one, was lost */
-    unsigned total;   /* directory entries, for the progress line */
+    int json_oom;   /* a row, or a member of one, was lost */
+    unsigned total; /* directory entries, for the progress line */
 } unpack_walk_state;
 
 static json_t *unpack_metadata(unpack_ctx *x, const char *file, const char *out_name);
@@ -248,7 +251,8 @@ static json_t *unpack_metadata(unpack_ctx *x, const char *file, const char *out_
     json_t *doc = NULL;
     if (strcmp(file, "OBJECT") == 0) {
         agi_objects ob;
-        if (agi_objects_decode(f->data, f->len, agi_objects_key(x->game->profile, x->o->extensions), &ob, &err) == RELIC_OK) {
+        if (agi_objects_decode(f->data, f->len, agi_objects_key(x->game->profile, x->o->extensions), &ob, &err) ==
+            RELIC_OK) {
             doc = agi_objects_to_json(&ob);
             agi_objects_free(&ob);
         }
@@ -285,17 +289,20 @@ static json_t *unpack_summary(unpack_ctx *x, json_t *objects, json_t *words)
         for (unsigned n = 0; n < g->dirs[k].count; n++)
             present += g->dirs[k].entry[n].present;
         relic_json_set(dirs, agi_kind_name((agi_kind)k),
-                       json_pack("{s:s, s:i, s:i}", "file", g->dir_file[k], "entries", (int)g->dirs[k].count,
-                                 "present", (int)present), &x->json_oom);
+                       json_pack("{s:s, s:i, s:i}", "file", g->dir_file[k], "entries", (int)g->dirs[k].count, "present",
+                                 (int)present),
+                       &x->json_oom);
     }
     for (int v = 0; v < 16; v++)
         if (g->volumes[v])
-            relic_json_append(vols, json_pack("{s:i, s:s, s:i}", "number", v, "file", g->volumes[v]->name,
-                                              "size", (int)g->volumes[v]->len), &x->json_oom);
+            relic_json_append(
+                vols,
+                json_pack("{s:i, s:s, s:i}", "number", v, "file", g->volumes[v]->name, "size", (int)g->volumes[v]->len),
+                &x->json_oom);
     return json_pack("{s:s, s:i, s:s, s:s, s:b, s:s, s:s, s:o, s:b, s:o, s:o, s:O, s:o, s:o, s:i, s:i}", "format",
-                     "relic-agi-unpack", "format_version", 1, "layout", agi_layout_name(g->layout),
-                     "prefix", g->prefix, "split_directories", g->split_dirs, "profile", g->profile->name,
-                     "profile_source", agi_profile_source_name(g->profile_source), "interpreter_version",
+                     "relic-agi-unpack", "format_version", 1, "layout", agi_layout_name(g->layout), "prefix", g->prefix,
+                     "split_directories", g->split_dirs, "profile", g->profile->name, "profile_source",
+                     agi_profile_source_name(g->profile_source), "interpreter_version",
                      g->version[0] ? json_string(g->version) : json_null(), "profile_exact", g->exact_profile,
                      "directories", dirs, "volumes", vols, "resources", x->resources, "objects", objects, "words",
                      words, "errors", x->errors, "warnings", x->warnings);
@@ -307,7 +314,7 @@ static void unpack_print_list(const json_t *resources)
            "status");
     size_t i;
     json_t *r;
-    json_array_foreach(resources, i, r) {
+    json_array_foreach (resources, i, r) {
         printf("%-8s %4d %4d %8d", json_string_value(json_object_get(r, "kind")),
                (int)json_integer_value(json_object_get(r, "number")),
                (int)json_integer_value(json_object_get(r, "volume")),

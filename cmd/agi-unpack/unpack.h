@@ -22,20 +22,20 @@ enum {
 typedef struct unpack_opts {
     const char *game_dir, *out_dir;
     int list, json, have_select;
-    int render_sounds;             /* --sounds: export_sound.c */
-    int raw_only;                  /* --raw: payloads and JSON, no images or sources */
-    int write_asm;             /* --asm: logic listings beside the sources */
+    int render_sounds; /* --sounds: export_sound.c */
+    int raw_only;      /* --raw: payloads and JSON, no images or sources */
+    int write_asm;     /* --asm: logic listings beside the sources */
     const agi_profile *profile;
     unpack_select select;
-    unsigned scale;           /* picture/view images: enlargement (0 = 1) */
-    cli_aspect aspect;        /* --aspect [2:1|4:3] */
-    unsigned fps;             /* view loop GIFs (0 = 10) */
-    unsigned jobs;            /* -j: workers (0 = one per processor) */
-    unsigned views;           /* UNPACK_VIEW_* bits */
-    unsigned agipal;          /* --palette N: AGIPAL pal.N for images (0 = EGA) */
+    unsigned scale;    /* picture/view images: enlargement (0 = 1) */
+    cli_aspect aspect; /* --aspect [2:1|4:3] */
+    unsigned fps;      /* view loop GIFs (0 = 10) */
+    unsigned jobs;     /* -j: workers (0 = one per processor) */
+    unsigned views;    /* UNPACK_VIEW_* bits */
+    unsigned agipal;   /* --palette N: AGIPAL pal.N for images (0 = EGA) */
     /* Set by unpack_run for the exporters (every worker shares them). */
-    uint8_t palette[16 * 3];  /* colours of picture and view images */
-    unsigned extensions;      /* AGI_EXT_* found (agi_extensions_detect) */
+    uint8_t palette[16 * 3]; /* colours of picture and view images */
+    unsigned extensions;     /* AGI_EXT_* found (agi_extensions_detect) */
 } unpack_opts;
 
 int unpack_parse_only(const char *arg, unpack_select *sel);

@@ -128,8 +128,8 @@ int unpack_names_load(const agi_game *game, unsigned extensions, unpack_names *n
     relic_err_clear(&we);
     relic_err_clear(&oe);
     n->have_words = w && agi_words_decode(w->data, w->len, &n->words, &we) == RELIC_OK;
-    n->have_objects =
-        o && agi_objects_decode(o->data, o->len, agi_objects_key(game->profile, extensions), &n->objects, &oe) == RELIC_OK;
+    n->have_objects = o && agi_objects_decode(o->data, o->len, agi_objects_key(game->profile, extensions), &n->objects,
+                                              &oe) == RELIC_OK;
     /* Bad files are reported with objects.json and words.json; out of
      * memory here would silently write sources without names. */
     if (we.code == RELIC_ENOMEM || oe.code == RELIC_ENOMEM) {
@@ -308,8 +308,8 @@ void unpack_warn(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *r
         snprintf(line, sizeof line, "%s/%s: %s %u: warning: %s (offset 0x%zx)", x->o->game_dir, vol,
                  agi_kind_name(kind), num, msg, payload_offset + rec->offset + rec->header_len);
     else
-        snprintf(line, sizeof line, "%s/%s: %s %u: warning: %s (expanded payload offset 0x%zx)", x->o->game_dir,
-                 vol, agi_kind_name(kind), num, msg, payload_offset);
+        snprintf(line, sizeof line, "%s/%s: %s %u: warning: %s (expanded payload offset 0x%zx)", x->o->game_dir, vol,
+                 agi_kind_name(kind), num, msg, payload_offset);
     relic_buf_printf(&x->log, "%s: %s\n", cli_prog(), line);
     relic_json_set(row, "warning", json_string(line), &x->json_oom);
     x->warnings++;

@@ -46,18 +46,18 @@ typedef struct unpack_ctx {
     const unpack_opts *o;
     const agi_game *game;
     const unpack_names *names;
-    unpack_out *out;       /* NULL: nothing is written (--list) */
-    int errors;            /* malformed data in the current resource */
-    int warnings;          /* data read the lenient way the interpreter reads it */
-    int io_failed;         /* a write failed */
-    int json_oom;          /* a JSON member of the current resource was lost
+    unpack_out *out;                         /* NULL: nothing is written (--list) */
+    int errors;                              /* malformed data in the current resource */
+    int warnings;                            /* data read the lenient way the interpreter reads it */
+    int io_failed;                           /* a write failed */
+    int json_oom;                            /* a JSON member of the current resource was lost
                             * (relic_json_set): no JSON is written after it */
-    relic_buf log;         /* the current resource's stderr lines */
-    relic_buf enc;         /* encoded PNG, GIF or JSON on its way to disk */
-    relic_buf scaled;      /* an image enlarged by --scale/--aspect */
+    relic_buf log;                           /* the current resource's stderr lines */
+    relic_buf enc;                           /* encoded PNG, GIF or JSON on its way to disk */
+    relic_buf scaled;                        /* an image enlarged by --scale/--aspect */
     relic_buf scratch[UNPACK_SCRATCH_SLOTS]; /* exporters' pixels (unpack_scratch) */
-    char last_dir[128];    /* the folder this worker last made sure of */
-    json_t *resources;     /* the driver's context only: game.json's rows */
+    char last_dir[128];                      /* the folder this worker last made sure of */
+    json_t *resources;                       /* the driver's context only: game.json's rows */
 } unpack_ctx;
 
 void unpack_ctx_init(unpack_ctx *x, const unpack_opts *o, const agi_game *game, const unpack_names *names,

@@ -17,10 +17,7 @@ void cli_init(const char *prog)
     cli_name = slash ? slash + 1 : prog;
 }
 
-const char *cli_prog(void)
-{
-    return cli_name;
-}
+const char *cli_prog(void) { return cli_name; }
 
 int cli_exit_code(int code)
 {
@@ -64,10 +61,7 @@ int cli_usage_error(const char *fmt, ...)
     return CLI_EXIT_USAGE;
 }
 
-void cli_print_version(void)
-{
-    printf("%s (relic) %s\n", cli_name, RELIC_VERSION);
-}
+void cli_print_version(void) { printf("%s (relic) %s\n", cli_name, RELIC_VERSION); }
 
 void cli_progress(const char *fmt, ...)
 {

@@ -37,8 +37,8 @@ void cli_image_size(unsigned w, unsigned h, unsigned scale, cli_aspect aspect, i
     *out_h = (aspect == CLI_ASPECT_4_3 ? h + (h + 1) / 5 : h) * scale;
 }
 
-void cli_image_scale_to(const uint8_t *src, unsigned w, unsigned h, unsigned scale, cli_aspect aspect,
-                        int wide_source, uint8_t *dst)
+void cli_image_scale_to(const uint8_t *src, unsigned w, unsigned h, unsigned scale, cli_aspect aspect, int wide_source,
+                        uint8_t *dst)
 {
     unsigned ow, oh;
     cli_image_size(w, h, scale, aspect, wide_source, &ow, &oh);
@@ -57,8 +57,8 @@ void cli_image_scale_to(const uint8_t *src, unsigned w, unsigned h, unsigned sca
     }
 }
 
-uint8_t *cli_image_scale(const uint8_t *src, unsigned w, unsigned h, unsigned scale, cli_aspect aspect,
-                         int wide_source, unsigned *out_w, unsigned *out_h)
+uint8_t *cli_image_scale(const uint8_t *src, unsigned w, unsigned h, unsigned scale, cli_aspect aspect, int wide_source,
+                         unsigned *out_w, unsigned *out_h)
 {
     cli_image_size(w, h, scale, aspect, wide_source, out_w, out_h);
     uint8_t *dst = relic_alloc_array((size_t)*out_w * *out_h, 1);

@@ -26,9 +26,9 @@ int cli_aspect_option(int argc, char *const argv[], const char *optarg_value, cl
 void cli_image_size(unsigned w, unsigned h, unsigned scale, cli_aspect aspect, int wide_source, unsigned *out_w,
                     unsigned *out_h);
 /* The same into dst, which holds cli_image_size's out_w * out_h bytes. */
-void cli_image_scale_to(const uint8_t *src, unsigned w, unsigned h, unsigned scale, cli_aspect aspect,
-                        int wide_source, uint8_t *dst);
-uint8_t *cli_image_scale(const uint8_t *src, unsigned w, unsigned h, unsigned scale, cli_aspect aspect,
-                         int wide_source, unsigned *out_w, unsigned *out_h);
+void cli_image_scale_to(const uint8_t *src, unsigned w, unsigned h, unsigned scale, cli_aspect aspect, int wide_source,
+                        uint8_t *dst);
+uint8_t *cli_image_scale(const uint8_t *src, unsigned w, unsigned h, unsigned scale, cli_aspect aspect, int wide_source,
+                         unsigned *out_w, unsigned *out_h);
 
 #endif

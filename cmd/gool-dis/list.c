@@ -19,8 +19,7 @@ int gd_load(const char *path, relic_buf *data, nsf_file *nsf, int *bare, relic_e
     int rc = cli_read_input(path, data, err);
     if (rc)
         return rc;
-    if (data->len >= 4 && data->data[0] == 0xFF && data->data[1] == 0xFF && data->data[2] == 0 &&
-        data->data[3] == 1) {
+    if (data->len >= 4 && data->data[0] == 0xFF && data->data[1] == 0xFF && data->data[2] == 0 && data->data[3] == 1) {
         *bare = 1;
         return RELIC_OK;
     }
@@ -49,8 +48,7 @@ int gd_entry(const gd_opts *o, const relic_buf *data, const nsf_file *nsf, int b
  * entries and bare code items (--code) share it.  Here and below, failed
  * allocations set *oom (sticky, relic_json_set): a lost member makes no
  * listing. */
-static void gd_code_json(const gool_entry *g, gool_game game, int guess, json_t *code, gool_dis_stats *st,
-                         int *oom)
+static void gd_code_json(const gool_entry *g, gool_game game, int guess, json_t *code, gool_dis_stats *st, int *oom)
 {
     uint8_t *fl = calloc(g->code_len + 1, 1);
     memset(st, 0, sizeof *st);
@@ -62,8 +60,8 @@ static void gd_code_json(const gool_entry *g, gool_game game, int guess, json_t 
         gool_dis_insn_text(&cx, g->code[pc], pc, &in);
         relic_json_append(code,
                           json_pack("{s:I,s:I,s:b,s:s,s:s,s:s}", "pc", (json_int_t)pc, "word", (json_int_t)g->code[pc],
-                                    "label", fl && fl[pc], "mnemonic", in.mnemonic, "operands", in.operands,
-                                    "comment", in.comment),
+                                    "label", fl && fl[pc], "mnemonic", in.mnemonic, "operands", in.operands, "comment",
+                                    in.comment),
                           oom);
         st->insns++;
         st->unknown += in.op == NULL;
@@ -92,8 +90,8 @@ static json_t *gd_entry_json(const gool_entry *g, gool_game game, gool_dis_stats
     relic_json_set(root, "header",
                    json_pack("{s:I,s:I,s:I,s:I,s:I,s:I}", "id", (json_int_t)g->hdr.id, "category",
                              (json_int_t)g->hdr.category, "format", (json_int_t)g->hdr.format, "stack_start",
-                             (json_int_t)g->hdr.stack_start, "event_count", (json_int_t)g->hdr.event_count,
-                             "eid_count", (json_int_t)g->hdr.eid_count),
+                             (json_int_t)g->hdr.stack_start, "event_count", (json_int_t)g->hdr.event_count, "eid_count",
+                             (json_int_t)g->hdr.eid_count),
                    oom);
     for (size_t i = 0; i < g->pool_len; i++)
         relic_json_append(pool, json_integer(g->pool[i]), oom);
@@ -102,8 +100,8 @@ static json_t *gd_entry_json(const gool_entry *g, gool_game game, gool_dis_stats
         const gool_state *s = &g->states[i];
         relic_json_append(states,
                           json_pack("{s:I,s:I,s:i,s:i,s:i,s:i,s:b}", "flags", (json_int_t)s->flags, "status",
-                                    (json_int_t)s->status, "extern", s->extern_idx, "event_pc", s->event_pc,
-                                    "trans_pc", s->trans_pc, "code_pc", s->code_pc, "local", gool_state_local(g, s)),
+                                    (json_int_t)s->status, "extern", s->extern_idx, "event_pc", s->event_pc, "trans_pc",
+                                    s->trans_pc, "code_pc", s->code_pc, "local", gool_state_local(g, s)),
                           oom);
     }
     relic_json_set(root, "states", states, oom);
@@ -147,9 +145,8 @@ static json_t *gd_table(const nsf_file *nsf, int *oom)
         }
         relic_json_append(chunks,
                           json_pack("{s:I,s:I,s:I,s:I,s:b,s:I,s:b,s:o}", "index", (json_int_t)i, "offset",
-                                    (json_int_t)ch->file_offset, "type", (json_int_t)ch->type, "id",
-                                    (json_int_t)ch->id, "compressed", ch->compressed, "checksum",
-                                    (json_int_t)ch->checksum, "checksum_ok",
+                                    (json_int_t)ch->file_offset, "type", (json_int_t)ch->type, "id", (json_int_t)ch->id,
+                                    "compressed", ch->compressed, "checksum", (json_int_t)ch->checksum, "checksum_ok",
                                     ch->type == NSF_CHUNK_TEXTURE || ch->checksum == ch->computed, "entries", ents),
                           oom);
     }
@@ -162,7 +159,7 @@ static void gd_table_text(const json_t *root)
 {
     size_t i, k;
     json_t *ch, *e;
-    json_array_foreach(json_object_get(root, "chunks"), i, ch) {
+    json_array_foreach (json_object_get(root, "chunks"), i, ch) {
         printf("chunk %zu  offset 0x%06llx  type %lld  id %lld  %s  checksum 0x%08llx %s\n", i,
                (long long)json_integer_value(json_object_get(ch, "offset")),
                (long long)json_integer_value(json_object_get(ch, "type")),
@@ -170,7 +167,7 @@ static void gd_table_text(const json_t *root)
                json_is_true(json_object_get(ch, "compressed")) ? "compressed" : "plain",
                (long long)json_integer_value(json_object_get(ch, "checksum")),
                json_is_true(json_object_get(ch, "checksum_ok")) ? "ok" : "BAD");
-        json_array_foreach(json_object_get(ch, "entries"), k, e)
+        json_array_foreach (json_object_get(ch, "entries"), k, e)
             printf("  %s  type %2lld  %6lld bytes  %lld items\n", json_string_value(json_object_get(e, "name")),
                    (long long)json_integer_value(json_object_get(e, "type")),
                    (long long)json_integer_value(json_object_get(e, "size")),
@@ -245,8 +242,7 @@ static int gd_words(const char *path, relic_buf *b, uint32_t **w, size_t *n, rel
     if (rc)
         return rc;
     if (b->len % 4)
-        return relic_err_set(err, RELIC_EDATA, b->len & ~(size_t)3, "%zu bytes is not a whole number of words",
-                             b->len);
+        return relic_err_set(err, RELIC_EDATA, b->len & ~(size_t)3, "%zu bytes is not a whole number of words", b->len);
     *n = b->len / 4;
     *w = calloc(*n + 1, 4);
     if (!*w)
@@ -292,8 +288,8 @@ int gd_code(const gd_opts *o)
             relic_json_print(stdout, root);
         json_decref(root);
     } else if (!rc) {
-        rc = gool_disasm_code_with(code, nc, pool, np, o->game, o->addresses ? GOOL_DIS_ADDRESSES : 0, &text, &st,
-                                   &err);
+        rc =
+            gool_disasm_code_with(code, nc, pool, np, o->game, o->addresses ? GOOL_DIS_ADDRESSES : 0, &text, &st, &err);
     }
     if (!rc && !o->json)
         fwrite(text.data, 1, text.len, stdout);

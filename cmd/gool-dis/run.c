@@ -24,8 +24,8 @@ static json_t *gd_trace_json(const gool_vm *vm, const char *error, int *oom)
             relic_json_append(args, json_integer((json_int_t)(int32_t)r->arg[k]), oom); /* GOOL values are signed */
         relic_json_append(recs,
                           json_pack("{s:I,s:s,s:I,s:I,s:s,s:o,s:I}", "frame", (json_int_t)r->frame, "block",
-                                    gd_blocks[r->block % 5], "pc", (json_int_t)r->pc, "word", (json_int_t)r->word,
-                                    "op", r->what, "args", args, "result", (json_int_t)(int32_t)r->result),
+                                    gd_blocks[r->block % 5], "pc", (json_int_t)r->pc, "word", (json_int_t)r->word, "op",
+                                    r->what, "args", args, "result", (json_int_t)(int32_t)r->result),
                           oom);
     }
     relic_json_set(root, "trace", recs, oom);
@@ -40,15 +40,16 @@ static void gd_trace_text(const json_t *root)
 {
     size_t i, k;
     json_t *r, *a;
-    json_array_foreach(json_object_get(root, "trace"), i, r) {
+    json_array_foreach (json_object_get(root, "trace"), i, r) {
         printf("frame %lld  %-7s pc %4lld  %-5s", (long long)json_integer_value(json_object_get(r, "frame")),
                json_string_value(json_object_get(r, "block")), (long long)json_integer_value(json_object_get(r, "pc")),
                json_string_value(json_object_get(r, "op")));
-        json_array_foreach(json_object_get(r, "args"), k, a)
+        json_array_foreach (json_object_get(r, "args"), k, a)
             printf(" %lld", (long long)json_integer_value(a));
         printf("\n");
     }
-    printf("%lld frames, %lld instructions, state %lld\n", (long long)json_integer_value(json_object_get(root, "frames")),
+    printf("%lld frames, %lld instructions, state %lld\n",
+           (long long)json_integer_value(json_object_get(root, "frames")),
            (long long)json_integer_value(json_object_get(root, "steps")),
            (long long)json_integer_value(json_object_get(root, "state")));
 }

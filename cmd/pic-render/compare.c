@@ -54,7 +54,7 @@ static void pc_values(json_t *fails, const char *id, const char *path, json_t *r
     if (json_is_object(r)) {
         const char *k;
         json_t *v;
-        json_object_foreach(r, k, v) {
+        json_object_foreach (r, k, v) {
             pc_join(sub, sizeof sub, path, k);
             json_t *cv = json_object_get(c, k);
             if (!cv)
@@ -131,7 +131,7 @@ static json_t *pc_case(json_t *cases, const char *id)
 {
     size_t i;
     json_t *c;
-    json_array_foreach(cases, i, c) {
+    json_array_foreach (cases, i, c) {
         if (!strcmp(pc_str(json_object_get(c, "id")), id))
             return c;
     }
@@ -151,7 +151,7 @@ int pic_compare_run(const char *ref, const char *cand, int json)
     json_t *fails = json_array(), *rc_ = json_object_get(r, "cases"), *cc = json_object_get(c, "cases");
     size_t i;
     json_t *rcase;
-    json_array_foreach(rc_, i, rcase) {
+    json_array_foreach (rc_, i, rcase) {
         const char *id = pc_str(json_object_get(rcase, "id"));
         json_t *ccase = pc_case(cc, id);
         if (!ccase) {
@@ -165,7 +165,7 @@ int pic_compare_run(const char *ref, const char *cand, int json)
         json_t *ro = json_object_get(rcase, "observations"), *co = json_object_get(ccase, "observations");
         const char *k;
         json_t *v;
-        json_object_foreach(ro, k, v) {
+        json_object_foreach (ro, k, v) {
             json_t *cv = json_object_get(co, k);
             char path[256];
             pc_join(path, sizeof path, "/observations", k);
@@ -177,7 +177,7 @@ int pic_compare_run(const char *ref, const char *cand, int json)
                 pc_values(fails, id, path, v, cv);
         }
     }
-    json_array_foreach(cc, i, rcase) {
+    json_array_foreach (cc, i, rcase) {
         const char *id = pc_str(json_object_get(rcase, "id"));
         if (!pc_case(rc_, id))
             pc_fail(fails, id, "extra-case", NULL, NULL);
@@ -188,7 +188,7 @@ int pic_compare_run(const char *ref, const char *cand, int json)
         cli_json_report(rep, "relic-pic-render-compare", 1, NULL);
     } else {
         json_t *f;
-        json_array_foreach(fails, i, f) {
+        json_array_foreach (fails, i, f) {
             printf("%s: %s", json_string_value(json_object_get(f, "case")),
                    json_string_value(json_object_get(f, "kind")));
             if (json_object_get(f, "path"))

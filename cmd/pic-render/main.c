@@ -86,9 +86,32 @@ static int pic_add_overlays(pic_opts *o, char *list)
 int main(int argc, char **argv)
 {
     cli_init(argv[0]);
-    enum { OPT_PROFILE = 256, OPT_STEPS, OPT_OVERLAY, OPT_RAW, OPT_SHA, OPT_ANIMATE, OPT_EVERY, OPT_DELAY, OPT_ROOM,
-           OPT_START, OPT_TICK, OPT_INPUT, OPT_SEED, OPT_STATE, OPT_FRAMES, OPT_BUNDLE, OPT_CASE, OPT_SAVE,
-           OPT_COMPARE, OPT_SCREEN, OPT_FONT, OPT_AUDIO, OPT_RESTORE, OPT_SAVE_DIR };
+    enum {
+        OPT_PROFILE = 256,
+        OPT_STEPS,
+        OPT_OVERLAY,
+        OPT_RAW,
+        OPT_SHA,
+        OPT_ANIMATE,
+        OPT_EVERY,
+        OPT_DELAY,
+        OPT_ROOM,
+        OPT_START,
+        OPT_TICK,
+        OPT_INPUT,
+        OPT_SEED,
+        OPT_STATE,
+        OPT_FRAMES,
+        OPT_BUNDLE,
+        OPT_CASE,
+        OPT_SAVE,
+        OPT_COMPARE,
+        OPT_SCREEN,
+        OPT_FONT,
+        OPT_AUDIO,
+        OPT_RESTORE,
+        OPT_SAVE_DIR
+    };
     // clang-format off
     static const struct option longopts[] = {
         {"output", required_argument, 0, 'o'},   {"file", required_argument, 0, 'f'},

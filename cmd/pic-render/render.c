@@ -20,24 +20,21 @@ typedef struct pic_source {
     agi_game game;
     int have_game;
     const agi_profile *profile;
-    unsigned extensions;       /* AGI_EXT_* of the game */
-    int agi256;                /* the base picture was a raw AGI256 bitmap */
-    uint8_t palette[256 * 3];  /* of the images written */
+    unsigned extensions;      /* AGI_EXT_* of the game */
+    int agi256;               /* the base picture was a raw AGI256 bitmap */
+    uint8_t palette[256 * 3]; /* of the images written */
     unsigned ncolors;
 } pic_source;
 
 typedef struct pic_anim {
     const pic_opts *o;
-    relic_buf frames;          /* unscaled composed frames */
+    relic_buf frames; /* unscaled composed frames */
     size_t frame_size, count;
-    unsigned long done;        /* commands of earlier pictures */
-    unsigned long last;        /* command of the last captured frame */
+    unsigned long done; /* commands of earlier pictures */
+    unsigned long last; /* command of the last captured frame */
 } pic_anim;
 
-static unsigned pic_width(int channel)
-{
-    return channel == PIC_CHANNEL_BOTH ? 2 * AGI_PIC_WIDTH : AGI_PIC_WIDTH;
-}
+static unsigned pic_width(int channel) { return channel == PIC_CHANNEL_BOTH ? 2 * AGI_PIC_WIDTH : AGI_PIC_WIDTH; }
 
 /* The selected channel(s) side by side, one palette index per pixel. */
 static void pic_compose(int channel, const uint8_t *vis, const uint8_t *pri, uint8_t *out)
@@ -136,8 +133,8 @@ static json_t *pic_stats_json(const char *which, int number, const agi_picture_s
 /* Draws the base picture and the overlays; fills report with one row each.
  * Here and in pic_outputs, failed allocations set *oom (sticky,
  * relic_json_set): a lost row makes no report. */
-static int pic_draw_all(const pic_opts *o, pic_source *src, uint8_t *vis, uint8_t *pri, pic_anim *anim,
-                        json_t *rows, unsigned long *total, int *stopped, int *oom, relic_err *err)
+static int pic_draw_all(const pic_opts *o, pic_source *src, uint8_t *vis, uint8_t *pri, pic_anim *anim, json_t *rows,
+                        unsigned long *total, int *stopped, int *oom, relic_err *err)
 {
     relic_buf payload = RELIC_BUF_INIT;
     char base[16];
@@ -208,8 +205,8 @@ static int pic_write_gif(const pic_opts *o, const pic_source *src, pic_anim *a, 
     return rc;
 }
 
-static int pic_outputs(const pic_opts *o, const pic_source *src, const uint8_t *vis, const uint8_t *pri,
-                       pic_anim *anim, json_t *out, int *oom, relic_err *err)
+static int pic_outputs(const pic_opts *o, const pic_source *src, const uint8_t *vis, const uint8_t *pri, pic_anim *anim,
+                       json_t *out, int *oom, relic_err *err)
 {
     unsigned w = pic_width(o->channel);
     uint8_t *img = malloc((size_t)w * AGI_PIC_HEIGHT);
@@ -219,9 +216,9 @@ static int pic_outputs(const pic_opts *o, const pic_source *src, const uint8_t *
     int rc = RELIC_OK;
     /* The priority plane keeps the EGA colours; only an AGI256 visual needs 256. */
     int wide = src->agi256 && (o->channel & PIC_CHANNEL_VISUAL);
-    if (o->out_png && (rc = pic_write_image_colors(o, o->out_png, img, w, AGI_PIC_HEIGHT, 0,
-                                                   wide ? src->palette : agi_ega_palette, wide ? 256 : 16, err)) ==
-                          RELIC_OK)
+    if (o->out_png &&
+        (rc = pic_write_image_colors(o, o->out_png, img, w, AGI_PIC_HEIGHT, 0, wide ? src->palette : agi_ega_palette,
+                                     wide ? 256 : 16, err)) == RELIC_OK)
         relic_json_set(out, "png", json_string(o->out_png), oom);
     if (rc == RELIC_OK && o->out_raw &&
         (rc = relic_file_write_atomic(o->out_raw, o->channel == PIC_CHANNEL_PRIORITY ? pri : vis, AGI_PIC_CELLS,
@@ -288,10 +285,10 @@ int pic_render_run(const pic_opts *o)
             relic_json_set(sums, "visual", json_string(hv), &oom);
         if (o->channel & PIC_CHANNEL_PRIORITY)
             relic_json_set(sums, "priority", json_string(hp), &oom);
-        json_t *report = json_pack("{s:s, s:O, s:s, s:s, s:I, s:b, s:o, s:O, s:o}", "format", "relic-pic-render",
-                                   "pictures", rows, "profile", src.profile->name, "name",
-                                   o->game_dir ? name : o->file, "commands", (json_int_t)total, "stopped", stopped,
-                                   "sha256", sums, "outputs", outputs, "width", json_integer(AGI_PIC_WIDTH));
+        json_t *report =
+            json_pack("{s:s, s:O, s:s, s:s, s:I, s:b, s:o, s:O, s:o}", "format", "relic-pic-render", "pictures", rows,
+                      "profile", src.profile->name, "name", o->game_dir ? name : o->file, "commands", (json_int_t)total,
+                      "stopped", stopped, "sha256", sums, "outputs", outputs, "width", json_integer(AGI_PIC_WIDTH));
         relic_json_set(report, "height", json_integer(AGI_PIC_HEIGHT), &oom);
         if (relic_json_check(oom, &err)) {
             cli_report(&err);

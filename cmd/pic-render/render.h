@@ -13,20 +13,20 @@ enum { PIC_CHANNEL_VISUAL = 1, PIC_CHANNEL_PRIORITY = 2, PIC_CHANNEL_BOTH = 3 };
 #define PIC_MAX_OVERLAYS 64
 
 typedef struct pic_opts {
-    const char *game_dir;      /* GAME_DIR mode, else NULL */
-    const char *file;          /* --file PAYLOAD */
+    const char *game_dir; /* GAME_DIR mode, else NULL */
+    const char *file;     /* --file PAYLOAD */
     unsigned long picture;
     const char *overlay[PIC_MAX_OVERLAYS]; /* numbers (game) or payload files */
     unsigned overlays;
     const char *out_png, *out_raw, *out_gif;
     int channel;
     unsigned long scale, steps, every, delay;
-    cli_aspect aspect;         /* --aspect [2:1|4:3] */
+    cli_aspect aspect; /* --aspect [2:1|4:3] */
     int sha256, json;
     const agi_profile *profile;
     /* runtime mode (--room / --from-start) */
     int runtime;
-    long room;                 /* -1: from the start */
+    long room; /* -1: from the start */
     unsigned long tick, seed;
     int have_seed;
     const char *input, *state, *frames_dir, *bundle, *save, *case_id, *screen, *font, *audio, *restore, *save_dir;
@@ -39,8 +39,7 @@ int pic_runtime_run(const pic_opts *o);
  * already double-wide (the 320x200 screen), so --aspect does not widen
  * them again.  path "-" is standard output. */
 int pic_write_image(const pic_opts *o, const char *path, const uint8_t *img, unsigned w, unsigned h, int wide_source,
-                    const uint8_t *palette,
-                    relic_err *err);
+                    const uint8_t *palette, relic_err *err);
 /* The same with a palette of ncolors (256: an AGI256 picture). */
 int pic_write_image_colors(const pic_opts *o, const char *path, const uint8_t *img, unsigned w, unsigned h,
                            int wide_source, const uint8_t *palette, unsigned ncolors, relic_err *err);

@@ -99,7 +99,9 @@ static int rt_open(rt_ctx *c, relic_err *err)
         return rc;
     }
     agi_vm_opts vo = {.profile = o->profile,
-                      .seed = o->have_seed ? (uint32_t)o->seed : c->in.have_seed ? c->in.seed : 1,
+                      .seed = o->have_seed      ? (uint32_t)o->seed
+                              : c->in.have_seed ? c->in.seed
+                                                : 1,
                       .ticks_per_cycle = c->in.ticks_per_cycle,
                       .start_room = o->room >= 0 ? (int)o->room : 0,
                       .save_dir = o->save_dir};
@@ -196,7 +198,8 @@ static int rt_outputs(rt_ctx *c, json_t *report, relic_err *err)
     const pic_opts *o = c->o;
     json_t *outputs = json_object_get(report, "outputs");
     int rc = RELIC_OK;
-    if (o->out_png && (rc = pic_write_image(o, o->out_png, rt_plane(c), AGI_PIC_WIDTH, AGI_PIC_HEIGHT, 0, rt_palette(c), err)) == 0)
+    if (o->out_png &&
+        (rc = pic_write_image(o, o->out_png, rt_plane(c), AGI_PIC_WIDTH, AGI_PIC_HEIGHT, 0, rt_palette(c), err)) == 0)
         json_object_set_new(outputs, "png", json_string(o->out_png));
     if (rc == RELIC_OK && o->out_raw &&
         (rc = relic_file_write_atomic(o->out_raw, rt_plane(c), AGI_PIC_CELLS, err)) == RELIC_OK)
@@ -253,11 +256,11 @@ int pic_runtime_run(const pic_opts *o)
         char hv[65], hp[65];
         relic_sha256_hex(agi_vm_frame_vis(c.vm), AGI_PIC_CELLS, hv);
         relic_sha256_hex(agi_vm_frame_pri(c.vm), AGI_PIC_CELLS, hp);
-        json_t *report = json_pack("{s:s, s:s, s:I, s:i, s:b, s:{s:s, s:s}, s:{}, s:i, s:i}", "format",
-                                   "relic-pic-render-run", "profile", agi_vm_profile(c.vm)->name, "cycle",
-                                   (json_int_t)agi_vm_cycles(c.vm), "room", agi_vm_var(c.vm, 0), "quit", agi_vm_has_quit(c.vm), "sha256",
-                                   "visual", hv, "priority", hp, "outputs", "width", AGI_PIC_WIDTH, "height",
-                                   AGI_PIC_HEIGHT);
+        json_t *report =
+            json_pack("{s:s, s:s, s:I, s:i, s:b, s:{s:s, s:s}, s:{}, s:i, s:i}", "format", "relic-pic-render-run",
+                      "profile", agi_vm_profile(c.vm)->name, "cycle", (json_int_t)agi_vm_cycles(c.vm), "room",
+                      agi_vm_var(c.vm, 0), "quit", agi_vm_has_quit(c.vm), "sha256", "visual", hv, "priority", hp,
+                      "outputs", "width", AGI_PIC_WIDTH, "height", AGI_PIC_HEIGHT);
         if ((rc = rt_outputs(&c, report, &err)) == RELIC_OK)
             rt_print(o, report);
         json_decref(report);

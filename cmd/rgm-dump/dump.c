@@ -10,13 +10,13 @@ static json_t *dump_actor(const rgm_actor *a)
 {
     return json_pack("{s:s, s:I, s:i, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:i, s:i, s:i}", "name",
                      a->name, "offset", (json_int_t)a->offset, "instances", a->instances, "script_length",
-                     (json_int_t)a->script_length, "script_data_offset", (json_int_t)a->script_data_offset,
-                     "script_pc", (json_int_t)a->script_pc, "num_strings", (json_int_t)a->num_strings,
-                     "string_offsets_index", (json_int_t)a->string_offsets_index, "num_variables",
-                     (json_int_t)a->num_variables, "variable_offset", (json_int_t)a->variable_offset, "raat_offset",
-                     (json_int_t)a->raat_offset, "rahk_offset", (json_int_t)a->rahk_offset, "ralc_offset",
-                     (json_int_t)a->ralc_offset, "raex_offset", (json_int_t)a->raex_offset, "raw_0x89", a->raw_89,
-                     "raw_0x8d", a->raw_8d, "raw_0x91", a->raw_91);
+                     (json_int_t)a->script_length, "script_data_offset", (json_int_t)a->script_data_offset, "script_pc",
+                     (json_int_t)a->script_pc, "num_strings", (json_int_t)a->num_strings, "string_offsets_index",
+                     (json_int_t)a->string_offsets_index, "num_variables", (json_int_t)a->num_variables,
+                     "variable_offset", (json_int_t)a->variable_offset, "raat_offset", (json_int_t)a->raat_offset,
+                     "rahk_offset", (json_int_t)a->rahk_offset, "ralc_offset", (json_int_t)a->ralc_offset,
+                     "raex_offset", (json_int_t)a->raex_offset, "raw_0x89", a->raw_89, "raw_0x8d", a->raw_8d,
+                     "raw_0x91", a->raw_91);
 }
 
 static int dump_script(dump_ctx *x, const rgm_actor *a, json_t *doc, relic_err *err)
@@ -38,9 +38,9 @@ static int dump_script(dump_ctx *x, const rgm_actor *a, json_t *doc, relic_err *
         json_t *ins = json_array();
         for (size_t i = 0; i < l.n; i++) {
             const soup_insn *in = &l.ins[i];
-            json_t *o = json_pack("{s:I, s:I, s:i, s:s, s:s}", "offset", (json_int_t)in->pos, "length",
-                                  (json_int_t)in->len, "opcode", in->op, "name", soup_opcode_name(in->op), "text",
-                                  in->text);
+            json_t *o =
+                json_pack("{s:I, s:I, s:i, s:s, s:s}", "offset", (json_int_t)in->pos, "length", (json_int_t)in->len,
+                          "opcode", in->op, "name", soup_opcode_name(in->op), "text", in->text);
             if (in->has_target)
                 relic_json_set(o, "target", json_integer(in->target), &x->json_oom);
             if (in->engine_fault) /* a ++/-- inside a formula: the engine fails on it */
@@ -65,14 +65,15 @@ static json_t *dump_placements(const rgm_map *m, int *oom)
     for (size_t i = 0; i < m->nplacements; i++) {
         const rgm_placement *p = &m->placements[i];
         relic_json_append(
-            arr, json_pack("{s:I, s:I, s:i, s:i, s:s, s:s, s:i, s:[i,i,i], s:[I,I,I], s:i, s:i, s:i, s:i, s:i, "
-                           "s:[i,i,i]}",
-                           "offset", (json_int_t)p->offset, "id", (json_int_t)p->id, "type", p->type, "active",
-                           p->active, "script_name", p->script_name, "model_name", p->model_name, "is_static",
-                           p->is_static, "pos", p->pos_x, p->pos_y, p->pos_z, "angle", (json_int_t)p->angle_x,
-                           (json_int_t)p->angle_y, (json_int_t)p->angle_z, "texture", p->texture, "intensity",
-                           p->intensity, "radius", p->radius, "model_id", p->model_id, "world_id", p->world_id,
-                           "color", p->red, p->green, p->blue), oom);
+            arr,
+            json_pack("{s:I, s:I, s:i, s:i, s:s, s:s, s:i, s:[i,i,i], s:[I,I,I], s:i, s:i, s:i, s:i, s:i, "
+                      "s:[i,i,i]}",
+                      "offset", (json_int_t)p->offset, "id", (json_int_t)p->id, "type", p->type, "active", p->active,
+                      "script_name", p->script_name, "model_name", p->model_name, "is_static", p->is_static, "pos",
+                      p->pos_x, p->pos_y, p->pos_z, "angle", (json_int_t)p->angle_x, (json_int_t)p->angle_y,
+                      (json_int_t)p->angle_z, "texture", p->texture, "intensity", p->intensity, "radius", p->radius,
+                      "model_id", p->model_id, "world_id", p->world_id, "color", p->red, p->green, p->blue),
+            oom);
     }
     return arr;
 }
@@ -101,9 +102,11 @@ static void dump_tables(const dump_ctx *x, const rgm_actor *a, json_t *strs, jso
         json_t *arr = json_array();
         for (uint32_t k = 0; k < a->num_strings && k < 65536; k++) {
             const char *s;
-            relic_json_append(arr, rgm_actor_string(&x->map, a, k, &s, NULL) ? json_null()
-                                                                                  : relic_json_bytes((const uint8_t *)s,
-                                                                                                     strlen(s)), oom);
+            relic_json_append(arr,
+                              rgm_actor_string(&x->map, a, k, &s, NULL)
+                                  ? json_null()
+                                  : relic_json_bytes((const uint8_t *)s, strlen(s)),
+                              oom);
         }
         relic_json_set(strs, a->name, arr, oom);
     }
@@ -126,11 +129,13 @@ int dump_report(dump_ctx *x, json_t *doc, relic_err *err)
     json_t *secs = json_array(), *actors = json_array();
     for (size_t i = 0; i < m->file.count; i++) {
         json_t *row = json_pack("{s:s, s:I, s:I}", "tag", m->file.sec[i].tag, "offset",
-                              (json_int_t)m->file.sec[i].offset, "size", (json_int_t)m->file.sec[i].len);
+                                (json_int_t)m->file.sec[i].offset, "size", (json_int_t)m->file.sec[i].len);
         rgm_records r;
         if (rgm_section_records(&m->file.sec[i], &r)) {
-            relic_json_set(row, "records", json_pack("{s:I, s:I, s:I}", "size", (json_int_t)r.size, "count",
-                                                        (json_int_t)r.count, "rest", (json_int_t)r.rest), &x->json_oom);
+            relic_json_set(row, "records",
+                           json_pack("{s:I, s:I, s:I}", "size", (json_int_t)r.size, "count", (json_int_t)r.count,
+                                     "rest", (json_int_t)r.rest),
+                           &x->json_oom);
             if (r.has_count)
                 relic_json_set(json_object_get(row, "records"), "declared", json_integer(r.declared), &x->json_oom);
         }

@@ -89,8 +89,8 @@ static int rgm_dump_main(dump_opts *o)
  * defaults are compared because the parsed numbers have no "given" flag. */
 static int rgm_dump_assemble(const dump_opts *o, int nargs, char **args)
 {
-    if (o->actor || o->strings || o->vars || o->attrs || o->placements || o->run || o->all || o->trace ||
-        o->json || o->ticks != 10 || o->max_steps != 1000000 || o->task_len != 1 || o->seed != 1)
+    if (o->actor || o->strings || o->vars || o->attrs || o->placements || o->run || o->all || o->trace || o->json ||
+        o->ticks != 10 || o->max_steps != 1000000 || o->task_len != 1 || o->seed != 1)
         return cli_usage_error("--assemble takes only SOURCE, -o OUT.RGM and --def");
     if (nargs != 1)
         return cli_usage_error("expected one SOURCE");
@@ -102,7 +102,20 @@ static int rgm_dump_assemble(const dump_opts *o, int nargs, char **args)
 int main(int argc, char **argv)
 {
     cli_init(argv[0]);
-    enum { O_STRINGS = 256, O_VARS, O_ATTRS, O_PLACE, O_RUN, O_ALL, O_TICKS, O_STEPS, O_TRACE, O_TASKLEN, O_SEED, O_ASM };
+    enum {
+        O_STRINGS = 256,
+        O_VARS,
+        O_ATTRS,
+        O_PLACE,
+        O_RUN,
+        O_ALL,
+        O_TICKS,
+        O_STEPS,
+        O_TRACE,
+        O_TASKLEN,
+        O_SEED,
+        O_ASM
+    };
     // clang-format off
     static const struct option longopts[] = {
         {"actor", required_argument, 0, 'a'}, {"strings", no_argument, 0, O_STRINGS},

@@ -61,7 +61,8 @@ int dump_run(dump_ctx *x, json_t *doc, relic_err *err)
     soup_host host = soup_stub_host(stub);
     soup_vm_config cfg = {256, (uint32_t)o->seed, 0, 0};
     soup_vm *vm = soup_vm_new(&x->def, &host, &cfg);
-    int rc = vm ? soup_vm_load_map(vm, &x->map, err) : relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    int rc =
+        vm ? soup_vm_load_map(vm, &x->map, err) : relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     int actor = -1;
     if (!rc && o->run && (actor = soup_vm_find_actor(vm, o->run)) < 0)
         rc = relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "no actor named %s", o->run);
@@ -79,10 +80,10 @@ int dump_run(dump_ctx *x, json_t *doc, relic_err *err)
         relic_json_set(doc, "run", run, &x->json_oom);
         if (o->trace) {
             int trace_oom = 0;
-            json_t *tr = json_pack("{s:o, s:s, s:I, s:I, s:I, s:I}", "events",
-                                   dump_trace(vm, &x->def, stub, &trace_oom), "scope", o->run ? o->run : "all",
-                                   "ticks", (json_int_t)o->ticks, "seed", (json_int_t)o->seed, "task_length",
-                                   (json_int_t)o->task_len, "events_dropped", (json_int_t)stub->dropped);
+            json_t *tr =
+                json_pack("{s:o, s:s, s:I, s:I, s:I, s:I}", "events", dump_trace(vm, &x->def, stub, &trace_oom),
+                          "scope", o->run ? o->run : "all", "ticks", (json_int_t)o->ticks, "seed", (json_int_t)o->seed,
+                          "task_length", (json_int_t)o->task_len, "events_dropped", (json_int_t)stub->dropped);
             rc = relic_json_check(trace_oom, err);
             if (!rc)
                 rc = relic_json_write(o->trace, tr, err);

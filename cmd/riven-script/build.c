@@ -81,8 +81,7 @@ static int rs_build_parse(const char *manifest, rs_build_line **lines, size_t *n
         if (*s && *s != '#') {
             if (sscanf(s, "%7s %15s %63s %15s %255s", l->type, idbuf, l->name, l->kind, l->file) != 5 ||
                 strlen(l->type) != 4 || cli_parse_uint(idbuf, 0, 65535, &l->id))
-                rc = relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "line %u: expected TYPE ID NAME|- KIND FILE",
-                                   no);
+                rc = relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "line %u: expected TYPE ID NAME|- KIND FILE", no);
             l->lineno = no;
             if (!strcmp(l->name, "-"))
                 l->name[0] = 0;
@@ -168,8 +167,8 @@ int rs_build(const char *manifest, const char *out)
                 rc = rs_build_make(dir, &lines[i], &ns, &bufs[i], &err);
             if (!rc && is_name && lines[i].id >= 1 && lines[i].id <= 5)
                 rc = riven_names_decode(bufs[i].data, bufs[i].len, &names[lines[i].id], &err);
-            e[i] = (mhk_entry){mhk_tag(lines[i].type), (uint16_t)lines[i].id, lines[i].name, bufs[i].data, bufs[i].len,
-                               0};
+            e[i] =
+                (mhk_entry){mhk_tag(lines[i].type), (uint16_t)lines[i].id, lines[i].name, bufs[i].data, bufs[i].len, 0};
         }
     relic_buf arc = RELIC_BUF_INIT;
     if (!rc)

@@ -236,7 +236,8 @@ int rs_extract(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *e
     for (size_t i = 0; i < c->n; i++) {
         relic_err e;
         relic_err_clear(&e);
-        if ((rc = rs_write_manifest(c, o, &c->ar[i], &e)) || (!o->raw_only && (rc = rs_write_index(c, o, &c->ar[i], &e)))) {
+        if ((rc = rs_write_manifest(c, o, &c->ar[i], &e)) ||
+            (!o->raw_only && (rc = rs_write_index(c, o, &c->ar[i], &e)))) {
             *err = e;
             return rc;
         }

@@ -67,8 +67,9 @@ static json_t *rs_list_json(const mhk_resource *r, const uint8_t *d, riven_list_
         relic_json_append(recs, o, &oom);
     }
     riven_list_free(&l);
-    json_t *doc = oom ? NULL : json_pack("{s:s,s:i,s:s,s:i,s:o}", "format", "relic-riven-list", "format_version", 1,
-                                         "type", desc->tag, "id", r->id, "records", recs);
+    json_t *doc = oom ? NULL
+                      : json_pack("{s:s,s:i,s:s,s:i,s:o}", "format", "relic-riven-list", "format_version", 1, "type",
+                                  desc->tag, "id", r->id, "records", recs);
     if (!doc) {
         if (oom)
             json_decref(recs);
@@ -85,11 +86,14 @@ static json_t *rs_sfxe_json(const mhk_resource *r, const uint8_t *d, relic_err *
     json_t *frames = json_array();
     int oom = 0;
     for (unsigned i = 0; i < x.frame_count; i++)
-        relic_json_append(frames, json_pack("{s:I,s:I}", "offset", (json_int_t)x.frame_offset[i], "size",
-                                                (json_int_t)x.frame_size[i]), &oom);
-    json_t *o = oom ? NULL : json_pack("{s:s,s:i,s:i,s:i,s:[iiii],s:i,s:I,s:o}", "format", "relic-riven-sfxe", "format_version",
-                          1, "id", r->id, "frame_count", x.frame_count, "rect", x.left, x.top, x.right, x.bottom,
-                          "speed", x.speed, "table_offset", (json_int_t)x.table_offset, "frames", frames);
+        relic_json_append(
+            frames,
+            json_pack("{s:I,s:I}", "offset", (json_int_t)x.frame_offset[i], "size", (json_int_t)x.frame_size[i]), &oom);
+    json_t *o =
+        oom ? NULL
+            : json_pack("{s:s,s:i,s:i,s:i,s:[iiii],s:i,s:I,s:o}", "format", "relic-riven-sfxe", "format_version", 1,
+                        "id", r->id, "frame_count", x.frame_count, "rect", x.left, x.top, x.right, x.bottom, "speed",
+                        x.speed, "table_offset", (json_int_t)x.table_offset, "frames", frames);
     riven_sfxe_free(&x);
     if (!o) {
         if (oom)

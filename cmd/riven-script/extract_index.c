@@ -43,17 +43,19 @@ int rs_write_manifest(const rs_ctx *c, const rs_opts *o, const rs_archive *a, re
             v[n++] = &a->a.res[k];
     qsort(v, n, sizeof *v, rs_by_file_index);
     relic_buf m = RELIC_BUF_INIT;
-    relic_buf_printf(&m, "# %s, extracted by riven-script --extract: rebuild with\n"
-                         "#   riven-script --build archive.txt -o OUT.MHK\n"
-                         "# TYPE ID NAME|- KIND FILE\n", a->path);
+    relic_buf_printf(&m,
+                     "# %s, extracted by riven-script --extract: rebuild with\n"
+                     "#   riven-script --build archive.txt -o OUT.MHK\n"
+                     "# TYPE ID NAME|- KIND FILE\n",
+                     a->path);
     for (size_t i = 0; i < n; i++) {
         const mhk_resource *r = v[i];
         char tag[5], base[200];
         mhk_tag_str(r->tag, tag);
         rs_resource_base(r, base, sizeof base);
         if (strchr(tag, ' ') || strchr(tag, '?')) {
-            relic_buf_printf(&m, "# %s %u cannot be named in a manifest (its type has a space or control byte)\n",
-                             tag, r->id);
+            relic_buf_printf(&m, "# %s %u cannot be named in a manifest (its type has a space or control byte)\n", tag,
+                             r->id);
             continue;
         }
         int is_card = r->tag == mhk_tag("CARD"), is_hspt = r->tag == mhk_tag("HSPT");
@@ -128,8 +130,10 @@ static void rs_html_bitmap(relic_buf *b, const rs_ctx *c, const rs_archive *a, u
         relic_buf_printf(b, "<figure>tBMP %u (not in the archives)<figcaption>%s</figcaption></figure>\n", id, why);
         return;
     }
-    relic_buf_printf(b, "<figure><a href=\"%s\"><img src=\"%s\" alt=\"tBMP %u\"></a><figcaption>tBMP %u, %s"
-                        "</figcaption></figure>\n", link, link, id, id, why);
+    relic_buf_printf(b,
+                     "<figure><a href=\"%s\"><img src=\"%s\" alt=\"tBMP %u\"></a><figcaption>tBMP %u, %s"
+                     "</figcaption></figure>\n",
+                     link, link, id, id, why);
 }
 
 /* The bitmaps card `r` draws: its PLST records and drawBitmap commands. */
@@ -149,7 +153,7 @@ static void rs_html_card_bitmaps(relic_buf *b, const rs_ctx *c, const rs_archive
     relic_err_clear(&e);
     const mhk_resource *pl = mhk_find(&a->a, mhk_tag("PLST"), r->id);
     riven_list plst = {0};
-    if (pl && !pl->broken && 
+    if (pl && !pl->broken &&
         rs_html_lost(b, riven_list_decode(RIVEN_PLST, mhk_data(&a->a, pl), pl->size, &plst, &e), &e) == 0) {
         for (unsigned i = 0; i < plst.count; i++) {
             char why[64];
@@ -194,8 +198,10 @@ int rs_write_index(const rs_ctx *c, const rs_opts *o, const rs_archive *a, relic
     relic_buf b = RELIC_BUF_INIT;
     relic_buf_printf(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>");
     rs_html_str(&b, a->path);
-    relic_buf_printf(&b, "</title><style>%s</style></head><body>\n<p><a href=\"../index.html\">all archives</a></p>\n"
-                         "<h1>", rs_css);
+    relic_buf_printf(&b,
+                     "</title><style>%s</style></head><body>\n<p><a href=\"../index.html\">all archives</a></p>\n"
+                     "<h1>",
+                     rs_css);
     rs_html_str(&b, a->path);
     relic_buf_printf(&b, "</h1>\n<p>%zu resources (<a href=\"archive.txt\">manifest</a>)</p>\n", a->a.count);
     uint32_t tcard = mhk_tag("CARD"), thspt = mhk_tag("HSPT"), tbmp = mhk_tag("tBMP");
@@ -245,8 +251,7 @@ int rs_write_index(const rs_ctx *c, const rs_opts *o, const rs_archive *a, relic
         if (r->broken)
             relic_buf_printf(&b, "</td><td>%u</td><td>broken</td></tr>\n", r->declared_size);
         else
-            relic_buf_printf(&b, "</td><td>%u</td><td><a href=\"%s.bin\">%s.bin</a></td></tr>\n", r->size, base,
-                             base);
+            relic_buf_printf(&b, "</td><td>%u</td><td><a href=\"%s.bin\">%s.bin</a></td></tr>\n", r->size, base, base);
     }
     relic_buf_printf(&b, "</table>\n</body></html>\n");
     char arch[128], rel[160];
@@ -264,8 +269,10 @@ int rs_write_index(const rs_ctx *c, const rs_opts *o, const rs_archive *a, relic
 int rs_write_top_index(const rs_ctx *c, const rs_opts *o, relic_err *err)
 {
     relic_buf b = RELIC_BUF_INIT;
-    relic_buf_printf(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Riven archives"
-                         "</title><style>%s</style></head><body>\n<h1>Riven archives</h1>\n<ul>\n", rs_css);
+    relic_buf_printf(&b,
+                     "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Riven archives"
+                     "</title><style>%s</style></head><body>\n<h1>Riven archives</h1>\n<ul>\n",
+                     rs_css);
     for (size_t i = 0; i < c->n; i++) {
         char arch[128];
         rs_archive_dir(&c->ar[i], arch);

@@ -156,7 +156,10 @@ static int rs_dispatch(rs_ctx *c, const rs_opts *o)
     else if (o->run)
         rc = rs_run(c, o, &doc, &err);
     else
-        rc = rs_decompile(c, o->all ? -1 : o->have_card ? (long)o->card : -2,
+        rc = rs_decompile(c,
+                          o->all         ? -1
+                          : o->have_card ? (long)o->card
+                                         : -2,
                           o->have_hotspot ? (long)o->hotspot : -2, &doc, &err);
     if (doc) {
         int prc = rs_print(c, doc, o->extract || o->run ? NULL : rs_decompile_text);
@@ -174,8 +177,8 @@ static int rs_dispatch(rs_ctx *c, const rs_opts *o)
 static int rs_build_main(const rs_opts *o, const rs_ctx *c, int nargs, char **args)
 {
     if (o->list || o->all || o->have_card || o->have_hotspot || o->extract || o->run || o->nclicks || o->trace ||
-        o->vars || o->max_steps != 100000 || c->json || strcmp(c->audio_format, "wav") != 0 || o->raw_only ||
-        o->nsel || o->jobs || o->screen || o->frames)
+        o->vars || o->max_steps != 100000 || c->json || strcmp(c->audio_format, "wav") != 0 || o->raw_only || o->nsel ||
+        o->jobs || o->screen || o->frames)
         return cli_usage_error("--build takes only MANIFEST and -o OUT.MHK");
     if (nargs != 1)
         return cli_usage_error("expected one MANIFEST");

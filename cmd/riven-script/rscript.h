@@ -13,7 +13,7 @@ typedef struct rs_archive {
     const char *path;
     relic_map map; /* archives are mapped: they can be hundreds of MB */
     mhk_archive a;
-    int fd;        /* extraction reads each resource with pread (-1: use the map) */
+    int fd; /* extraction reads each resource with pread (-1: use the map) */
 } rs_archive;
 
 typedef struct rs_ctx {
@@ -32,8 +32,8 @@ typedef struct rs_opts {
     const char *clicks[64];
     struct {
         uint32_t tag;
-        long id;              /* -1: every id */
-    } sel[64];                /* --only TYPE[:ID] */
+        long id; /* -1: every id */
+    } sel[64];   /* --only TYPE[:ID] */
 } rs_opts;
 
 /* The resource and its archive, or NULL. */
@@ -72,10 +72,10 @@ int rs_run(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *err);
 enum { RS_SCREEN_W = 608, RS_SCREEN_H = 392 };
 typedef struct rs_screen {
     const rs_ctx *c;
-    const char *frames;       /* --frames DIR, or NULL */
+    const char *frames; /* --frames DIR, or NULL */
     uint16_t card;
     unsigned updates, frames_written, missing;
-    relic_err err;            /* the first frame that could not be written */
+    relic_err err; /* the first frame that could not be written */
     uint8_t back[RS_SCREEN_W * RS_SCREEN_H * 3], front[RS_SCREEN_W * RS_SCREEN_H * 3];
 } rs_screen;
 void rs_screen_event(rs_screen *sc, const riven_trace_ev *ev);

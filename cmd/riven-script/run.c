@@ -131,9 +131,10 @@ static void rs_trace(void *ctx, const riven_trace_ev *ev)
             json_array_append_new(args, json_integer(ev->argv[i]));
         json_object_set_new(o, "args", args);
         if (ev->op == 17 && ev->argc)
-            json_object_set_new(o, "external", riven_names_get(t->c->ns.externals, ev->argv[0])
-                                                   ? json_string(riven_names_get(t->c->ns.externals, ev->argv[0]))
-                                                   : json_null());
+            json_object_set_new(o, "external",
+                                riven_names_get(t->c->ns.externals, ev->argv[0])
+                                    ? json_string(riven_names_get(t->c->ns.externals, ev->argv[0]))
+                                    : json_null());
     } else if (ev->kind == RIVEN_TRACE_EVENT) {
         json_object_set_new(o, "event", json_string(riven_event_name(ev->event)));
     } else if (ev->kind == RIVEN_TRACE_DISPLAY) {
@@ -200,8 +201,7 @@ int rs_run(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *err)
     for (int i = 0; !rc && i < o->nclicks; i++) {
         uint16_t id = 0;
         if (rs_click_id(c, &w, vm.card, o->clicks[i], &id))
-            rc = relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "no hotspot '%s' on card %u", o->clicks[i],
-                               vm.card);
+            rc = relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "no hotspot '%s' on card %u", o->clicks[i], vm.card);
         if (!rc)
             rc = riven_vm_click(&vm, id, err);
         if (!rc)

@@ -94,8 +94,8 @@ json_t *rs_list(const rs_ctx *c)
             json_t *o = json_object();
             relic_json_set(o, "type", json_string(t), &oom);
             relic_json_set(o, "id", json_integer(r->id), &oom);
-            relic_json_set(o, "name", r->name ? relic_json_bytes((const uint8_t *)r->name, strlen(r->name))
-                                                   : json_null(), &oom);
+            relic_json_set(o, "name",
+                           r->name ? relic_json_bytes((const uint8_t *)r->name, strlen(r->name)) : json_null(), &oom);
             relic_json_set(o, "offset", json_integer(r->offset), &oom);
             relic_json_set(o, "size", json_integer(r->size), &oom);
             relic_json_set(o, "flags", json_integer(r->flags), &oom);
@@ -128,8 +128,9 @@ int rs_list_text(const json_t *doc, relic_buf *out, relic_err *err)
             const json_t *o = json_array_get(rs, k);
             const char *name = json_string_value(json_object_get(o, "name"));
             if (json_is_true(json_object_get(o, "broken"))) {
-                relic_buf_printf(out, "  %s %5" JSON_INTEGER_FORMAT " %8" JSON_INTEGER_FORMAT " bytes at 0x%08" PRIx64
-                                      " declared, BROKEN: %s%s%s\n",
+                relic_buf_printf(out,
+                                 "  %s %5" JSON_INTEGER_FORMAT " %8" JSON_INTEGER_FORMAT " bytes at 0x%08" PRIx64
+                                 " declared, BROKEN: %s%s%s\n",
                                  json_string_value(json_object_get(o, "type")),
                                  json_integer_value(json_object_get(o, "id")),
                                  json_integer_value(json_object_get(o, "declared_size")),
@@ -137,11 +138,11 @@ int rs_list_text(const json_t *doc, relic_buf *out, relic_err *err)
                                  json_string_value(json_object_get(o, "error")), name ? "  " : "", name ? name : "");
                 continue;
             }
-            relic_buf_printf(out, "  %s %5" JSON_INTEGER_FORMAT " %8" JSON_INTEGER_FORMAT " bytes at 0x%08" PRIx64 "%s%s\n",
-                             json_string_value(json_object_get(o, "type")), json_integer_value(json_object_get(o, "id")),
-                             json_integer_value(json_object_get(o, "size")),
-                             (uint64_t)json_integer_value(json_object_get(o, "offset")), name ? "  " : "",
-                             name ? name : "");
+            relic_buf_printf(
+                out, "  %s %5" JSON_INTEGER_FORMAT " %8" JSON_INTEGER_FORMAT " bytes at 0x%08" PRIx64 "%s%s\n",
+                json_string_value(json_object_get(o, "type")), json_integer_value(json_object_get(o, "id")),
+                json_integer_value(json_object_get(o, "size")),
+                (uint64_t)json_integer_value(json_object_get(o, "offset")), name ? "  " : "", name ? name : "");
         }
     }
     return relic_buf_check(out, err);
@@ -278,18 +279,16 @@ int rs_decompile_text(const json_t *doc, relic_buf *out, relic_err *err)
         for (size_t k = 0; k < json_array_size(arr); k++) {
             const json_t *h = json_array_get(arr, k), *rect = json_object_get(h, "rect");
             const char *name = json_string_value(json_object_get(h, "name"));
-            relic_buf_printf(out, "hotspot blst=%d name=%d rect=%d,%d,%d,%d u0=%d cursor=%d index=%d u1=%d flags=%d\n",
-                             (int)json_integer_value(json_object_get(h, "blst_id")),
-                             (int)json_integer_value(json_object_get(h, "name_index")),
-                             (int)json_integer_value(json_array_get(rect, 0)),
-                             (int)json_integer_value(json_array_get(rect, 1)),
-                             (int)json_integer_value(json_array_get(rect, 2)),
-                             (int)json_integer_value(json_array_get(rect, 3)),
-                             (int)json_integer_value(json_object_get(h, "u0")),
-                             (int)json_integer_value(json_object_get(h, "cursor")),
-                             (int)json_integer_value(json_object_get(h, "index")),
-                             (int)json_integer_value(json_object_get(h, "u1")),
-                             (int)json_integer_value(json_object_get(h, "flags")));
+            relic_buf_printf(
+                out, "hotspot blst=%d name=%d rect=%d,%d,%d,%d u0=%d cursor=%d index=%d u1=%d flags=%d\n",
+                (int)json_integer_value(json_object_get(h, "blst_id")),
+                (int)json_integer_value(json_object_get(h, "name_index")),
+                (int)json_integer_value(json_array_get(rect, 0)), (int)json_integer_value(json_array_get(rect, 1)),
+                (int)json_integer_value(json_array_get(rect, 2)), (int)json_integer_value(json_array_get(rect, 3)),
+                (int)json_integer_value(json_object_get(h, "u0")),
+                (int)json_integer_value(json_object_get(h, "cursor")),
+                (int)json_integer_value(json_object_get(h, "index")), (int)json_integer_value(json_object_get(h, "u1")),
+                (int)json_integer_value(json_object_get(h, "flags")));
             relic_buf_printf(out, "# card %" JSON_INTEGER_FORMAT " hotspot %" JSON_INTEGER_FORMAT "%s%s\n",
                              json_integer_value(json_object_get(o, "card")),
                              json_integer_value(json_object_get(h, "blst_id")), name ? " " : "", name ? name : "");

@@ -105,8 +105,8 @@ static void inspect_replay_resources(const agi_game *g, const agi_save *s, json_
             continue;
         int present = num < g->dirs[k].count && g->dirs[k].entry[num].present;
         missing += !present;
-        json_array_append_new(out, json_pack("{s:s, s:i, s:b}", "kind", agi_kind_name((agi_kind)k), "number",
-                                             (int)num, "present", present));
+        json_array_append_new(out, json_pack("{s:s, s:i, s:b}", "kind", agi_kind_name((agi_kind)k), "number", (int)num,
+                                             "present", present));
     }
     free(ops);
     inspect_check(checks, failed, "replay_resources", missing == 0, "%u resources the replay names are missing",
@@ -154,9 +154,9 @@ int inspect_game_check(const inspect_opts *o, const char *save_path, const agi_s
     inspect_replay_resources(&g, s, resources, checks, &failed);
     if (s->profile->save_blocks > 4)
         inspect_check_resume(&g, s, checks, &failed);
-    json_object_set_new(doc, "game", json_pack("{s:s, s:s, s:o, s:o, s:i}", "dir", o->game_dir, "profile",
-                                               g.profile->name, "checks", checks, "resources", resources, "failed",
-                                               failed));
+    json_object_set_new(doc, "game",
+                        json_pack("{s:s, s:s, s:o, s:o, s:i}", "dir", o->game_dir, "profile", g.profile->name, "checks",
+                                  checks, "resources", resources, "failed", failed));
     agi_fileset_free(&fs);
     return failed;
 }
@@ -179,7 +179,7 @@ static void inspect_print_text(const json_t *doc)
         size_t k;
         const json_t *c;
         printf(", which these profiles share:");
-        json_array_foreach(cands, k, c)
+        json_array_foreach (cands, k, c)
             printf(" %s", json_string_value(c));
     }
     printf(")\n");
@@ -204,15 +204,15 @@ static void inspect_print_text(const json_t *doc)
     printf("\n");
     size_t i;
     const json_t *e;
-    json_array_foreach(json_object_get(doc, "strings"), i, e)
+    json_array_foreach (json_object_get(doc, "strings"), i, e)
         if (json_string_length(e))
             printf("string s%-3zu  \"%s\"\n", i, json_string_value(e));
     printf("carried:    ");
-    json_array_foreach(json_object_get(doc, "inventory"), i, e)
+    json_array_foreach (json_object_get(doc, "inventory"), i, e)
         if (inspect_int(e, "location") == AGI_SAVE_CARRIED)
             printf(" %zu:%s", i, json_string_value(json_object_get(e, "name")));
     printf("\nobjects (drawn or animated):\n");
-    json_array_foreach(json_object_get(doc, "objects"), i, e) {
+    json_array_foreach (json_object_get(doc, "objects"), i, e) {
         json_int_t fl = inspect_int(e, "flags");
         if (fl & (AGI_SAVE_OBJ_DRAWN | AGI_SAVE_OBJ_ANIMATED))
             printf("  %2zu: view %d loop %d cel %d at (%d,%d) flags 0x%04x\n", i, (int)inspect_int(e, "view"),
@@ -225,7 +225,7 @@ static void inspect_print_text(const json_t *doc)
     if (json_object_get(doc, "replay_checkpoint"))
         printf(", checkpoint %d", (int)inspect_int(doc, "replay_checkpoint"));
     printf("\n");
-    json_array_foreach(replay, i, e) {
+    json_array_foreach (replay, i, e) {
         const char *op = json_string_value(json_object_get(e, "op"));
         if (!op)
             printf("  %3d  kind %d %d\n", (int)inspect_int(e, "pair"), (int)inspect_int(e, "kind"),
@@ -242,18 +242,18 @@ static void inspect_print_text(const json_t *doc)
     const json_t *resume = json_object_get(doc, "logic_resume");
     if (resume) {
         printf("logic resume:");
-        json_array_foreach(resume, i, e)
+        json_array_foreach (resume, i, e)
             printf(" %d@%d", (int)inspect_int(e, "logic"), (int)inspect_int(e, "offset"));
         printf("\n");
     }
     const json_t *game = json_object_get(doc, "game");
     if (game) {
         printf("game %s:\n", json_string_value(json_object_get(game, "dir")));
-        json_array_foreach(json_object_get(game, "checks"), i, e)
+        json_array_foreach (json_object_get(game, "checks"), i, e)
             printf("  %-4s %s: %s\n", json_is_true(json_object_get(e, "ok")) ? "ok" : "FAIL",
                    json_string_value(json_object_get(e, "check")), json_string_value(json_object_get(e, "detail")));
         printf("  replay loads:");
-        json_array_foreach(json_object_get(game, "resources"), i, e)
+        json_array_foreach (json_object_get(game, "resources"), i, e)
             printf(" %s.%d%s", json_string_value(json_object_get(e, "kind")), (int)inspect_int(e, "number"),
                    json_is_true(json_object_get(e, "present")) ? "" : "(missing)");
         printf("\n");
@@ -302,10 +302,7 @@ static int inspect_agi_decode(const inspect_opts *o, const relic_buf *raw, void 
     return rc;
 }
 
-static void inspect_agi_release(void *save)
-{
-    agi_save_free(save);
-}
+static void inspect_agi_release(void *save) { agi_save_free(save); }
 
 static int inspect_agi_report(const inspect_opts *o, const char *path, const relic_buf *raw, void *save)
 {
@@ -347,7 +344,7 @@ static void inspect_agi_failed_checks(const json_t *doc, char *names, size_t n)
     size_t k;
     json_t *c;
     names[0] = '\0';
-    json_array_foreach(json_object_get(json_object_get(doc, "game"), "checks"), k, c)
+    json_array_foreach (json_object_get(json_object_get(doc, "game"), "checks"), k, c)
         if (!json_is_true(json_object_get(c, "ok")) && strlen(names) + 40 < n)
             snprintf(names + strlen(names), n - strlen(names), "%s%s", names[0] ? ", " : "",
                      json_string_value(json_object_get(c, "check")));

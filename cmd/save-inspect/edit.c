@@ -51,8 +51,7 @@ int inspect_set(const inspect_opts *o)
     if (o->in_place && strcmp(path, "-") == 0)
         return cli_usage_error("--in-place needs a file, not standard input%s", "");
     if (!o->in_place && strcmp(o->out, "-") != 0 && relic_path_same_file(path, o->out))
-        return cli_usage_error("output %s is the input; use --in-place to replace it (keeps %s.bak)", o->out,
-                               path);
+        return cli_usage_error("output %s is the input; use --in-place to replace it (keeps %s.bak)", o->out, path);
     relic_buf in = RELIC_BUF_INIT, out = RELIC_BUF_INIT;
     relic_err err;
     int rc = inspect_read(path, &in, &err);

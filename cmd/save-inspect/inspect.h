@@ -17,25 +17,30 @@ typedef struct inspect_opts {
     const char *game_dir, *out;
     const char *ignore[INSPECT_MAX_IGNORE];
     unsigned nignore;
-    char **args;             /* operands after the options */
+    char **args; /* operands after the options */
     int nargs;
 } inspect_opts;
 
 enum { INSPECT_CMD_REPORT, INSPECT_CMD_DIFF, INSPECT_CMD_SET, INSPECT_CMD_VALIDATE };
 
 /* diff exit statuses, as diff(1): above 1 is trouble. */
-enum { INSPECT_DIFF_EQUAL = 0, INSPECT_DIFF_DIFFERENT = 1, INSPECT_DIFF_USAGE = 2, INSPECT_DIFF_IO = 3,
-       INSPECT_DIFF_DATA = 4 };
+enum {
+    INSPECT_DIFF_EQUAL = 0,
+    INSPECT_DIFF_DIFFERENT = 1,
+    INSPECT_DIFF_USAGE = 2,
+    INSPECT_DIFF_IO = 3,
+    INSPECT_DIFF_DATA = 4
+};
 
 /* One save kind.  A decoded save is opaque to the drivers (void *). */
 typedef struct inspect_format {
-    const char *title;  /* "an AGI save": used in messages */
+    const char *title; /* "an AGI save": used in messages */
     /* 1 when the bytes are a save of this kind (the last row takes all). */
     int (*detect)(const uint8_t *data, size_t len);
     /* Options this kind refuses for cmd: -1 when fine, else the exit status
      * (already reported). */
     int (*check)(const inspect_opts *o, int cmd, const char *path);
-    size_t save_size;  /* the decoded save's struct */
+    size_t save_size; /* the decoded save's struct */
     /* Decodes raw into a zeroed save_size struct; on failure nothing is
      * left to release. */
     int (*decode)(const inspect_opts *o, const relic_buf *raw, void *save, relic_err *err);

@@ -36,8 +36,12 @@ static void inspect_help(void)
            cli_prog(), cli_prog(), cli_prog(), cli_prog());
 }
 
-enum { CMD_REPORT = INSPECT_CMD_REPORT, CMD_DIFF = INSPECT_CMD_DIFF, CMD_SET = INSPECT_CMD_SET,
-       CMD_VALIDATE = INSPECT_CMD_VALIDATE };
+enum {
+    CMD_REPORT = INSPECT_CMD_REPORT,
+    CMD_DIFF = INSPECT_CMD_DIFF,
+    CMD_SET = INSPECT_CMD_SET,
+    CMD_VALIDATE = INSPECT_CMD_VALIDATE
+};
 
 static int inspect_usage(int cmd, const char *fmt, const char *arg)
 {

@@ -33,7 +33,7 @@ static void inspect_riven_text(const json_t *doc)
     size_t xi;
     if (json_array_size(extra))
         printf("extra:      %zu VARS records without a name (the engine ignores them)\n", json_array_size(extra));
-    json_array_foreach((json_t *)extra, xi, x)
+    json_array_foreach ((json_t *)extra, xi, x)
         printf("  record %d = %llu\n", (int)json_integer_value(json_object_get(x, "record")),
                (unsigned long long)json_integer_value(json_object_get(x, "value")));
     size_t n = json_object_size(vars), k = 0;
@@ -41,7 +41,7 @@ static void inspect_riven_text(const json_t *doc)
     const char *key;
     json_t *v;
     if (keys) {
-        json_object_foreach((json_t *)vars, key, v)
+        json_object_foreach ((json_t *)vars, key, v)
             keys[k++] = key;
         qsort(keys, n, sizeof *keys, inspect_riven_key_cmp);
         for (k = 0; k < n; k++)
@@ -50,15 +50,12 @@ static void inspect_riven_text(const json_t *doc)
     }
     const json_t *zips = json_object_get(doc, "zip_modes");
     printf("zip modes:  %zu\n", json_array_size(zips));
-    json_array_foreach((json_t *)zips, k, v)
+    json_array_foreach ((json_t *)zips, k, v)
         printf("  %s -> card %d\n", json_string_value(json_object_get(v, "name")),
                (int)json_integer_value(json_object_get(v, "card")));
 }
 
-static int inspect_riven_detect(const uint8_t *data, size_t len)
-{
-    return len >= 4 && memcmp(data, "MHWK", 4) == 0;
-}
+static int inspect_riven_detect(const uint8_t *data, size_t len) { return len >= 4 && memcmp(data, "MHWK", 4) == 0; }
 
 /* --profile and --game are AGI options. */
 static int inspect_riven_check(const inspect_opts *o, int cmd, const char *path)
@@ -76,10 +73,7 @@ static int inspect_riven_decode(const inspect_opts *o, const relic_buf *raw, voi
     return riven_save_decode(raw->data, raw->len, save, err);
 }
 
-static void inspect_riven_release(void *save)
-{
-    riven_save_free(save);
-}
+static void inspect_riven_release(void *save) { riven_save_free(save); }
 
 static int inspect_riven_report(const inspect_opts *o, const char *path, const relic_buf *raw, void *save)
 {

@@ -11,10 +11,7 @@
 #include "json_report.h"
 #include "relic/io.h"
 
-const char *inspect_name(const char *path)
-{
-    return strcmp(path, "-") == 0 ? "<stdin>" : path;
-}
+const char *inspect_name(const char *path) { return strcmp(path, "-") == 0 ? "<stdin>" : path; }
 
 /* Standard input, bounded like relic_file_read. */
 static int inspect_read_stdin(relic_buf *raw, relic_err *err)
@@ -32,8 +29,7 @@ static int inspect_read_stdin(relic_buf *raw, relic_err *err)
             return RELIC_OK;
         raw->len += (size_t)n;
         if (raw->len > RELIC_MAX_FILE_SIZE)
-            return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "input larger than %zu bytes",
-                                 RELIC_MAX_FILE_SIZE);
+            return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "input larger than %zu bytes", RELIC_MAX_FILE_SIZE);
     }
 }
 
@@ -73,14 +69,14 @@ void inspect_print_diffs(const inspect_opts *o, json_t *diffs)
 {
     size_t n = json_array_size(diffs);
     if (o->json) {
-        json_t *doc = json_pack("{s:s, s:s, s:b, s:O}", "a", o->args[0], "b", o->args[1], "equal", n == 0,
-                                "differences", diffs);
+        json_t *doc =
+            json_pack("{s:s, s:s, s:b, s:O}", "a", o->args[0], "b", o->args[1], "equal", n == 0, "differences", diffs);
         cli_json_report(doc, "relic-save-diff", 1, NULL);
         json_decref(doc);
     } else {
         size_t i;
         json_t *d;
-        json_array_foreach(diffs, i, d) {
+        json_array_foreach (diffs, i, d) {
             printf("%s: ", json_string_value(json_object_get(d, "path")));
             inspect_print_value(json_object_get(d, "old"));
             printf(" -> ");

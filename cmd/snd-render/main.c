@@ -75,8 +75,22 @@ static int snd_render_to_stdout(render_opts *o, const char *format)
     return rc;
 }
 
-enum { OPT_FILE = 256, OPT_EVENTS, OPT_MIDI, OPT_PROFILE, OPT_DEVICE, OPT_SELECTOR, OPT_ADJUST, OPT_RATE,
-       OPT_CHANNELS, OPT_GAIN, OPT_LOOP, OPT_NOISE, OPT_MAXSEC, OPT_FORMAT };
+enum {
+    OPT_FILE = 256,
+    OPT_EVENTS,
+    OPT_MIDI,
+    OPT_PROFILE,
+    OPT_DEVICE,
+    OPT_SELECTOR,
+    OPT_ADJUST,
+    OPT_RATE,
+    OPT_CHANNELS,
+    OPT_GAIN,
+    OPT_LOOP,
+    OPT_NOISE,
+    OPT_MAXSEC,
+    OPT_FORMAT
+};
 
 static int snd_render_number(const char *name, const char *s, unsigned long lo, unsigned long hi, unsigned *out)
 {
@@ -145,7 +159,10 @@ int main(int argc, char **argv)
                 return cli_usage_error("bad device '%s' (pcjr or speaker)", optarg);
             device_pcjr = strcmp(optarg, "pcjr") == 0;
             break;
-        case OPT_SELECTOR: bad = snd_render_number("selector", optarg, 0, 255, &v); o.selector = (int)v; break;
+        case OPT_SELECTOR:
+            bad = snd_render_number("selector", optarg, 0, 255, &v);
+            o.selector = (int)v;
+            break;
         case OPT_ADJUST: bad = snd_render_number("adjustment", optarg, 0, 255, &o.adjust); break;
         case OPT_RATE: bad = snd_render_number("rate", optarg, 8000, 384000, &o.rate); break;
         case OPT_CHANNELS: bad = snd_render_number("channel count", optarg, 1, 2, &o.channels); break;

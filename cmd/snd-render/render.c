@@ -19,8 +19,8 @@
 /* The payload, and where its bytes live for error offsets. */
 typedef struct render_src {
     relic_buf payload;
-    char where[4400];        /* file named in errors */
-    size_t base;             /* file offset of payload byte 0, or RELIC_NO_OFFSET */
+    char where[4400]; /* file named in errors */
+    size_t base;      /* file offset of payload byte 0, or RELIC_NO_OFFSET */
     const agi_profile *profile;
 } render_src;
 
@@ -78,11 +78,11 @@ typedef struct render_stream {
     relic_audio_out out;
     double gain_db;
     unsigned channels;
-    int16_t *pcm;  /* one window's interleaved samples */
+    int16_t *pcm; /* one window's interleaved samples */
     relic_err *err;
 } render_stream;
 
-#define RENDER_BLOCK 4096  /* agi_synth_stream's window */
+#define RENDER_BLOCK 4096 /* agi_synth_stream's window */
 
 static int render_sink(void *ctx, const float *x, size_t n)
 {
@@ -93,8 +93,8 @@ static int render_sink(void *ctx, const float *x, size_t n)
     return relic_audio_write_frames(&st->out, st->pcm, n, st->err);
 }
 
-static int render_audio(const render_opts *o, const agi_snd_cmds *c, agi_snd_device dev, uint64_t end,
-                        json_t *report, int *oom, relic_err *err)
+static int render_audio(const render_opts *o, const agi_snd_cmds *c, agi_snd_device dev, uint64_t end, json_t *report,
+                        int *oom, relic_err *err)
 {
     agi_synth_opts so = {.rate = o->rate, .lfsr16 = o->lfsr16, .loops = o->loops};
     uint64_t total = end * o->loops, cap = (uint64_t)llround(o->max_seconds * AGI_SND_TICK_HZ);
@@ -102,8 +102,8 @@ static int render_audio(const render_opts *o, const agi_snd_cmds *c, agi_snd_dev
     const char *name = o->output_name ? o->output_name : o->output;
     if (truncated) {
         so.max_ticks = cap;
-        cli_warn("%s: %llu ticks (%.1f s) cut at %.1f s (--max-seconds)", name, (unsigned long long)total,
-                 total / 60.0, o->max_seconds);
+        cli_warn("%s: %llu ticks (%.1f s) cut at %.1f s (--max-seconds)", name, (unsigned long long)total, total / 60.0,
+                 o->max_seconds);
     }
     render_stream st = {.gain_db = o->gain_db, .channels = o->channels, .err = err};
     size_t frames = 0;
@@ -131,8 +131,8 @@ static int render_audio(const render_opts *o, const agi_snd_cmds *c, agi_snd_dev
 
 /* Failed allocations set *oom (sticky, relic_json_set): the caller
  * checks it once, so a dropped key fails the run instead of vanishing. */
-static int render_outputs(const render_opts *o, const agi_sound *snd, const agi_profile *p, json_t *report,
-                          int *oom, relic_err *err)
+static int render_outputs(const render_opts *o, const agi_sound *snd, const agi_profile *p, json_t *report, int *oom,
+                          relic_err *err)
 {
     agi_snd_opts so = {p, (unsigned)o->selector, (uint8_t)o->adjust};
     agi_snd_device dev = agi_snd_device_for(p, so.selector);
@@ -152,8 +152,8 @@ static int render_outputs(const render_opts *o, const agi_sound *snd, const agi_
     if (rc == RELIC_OK && o->events) {
         json_t *doc = json_pack("{s:s, s:i, s:s, s:i, s:i, s:s, s:I, s:o}", "format", "relic-agi-sound-commands",
                                 "format_version", 1, "profile", p->name, "selector", o->selector, "adjust",
-                                (int)o->adjust, "device", dev == AGI_SND_PCJR ? "pcjr" : "speaker",
-                                "completion_tick", (json_int_t)end, "sound_commands", agi_snd_cmds_to_json(&c));
+                                (int)o->adjust, "device", dev == AGI_SND_PCJR ? "pcjr" : "speaker", "completion_tick",
+                                (json_int_t)end, "sound_commands", agi_snd_cmds_to_json(&c));
         rc = relic_json_write(o->events, doc, err);
         json_decref(doc);
         if (rc == RELIC_OK)
@@ -194,8 +194,10 @@ static void render_print_text(const json_t *r)
     json_t *a = json_object_get(r, "audio");
     if (a)
         printf("%-16s %s (%lld frames, %d Hz, %d channel%s%s)\n", "audio",
-               json_string_value(json_object_get(a, "file")), (long long)json_integer_value(json_object_get(a, "frames")),
-               (int)json_integer_value(json_object_get(a, "rate")), (int)json_integer_value(json_object_get(a, "channels")),
+               json_string_value(json_object_get(a, "file")),
+               (long long)json_integer_value(json_object_get(a, "frames")),
+               (int)json_integer_value(json_object_get(a, "rate")),
+               (int)json_integer_value(json_object_get(a, "channels")),
                json_integer_value(json_object_get(a, "channels")) > 1 ? "s" : "",
                json_is_true(json_object_get(a, "truncated")) ? ", truncated" : "");
 }

@@ -5,12 +5,12 @@
 #include "relic/agi_profile.h"
 
 typedef struct render_opts {
-    const char *game_dir, *file;   /* one of them */
+    const char *game_dir, *file; /* one of them */
     unsigned sound;
     const char *output, *events, *midi;
-    const char *output_name;       /* what reports call output ("-" when it is a temporary); NULL: output */
-    const agi_profile *profile;    /* NULL: the game's, or 2.936 */
-    int selector;                  /* -1: from device */
+    const char *output_name;    /* what reports call output ("-" when it is a temporary); NULL: output */
+    const agi_profile *profile; /* NULL: the game's, or 2.936 */
+    int selector;               /* -1: from device */
     unsigned rate, channels, loops, adjust;
     int lfsr16;
     double gain_db;

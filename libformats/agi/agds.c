@@ -120,8 +120,7 @@ int agi_agds_detect(const agi_game *g, char *why, size_t why_len)
     relic_buf_free(&payload);
     if (!shown)
         return 0;
-    snprintf(why, why_len,
-             "agds: %u of %u logics with messages read only with the AGDS key \"%s\" (first: logic %u)", shown,
-             looked, AGI_XOR_KEY_AGDS, first);
+    snprintf(why, why_len, "agds: %u of %u logics with messages read only with the AGDS key \"%s\" (first: logic %u)",
+             shown, looked, AGI_XOR_KEY_AGDS, first);
     return 1;
 }

@@ -59,11 +59,11 @@ void agi_agi256_palette(uint8_t rgb[256 * 3])
             uint8_t lo = L[0], hi = L[4], up = L[step], down = L[4 - step];
             uint8_t *c = dac[32 + r * 24 + h];
             switch (edge) {
-            case 0: c[0] = up, c[1] = lo, c[2] = hi; break;   /* blue -> magenta */
-            case 1: c[0] = hi, c[1] = lo, c[2] = down; break; /* magenta -> red */
-            case 2: c[0] = hi, c[1] = up, c[2] = lo; break;   /* red -> yellow */
-            case 3: c[0] = down, c[1] = hi, c[2] = lo; break; /* yellow -> green */
-            case 4: c[0] = lo, c[1] = hi, c[2] = up; break;   /* green -> cyan */
+            case 0: c[0] = up, c[1] = lo, c[2] = hi; break;    /* blue -> magenta */
+            case 1: c[0] = hi, c[1] = lo, c[2] = down; break;  /* magenta -> red */
+            case 2: c[0] = hi, c[1] = up, c[2] = lo; break;    /* red -> yellow */
+            case 3: c[0] = down, c[1] = hi, c[2] = lo; break;  /* yellow -> green */
+            case 4: c[0] = lo, c[1] = hi, c[2] = up; break;    /* green -> cyan */
             default: c[0] = lo, c[1] = down, c[2] = hi; break; /* cyan -> blue */
             }
         }
@@ -120,8 +120,7 @@ int agi_agi256_view_counts(const uint8_t *data, size_t len, unsigned *loops, rel
 
 /* The loop header's offset and cel count; the loop table itself was
  * bounds-checked by agi_agi256_view_counts. */
-static int agi256_loop(const uint8_t *data, size_t len, unsigned loop, size_t *loop_off, unsigned *cels,
-                       relic_err *err)
+static int agi256_loop(const uint8_t *data, size_t len, unsigned loop, size_t *loop_off, unsigned *cels, relic_err *err)
 {
     unsigned loops;
     int rc = agi_agi256_view_counts(data, len, &loops, err);
@@ -179,15 +178,15 @@ int agi_agi256_cel_decode(const uint8_t *data, size_t len, unsigned loop, unsign
             uint8_t b = relic_u8(&c);
             if (c.failed) {
                 free(px);
-                return relic_err_set(err, RELIC_EDATA, at, "loop %u cel %u: data ends in row %u of %u", loop, cel,
-                                     y, h);
+                return relic_err_set(err, RELIC_EDATA, at, "loop %u cel %u: data ends in row %u of %u", loop, cel, y,
+                                     h);
             }
             if (b == 0)
                 break;
             if (x >= w) {
                 free(px);
-                return relic_err_set(err, RELIC_EDATA, at, "loop %u cel %u: row %u runs past width %u", loop, cel,
-                                     y, w);
+                return relic_err_set(err, RELIC_EDATA, at, "loop %u cel %u: row %u runs past width %u", loop, cel, y,
+                                     w);
             }
             px[(size_t)y * w + x++] = b;
         }

@@ -29,10 +29,10 @@ int agi_record_check(const relic_cur *c, const uint8_t magic[2], uint32_t offset
  * these and one row in container.c. */
 typedef struct agi_container_ops {
     agi_layout layout;
-    const char *name;              /* "v2", "v3": game.json's "layout" */
-    unsigned record_header_len;    /* bytes before a record's payload */
-    int compresses;                /* the builder may pack payloads */
-    int prefixed;                  /* file names carry the game's prefix */
+    const char *name;           /* "v2", "v3": game.json's "layout" */
+    unsigned record_header_len; /* bytes before a record's payload */
+    int compresses;             /* the builder may pack payloads */
+    int prefixed;               /* file names carry the game's prefix */
     /* How well the file set looks like this layout: 0 not at all, higher
      * wins.  Fills the file-name prefix of the game's files. */
     int (*bid)(const agi_fileset *fs, char prefix[16]);
@@ -42,8 +42,7 @@ typedef struct agi_container_ops {
                          relic_err *err);
     /* Appends a record header for a payload of expanded_len bytes stored
      * in stored_len (nibble: picture-nibble packed). */
-    void (*write_record_header)(relic_buf *v, unsigned volume, int nibble, uint16_t expanded_len,
-                                uint16_t stored_len);
+    void (*write_record_header)(relic_buf *v, unsigned volume, int nibble, uint16_t expanded_len, uint16_t stored_len);
     /* Adds the directory file(s) for dirs to out. */
     int (*write_dirs)(const agi_dir dirs[AGI_KIND_COUNT], const char *prefix, agi_fileset *out, relic_err *err);
 } agi_container_ops;

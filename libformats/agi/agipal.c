@@ -67,8 +67,8 @@ const agi_extension *agi_extension_for_shake(unsigned flags, uint8_t operand)
 int agi_agipal_decode(const uint8_t *data, size_t len, uint8_t rgb[16 * 3], unsigned *masked, relic_err *err)
 {
     relic_cur c = relic_cur_make(data, len, 0);
-    const uint8_t *low = relic_bytes(&c, 24); /* chunk 0: colours 0-7 */
-    relic_skip(&c, 24);                       /* chunk 1 repeats chunk 0 */
+    const uint8_t *low = relic_bytes(&c, 24);  /* chunk 0: colours 0-7 */
+    relic_skip(&c, 24);                        /* chunk 1 repeats chunk 0 */
     const uint8_t *high = relic_bytes(&c, 24); /* chunk 2: colours 8-15 */
     if (relic_cur_check(&c, err))
         return RELIC_EDATA;

@@ -54,13 +54,12 @@ int agi_record_check(const relic_cur *c, const uint8_t magic[2], uint32_t offset
     if (relic_cur_check(c, err))
         return relic_err_set(err, RELIC_EDATA, offset, "record header past the end of the volume");
     if (magic[0] != 0x12 || magic[1] != 0x34)
-        return relic_err_set(err, RELIC_EDATA, offset, "bad record magic %02x %02x (want 12 34)", magic[0],
-                             magic[1]);
+        return relic_err_set(err, RELIC_EDATA, offset, "bad record magic %02x %02x (want 12 34)", magic[0], magic[1]);
     return RELIC_OK;
 }
 
-static int agi_record_header_v2(const uint8_t *vol, size_t vol_len, uint32_t offset, unsigned volume,
-                         agi_record *rec, relic_err *err)
+static int agi_record_header_v2(const uint8_t *vol, size_t vol_len, uint32_t offset, unsigned volume, agi_record *rec,
+                                relic_err *err)
 {
     uint8_t magic[2];
     relic_cur c = agi_record_begin(vol, vol_len, offset, rec, magic);
@@ -68,8 +67,8 @@ static int agi_record_header_v2(const uint8_t *vol, size_t vol_len, uint32_t off
     if (agi_record_check(&c, magic, offset, err))
         return RELIC_EDATA;
     if (rec->volume_byte != volume)
-        return relic_err_set(err, RELIC_EDATA, offset + 2, "record says volume %u, directory says %u",
-                             rec->volume_byte, volume);
+        return relic_err_set(err, RELIC_EDATA, offset + 2, "record says volume %u, directory says %u", rec->volume_byte,
+                             volume);
     rec->layout = AGI_LAYOUT_V2;
     rec->header_len = 5;
     rec->transform = AGI_TRANSFORM_NONE;
@@ -152,8 +151,7 @@ static void agi_v2_write_record_header(relic_buf *v, unsigned volume, int nibble
     relic_buf_le16(v, expanded_len);
 }
 
-static int agi_v2_write_dirs(const agi_dir dirs[AGI_KIND_COUNT], const char *prefix, agi_fileset *out,
-                             relic_err *err)
+static int agi_v2_write_dirs(const agi_dir dirs[AGI_KIND_COUNT], const char *prefix, agi_fileset *out, relic_err *err)
 {
     (void)prefix;
     return agi_write_split_dirs(dirs, out, err);

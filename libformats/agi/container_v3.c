@@ -49,8 +49,8 @@ int agi_dir_parse_v3(const uint8_t *data, size_t len, agi_dir dirs[AGI_KIND_COUN
     return RELIC_OK;
 }
 
-static int agi_record_header_v3(const uint8_t *vol, size_t vol_len, uint32_t offset, unsigned volume,
-                         agi_record *rec, relic_err *err)
+static int agi_record_header_v3(const uint8_t *vol, size_t vol_len, uint32_t offset, unsigned volume, agi_record *rec,
+                                relic_err *err)
 {
     uint8_t magic[2];
     relic_cur c = agi_record_begin(vol, vol_len, offset, rec, magic);
@@ -126,8 +126,7 @@ static void agi_v3_write_record_header(relic_buf *v, unsigned volume, int nibble
     relic_buf_le16(v, stored_len);
 }
 
-static int agi_v3_write_dirs(const agi_dir dirs[AGI_KIND_COUNT], const char *prefix, agi_fileset *out,
-                             relic_err *err)
+static int agi_v3_write_dirs(const agi_dir dirs[AGI_KIND_COUNT], const char *prefix, agi_fileset *out, relic_err *err)
 {
     char name[40];
     snprintf(name, sizeof name, "%sDIR", prefix);

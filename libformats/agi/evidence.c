@@ -17,11 +17,11 @@
 
 /* What the pictures use. */
 typedef struct agi_pic_vocab {
-    unsigned pictures;     /* pictures read */
-    unsigned with_plots;   /* pictures with 0xf9/0xfa */
-    unsigned with_shapes;  /* pictures whose 0xf9 selects a brush radius above 0 */
-    int first_plot;        /* picture number of the first, or -1 */
-    size_t first_plot_at;  /* its payload offset */
+    unsigned pictures;    /* pictures read */
+    unsigned with_plots;  /* pictures with 0xf9/0xfa */
+    unsigned with_shapes; /* pictures whose 0xf9 selects a brush radius above 0 */
+    int first_plot;       /* picture number of the first, or -1 */
+    size_t first_plot_at; /* its payload offset */
     int first_shape;
     size_t first_shape_at;
 } agi_pic_vocab;
@@ -95,7 +95,8 @@ static int agi_weigh_logic(agi_weigh *w, const agi_profile *p, unsigned index, r
     const agi_dir *d = &w->g->dirs[AGI_LOGIC];
     for (unsigned n = 0; n < d->count; n++) {
         agi_record rec;
-        if (!d->entry[n].present || agi_weigh_note(w, agi_game_load(w->g, AGI_LOGIC, n, &rec, payload, NULL)) != RELIC_OK)
+        if (!d->entry[n].present ||
+            agi_weigh_note(w, agi_game_load(w->g, AGI_LOGIC, n, &rec, payload, NULL)) != RELIC_OK)
             continue;
         int verdict = w->opts->logic_accepts(w->opts->logic_ctx, payload->data, payload->len, p);
         if (verdict < 0) {

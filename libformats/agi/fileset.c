@@ -111,4 +111,3 @@ int agi_fileset_add_buf(agi_fileset *out, const char *name, relic_buf *b, relic_
     uint8_t *data = relic_buf_take(b, &len);
     return agi_fileset_add(out, name, data ? data : relic_calloc_array(0, 1), len, err);
 }
-

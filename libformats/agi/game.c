@@ -72,7 +72,10 @@ static int agi_game_find_layout(const agi_fileset *fs, agi_game *g, const agi_co
 
 static void agi_game_guess_profile(const agi_fileset *fs, agi_game *g)
 {
-    static const struct { const char *file; agi_profile_source source; } places[] = {
+    static const struct {
+        const char *file;
+        agi_profile_source source;
+    } places[] = {
         {"AGIDATA.OVL", AGI_PROFILE_FROM_AGIDATA},
         {"AGI", AGI_PROFILE_FROM_EXECUTABLE},
         {"SIERRA.COM", AGI_PROFILE_FROM_EXECUTABLE},
@@ -133,12 +136,8 @@ static int agi_record_payload(const agi_record *rec, const uint8_t *vol, relic_b
     relic_err sub;
     relic_err_clear(&sub);
     switch (rec->transform) {
-    case AGI_TRANSFORM_NONE:
-        memcpy(out->data, src, rec->stored_len);
-        break;
-    case AGI_TRANSFORM_LZW:
-        rc = agi_lzw_expand(src, rec->stored_len, out->data, rec->expanded_len, &sub);
-        break;
+    case AGI_TRANSFORM_NONE: memcpy(out->data, src, rec->stored_len); break;
+    case AGI_TRANSFORM_LZW: rc = agi_lzw_expand(src, rec->stored_len, out->data, rec->expanded_len, &sub); break;
     case AGI_TRANSFORM_PICTURE_NIBBLE:
         rc = agi_picnibble_expand(src, rec->stored_len, out->data, rec->expanded_len, &sub);
         break;
@@ -173,13 +172,13 @@ int agi_game_load(const agi_game *g, agi_kind kind, unsigned number, agi_record 
 {
     memset(rec, 0, sizeof *rec);
     if ((unsigned)kind >= AGI_KIND_COUNT || number >= g->dirs[kind].count || !g->dirs[kind].entry[number].present)
-        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "%s %u is not in the directory",
-                             agi_kind_name(kind), number);
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "%s %u is not in the directory", agi_kind_name(kind),
+                             number);
     const agi_dir_entry *e = &g->dirs[kind].entry[number];
     const agi_file *vol = e->volume < 16 ? g->volumes[e->volume] : NULL;
     if (!vol) {
-        relic_err_set(err, RELIC_EDATA, g->dirs[kind].file_offset + 3 * (size_t)number,
-                      "%s %u: volume %u has no file", agi_kind_name(kind), number, e->volume);
+        relic_err_set(err, RELIC_EDATA, g->dirs[kind].file_offset + 3 * (size_t)number, "%s %u: volume %u has no file",
+                      agi_kind_name(kind), number, e->volume);
         relic_err_file(err, g->dir_file[kind]);
         return RELIC_EDATA;
     }

@@ -9,10 +9,7 @@
 #include "relic/io.h"
 #include "relic/text.h"
 
-static json_t *agi_json_text(const char *s)
-{
-    return relic_json_bytes((const uint8_t *)s, strlen(s));
-}
+static json_t *agi_json_text(const char *s) { return relic_json_bytes((const uint8_t *)s, strlen(s)); }
 
 /* AGDS text is CP866 (agds.c), every other game's CP437. */
 static json_t *agi_json_text_cp866(const char *s)
@@ -43,26 +40,26 @@ static char *agi_json_to_bytes_cp(const json_t *s, int cp866)
     return (char *)relic_buf_take(&b, NULL);
 }
 
-static char *agi_json_to_bytes(const json_t *s)
-{
-    return agi_json_to_bytes_cp(s, 0);
-}
+static char *agi_json_to_bytes(const json_t *s) { return agi_json_to_bytes_cp(s, 0); }
 
 json_t *agi_objects_to_json(const agi_objects *o)
 {
     json_t *items = json_array();
     int oom = 0;
     for (unsigned i = 0; i < o->count; i++)
-        relic_json_append(items, json_pack("{s:i, s:o, s:i}", "index", (int)i, "name",
-                                               agi_json_text(o->items[i].name), "location",
-                                               (int)o->items[i].location), &oom);
+        relic_json_append(items,
+                          json_pack("{s:i, s:o, s:i}", "index", (int)i, "name", agi_json_text(o->items[i].name),
+                                    "location", (int)o->items[i].location),
+                          &oom);
     if (oom) { /* a lost item: no document rather than a short one */
         json_decref(items);
         return NULL;
     }
     return json_pack("{s:s, s:i, s:o}", "encoding",
-                     o->xor_key == AGI_MSG_KEY_AGDS ? "agds" : o->xor_key ? "xor" : "plain", "max_object",
-                     (int)o->max_object, "items", items);
+                     o->xor_key == AGI_MSG_KEY_AGDS ? "agds"
+                     : o->xor_key                   ? "xor"
+                                                    : "plain",
+                     "max_object", (int)o->max_object, "items", items);
 }
 
 int agi_objects_from_json(const json_t *j, agi_objects *o, relic_err *err)
@@ -73,7 +70,7 @@ int agi_objects_from_json(const json_t *j, agi_objects *o, relic_err *err)
     json_int_t max = json_integer_value(json_object_get(j, "max_object"));
     if (!json_is_array(items) || !json_is_integer(json_object_get(j, "max_object")) || max < 0 || max > 255)
         return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "objects: need \"items\" and \"max_object\" (0-255)");
-    o->xor_key = enc && strcmp(enc, "agds") == 0   ? AGI_MSG_KEY_AGDS
+    o->xor_key = enc && strcmp(enc, "agds") == 0     ? AGI_MSG_KEY_AGDS
                  : !enc || strcmp(enc, "plain") != 0 ? AGI_MSG_KEY_SIERRA
                                                      : AGI_MSG_PLAIN;
     o->max_object = (uint8_t)max;
@@ -102,8 +99,8 @@ json_t *agi_words_to_json(const agi_words *w)
     json_t *words = json_array();
     int oom = 0;
     for (unsigned i = 0; i < w->count; i++)
-        relic_json_append(words, json_pack("{s:o, s:i}", "word", agi_json_text(w->words[i].text), "id",
-                                               (int)w->words[i].id), &oom);
+        relic_json_append(
+            words, json_pack("{s:o, s:i}", "word", agi_json_text(w->words[i].text), "id", (int)w->words[i].id), &oom);
     if (oom) {
         json_decref(words);
         return NULL;
@@ -141,9 +138,10 @@ json_t *agi_messages_to_json(const agi_logic_messages *m, unsigned logic_number)
     int oom = 0;
     int agds = m->encrypted == AGI_MSG_KEY_AGDS;
     for (unsigned i = 1; i <= m->count; i++) {
-        json_t *e = json_pack("{s:i, s:o}", "number", (int)i, "text",
-                              m->msg[i].text ? (agds ? agi_json_text_cp866(m->msg[i].text) : agi_json_text(m->msg[i].text))
-                                             : json_null());
+        json_t *e =
+            json_pack("{s:i, s:o}", "number", (int)i, "text",
+                      m->msg[i].text ? (agds ? agi_json_text_cp866(m->msg[i].text) : agi_json_text(m->msg[i].text))
+                                     : json_null());
         if (m->msg[i].unterminated)
             relic_json_set(e, "unterminated", json_true(), &oom);
         relic_json_append(list, e, &oom);
@@ -152,8 +150,8 @@ json_t *agi_messages_to_json(const agi_logic_messages *m, unsigned logic_number)
         json_decref(list);
         return NULL;
     }
-    json_t *doc = json_pack("{s:i, s:b, s:i, s:o}", "logic", (int)logic_number, "encrypted", m->encrypted != 0,
-                            "count", (int)m->count, "messages", list);
+    json_t *doc = json_pack("{s:i, s:b, s:i, s:o}", "logic", (int)logic_number, "encrypted", m->encrypted != 0, "count",
+                            (int)m->count, "messages", list);
     if (doc && agds) /* only AGDS tables carry it: the text is CP866 under the AGDS key */
         relic_json_set(doc, "xor_key", json_string("agds"), &oom);
     if (oom) {
@@ -194,7 +192,8 @@ int agi_messages_from_json(const json_t *j, char ***messages, unsigned *count, i
             n = (unsigned)num;
     }
     json_t *declared = json_object_get(j, "count");
-    if (json_is_integer(declared) && json_integer_value(declared) > (json_int_t)n && json_integer_value(declared) <= 255)
+    if (json_is_integer(declared) && json_integer_value(declared) > (json_int_t)n &&
+        json_integer_value(declared) <= 255)
         n = (unsigned)json_integer_value(declared);
     char **m = relic_calloc_array(n, sizeof *m);
     if (!m)

@@ -62,8 +62,8 @@ static int agi_keep_unhex(const json_t *j, relic_buf *out, const char *what, rel
 
 /* The stored bytes of rec unless the builder reproduces them (same bytes,
  * same header) from the expanded payload. */
-static int agi_keep_reproducible(const agi_container_ops *ops, agi_kind kind, const agi_record *rec,
-                                 const uint8_t *vol, const relic_buf *payload)
+static int agi_keep_reproducible(const agi_container_ops *ops, agi_kind kind, const agi_record *rec, const uint8_t *vol,
+                                 const relic_buf *payload)
 {
     relic_buf scratch = RELIC_BUF_INIT, hdr = RELIC_BUF_INIT;
     int nibble;
@@ -93,12 +93,15 @@ json_t *agi_container_layout_to_json(const agi_game *g)
         if (idx == nseen) {
             const agi_file *f = agi_fileset_find(g->files, g->dir_file[k]);
             seen[nseen++] = g->dir_file[k];
-            relic_json_append(dir_files, json_pack("{s:s, s:o}", "file", g->dir_file[k], "hex",
-                                                       f ? agi_json_hex(f->data, f->len) : json_string("")), &oom);
+            relic_json_append(dir_files,
+                              json_pack("{s:s, s:o}", "file", g->dir_file[k], "hex",
+                                        f ? agi_json_hex(f->data, f->len) : json_string("")),
+                              &oom);
         }
         relic_json_set(dirs, agi_kind_name((agi_kind)k),
-                            json_pack("{s:i, s:I, s:i}", "file", (int)idx, "offset",
-                                      (json_int_t)g->dirs[k].file_offset, "entries", (int)g->dirs[k].count), &oom);
+                       json_pack("{s:i, s:I, s:i}", "file", (int)idx, "offset", (json_int_t)g->dirs[k].file_offset,
+                                 "entries", (int)g->dirs[k].count),
+                       &oom);
     }
     uint8_t *covered[16] = {0};
     for (int v = 0; v < 16; v++)
@@ -109,8 +112,7 @@ json_t *agi_container_layout_to_json(const agi_game *g)
     for (int k = 0; k < AGI_KIND_COUNT; k++)
         for (unsigned n = 0; n < g->dirs[k].count; n++) {
             agi_record rec;
-            if (!g->dirs[k].entry[n].present ||
-                agi_game_load(g, (agi_kind)k, n, &rec, &payload, NULL) != RELIC_OK)
+            if (!g->dirs[k].entry[n].present || agi_game_load(g, (agi_kind)k, n, &rec, &payload, NULL) != RELIC_OK)
                 continue; /* damaged: its bytes stay in the gaps */
             const agi_dir_entry *e = &g->dirs[k].entry[n];
             const agi_file *vf = g->volumes[e->volume];
@@ -120,8 +122,7 @@ json_t *agi_container_layout_to_json(const agi_game *g)
                                   (int)n, "volume", (int)e->volume, "offset", (json_int_t)rec.offset, "header",
                                   agi_json_hex(vf->data + rec.offset, rec.header_len), "sha256", digest);
             if (!agi_keep_reproducible(ops, (agi_kind)k, &rec, vf->data, &payload))
-                relic_json_set(r, "stored", agi_json_hex(vf->data + rec.offset + rec.header_len, rec.stored_len),
-                               &oom);
+                relic_json_set(r, "stored", agi_json_hex(vf->data + rec.offset + rec.header_len, rec.stored_len), &oom);
             relic_json_append(records, r, &oom);
             if (covered[e->volume])
                 memset(covered[e->volume] + rec.offset, 1, rec.header_len + rec.stored_len);
@@ -140,12 +141,14 @@ json_t *agi_container_layout_to_json(const agi_game *g)
             size_t j = i;
             while (j < vf->len && !covered[v][j])
                 j++;
-            relic_json_append(gaps, json_pack("{s:I, s:o}", "offset", (json_int_t)i, "hex",
-                                                  agi_json_hex(vf->data + i, j - i)), &oom);
+            relic_json_append(
+                gaps, json_pack("{s:I, s:o}", "offset", (json_int_t)i, "hex", agi_json_hex(vf->data + i, j - i)), &oom);
             i = j;
         }
-        relic_json_append(vols, json_pack("{s:i, s:s, s:I, s:o}", "number", v, "file", vf->name, "size",
-                                              (json_int_t)vf->len, "gaps", gaps), &oom);
+        relic_json_append(
+            vols,
+            json_pack("{s:i, s:s, s:I, s:o}", "number", v, "file", vf->name, "size", (json_int_t)vf->len, "gaps", gaps),
+            &oom);
         free(covered[v]);
     }
     if (oom) {
@@ -175,7 +178,7 @@ typedef struct agi_keeper {
     agi_keep_dir dir[AGI_KIND_COUNT];
     relic_buf vol[16];
     const char *vol_name[16];
-    char new_vol_name[16][40];     /* volumes the rebuild adds */
+    char new_vol_name[16][40];                     /* volumes the rebuild adds */
     uint8_t kept[AGI_KIND_COUNT][AGI_DIR_ENTRIES]; /* an entry has a record */
     relic_buf scratch;
 } agi_keeper;
@@ -227,12 +230,11 @@ static int agi_keep_append(agi_keeper *kp, agi_kind kind, unsigned n, unsigned v
         volume = (unsigned)last;
     if (kp->vol[volume].len + need > AGI_KEEP_MAX_OFFSET) {
         if (last >= 14 || !kp->vol_name[last])
-            return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "%s %u fits in no volume",
-                                 agi_kind_name(kind), n);
+            return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "%s %u fits in no volume", agi_kind_name(kind), n);
         volume = (unsigned)last + 1;
         const char *base = kp->vol_name[last], *dot = strrchr(base, '.');
-        snprintf(kp->new_vol_name[volume], sizeof kp->new_vol_name[volume], "%.*s.%u",
-                 (int)(dot ? dot - base : 0), base, volume);
+        snprintf(kp->new_vol_name[volume], sizeof kp->new_vol_name[volume], "%.*s.%u", (int)(dot ? dot - base : 0),
+                 base, volume);
         kp->vol_name[volume] = kp->new_vol_name[volume];
     }
     relic_buf *v = &kp->vol[volume];
@@ -247,16 +249,16 @@ static int agi_keep_append(agi_keeper *kp, agi_kind kind, unsigned n, unsigned v
 static int agi_keep_setup(agi_keeper *kp, const json_t *layout, relic_err *err)
 {
     agi_layout lay;
-    if (agi_layout_parse(agi_keep_str(json_object_get(layout, "layout")), &lay) ||
-        !(kp->ops = agi_container_for(lay)))
+    if (agi_layout_parse(agi_keep_str(json_object_get(layout, "layout")), &lay) || !(kp->ops = agi_container_for(lay)))
         return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "container layout: unknown \"layout\"");
     const json_t *files = json_object_get(layout, "directory_files"), *f;
     size_t i;
     if (!json_is_array(files) || json_array_size(files) == 0 || json_array_size(files) > AGI_KIND_COUNT)
         return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "container layout: bad \"directory_files\"");
-    json_array_foreach(files, i, f) {
+    json_array_foreach (files, i, f) {
         kp->dir_name[i] = json_string_value(json_object_get(f, "file"));
-        if (!agi_keep_name_ok(kp->dir_name[i]) || agi_keep_unhex(json_object_get(f, "hex"), &kp->dir_file[i], "a directory", err))
+        if (!agi_keep_name_ok(kp->dir_name[i]) ||
+            agi_keep_unhex(json_object_get(f, "hex"), &kp->dir_file[i], "a directory", err))
             return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "container layout: bad directory file %zu", i);
         kp->dir_files = (unsigned)i + 1;
     }
@@ -272,7 +274,7 @@ static int agi_keep_setup(agi_keeper *kp, const json_t *layout, relic_err *err)
         kp->dir[k] = (agi_keep_dir){(unsigned)file, (size_t)off, (unsigned)n};
     }
     const json_t *vols = json_object_get(layout, "volume_files"), *v;
-    json_array_foreach(vols, i, v) {
+    json_array_foreach (vols, i, v) {
         json_int_t num = json_integer_value(json_object_get(v, "number"));
         json_int_t size = json_integer_value(json_object_get(v, "size"));
         const char *name = json_string_value(json_object_get(v, "file"));
@@ -282,7 +284,7 @@ static int agi_keep_setup(agi_keeper *kp, const json_t *layout, relic_err *err)
         relic_buf_zeros(&kp->vol[num], (size_t)size);
         const json_t *gap;
         size_t gi;
-        json_array_foreach(json_object_get(v, "gaps"), gi, gap) {
+        json_array_foreach (json_object_get(v, "gaps"), gi, gap) {
             json_int_t at = json_integer_value(json_object_get(gap, "offset"));
             relic_buf bytes = RELIC_BUF_INIT;
             int rc = agi_keep_unhex(json_object_get(gap, "hex"), &bytes, "a gap", err);
@@ -308,8 +310,8 @@ static int agi_keep_record(agi_keeper *kp, const json_t *r, const agi_build_inpu
     json_int_t vol = json_integer_value(json_object_get(r, "volume"));
     json_int_t off = json_integer_value(json_object_get(r, "offset"));
     const char *want = json_string_value(json_object_get(r, "sha256"));
-    if (agi_kind_parse(agi_keep_str(json_object_get(r, "kind")), &kind) || n < 0 ||
-        n >= AGI_DIR_ENTRIES || vol < 0 || vol > 15 || !kp->vol_name[vol] || off < 0 || !want)
+    if (agi_kind_parse(agi_keep_str(json_object_get(r, "kind")), &kind) || n < 0 || n >= AGI_DIR_ENTRIES || vol < 0 ||
+        vol > 15 || !kp->vol_name[vol] || off < 0 || !want)
         return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "container layout: bad record");
     kp->kept[kind][n] = 1;
     const relic_buf *p = in->payloads[kind][n];
@@ -350,7 +352,7 @@ int agi_game_rebuild(const json_t *layout, const agi_build_input *in, agi_filese
     int rc = agi_keep_setup(kp, layout, err);
     const json_t *r;
     size_t i;
-    json_array_foreach(json_object_get(layout, "records"), i, r) {
+    json_array_foreach (json_object_get(layout, "records"), i, r) {
         if (rc)
             break;
         rc = agi_keep_record(kp, r, in, err);

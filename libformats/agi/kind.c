@@ -7,10 +7,7 @@
 
 static const char *const agi_kind_names[AGI_KIND_COUNT] = {"logic", "picture", "view", "sound"};
 
-const char *agi_kind_name(agi_kind kind)
-{
-    return (unsigned)kind < AGI_KIND_COUNT ? agi_kind_names[kind] : "?";
-}
+const char *agi_kind_name(agi_kind kind) { return (unsigned)kind < AGI_KIND_COUNT ? agi_kind_names[kind] : "?"; }
 
 int agi_kind_parse(const char *name, agi_kind *kind)
 {

@@ -58,8 +58,7 @@ static int agi_logic_messages_read(const uint8_t *payload, size_t len, int allow
         out->warnings++;
         out->warning_offset = base;
         snprintf(out->warning, sizeof out->warning,
-                 "message text end 0x%zx past the end of the payload (0x%zx), read to the end", base + region_end,
-                 len);
+                 "message text end 0x%zx past the end of the payload (0x%zx), read to the end", base + region_end, len);
         region_end = len - base;
         if (region_end < region_start)
             region_end = region_start;
@@ -95,8 +94,8 @@ static int agi_logic_messages_read(const uint8_t *payload, size_t len, int allow
         if (out->warnings && offs[i] >= region_end && offs[i] >= region_start)
             continue; /* cut off with the region: no text to read */
         if (offs[i] < region_start || offs[i] >= region_end) {
-            rc = relic_err_set(err, RELIC_EDATA, base + 2 * (size_t)i, "message %u offset 0x%x is outside the text region",
-                               i, offs[i]);
+            rc = relic_err_set(err, RELIC_EDATA, base + 2 * (size_t)i,
+                               "message %u offset 0x%x is outside the text region", i, offs[i]);
             break;
         }
         /* A message without its zero byte runs to the end of the region

@@ -21,10 +21,7 @@ typedef struct agi_lzw_table {
     uint16_t len[AGI_LZW_SIZE];
 } agi_lzw_table;
 
-static unsigned agi_lzw_width(unsigned next)
-{
-    return next >= 0x400 ? 11 : next >= 0x200 ? 10 : 9;
-}
+static unsigned agi_lzw_width(unsigned next) { return next >= 0x400 ? 11 : next >= 0x200 ? 10 : 9; }
 
 /* Most strings are a few bytes long: when the output has room and the
  * source ends 16 bytes before the destination, one fixed 16-byte copy (two
@@ -95,8 +92,7 @@ int agi_lzw_expand(const uint8_t *src, size_t len, uint8_t *dst, size_t expected
             agi_lzw_copy(dst + out, dst + prev_pos, prev_len, dst + expected);
             dst[out + prev_len] = dst[prev_pos];
         } else {
-            return relic_err_set(err, RELIC_EDATA, code_at, "code 0x%x beyond the dictionary (next 0x%x)", code,
-                                 next);
+            return relic_err_set(err, RELIC_EDATA, code_at, "code 0x%x beyond the dictionary (next 0x%x)", code, next);
         }
         if (have_prev && next < AGI_LZW_SIZE) {
             t.pos[next] = (uint32_t)prev_pos;
@@ -122,8 +118,8 @@ typedef struct agi_lzw_writer {
     relic_buf *out;
     uint64_t bits;
     unsigned nbits;
-    unsigned dec_next;  /* the decoder's next index, which sets the width */
-    int dec_first;      /* the decoder's next code is the first after a reset */
+    unsigned dec_next; /* the decoder's next index, which sets the width */
+    int dec_first;     /* the decoder's next code is the first after a reset */
 } agi_lzw_writer;
 
 static void agi_lzw_emit(agi_lzw_writer *w, unsigned code)

@@ -25,8 +25,8 @@ static int agi_objects_consistent(const uint8_t *d, size_t len, relic_err *err)
     for (size_t i = 0; i < table; i += 3) {
         size_t name = (size_t)relic_rd_le16(d + 3 + i);
         if (name < table || name >= len - 3)
-            return relic_err_set(err, RELIC_EDATA, 3 + i, "item %zu name offset 0x%zx outside the name pool",
-                                 i / 3, name);
+            return relic_err_set(err, RELIC_EDATA, 3 + i, "item %zu name offset 0x%zx outside the name pool", i / 3,
+                                 name);
         if (!memchr(d + 3 + name, 0, len - 3 - name))
             return relic_err_set(err, RELIC_EDATA, 3 + name, "item %zu name is not terminated", i / 3);
     }

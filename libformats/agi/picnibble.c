@@ -30,8 +30,7 @@ int agi_picnibble_expand(const uint8_t *src, size_t len, uint8_t *dst, size_t ex
             return relic_err_set(err, RELIC_EDATA, len, "packed picture ends before command 0xff");
         uint8_t b = short_next ? (uint8_t)hi : (uint8_t)(hi << 4 | lo);
         if (out >= expected)
-            return relic_err_set(err, RELIC_EDATA, r.pos / 2, "expansion longer than the declared %zu bytes",
-                                 expected);
+            return relic_err_set(err, RELIC_EDATA, r.pos / 2, "expansion longer than the declared %zu bytes", expected);
         dst[out++] = b;
         if (!short_next && b == 0xff)
             break;

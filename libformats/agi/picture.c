@@ -13,12 +13,12 @@
 typedef struct agi_pic {
     const uint8_t *data;
     size_t len, pos;
-    int truncated;            /* a raw operand ran past the end */
+    int truncated; /* a raw operand ran past the end */
     const agi_profile *prof;
     uint8_t *vis, *pri;
     int vis_on, pri_on;
     uint8_t vis_col, pri_col;
-    uint8_t mode;             /* pattern mode byte of 0xf9 */
+    uint8_t mode;               /* pattern mode byte of 0xf9 */
     struct agi_pic_span *spans; /* fill work list, grown on demand */
     size_t spans_cap;
     int oom;
@@ -50,10 +50,7 @@ static inline void agi_pic_put(agi_pic *c, unsigned idx)
         c->pri[idx] = c->pri_col;
 }
 
-static inline void agi_pic_plot(agi_pic *c, unsigned x, unsigned y)
-{
-    agi_pic_put(c, y * AGI_PIC_WIDTH + x);
-}
+static inline void agi_pic_plot(agi_pic *c, unsigned x, unsigned y) { agi_pic_put(c, y * AGI_PIC_WIDTH + x); }
 
 /* Guarded data byte: a byte >= 0xf0 (or the end) ends the command and is
  * left for the main scanner. */
@@ -93,10 +90,7 @@ static int agi_pic_y(agi_pic *c, uint8_t *y)
     return 1;
 }
 
-static int agi_pic_pair(agi_pic *c, uint8_t *x, uint8_t *y)
-{
-    return agi_pic_x(c, x) && agi_pic_y(c, y);
-}
+static int agi_pic_pair(agi_pic *c, uint8_t *x, uint8_t *y) { return agi_pic_x(c, x) && agi_pic_y(c, y); }
 
 static void agi_pic_fill_span(agi_pic *c, int y, int l, int r)
 {
@@ -299,7 +293,8 @@ static int agi_pic_fill(agi_pic *c, unsigned sx, unsigned sy)
     if (c->st)
         c->st->fills++;
     size_t sp = 0;
-    int ok = agi_pic_push(c, &sp, (int)sy, (int)sx, (int)sx, 1) && agi_pic_push(c, &sp, (int)sy + 1, (int)sx, (int)sx, -1);
+    int ok =
+        agi_pic_push(c, &sp, (int)sy, (int)sx, (int)sx, 1) && agi_pic_push(c, &sp, (int)sy + 1, (int)sx, (int)sx, -1);
     while (ok && sp) {
         agi_pic_span s = c->spans[--sp];
         int dy = s.dy, y = s.y + dy, x1 = s.xl, x2 = s.xr, x = x1, l;
@@ -380,9 +375,15 @@ static void agi_pic_plots(agi_pic *c)
 static int agi_pic_command(agi_pic *c, uint8_t cmd)
 {
     switch (cmd) {
-    case 0xf0: c->vis_col = agi_pic_raw(c) & 0x0f; c->vis_on = 1; break;
+    case 0xf0:
+        c->vis_col = agi_pic_raw(c) & 0x0f;
+        c->vis_on = 1;
+        break;
     case 0xf1: c->vis_on = 0; break;
-    case 0xf2: c->pri_col = agi_pic_raw(c) & 0x0f; c->pri_on = 1; break;
+    case 0xf2:
+        c->pri_col = agi_pic_raw(c) & 0x0f;
+        c->pri_on = 1;
+        break;
     case 0xf3: c->pri_on = 0; break;
     case 0xf4: agi_pic_corner(c, 1); break;
     case 0xf5: agi_pic_corner(c, 0); break;
@@ -422,8 +423,8 @@ static int agi_pic_run(agi_pic *c, const agi_picture_opts *opts, agi_picture_sta
             return RELIC_OK;
         }
         if (b > last)
-            return relic_err_set(err, RELIC_EDATA, c->pos, "picture command 0x%02x is not defined in profile %s",
-                                 b, c->prof->name);
+            return relic_err_set(err, RELIC_EDATA, c->pos, "picture command 0x%02x is not defined in profile %s", b,
+                                 c->prof->name);
         c->pos++;
         agi_pic_command(c, b);
         if (c->oom)

@@ -214,8 +214,16 @@ static void agi_save_get_fields(const agi_save_field *f, size_t n, relic_cur *c,
         uint8_t *m = b + f->member;
         switch (f->type) {
         case AGI_SF_U8: *m = relic_u8(c); break;
-        case AGI_SF_U16: { uint16_t v = relic_le16(c); memcpy(m, &v, 2); break; }
-        case AGI_SF_U32: { uint32_t v = relic_le32(c); memcpy(m, &v, 4); break; }
+        case AGI_SF_U16: {
+            uint16_t v = relic_le16(c);
+            memcpy(m, &v, 2);
+            break;
+        }
+        case AGI_SF_U32: {
+            uint32_t v = relic_le32(c);
+            memcpy(m, &v, 4);
+            break;
+        }
         case AGI_SF_BYTES: {
             const uint8_t *p = relic_bytes(c, f->size);
             if (p)
@@ -250,7 +258,12 @@ static void agi_save_put_fields(const agi_save_field *f, size_t n, uint8_t *out,
         uint8_t *p = out + f->pos;
         switch (f->type) {
         case AGI_SF_U8: *p = *m; break;
-        case AGI_SF_U16: { uint16_t v; memcpy(&v, m, 2); agi_save_put16(p, v); break; }
+        case AGI_SF_U16: {
+            uint16_t v;
+            memcpy(&v, m, 2);
+            agi_save_put16(p, v);
+            break;
+        }
         case AGI_SF_U32: {
             uint32_t v;
             memcpy(&v, m, 4);
@@ -274,7 +287,7 @@ static void agi_save_put_fields(const agi_save_field *f, size_t n, uint8_t *out,
 /* ---- envelope ------------------------------------------------------------- */
 typedef struct agi_save_env {
     unsigned count;
-    size_t off[AGI_SAVE_MAX_BLOCKS + 1];   /* of each length word */
+    size_t off[AGI_SAVE_MAX_BLOCKS + 1]; /* of each length word */
     uint16_t len[AGI_SAVE_MAX_BLOCKS + 1];
 } agi_save_env;
 
@@ -292,8 +305,9 @@ static int agi_save_walk(const uint8_t *d, size_t len, unsigned want, agi_save_e
             return relic_err_set(err, RELIC_EDATA, pos, "block %u: length word cut short", env->count + 1);
         uint16_t n = relic_rd_le16(d + pos);
         if (n > len - pos - 2)
-            return relic_err_set(err, RELIC_EDATA, pos, "block %u: length %u runs past the end of the file (%zu bytes left)",
-                                 env->count + 1, n, len - pos - 2);
+            return relic_err_set(err, RELIC_EDATA, pos,
+                                 "block %u: length %u runs past the end of the file (%zu bytes left)", env->count + 1,
+                                 n, len - pos - 2);
         env->off[env->count] = pos;
         env->len[env->count] = n;
         env->count++;
@@ -347,8 +361,7 @@ static int agi_save_inventory_shape(const uint8_t *d, size_t len, size_t origin,
 /* Copies block 3 (plain) into s->inventory with one hidden zero after it,
  * so a name cut by the block end still reads as a string, and parses the
  * entry table into s->items.  RELIC_WARN: see agi_save_inventory_shape. */
-static int agi_save_items_parse(agi_save *s, const uint8_t *plain, size_t len, int unxor, size_t origin,
-                                relic_err *err)
+static int agi_save_items_parse(agi_save *s, const uint8_t *plain, size_t len, int unxor, size_t origin, relic_err *err)
 {
     s->inventory_len = len;
     if (!(s->inventory = relic_calloc_array(len + 1, 1)))
@@ -379,7 +392,7 @@ static int agi_save_items_parse(agi_save *s, const uint8_t *plain, size_t len, i
 typedef struct agi_save_shape {
     uint8_t blocks;
     uint16_t block1;
-    int8_t block3_xor;        /* -1: either */
+    int8_t block3_xor; /* -1: either */
     const char *profile, *candidates;
 } agi_save_shape;
 
@@ -436,10 +449,7 @@ int agi_save_detect(const uint8_t *data, size_t len, agi_save_guess *out, relic_
 }
 
 /* ---- decoding --------------------------------------------------------------- */
-static int agi_save_oom(relic_err *err)
-{
-    return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
-}
+static int agi_save_oom(relic_err *err) { return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory"); }
 
 static int agi_save_block1(agi_save *s, const uint8_t *d, const agi_save_env *env, relic_err *err)
 {
@@ -520,8 +530,8 @@ static int agi_save_block5(agi_save *s, const uint8_t *d, const agi_save_env *en
 {
     size_t len = env->len[4], at = env->off[4] + 2;
     if (len % 4 || len == 0)
-        return relic_err_set(err, RELIC_EDATA, env->off[4], "block 5: %zu bytes is not a whole number of 4-byte records",
-                             len);
+        return relic_err_set(err, RELIC_EDATA, env->off[4],
+                             "block 5: %zu bytes is not a whole number of 4-byte records", len);
     size_t records = len / 4;
     if (!(s->resume = calloc(records, sizeof *s->resume)))
         return agi_save_oom(err);
@@ -643,8 +653,8 @@ int agi_save_encode(const agi_save *s, relic_buf *out, relic_err *err)
             return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "block %u: %zu bytes do not fit a 16-bit length",
                                  i + 1, lens[i]);
     if (s->item_count * 3u > s->inventory_len)
-        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "block 3: %u items do not fit %zu bytes", s->item_count,
-                             s->inventory_len);
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "block 3: %u items do not fit %zu bytes",
+                             s->item_count, s->inventory_len);
     relic_buf_append(out, s->header, AGI_SAVE_DESC_LEN);
     size_t n;
     const agi_save_field *f = agi_save_b1_fields(p->save_b1_layout, &n);

@@ -13,10 +13,7 @@
 static const char *const agi_replay_names[] = {AGI_REPLAY_KINDS(AGI_REPLAY_NAME)};
 #undef AGI_REPLAY_NAME
 
-const char *agi_replay_kind_name(unsigned kind)
-{
-    return kind < AGI_REPLAY_KIND_COUNT ? agi_replay_names[kind] : NULL;
-}
+const char *agi_replay_kind_name(unsigned kind) { return kind < AGI_REPLAY_KIND_COUNT ? agi_replay_names[kind] : NULL; }
 
 int agi_save_replay_ops(const agi_save *s, agi_replay_op **ops, unsigned *count, relic_err *err)
 {

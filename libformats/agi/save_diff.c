@@ -23,10 +23,7 @@ typedef struct agi_save_diff_ctx {
 
 /* Ancestors were matched on the way down (the walk stops at an ignored
  * node), so only the node itself is tested here. */
-static int agi_save_match(const char *pattern, const char *path)
-{
-    return fnmatch(pattern, path, FNM_PATHNAME) == 0;
-}
+static int agi_save_match(const char *pattern, const char *path) { return fnmatch(pattern, path, FNM_PATHNAME) == 0; }
 
 static int agi_save_ignored(const agi_save_diff_ctx *x, const char *path)
 {
@@ -50,11 +47,11 @@ static void agi_save_walk(agi_save_diff_ctx *x, const char *path, json_t *a, jso
     if (json_is_object(a) && json_is_object(b)) {
         const char *key;
         json_t *v;
-        json_object_foreach(a, key, v) {
+        json_object_foreach (a, key, v) {
             snprintf(sub, sizeof sub, "%s/%s", path, key);
             agi_save_walk(x, sub, v, json_object_get(b, key));
         }
-        json_object_foreach(b, key, v) {
+        json_object_foreach (b, key, v) {
             if (json_object_get(a, key))
                 continue;
             snprintf(sub, sizeof sub, "%s/%s", path, key);
@@ -72,8 +69,8 @@ static void agi_save_walk(agi_save_diff_ctx *x, const char *path, json_t *a, jso
     }
     if (a && b && json_equal(a, b))
         return;
-    json_array_append_new(x->out, json_pack("{s:s, s:O, s:O}", "path", path, "old", a ? a : json_null(), "new",
-                                            b ? b : json_null()));
+    json_array_append_new(
+        x->out, json_pack("{s:s, s:O, s:O}", "path", path, "old", a ? a : json_null(), "new", b ? b : json_null()));
 }
 
 static int agi_save_path_cmp(const void *pa, const void *pb)

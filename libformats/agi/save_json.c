@@ -61,8 +61,8 @@ static void agi_save_b1_json(const agi_save *s, const agi_save_field *f, json_t 
     case AGI_SJ_KEYS:
         v = json_array();
         for (unsigned i = 0; i < f->size / 4u; i++)
-            json_array_append_new(v, json_pack("{s:i, s:i}", "raw_key", s->state.keys[i].raw_key, "status",
-                                               s->state.keys[i].status));
+            json_array_append_new(
+                v, json_pack("{s:i, s:i}", "raw_key", s->state.keys[i].raw_key, "status", s->state.keys[i].status));
         break;
     case AGI_SJ_STRINGS:
         v = json_array();
@@ -132,9 +132,8 @@ json_t *agi_save_to_json(const agi_save *s)
     json_t *blocks = json_array(), *reserved = json_object();
     for (unsigned i = 0; i < s->block_count; i++)
         json_array_append_new(blocks, json_integer(s->block_len[i]));
-    json_t *doc = json_pack("{s:s, s:i, s:o, s:s, s:o}", "format", "relic-agi-save", "format_version", 1,
-                            "description", relic_json_bytes(s->header, dlen), "profile", s->profile->name, "blocks",
-                            blocks);
+    json_t *doc = json_pack("{s:s, s:i, s:o, s:s, s:o}", "format", "relic-agi-save", "format_version", 1, "description",
+                            relic_json_bytes(s->header, dlen), "profile", s->profile->name, "blocks", blocks);
     if (dlen + 1 < AGI_SAVE_DESC_LEN)
         json_object_set_new(reserved, "description_tail",
                             agi_json_hex(s->header + dlen + 1, AGI_SAVE_DESC_LEN - dlen - 1));
@@ -149,8 +148,7 @@ json_t *agi_save_to_json(const agi_save *s)
         json_array_append_new(inv, json_pack("{s:o, s:i, s:i}", "name",
                                              relic_json_bytes((const uint8_t *)agi_save_item_name(s, i),
                                                               strlen(agi_save_item_name(s, i))),
-                                             "name_offset", s->items[i].name_offset, "location",
-                                             s->items[i].location));
+                                             "name_offset", s->items[i].name_offset, "location", s->items[i].location));
     json_object_set_new(doc, "inventory", inv);
     json_object_set_new(doc, "replay", agi_save_replay_json(s));
     unsigned active = s->state.replay_count <= s->replay_slots ? s->state.replay_count : s->replay_slots;
@@ -159,8 +157,8 @@ json_t *agi_save_to_json(const agi_save *s)
     if (s->profile->save_blocks > 4) {
         json_t *res = json_array();
         for (unsigned i = 0; i < s->resume_count; i++)
-            json_array_append_new(res, json_pack("{s:i, s:i}", "logic", s->resume[i].logic, "offset",
-                                                 s->resume[i].offset));
+            json_array_append_new(res,
+                                  json_pack("{s:i, s:i}", "logic", s->resume[i].logic, "offset", s->resume[i].offset));
         json_object_set_new(doc, "logic_resume", res);
         json_object_set_new(doc, "logic_resume_end", json_integer(s->resume_end));
     }
@@ -239,20 +237,21 @@ static int agi_save_index(const char *seg, const char *prefix, unsigned limit, u
 {
     size_t pl = strlen(prefix);
     long x;
-    if (strncmp(seg, prefix, pl) || agi_save_parse_int(seg + pl, 0, (long)limit - 1, &x) || (seg[pl] == '0' && seg[pl + 1]))
+    if (strncmp(seg, prefix, pl) || agi_save_parse_int(seg + pl, 0, (long)limit - 1, &x) ||
+        (seg[pl] == '0' && seg[pl + 1]))
         return -1;
     *out = (unsigned)x;
     return 0;
 }
 
-static int agi_save_set_b1(agi_save *s, char **seg, unsigned nseg, const char *path, const char *value,
-                           relic_err *err)
+static int agi_save_set_b1(agi_save *s, char **seg, unsigned nseg, const char *path, const char *value, relic_err *err)
 {
     size_t n;
     const agi_save_field *f = agi_save_b1_fields(s->profile->save_b1_layout, &n);
     unsigned idx;
     for (size_t i = 0; i < n; i++) {
-        if (strcmp(f[i].name, seg[0]) || f[i].json == AGI_SJ_RESERVED || !agi_save_field_present(&f[i], s->block_len[0]))
+        if (strcmp(f[i].name, seg[0]) || f[i].json == AGI_SJ_RESERVED ||
+            !agi_save_field_present(&f[i], s->block_len[0]))
             continue;
         long x;
         switch (f[i].json) {
@@ -302,8 +301,7 @@ static int agi_save_set_b1(agi_save *s, char **seg, unsigned nseg, const char *p
     return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "%s: no editable field at this path", path);
 }
 
-static int agi_save_set_seg(agi_save *s, char **seg, unsigned nseg, const char *path, const char *value,
-                            relic_err *err)
+static int agi_save_set_seg(agi_save *s, char **seg, unsigned nseg, const char *path, const char *value, relic_err *err)
 {
     unsigned idx;
     long x;

@@ -25,8 +25,7 @@ void agi_view_free(agi_view *v)
 
 /* The cel at payload offset off: found among those already read, else
  * read (its rows copied out of the payload). */
-static int agi_view_cel_at(agi_view *v, const uint8_t *payload, size_t len, size_t off, unsigned *index,
-                           relic_err *err)
+static int agi_view_cel_at(agi_view *v, const uint8_t *payload, size_t len, size_t off, unsigned *index, relic_err *err)
 {
     for (unsigned i = 0; i < v->cels_len; i++)
         if (v->cels[i].offset == off) {
@@ -321,8 +320,8 @@ static uint8_t agi_cel_cmp_priority(const uint8_t *priority, int x, int y)
 
 /* One run of `n` cells of colour at cel column x0 of row y: the
  * composition test of each cell, clipped to the cel and the surface. */
-static void agi_cel_draw_run(int left, int width, int x0, unsigned n, int y, uint8_t colour, uint8_t p,
-                             uint8_t *visual, uint8_t *priority)
+static void agi_cel_draw_run(int left, int width, int x0, unsigned n, int y, uint8_t colour, uint8_t p, uint8_t *visual,
+                             uint8_t *priority)
 {
     int from = left + x0, to = left + (x0 + (int)n < width ? x0 + (int)n : width);
     if (from < 0)

@@ -69,8 +69,7 @@ int agi_words_decode(const uint8_t *data, size_t len, agi_words *out, relic_err 
     for (int i = 0; i < 26; i++)
         off[i] = relic_be16(&c);
     if (relic_cur_check(&c, err))
-        return relic_err_set(err, RELIC_EDATA, len, "dictionary of %zu bytes is shorter than its 52-byte header",
-                             len);
+        return relic_err_set(err, RELIC_EDATA, len, "dictionary of %zu bytes is shorter than its 52-byte header", len);
     size_t cap = 0;
     /* A section may start anywhere inside the file, in any order: real
      * games put the 'a' section at 0x33, where its first entry's prefix

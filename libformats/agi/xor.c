@@ -13,7 +13,4 @@ void agi_xor_with(uint8_t *p, size_t n, const char *key)
         p[i] ^= (uint8_t)key[i % AGI_XOR_KEY_LEN];
 }
 
-void agi_xor(uint8_t *p, size_t n)
-{
-    agi_xor_with(p, n, AGI_XOR_KEY);
-}
+void agi_xor(uint8_t *p, size_t n) { agi_xor_with(p, n, AGI_XOR_KEY); }

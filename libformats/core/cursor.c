@@ -72,15 +72,9 @@ uint32_t relic_be32(relic_cur *c)
     return p ? (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | (uint32_t)p[3] : 0;
 }
 
-const uint8_t *relic_bytes(relic_cur *c, size_t n)
-{
-    return relic_cur_take(c, n);
-}
+const uint8_t *relic_bytes(relic_cur *c, size_t n) { return relic_cur_take(c, n); }
 
-void relic_skip(relic_cur *c, size_t n)
-{
-    (void)relic_cur_take(c, n);
-}
+void relic_skip(relic_cur *c, size_t n) { (void)relic_cur_take(c, n); }
 
 void relic_seek(relic_cur *c, size_t pos)
 {
@@ -104,10 +98,7 @@ relic_cur relic_sub(relic_cur *c, size_t off, size_t len)
     return relic_cur_make(c->base + off, len, c->origin + off);
 }
 
-size_t relic_remaining(const relic_cur *c)
-{
-    return c->failed ? 0 : c->len - c->pos;
-}
+size_t relic_remaining(const relic_cur *c) { return c->failed ? 0 : c->len - c->pos; }
 
 int relic_cur_check(const relic_cur *c, relic_err *err)
 {

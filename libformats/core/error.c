@@ -37,8 +37,7 @@ void relic_err_format(const relic_err *err, char *out, size_t outsz)
 {
     const char *file = err->file[0] ? err->file : NULL;
     if (err->offset != RELIC_NO_OFFSET)
-        snprintf(out, outsz, "%s%s%s (offset 0x%zx)", file ? file : "", file ? ": " : "",
-                 err->msg, err->offset);
+        snprintf(out, outsz, "%s%s%s (offset 0x%zx)", file ? file : "", file ? ": " : "", err->msg, err->offset);
     else
         snprintf(out, outsz, "%s%s%s", file ? file : "", file ? ": " : "", err->msg);
 }

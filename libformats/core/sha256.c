@@ -15,10 +15,7 @@ static const uint32_t relic_sha256_k[64] = {
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 };
 
-static inline uint32_t relic_sha256_ror(uint32_t x, unsigned n)
-{
-    return x >> n | x << (32 - n);
-}
+static inline uint32_t relic_sha256_ror(uint32_t x, unsigned n) { return x >> n | x << (32 - n); }
 
 static void relic_sha256_block(relic_sha256 *s, const uint8_t *p)
 {
@@ -30,8 +27,7 @@ static void relic_sha256_block(relic_sha256 *s, const uint8_t *p)
         uint32_t s1 = relic_sha256_ror(w[t - 2], 17) ^ relic_sha256_ror(w[t - 2], 19) ^ (w[t - 2] >> 10);
         w[t] = w[t - 16] + s0 + w[t - 7] + s1;
     }
-    uint32_t a = s->h[0], b = s->h[1], c = s->h[2], d = s->h[3], e = s->h[4], f = s->h[5], g = s->h[6],
-             h = s->h[7];
+    uint32_t a = s->h[0], b = s->h[1], c = s->h[2], d = s->h[3], e = s->h[4], f = s->h[5], g = s->h[6], h = s->h[7];
     for (int t = 0; t < 64; t++) {
         uint32_t t1 = h + (relic_sha256_ror(e, 6) ^ relic_sha256_ror(e, 11) ^ relic_sha256_ror(e, 25)) +
                       ((e & f) ^ (~e & g)) + relic_sha256_k[t] + w[t];

@@ -7,10 +7,7 @@
 
 static const char nsf_eid_chars[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_!";
 
-int nsf_eid_valid(uint32_t eid)
-{
-    return (eid & 1u) && !(eid & 0x80000000u);
-}
+int nsf_eid_valid(uint32_t eid) { return (eid & 1u) && !(eid & 0x80000000u); }
 
 void nsf_eid_name(uint32_t eid, char out[6])
 {
@@ -28,8 +25,8 @@ int nsf_eid_parse(const char *name, uint32_t *eid, relic_err *err)
     for (int i = 0; i < 5; i++) {
         const char *p = name[i] ? strchr(nsf_eid_chars, name[i]) : NULL;
         if (!p)
-            return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET,
-                                 "'%s': entry names use only 0-9 a-z A-Z _ !", name);
+            return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "'%s': entry names use only 0-9 a-z A-Z _ !",
+                                 name);
         v |= (uint32_t)(p - nsf_eid_chars) << (25 - 6 * i);
     }
     *eid = v;

@@ -23,8 +23,7 @@ int nsf_entry_parse(const uint8_t *data, size_t len, size_t origin, nsf_entry *e
     if (relic_cur_check(&c, err))
         return RELIC_EDATA;
     if (magic != NSF_ENTRY_MAGIC)
-        return relic_err_set(err, RELIC_EDATA, origin, "bad entry magic 0x%08x (want 0x%08x)", magic,
-                             NSF_ENTRY_MAGIC);
+        return relic_err_set(err, RELIC_EDATA, origin, "bad entry magic 0x%08x (want 0x%08x)", magic, NSF_ENTRY_MAGIC);
     if (n > NSF_ENTRY_MAX_ITEMS || 16 + 4 * ((size_t)n + 1) > len)
         return relic_err_set(err, RELIC_EDATA, origin + 12, "item count %u does not fit the entry", n);
     e->item = relic_calloc_array(n, sizeof *e->item);

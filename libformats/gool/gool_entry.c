@@ -44,8 +44,7 @@ static int gool_item(const nsf_entry *e, unsigned i, size_t size, size_t *n, rel
 static int gool_check_pc(const gool_entry *g, unsigned pc, size_t at, const char *what, relic_err *err)
 {
     if (pc != GOOL_PC_NONE && pc >= g->code_len)
-        return relic_err_set(err, RELIC_EDATA, at, "%s pc %u past the code item (%zu words)", what, pc,
-                             g->code_len);
+        return relic_err_set(err, RELIC_EDATA, at, "%s pc %u past the code item (%zu words)", what, pc, g->code_len);
     return RELIC_OK;
 }
 
@@ -60,8 +59,8 @@ static int gool_entry_check(const gool_entry *g, const nsf_entry *e, relic_err *
                                  s->extern_idx);
         if (!gool_state_local(g, s))
             continue;
-        if (gool_check_pc(g, s->event_pc, at + 10, "event", err) || gool_check_pc(g, s->trans_pc, at + 12, "trans", err) ||
-            gool_check_pc(g, s->code_pc, at + 14, "code", err))
+        if (gool_check_pc(g, s->event_pc, at + 10, "event", err) ||
+            gool_check_pc(g, s->trans_pc, at + 12, "trans", err) || gool_check_pc(g, s->code_pc, at + 14, "code", err))
             return RELIC_EDATA;
     }
     size_t mp = e->item_count > 3 ? e->origin + (size_t)(e->item[3] - e->data) : 0;
@@ -76,11 +75,9 @@ static int gool_entry_fill(gool_entry *g, const nsf_entry *e, relic_err *err)
 {
     size_t nh, nc, np, nm, ns;
     if (e->item_count < 3 || e->item_count > 6)
-        return relic_err_set(err, RELIC_EDATA, e->origin + 12, "a GOOL entry has 3 to 6 items, not %u",
-                             e->item_count);
+        return relic_err_set(err, RELIC_EDATA, e->origin + 12, "a GOOL entry has 3 to 6 items, not %u", e->item_count);
     if (e->item_len[0] != 24)
-        return relic_err_set(err, RELIC_EDATA, e->origin + 16, "GOOL header item is %zu bytes, not 24",
-                             e->item_len[0]);
+        return relic_err_set(err, RELIC_EDATA, e->origin + 16, "GOOL header item is %zu bytes, not 24", e->item_len[0]);
     if (gool_item(e, 0, 4, &nh, err) || gool_item(e, 1, 4, &nc, err) || gool_item(e, 2, 4, &np, err) ||
         gool_item(e, 3, 2, &nm, err) || gool_item(e, 4, 16, &ns, err))
         return RELIC_EDATA;

@@ -27,8 +27,7 @@ uint32_t nsf_chunk_checksum(const uint8_t *chunk)
     return sum;
 }
 
-int nsf_chunk_expand(const uint8_t *data, size_t len, size_t origin, uint8_t *out, size_t *used,
-                     relic_err *err)
+int nsf_chunk_expand(const uint8_t *data, size_t len, size_t origin, uint8_t *out, size_t *used, relic_err *err)
 {
     relic_cur c = relic_cur_make(data, len, origin);
     uint16_t magic = relic_le16(&c);
@@ -97,8 +96,7 @@ static int nsf_chunk_entries(nsf_chunk *ch, relic_err *err)
         size_t at = relic_tell(&c);
         uint32_t end = relic_le32(&c);
         if (end < start || end > NSF_CHUNK_SIZE || start < 20 + 4 * n)
-            return relic_err_set(err, RELIC_EDATA, at, "entry %u spans 0x%x..0x%x, outside its chunk", i, start,
-                                 end);
+            return relic_err_set(err, RELIC_EDATA, at, "entry %u spans 0x%x..0x%x, outside its chunk", i, start, end);
         int rc = nsf_entry_parse(ch->data + start, end - start, ch->file_offset + start, &ch->entries[i], err);
         if (rc)
             return rc;
@@ -108,8 +106,7 @@ static int nsf_chunk_entries(nsf_chunk *ch, relic_err *err)
     return RELIC_OK;
 }
 
-static int nsf_read_chunk(const uint8_t *data, size_t len, size_t off, nsf_chunk *ch, size_t *used,
-                          relic_err *err)
+static int nsf_read_chunk(const uint8_t *data, size_t len, size_t off, nsf_chunk *ch, size_t *used, relic_err *err)
 {
     if (!(ch->data = malloc(NSF_CHUNK_SIZE)))
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
@@ -122,8 +119,7 @@ static int nsf_read_chunk(const uint8_t *data, size_t len, size_t off, nsf_chunk
             return rc;
     } else if (magic == NSF_CHUNK_MAGIC) {
         if (len - off < NSF_CHUNK_SIZE)
-            return relic_err_set(err, RELIC_EDATA, off, "chunk truncated: %zu of %u bytes", len - off,
-                                 NSF_CHUNK_SIZE);
+            return relic_err_set(err, RELIC_EDATA, off, "chunk truncated: %zu of %u bytes", len - off, NSF_CHUNK_SIZE);
         memcpy(ch->data, data + off, NSF_CHUNK_SIZE);
         *used = NSF_CHUNK_SIZE;
     } else {
@@ -201,8 +197,7 @@ static void nsf_put32(uint8_t *p, uint32_t v)
     p[3] = (uint8_t)(v >> 24);
 }
 
-int nsf_chunk_build(uint16_t type, uint32_t id, const relic_buf *entries, unsigned n, uint8_t *out,
-                    relic_err *err)
+int nsf_chunk_build(uint16_t type, uint32_t id, const relic_buf *entries, unsigned n, uint8_t *out, relic_err *err)
 {
     memset(out, 0, NSF_CHUNK_SIZE);
     size_t off = 20 + 4 * (size_t)n;

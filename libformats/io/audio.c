@@ -118,7 +118,7 @@ int relic_audio_open(relic_audio_out *a, const char *path, unsigned channels, un
 
 static int relic_audio_fail(relic_audio_out *a, relic_err *err)
 {
-    const char *why = a->io_errno                            ? strerror(a->io_errno)
+    const char *why = a->io_errno                           ? strerror(a->io_errno)
                       : a->sf && sf_error((SNDFILE *)a->sf) ? sf_strerror((SNDFILE *)a->sf)
                                                             : "short write";
     relic_err_set(err, RELIC_EIO, RELIC_NO_OFFSET, "cannot write audio: %s", why);

@@ -8,10 +8,7 @@
 #include <strings.h>
 #include "relic/io.h"
 
-static int relic_dir_cmp(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
+static int relic_dir_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 int relic_dir_open(const char *path, relic_dir *d, relic_err *err)
 {

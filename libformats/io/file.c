@@ -60,7 +60,7 @@ int relic_file_read(const char *path, relic_buf *out, relic_err *err)
     }
     close(fd);
     return RELIC_OK;
-io_error_fd: {
+io_error_fd : {
     int e = errno;
     close(fd);
     errno = e;
@@ -87,10 +87,7 @@ typedef struct relic_file_namer {
 
 static _Thread_local relic_file_namer relic_file_names;
 
-static uint64_t relic_file_rotl(uint64_t x, int b)
-{
-    return (x << b) | (x >> (64 - b));
-}
+static uint64_t relic_file_rotl(uint64_t x, int b) { return (x << b) | (x >> (64 - b)); }
 
 // clang-format off
 #define RELIC_SIPROUND                                                                                                 \

@@ -37,8 +37,10 @@ static int relic_gif_frame_put(GifFileType *gif, const relic_gif *g, const relic
 {
     /* With transparency each frame must clear to the background, or the
      * previous frame shows through its transparent pixels. */
-    GraphicsControlBlock gcb = {.DisposalMode = g->trns_index >= 0 ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT, .UserInputFlag = false,
-                                .DelayTime = (int)f->delay_cs, .TransparentColor = g->trns_index};
+    GraphicsControlBlock gcb = {.DisposalMode = g->trns_index >= 0 ? DISPOSE_BACKGROUND : DISPOSE_DO_NOT,
+                                .UserInputFlag = false,
+                                .DelayTime = (int)f->delay_cs,
+                                .TransparentColor = g->trns_index};
     GifByteType ext[4];
     EGifGCBToExtension(&gcb, ext);
     if (EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, sizeof ext, ext) != GIF_OK ||
@@ -50,8 +52,7 @@ static int relic_gif_frame_put(GifFileType *gif, const relic_gif *g, const relic
     return 1;
 }
 
-int relic_gif_encode(const relic_gif *g, const relic_gif_frame *frames, size_t nframes, relic_buf *out,
-                     relic_err *err)
+int relic_gif_encode(const relic_gif *g, const relic_gif_frame *frames, size_t nframes, relic_buf *out, relic_err *err)
 {
     if (g->ncolors < 2 || g->ncolors > 256 || !g->width || !g->height || g->width > 65535 || g->height > 65535 ||
         nframes == 0)
@@ -92,8 +93,7 @@ int relic_gif_encode(const relic_gif *g, const relic_gif_frame *frames, size_t n
     return RELIC_OK;
 }
 
-int relic_gif_write(const char *path, const relic_gif *g, const relic_gif_frame *frames, size_t nframes,
-                    relic_err *err)
+int relic_gif_write(const char *path, const relic_gif *g, const relic_gif_frame *frames, size_t nframes, relic_err *err)
 {
     relic_buf b = RELIC_BUF_INIT;
     int rc = relic_gif_encode(g, frames, nframes, &b, err);

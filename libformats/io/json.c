@@ -115,7 +115,8 @@ static json_t *relic_json_ordered(const json_t *doc)
             size_t k = 0;
             const char *key;
             json_t *v;
-            json_object_foreach((json_t *)p.src, key, v) keys[k++] = key;
+            json_object_foreach ((json_t *)p.src, key, v)
+                keys[k++] = key;
             qsort(keys, count, sizeof *keys, relic_json_keysort);
         }
         for (size_t i = 0; i < count && !oom; i++) {
@@ -226,8 +227,7 @@ static int relic_json_object(relic_buf *out, const json_t *v, unsigned depth)
     if (!m)
         return -1;
     for (void *it = json_object_iter((json_t *)v); it && i < n; it = json_object_iter_next((json_t *)v, it), i++)
-        m[i] = (relic_json_member){json_object_iter_key(it), json_object_iter_key_len(it),
-                                   json_object_iter_value(it)};
+        m[i] = (relic_json_member){json_object_iter_key(it), json_object_iter_key_len(it), json_object_iter_value(it)};
     n = i;
     if (n > 16) {
         qsort(m, n, sizeof *m, relic_json_member_cmp);

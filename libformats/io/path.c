@@ -70,8 +70,7 @@ int relic_path_join(const char *root, const char *rel, int make_dirs, char *out,
         struct stat st;
         if (lstat(out, &st) == 0) {
             if (S_ISLNK(st.st_mode))
-                return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET,
-                                     "refusing to follow symbolic link '%s'", out);
+                return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "refusing to follow symbolic link '%s'", out);
             if (slash && !S_ISDIR(st.st_mode))
                 return relic_err_set(err, RELIC_EIO, RELIC_NO_OFFSET, "'%s' is not a folder", out);
         } else if (slash && make_dirs) {

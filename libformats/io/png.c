@@ -12,10 +12,7 @@ static void relic_png_write_cb(png_structp png, png_bytep data, png_size_t len)
     relic_buf_append(png_get_io_ptr(png), data, len);
 }
 
-static void relic_png_flush_cb(png_structp png)
-{
-    (void)png;
-}
+static void relic_png_flush_cb(png_structp png) { (void)png; }
 
 static int relic_png_depth(unsigned ncolors)
 {

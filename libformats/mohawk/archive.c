@@ -99,8 +99,7 @@ static uint32_t mhk_tmov_size(const mhk_archive *a, relic_cur *all, size_t ft, u
 }
 
 /* A lenient open marks the resource and goes on; a strict one fails. */
-static int mhk_broken(mhk_resource *r, int lenient, size_t at, relic_err *err, const char *fmt, uint32_t x,
-                      uint32_t y)
+static int mhk_broken(mhk_resource *r, int lenient, size_t at, relic_err *err, const char *fmt, uint32_t x, uint32_t y)
 {
     if (!lenient)
         return relic_err_set(err, RELIC_EDATA, at, fmt, x, y);
@@ -160,8 +159,8 @@ static int mhk_read_type(mhk_archive *a, relic_cur *all, size_t dir, size_t stri
         if (relic_cur_check(all, err))
             return err ? err->code : RELIC_EDATA;
         if (r->offset > a->len || r->size > a->len - r->offset) {
-            int rc = mhk_broken(r, lenient, fe, err, "resource data 0x%x+0x%x runs past the end of the file",
-                                r->offset, r->size);
+            int rc = mhk_broken(r, lenient, fe, err, "resource data 0x%x+0x%x runs past the end of the file", r->offset,
+                                r->size);
             if (rc)
                 return rc;
             a->broken++;
@@ -217,8 +216,7 @@ static int mhk_open_mode(const uint8_t *data, size_t len, int lenient, mhk_archi
     if (relic_cur_check(&all, err))
         return err ? err->code : RELIC_EDATA;
     if (a->file_count > (len - all.pos) / 10)
-        return relic_err_set(err, RELIC_EDATA, ft, "file table count %u is larger than the file holds",
-                             a->file_count);
+        return relic_err_set(err, RELIC_EDATA, ft, "file table count %u is larger than the file holds", a->file_count);
     relic_seek(&all, dir);
     uint16_t str_off = relic_be16(&all);
     uint16_t ntypes = relic_be16(&all);

@@ -117,7 +117,8 @@ int rgm_mpob_decode(const rgm_section *s, rgm_placement **out, size_t *n, relic_
         o->angle_x = relic_le32(&c);
         o->angle_y = relic_le32(&c);
         o->angle_z = relic_le32(&c);
-        int16_t *f[] = {&o->texture, &o->intensity, &o->radius, &o->model_id, &o->world_id, &o->red, &o->green, &o->blue};
+        int16_t *f[] = {&o->texture,  &o->intensity, &o->radius, &o->model_id,
+                        &o->world_id, &o->red,       &o->green,  &o->blue};
         for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
             *f[k] = (int16_t)relic_le16(&c);
     }
@@ -175,7 +176,8 @@ int rgm_actor_script(const rgm_map *m, const rgm_actor *a, const uint8_t **code,
     if (!a->script_length)
         return RELIC_OK;
     if (!m->rasc)
-        return relic_err_set(err, RELIC_EDATA, a->offset + 0x4D, "actor %s has a script but the map has no RASC", a->name);
+        return relic_err_set(err, RELIC_EDATA, a->offset + 0x4D, "actor %s has a script but the map has no RASC",
+                             a->name);
     if (a->script_data_offset > m->rasc->len || a->script_length > m->rasc->len - a->script_data_offset)
         return relic_err_set(err, RELIC_EDATA, a->offset + 0x51,
                              "actor %s script [0x%x, +0x%x) lies outside RASC (0x%x bytes)", a->name,

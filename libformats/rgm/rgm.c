@@ -87,9 +87,9 @@ static const struct rgm_layout {
     uint32_t header, size;
     int has_count;
 } rgm_layouts[] = {
-    {"RAHD", 8, 165, 1}, {"MPOB", 4, 66, 1}, {"MPSO", 4, 66, 1}, {"MPRP", 4, 80, 1}, {"RAEX", 0, 30, 0},
-    {"RALC", 0, 12, 0},  {"RAAT", 0, 256, 0}, {"MPSZ", 0, 49, 0}, {"RAVC", 0, 9, 0},  {"RAHK", 0, 4, 0},
-    {"RASB", 0, 4, 0},   {"RAVA", 0, 4, 0},
+    {"RAHD", 8, 165, 1}, {"MPOB", 4, 66, 1}, {"MPSO", 4, 66, 1},  {"MPRP", 4, 80, 1},
+    {"RAEX", 0, 30, 0},  {"RALC", 0, 12, 0}, {"RAAT", 0, 256, 0}, {"MPSZ", 0, 49, 0},
+    {"RAVC", 0, 9, 0},   {"RAHK", 0, 4, 0},  {"RASB", 0, 4, 0},   {"RAVA", 0, 4, 0},
 };
 
 int rgm_section_records(const rgm_section *s, rgm_records *out)

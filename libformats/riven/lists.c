@@ -121,8 +121,7 @@ int riven_slst_decode(const uint8_t *d, size_t n, riven_slst *s, relic_err *err)
         if (!c.failed && (size_t)r->nsounds * 8 + 10 > relic_remaining(&c)) {
             unsigned ns = r->nsounds;
             riven_slst_free(s);
-            return relic_err_set(err, RELIC_EDATA, at + 2, "SLST sound count %u is larger than the resource holds",
-                                 ns);
+            return relic_err_set(err, RELIC_EDATA, at + 2, "SLST sound count %u is larger than the resource holds", ns);
         }
         r->ids = riven_u16s(&c, r->nsounds);
         r->fade_flags = relic_be16(&c);

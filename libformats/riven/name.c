@@ -23,10 +23,7 @@ void riven_names_free(riven_names *nm)
     memset(nm, 0, sizeof *nm);
 }
 
-const char *riven_names_get(const riven_names *nm, uint16_t i)
-{
-    return nm && i < nm->count ? nm->names[i] : NULL;
-}
+const char *riven_names_get(const riven_names *nm, uint16_t i) { return nm && i < nm->count ? nm->names[i] : NULL; }
 
 int riven_names_find(const riven_names *nm, const char *name)
 {

@@ -177,8 +177,8 @@ int riven_save_encode(const uint8_t *orig, size_t n, const riven_save *s, relic_
     if (!rv)
         rc = relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "not a Riven save (no VARS 1)");
     else if ((size_t)rv->size != s->vars.count * 12)
-        rc = relic_err_set(err, RELIC_EUSAGE, rv->offset, "VARS 1 holds %u bytes, not %zu records",
-                           (unsigned)rv->size, s->vars.count);
+        rc = relic_err_set(err, RELIC_EUSAGE, rv->offset, "VARS 1 holds %u bytes, not %zu records", (unsigned)rv->size,
+                           s->vars.count);
     size_t start = out->len;
     if (!rc) {
         relic_buf_append(out, orig, n);

@@ -45,25 +45,25 @@ json_t *riven_save_to_json(const riven_save *s)
         if (!key)
             continue;
         json_object_set_new(vars, key, json_integer(s->vars.rec[i][2]));
-        json_object_set_new(state, key, json_pack("{s:I, s:I}", "references", (json_int_t)s->vars.rec[i][0],
-                                                  "initialized", (json_int_t)s->vars.rec[i][1]));
+        json_object_set_new(state, key,
+                            json_pack("{s:I, s:I}", "references", (json_int_t)s->vars.rec[i][0], "initialized",
+                                      (json_int_t)s->vars.rec[i][1]));
         free(key);
     }
     for (unsigned i = 0; i < s->zips.count; i++) {
         const riven_zip *z = &s->zips.items[i];
-        json_t *o = json_pack("{s:o, s:i}", "name", relic_json_bytes((const uint8_t *)z->name, strlen(z->name)),
-                              "card", z->card);
+        json_t *o = json_pack("{s:o, s:i}", "name", relic_json_bytes((const uint8_t *)z->name, strlen(z->name)), "card",
+                              z->card);
         if (z->raw && strlen(z->name) != z->len)
             json_object_set_new(o, "raw_name", relic_json_bytes(z->raw, z->len));
         json_array_append_new(zips, o);
     }
     json_t *extra = json_array();
     for (size_t i = s->names.count; i < s->vars.count; i++)
-        json_array_append_new(extra, json_pack("{s:I, s:I}", "record", (json_int_t)i, "value",
-                                               (json_int_t)s->vars.rec[i][2]));
+        json_array_append_new(extra,
+                              json_pack("{s:I, s:I}", "record", (json_int_t)i, "value", (json_int_t)s->vars.rec[i][2]));
     return json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:i, s:I}", "format", "riven", "extra_records", extra,
-                     "version",
-                     s->has_version ? json_integer(s->version) : json_null(), "edition",
+                     "version", s->has_version ? json_integer(s->version) : json_null(), "edition",
                      s->has_version ? json_string(riven_save_edition(s->version)) : json_null(), "variables", vars,
                      "variable_state", state, "zip_modes", zips, "name_count", (int)s->names.count, "record_count",
                      (json_int_t)s->vars.count);
@@ -112,8 +112,7 @@ int riven_save_set_path(riven_save *s, const char *path, const char *value, reli
     relic_buf raw = RELIC_BUF_INIT;
     const char *seg = strncmp(path, prefix, sizeof prefix - 1) == 0 ? path + sizeof prefix - 1 : path;
     if (path[0] == '/' && seg == path)
-        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "'%s' is not a variable path (/variables/NAME)",
-                             path);
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "'%s' is not a variable path (/variables/NAME)", path);
     if (riven_save_unescape(seg, name, sizeof name) || !name[0])
         return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "bad variable name '%s'", seg);
     /* names are matched as the save stores them, in CP437 */
@@ -126,8 +125,8 @@ int riven_save_set_path(riven_save *s, const char *path, const char *value, reli
     uint32_t v;
     int rc;
     if (riven_save_parse_u32(value, &v))
-        rc = relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "/variables/%s: value '%s' outside 0..4294967295",
-                           seg, value);
+        rc = relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "/variables/%s: value '%s' outside 0..4294967295", seg,
+                           value);
     else
         rc = riven_save_set(s, (const char *)raw.data, v, err);
     relic_buf_free(&raw);
@@ -140,8 +139,8 @@ int riven_save_validate(const riven_save *s, relic_err *err)
      * never read; riven_save_extra_records reports them); fewer leaves
      * names without values. */
     if (s->names.count > s->vars.count)
-        return relic_err_set(err, RELIC_EDATA, s->vars_offset,
-                             "NAME 1 has %u names but VARS 1 holds %zu records", s->names.count, s->vars.count);
+        return relic_err_set(err, RELIC_EDATA, s->vars_offset, "NAME 1 has %u names but VARS 1 holds %zu records",
+                             s->names.count, s->vars.count);
     for (unsigned i = 1; i < s->names.count; i++) {
         int first = riven_names_find(&s->names, s->names.names[i]);
         if (first != (int)i)
@@ -198,11 +197,11 @@ static void riven_diff_walk(riven_diff_ctx *x, const char *path, json_t *a, json
     if (json_is_object(a) && json_is_object(b)) {
         const char *key;
         json_t *v;
-        json_object_foreach(a, key, v) {
+        json_object_foreach (a, key, v) {
             riven_diff_join(sub, sizeof sub, path, key);
             riven_diff_walk(x, sub, v, json_object_get(b, key));
         }
-        json_object_foreach(b, key, v)
+        json_object_foreach (b, key, v)
             if (!json_object_get(a, key)) {
                 riven_diff_join(sub, sizeof sub, path, key);
                 riven_diff_walk(x, sub, NULL, v);
@@ -219,8 +218,8 @@ static void riven_diff_walk(riven_diff_ctx *x, const char *path, json_t *a, json
     }
     if (a && b && json_equal(a, b))
         return;
-    json_array_append_new(x->out, json_pack("{s:s, s:O, s:O}", "path", path, "old", a ? a : json_null(), "new",
-                                            b ? b : json_null()));
+    json_array_append_new(
+        x->out, json_pack("{s:s, s:O, s:O}", "path", path, "old", a ? a : json_null(), "new", b ? b : json_null()));
 }
 
 static int riven_diff_cmp(const void *pa, const void *pb)
@@ -229,8 +228,7 @@ static int riven_diff_cmp(const void *pa, const void *pb)
                       json_string_value(json_object_get(*(json_t *const *)pb, "path")));
 }
 
-json_t *riven_save_diff(const riven_save *a, const riven_save *b, const char *const *ignore, unsigned nignore,
-                        int all)
+json_t *riven_save_diff(const riven_save *a, const riven_save *b, const char *const *ignore, unsigned nignore, int all)
 {
     json_t *ja = riven_save_to_json(a), *jb = riven_save_to_json(b);
     riven_diff_ctx x = {ignore, nignore, all, json_array()};

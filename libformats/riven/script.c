@@ -79,9 +79,9 @@ static int riven_script_step(riven_script *s, relic_cur *c, riven_stack *st, rel
         if (RIVEN_RESERVE(s, cmds, ncmds, k->ncmds, &first))
             return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
         s->cases[slot].first_cmd = first;
-        return riven_push(st, 0, first, s->cases[slot].ncmds) ? relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET,
-                                                                              "out of memory")
-                                                              : RELIC_OK;
+        return riven_push(st, 0, first, s->cases[slot].ncmds)
+                   ? relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory")
+                   : RELIC_OK;
     }
     size_t at = relic_tell(c);
     uint16_t op = relic_be16(c);
@@ -93,8 +93,7 @@ static int riven_script_step(riven_script *s, relic_cur *c, riven_stack *st, rel
     if (op == RIVEN_CMD_CHANGE_STACK && argc != 3)
         return relic_err_set(err, RELIC_EDATA, at + 2, "changeStack with argument count %u (expected 3)", argc);
     if ((size_t)argc * 2 > relic_remaining(c))
-        return relic_err_set(err, RELIC_EDATA, at + 2, "command %u argument count %u runs past the script", op,
-                             argc);
+        return relic_err_set(err, RELIC_EDATA, at + 2, "command %u argument count %u runs past the script", op, argc);
     uint32_t a0 = 0;
     if (RIVEN_RESERVE(s, args, nargs, argc, &a0))
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");

@@ -20,7 +20,7 @@
 typedef struct riven_out {
     uint8_t *p;
     size_t pos, len;
-    int bad;          /* a back reference before the start */
+    int bad; /* a back reference before the start */
 } riven_out;
 
 static void riven_put(riven_out *o, uint8_t v)
@@ -165,8 +165,8 @@ static int riven_tbmp_unpack(relic_cur *c, riven_out *o, relic_err *err)
                 if (!c->failed && riven_tbmp_sub(c, o, sub))
                     return relic_err_set(err, RELIC_EDATA, sat, "unknown Riven packing subcommand 0x%02x", sub);
                 if (o->bad)
-                    return relic_err_set(err, RELIC_EDATA, sat, "packing subcommand 0x%02x copies from before the image",
-                                         sub);
+                    return relic_err_set(err, RELIC_EDATA, sat,
+                                         "packing subcommand 0x%02x copies from before the image", sub);
             }
         }
         if (o->bad)
@@ -203,8 +203,7 @@ int riven_tbmp_decode(const uint8_t *d, size_t n, riven_bitmap *b, relic_err *er
         return relic_err_set(err, RELIC_EDATA, 6, "unsupported packing 0x%03x", pack);
     unsigned bytes = b->bpp / 8;
     if (b->bytes_per_row < b->width * bytes)
-        return relic_err_set(err, RELIC_EDATA, 4, "%u bytes per row cannot hold %u pixels", b->bytes_per_row,
-                             b->width);
+        return relic_err_set(err, RELIC_EDATA, 4, "%u bytes per row cannot hold %u pixels", b->bytes_per_row, b->width);
     if ((b->format & RIVEN_BMP_HAS_CLUT) || (pack == RIVEN_BMP_PACK_RIVEN && b->bpp == 8)) {
         relic_skip(&c, 4);
         for (int i = 0; i < 256; i++) {
@@ -273,8 +272,8 @@ static void riven_tbmp_pack(const uint8_t *p, size_t n, relic_buf *out)
             continue;
         }
         size_t lit = 1;
-        while (lit < 63 && i + 2 * lit + 1 < n && !(p[i + 2 * lit] == p[i + 2 * lit - 2] &&
-                                                   p[i + 2 * lit + 1] == p[i + 2 * lit - 1]))
+        while (lit < 63 && i + 2 * lit + 1 < n &&
+               !(p[i + 2 * lit] == p[i + 2 * lit - 2] && p[i + 2 * lit + 1] == p[i + 2 * lit - 1]))
             lit++;
         relic_buf_u8(out, (uint8_t)lit);
         relic_buf_append(out, p + i, 2 * lit);

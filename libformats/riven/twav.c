@@ -88,8 +88,8 @@ static int riven_twav_samples(relic_cur *c, riven_sound *s, size_t payload, reli
     size_t total = (size_t)s->sample_count * s->channels;
     size_t need = s->encoding == RIVEN_WAV_ADPCM ? (total + 1) / 2 : total * (s->bits / 8);
     if (need > payload)
-        return relic_err_set(err, RELIC_EDATA, relic_tell(c),
-                             "Data chunk holds %zu bytes, %u frames need %zu", payload, s->sample_count, need);
+        return relic_err_set(err, RELIC_EDATA, relic_tell(c), "Data chunk holds %zu bytes, %u frames need %zu", payload,
+                             s->sample_count, need);
     s->samples = relic_calloc_array(total, sizeof *s->samples);
     if (!s->samples)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");

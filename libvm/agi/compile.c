@@ -18,7 +18,7 @@
 #include "compile_private.h"
 
 typedef struct agi_jfix {
-    uint32_t at;          /* displacement position in the code */
+    uint32_t at; /* displacement position in the code */
     char name[64];
     agi_pos pos;
 } agi_jfix;
@@ -34,7 +34,7 @@ typedef struct agi_mfix {
 } agi_mfix;
 
 typedef struct agi_frame {
-    uint32_t patch;       /* displacement to fill when the block closes */
+    uint32_t patch; /* displacement to fill when the block closes */
     int is_else;
     agi_pos open;
 } agi_frame;
@@ -111,10 +111,7 @@ static int agi_cc_expect(agi_cc *cc, const char *punct)
     return 0;
 }
 
-static void agi_cc_emit(agi_cc *cc, uint8_t b)
-{
-    relic_buf_u8(&cc->code, b);
-}
+static void agi_cc_emit(agi_cc *cc, uint8_t b) { relic_buf_u8(&cc->code, b); }
 
 /* A byte operand of the given type: a number, a typed number (v3), an item
  * name or a message text. */
@@ -215,8 +212,11 @@ static void agi_cc_nots(agi_cc *cc, unsigned nots)
 /* v op v/n: ==, <, > and their negations as fd + the opposite test. */
 static int agi_cc_compare(agi_cc *cc, unsigned nots)
 {
-    static const struct { const char *op; uint8_t cond, neg; } ops[] = {
-        {"==", AGI_C_EQUALN, 0}, {"!=", AGI_C_EQUALN, 1}, {"<", AGI_C_LESSN, 0},
+    static const struct {
+        const char *op;
+        uint8_t cond, neg;
+    } ops[] = {
+        {"==", AGI_C_EQUALN, 0}, {"!=", AGI_C_EQUALN, 1},  {"<", AGI_C_LESSN, 0},
         {">=", AGI_C_LESSN, 1},  {">", AGI_C_GREATERN, 0}, {"<=", AGI_C_GREATERN, 1},
     };
     uint8_t var = (uint8_t)cc->tok.value;
@@ -250,8 +250,10 @@ static int agi_cc_predicate(agi_cc *cc, unsigned nots)
         return agi_lex_error(&cc->lx, t, "expected a condition, found '%s'", agi_cc_what(t));
     const agi_cmd *c = agi_condition_find(t->text, cc->o->profile);
     if (!c)
-        return agi_lex_error(&cc->lx, t, agi_condition_find(t->text, NULL) ? "%s is not a condition of this profile"
-                                                                         : "unknown condition '%s'", t->text);
+        return agi_lex_error(&cc->lx, t,
+                             agi_condition_find(t->text, NULL) ? "%s is not a condition of this profile"
+                                                               : "unknown condition '%s'",
+                             t->text);
     agi_cc_nots(cc, nots);
     agi_cc_emit(cc, c->opcode);
     agi_cc_next(cc);
@@ -399,8 +401,7 @@ static int agi_cc_action(agi_cc *cc, uint8_t op)
 {
     const agi_cmd *c = agi_action_info(op, cc->o->profile);
     if (!c)
-        return agi_lex_error(&cc->lx, &cc->tok, "%s is not an action of this profile",
-                             agi_action_info(op, NULL)->name);
+        return agi_lex_error(&cc->lx, &cc->tok, "%s is not an action of this profile", agi_action_info(op, NULL)->name);
     agi_cc_emit(cc, op);
     return 0;
 }
@@ -408,8 +409,11 @@ static int agi_cc_action(agi_cc *cc, uint8_t op)
 /* v3++, ++v3, v3 = 5, v3 = v4, v3 = *v4, *v3 = n/v, v3 += n/v (-=, *=, /=). */
 static int agi_cc_assign(agi_cc *cc)
 {
-    static const struct { const char *op; uint8_t num, var; } ops[] = {
-        {"=", AGI_A_ASSIGNN, AGI_A_ASSIGNV}, {"+=", AGI_A_ADDN, AGI_A_ADDV}, {"-=", AGI_A_SUBN, AGI_A_SUBV},
+    static const struct {
+        const char *op;
+        uint8_t num, var;
+    } ops[] = {
+        {"=", AGI_A_ASSIGNN, AGI_A_ASSIGNV}, {"+=", AGI_A_ADDN, AGI_A_ADDV},   {"-=", AGI_A_SUBN, AGI_A_SUBV},
         {"*=", AGI_A_MUL_N, AGI_A_MUL_V},    {"/=", AGI_A_DIV_N, AGI_A_DIV_V},
     };
     int pre = agi_cc_is(&cc->tok, "++") ? 1 : agi_cc_is(&cc->tok, "--") ? 2 : 0;
@@ -438,8 +442,10 @@ static int agi_cc_assign(agi_cc *cc)
         if (indirect)
             agi_cc_next(cc);
         int byvar = cc->tok.kind == AGI_TOK_IDENT && cc->tok.type == 'v';
-        uint8_t op = star ? (byvar ? AGI_A_LINDIRECTV : AGI_A_LINDIRECTN)
-                          : indirect ? AGI_A_RINDIRECT : byvar ? ops[i].var : ops[i].num;
+        uint8_t op = star       ? (byvar ? AGI_A_LINDIRECTV : AGI_A_LINDIRECTN)
+                     : indirect ? AGI_A_RINDIRECT
+                     : byvar    ? ops[i].var
+                                : ops[i].num;
         if (agi_cc_action(cc, op))
             return -1;
         agi_cc_emit(cc, (uint8_t)var.value);
@@ -456,7 +462,8 @@ static int agi_cc_call(agi_cc *cc)
     if (!c)
         return agi_lex_error(&cc->lx, &cc->tok,
                              agi_action_find(cc->tok.text, NULL) ? "%s is not an action of this profile"
-                                                                 : "unknown action '%s'", cc->tok.text);
+                                                                 : "unknown action '%s'",
+                             cc->tok.text);
     agi_cc_emit(cc, c->opcode);
     agi_cc_next(cc);
     if (agi_cc_args(cc, c))
@@ -590,8 +597,15 @@ static int agi_cc_asm_statement(agi_cc *cc, int *in_cond)
         return agi_lex_error(&cc->lx, t, "expected an instruction, found '%s'", agi_cc_what(t));
     if (agi_cc_is(agi_cc_peek(cc), ":"))
         return agi_cc_label(cc);
-    static const struct { const char *name; uint8_t byte; int cond; } marks[] = {
-        {"if", AGI_OP_IF, 0}, {"not", AGI_OP_NOT, 1}, {"or.begin", AGI_OP_OR, 1}, {"or.end", AGI_OP_OR, 1},
+    static const struct {
+        const char *name;
+        uint8_t byte;
+        int cond;
+    } marks[] = {
+        {"if", AGI_OP_IF, 0},
+        {"not", AGI_OP_NOT, 1},
+        {"or.begin", AGI_OP_OR, 1},
+        {"or.end", AGI_OP_OR, 1},
     };
     for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
         if (!strcmp(t->text, marks[i].name)) {
@@ -618,11 +632,13 @@ static int agi_cc_asm_statement(agi_cc *cc, int *in_cond)
     }
     /* A listing says what is stored: an opcode of a later profile (which
      * the disassembler notes) assembles too. */
-    const agi_cmd *c = *in_cond ? agi_condition_find(t->text, cc->o->profile) : agi_action_find(t->text, cc->o->profile);
+    const agi_cmd *c =
+        *in_cond ? agi_condition_find(t->text, cc->o->profile) : agi_action_find(t->text, cc->o->profile);
     if (!c)
         c = *in_cond ? agi_condition_find(t->text, NULL) : agi_action_find(t->text, NULL);
     if (!c)
-        return agi_lex_error(&cc->lx, t, "unknown %s '%s' for this profile", *in_cond ? "condition" : "action", t->text);
+        return agi_lex_error(&cc->lx, t, "unknown %s '%s' for this profile", *in_cond ? "condition" : "action",
+                             t->text);
     return agi_cc_asm_operands(cc, c);
 }
 

@@ -247,8 +247,9 @@ static const char *const agi_lex_ops[] = {"&&", "||", "==", "!=", "<=", ">=", "+
 static void agi_lex_ident(agi_src *s, agi_tok *t)
 {
     size_t n = 0;
-    while (agi_lex_peek(s, 0) >= 0 && (isalnum(agi_lex_peek(s, 0)) || agi_lex_peek(s, 0) == '_' ||
-                                       agi_lex_peek(s, 0) == '.') && n + 1 < sizeof t->text)
+    while (agi_lex_peek(s, 0) >= 0 &&
+           (isalnum(agi_lex_peek(s, 0)) || agi_lex_peek(s, 0) == '_' || agi_lex_peek(s, 0) == '.') &&
+           n + 1 < sizeof t->text)
         t->text[n++] = (char)agi_lex_get(s);
     t->text[n] = '\0';
     t->kind = AGI_TOK_IDENT;

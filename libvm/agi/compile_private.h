@@ -9,8 +9,8 @@
 #define AGI_LEX_MAX_DEFINES 1024
 
 typedef enum agi_tok_kind {
-    AGI_TOK_END,      /* end of all input */
-    AGI_TOK_IDENT,    /* name (with dots), or a typed number such as v3 */
+    AGI_TOK_END,   /* end of all input */
+    AGI_TOK_IDENT, /* name (with dots), or a typed number such as v3 */
     AGI_TOK_NUMBER,
     AGI_TOK_STRING,   /* text holds CP437 bytes, zero-terminated */
     AGI_TOK_PUNCT,    /* text holds the operator: ( ) { } , ; : ! && || == ... */
@@ -19,23 +19,23 @@ typedef enum agi_tok_kind {
 
 typedef struct agi_tok {
     agi_tok_kind kind;
-    char text[8192];  /* a whole message fits */
-    long value;       /* NUMBER; IDENT typed number: the number, type in `type` */
-    char type;        /* IDENT: v f m o i s c w for a typed number, else 0 */
+    char text[8192]; /* a whole message fits */
+    long value;      /* NUMBER; IDENT typed number: the number, type in `type` */
+    char type;       /* IDENT: v f m o i s c w for a typed number, else 0 */
     unsigned line, col;
     const char *file;
 } agi_tok;
 
 typedef struct agi_src {
     char *name;
-    char *text;       /* owned copy */
+    char *text; /* owned copy */
     size_t len, pos;
     unsigned line, col;
 } agi_src;
 
 typedef struct agi_define {
     char *name;
-    char *text;       /* the value token's text */
+    char *text; /* the value token's text */
     agi_tok_kind kind;
     long value;
     char type;
@@ -50,14 +50,14 @@ typedef struct agi_pos {
 typedef struct agi_lex {
     const agi_compile_opts *o;
     agi_src src[AGI_LEX_MAX_INCLUDE];
-    unsigned depth;   /* sources open */
-    char **retired;   /* texts and names of finished includes */
+    unsigned depth; /* sources open */
+    char **retired; /* texts and names of finished includes */
     unsigned nretired;
     agi_define *defines;
     unsigned ndefines;
     relic_err *err;
     int failed;
-    int listing;      /* assembly: ';' comments, "OFFS  bytes" columns skipped */
+    int listing; /* assembly: ';' comments, "OFFS  bytes" columns skipped */
 } agi_lex;
 
 int agi_lex_open(agi_lex *lx, const char *name, const char *text, size_t len);

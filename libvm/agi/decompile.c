@@ -13,8 +13,8 @@
 #include "logic_private.h"
 
 typedef struct agi_dc_frame {
-    uint32_t end;        /* where the block closes */
-    uint32_t else_end;   /* with has_else: end of the else block after end's goto */
+    uint32_t end;      /* where the block closes */
+    uint32_t else_end; /* with has_else: end of the else block after end's goto */
     int has_else;
 } agi_dc_frame;
 
@@ -26,12 +26,12 @@ typedef struct agi_dc {
     uint8_t inline_ok[256];
     const agi_word **by_id, **by_text; /* the dictionary sorted, file order within ties */
     unsigned nwords;
-    uint8_t *goto_target;  /* [len + 1] a printed goto jumps here */
-    uint8_t *label;        /* [len + 1] a printed goto needs a label here */
-    uint8_t *swallowed;    /* [len + 1] a goto here became "} else {" */
+    uint8_t *goto_target; /* [len + 1] a printed goto jumps here */
+    uint8_t *label;       /* [len + 1] a printed goto needs a label here */
+    uint8_t *swallowed;   /* [len + 1] a goto here became "} else {" */
     agi_dc_frame *stack;
     relic_buf *out;
-    uint32_t too_deep;     /* offset + 1 of the first if past AGI_DECOMPILE_MAX_DEPTH, 0 if none */
+    uint32_t too_deep; /* offset + 1 of the first if past AGI_DECOMPILE_MAX_DEPTH, 0 if none */
 } agi_dc;
 
 /* Indentation stops growing at AGI_DC_INDENT_MAX levels: full indentation
@@ -220,11 +220,11 @@ static void agi_dc_action(agi_dc *d, const agi_insn *in)
     if (op == AGI_A_INCREMENT || op == AGI_A_DECREMENT)
         relic_buf_printf(d->out, "v%u%s;\n", a[1], op == AGI_A_INCREMENT ? "++" : "--");
     else if (op >= AGI_A_ASSIGNN && op <= AGI_A_LINDIRECTN)
-        relic_buf_printf(d->out, "%sv%u %s %s%u;\n", op == AGI_A_LINDIRECTV || op == AGI_A_LINDIRECTN ? "*" : "",
-                         a[1], agi_dc_arith[op][0], agi_dc_arith[op][1], a[2]);
+        relic_buf_printf(d->out, "%sv%u %s %s%u;\n", op == AGI_A_LINDIRECTV || op == AGI_A_LINDIRECTN ? "*" : "", a[1],
+                         agi_dc_arith[op][0], agi_dc_arith[op][1], a[2]);
     else if (op >= AGI_A_MUL_N && op <= AGI_A_DIV_V && in->cmd->opcode == op)
-        relic_buf_printf(d->out, "v%u %s %s%u;\n", a[1], op <= AGI_A_MUL_V ? "*=" : "/=",
-                         (op - AGI_A_MUL_N) & 1 ? "v" : "", a[2]);
+        relic_buf_printf(d->out, "v%u %s %s%u;\n", a[1],
+                         op <= AGI_A_MUL_V ? "*=" : "/=", (op - AGI_A_MUL_N) & 1 ? "v" : "", a[2]);
     else {
         agi_dc_call(d, in->cmd, a + 1);
         relic_buf_append(d->out, ";\n", 2);
@@ -275,8 +275,9 @@ static void agi_dc_if(agi_dc *d, const agi_insn *in, unsigned *depth, uint32_t *
     if (agi_dc_conditions(d, in))
         relic_buf_append(d->out, "...", 3);
     relic_buf_printf(d->out, ") has no structured form (%s); its header is kept as stored, false -> 0x%04x\n",
-                     in->foreign ? "a condition this profile lacks" : shape < 0 ? "its false jump leaves the block"
-                                                                        : "condition markers outside the grammar",
+                     in->foreign ? "a condition this profile lacks"
+                     : shape < 0 ? "its false jump leaves the block"
+                                 : "condition markers outside the grammar",
                      in->target);
     agi_dc_indent(d, *depth);
     agi_dc_bytes(d, in->off, in->len, *depth);
@@ -349,8 +350,9 @@ static void agi_dc_messages(agi_dc *d, const uint8_t *payload, size_t len)
 {
     relic_buf *out = d->out;
     if (d->raw_table) {
-        relic_buf_printf(out, "\n// relic: the stored message table (%u messages) has a layout #message lines "
-                              "cannot rebuild; its bytes follow\n",
+        relic_buf_printf(out,
+                         "\n// relic: the stored message table (%u messages) has a layout #message lines "
+                         "cannot rebuild; its bytes follow\n",
                          d->m->count);
         for (size_t i = d->m->table_offset; i < len; i += 16) {
             relic_buf_append(out, "#table", 6);

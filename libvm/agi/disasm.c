@@ -12,7 +12,7 @@ typedef struct agi_dis {
     const agi_logic_ctx *ctx;
     const agi_scan *s;
     const agi_logic_messages *msgs;
-    uint8_t *label;           /* [len + 1] */
+    uint8_t *label; /* [len + 1] */
     relic_buf *out;
 } agi_dis;
 
@@ -113,8 +113,8 @@ static void agi_dis_insn(agi_dis *d, const agi_insn *in, relic_buf *note)
         uint32_t at = in->cond_off + in->cond_len;
         agi_dis_prefix(d, at, 3, 0);
         if (mid)
-            relic_buf_printf(d->out, "#bytes ff %02x %02x   ; then, else 0x%04x, inside an instruction\n",
-                             code[at + 1], code[at + 2], in->target);
+            relic_buf_printf(d->out, "#bytes ff %02x %02x   ; then, else 0x%04x, inside an instruction\n", code[at + 1],
+                             code[at + 2], in->target);
         else
             relic_buf_printf(d->out, "then, else L%04x\n", in->target);
     } else {

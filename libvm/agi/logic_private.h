@@ -9,12 +9,12 @@
 typedef enum agi_insn_kind { AGI_INSN_ACTION, AGI_INSN_IF, AGI_INSN_GOTO } agi_insn_kind;
 
 typedef struct agi_insn {
-    uint32_t off, len;        /* in the bytecode (after code_length) */
+    uint32_t off, len; /* in the bytecode (after code_length) */
     agi_insn_kind kind;
-    const agi_cmd *cmd;       /* ACTION */
+    const agi_cmd *cmd;          /* ACTION */
     uint32_t cond_off, cond_len; /* IF: bytes between the two 0xff */
-    uint32_t target;          /* IF: where a false list goes; GOTO: target */
-    int foreign;              /* uses an opcode the profile lacks (lenient scan) */
+    uint32_t target;             /* IF: where a false list goes; GOTO: target */
+    int foreign;                 /* uses an opcode the profile lacks (lenient scan) */
 } agi_insn;
 
 typedef struct agi_scan {
@@ -22,7 +22,7 @@ typedef struct agi_scan {
     uint32_t len;
     agi_insn *insn;
     unsigned count;
-    int32_t *at;              /* [len + 1]: instruction index starting at an offset, or -1 */
+    int32_t *at; /* [len + 1]: instruction index starting at an offset, or -1 */
 } agi_scan;
 
 /* Splits the bytecode of a logic payload into instructions, checking every
@@ -30,8 +30,7 @@ typedef struct agi_scan {
  * strict: an opcode that a later profile has is accepted and the
  * instruction marked foreign.
  * Errors carry payload offsets. */
-int agi_scan_code(const uint8_t *payload, size_t len, const agi_profile *p, int strict, agi_scan *s,
-                  relic_err *err);
+int agi_scan_code(const uint8_t *payload, size_t len, const agi_profile *p, int strict, agi_scan *s, relic_err *err);
 void agi_scan_free(agi_scan *s);
 /* What the disassembler and the decompiler both start from: the scanned
  * code (ctx's profile and strictness) and the message table.  On failure

@@ -70,9 +70,9 @@ static uint8_t midi_velocity(unsigned att)
 }
 
 typedef struct midi_chan {
-    int sounding;        /* note number + 1, or 0 */
-    int fresh;           /* a new event: its attenuation starts a new note */
-    int pitch;           /* note for the current divisor / noise mode */
+    int sounding; /* note number + 1, or 0 */
+    int fresh;    /* a new event: its attenuation starts a new note */
+    int pitch;    /* note for the current divisor / noise mode */
     unsigned att;
 } midi_chan;
 
@@ -92,8 +92,7 @@ static void midi_update(midi_track *t, midi_chan *m, uint8_t mc, uint64_t tick, 
     m->fresh = 0;
 }
 
-static void midi_channel_track(const agi_snd_cmds *c, agi_snd_device device, unsigned ch, uint64_t end,
-                               relic_buf *b)
+static void midi_channel_track(const agi_snd_cmds *c, agi_snd_device device, unsigned ch, uint64_t end, relic_buf *b)
 {
     midi_track t = {b, 0};
     uint8_t mc = ch == 3 ? 9 : (uint8_t)ch;
@@ -110,8 +109,8 @@ static void midi_channel_track(const agi_snd_cmds *c, agi_snd_device device, uns
         switch (k->kind) {
         case AGI_SNDCMD_TONE:
             if (device == AGI_SND_SPEAKER)
-                midi_update(&t, &m, mc, k->tick, midi_note((double)AGI_SPEAKER_CLOCK / (k->divisor ? k->divisor : 65536)),
-                            0);
+                midi_update(&t, &m, mc, k->tick,
+                            midi_note((double)AGI_SPEAKER_CLOCK / (k->divisor ? k->divisor : 65536)), 0);
             else if (ch < 3) /* the attenuation that follows starts the note */
                 m.pitch = midi_note((double)AGI_SN76489_CLOCK / (32.0 * (k->divisor ? k->divisor : 1024)));
             m.fresh = 1;
@@ -120,12 +119,8 @@ static void midi_channel_track(const agi_snd_cmds *c, agi_snd_device device, uns
             m.pitch = (k->divisor & 4) ? 38 : 42;
             m.fresh = 1;
             break;
-        case AGI_SNDCMD_ATTEN:
-            midi_update(&t, &m, mc, k->tick, m.pitch, k->attenuation);
-            break;
-        case AGI_SNDCMD_SILENCE:
-            midi_update(&t, &m, mc, k->tick, m.pitch, 0x0f);
-            break;
+        case AGI_SNDCMD_ATTEN: midi_update(&t, &m, mc, k->tick, m.pitch, k->attenuation); break;
+        case AGI_SNDCMD_SILENCE: midi_update(&t, &m, mc, k->tick, m.pitch, 0x0f); break;
         }
     }
     midi_update(&t, &m, mc, end, m.pitch, 0x0f);
@@ -140,8 +135,7 @@ static void midi_chunk(relic_buf *out, const char *id, const relic_buf *body)
     relic_buf_append(out, body->data, body->len);
 }
 
-int agi_midi_encode(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_tick, relic_buf *out,
-                    relic_err *err)
+int agi_midi_encode(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_tick, relic_buf *out, relic_err *err)
 {
     unsigned nchan = device == AGI_SND_SPEAKER ? 1 : AGI_SOUND_CHANNELS;
     relic_buf body = RELIC_BUF_INIT;

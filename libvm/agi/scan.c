@@ -61,8 +61,7 @@ static int agi_scan_jump(const agi_scan *s, uint32_t at, uint32_t insn_off, uint
     return RELIC_OK;
 }
 
-static int agi_scan_one(const agi_scan *s, uint32_t pc, const agi_profile *p, int strict, agi_insn *in,
-                        relic_err *err)
+static int agi_scan_one(const agi_scan *s, uint32_t pc, const agi_profile *p, int strict, agi_insn *in, relic_err *err)
 {
     memset(in, 0, sizeof *in);
     in->off = pc;
@@ -85,16 +84,14 @@ static int agi_scan_one(const agi_scan *s, uint32_t pc, const agi_profile *p, in
     if (!in->cmd && !strict && (in->cmd = agi_action_info(op, NULL)))
         in->foreign = 1;
     if (!in->cmd)
-        return relic_err_set(err, RELIC_EDATA, pc + 2, "unknown action 0x%02x for profile %s", op,
-                             p ? p->name : "any");
+        return relic_err_set(err, RELIC_EDATA, pc + 2, "unknown action 0x%02x for profile %s", op, p ? p->name : "any");
     in->len = 1 + (uint32_t)in->cmd->nargs;
     if (pc + in->len > s->len)
         return relic_err_set(err, RELIC_EDATA, pc + 2, "action %s truncated by the end of the code", in->cmd->name);
     return RELIC_OK;
 }
 
-int agi_scan_code(const uint8_t *payload, size_t len, const agi_profile *p, int strict, agi_scan *s,
-                  relic_err *err)
+int agi_scan_code(const uint8_t *payload, size_t len, const agi_profile *p, int strict, agi_scan *s, relic_err *err)
 {
     memset(s, 0, sizeof *s);
     if (len < 2)

@@ -33,31 +33,31 @@
 #define SYN_SPEAKER_AMP 0.5
 
 typedef struct syn_tone {
-    uint32_t half[2];   /* chip steps of each half period */
-    uint64_t counter;   /* steps until the next flip */
-    int phase;          /* which half runs now */
-    double sign;        /* +1 / -1 */
+    uint32_t half[2]; /* chip steps of each half period */
+    uint64_t counter; /* steps until the next flip */
+    int phase;        /* which half runs now */
+    double sign;      /* +1 / -1 */
     double amp;
 } syn_tone;
 
 #define SYN_WIN 4096 /* frames summed at a time; stays in cache */
 
 typedef struct syn {
-    float *out;                      /* the caller's frames, or NULL when streaming */
+    float *out; /* the caller's frames, or NULL when streaming */
     size_t frames;
-    agi_synth_sink sink;             /* streaming: gets each finished window */
+    agi_synth_sink sink; /* streaming: gets each finished window */
     void *sink_ctx;
-    int sink_rc;                     /* first non-zero sink result: stop */
-    float block[SYN_WIN];            /* streaming: the window's frames */
-    float win[SYN_WIN + 1];          /* derivative of frames [wpos, wpos + SYN_WIN] */
+    int sink_rc;            /* first non-zero sink result: stop */
+    float block[SYN_WIN];   /* streaming: the window's frames */
+    float win[SYN_WIN + 1]; /* derivative of frames [wpos, wpos + SYN_WIN] */
     uint64_t wpos;
-    double acc;                      /* running sum: the signal level */
-    uint64_t rate, step_num, clock;  /* step k is at k * step_num / clock s */
-    uint64_t now;                    /* current chip step */
+    double acc;                     /* running sum: the signal level */
+    uint64_t rate, step_num, clock; /* step k is at k * step_num / clock s */
+    uint64_t now;                   /* current chip step */
     int speaker;
     syn_tone tone[SYN_TONES];
     uint16_t divisor[SYN_TONES];
-    uint8_t latched;                 /* register 0..7 of the last latch byte */
+    uint8_t latched; /* register 0..7 of the last latch byte */
     /* noise */
     uint8_t noise_ctl;
     uint64_t noise_counter;
@@ -96,10 +96,7 @@ static void syn_step(syn *s, uint64_t t, double d)
     s->win[i + 1] += (float)(d * frac);
 }
 
-static uint64_t syn_tick_step(const syn *s, uint64_t tick)
-{
-    return tick * s->clock / (AGI_SND_TICK_HZ * s->step_num);
-}
+static uint64_t syn_tick_step(const syn *s, uint64_t tick) { return tick * s->clock / (AGI_SND_TICK_HZ * s->step_num); }
 
 static void syn_tone_run(syn *s, syn_tone *t, uint64_t end)
 {
@@ -143,7 +140,7 @@ static void syn_noise_run(syn *s, uint64_t end)
                 x ^= x >> 1;
                 fb = x & 1;
             } else {
-                fb = old;            /* periodic: the single bit circulates */
+                fb = old; /* periodic: the single bit circulates */
             }
             s->lfsr = (s->lfsr >> 1) | (fb ? s->lfsr_top : 0);
             if ((s->lfsr & 1) != old && s->noise_amp != 0.0)
@@ -217,10 +214,7 @@ static void syn_set_amp(syn *s, double *amp, double now_level, double new_amp, d
     *amp = new_amp;
 }
 
-static double syn_noise_level(const syn *s)
-{
-    return (s->lfsr & 1) ? s->noise_amp : -s->noise_amp;
-}
+static double syn_noise_level(const syn *s) { return (s->lfsr & 1) ? s->noise_amp : -s->noise_amp; }
 
 static void syn_noise_write(syn *s, uint8_t ctl)
 {
@@ -320,8 +314,8 @@ static void syn_render(syn *s, const agi_snd_cmds *c, uint64_t end_tick, const a
     }
 }
 
-int agi_synth_render_into(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_tick,
-                          const agi_synth_opts *o, float *buf, size_t n, relic_err *err)
+int agi_synth_render_into(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_tick, const agi_synth_opts *o,
+                          float *buf, size_t n, relic_err *err)
 {
     if (o->rate < 8000 || o->rate > AGI_SYNTH_MAX_RATE)
         return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "sample rate %u outside 8000..%u", o->rate,
@@ -388,8 +382,7 @@ int agi_synth_render(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_
     return RELIC_OK;
 }
 
-int agi_synth_to_pcm16(const float *x, size_t frames, double gain_db, unsigned channels, int16_t **out,
-                       relic_err *err)
+int agi_synth_to_pcm16(const float *x, size_t frames, double gain_db, unsigned channels, int16_t **out, relic_err *err)
 {
     *out = relic_alloc_array(frames * channels, sizeof **out);
     if (!*out)

@@ -252,15 +252,9 @@ int agi_snd_stop(agi_snd_sched *s, agi_snd_cmds *out)
     return out->oom ? RELIC_ENOMEM : RELIC_OK;
 }
 
-int agi_snd_is_done(const agi_snd_sched *s)
-{
-    return !s->active;
-}
+int agi_snd_is_done(const agi_snd_sched *s) { return !s->active; }
 
-uint64_t agi_snd_completion(const agi_snd_sched *s)
-{
-    return s->completion_tick;
-}
+uint64_t agi_snd_completion(const agi_snd_sched *s) { return s->completion_tick; }
 
 uint64_t agi_snd_idle_ticks(const agi_snd_sched *s)
 {

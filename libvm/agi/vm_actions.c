@@ -264,10 +264,12 @@ static unsigned agi_vm_room_alias(const agi_vm *vm, unsigned room)
 static int agi_vm_variant_action(agi_vm *vm, uint8_t op, const uint8_t *a)
 {
     switch (op) {
-    case AGI_A_SET_MENU: case AGI_A_SET_MENU_ITEM: case AGI_A_SUBMIT_MENU:
-    case AGI_A_ENABLE_ITEM: case AGI_A_DISABLE_ITEM:
-        return vm->rules->menu_parse_only; /* operands consumed, no menu built */
-    case AGI_A_OPEN_DIALOGUE: /* the 36-character cap is where input is drawn */
+    case AGI_A_SET_MENU:
+    case AGI_A_SET_MENU_ITEM:
+    case AGI_A_SUBMIT_MENU:
+    case AGI_A_ENABLE_ITEM:
+    case AGI_A_DISABLE_ITEM: return vm->rules->menu_parse_only; /* operands consumed, no menu built */
+    case AGI_A_OPEN_DIALOGUE:                                   /* the 36-character cap is where input is drawn */
         if (!vm->rules->input_width_noop)
             vm->input.input_width_override = 1;
         return 1;
@@ -298,9 +300,18 @@ static void agi_vm_obj_action(agi_vm *vm, uint8_t op, const uint8_t *a)
     /* 2.089 erases the drawn object between setting the position and the
      * snapshot; frames are composed from object state on demand, so no
      * rendered copy is retained and every profile ends in this state. */
-    case AGI_A_POSITION: o->x = o->px = a[1]; o->y = o->py = a[2]; break;
-    case AGI_A_POSITION_V: o->x = o->px = v[a[1]]; o->y = o->py = v[a[2]]; break;
-    case AGI_A_GET_POSN: v[a[1]] = (uint8_t)o->x; v[a[2]] = (uint8_t)o->y; break;
+    case AGI_A_POSITION:
+        o->x = o->px = a[1];
+        o->y = o->py = a[2];
+        break;
+    case AGI_A_POSITION_V:
+        o->x = o->px = v[a[1]];
+        o->y = o->py = v[a[2]];
+        break;
+    case AGI_A_GET_POSN:
+        v[a[1]] = (uint8_t)o->x;
+        v[a[2]] = (uint8_t)o->y;
+        break;
     case AGI_A_REPOSITION: {
         int x = o->x + (int8_t)v[a[1]], y = o->y + (int8_t)v[a[2]];
         o->x = x < 0 ? 0 : x;
@@ -309,7 +320,8 @@ static void agi_vm_obj_action(agi_vm *vm, uint8_t op, const uint8_t *a)
         agi_vm_place(vm, o);
         break;
     }
-    case AGI_A_REPOSITION_TO: case AGI_A_REPOSITION_TO_V:
+    case AGI_A_REPOSITION_TO:
+    case AGI_A_REPOSITION_TO_V:
         o->x = op == AGI_A_REPOSITION_TO ? a[1] : v[a[1]];
         o->y = op == AGI_A_REPOSITION_TO ? a[2] : v[a[2]];
         o->repositioned = 1;
@@ -334,12 +346,24 @@ static void agi_vm_obj_action(agi_vm *vm, uint8_t op, const uint8_t *a)
     case AGI_A_NUMBER_OF_LOOPS:
         v[a[1]] = o->has_view && vm->res.view[o->view] ? (uint8_t)vm->res.view[o->view]->loop_count : 0;
         break;
-    case AGI_A_SET_PRIORITY: o->fix_pri = 1; o->priority = a[1]; break;
-    case AGI_A_SET_PRIORITY_V: o->fix_pri = 1; o->priority = v[a[1]]; break;
+    case AGI_A_SET_PRIORITY:
+        o->fix_pri = 1;
+        o->priority = a[1];
+        break;
+    case AGI_A_SET_PRIORITY_V:
+        o->fix_pri = 1;
+        o->priority = v[a[1]];
+        break;
     case AGI_A_RELEASE_PRIORITY: o->fix_pri = 0; break;
     case AGI_A_GET_PRIORITY: v[a[1]] = agi_vm_obj_priority(vm, o); break;
-    case AGI_A_STOP_UPDATE: if (o->drawn) o->updating = 0; break;
-    case AGI_A_START_UPDATE: if (o->drawn) o->updating = 1; break;
+    case AGI_A_STOP_UPDATE:
+        if (o->drawn)
+            o->updating = 0;
+        break;
+    case AGI_A_START_UPDATE:
+        if (o->drawn)
+            o->updating = 1;
+        break;
     case AGI_A_FORCE_UPDATE: break; /* frames are composed on demand */
     case AGI_A_IGNORE_HORIZON: o->no_horizon = 1; break;
     case AGI_A_OBSERVE_HORIZON: o->no_horizon = 0; break;
@@ -351,9 +375,16 @@ static void agi_vm_obj_action(agi_vm *vm, uint8_t op, const uint8_t *a)
     case AGI_A_DISTANCE: v[a[2]] = agi_vm_obj_distance(vm, a[0], a[1]); break;
     case AGI_A_STOP_CYCLING: o->cycling = 0; break;
     case AGI_A_START_CYCLING: o->cycling = 1; break;
-    case AGI_A_NORMAL_CYCLE: o->cycle_mode = AGI_CYCLE_NORMAL; o->cycling = 1; break;
-    case AGI_A_REVERSE_CYCLE: o->cycle_mode = AGI_CYCLE_REVERSE; o->cycling = 1; break;
-    case AGI_A_END_OF_LOOP: case AGI_A_REVERSE_LOOP:
+    case AGI_A_NORMAL_CYCLE:
+        o->cycle_mode = AGI_CYCLE_NORMAL;
+        o->cycling = 1;
+        break;
+    case AGI_A_REVERSE_CYCLE:
+        o->cycle_mode = AGI_CYCLE_REVERSE;
+        o->cycling = 1;
+        break;
+    case AGI_A_END_OF_LOOP:
+    case AGI_A_REVERSE_LOOP:
         o->cycle_mode = op == AGI_A_END_OF_LOOP ? AGI_CYCLE_END : AGI_CYCLE_REVERSE_END;
         o->end_flag = a[1];
         vm->flags[a[1]] = 0;
@@ -402,7 +433,11 @@ static void agi_vm_obj_action(agi_vm *vm, uint8_t op, const uint8_t *a)
         }
         break;
     case AGI_A_NORMAL_MOTION: o->motion = AGI_MOTION_NORMAL; break;
-    case AGI_A_SET_DIR: o->dir = v[a[1]] > 8 ? 0 : v[a[1]]; if (o == &vm->obj[0]) v[6] = o->dir; break;
+    case AGI_A_SET_DIR:
+        o->dir = v[a[1]] > 8 ? 0 : v[a[1]];
+        if (o == &vm->obj[0])
+            v[6] = o->dir;
+        break;
     case AGI_A_GET_DIR: v[a[1]] = o->dir; break;
     case AGI_A_IGNORE_BLOCKS: o->no_blocks = 1; break;
     case AGI_A_OBSERVE_BLOCKS: o->no_blocks = 0; break;
@@ -432,15 +467,20 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
     uint8_t *v = vm->vars;
     if (agi_vm_variant_action(vm, op, a))
         return;
-    if (op >= AGI_A_ANIMATE_OBJ && op <= AGI_A_OBSERVE_BLOCKS && op != AGI_A_UNANIMATE_ALL &&
-        op != AGI_A_SET_HORIZON) {
+    if (op >= AGI_A_ANIMATE_OBJ && op <= AGI_A_OBSERVE_BLOCKS && op != AGI_A_UNANIMATE_ALL && op != AGI_A_SET_HORIZON) {
         agi_vm_obj_action(vm, op, a);
         return;
     }
     switch (op) {
     case AGI_A_SHAKE_SCREEN: agi_vm_shake_screen(vm, a[0]); break;
-    case AGI_A_INCREMENT: if (v[a[0]] < 255) v[a[0]]++; break;
-    case AGI_A_DECREMENT: if (v[a[0]] > 0) v[a[0]]--; break;
+    case AGI_A_INCREMENT:
+        if (v[a[0]] < 255)
+            v[a[0]]++;
+        break;
+    case AGI_A_DECREMENT:
+        if (v[a[0]] > 0)
+            v[a[0]]--;
+        break;
     case AGI_A_ASSIGNN: v[a[0]] = a[1]; break;
     case AGI_A_ASSIGNV: v[a[0]] = v[a[1]]; break;
     case AGI_A_ADDN: v[a[0]] = (uint8_t)(v[a[0]] + a[1]); break;
@@ -478,7 +518,8 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
         break;
     case AGI_A_LOAD_VIEW: agi_vm_load_view(vm, a[0], 1); break;
     case AGI_A_LOAD_VIEW_V: agi_vm_load_view(vm, v[a[0]], 1); break;
-    case AGI_A_DISCARD_VIEW: case AGI_A_DISCARD_VIEW_V: {
+    case AGI_A_DISCARD_VIEW:
+    case AGI_A_DISCARD_VIEW_V: {
         unsigned n = op == AGI_A_DISCARD_VIEW ? a[0] : v[a[0]];
         agi_vm_discard_view(vm, n);
         agi_vm_record(vm, AGI_REPLAY_DISCARD_VIEW, (uint8_t)n);
@@ -494,11 +535,26 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
         vm->block_x1 = a[0], vm->block_y1 = a[1], vm->block_x2 = a[2], vm->block_y2 = a[3];
         break;
     case AGI_A_UNBLOCK: vm->block = 0; break;
-    case AGI_A_GET: if (a[0] < vm->item_count) vm->items[a[0]] = 0xff; break;
-    case AGI_A_GET_V: if (v[a[0]] < vm->item_count) vm->items[v[a[0]]] = 0xff; break;
-    case AGI_A_DROP: if (a[0] < vm->item_count) vm->items[a[0]] = 0; break;
-    case AGI_A_PUT: if (a[0] < vm->item_count) vm->items[a[0]] = v[a[1]]; break;
-    case AGI_A_PUT_V: if (v[a[0]] < vm->item_count) vm->items[v[a[0]]] = v[a[1]]; break;
+    case AGI_A_GET:
+        if (a[0] < vm->item_count)
+            vm->items[a[0]] = 0xff;
+        break;
+    case AGI_A_GET_V:
+        if (v[a[0]] < vm->item_count)
+            vm->items[v[a[0]]] = 0xff;
+        break;
+    case AGI_A_DROP:
+        if (a[0] < vm->item_count)
+            vm->items[a[0]] = 0;
+        break;
+    case AGI_A_PUT:
+        if (a[0] < vm->item_count)
+            vm->items[a[0]] = v[a[1]];
+        break;
+    case AGI_A_PUT_V:
+        if (v[a[0]] < vm->item_count)
+            vm->items[v[a[0]]] = v[a[1]];
+        break;
     case AGI_A_GET_ROOM_V: v[a[1]] = v[a[0]] < vm->item_count ? vm->items[v[a[0]]] : 0; break;
     case AGI_A_LOAD_SOUND: agi_vm_load_sound(vm, a[0], 1); break;
     case AGI_A_SOUND: agi_vm_start_sound(vm, a[0], a[1]); break;
@@ -524,8 +580,15 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
         vm->txt.prompt_char = m ? m[0] : 0;
         break;
     }
-    case AGI_A_SET_TEXT_ATTRIBUTE: vm->txt.text_fg = a[0]; vm->txt.text_bg = a[1]; break;
-    case AGI_A_CONFIGURE_SCREEN: vm->txt.base_row = a[0]; vm->txt.input_row = a[1]; vm->txt.status_row = a[2]; break;
+    case AGI_A_SET_TEXT_ATTRIBUTE:
+        vm->txt.text_fg = a[0];
+        vm->txt.text_bg = a[1];
+        break;
+    case AGI_A_CONFIGURE_SCREEN:
+        vm->txt.base_row = a[0];
+        vm->txt.input_row = a[1];
+        vm->txt.status_row = a[2];
+        break;
     case AGI_A_STATUS_LINE_ON: vm->txt.status_enabled = 1; break;
     case AGI_A_STATUS_LINE_OFF: vm->txt.status_enabled = 0; break;
     case AGI_A_SET_STRING: agi_vm_copy_msg(vm, logic, a[0], a[1]); break;
@@ -557,9 +620,7 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
         }
         break;
     }
-    case AGI_A_ADD_TO_PIC:
-        agi_vm_add_to_pic(vm, a[0], a[1], a[2], a[3], a[4], a[5] | (a[6] << 4), 1);
-        break;
+    case AGI_A_ADD_TO_PIC: agi_vm_add_to_pic(vm, a[0], a[1], a[2], a[3], a[4], a[5] | (a[6] << 4), 1); break;
     case AGI_A_ADD_TO_PIC_V:
         agi_vm_add_to_pic(vm, v[a[0]], v[a[1]], v[a[2]], v[a[3]], v[a[4]], v[a[5]] | (v[a[6]] << 4), 1);
         break;
@@ -571,7 +632,10 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
         break;
     }
     case AGI_A_PROGRAM_CONTROL: vm->player_control = 0; break;
-    case AGI_A_PLAYER_CONTROL: vm->player_control = 1; vm->obj[0].motion = AGI_MOTION_NORMAL; break;
+    case AGI_A_PLAYER_CONTROL:
+        vm->player_control = 1;
+        vm->obj[0].motion = AGI_MOTION_NORMAL;
+        break;
     case AGI_A_QUIT: agi_vm_quit(vm, a[0]); break;
     case AGI_A_PAUSE:
         agi_vm_stop_sound(vm);
@@ -591,7 +655,9 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
         agi_vm_modal_message(vm, t, -1, -1, 0);
         break;
     }
-    case AGI_A_ECHO_LINE: snprintf(vm->input.input_line, sizeof vm->input.input_line, "%s", vm->input.last_input); break;
+    case AGI_A_ECHO_LINE:
+        snprintf(vm->input.input_line, sizeof vm->input.input_line, "%s", vm->input.last_input);
+        break;
     case AGI_A_CANCEL_LINE: vm->input.input_line[0] = 0; break;
     case AGI_A_VERSION: {
         char t[80];
@@ -610,20 +676,29 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
         snprintf(vm->signature, sizeof vm->signature, "%.7s", m ? m : "");
         break;
     }
-    case AGI_A_SET_SCAN_START: vm->res.logic[logic]->scan_start = (uint16_t)vm->exec.stack[vm->exec.depth - 1].pc; break;
+    case AGI_A_SET_SCAN_START:
+        vm->res.logic[logic]->scan_start = (uint16_t)vm->exec.stack[vm->exec.depth - 1].pc;
+        break;
     case AGI_A_RESET_SCAN_START: vm->res.logic[logic]->scan_start = 0; break;
     case AGI_A_SET_MENU: agi_vm_menu_add(vm, logic, a[0], 1, 0); break;
     case AGI_A_SET_MENU_ITEM: agi_vm_menu_add(vm, logic, a[0], 0, a[1]); break;
     case AGI_A_SUBMIT_MENU: vm->menus.menu_done = 1; break;
     case AGI_A_ENABLE_ITEM: agi_vm_menu_enable(vm, a[0], 1); break;
     case AGI_A_DISABLE_ITEM: agi_vm_menu_enable(vm, a[0], 0); break;
-    case AGI_A_MENU_INPUT: if (vm->flags[AGI_F_MENU]) vm->menus.menu_request = 1; break;
+    case AGI_A_MENU_INPUT:
+        if (vm->flags[AGI_F_MENU])
+            vm->menus.menu_request = 1;
+        break;
     case AGI_A_MUL_N: v[a[0]] = (uint8_t)(v[a[0]] * a[1]); break;
     case AGI_A_MUL_V: v[a[0]] = (uint8_t)(v[a[0]] * v[a[1]]); break;
     case AGI_A_DIV_N: /* division by zero is outside valid bytecode: leave the value */
-        if (a[1]) v[a[0]] = (uint8_t)(v[a[0]] / a[1]);
+        if (a[1])
+            v[a[0]] = (uint8_t)(v[a[0]] / a[1]);
         break;
-    case AGI_A_DIV_V: if (v[a[1]]) v[a[0]] = (uint8_t)(v[a[0]] / v[a[1]]); break;
+    case AGI_A_DIV_V:
+        if (v[a[1]])
+            v[a[0]] = (uint8_t)(v[a[0]] / v[a[1]]);
+        break;
     case AGI_A_PUSH_SCRIPT: vm->replay.checkpoint = vm->replay.count; break;
     case AGI_A_POP_SCRIPT: vm->replay.count = vm->replay.checkpoint; break;
     case AGI_A_SET_PRI_BASE: agi_vm_set_horizon_table(vm, a[0]); break;

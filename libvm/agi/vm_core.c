@@ -51,22 +51,23 @@ int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_e
      * inventory or vocabulary; the warning says so. */
     relic_err e;
     relic_err_clear(&e);
-    if (fo && agi_objects_decode(fo->data, fo->len, agi_objects_key(vm->profile, vm->extensions), &vm->objects_meta, &e)) {
+    if (fo &&
+        agi_objects_decode(fo->data, fo->len, agi_objects_key(vm->profile, vm->extensions), &vm->objects_meta, &e)) {
         snprintf(vm->warning, sizeof vm->warning, "OBJECT: %s; running without inventory", e.msg);
         memset(&vm->objects_meta, 0, sizeof vm->objects_meta);
         fo = NULL;
     }
     if (fw && agi_words_decode(fw->data, fw->len, &vm->words, &e)) {
         size_t w = strlen(vm->warning);
-        snprintf(vm->warning + w, sizeof vm->warning - w, "%sWORDS.TOK: %s; running without vocabulary",
-                 w ? "; " : "", e.msg);
+        snprintf(vm->warning + w, sizeof vm->warning - w, "%sWORDS.TOK: %s; running without vocabulary", w ? "; " : "",
+                 e.msg);
         memset(&vm->words, 0, sizeof vm->words);
     }
     vm->item_count = vm->objects_meta.count;
     vm->items = calloc(vm->item_count + 1, 1);
-    vm->obj_count = fo ? (vm->profile->object_header_is_count ? vm->objects_meta.max_object
-                                                              : vm->objects_meta.max_object + 1u)
-                       : 16;
+    vm->obj_count =
+        fo ? (vm->profile->object_header_is_count ? vm->objects_meta.max_object : vm->objects_meta.max_object + 1u)
+           : 16;
     if (!vm->items) {
         agi_vm_free(vm);
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
@@ -143,7 +144,7 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
     }
     vm->abandon = 0; /* an abandon outside logic (object update) ends with its cycle */
     unsigned ticks = vm->ticks_per_cycle ? vm->ticks_per_cycle : vm->vars[AGI_V_SPEED] ? vm->vars[AGI_V_SPEED] : 1;
-    agi_vm_clock(vm, ticks);                              /* 1: pacing */
+    agi_vm_clock(vm, ticks); /* 1: pacing */
     int stage = AGI_STAGE_NONE;
     if (vm->modal.kind != AGI_MODAL_NONE && agi_vm_blocked(vm, in, &stage)) {
         vm->cycle++;
@@ -152,7 +153,7 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
     if (stage == AGI_STAGE_NONE) {
         memset(vm->input.controller, 0, sizeof vm->input.controller); /* 2 */
         vm->flags[AGI_F_INPUT] = vm->flags[AGI_F_SAID] = 0;
-        agi_vm_input_phase(vm, in);                       /* 3, with a requested menu */
+        agi_vm_input_phase(vm, in); /* 3, with a requested menu */
         if (vm->modal.kind != AGI_MODAL_NONE) {
             vm->cycle++;
             goto done;
@@ -161,14 +162,14 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
     if (stage != AGI_STAGE_LOGIC) {
         agi_vm_input_events(vm);
         if (!vm->exec.suspended) {
-            if (vm->player_control)                       /* 4 */
+            if (vm->player_control) /* 4 */
                 vm->obj[0].dir = vm->vars[AGI_V_EGO_DIR];
             else
                 vm->vars[AGI_V_EGO_DIR] = vm->obj[0].dir;
-            agi_vm_pre_logic(vm);                         /* 5 */
+            agi_vm_pre_logic(vm); /* 5 */
         }
     }
-    if (agi_vm_run_logic(vm)) {                           /* 6, 7 */
+    if (agi_vm_run_logic(vm)) { /* 6, 7 */
         vm->cycle++;
         goto done;
     }
@@ -180,11 +181,11 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
         vm->cycle++;
         goto done;
     }
-    vm->obj[0].dir = vm->vars[AGI_V_EGO_DIR];                         /* 8 */
-    vm->vars[AGI_V_OBJ_EDGE_OBJ] = vm->vars[AGI_V_OBJ_EDGE] = 0;                        /* 9 */
+    vm->obj[0].dir = vm->vars[AGI_V_EGO_DIR];                    /* 8 */
+    vm->vars[AGI_V_OBJ_EDGE_OBJ] = vm->vars[AGI_V_OBJ_EDGE] = 0; /* 9 */
     vm->flags[AGI_F_NEW_ROOM] = vm->flags[AGI_F_RESTART] = vm->flags[AGI_F_RESTORED] = 0;
     vm->flags[AGI_F_FIRST_LOGIC] = 0;
-    if (!vm->txt.text_mode)                                   /* 10 */
+    if (!vm->txt.text_mode) /* 10 */
         agi_vm_post_logic(vm);
     vm->cycle++;
 done:

@@ -23,7 +23,4 @@ int agi_vm_poll(agi_vm *vm, agi_vm_event *ev)
     return 1;
 }
 
-void agi_vm_events_reset(agi_vm *vm)
-{
-    vm->events.q_read = vm->events.q_write = 0;
-}
+void agi_vm_events_reset(agi_vm *vm) { vm->events.q_read = vm->events.q_write = 0; }

@@ -39,8 +39,7 @@ static int agi_vm_posn(const agi_vm *vm, uint8_t op, const uint8_t *a)
     const agi_vm_obj *o = &vm->obj[a[0]];
     int x;
     switch (op) {
-    case AGI_C_OBJ_IN_BOX:
-        return o->x >= a[1] && o->y >= a[2] && o->x + o->width - 1 <= a[3] && o->y <= a[4];
+    case AGI_C_OBJ_IN_BOX: return o->x >= a[1] && o->y >= a[2] && o->x + o->width - 1 <= a[3] && o->y <= a[4];
     case AGI_C_CENTER_POSN: x = o->x + o->width / 2; break;
     case AGI_C_RIGHT_POSN: x = o->x + o->width - 1; break;
     default: x = o->x; break;
@@ -126,7 +125,7 @@ static int agi_vm_conditions(agi_vm *vm, const uint8_t *code, uint32_t *pc, uint
             return 1;
         }
         if (b == AGI_OP_NOT) {
-            not = !not;
+            not = !not ;
             continue;
         }
         if (b == AGI_OP_OR) {
@@ -138,7 +137,7 @@ static int agi_vm_conditions(agi_vm *vm, const uint8_t *code, uint32_t *pc, uint
         int r = agi_vm_test(vm, b, code, pc, len);
         if (vm->err.code)
             return 0;
-        if (not)
+        if (not )
             r = !r;
         not = 0;
         if (in_or && r) {

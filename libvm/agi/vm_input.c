@@ -83,7 +83,8 @@ void agi_vm_parse(agi_vm *vm, const char *line)
         const agi_word *w = agi_vm_lookup(vm, p, &used);
         if (!w) {
             size_t tl = strcspn(p, " ");
-            snprintf(vm->input.parsed_text[vm->input.parsed_n], sizeof vm->input.parsed_text[0], "%.*s", (int)(tl > 40 ? 40 : tl), p);
+            snprintf(vm->input.parsed_text[vm->input.parsed_n], sizeof vm->input.parsed_text[0], "%.*s",
+                     (int)(tl > 40 ? 40 : tl), p);
             vm->input.parse_count = vm->input.parsed_n + 1;
             vm->vars[AGI_V_PARSE_ERROR] = (uint8_t)vm->input.parse_count;
             vm->flags[AGI_F_INPUT] = 1;
@@ -107,7 +108,8 @@ void agi_vm_parse(agi_vm *vm, const char *line)
  * word is exact or 0x0001, and 0x270f has no tail meaning. */
 static int agi_vm_said_exact(agi_vm *vm, const uint8_t *words, unsigned count)
 {
-    if (!vm->flags[AGI_F_INPUT] || vm->input.parse_count == 0 || vm->flags[AGI_F_SAID] || count != vm->input.parse_count)
+    if (!vm->flags[AGI_F_INPUT] || vm->input.parse_count == 0 || vm->flags[AGI_F_SAID] ||
+        count != vm->input.parse_count)
         return 0;
     for (unsigned i = 0; i < count; i++) {
         uint16_t w = (uint16_t)(words[2 * i] | words[2 * i + 1] << 8);
@@ -276,12 +278,11 @@ long agi_key_by_name(const char *name)
     static const struct {
         const char *name;
         uint16_t key;
-    } keys[] = {{"enter", 0x0d},     {"esc", 0x1b},      {"escape", 0x1b},   {"space", 0x20},
-                {"tab", 0x09},       {"backspace", 0x08}, {"up", 0x4800},    {"down", 0x5000},
-                {"left", 0x4b00},    {"right", 0x4d00},  {"home", 0x4700},   {"end", 0x4f00},
-                {"pgup", 0x4900},    {"pgdn", 0x5100},   {"f1", 0x3b00},     {"f2", 0x3c00},
-                {"f3", 0x3d00},      {"f4", 0x3e00},     {"f5", 0x3f00},     {"f6", 0x4000},
-                {"f7", 0x4100},      {"f8", 0x4200},     {"f9", 0x4300},     {"f10", 0x4400}};
+    } keys[] = {{"enter", 0x0d},     {"esc", 0x1b},   {"escape", 0x1b}, {"space", 0x20},  {"tab", 0x09},
+                {"backspace", 0x08}, {"up", 0x4800},  {"down", 0x5000}, {"left", 0x4b00}, {"right", 0x4d00},
+                {"home", 0x4700},    {"end", 0x4f00}, {"pgup", 0x4900}, {"pgdn", 0x5100}, {"f1", 0x3b00},
+                {"f2", 0x3c00},      {"f3", 0x3d00},  {"f4", 0x3e00},   {"f5", 0x3f00},   {"f6", 0x4000},
+                {"f7", 0x4100},      {"f8", 0x4200},  {"f9", 0x4300},   {"f10", 0x4400}};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (strcasecmp(name, keys[i].name) == 0)
             return keys[i].key;

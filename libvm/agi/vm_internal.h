@@ -14,11 +14,11 @@ extern "C" {
 #endif
 
 #define AGI_VM_OBJECTS 256
-#define AGI_VM_MAX_DEPTH 64        /* nested logic calls */
-#define AGI_VM_QUEUE 20            /* physical event slots (19 pending) */
+#define AGI_VM_MAX_DEPTH 64 /* nested logic calls */
+#define AGI_VM_QUEUE 20     /* physical event slots (19 pending) */
 #define AGI_VM_MAX_MENU 64
 #define AGI_VM_MSG_LOG 16
-#define AGI_VM_REPLAY_DEFAULT 50  /* pairs before script.size */
+#define AGI_VM_REPLAY_DEFAULT 50 /* pairs before script.size */
 
 enum { AGI_MOTION_NORMAL, AGI_MOTION_WANDER, AGI_MOTION_FOLLOW, AGI_MOTION_MOVE };
 enum { AGI_CYCLE_NORMAL, AGI_CYCLE_END, AGI_CYCLE_REVERSE_END, AGI_CYCLE_REVERSE };
@@ -26,11 +26,11 @@ enum { AGI_CYCLE_NORMAL, AGI_CYCLE_END, AGI_CYCLE_REVERSE_END, AGI_CYCLE_REVERSE
 typedef struct agi_vm_obj {
     uint8_t drawn, animated, updating, cycling, fix_loop, fix_pri, no_horizon, no_objs, no_blocks;
     uint8_t on_water, on_land, repositioned, didnt_move, has_view, end_delay;
-    int x, y, px, py;             /* left and baseline; previous */
+    int x, y, px, py; /* left and baseline; previous */
     uint8_t view, loop, cel, width, height, pw, ph;
     uint8_t step, step_time, step_count, cycle_time, cycle_count;
     uint8_t dir, motion, cycle_mode, priority;
-    uint8_t end_flag;             /* completion flag of cycling */
+    uint8_t end_flag;                             /* completion flag of cycling */
     uint8_t move_x, move_y, move_step, move_flag; /* target motion / follow */
     uint8_t follow_retry, wander_count;
     uint8_t rect_state;
@@ -44,15 +44,15 @@ typedef struct agi_vm_menu_item {
 #define AGI_VM_SAVE_SLOTS 12
 
 typedef struct agi_vm_modal {
-    uint8_t kind;                 /* agi_vm_modal_kind */
-    uint8_t purpose;              /* CONFIRM: what; EDIT: 1 numeric; SAVE: 1 editing the description */
-    uint8_t dest;                 /* EDIT: string slot or variable */
-    uint8_t interactive;          /* INVENTORY: Enter selects into v25 */
-    int sel;                      /* inventory entry, menu item, selector slot (0-based) */
-    unsigned heading;             /* MENU */
-    unsigned limit;               /* EDIT: bytes kept, terminator included */
+    uint8_t kind;        /* agi_vm_modal_kind */
+    uint8_t purpose;     /* CONFIRM: what; EDIT: 1 numeric; SAVE: 1 editing the description */
+    uint8_t dest;        /* EDIT: string slot or variable */
+    uint8_t interactive; /* INVENTORY: Enter selects into v25 */
+    int sel;             /* inventory entry, menu item, selector slot (0-based) */
+    unsigned heading;    /* MENU */
+    unsigned limit;      /* EDIT: bytes kept, terminator included */
     char edit[41];
-    uint8_t entries[256];         /* INVENTORY: carried item numbers */
+    uint8_t entries[256]; /* INVENTORY: carried item numbers */
     unsigned n_entries;
     char slot_desc[AGI_VM_SAVE_SLOTS][32]; /* SAVE/RESTORE: descriptions ("" empty) */
     uint8_t slot_valid[AGI_VM_SAVE_SLOTS];
@@ -62,9 +62,9 @@ typedef struct agi_vm_logic {
     relic_buf payload;
     agi_logic_messages msgs;
     uint16_t code_len;
-    uint16_t scan_start;          /* resume position (0x91/0x92) */
+    uint16_t scan_start; /* resume position (0x91/0x92) */
     uint8_t loaded;
-    uint8_t pinned;               /* installed by agi_vm_install_logic: kept */
+    uint8_t pinned; /* installed by agi_vm_install_logic: kept */
 } agi_vm_logic;
 
 /* Resources (vm_res.c): loaded payloads, with the load order that the
@@ -83,8 +83,8 @@ typedef struct agi_vm_audio {
     agi_snd_sched snd;
     int snd_playing;
     uint8_t snd_flag;
-    agi_snd_cmds snd_cmds;        /* with keep_sound_cmds: every command, on the run's */
-    int keep_sound_cmds;          /* 60 Hz clock (snd_clock ticks so far) */
+    agi_snd_cmds snd_cmds; /* with keep_sound_cmds: every command, on the run's */
+    int keep_sound_cmds;   /* 60 Hz clock (snd_clock ticks so far) */
     uint64_t snd_clock, snd_base;
 } agi_vm_audio;
 
@@ -92,21 +92,21 @@ typedef struct agi_vm_audio {
 typedef struct agi_vm_replay_list {
     uint8_t *pairs;
     unsigned cap, count, checkpoint;
-    unsigned dropped;             /* pairs not recorded: the list was full */
-    int armed;                    /* recording starts with the first room switch */
+    unsigned dropped; /* pairs not recorded: the list was full */
+    int armed;        /* recording starts with the first room switch */
     int off;
 } agi_vm_replay_list;
 
 /* Text and windows (vm_text.c). */
 typedef struct agi_vm_text {
-    char text[25][41];            /* the 40x25 text grid (characters) */
-    uint8_t text_attr[25][40];    /* per cell: fg | bg << 4; 0xff: transparent */
+    char text[25][41];         /* the 40x25 text grid (characters) */
+    uint8_t text_attr[25][40]; /* per cell: fg | bg << 4; 0xff: transparent */
     uint8_t text_fg, text_bg, text_mode;
     int input_row, status_row, base_row, status_enabled;
     char prompt_char;
-    int win_open;                 /* a text window is on screen (window[]) */
+    int win_open;                    /* a text window is on screen (window[]) */
     int win_row, win_col, win_width; /* print.at overrides (-1: centred, 0 width: 30) */
-    char window[600];             /* the open text window's expanded text */
+    char window[600];                /* the open text window's expanded text */
 } agi_vm_text;
 
 /* The event queue (vm_events.c). */
@@ -117,13 +117,16 @@ typedef struct agi_vm_events {
 
 /* Input and parser (vm_input.c). */
 typedef struct agi_vm_input {
-    struct { uint16_t key; uint8_t status; } keymap[49];
+    struct {
+        uint16_t key;
+        uint8_t status;
+    } keymap[49];
     unsigned keymap_n;
     uint8_t controller[256];
     uint16_t parsed[10];
     char parsed_text[10][41];
-    unsigned parsed_n;            /* retained nonzero word ids */
-    unsigned parse_count;         /* parser count / error position */
+    unsigned parsed_n;    /* retained nonzero word ids */
+    unsigned parse_count; /* parser count / error position */
     char input_line[41], last_input[41];
     int input_enabled;
     uint8_t release_gate;
@@ -137,26 +140,29 @@ typedef struct agi_vm_menus {
     char menu_heading[16][41];
     unsigned menu_n, heading_n;
     int menu_done, menu_request;
-    uint8_t menu_item_of[16];     /* remembered item per heading */
+    uint8_t menu_item_of[16]; /* remembered item per heading */
     unsigned menu_heading_cur;
-    uint8_t menu_gate;            /* 0xb1: zero keeps a menu request from opening the menu */
+    uint8_t menu_gate; /* 0xb1: zero keeps a menu request from opening the menu */
 } agi_vm_menus;
 
 /* The execution stack (vm_exec.c). */
 typedef struct agi_vm_exec_state {
-    struct { uint8_t logic; uint32_t pc; } stack[AGI_VM_MAX_DEPTH];
+    struct {
+        uint8_t logic;
+        uint32_t pc;
+    } stack[AGI_VM_MAX_DEPTH];
     unsigned depth;
-    int abort_flow;               /* new.room / restart / restore */
-    int key_wait;                 /* have.key was false in this pass */
-    int suspended;                /* a busy-wait for a key: resume at stack */
+    int abort_flow; /* new.room / restart / restore */
+    int key_wait;   /* have.key was false in this pass */
+    int suspended;  /* a busy-wait for a key: resume at stack */
     unsigned long steps, max_steps;
-    int resume_stage;             /* where a blocked cycle continues */
+    int resume_stage; /* where a blocked cycle continues */
 } agi_vm_exec_state;
 
 /* Save and restore selectors (vm_modal.c). */
 typedef struct agi_vm_saves {
-    char save_desc[32];           /* last selected/entered save description */
-    const char *save_dir;         /* selector folder (NULL: the selectors cancel) */
+    char save_desc[32];   /* last selected/entered save description */
+    const char *save_dir; /* selector folder (NULL: the selectors cancel) */
     unsigned long saves_written;
 } agi_vm_saves;
 
@@ -174,16 +180,16 @@ typedef struct agi_vm {
     const agi_profile *profile;
     const struct agi_vm_rules *rules; /* the profile's runtime rules (vm_rules.h) */
     agi_vm_hooks hooks;
-    agi_objects objects_meta;     /* OBJECT; items' locations live in `items` */
+    agi_objects objects_meta; /* OBJECT; items' locations live in `items` */
     agi_words words;
     /* Screen colours: EGA, or the AGIPAL pal.N the game switched to
      * (agipal_file N, 0 = none yet; libformats/agi/agipal.c). */
     uint8_t palette[16 * 3];
     uint8_t agipal_file;
-    unsigned extensions;          /* AGI_EXT_* of the game (agi_extensions_detect) */
-    uint8_t *items;               /* inventory locations */
+    unsigned extensions; /* AGI_EXT_* of the game (agi_extensions_detect) */
+    uint8_t *items;      /* inventory locations */
     unsigned item_count;
-    unsigned obj_count;           /* persistent objects (OBJECT max index + 1) */
+    unsigned obj_count; /* persistent objects (OBJECT max index + 1) */
 
     /* state (vm_state.c) */
     uint8_t vars[256], flags[256];
@@ -194,14 +200,14 @@ typedef struct agi_vm {
     unsigned ticks_per_cycle;
     uint32_t timer, rng;
     unsigned timer_sub;
-    uint16_t unimpl_seen[256];    /* times each unimplemented action ran */
+    uint16_t unimpl_seen[256]; /* times each unimplemented action ran */
     char msg_log[AGI_VM_MSG_LOG][200];
     unsigned msg_n;
-    char warning[300];            /* a metadata file that could not be used */
-    int abandon;                  /* the rest of this cycle is abandoned (agi_vm_abandon) */
-    unsigned abandoned;           /* cycles abandoned so far */
-    char abandon_msg[240];        /* why the last one was */
-    int room_override;            /* >= 0: the first room switch goes here */
+    char warning[300];     /* a metadata file that could not be used */
+    int abandon;           /* the rest of this cycle is abandoned (agi_vm_abandon) */
+    unsigned abandoned;    /* cycles abandoned so far */
+    char abandon_msg[240]; /* why the last one was */
+    int room_override;     /* >= 0: the first room switch goes here */
     relic_err err;
 
     agi_vm_res res;
@@ -217,14 +223,14 @@ typedef struct agi_vm {
     uint8_t pri_table[168];
     int horizon;
     int block, block_x1, block_y1, block_x2, block_y2;
-    int player_control;           /* 1: v6 -> object 0 (0x84) */
+    int player_control; /* 1: v6 -> object 0 (0x84) */
 
     agi_vm_text txt;
     agi_vm_events events;
     agi_vm_input input;
     agi_vm_menus menus;
     agi_vm_exec_state exec;
-    agi_vm_modal modal;           /* the open modal wait (vm_modal.c) */
+    agi_vm_modal modal; /* the open modal wait (vm_modal.c) */
     agi_vm_saves saves;
 } agi_vm;
 

@@ -14,11 +14,10 @@ static json_t *agi_vm_obj_json(const agi_vm *vm, unsigned i)
     static const char *motions[] = {"normal", "wander", "follow", "move"};
     static const char *cycles[] = {"normal", "end.of.loop", "reverse.loop", "reverse"};
     json_t *j = json_pack("{s:i, s:b, s:b, s:b, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:s, s:s, s:b, s:i}",
-                          "number", i, "drawn", o->drawn, "animated", o->animated, "updating", o->updating, "x",
-                          o->x, "y", o->y, "view", o->view, "loop", o->loop, "cel", o->cel, "width", o->width,
-                          "height", o->height, "direction", o->dir, "step", o->step, "motion",
-                          motions[o->motion & 3], "cycle", cycles[o->cycle_mode & 3], "cycling", o->cycling,
-                          "priority", agi_vm_obj_priority(vm, o));
+                          "number", i, "drawn", o->drawn, "animated", o->animated, "updating", o->updating, "x", o->x,
+                          "y", o->y, "view", o->view, "loop", o->loop, "cel", o->cel, "width", o->width, "height",
+                          o->height, "direction", o->dir, "step", o->step, "motion", motions[o->motion & 3], "cycle",
+                          cycles[o->cycle_mode & 3], "cycling", o->cycling, "priority", agi_vm_obj_priority(vm, o));
     return j;
 }
 
@@ -76,26 +75,27 @@ json_t *agi_vm_state_json(const agi_vm *vm)
                                              "location", vm->items[i]));
     }
     for (unsigned i = 0; i < vm->input.parsed_n; i++)
-        json_array_append_new(words, json_pack("{s:i, s:s}", "id", vm->input.parsed[i], "text", vm->input.parsed_text[i]));
+        json_array_append_new(words,
+                              json_pack("{s:i, s:s}", "id", vm->input.parsed[i], "text", vm->input.parsed_text[i]));
     unsigned first = vm->msg_n > AGI_VM_MSG_LOG ? vm->msg_n - AGI_VM_MSG_LOG : 0;
     for (unsigned i = first; i < vm->msg_n; i++)
         json_array_append_new(log, agi_vm_json_text(vm->msg_log[i % AGI_VM_MSG_LOG]));
     for (const agi_vm_gap *g = agi_vm_gaps; g->missing; g++)
         if (vm->unimpl_seen[g->opcode])
-            json_array_append_new(gaps, json_pack("{s:i, s:s, s:i, s:b}", "opcode", g->opcode, "missing",
-                                                  g->missing, "times", vm->unimpl_seen[g->opcode], "partial",
-                                                  g->partial));
+            json_array_append_new(gaps, json_pack("{s:i, s:s, s:i, s:b}", "opcode", g->opcode, "missing", g->missing,
+                                                  "times", vm->unimpl_seen[g->opcode], "partial", g->partial));
     json_t *parser = json_pack("{s:o, s:i, s:b, s:b, s:o}", "words", words, "count", vm->input.parse_count, "f2",
-                               vm->flags[AGI_F_INPUT], "f4", vm->flags[AGI_F_SAID], "last_input", agi_vm_json_text(vm->input.last_input));
+                               vm->flags[AGI_F_INPUT], "f4", vm->flags[AGI_F_SAID], "last_input",
+                               agi_vm_json_text(vm->input.last_input));
     json_t *text = json_array();
     for (unsigned r = 0; r < 25; r++)
         json_array_append_new(text, agi_vm_json_text(vm->txt.text[r]));
-    json_t *j = json_pack("{s:s, s:s, s:I, s:i, s:i, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:i, s:b, s:b, s:o}",
-                          "format", "relic-agi-state", "profile", vm->profile->name, "cycle",
-                          (json_int_t)vm->cycle, "room", vm->vars[AGI_V_ROOM], "horizon", vm->horizon, "variables", vars,
-                          "flags", flags, "strings", strings, "objects", objs, "inventory", inv, "parser", parser,
-                          "messages", log, "unimplemented", gaps, "picture", vm->picture, "shown", vm->shown,
-                          "quit", vm->quit, "text", text);
+    json_t *j =
+        json_pack("{s:s, s:s, s:I, s:i, s:i, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:i, s:b, s:b, s:o}", "format",
+                  "relic-agi-state", "profile", vm->profile->name, "cycle", (json_int_t)vm->cycle, "room",
+                  vm->vars[AGI_V_ROOM], "horizon", vm->horizon, "variables", vars, "flags", flags, "strings", strings,
+                  "objects", objs, "inventory", inv, "parser", parser, "messages", log, "unimplemented", gaps,
+                  "picture", vm->picture, "shown", vm->shown, "quit", vm->quit, "text", text);
     if (vm->warning[0])
         json_object_set_new(j, "warning", json_string(vm->warning));
     json_object_set_new(j, "format_version", json_integer(2)); /* 2: flags as an object */

@@ -96,7 +96,8 @@ static void agi_modal_scan_slots(agi_vm *vm)
         m->slot_valid[k] = 0;
         m->slot_desc[k][0] = 0;
         agi_modal_slot_path(vm, k, path, sizeof path);
-        if (relic_file_read(path, &b, NULL) == RELIC_OK && agi_save_decode(b.data, b.len, vm->profile, &s, NULL) == RELIC_OK) {
+        if (relic_file_read(path, &b, NULL) == RELIC_OK &&
+            agi_save_decode(b.data, b.len, vm->profile, &s, NULL) == RELIC_OK) {
             if (memcmp(s.state.signature, vm->signature, 7) == 0) {
                 m->slot_valid[k] = 1;
                 snprintf(m->slot_desc[k], sizeof m->slot_desc[k], "%.31s", (const char *)s.header);
@@ -203,7 +204,8 @@ static int agi_modal_heading_item(const agi_vm *vm, unsigned h, int last)
  * finalized menu allow it; returns 1 when it opened. */
 int agi_vm_menu_open(agi_vm *vm)
 {
-    if (!vm->menus.menu_request || !vm->menus.menu_done || vm->menus.menu_n == 0 || vm->menus.heading_n == 0 || !vm->menus.menu_gate)
+    if (!vm->menus.menu_request || !vm->menus.menu_done || vm->menus.menu_n == 0 || vm->menus.heading_n == 0 ||
+        !vm->menus.menu_gate)
         return 0;
     memset(&vm->modal, 0, offsetof(agi_vm_modal, entries));
     vm->modal.kind = AGI_MODAL_MENU;
@@ -368,7 +370,8 @@ void agi_vm_modal_event(agi_vm *vm, uint8_t type, uint16_t v)
             agi_modal_edit_key(vm, v, m->purpose);
         break;
     case AGI_MODAL_INVENTORY: agi_modal_inventory_key(vm, type, v); break;
-    case AGI_MODAL_SAVE: case AGI_MODAL_RESTORE: agi_modal_selector_key(vm, type, v); break;
+    case AGI_MODAL_SAVE:
+    case AGI_MODAL_RESTORE: agi_modal_selector_key(vm, type, v); break;
     case AGI_MODAL_MENU:
         if (type == AGI_EV_DIR) {
             agi_modal_menu_dir(vm, v);

@@ -24,10 +24,7 @@ uint8_t agi_vm_obj_priority(const agi_vm *vm, const agi_vm_obj *o)
     return vm->pri_table[o->y < 0 ? 0 : o->y > 167 ? 167 : o->y];
 }
 
-static const agi_view *agi_vm_obj_view(agi_vm *vm, agi_vm_obj *o)
-{
-    return o->has_view ? vm->res.view[o->view] : NULL;
-}
+static const agi_view *agi_vm_obj_view(agi_vm *vm, agi_vm_obj *o) { return o->has_view ? vm->res.view[o->view] : NULL; }
 
 int agi_vm_set_cel(agi_vm *vm, agi_vm_obj *o, unsigned cel)
 {
@@ -37,7 +34,7 @@ int agi_vm_set_cel(agi_vm *vm, agi_vm_obj *o, unsigned cel)
     const agi_loop_data *ld = &v->loops[v->loop[o->loop]];
     if (cel >= ld->cel_count)
         return agi_vm_abandon(vm, "object %u: cel %u outside loop %u of view %u (%u cels)", (unsigned)(o - vm->obj),
-                           cel, o->loop, o->view, ld->cel_count);
+                              cel, o->loop, o->view, ld->cel_count);
     o->cel = (uint8_t)cel;
     const agi_cel *c = &v->cels[ld->cel[cel]];
     o->width = c->width;
@@ -59,7 +56,7 @@ int agi_vm_set_loop(agi_vm *vm, agi_vm_obj *o, unsigned loop)
         return agi_vm_fail(vm, "set.loop on object %u without a view", (unsigned)(o - vm->obj));
     if (loop >= v->loop_count)
         return agi_vm_abandon(vm, "object %u: loop %u outside view %u (%u loops)", (unsigned)(o - vm->obj), loop,
-                           o->view, v->loop_count);
+                              o->view, v->loop_count);
     o->loop = (uint8_t)loop;
     unsigned n = v->loops[v->loop[loop]].cel_count;
     return agi_vm_set_cel(vm, o, o->cel < n ? o->cel : 0);
@@ -313,10 +310,7 @@ static int agi_vm_in_block(const agi_vm *vm, int x, int y)
 static const int agi_dir_dx[9] = {0, 0, 1, 1, 1, 0, -1, -1, -1};
 static const int agi_dir_dy[9] = {0, -1, -1, 0, 1, 1, 1, 0, -1};
 
-static int agi_vm_eligible(const agi_vm_obj *o)
-{
-    return o->drawn && o->animated && o->updating;
-}
+static int agi_vm_eligible(const agi_vm_obj *o) { return o->drawn && o->animated && o->updating; }
 
 void agi_vm_pre_logic(agi_vm *vm)
 {

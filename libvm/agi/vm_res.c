@@ -200,9 +200,9 @@ int agi_vm_draw_pic(agi_vm *vm, unsigned n, int overlay)
     agi_picture_opts po = {.overlay = overlay};
     relic_err e;
     relic_err_clear(&e);
-    if (agi_picture_draw(&(agi_picture_args){vm->res.pic[n].data, vm->res.pic[n].len, vm->profile, vm->pic_vis,
-                                              vm->pic_pri, &po},
-                         NULL, &e))
+    if (agi_picture_draw(
+            &(agi_picture_args){vm->res.pic[n].data, vm->res.pic[n].len, vm->profile, vm->pic_vis, vm->pic_pri, &po},
+            NULL, &e))
         return agi_vm_fail(vm, "picture %u: %s (payload offset 0x%zx)", n, e.msg, e.offset);
     vm->picture = (int)n;
     return RELIC_OK;
@@ -295,10 +295,7 @@ void agi_vm_sound_tick(agi_vm *vm)
     }
 }
 
-void agi_vm_audio_reset(agi_vm *vm)
-{
-    agi_vm_stop_sound(vm);
-}
+void agi_vm_audio_reset(agi_vm *vm) { agi_vm_stop_sound(vm); }
 
 /* Everything but installed logics (which stand for the game's files). */
 void agi_vm_res_reset(agi_vm *vm)

@@ -5,7 +5,7 @@
 #include <string.h>
 #include "vm_rules.h"
 
-#define AGI_RULES_3002149                                                                                       \
+#define AGI_RULES_3002149 \
     .first_cycle_f11 = 1, .string_slots = 12, .loop4 = AGI_LOOP4_F20, .hold_key_sets_one = 1, .input_width_noop = 1
 
 // clang-format off

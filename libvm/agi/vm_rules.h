@@ -18,7 +18,7 @@ typedef enum agi_loop4 {
 } agi_loop4;
 
 typedef struct agi_vm_rules {
-    const char *profile;       /* the agi_profile name this row is for */
+    const char *profile; /* the agi_profile name this row is for */
     /* input_text_and_menus.md "String slots" */
     uint8_t string_slots;
     /* object_behavior.md "Direction and automatic loop selection": no

@@ -32,13 +32,13 @@ static const struct {
     uint16_t bit;
     size_t off;
 } agi_vm_obj_bits[] = {
-    {OBJ_DRAWN, offsetof(agi_vm_obj, drawn)},         {OBJ_NO_BLOCKS, offsetof(agi_vm_obj, no_blocks)},
-    {OBJ_FIX_PRI, offsetof(agi_vm_obj, fix_pri)},     {OBJ_NO_HORIZON, offsetof(agi_vm_obj, no_horizon)},
-    {OBJ_UPDATE, offsetof(agi_vm_obj, updating)},     {OBJ_CYCLING, offsetof(agi_vm_obj, cycling)},
-    {OBJ_ANIMATED, offsetof(agi_vm_obj, animated)},   {OBJ_ON_WATER, offsetof(agi_vm_obj, on_water)},
-    {OBJ_NO_OBJS, offsetof(agi_vm_obj, no_objs)},     {OBJ_REPOSITIONED, offsetof(agi_vm_obj, repositioned)},
-    {OBJ_ON_LAND, offsetof(agi_vm_obj, on_land)},     {OBJ_END_DELAY, offsetof(agi_vm_obj, end_delay)},
-    {OBJ_FIX_LOOP, offsetof(agi_vm_obj, fix_loop)},   {OBJ_DIDNT_MOVE, offsetof(agi_vm_obj, didnt_move)},
+    {OBJ_DRAWN, offsetof(agi_vm_obj, drawn)},       {OBJ_NO_BLOCKS, offsetof(agi_vm_obj, no_blocks)},
+    {OBJ_FIX_PRI, offsetof(agi_vm_obj, fix_pri)},   {OBJ_NO_HORIZON, offsetof(agi_vm_obj, no_horizon)},
+    {OBJ_UPDATE, offsetof(agi_vm_obj, updating)},   {OBJ_CYCLING, offsetof(agi_vm_obj, cycling)},
+    {OBJ_ANIMATED, offsetof(agi_vm_obj, animated)}, {OBJ_ON_WATER, offsetof(agi_vm_obj, on_water)},
+    {OBJ_NO_OBJS, offsetof(agi_vm_obj, no_objs)},   {OBJ_REPOSITIONED, offsetof(agi_vm_obj, repositioned)},
+    {OBJ_ON_LAND, offsetof(agi_vm_obj, on_land)},   {OBJ_END_DELAY, offsetof(agi_vm_obj, end_delay)},
+    {OBJ_FIX_LOOP, offsetof(agi_vm_obj, fix_loop)}, {OBJ_DIDNT_MOVE, offsetof(agi_vm_obj, didnt_move)},
 };
 #define AGI_VM_OBJ_BITS (sizeof agi_vm_obj_bits / sizeof agi_vm_obj_bits[0])
 
@@ -128,8 +128,8 @@ int agi_vm_to_save(const agi_vm *vm, const char *description, agi_save *s, relic
     unsigned resume = 1;
     for (unsigned i = 0; i < 256; i++)
         resume += vm->res.logic[i] && vm->res.logic[i]->loaded;
-    int rc = agi_save_init(s, &(agi_save_init_args){vm->profile, vm->obj_count, inv, inv_len, vm->replay.cap, resume},
-                           err);
+    int rc =
+        agi_save_init(s, &(agi_save_init_args){vm->profile, vm->obj_count, inv, inv_len, vm->replay.cap, resume}, err);
     if (rc)
         return rc;
     snprintf((char *)s->header, sizeof s->header, "%s", description ? description : "");

@@ -87,7 +87,7 @@ static void agi_scr_window(const agi_vm *vm, uint8_t *out, const uint8_t *font, 
     if (!n)
         return;
     unsigned top = vm->txt.win_row >= 0 && vm->txt.win_row < 25 ? (unsigned)(vm->txt.base_row + vm->txt.win_row)
-                                                         : vm->txt.base_row + (n < 21 ? (21 - n) / 2 : 0);
+                                                                : vm->txt.base_row + (n < 21 ? (21 - n) / 2 : 0);
     unsigned left = vm->txt.win_col >= 0 && vm->txt.win_col < 40 ? (unsigned)vm->txt.win_col : (40 - widest) / 2;
     agi_scr_window_box(out, top, left, n, widest);
     for (unsigned i = 0; i < n; i++) {
@@ -117,8 +117,8 @@ static void agi_scr_inventory(const agi_vm *vm, uint8_t *out, const uint8_t *fon
         snprintf(t, sizeof t, "%.19s", name ? name : "");
         agi_scr_text(out, font, 2 + i / 2, i % 2 ? 21 : 1, t, sel ? 15 : 0, sel ? 0 : 15);
     }
-    agi_scr_text(out, font, 24, 2,
-                 m->interactive ? "ENTER selects, ESC cancels" : "Press a key to return to the game", 0, 15);
+    agi_scr_text(out, font, 24, 2, m->interactive ? "ENTER selects, ESC cancels" : "Press a key to return to the game",
+                 0, 15);
 }
 
 /* The menu bar on the status row and the open heading's items below its
@@ -187,7 +187,8 @@ static void agi_scr_editor(const agi_vm *vm, uint8_t *out, const uint8_t *font)
 {
     char t[84];
     snprintf(t, sizeof t, "%.40s%.40s_", vm->txt.window, vm->modal.edit);
-    unsigned row = vm->txt.win_row >= 0 && vm->txt.win_row < 25 ? (unsigned)vm->txt.win_row : (unsigned)vm->txt.input_row;
+    unsigned row =
+        vm->txt.win_row >= 0 && vm->txt.win_row < 25 ? (unsigned)vm->txt.win_row : (unsigned)vm->txt.input_row;
     unsigned col = vm->txt.win_row >= 0 && vm->txt.win_col >= 0 && vm->txt.win_col < 40 ? (unsigned)vm->txt.win_col : 0;
     for (unsigned c = col; c < 40; c++)
         agi_scr_char(out, font, row < 25 ? row : 24, c, ' ', 15, 0);
@@ -200,7 +201,8 @@ static void agi_scr_modal(const agi_vm *vm, uint8_t *out, const uint8_t *font, c
     case AGI_MODAL_EDIT: agi_scr_editor(vm, out, font); break;
     case AGI_MODAL_INVENTORY: agi_scr_inventory(vm, out, font); break;
     case AGI_MODAL_MENU: agi_scr_menu(vm, out, font); break;
-    case AGI_MODAL_SAVE: case AGI_MODAL_RESTORE: agi_scr_selector(vm, out, font); break;
+    case AGI_MODAL_SAVE:
+    case AGI_MODAL_RESTORE: agi_scr_selector(vm, out, font); break;
     default:
         if (vm->txt.win_open)
             agi_scr_window(vm, out, font, window_font, NULL);
@@ -208,10 +210,7 @@ static void agi_scr_modal(const agi_vm *vm, uint8_t *out, const uint8_t *font, c
     }
 }
 
-void agi_vm_screen(const agi_vm *vm, const uint8_t *font, uint8_t *out)
-{
-    agi_vm_screen_fonts(vm, font, NULL, out);
-}
+void agi_vm_screen(const agi_vm *vm, const uint8_t *font, uint8_t *out) { agi_vm_screen_fonts(vm, font, NULL, out); }
 
 void agi_vm_screen_fonts(const agi_vm *vm, const uint8_t *font, const uint8_t *window_font, uint8_t *out)
 {
@@ -242,8 +241,8 @@ void agi_vm_screen_fonts(const agi_vm *vm, const uint8_t *font, const uint8_t *w
         for (unsigned c = 0; c < 40; c++) /* the whole row is the status bar */
             agi_scr_char(out, font, (unsigned)vm->txt.status_row, c, ' ', 0, 15);
         agi_scr_text(out, font, (unsigned)vm->txt.status_row, 1, score, 0, 15);
-        agi_scr_text(out, font, (unsigned)vm->txt.status_row, 30, vm->flags[AGI_F_SOUND] ? "Sound:on" : "Sound:off",
-                     0, 15);
+        agi_scr_text(out, font, (unsigned)vm->txt.status_row, 30, vm->flags[AGI_F_SOUND] ? "Sound:on" : "Sound:off", 0,
+                     15);
     }
     if (vm->input.input_enabled && vm->txt.input_row < 25) {
         /* As the original draws it: the prompt string s0, the typed text,

@@ -98,7 +98,7 @@ void agi_vm_state_reset(agi_vm *vm)
     vm->vars[AGI_V_MONITOR] = 3;
     vm->vars[AGI_V_SOUND_TYPE] = 1; /* sound type: PC */
     vm->vars[AGI_V_INPUT_LEN] = 41; /* maximum input length */
-    vm->flags[AGI_F_SOUND] = 1; /* sound on, as the interpreter starts */
+    vm->flags[AGI_F_SOUND] = 1;     /* sound on, as the interpreter starts */
     /* The first cycle is a room entry: f5 is set as by new.room, so the
      * games' set-up blocks (maximum score, configure.screen, prompt,
      * cursor, set.key) run (measured on AGI 2.936; ScummVM playGame sets
@@ -132,10 +132,7 @@ uint8_t agi_vm_var(const agi_vm *vm, unsigned n) { return vm->vars[n & 0xff]; }
 void agi_vm_set_var(agi_vm *vm, unsigned n, uint8_t value) { vm->vars[n & 0xff] = value; }
 int agi_vm_flag(const agi_vm *vm, unsigned n) { return vm->flags[n & 0xff]; }
 void agi_vm_set_flag(agi_vm *vm, unsigned n, int on) { vm->flags[n & 0xff] = on != 0; }
-const char *agi_vm_string(const agi_vm *vm, unsigned n)
-{
-    return n < RELIC_COUNTOF(vm->strings) ? vm->strings[n] : "";
-}
+const char *agi_vm_string(const agi_vm *vm, unsigned n) { return n < RELIC_COUNTOF(vm->strings) ? vm->strings[n] : ""; }
 unsigned long agi_vm_cycles(const agi_vm *vm) { return vm->cycle; }
 int agi_vm_has_quit(const agi_vm *vm) { return vm->quit; }
 const agi_profile *agi_vm_profile(const agi_vm *vm) { return vm->profile; }

@@ -127,8 +127,9 @@ static int gool_asm_state(gool_asmst *a, char **tok, int n, relic_err *err)
         return gool_asm_fail(a, err, ".state wants flags= status= extern= event= trans= code=", NULL);
     for (int i = 0; i < 6; i++) {
         const char *s = gool_kv(tok[i + 1], keys[i]);
-        int bad = !s || (i < 2 ? gool_asm_num(s, 0, 0xFFFFFFFFl, &v[i])
-                               : i == 2 ? gool_asm_num(s, 0, 0xFFFF, &v[i]) : gool_asm_target(a, s, &v[i]));
+        int bad = !s || (i < 2    ? gool_asm_num(s, 0, 0xFFFFFFFFl, &v[i])
+                         : i == 2 ? gool_asm_num(s, 0, 0xFFFF, &v[i])
+                                  : gool_asm_target(a, s, &v[i]));
         if (bad)
             return gool_asm_fail(a, err, "bad .state field", tok[i + 1]);
     }
@@ -172,8 +173,11 @@ static int gool_asm_directive(gool_asmst *a, char **tok, int n, relic_err *err)
     long v;
     if (strcmp(d, ".code") == 0 || strcmp(d, ".pool") == 0 || (strcmp(d, ".map") == 0 && n == 1) ||
         strcmp(d, ".states") == 0 || strcmp(d, ".anim") == 0) {
-        a->sec = d[1] == 'c' ? SEC_CODE : d[1] == 'p' ? SEC_POOL : d[1] == 'm' ? SEC_MAP
-                 : d[1] == 's' ? SEC_STATES : SEC_ANIM;
+        a->sec = d[1] == 'c'   ? SEC_CODE
+                 : d[1] == 'p' ? SEC_POOL
+                 : d[1] == 'm' ? SEC_MAP
+                 : d[1] == 's' ? SEC_STATES
+                               : SEC_ANIM;
         return RELIC_OK;
     }
     if (a->sec == SEC_CODE)

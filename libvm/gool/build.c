@@ -21,10 +21,7 @@ int gool_build_entry(const char *text, size_t len, relic_buf *out, relic_err *er
 
 /* Bytes an entry takes in a chunk: its offset slot and its data, padded
  * to 4 bytes (nsf_chunk_build's layout). */
-static size_t gool_build_cost(const relic_buf *e)
-{
-    return 4 + ((e->len + 3) & ~(size_t)3);
-}
+static size_t gool_build_cost(const relic_buf *e) { return 4 + ((e->len + 3) & ~(size_t)3); }
 
 int gool_build_nsf(const relic_buf *ents, size_t n, relic_buf *out, relic_err *err)
 {

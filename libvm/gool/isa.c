@@ -238,10 +238,7 @@ gool_game gool_detect_game(const uint32_t *code, size_t n)
     return n ? GOOL_GAME_C2 : GOOL_GAME_C1;
 }
 
-uint32_t gool_field_get(uint32_t word, const gool_field *f)
-{
-    return (word >> f->shift) & ((1u << f->width) - 1);
-}
+uint32_t gool_field_get(uint32_t word, const gool_field *f) { return (word >> f->shift) & ((1u << f->width) - 1); }
 
 gool_oclass gool_operand_class(unsigned v)
 {
@@ -281,10 +278,7 @@ int32_t gool_operand_imm(unsigned v)
     return gool_sext(v, 8) * 16;
 }
 
-int gool_operand_frame(unsigned v)
-{
-    return gool_sext(v, 7);
-}
+int gool_operand_frame(unsigned v) { return gool_sext(v, 7); }
 
 static void gool_ref_text(const gool_ctx *cx, unsigned v, int dst, relic_buf *out, relic_buf *comment)
 {
@@ -305,12 +299,8 @@ static void gool_ref_text(const gool_ctx *cx, unsigned v, int dst, relic_buf *ou
             }
         }
         break;
-    case GOOL_OC_EXT:
-        relic_buf_printf(out, "ext[%u]", v - 0x400);
-        break;
-    case GOOL_OC_INT:
-        relic_buf_printf(out, "#%d", gool_sext(v, 9));
-        break;
+    case GOOL_OC_EXT: relic_buf_printf(out, "ext[%u]", v - 0x400); break;
+    case GOOL_OC_INT: relic_buf_printf(out, "#%d", gool_sext(v, 9)); break;
     case GOOL_OC_FRAC:
         n = gool_sext(v, 8);
         relic_buf_printf(out, "#%s%d.%04d", n < 0 ? "-" : "", abs(n) / 16, (abs(n) % 16) * 625);
@@ -322,22 +312,14 @@ static void gool_ref_text(const gool_ctx *cx, unsigned v, int dst, relic_buf *ou
         else
             relic_buf_printf(out, "arg[%d]", -n - 1);
         break;
-    case GOOL_OC_NULL:
-        relic_buf_printf(out, "null");
-        break;
-    case GOOL_OC_POP2:
-        relic_buf_printf(out, "pop2");
-        break;
-    case GOOL_OC_INVALID:
-        relic_buf_printf(out, "ref(0x%03x)", v);
-        break;
+    case GOOL_OC_NULL: relic_buf_printf(out, "null"); break;
+    case GOOL_OC_POP2: relic_buf_printf(out, "pop2"); break;
+    case GOOL_OC_INVALID: relic_buf_printf(out, "ref(0x%03x)", v); break;
     case GOOL_OC_LINK:
         relic_buf_printf(out, "link[%u].", (v >> 6) & 7);
         gool_field_name(out, v & 0x3F);
         break;
-    case GOOL_OC_STACK:
-        relic_buf_printf(out, dst ? "push" : "pop");
-        break;
+    case GOOL_OC_STACK: relic_buf_printf(out, dst ? "push" : "pop"); break;
     case GOOL_OC_SELF:
         relic_buf_printf(out, "self.");
         gool_field_name(out, v & 0x1FF);
@@ -416,9 +398,7 @@ void gool_field_text(const gool_ctx *cx, uint32_t word, size_t pc, const gool_fi
         if (invalid)
             *invalid = gool_operand_class(v) == GOOL_OC_INVALID;
         break;
-    case GOOL_FK_IMM:
-        relic_buf_printf(out, "%u", v);
-        break;
+    case GOOL_FK_IMM: relic_buf_printf(out, "%u", v); break;
     case GOOL_FK_NAMED:
         names = gool_name_table(f->names, word, &nn);
         if (names && v < nn && names[v])
@@ -553,8 +533,7 @@ static int gool_ref_parse(const char *tok, int dst, uint32_t *bits)
         *bits = 0xB00 | ((uint32_t)(-n - 1) & 0x7F);
     else if (gool_indexed(tok, "link", &n, &m) == 0 && n >= 0 && n < 8 && m >= 0 && m < 64)
         *bits = 0xC00 | (uint32_t)n << 6 | (uint32_t)m;
-    else if (strncmp(tok, "self.", 5) == 0 && gool_field_lookup(tok + 5, &n) == 0 && n >= 0 && n < 0x200 &&
-             n != 0x1F)
+    else if (strncmp(tok, "self.", 5) == 0 && gool_field_lookup(tok + 5, &n) == 0 && n >= 0 && n < 0x200 && n != 0x1F)
         *bits = 0xE00 | (uint32_t)n;
     else if (gool_wrapped(tok, "ref", &n) == 0 && n >= 0 && n <= 0xFFF)
         *bits = (uint32_t)n;
@@ -587,8 +566,8 @@ static int gool_target_parse(const char *tok, gool_label_fn resolve, void *user,
     return resolve ? resolve(user, tok, t) : -1;
 }
 
-int gool_field_parse(gool_game game, const char *tok, const gool_field *f, size_t pc, gool_label_fn resolve,
-                     void *user, uint32_t *bits, relic_err *err)
+int gool_field_parse(gool_game game, const char *tok, const gool_field *f, size_t pc, gool_label_fn resolve, void *user,
+                     uint32_t *bits, relic_err *err)
 {
     long v = 0;
     uint32_t max = (1u << f->width) - 1;
@@ -600,9 +579,7 @@ int gool_field_parse(gool_game game, const char *tok, const gool_field *f, size_
     }
     switch ((gool_fkind)f->kind) {
     case GOOL_FK_DST:
-    case GOOL_FK_REF:
-        bad = gool_ref_parse(tok, f->kind == GOOL_FK_DST, bits);
-        break;
+    case GOOL_FK_REF: bad = gool_ref_parse(tok, f->kind == GOOL_FK_DST, bits); break;
     case GOOL_FK_IMM:
         bad = gool_num(tok, &v) || v < 0 || (unsigned long)v > max;
         *bits = (uint32_t)v;

@@ -146,9 +146,21 @@ static int vm_cfl(gool_vm *vm, uint32_t w, uint32_t *flags, relic_err *err)
 static int vm_guard_false(gool_op_id id)
 {
     switch (id) {
-    case GOOL_OP_RSF: case GOOL_OP_RSNF: case GOOL_OP_RSZF: case GOOL_OP_RSCF: case GOOL_OP_RNF:
-    case GOOL_OP_RNNF: case GOOL_OP_RNZF: case GOOL_OP_RNCF: case GOOL_OP_GDF: case GOOL_OP_GNF:
-    case GOOL_OP_GZF: case GOOL_OP_GCF: case GOOL_OP_GBNF: case GOOL_OP_GBZF: case GOOL_OP_RSTF: return 1;
+    case GOOL_OP_RSF:
+    case GOOL_OP_RSNF:
+    case GOOL_OP_RSZF:
+    case GOOL_OP_RSCF:
+    case GOOL_OP_RNF:
+    case GOOL_OP_RNNF:
+    case GOOL_OP_RNZF:
+    case GOOL_OP_RNCF:
+    case GOOL_OP_GDF:
+    case GOOL_OP_GNF:
+    case GOOL_OP_GZF:
+    case GOOL_OP_GCF:
+    case GOOL_OP_GBNF:
+    case GOOL_OP_GBZF:
+    case GOOL_OP_RSTF: return 1;
     default: return 0;
     }
 }
@@ -264,8 +276,8 @@ static int vm_event_op(gool_vm *vm, const char *what, uint32_t w, relic_err *err
     } else {
         cond = vm->mem[reg];
     }
-    a[1] = (w >> 18) & 7;     /* argc */
-    a[2] = (w >> 21) & 7;     /* link */
+    a[1] = (w >> 18) & 7; /* argc */
+    a[2] = (w >> 21) & 7; /* link */
     a[3] = cond;
     if (gool_vm_trace(vm, w, what, a, 4, &res, err))
         return VM_ERR;
@@ -293,7 +305,11 @@ static int vm_misc(gool_vm *vm, gool_op_id id, uint32_t w, relic_err *err)
 {
     uint32_t *p, tmp, v, res, a[2];
     switch (id) {
-    case GOOL_OP_NOTL: case GOOL_OP_NOTB: case GOOL_OP_ABS: case GOOL_OP_MOVE: case GOOL_OP_LEA:
+    case GOOL_OP_NOTL:
+    case GOOL_OP_NOTB:
+    case GOOL_OP_ABS:
+    case GOOL_OP_MOVE:
+    case GOOL_OP_LEA:
     case GOOL_OP_ANID: {
         unsigned s = (w >> 12) & 0xFFF;
         uint32_t *src, ts;
@@ -316,10 +332,9 @@ static int vm_misc(gool_vm *vm, gool_op_id id, uint32_t w, relic_err *err)
         if (gool_vm_lr(vm, w, &a[1], &a[0], err)) /* a[0] = A (bits 12..23), a[1] = B */
             return VM_ERR;
         return gool_vm_push(vm, a[0] == a[1] ? a[1] : a[1] + vm_rand(vm) % (a[0] - a[1]), err);
-    case GOOL_OP_PATH:
-        return vm_path(vm, w, err);
-    case GOOL_OP_PSHV: case GOOL_OP_PSHP:
-        return vm_push_pair(vm, id, w, err);
+    case GOOL_OP_PATH: return vm_path(vm, w, err);
+    case GOOL_OP_PSHV:
+    case GOOL_OP_PSHP: return vm_push_pair(vm, id, w, err);
     case GOOL_OP_MOVC: {
         /* Crash 1: field in bits 14..19; Crash 2/3 (CrashEdit Setc2):
          * bit 14 external, field in bits 18..23. */
@@ -349,7 +364,8 @@ static int vm_misc(gool_vm *vm, gool_op_id id, uint32_t w, relic_err *err)
             return gool_vm_fail(vm, err, "global index past 255");
         vm->globals[a[1] >> 8] = a[0];
         return VM_GO;
-    case GOOL_OP_APCH: case GOOL_OP_ROT:
+    case GOOL_OP_APCH:
+    case GOOL_OP_ROT:
         if (vm_pair(vm, w, &a[1], &a[0], err) || gool_vm_val(vm, w & 0xFFF, &v, err))
             return VM_ERR;
         {
@@ -374,7 +390,9 @@ static int vm_misc(gool_vm *vm, gool_op_id id, uint32_t w, relic_err *err)
             vm->sp -= a[1];
         }
         return a[0] >= 3 && a[0] <= 5 ? gool_vm_push(vm, res, err) : VM_GO;
-    case GOOL_OP_SIN: case GOOL_OP_COS: case GOOL_OP_OP46: {
+    case GOOL_OP_SIN:
+    case GOOL_OP_COS:
+    case GOOL_OP_OP46: {
         /* Crash 2/3 D = f(S): the host answers (the game's tables are not here). */
         uint32_t *src, ts;
         if (gool_vm_ref(vm, (w >> 12) & 0xFFF, 0, &src, &ts, err))
@@ -387,15 +405,24 @@ static int vm_misc(gool_vm *vm, gool_op_id id, uint32_t w, relic_err *err)
             *p = res;
         return VM_GO;
     }
-    case GOOL_OP_EFLR: case GOOL_OP_EFLV: case GOOL_OP_ARRL: case GOOL_OP_ATAN: case GOOL_OP_OP72:
-    case GOOL_OP_OP74: case GOOL_OP_OP75: case GOOL_OP_OP76: case GOOL_OP_OP77: case GOOL_OP_ARRS:
-    case GOOL_OP_OP79: case GOOL_OP_OP80: case GOOL_OP_OP81:
+    case GOOL_OP_EFLR:
+    case GOOL_OP_EFLV:
+    case GOOL_OP_ARRL:
+    case GOOL_OP_ATAN:
+    case GOOL_OP_OP72:
+    case GOOL_OP_OP74:
+    case GOOL_OP_OP75:
+    case GOOL_OP_OP76:
+    case GOOL_OP_OP77:
+    case GOOL_OP_ARRS:
+    case GOOL_OP_OP79:
+    case GOOL_OP_OP80:
+    case GOOL_OP_OP81:
         /* Crash 2/3 two-operand queries: traced, the host's answer pushed. */
         return vm_engine(vm, w, gool_op_find(vm->game, w)->name, 2, 1, err);
-    case GOOL_OP_CALR: case GOOL_OP_MIPS:
-        return gool_vm_fail(vm, err, "native code (CALR/MIPS) cannot run here");
-    default:
-        break;
+    case GOOL_OP_CALR:
+    case GOOL_OP_MIPS: return gool_vm_fail(vm, err, "native code (CALR/MIPS) cannot run here");
+    default: break;
     }
     return gool_vm_fail(vm, err, "unknown opcode");
 }
@@ -444,9 +471,23 @@ static int vm_step(gool_vm *vm, uint32_t *flags, relic_err *err)
     gool_op_id id = gool_isa_decode(vm->game, w, &d);
     int bad = 0;
     switch (id) {
-    case GOOL_OP_ADD: case GOOL_OP_SUB: case GOOL_OP_MUL: case GOOL_OP_DIV: case GOOL_OP_CEQ: case GOOL_OP_ANDL:
-    case GOOL_OP_ORL: case GOOL_OP_ANDB: case GOOL_OP_ORB: case GOOL_OP_SLT: case GOOL_OP_SLE: case GOOL_OP_SGT:
-    case GOOL_OP_SGE: case GOOL_OP_MOD: case GOOL_OP_XOR: case GOOL_OP_TST: case GOOL_OP_SHA: {
+    case GOOL_OP_ADD:
+    case GOOL_OP_SUB:
+    case GOOL_OP_MUL:
+    case GOOL_OP_DIV:
+    case GOOL_OP_CEQ:
+    case GOOL_OP_ANDL:
+    case GOOL_OP_ORL:
+    case GOOL_OP_ANDB:
+    case GOOL_OP_ORB:
+    case GOOL_OP_SLT:
+    case GOOL_OP_SLE:
+    case GOOL_OP_SGT:
+    case GOOL_OP_SGE:
+    case GOOL_OP_MOD:
+    case GOOL_OP_XOR:
+    case GOOL_OP_TST:
+    case GOOL_OP_SHA: {
         if (gool_vm_lr(vm, w, &l, &r, err))
             return VM_ERR;
         int32_t o = vm_binop(id, l, r, &bad);
@@ -463,10 +504,18 @@ static int vm_step(gool_vm *vm, uint32_t *flags, relic_err *err)
     case GOOL_OP_CVMW: return vm_engine(vm, w, "CVMW", 1, 0, err);
     case GOOL_OP_DBG: return vm_engine(vm, w, "DBG", 2, 0, err);
     case GOOL_OP_NOP: return VM_GO;
-    case GOOL_OP_BRA: case GOOL_OP_BNEZ: case GOOL_OP_BEQZ: case GOOL_OP_CST: case GOOL_OP_CSNZ:
-    case GOOL_OP_CSEZ: case GOOL_OP_RET: case GOOL_OP_RTNZ: case GOOL_OP_RTEZ: case GOOL_OP_CFL:
-        return vm_cfl(vm, w, flags, err); /* Crash 2/3 keep the Crash 1 bits 20..23 */
-    case GOOL_OP_ANIS: case GOOL_OP_ANIF: return vm_anim(vm, id, w, *flags, err);
+    case GOOL_OP_BRA:
+    case GOOL_OP_BNEZ:
+    case GOOL_OP_BEQZ:
+    case GOOL_OP_CST:
+    case GOOL_OP_CSNZ:
+    case GOOL_OP_CSEZ:
+    case GOOL_OP_RET:
+    case GOOL_OP_RTNZ:
+    case GOOL_OP_RTEZ:
+    case GOOL_OP_CFL: return vm_cfl(vm, w, flags, err); /* Crash 2/3 keep the Crash 1 bits 20..23 */
+    case GOOL_OP_ANIS:
+    case GOOL_OP_ANIF: return vm_anim(vm, id, w, *flags, err);
     case GOOL_OP_VECA: return vm_veca(vm, w, err);
     case GOOL_OP_VECB: return vm_engine(vm, w, "VECB", 1, 0, err);
     case GOOL_OP_JAL:
@@ -477,14 +526,41 @@ static int vm_step(gool_vm *vm, uint32_t *flags, relic_err *err)
         vm->pc = w & 0x3FFF;
         *flags &= ~(uint32_t)(GOOL_VM_SUSPEND_RET | GOOL_VM_EVENT_SERVICE);
         return VM_GO;
-    case GOOL_OP_EVNT: case GOOL_OP_EVNB: case GOOL_OP_EVNU: return vm_event_op(vm, d->name, w, err);
-    case GOOL_OP_RST: case GOOL_OP_RSNT: case GOOL_OP_RSZT: case GOOL_OP_RSCT: case GOOL_OP_RNT: case GOOL_OP_RNNT:
-    case GOOL_OP_RNZT: case GOOL_OP_RNCT: case GOOL_OP_GDT: case GOOL_OP_GNT: case GOOL_OP_GZT: case GOOL_OP_GCT:
-    case GOOL_OP_GBNT: case GOOL_OP_GBZT: case GOOL_OP_RSTT: case GOOL_OP_RSF: case GOOL_OP_RSNF: case GOOL_OP_RSZF:
-    case GOOL_OP_RSCF: case GOOL_OP_RNF: case GOOL_OP_RNNF: case GOOL_OP_RNZF: case GOOL_OP_RNCF: case GOOL_OP_GDF:
-    case GOOL_OP_GNF: case GOOL_OP_GZF: case GOOL_OP_GCF: case GOOL_OP_GBNF: case GOOL_OP_GBZF: case GOOL_OP_RSTF:
-        return vm_rst(vm, id, w, flags, err);
-    case GOOL_OP_CHLD: case GOOL_OP_CHLF: return vm_spawn(vm, d->name, w, err);
+    case GOOL_OP_EVNT:
+    case GOOL_OP_EVNB:
+    case GOOL_OP_EVNU: return vm_event_op(vm, d->name, w, err);
+    case GOOL_OP_RST:
+    case GOOL_OP_RSNT:
+    case GOOL_OP_RSZT:
+    case GOOL_OP_RSCT:
+    case GOOL_OP_RNT:
+    case GOOL_OP_RNNT:
+    case GOOL_OP_RNZT:
+    case GOOL_OP_RNCT:
+    case GOOL_OP_GDT:
+    case GOOL_OP_GNT:
+    case GOOL_OP_GZT:
+    case GOOL_OP_GCT:
+    case GOOL_OP_GBNT:
+    case GOOL_OP_GBZT:
+    case GOOL_OP_RSTT:
+    case GOOL_OP_RSF:
+    case GOOL_OP_RSNF:
+    case GOOL_OP_RSZF:
+    case GOOL_OP_RSCF:
+    case GOOL_OP_RNF:
+    case GOOL_OP_RNNF:
+    case GOOL_OP_RNZF:
+    case GOOL_OP_RNCF:
+    case GOOL_OP_GDF:
+    case GOOL_OP_GNF:
+    case GOOL_OP_GZF:
+    case GOOL_OP_GCF:
+    case GOOL_OP_GBNF:
+    case GOOL_OP_GBZF:
+    case GOOL_OP_RSTF: return vm_rst(vm, id, w, flags, err);
+    case GOOL_OP_CHLD:
+    case GOOL_OP_CHLF: return vm_spawn(vm, d->name, w, err);
     case GOOL_OP_SNDA: return vm_engine(vm, w, "SNDA", 2, 0, err);
     case GOOL_OP_SNDB: return vm_engine(vm, w, "SNDB", 1, 0, err);
     default: break;
@@ -577,7 +653,8 @@ int gool_vm_change_state(gool_vm *vm, unsigned s, unsigned argc, const uint32_t 
     vm->sp = vm->g->hdr.stack_start;
     for (unsigned i = 0; i < argc; i++)
         vm->mem[vm->sp++] = argv[i];
-    if (gool_vm_trace(vm, 0, "state", a, 1, NULL, err) || gool_vm_push_frame(vm, argc, 0xFFFF, err) || vm_head(vm, once, err))
+    if (gool_vm_trace(vm, 0, "state", a, 1, NULL, err) || gool_vm_push_frame(vm, argc, 0xFFFF, err) ||
+        vm_head(vm, once, err))
         return RELIC_EDATA;
     return RELIC_OK;
 }
@@ -664,8 +741,8 @@ int gool_vm_event(gool_vm *vm, uint32_t event, unsigned argc, const uint32_t *ar
         if (i < vm->g->hdr.event_count && i < vm->g->map_len)
             st = vm->g->map[i];
         if (st & GOOL_MAP_HANDLER) {
-            rc = vm_block(vm, GOOL_BLK_HANDLER, st & 0x7FFF, argc, argv,
-                          GOOL_VM_SUSPEND_RET | GOOL_VM_SUSPEND_RETLNK, err);
+            rc = vm_block(vm, GOOL_BLK_HANDLER, st & 0x7FFF, argc, argv, GOOL_VM_SUSPEND_RET | GOOL_VM_SUSPEND_RETLNK,
+                          err);
             return rc == VM_ERR ? RELIC_EDATA : RELIC_OK;
         }
     }

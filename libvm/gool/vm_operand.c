@@ -34,8 +34,8 @@ int gool_vm_pop(gool_vm *vm, uint32_t *v, relic_err *err)
     return VM_GO;
 }
 
-int gool_vm_trace(gool_vm *vm, uint32_t word, const char *what, const uint32_t *arg, unsigned n,
-                  uint32_t *result, relic_err *err)
+int gool_vm_trace(gool_vm *vm, uint32_t word, const char *what, const uint32_t *arg, unsigned n, uint32_t *result,
+                  relic_err *err)
 {
     gool_trace_rec r = {vm->frame, (uint8_t)vm->block, vm->at, word, what, {0}, n > 4 ? 4 : n, 0};
     for (unsigned i = 0; i < r.nargs; i++)
@@ -73,21 +73,16 @@ int gool_vm_ref(gool_vm *vm, unsigned v, int out, uint32_t **p, uint32_t *tmp, r
         *tmp = vm->g->pool[v & 0x3FF]; /* the pool is read-only here: writes land in tmp */
         return VM_GO;
     case GOOL_OC_INT:
-    case GOOL_OC_FRAC:
-        *tmp = (uint32_t)gool_operand_imm(v);
-        return VM_GO;
+    case GOOL_OC_FRAC: *tmp = (uint32_t)gool_operand_imm(v); return VM_GO;
     case GOOL_OC_FRAME:
         n = (int)vm->fp + gool_operand_frame(v);
         if (n < 0 || n >= GOOL_VM_WORDS)
             return gool_vm_fail(vm, err, "frame slot outside the object");
         *p = &vm->mem[n];
         return VM_GO;
-    case GOOL_OC_NULL:
-        *p = NULL;
-        return VM_GO;
+    case GOOL_OC_NULL: *p = NULL; return VM_GO;
     case GOOL_OC_POP2:
-    case GOOL_OC_INVALID:
-        return gool_vm_fail(vm, err, "invalid operand class");
+    case GOOL_OC_INVALID: return gool_vm_fail(vm, err, "invalid operand class");
     case GOOL_OC_LINK:
         n = (int)((v >> 6) & 7);
         *p = n == 0 ? &vm->mem[v & 0x3F] : vm->link_present[n] ? &vm->link[n][v & 0x3F] : NULL;
@@ -103,9 +98,7 @@ int gool_vm_ref(gool_vm *vm, unsigned v, int out, uint32_t **p, uint32_t *tmp, r
             *p = &vm->mem[--vm->sp];
         }
         return VM_GO;
-    case GOOL_OC_SELF:
-        *p = &vm->mem[v & 0x1FF];
-        return VM_GO;
+    case GOOL_OC_SELF: *p = &vm->mem[v & 0x1FF]; return VM_GO;
     }
     return VM_GO;
 }

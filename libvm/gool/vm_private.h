@@ -19,8 +19,8 @@ int gool_vm_fail(gool_vm *vm, relic_err *err, const char *what);
 int gool_vm_push(gool_vm *vm, uint32_t v, relic_err *err);
 int gool_vm_pop(gool_vm *vm, uint32_t *v, relic_err *err);
 /* Records an engine-facing event; *result (if given) is the host's answer. */
-int gool_vm_trace(gool_vm *vm, uint32_t word, const char *what, const uint32_t *arg, unsigned n,
-                  uint32_t *result, relic_err *err);
+int gool_vm_trace(gool_vm *vm, uint32_t word, const char *what, const uint32_t *arg, unsigned n, uint32_t *result,
+                  relic_err *err);
 int gool_vm_ref(gool_vm *vm, unsigned v, int out, uint32_t **p, uint32_t *tmp, relic_err *err);
 int gool_vm_val(gool_vm *vm, unsigned v, uint32_t *val, relic_err *err);
 int gool_vm_lr(gool_vm *vm, uint32_t w, uint32_t *l, uint32_t *r, relic_err *err);

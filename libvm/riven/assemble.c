@@ -13,7 +13,7 @@
 #include "relic/riven_vm.h"
 
 typedef struct riven_open {
-    int kind;          /* 'H' handler, 'S' switch, 'C' case */
+    int kind; /* 'H' handler, 'S' switch, 'C' case */
     size_t count_at;
     unsigned count;
 } riven_open;
@@ -31,8 +31,8 @@ typedef struct riven_asm {
 
 static int riven_asm_fail(riven_asm *a, const char *what, const char *tok)
 {
-    return relic_err_set(a->err, RELIC_EDATA, RELIC_NO_OFFSET, "line %u: %s%s%s%s", a->line, what,
-                         tok ? " '" : "", tok ? tok : "", tok ? "'" : "");
+    return relic_err_set(a->err, RELIC_EDATA, RELIC_NO_OFFSET, "line %u: %s%s%s%s", a->line, what, tok ? " '" : "",
+                         tok ? tok : "", tok ? "'" : "");
 }
 
 static void riven_patch(relic_buf *b, size_t at, unsigned v)

@@ -62,8 +62,7 @@ static json_t *riven_cmd_json(const riven_script *s, const riven_cmd *c, const r
         riven_set_name(o, "stack", names ? names->stacks : NULL, a[0], oom);
         relic_json_set(o, "card_code", json_integer(((json_int_t)a[1] << 16) | a[2]), oom);
         break;
-    default:
-        break;
+    default: break;
     }
     return o;
 }
@@ -152,7 +151,7 @@ typedef struct riven_tframe {
     size_t i;
     int indent;
     int is_cases;
-    int close;      /* print "}" at indent-1 when done */
+    int close; /* print "}" at indent-1 when done */
 } riven_tframe;
 
 static void riven_indent(relic_buf *out, int n)
@@ -178,8 +177,7 @@ static void riven_text_cmd(relic_buf *out, const json_t *o)
             relic_buf_printf(out, "%s", first);
         else
             relic_buf_printf(out, "%" JSON_INTEGER_FORMAT, json_integer_value(json_array_get(args, 0)));
-        relic_buf_printf(out, ", 0x%08" PRIx64 ")\n",
-                         (uint64_t)json_integer_value(json_object_get(o, "card_code")));
+        relic_buf_printf(out, ", 0x%08" PRIx64 ")\n", (uint64_t)json_integer_value(json_object_get(o, "card_code")));
         return;
     }
     for (size_t i = 0; i < n; i++) {

@@ -20,12 +20,12 @@
 #include "relic/riven_vm.h"
 
 typedef enum riven_act {
-    RIVEN_ACT_LIST,      /* run commands */
-    RIVEN_ACT_SET_CARD,  /* the chain reaches the new card */
-    RIVEN_ACT_LOAD_END,  /* event 6 finished: updates no longer held */
-    RIVEN_ACT_UPDATE,    /* event 10 handlers, then RIVEN_ACT_SHOW */
-    RIVEN_ACT_SHOW,      /* the display is updated (with a pending transition) */
-    RIVEN_ACT_EVENT      /* reports that an event's handlers start */
+    RIVEN_ACT_LIST,     /* run commands */
+    RIVEN_ACT_SET_CARD, /* the chain reaches the new card */
+    RIVEN_ACT_LOAD_END, /* event 6 finished: updates no longer held */
+    RIVEN_ACT_UPDATE,   /* event 10 handlers, then RIVEN_ACT_SHOW */
+    RIVEN_ACT_SHOW,     /* the display is updated (with a pending transition) */
+    RIVEN_ACT_EVENT     /* reports that an event's handlers start */
 } riven_act;
 
 struct riven_vm_frame {
@@ -79,13 +79,12 @@ static int riven_vm_budget_error(const riven_vm *vm, relic_err *err)
     return riven_vm_error(vm, err, RELIC_EDATA, msg);
 }
 
-static int riven_vm_push(riven_vm *vm, riven_act act, const riven_script *s, uint32_t first, uint32_t n,
-                         uint16_t arg, relic_err *err)
+static int riven_vm_push(riven_vm *vm, riven_act act, const riven_script *s, uint32_t first, uint32_t n, uint16_t arg,
+                         relic_err *err)
 {
     if (vm->depth >= vm->depth_limit)
         return riven_vm_budget_error(vm, err);
-    if (vm->depth == vm->cap &&
-        relic_grow((void **)&vm->stack, &vm->cap, vm->depth + 1, sizeof *vm->stack, 64))
+    if (vm->depth == vm->cap && relic_grow((void **)&vm->stack, &vm->cap, vm->depth + 1, sizeof *vm->stack, 64))
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     vm->stack[vm->depth++] = (riven_vm_frame){act, s, first, n, 0, arg, vm->cur_card, vm->cur_hotspot};
     return RELIC_OK;
@@ -238,19 +237,11 @@ static int riven_vm_exec(riven_vm *vm, const riven_script *s, const riven_cmd *c
         if (!riven_vm_batched(vm))
             riven_vm_show(vm);
         return RELIC_OK;
-    case RIVEN_OP_switchCard:
-        return riven_vm_goto(vm, a[0], err);
-    case RIVEN_OP_reloadCard:
-        return riven_vm_goto(vm, vm->card, err);
-    case RIVEN_OP_setVariable:
-        vm->vars[a[0]] = a[1];
-        return RELIC_OK;
-    case RIVEN_OP_incrementVariable:
-        vm->vars[a[0]] += a[1];
-        return RELIC_OK;
-    case RIVEN_OP_decrementVariable:
-        vm->vars[a[0]] -= a[1];
-        return RELIC_OK;
+    case RIVEN_OP_switchCard: return riven_vm_goto(vm, a[0], err);
+    case RIVEN_OP_reloadCard: return riven_vm_goto(vm, vm->card, err);
+    case RIVEN_OP_setVariable: vm->vars[a[0]] = a[1]; return RELIC_OK;
+    case RIVEN_OP_incrementVariable: vm->vars[a[0]] += a[1]; return RELIC_OK;
+    case RIVEN_OP_decrementVariable: vm->vars[a[0]] -= a[1]; return RELIC_OK;
     case RIVEN_OP_switch: {
         const riven_case *hit = NULL;
         for (unsigned k = 0; k < c->ncases; k++) {
@@ -262,13 +253,10 @@ static int riven_vm_exec(riven_vm *vm, const riven_script *s, const riven_cmd *c
         }
         uint16_t taken = hit ? hit->value : 0xfffe;
         riven_vm_trace(vm, RIVEN_TRACE_COMMAND, c->op, &taken, 1, 0, -1);
-        return hit ? riven_vm_push(vm, RIVEN_ACT_LIST, s, hit->first_cmd, hit->ncmds, vm->cur_hotspot, err)
-                   : RELIC_OK;
+        return hit ? riven_vm_push(vm, RIVEN_ACT_LIST, s, hit->first_cmd, hit->ncmds, vm->cur_hotspot, err) : RELIC_OK;
     }
     case RIVEN_OP_enableHotspot:
-    case RIVEN_OP_disableHotspot:
-        riven_vm_enable(vm, a[0], c->op == RIVEN_OP_enableHotspot);
-        return RELIC_OK;
+    case RIVEN_OP_disableHotspot: riven_vm_enable(vm, a[0], c->op == RIVEN_OP_enableHotspot); return RELIC_OK;
     case RIVEN_OP_activateBLST:
         for (size_t r = 0; card && card->blst && r < card->blst->count; r++) {
             const uint16_t *rec = card->blst->values + r * 3;
@@ -300,14 +288,11 @@ static int riven_vm_exec(riven_vm *vm, const riven_script *s, const riven_cmd *c
         }
         vm->transition = a[0];
         return RELIC_OK;
-    case RIVEN_OP_disableScreenUpdate:
-        vm->updates_disabled = 1;
-        return RELIC_OK;
+    case RIVEN_OP_disableScreenUpdate: vm->updates_disabled = 1; return RELIC_OK;
     case RIVEN_OP_enableScreenUpdate:
         vm->updates_disabled = 0;
         return riven_vm_push(vm, RIVEN_ACT_UPDATE, NULL, 0, 0, vm->card, err);
-    default:
-        return RELIC_OK; /* recorded in the trace only */
+    default: return RELIC_OK; /* recorded in the trace only */
     }
 }
 

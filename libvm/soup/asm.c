@@ -27,7 +27,7 @@ typedef struct soup_as {
     size_t len, pos;
     relic_buf *out;
     relic_err *err;
-    soup_label *labels, *fixes;  /* fixes: pos = where the u32 goes */
+    soup_label *labels, *fixes; /* fixes: pos = where the u32 goes */
     size_t nlabels, nfixes;
     size_t blocks[SOUP_AS_DEPTH];
     int depth, after_rv, failed;
@@ -533,8 +533,8 @@ static int soup_statement(soup_as *a)
     static const struct {
         const char *kw;
         uint8_t op;
-    } jumps[] = {{"Goto", SOUP_OP_GOTO},         {"End", SOUP_OP_END},
-                 {"Gosub", SOUP_OP_GOSUB},       {"TaskStop", SOUP_OP_TASKSTOP},
+    } jumps[] = {{"Goto", SOUP_OP_GOTO},           {"End", SOUP_OP_END},
+                 {"Gosub", SOUP_OP_GOSUB},         {"TaskStop", SOUP_OP_TASKSTOP},
                  {"TaskPause", SOUP_OP_TASKPAUSE}, {"TaskResume", SOUP_OP_TASKRESUME}};
     int after_rv = a->after_rv;
     a->after_rv = 0;

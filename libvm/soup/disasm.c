@@ -28,7 +28,7 @@ typedef struct soup_dis {
     relic_cur c;
     relic_buf *t;
     relic_err *err;
-    const char *fn;       /* the call whose parameters are being read */
+    const char *fn; /* the call whose parameters are being read */
     unsigned param;
     int after_rv;
 } soup_dis;
@@ -36,7 +36,8 @@ typedef struct soup_dis {
 static int soup_dis_fail(soup_dis *d, size_t at, const char *fmt, unsigned v)
 {
     if (d->c.failed)
-        return relic_err_set(d->err, RELIC_EDATA, d->c.origin + d->c.fail_pos, "instruction runs past the end of the script");
+        return relic_err_set(d->err, RELIC_EDATA, d->c.origin + d->c.fail_pos,
+                             "instruction runs past the end of the script");
     char msg[120];
     snprintf(msg, sizeof msg, fmt, v);
     return relic_err_set(d->err, RELIC_EDATA, d->c.origin + at, "%s", msg);
@@ -190,7 +191,7 @@ static int soup_dis_value(soup_dis *d, soup_mode mode)
     if (!soup_opcode_allowed(op, mode))
         return soup_dis_fail(d, at,
                              soup_opcode_name(op) ? (mode == SOUP_PARAM ? "opcode 0x%02x cannot be a native parameter"
-                                                                         : "opcode 0x%02x cannot be used as a value")
+                                                                        : "opcode 0x%02x cannot be used as a value")
                                                   : "unknown opcode 0x%02x",
                              op);
     int lr = mode == SOUP_LHS || mode == SOUP_RHS;
@@ -295,9 +296,8 @@ static int soup_dis_statement(soup_dis *d, soup_insn *in)
     int after_rv = d->after_rv;
     d->after_rv = 0;
     if (!soup_opcode_allowed(op, SOUP_MAIN))
-        return soup_dis_fail(d, at,
-                             soup_opcode_name(op) ? "opcode 0x%02x cannot start a statement" : "unknown opcode 0x%02x",
-                             op);
+        return soup_dis_fail(
+            d, at, soup_opcode_name(op) ? "opcode 0x%02x cannot start a statement" : "unknown opcode 0x%02x", op);
     char buf[16];
     switch (op) {
     case SOUP_OP_TASK: return soup_dis_call(d, "", NULL);
@@ -324,9 +324,7 @@ static int soup_dis_statement(soup_dis *d, soup_insn *in)
         if (soup_dis_objref(d, op))
             return -1;
         return soup_dis_formula(d, in);
-    case SOUP_OP_RETURN:
-        relic_buf_printf(d->t, "Return");
-        return after_rv ? soup_dis_pad(d, 4) : 0;
+    case SOUP_OP_RETURN: relic_buf_printf(d->t, "Return"); return after_rv ? soup_dis_pad(d, 4) : 0;
     case SOUP_OP_ENDINT: relic_buf_printf(d->t, "Endint"); return 0;
     case SOUP_OP_YIELD: relic_buf_printf(d->t, "Yield"); return 0;
     case SOUP_OP_ANCHOR: relic_buf_printf(d->t, "Anchor = %u", relic_u8(&d->c)); return 0;

@@ -78,8 +78,7 @@ const char *soup_flag_name(const soup_def *d, size_t id, char *buf, size_t bufsz
         snprintf(buf, bufsz, "flag%zu", id);
         return buf;
     }
-    return soup_name_or((const char *const *)&d->flags[0].name, sizeof d->flags[0], d->nflags, id, "flag", buf,
-                        bufsz);
+    return soup_name_or((const char *const *)&d->flags[0].name, sizeof d->flags[0], d->nflags, id, "flag", buf, bufsz);
 }
 
 const char *soup_ref_name(const soup_def *d, size_t id, char *buf, size_t bufsz)

@@ -152,8 +152,8 @@ static int32_t soup_value(soup_exec *x, soup_mode mode, const char **str)
     if (x->rc)
         return 0;
     if (!soup_opcode_allowed(op, mode))
-        return soup_x_fault(x, at, soup_opcode_name(op) ? "opcode 0x%02x cannot be used here"
-                                                                     : "unknown opcode 0x%02x", op);
+        return soup_x_fault(x, at, soup_opcode_name(op) ? "opcode 0x%02x cannot be used here" : "unknown opcode 0x%02x",
+                            op);
     switch (op) {
     case SOUP_OP_TASK:
     case SOUP_OP_MULTITASK:
@@ -243,10 +243,18 @@ static int32_t soup_call(soup_exec *x, int kind, int receiver, int initial, unsi
     if (x->rc)
         return 0;
     const soup_def *d = x->vm->def;
-    soup_native_call c = {.tick = x->vm->tick, .caller = x->actor, .receiver = receiver, .func = id,
-                          .name = id < d->nfn ? d->fn[id].name : NULL, .kind = kind, .initial = initial,
-                          .elapsed = initial ? 0 : x->elapsed, .invocation = invocation, .nargs = n,
-                          .args = args, .strs = strs};
+    soup_native_call c = {.tick = x->vm->tick,
+                          .caller = x->actor,
+                          .receiver = receiver,
+                          .func = id,
+                          .name = id < d->nfn ? d->fn[id].name : NULL,
+                          .kind = kind,
+                          .initial = initial,
+                          .elapsed = initial ? 0 : x->elapsed,
+                          .invocation = invocation,
+                          .nargs = n,
+                          .args = args,
+                          .strs = strs};
     int32_t ret = 0;
     if (soup_native(x, &c, &ret, done)) {
         soup_x_fail(x, at, x->rc ? x->rc : RELIC_EDATA, "native %u failed", id);
@@ -264,7 +272,8 @@ static int32_t soup_formula(soup_exec *x)
         if (x->rc || op == 0)
             return acc;
         if (op == 10 || op == 11) /* the engine's formula loop fails on these (seed "Arithmetic Operators") */
-            return soup_x_fail(x, at, RELIC_EDATA, "%s inside a formula: the engine fails here", op == 10 ? "++" : "--"),
+            return soup_x_fail(x, at, RELIC_EDATA, "%s inside a formula: the engine fails here",
+                               op == 10 ? "++" : "--"),
                    0;
         if (op > 9)
             return soup_x_fault(x, at, "unknown formula operator %u", op);
@@ -340,8 +349,14 @@ static int soup_self_task(soup_exec *x, int kind)
         x->dry = 0;
     } else {
         soup_call(x, kind, x->actor, 1, 1, &done);
-        soup_task t = {.used = 1, .blocking = kind == SOUP_CALL_TASK, .code_actor = x->actor, .pc = opc,
-                       .addr = addr, .counter = 1, .invocation = 1, .kind = kind};
+        soup_task t = {.used = 1,
+                       .blocking = kind == SOUP_CALL_TASK,
+                       .code_actor = x->actor,
+                       .pc = opc,
+                       .addr = addr,
+                       .counter = 1,
+                       .invocation = 1,
+                       .kind = kind};
         if (!x->rc)
             soup_task_alloc(x, x->actor, &t);
     }
@@ -373,8 +388,14 @@ static int soup_object_call(soup_exec *x)
         return 0;
     }
     soup_call(x, kind, recv, 1, 1, &done);
-    soup_task t = {.used = 1, .blocking = kind == SOUP_CALL_TASK, .code_actor = x->actor, .pc = opc, .addr = addr,
-                   .counter = 1, .invocation = 1, .kind = kind};
+    soup_task t = {.used = 1,
+                   .blocking = kind == SOUP_CALL_TASK,
+                   .code_actor = x->actor,
+                   .pc = opc,
+                   .addr = addr,
+                   .counter = 1,
+                   .invocation = 1,
+                   .kind = kind};
     if (recv >= 0 && !x->rc)
         soup_task_alloc(x, recv, &t);
     return 0;
@@ -408,8 +429,8 @@ static int soup_statement(soup_exec *x)
     if (x->rc)
         return 0;
     if (!soup_opcode_allowed(op, SOUP_MAIN))
-        return soup_x_fault(x, at, soup_opcode_name(op) ? "opcode 0x%02x cannot start a statement"
-                                                                     : "unknown opcode 0x%02x", op);
+        return soup_x_fault(
+            x, at, soup_opcode_name(op) ? "opcode 0x%02x cannot start a statement" : "unknown opcode 0x%02x", op);
     switch (op) {
     case SOUP_OP_TASK: return soup_self_task(x, SOUP_CALL_TASK);
     case SOUP_OP_MULTITASK: return soup_self_task(x, SOUP_CALL_MULTITASK);
@@ -440,7 +461,10 @@ static int soup_statement(soup_exec *x)
         return 0;
     }
     case SOUP_OP_OBJINC:
-    case SOUP_OP_OBJDEC: x->pc = at; soup_value(x, SOUP_FORMULA, NULL); return 0;
+    case SOUP_OP_OBJDEC:
+        x->pc = at;
+        soup_value(x, SOUP_FORMULA, NULL);
+        return 0;
     case SOUP_OP_OBJDOT: {
         int recv = soup_object(x);
         int32_t *p = soup_prop(x, recv, (uint16_t)soup_rd(x, 2)), v = soup_formula(x);
@@ -487,8 +511,14 @@ static int soup_statement(soup_exec *x)
 static int soup_invoke(soup_vm *vm, int actor, uint32_t *cursor, relic_err *err)
 {
     soup_actor *a = &vm->actors[actor];
-    soup_exec x = {.vm = vm, .actor = actor, .eval = actor, .strctx = actor, .code = a->code, .len = a->len,
-                   .pc = *cursor, .err = err};
+    soup_exec x = {.vm = vm,
+                   .actor = actor,
+                   .eval = actor,
+                   .strctx = actor,
+                   .code = a->code,
+                   .len = a->len,
+                   .pc = *cursor,
+                   .err = err};
     for (;;) {
         if (vm->steps >= vm->budget) {
             relic_err_set(err, RELIC_WARN, a->origin + x.pc,
@@ -521,8 +551,15 @@ static int soup_task_pass(soup_vm *vm, int actor, relic_err *err)
         t->counter++;
         t->invocation++;
         const soup_actor *code = &vm->actors[t->code_actor];
-        soup_exec x = {.vm = vm, .actor = t->code_actor, .eval = actor, .strctx = actor, .code = code->code,
-                       .len = code->len, .pc = t->pc, .err = err, .elapsed = elapsed};
+        soup_exec x = {.vm = vm,
+                       .actor = t->code_actor,
+                       .eval = actor,
+                       .strctx = actor,
+                       .code = code->code,
+                       .len = code->len,
+                       .pc = t->pc,
+                       .err = err,
+                       .elapsed = elapsed};
         int done;
         soup_task copy = *t;
         soup_call(&x, copy.kind, actor, 0, copy.invocation, &done);

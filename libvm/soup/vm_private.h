@@ -8,9 +8,9 @@
 
 typedef struct soup_task {
     int used, paused, blocking;
-    int code_actor;         /* whose bytecode holds the operands */
-    uint32_t pc;            /* operand position in that bytecode */
-    uint32_t addr;          /* code_actor base + pc: the slot's identity */
+    int code_actor; /* whose bytecode holds the operands */
+    uint32_t pc;    /* operand position in that bytecode */
+    uint32_t addr;  /* code_actor base + pc: the slot's identity */
     uint16_t counter;
     unsigned invocation;
     int kind;
@@ -35,9 +35,23 @@ typedef struct soup_actor {
     const char **owned_strings;
 } soup_actor;
 
-enum { SOUP_NAT_RND, SOUP_NAT_QUICKRND, SOUP_NAT_SETFLAG, SOUP_NAT_TESTFLAG, SOUP_NAT_RESETFLAG,
-       SOUP_NAT_GETATTR, SOUP_NAT_SETATTR, SOUP_NAT_GETMYATTR, SOUP_NAT_SETMYATTR, SOUP_NAT_WAIT,
-       SOUP_NAT_WAITTASKS, SOUP_NAT_WAITNONMULTI, SOUP_NAT_ENABLESCRIPT, SOUP_NAT_DISABLESCRIPT, SOUP_NAT_COUNT };
+enum {
+    SOUP_NAT_RND,
+    SOUP_NAT_QUICKRND,
+    SOUP_NAT_SETFLAG,
+    SOUP_NAT_TESTFLAG,
+    SOUP_NAT_RESETFLAG,
+    SOUP_NAT_GETATTR,
+    SOUP_NAT_SETATTR,
+    SOUP_NAT_GETMYATTR,
+    SOUP_NAT_SETMYATTR,
+    SOUP_NAT_WAIT,
+    SOUP_NAT_WAITTASKS,
+    SOUP_NAT_WAITNONMULTI,
+    SOUP_NAT_ENABLESCRIPT,
+    SOUP_NAT_DISABLESCRIPT,
+    SOUP_NAT_COUNT
+};
 
 struct soup_vm {
     const soup_def *def;
@@ -49,7 +63,7 @@ struct soup_vm {
     uint8_t *flag_latch, *flag_type;
     size_t nflags;
     long native_id[SOUP_NAT_COUNT];
-    int32_t ext_props[2][256];  /* Player, Camera */
+    int32_t ext_props[2][256]; /* Player, Camera */
     uint32_t tick;
     uint64_t steps, budget;
 };
@@ -57,15 +71,15 @@ struct soup_vm {
 /* One interpreter invocation's state. */
 typedef struct soup_exec {
     soup_vm *vm;
-    int actor;              /* whose bytecode runs */
-    int eval;               /* whose variables and properties operands use */
-    int strctx;             /* whose string table String parameters index */
-    int dry;                /* skipping: decode only, no effects */
-    uint32_t elapsed;       /* elapsed input for task re-invocations */
+    int actor;        /* whose bytecode runs */
+    int eval;         /* whose variables and properties operands use */
+    int strctx;       /* whose string table String parameters index */
+    int dry;          /* skipping: decode only, no effects */
+    uint32_t elapsed; /* elapsed input for task re-invocations */
     const uint8_t *code;
     uint32_t len, pc;
     relic_err *err;
-    int rc;                 /* first error, sticky */
+    int rc; /* first error, sticky */
 } soup_exec;
 
 int soup_x_fail(soup_exec *x, uint32_t at, int code, const char *fmt, ...) __attribute__((format(printf, 4, 5)));

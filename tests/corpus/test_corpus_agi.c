@@ -13,10 +13,7 @@
 
 /* One corpus game ships 6-byte placeholders ("*****" and a DOS end-of-file
  * byte) instead of OBJECT and WORDS.TOK; they must be reported, not read. */
-static int is_placeholder(const agi_file *f)
-{
-    return f && f->len == 6 && memcmp(f->data, "*****\x1a", 6) == 0;
-}
+static int is_placeholder(const agi_file *f) { return f && f->len == 6 && memcmp(f->data, "*****\x1a", 6) == 0; }
 
 typedef struct corpus_game {
     agi_fileset fs;

@@ -18,7 +18,7 @@
 #include "support.h"
 
 typedef struct golden_run {
-    relic_buf pictures, views;    /* "hex  game/picture_NNN/visual\n" lines */
+    relic_buf pictures, views; /* "hex  game/picture_NNN/visual\n" lines */
     unsigned games, npictures, nviews, ncels, trailing;
 } golden_run;
 
@@ -95,8 +95,7 @@ static void golden_views(golden_run *r, const char *game, const agi_game *g)
         agi_view v;
         relic_err err;
         relic_err_clear(&err);
-        if (agi_game_load(g, AGI_VIEW, n, &rec, &p, &err) ||
-            agi_view_decode(p.data, p.len, g->profile, &v, &err))
+        if (agi_game_load(g, AGI_VIEW, n, &rec, &p, &err) || agi_view_decode(p.data, p.len, g->profile, &v, &err))
             fail_msg("%s view %u: %s (offset 0x%zx)", game, n, err.msg, err.offset);
         golden_view(r, game, n, &v);
         agi_view_free(&v);
@@ -105,10 +104,7 @@ static void golden_views(golden_run *r, const char *game, const agi_game *g)
     relic_buf_free(&p);
 }
 
-static int golden_name_cmp(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
+static int golden_name_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 static void golden_compare(const relic_buf *got, const char *name)
 {

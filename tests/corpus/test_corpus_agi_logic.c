@@ -38,8 +38,8 @@ static int game_open(const char *dir, logic_game *g)
         fail_msg("%s: %s", dir, err.msg);
     const agi_file *w = agi_fileset_find(&g->fs, "WORDS.TOK"), *o = agi_fileset_find(&g->fs, "OBJECT");
     g->have_words = w && agi_words_decode(w->data, w->len, &g->words, NULL) == RELIC_OK;
-    g->have_objects = o && agi_objects_decode(o->data, o->len, g->game.profile->inventory_xor, &g->objects, NULL) ==
-                                 RELIC_OK;
+    g->have_objects =
+        o && agi_objects_decode(o->data, o->len, g->game.profile->inventory_xor, &g->objects, NULL) == RELIC_OK;
     return 0;
 }
 
@@ -68,8 +68,8 @@ static void game_round_trip(const char *dir, logic_game *g)
     /* The extensions agi-unpack would find: an AGDS game's logics go
      * through CP866 text and the clone's key. */
     unsigned why_count, ext = agi_extensions_detect(&g->game, NULL, 0, &why_count);
-    agi_logic_ctx ctx = {g->game.profile, g->have_words ? &g->words : NULL, g->have_objects ? &g->objects : NULL, 0, 0,
-                         ext};
+    agi_logic_ctx ctx = {
+        g->game.profile, g->have_words ? &g->words : NULL, g->have_objects ? &g->objects : NULL, 0, 0, ext};
     agi_compile_opts co = {g->game.profile, ctx.words, ctx.objects, "logic.lgc", NULL, NULL, ext};
     relic_buf p = RELIC_BUF_INIT, src = RELIC_BUF_INIT, re = RELIC_BUF_INIT, dis = RELIC_BUF_INIT;
     relic_err err;

@@ -39,8 +39,8 @@ static unsigned read_points(oracle_point *pts, unsigned max)
         if (next)
             *next++ = 0;
         oracle_point *p = &pts[n];
-        if (sscanf(line, "%31s %31s %lu %15s %64s %64s", p->game, p->point, &p->tick, p->status, p->original,
-                   p->own) == 6)
+        if (sscanf(line, "%31s %31s %lu %15s %64s %64s", p->game, p->point, &p->tick, p->status, p->original, p->own) ==
+            6)
             n++;
     }
     relic_buf_free(&b);
@@ -93,7 +93,9 @@ static unsigned run_game(const char *root, oracle_point *pts, unsigned count, co
             bad++;
         }
         print_message("# | %s | %s | %lu | %s | %s |\n", p->game, p->point, p->tick, p->status,
-                      orig_ok < 0 ? "not compared (no RELIC_BIOS_FONT)" : orig_ok ? "equal" : "differs");
+                      orig_ok < 0 ? "not compared (no RELIC_BIOS_FONT)"
+                      : orig_ok   ? "equal"
+                                  : "differs");
     }
     agi_vm_free(vm);
     agi_fileset_free(&fs);

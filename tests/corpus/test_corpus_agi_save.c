@@ -174,7 +174,7 @@ static void test_corpus_ltec_diff(void **state)
     int item = 0, score = 0;
     size_t i;
     json_t *e;
-    json_array_foreach(d, i, e) {
+    json_array_foreach (d, i, e) {
         const char *p = json_string_value(json_object_get(e, "path"));
         item |= strcmp(p, "/inventory/7/location") == 0 && json_integer_value(json_object_get(e, "new")) == 255;
         score |= strcmp(p, "/variables/v3") == 0;

@@ -24,7 +24,10 @@ static const struct {
     const char *game;
     unsigned num;
 } known_bad[] = {
-    {"hankqe", 11}, {"hankqe", 12}, {"patqst", 46}, {"patqst", 117},
+    {"hankqe", 11},
+    {"hankqe", 12},
+    {"patqst", 46},
+    {"patqst", 117},
 };
 
 /* FNV-1a 64 of each game's command streams (selector 1 then 0, every

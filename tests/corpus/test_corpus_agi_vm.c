@@ -84,10 +84,7 @@ static int run_game(const char *root, const char *name, const agi_input_script *
     return bad;
 }
 
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 static void test_corpus_runs(void **state)
 {

@@ -97,7 +97,8 @@ static void test_corpus_gool_entries(void **state)
     }
     closedir(d);
     print_message("# gool corpus: %zu entries, %zu code words, all round trip; %zu states ran 120 frames, "
-                  "%zu stopped on a division by zero\n", entries, words, ran, divzero);
+                  "%zu stopped on a division by zero\n",
+                  entries, words, ran, divzero);
     assert_true(entries > 0);
 }
 

@@ -37,7 +37,7 @@ static int fault_kind = -1;
 static unsigned long fault_n;
 static int fault_errno = ENOSPC;
 static unsigned long fault_counts[FAULT_KINDS];
-static int fault_squat;  /* 0 off, 1 first, 2 all */
+static int fault_squat; /* 0 off, 1 first, 2 all */
 static const char *fault_victim;
 /* Per thread: the "every odd-numbered open" rule must hold for each
  * writer, or two threads taking turns leave one of them squatted at every
@@ -119,7 +119,7 @@ ssize_t write(int fd, const void *buf, size_t n)
 {
     static ssize_t (*next)(int, const void *, size_t);
     if (!next)
-        next = FAULT_NEXT("write", ssize_t (*)(int, const void *, size_t));
+        next = FAULT_NEXT("write", ssize_t(*)(int, const void *, size_t));
     /* Standard error stays usable: the tool must be able to say why. */
     if (fd != STDERR_FILENO && fault_hit(FAULT_WRITE))
         return -1;

@@ -32,8 +32,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (agi_logic_messages_decode(out.data, out.len, &m, NULL) != RELIC_OK)
             abort();
         agi_logic_messages_free(&m);
-    } else if (err.code != rc || (rc == RELIC_EDATA && strncmp(err.msg, "fuzz.lgc:", 9) != 0 &&
-                                  strncmp(err.msg, "x:", 2) != 0)) {
+    } else if (err.code != rc ||
+               (rc == RELIC_EDATA && strncmp(err.msg, "fuzz.lgc:", 9) != 0 && strncmp(err.msg, "x:", 2) != 0)) {
         abort();
     }
     relic_buf_free(&out);

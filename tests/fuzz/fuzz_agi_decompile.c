@@ -21,8 +21,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int rc = agi_logic_decompile(data + 1, size - 1, &ctx, &src, &err);
     if (rc == RELIC_OK) {
         agi_compile_opts o = {ctx.profile, NULL, NULL, "fuzz.lgc", NULL, NULL, 0};
-        if (agi_logic_compile((const char *)src.data, src.len, &o, &re, &err) != RELIC_OK ||
-            re.len != size - 1 || memcmp(re.data, data + 1, size - 1) != 0)
+        if (agi_logic_compile((const char *)src.data, src.len, &o, &re, &err) != RELIC_OK || re.len != size - 1 ||
+            memcmp(re.data, data + 1, size - 1) != 0)
             abort();
     } else if (err.code != rc) {
         abort();

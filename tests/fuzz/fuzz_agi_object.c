@@ -27,8 +27,8 @@ static void round_trip(const agi_objects *o)
     relic_err_clear(&err);
     int rc = agi_objects_decode(enc.data, enc.len, o->xor_key, &back, &err);
     if (rc != RELIC_OK) {
-        fprintf(stderr, "object round trip: re-decode of %zu encoded bytes (%u items, xor %d) failed: %s\n",
-                enc.len, o->count, o->xor_key, err.msg);
+        fprintf(stderr, "object round trip: re-decode of %zu encoded bytes (%u items, xor %d) failed: %s\n", enc.len,
+                o->count, o->xor_key, err.msg);
         abort();
     }
     if (back.count != o->count) {

@@ -38,8 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 relic_err_clear(&err);
                 int rc = agi_picnibble_expand(packed.data, packed.len, back, size, &err);
                 if (rc != RELIC_OK) {
-                    fprintf(stderr, "picnibble round trip: expand failed: %s (offset %zu)\n", err.msg,
-                            err.offset);
+                    fprintf(stderr, "picnibble round trip: expand failed: %s (offset %zu)\n", err.msg, err.offset);
                     abort();
                 }
                 if (memcmp(back, data, size) != 0) {

@@ -26,8 +26,8 @@ static void load(agi_layout layout, const uint8_t *vol, size_t vol_len, uint32_t
         return;
     }
     unsigned want_header = layout == AGI_LAYOUT_V3 ? 7u : 5u;
-    if (rec.layout != layout || rec.offset != offset || rec.header_len != want_header ||
-        out->len != rec.expanded_len || (size_t)offset + rec.header_len + rec.stored_len > vol_len)
+    if (rec.layout != layout || rec.offset != offset || rec.header_len != want_header || out->len != rec.expanded_len ||
+        (size_t)offset + rec.header_len + rec.stored_len > vol_len)
         abort();
 }
 

@@ -31,8 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         g.state_count != back.state_count || g.item_count != back.item_count ||
         memcmp(g.code, back.code, 4 * g.code_len) || memcmp(g.pool, back.pool, 4 * g.pool_len) ||
         memcmp(g.states, back.states, sizeof *g.states * g.state_count) || back.map_len < g.map_len ||
-        memcmp(g.map, back.map, 2 * g.map_len) || back.anim_len < g.anim_len ||
-        memcmp(g.anim, back.anim, g.anim_len))
+        memcmp(g.map, back.map, 2 * g.map_len) || back.anim_len < g.anim_len || memcmp(g.anim, back.anim, g.anim_len))
         abort();
     gool_entry_free(&back);
     gool_entry_free(&g);

@@ -53,7 +53,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         break;
     }
-    case 3: case 4: case 5: case 6: {
+    case 3:
+    case 4:
+    case 5:
+    case 6: {
         riven_list l;
         if (riven_list_decode((riven_list_kind)(which - 3), d, n, &l, NULL) == 0) {
             riven_list_encode(&l, &out, NULL);

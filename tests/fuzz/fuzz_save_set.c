@@ -56,10 +56,7 @@ static void fuzz_edits(char *text, int (*set)(void *, const char *, const char *
     }
 }
 
-static int fuzz_agi_set(void *s, const char *path, const char *value)
-{
-    return agi_save_set(s, path, value, NULL);
-}
+static int fuzz_agi_set(void *s, const char *path, const char *value) { return agi_save_set(s, path, value, NULL); }
 
 static int fuzz_riven_set(void *s, const char *path, const char *value)
 {

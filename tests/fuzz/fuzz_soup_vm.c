@@ -32,10 +32,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!vm)
         abort();
     size_t half = size / 2;
-    soup_actor_def a = {.name = "A", .code = data, .len = size, .script_pc = (uint32_t)(data[0] % size),
-                        .strings = strs, .nstrings = 2, .vars = vars, .nvars = 4, .attrs = attrs};
-    soup_actor_def b = {.name = "B", .code = data + half, .len = size - half, .base = (uint32_t)half,
-                        .strings = strs, .nstrings = 2, .vars = vars, .nvars = 2};
+    soup_actor_def a = {.name = "A",
+                        .code = data,
+                        .len = size,
+                        .script_pc = (uint32_t)(data[0] % size),
+                        .strings = strs,
+                        .nstrings = 2,
+                        .vars = vars,
+                        .nvars = 4,
+                        .attrs = attrs};
+    soup_actor_def b = {.name = "B",
+                        .code = data + half,
+                        .len = size - half,
+                        .base = (uint32_t)half,
+                        .strings = strs,
+                        .nstrings = 2,
+                        .vars = vars,
+                        .nvars = 2};
     relic_err err;
     relic_err_clear(&err);
     if (soup_vm_add_actor(vm, &a, &err) < 0 || soup_vm_add_actor(vm, &b, &err) < 0)

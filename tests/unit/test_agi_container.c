@@ -30,10 +30,10 @@ static void test_dir_v3_sections_and_absent_rule(void **state)
 {
     (void)state;
     uint8_t d[64];
-    size_t n = test_hex("08 00 0e 00 11 00 11 00"  /* logic 8, picture 14, view 17, sound 17 */
-                        "ff ff ff f0 00 10"        /* logic 0 absent, logic 1 present in volume 15 */
-                        "00 12 34"                 /* picture 0 */
-                        "10 00 00 ff ff",          /* sound: one entry and a partial group */
+    size_t n = test_hex("08 00 0e 00 11 00 11 00" /* logic 8, picture 14, view 17, sound 17 */
+                        "ff ff ff f0 00 10"       /* logic 0 absent, logic 1 present in volume 15 */
+                        "00 12 34"                /* picture 0 */
+                        "10 00 00 ff ff",         /* sound: one entry and a partial group */
                         d, sizeof d);
     agi_dir dirs[AGI_KIND_COUNT];
     assert_int_equal(agi_dir_parse_v3(d, n, dirs, NULL), RELIC_OK);
@@ -84,7 +84,8 @@ static void test_record_v2_checks(void **state)
     vol[4] = 0x09; /* a length that lies */
     assert_int_equal(agi_record_load(AGI_LAYOUT_V2, vol, n, 1, 3, &rec, &out, &err), RELIC_EDATA);
     assert_non_null(strstr(err.msg, "past the end of the volume"));
-    assert_int_equal(agi_record_load(AGI_LAYOUT_V2, vol, n, 7, 3, &rec, &out, &err), RELIC_EDATA); /* truncated header */
+    assert_int_equal(agi_record_load(AGI_LAYOUT_V2, vol, n, 7, 3, &rec, &out, &err),
+                     RELIC_EDATA); /* truncated header */
     relic_buf_free(&out);
 }
 

@@ -9,11 +9,11 @@
 static void test_pal_bytes(uint8_t pal[72])
 {
     memset(pal, 0, 72);
-    pal[0] = 63;                               /* colour 0 red full */
-    pal[21] = 0, pal[22] = 63, pal[23] = 32;   /* colour 7 */
-    memset(pal + 24, 0x2a, 24);                /* chunk 1: never read */
-    pal[48] = 1, pal[49] = 2, pal[50] = 3;     /* colour 8 */
-    pal[69] = 0x7f;                            /* colour 15 red: above 63, keeps 0x3f */
+    pal[0] = 63;                             /* colour 0 red full */
+    pal[21] = 0, pal[22] = 63, pal[23] = 32; /* colour 7 */
+    memset(pal + 24, 0x2a, 24);              /* chunk 1: never read */
+    pal[48] = 1, pal[49] = 2, pal[50] = 3;   /* colour 8 */
+    pal[69] = 0x7f;                          /* colour 15 red: above 63, keeps 0x3f */
 }
 
 static void test_agipal_decode(void **state)
@@ -33,7 +33,7 @@ static void test_agipal_decode(void **state)
     assert_int_equal(rgb[24], 1 * 255 / 63); /* colour 8 from byte 48, not chunk 1 */
     assert_int_equal(rgb[25], 2 * 255 / 63);
     assert_int_equal(rgb[26], 3 * 255 / 63);
-    assert_int_equal(rgb[45], 255);          /* 0x7f & 0x3f = 63 */
+    assert_int_equal(rgb[45], 255); /* 0x7f & 0x3f = 63 */
     /* A longer file (the eight chunks of a real one) reads the same. */
     uint8_t big[192];
     memset(big, 0x3f, sizeof big);
@@ -125,7 +125,7 @@ static void test_agipal_runtime(void **state)
     assert_memory_equal(agi_vm_palette(vm), agi_ega_palette, 48);
     assert_int_equal(agi_vm_agipal_file(vm), 0);
     vm->game = &g;
-    vm->extensions = AGI_EXT_AGIPAL; /* what agi_vm_new finds in a game with pal.101 */
+    vm->extensions = AGI_EXT_AGIPAL;       /* what agi_vm_new finds in a game with pal.101 */
     test_vm_code(vm, 0, "6e 65 6e 66 00"); /* shake.screen(101) shake.screen(102) return */
     relic_err err;
     assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);

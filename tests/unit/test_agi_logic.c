@@ -198,8 +198,8 @@ static void test_unstructured_kept(void **state)
     round_trip(&p, "2.936", NULL);
     /* a long header kept as bytes (its false jump goes backwards) wraps
      * over several #bytes lines */
-    payload("ff 0e 0c 01 00 01 00 01 00 01 00 01 00 01 00 01 00 01 00 01 00 01 00 01 00 01 00 ff e2 ff 00",
-            NULL, 0, &p);
+    payload("ff 0e 0c 01 00 01 00 01 00 01 00 01 00 01 00 01 00 01 00 01 00 01 00 01 00 01 00 ff e2 ff 00", NULL, 0,
+            &p);
     round_trip(&p, "2.936",
                "// logic 7, decompiled by relic for profile 2.936\n"
                "// relic: if (said(\"anyword\",\"anyword\",\"anyword\",\"anyword\",\"anyword\",\"anyword\","
@@ -246,8 +246,9 @@ static void test_v3_and_profile_opcodes(void **state)
                "fence.mouse(1,2,3,4);\nmouse.posn(v1,v2);\nrelease.key();\nallow.menu(1);\nreturn();\n"
                "\n// Messages\n");
     payload("b0 07 00", NULL, 0, &p); /* 3.002.086: hide.mouse eats a byte */
-    round_trip(&p, "3.002.086", "// logic 7, decompiled by relic for profile 3.002.086\n"
-                                "hide.mouse(7);\nreturn();\n\n// Messages\n");
+    round_trip(&p, "3.002.086",
+               "// logic 7, decompiled by relic for profile 3.002.086\n"
+               "hide.mouse(7);\nreturn();\n\n// Messages\n");
     payload("86 00", NULL, 0, &p); /* 2.089 quit has no selector */
     round_trip(&p, "2.089", "// logic 7, decompiled by relic for profile 2.089\nquit();\nreturn();\n\n// Messages\n");
     /* an action of a later profile: kept as bytes, noted */
@@ -271,22 +272,21 @@ static void test_disasm_listing(void **state)
     agi_logic_ctx ctx = {agi_profile_find("2.936"), &test_words, NULL, 3, 1, 0};
     assert_int_equal(agi_logic_disasm(p.data, p.len, &ctx, &out, NULL), RELIC_OK);
     relic_buf_u8(&out, 0);
-    const char *want =
-        "; logic 3, profile 2.936: 21 code bytes, 1 messages (encrypted)\n"
-        "; offsets count from the first bytecode byte (payload offset 2)\n"
-        "L0000:\n"
-        "0000  ff                         if\n"
-        "0001  fc                           or.begin\n"
-        "0002  fd                             not\n"
-        "0003  07 01                          isset f1\n"
-        "0005  0e 02 01 00 0f 27              said 1, 9999   ; 1=\"anyword\"\n"
-        "000b  fc                           or.end\n"
-        "000c  ff 02 00                   then, else L0011\n"
-        "000f  65 01                      print m1   ; m1=\"hi\"\n"
-        "L0011:\n"
-        "0011  fe ec ff                   goto L0000\n"
-        "0014  00                         return\n"
-        "#message 1 \"hi\"\n";
+    const char *want = "; logic 3, profile 2.936: 21 code bytes, 1 messages (encrypted)\n"
+                       "; offsets count from the first bytecode byte (payload offset 2)\n"
+                       "L0000:\n"
+                       "0000  ff                         if\n"
+                       "0001  fc                           or.begin\n"
+                       "0002  fd                             not\n"
+                       "0003  07 01                          isset f1\n"
+                       "0005  0e 02 01 00 0f 27              said 1, 9999   ; 1=\"anyword\"\n"
+                       "000b  fc                           or.end\n"
+                       "000c  ff 02 00                   then, else L0011\n"
+                       "000f  65 01                      print m1   ; m1=\"hi\"\n"
+                       "L0011:\n"
+                       "0011  fe ec ff                   goto L0000\n"
+                       "0014  00                         return\n"
+                       "#message 1 \"hi\"\n";
     assert_string_equal((char *)out.data, want);
     relic_buf_free(&out);
     relic_buf_free(&p);
@@ -342,8 +342,8 @@ static int test_include(void *user, const char *name, relic_buf *out, relic_err 
 static void compile_expect(const char *src, const char *profile, const char *want_hex, const char *want_err)
 {
     setup_names();
-    agi_compile_opts o = {profile ? agi_profile_find(profile) : NULL, &test_words, &test_objects, "t.lgc",
-                          test_include, NULL, 0};
+    agi_compile_opts o = {
+        profile ? agi_profile_find(profile) : NULL, &test_words, &test_objects, "t.lgc", test_include, NULL, 0};
     relic_buf out = RELIC_BUF_INIT;
     relic_err err;
     relic_err_clear(&err);
@@ -385,7 +385,8 @@ static void test_assemble_by_hand(void **state)
         fail_msg("%s", err.msg);
     uint8_t want[64];
     size_t n = test_hex("15 00 ff fc fd 07 01 0e 02 14 00 1f 00 fc ff 02 00 65 01 fe ec ff 00"
-                        " 01 07 00 04 00 29 1f 69", want, sizeof want);
+                        " 01 07 00 04 00 29 1f 69",
+                        want, sizeof want);
     assert_int_equal(out.len, n);
     assert_memory_equal(out.data, want, n);
     const char *bad = "if\n  isset f1\n";
@@ -407,7 +408,8 @@ static void test_compile_source_forms(void **state)
                    "2.936",
                    /* 0x15 code bytes, then the table: "ab" and "new" XORed with "Avis Durgan" */
                    "15 00 ff 07 05 0e 02 14 00 1f 00 ff 08 00 5c 01 24 00 65 01 65 02 00"
-                   " 02 0d 00 06 00 09 00 20 14 69 1d 45 33 75", NULL);
+                   " 02 0d 00 06 00 09 00 20 14 69 1d 45 33 75",
+                   NULL);
     compile_expect("if (isset(f5)) {\n  print(\"x\";\n}\n", NULL, NULL, "t.lgc:2:12: expected ')', found ';'");
     compile_expect("goto(nowhere);\n", NULL, NULL, "t.lgc:1:6: label 'nowhere' is not defined");
     compile_expect("if (isset(f1)) {\n", NULL, NULL, "t.lgc:1:1: block opened here is never closed");

@@ -10,7 +10,7 @@
 static void xor_key(uint8_t *p, size_t n)
 {
     for (size_t i = 0; i < n; i++)
-        p[i] ^= (uint8_t)"Avis Durgan"[i % 11];
+        p[i] ^= (uint8_t) "Avis Durgan"[i % 11];
 }
 
 static void test_objects_fixture_xor(void **state)
@@ -172,7 +172,7 @@ static void test_words_section_inside_header(void **state)
     (void)state;
     uint8_t d[52 + 8];
     memset(d, 0, sizeof d);
-    d[1] = 0x33;                      /* 'a' at 0x33 */
+    d[1] = 0x33; /* 'a' at 0x33 */
     // clang-format off
     const uint8_t tail[] = {0x9e, 0x00, 0x01, /* "a" id 1 (prefix byte is d[0x33]) */
                             0x01, 0x87, 0x00, 0x02, /* "ax" id 2 */

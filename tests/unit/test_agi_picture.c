@@ -29,20 +29,11 @@ static int draw_opts(const char *fixture, const char *profile, const agi_picture
     return rc;
 }
 
-static int draw(const char *fixture, const char *profile)
-{
-    return draw_opts(fixture, profile, NULL);
-}
+static int draw(const char *fixture, const char *profile) { return draw_opts(fixture, profile, NULL); }
 
-static uint8_t V(unsigned x, unsigned y)
-{
-    return pl.vis[y * AGI_PIC_WIDTH + x];
-}
+static uint8_t V(unsigned x, unsigned y) { return pl.vis[y * AGI_PIC_WIDTH + x]; }
 
-static uint8_t P(unsigned x, unsigned y)
-{
-    return pl.pri[y * AGI_PIC_WIDTH + x];
-}
+static uint8_t P(unsigned x, unsigned y) { return pl.pri[y * AGI_PIC_WIDTH + x]; }
 
 static unsigned count(const uint8_t *plane, uint8_t value)
 {
@@ -60,7 +51,7 @@ static void test_line_example(void **state)
     assert_int_equal(V(1, 0), 0);
     assert_int_equal(V(2, 1), 0);
     assert_int_equal(V(3, 1), 0);
-    assert_int_equal(count(pl.vis, 0), 4); /* and nothing else: not (1,1) or (2,0) */
+    assert_int_equal(count(pl.vis, 0), 4);             /* and nothing else: not (1,1) or (2,0) */
     assert_int_equal(count(pl.pri, 4), AGI_PIC_CELLS); /* priority channel never enabled */
     assert_int_equal(pl.st.commands, 2);
     assert_int_equal(pl.st.end_offset, 7);
@@ -195,8 +186,8 @@ static void test_long_line_accumulators(void **state)
 {
     (void)state;
     assert_int_equal(draw("long_line.bin", "2.936"), RELIC_OK);
-    assert_int_equal(V(10, 8), 0);   /* 8-bit accumulators */
-    assert_int_equal(V(10, 9), 15);  /* where wide arithmetic would go */
+    assert_int_equal(V(10, 8), 0);  /* 8-bit accumulators */
+    assert_int_equal(V(10, 9), 15); /* where wide arithmetic would go */
     assert_int_equal(V(159, 115), 0);
     assert_int_equal(V(159, 150), 15);
     assert_int_equal(count(pl.vis, 0), 160);

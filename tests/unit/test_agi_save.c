@@ -216,8 +216,7 @@ static void test_save_edit(void **state)
     assert_int_equal(agi_save_set(&s, "/objects/0/view", "010", &err), RELIC_OK);
     assert_int_equal(s.objects[0].view, 10); /* decimal, not octal */
     assert_int_equal(agi_save_set(&s, "/strings/12", "x", &err), RELIC_EUSAGE);
-    assert_int_equal(agi_save_set(&s, "/strings/1", "0123456789012345678901234567890123456789x", &err),
-                     RELIC_EUSAGE);
+    assert_int_equal(agi_save_set(&s, "/strings/1", "0123456789012345678901234567890123456789x", &err), RELIC_EUSAGE);
     agi_save_free(&s);
     relic_buf_free(&re);
     relic_buf_free(&f);
@@ -359,7 +358,7 @@ static void test_save_diff(void **state)
     json_decref(d);
     b.state.vars[3] = 43;
     b.objects[1].x = 5;
-    b.objects[0].view_token = 1;   /* a token: noise unless --all */
+    b.objects[0].view_token = 1;    /* a token: noise unless --all */
     b.state.reserved_word_a[0] = 0; /* reserved: noise unless --all */
     b.state.timer_ticks++;
     d = agi_save_diff(&a, &b, NULL, 0, 0);
@@ -403,7 +402,7 @@ static void test_save_init(void **state)
     relic_buf out = RELIC_BUF_INIT;
     assert_int_equal(agi_save_encode(&s, &out, &err), RELIC_OK);
     assert_int_equal(out.len, 31 + 2 + 0x0404 + 2 + 3 * 0x2b + 2 + sizeof inv + 2 + 8 + 2 + 12);
-    assert_int_equal(out.data[31 + 2 + 0x013d], 0x0f); /* canonical reserved word */
+    assert_int_equal(out.data[31 + 2 + 0x013d], 0x0f);                       /* canonical reserved word */
     assert_int_equal(out.data[31 + 2 + 0x0404 + 2 + 3 * 0x2b + 2], 6 ^ 'A'); /* block 3 transformed */
     assert_int_equal(agi_save_decode(out.data, out.len, NULL, &t, &err), RELIC_OK);
     assert_string_equal(t.profile->name, "3.002.149");

@@ -9,8 +9,9 @@
 #include "support.h"
 
 /* samples/relicdemo/raw/sound/sound001.hex */
-#define SAMPLE_SOUND "08 00 1e 00 20 00 22 00  0f 00 1a 8b 92  0f 00 15 83 92  0f 00 11 8d 92" \
-                     "  1e 00 0d 86 92  ff ff  ff ff  ff ff  ff ff"
+#define SAMPLE_SOUND                                                          \
+    "08 00 1e 00 20 00 22 00  0f 00 1a 8b 92  0f 00 15 83 92  0f 00 11 8d 92" \
+    "  1e 00 0d 86 92  ff ff  ff ff  ff ff  ff ff"
 
 static void decode_hex(const char *hex, agi_sound *s)
 {
@@ -28,8 +29,8 @@ static void stream_text(const agi_snd_cmds *c, char *out, size_t outsz)
     out[0] = '\0';
     for (size_t i = 0; i < c->count && n + 40 < outsz; i++) {
         const agi_snd_cmd *m = &c->v[i];
-        n += (size_t)snprintf(out + n, outsz - n, "%s%llu/%u %c", i ? " " : "", (unsigned long long)m->tick,
-                              m->channel, "TNAS"[m->kind]);
+        n += (size_t)snprintf(out + n, outsz - n, "%s%llu/%u %c", i ? " " : "", (unsigned long long)m->tick, m->channel,
+                              "TNAS"[m->kind]);
         if (m->nbytes)
             for (unsigned k = 0; k < m->nbytes; k++)
                 n += (size_t)snprintf(out + n, outsz - n, "%s%02x", k ? "" : " ", m->bytes[k]);
@@ -39,8 +40,7 @@ static void stream_text(const agi_snd_cmds *c, char *out, size_t outsz)
 }
 
 /* Schedules hex under a profile and compares the text of its stream. */
-static uint64_t expect_stream(const char *hex, const char *profile, unsigned selector, uint8_t adjust,
-                              const char *want)
+static uint64_t expect_stream(const char *hex, const char *profile, unsigned selector, uint8_t adjust, const char *want)
 {
     agi_sound s;
     decode_hex(hex, &s);
@@ -104,8 +104,7 @@ static void test_speaker_schedule_zero_duration(void **state)
     /* Channel 0: 3 ticks of tone 0x8b1a, 0 ticks (= 65536) silent, 2 ticks
      * of tone 0x0215, end.  Reads on ticks 1, 4, 65540, 65542. */
     const char *hex = "08 00 17 00 17 00 17 00  03 00 1a 8b 90  00 00 00 80 9f  02 00 15 02 93  ff ff";
-    uint64_t end = expect_stream(hex, "2.936", 0, 0,
-                                 "1/0 T d5124 4/0 S 65540/0 T d4056 65542/0 S");
+    uint64_t end = expect_stream(hex, "2.936", 0, 0, "1/0 T d5124 4/0 S 65540/0 T d4056 65542/0 S");
     assert_int_equal(end, 65542);
     /* Selector 8 also picks the speaker from 2.917 on, not before. */
     expect_stream(hex, "2.917", 8, 0, "1/0 T d5124 4/0 S 65540/0 T d4056 65542/0 S");
@@ -189,15 +188,19 @@ static void test_profile_attenuation_rules(void **state)
     snprintf(want, sizeof want, "1/0 T 0c85 1/0 A a1 1/1 A bf 1/2 A df 1/3 N e500 1/3 A 00 3/3 A ff 5/0 A 9f");
     strcat(want, " 5/0 S 9f 5/1 S bf 5/2 S df 5/3 S ff");
     expect_stream(FOUR, "2.272", 2, 9, want);
-    expect_stream(FOUR, "2.272", 1, 0x20, "1/0 T 0c85 1/0 A b5 1/1 A bf 1/2 A df 1/3 N e500 1/3 A 0f 3/3 A ff "
-                                          "5/0 A 9f 5/0 S 9f 5/1 S bf 5/2 S df 5/3 S ff");
-    expect_stream(FOUR, "2.272", 1, 0x70, "1/0 T 0c85 1/0 A 05 1/1 A bf 1/2 A df 1/3 N e500 1/3 A 0f 3/3 A ff "
-                                          "5/0 A 9f 5/0 S 9f 5/1 S bf 5/2 S df 5/3 S ff");
+    expect_stream(FOUR, "2.272", 1, 0x20,
+                  "1/0 T 0c85 1/0 A b5 1/1 A bf 1/2 A df 1/3 N e500 1/3 A 0f 3/3 A ff "
+                  "5/0 A 9f 5/0 S 9f 5/1 S bf 5/2 S df 5/3 S ff");
+    expect_stream(FOUR, "2.272", 1, 0x70,
+                  "1/0 T 0c85 1/0 A 05 1/1 A bf 1/2 A df 1/3 N e500 1/3 A 0f 3/3 A ff "
+                  "5/0 A 9f 5/0 S 9f 5/1 S bf 5/2 S df 5/3 S ff");
     /* 2.411/2.440: nibble + adjust clamped, no device-2 change. */
-    expect_stream(FOUR, "2.411", 2, 3, "1/0 T 0c85 1/0 A 98 1/1 A bf 1/2 A df 1/3 N e500 1/3 A f7 3/3 A ff "
-                                       "5/0 A 9f 5/0 S 9f 5/1 S bf 5/2 S df 5/3 S ff");
-    expect_stream(FOUR, "2.440", 1, 12, "1/0 T 0c85 1/0 A 9f 1/1 A bf 1/2 A df 1/3 N e5 1/3 A ff 3/3 A ff "
-                                        "5/0 A 9f 5/0 S 9f 5/1 S bf 5/2 S df 5/3 S ff");
+    expect_stream(FOUR, "2.411", 2, 3,
+                  "1/0 T 0c85 1/0 A 98 1/1 A bf 1/2 A df 1/3 N e500 1/3 A f7 3/3 A ff "
+                  "5/0 A 9f 5/0 S 9f 5/1 S bf 5/2 S df 5/3 S ff");
+    expect_stream(FOUR, "2.440", 1, 12,
+                  "1/0 T 0c85 1/0 A 9f 1/1 A bf 1/2 A df 1/3 N e5 1/3 A ff 3/3 A ff "
+                  "5/0 A 9f 5/0 S 9f 5/1 S bf 5/2 S df 5/3 S ff");
 }
 
 static void test_envelope_steps(void **state)

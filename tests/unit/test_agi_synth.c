@@ -132,8 +132,8 @@ static void test_speaker_frequency(void **state)
     double got = measure_hz(x + 735, 44100, 44100);
     if (fabs(got - want) / want > 0.005)
         fail_msg("speaker: %.2f Hz, want %.2f", got, want);
-    assert_true(rms(x, 0, 700) < 1e-6);           /* silent before tick 1 */
-    assert_true(rms(x, 61 * 735 + 2, n) < 1e-6);  /* and after the silence */
+    assert_true(rms(x, 0, 700) < 1e-6);          /* silent before tick 1 */
+    assert_true(rms(x, 61 * 735 + 2, n) < 1e-6); /* and after the silence */
     free(x);
     agi_snd_cmds_free(&c);
 }

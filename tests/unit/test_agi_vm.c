@@ -15,9 +15,10 @@ static void test_scalar_rules(void **state)
 {
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
-    test_vm_logic(vm, 0, "v10 = 250; v10 += 10; v11 = 0; v11--; v12 = 255; v12++; v13 = 20; v13 *= 13;\n"
-                    "v14 = 7; v14 /= 2; v20 = 30; v21 = 20; v20 -= v21; set(f30); toggle(f30); toggle(f31);\n"
-                    "v40 = 41; *v40 = 9; return();");
+    test_vm_logic(vm, 0,
+                  "v10 = 250; v10 += 10; v11 = 0; v11--; v12 = 255; v12++; v13 = 20; v13 *= 13;\n"
+                  "v14 = 7; v14 /= 2; v20 = 30; v21 = 20; v20 -= v21; set(f30); toggle(f30); toggle(f31);\n"
+                  "v40 = 41; *v40 = 9; return();");
     relic_err err;
     assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
     assert_int_equal(vm->vars[10], 4);   /* low 8 bits */
@@ -36,12 +37,13 @@ static void test_conditions(void **state)
 {
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
-    test_vm_logic(vm, 0, "v1 = 3;\n"
-                    "if (v1 == 3 && (v1 == 9 || v1 > 2)) { v50 = 1; }\n"
-                    "if (v1 == 3 && (v1 == 9 || v1 == 8)) { v51 = 1; }\n"
-                    "if (!(v1 < 3)) { v52 = 1; }\n"
-                    "if ((v1 == 4 || !isset(f40))) { v53 = 1; }\n"
-                    "return();");
+    test_vm_logic(vm, 0,
+                  "v1 = 3;\n"
+                  "if (v1 == 3 && (v1 == 9 || v1 > 2)) { v50 = 1; }\n"
+                  "if (v1 == 3 && (v1 == 9 || v1 == 8)) { v51 = 1; }\n"
+                  "if (!(v1 < 3)) { v52 = 1; }\n"
+                  "if ((v1 == 4 || !isset(f40))) { v53 = 1; }\n"
+                  "return();");
     relic_err err;
     assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
     assert_int_equal(vm->vars[50], 1);
@@ -508,10 +510,7 @@ static void demo_run(demo *d, unsigned long tick)
     agi_vm_render(d->vm);
 }
 
-static void demo_digest(demo *d, char hex[65])
-{
-    relic_sha256_hex(d->vm->frame_vis, AGI_PIC_CELLS, hex);
-}
+static void demo_digest(demo *d, char hex[65]) { relic_sha256_hex(d->vm->frame_vis, AGI_PIC_CELLS, hex); }
 
 #define SAMPLE_SCREEN_SHA "a806e99f42c7bf325b6e3c5a2653399b44edefd8ebe6e6d2cadfb118d2d14de0"
 

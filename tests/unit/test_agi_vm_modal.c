@@ -56,8 +56,9 @@ static void test_message_no_wait(void **state)
 {
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
-    test_vm_logic(vm, 0, "if (!isset(f50)) { set(f50); set(f15); print(\"Still here.\"); v60 = 1; }\n"
-                 "if (v61 == 1) { close.window(); }\nreturn();");
+    test_vm_logic(vm, 0,
+                  "if (!isset(f50)) { set(f50); set(f15); print(\"Still here.\"); v60 = 1; }\n"
+                  "if (v61 == 1) { close.window(); }\nreturn();");
     vm_run(vm, NULL, 2);
     assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
     assert_int_equal(vm->vars[60], 1);
@@ -74,8 +75,9 @@ static void test_line_editors(void **state)
 {
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
-    test_vm_logic(vm, 0, "if (!isset(f50)) { set(f50); get.string(s1, \"Name: \", 22, 0, 5); v60 = 1; }\n"
-                 "if (v60 == 1 && !isset(f51)) { set(f51); get.num(\"Number? \", v62); v61 = 1; }\nreturn();");
+    test_vm_logic(vm, 0,
+                  "if (!isset(f50)) { set(f50); get.string(s1, \"Name: \", 22, 0, 5); v60 = 1; }\n"
+                  "if (v60 == 1 && !isset(f51)) { set(f51); get.num(\"Number? \", v62); v61 = 1; }\nreturn();");
     strcpy(vm->strings[1], "old");
     vm_run(vm, NULL, 1);
     assert_int_equal(vm->modal.kind, AGI_MODAL_EDIT);
@@ -102,8 +104,9 @@ static void test_inventory(void **state)
         assert_non_null(vm->items);
         memcpy(vm->items, items, sizeof items);
         vm->item_count = 4;
-        test_vm_logic(vm, 0, "if (!isset(f50)) { set(f50); set(f13); v25 = 77; status(); v60 = 1; }\n"
-                     "if (v61 == 1) { reset(f50); v61 = 0; }\nreturn();");
+        test_vm_logic(vm, 0,
+                      "if (!isset(f50)) { set(f50); set(f13); v25 = 77; status(); v60 = 1; }\n"
+                      "if (v61 == 1) { reset(f50); v61 = 0; }\nreturn();");
         vm_run(vm, NULL, 1);
         assert_int_equal(vm->modal.kind, AGI_MODAL_INVENTORY);
         assert_int_equal(vm->modal.n_entries, 2);
@@ -218,9 +221,10 @@ static void test_save_restore_selectors(void **state)
     test_tmpdir(dir, sizeof dir);
     agi_vm *vm = test_vm_new(NULL);
     vm->saves.save_dir = dir;
-    test_vm_logic(vm, 0, "if (!isset(f50)) { set(f50); set.game.id(\"TS\"); }\n"
-                 "if (v60 == 1) { v60 = 0; v70 = 42; save.game(); v71 = 1; }\n"
-                 "if (v60 == 2) { v60 = 0; restore.game(); v72 = 1; }\nreturn();");
+    test_vm_logic(vm, 0,
+                  "if (!isset(f50)) { set(f50); set.game.id(\"TS\"); }\n"
+                  "if (v60 == 1) { v60 = 0; v70 = 42; save.game(); v71 = 1; }\n"
+                  "if (v60 == 2) { v60 = 0; restore.game(); v72 = 1; }\nreturn();");
     vm_run(vm, NULL, 1);
     vm->vars[60] = 1;
     vm_run(vm, "2 key down\n2 key enter\n2 type \"second slot\"\n", 3);

@@ -30,15 +30,9 @@ static void vm_run(agi_vm *vm, const char *script, unsigned long cycles)
     agi_input_free(&in);
 }
 
-static void draw(agi_vm *vm)
-{
-    agi_vm_screen(vm, NULL, screen);
-}
+static void draw(agi_vm *vm) { agi_vm_screen(vm, NULL, screen); }
 
-static uint8_t px(unsigned x, unsigned y)
-{
-    return screen[y * AGI_SCREEN_W + x];
-}
+static uint8_t px(unsigned x, unsigned y) { return screen[y * AGI_SCREEN_W + x]; }
 
 /* Whether text cell (row, col) shows glyph ch in fg on bg (relic's font). */
 static int cell_is(unsigned row, unsigned col, uint8_t ch, uint8_t fg, uint8_t bg)
@@ -108,8 +102,9 @@ static void test_input_line(void **state)
 {
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
-    test_vm_logic(vm, 0, "configure.screen(1, 22, 0);\nset.string(s0, \">\");\nset.cursor.char(\"_\");\n"
-                         "accept.input();\nreturn();");
+    test_vm_logic(vm, 0,
+                  "configure.screen(1, 22, 0);\nset.string(s0, \">\");\nset.cursor.char(\"_\");\n"
+                  "accept.input();\nreturn();");
     vm_run(vm, NULL, 1);
     draw(vm);
     assert_true(cell_is(22, 0, '>', 15, 0));
@@ -180,9 +175,14 @@ static void test_verbose_and_high_chars(void **state)
 {
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
-    test_vm_logic(vm, 0, "if (v50 == 0) { print(\"a\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\"); }\n"
-                         "if (v50 == 1) { print(\"bbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\"); }\n"
-                         "if (v50 == 2) { print(\"x\\xc4y\"); }\nv50++;\nreturn();");
+    test_vm_logic(
+        vm, 0,
+        "if (v50 == 0) { print(\"a\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\\na\"); }\n"
+        "if (v50 == 1) { "
+        "print("
+        "\"bbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb"
+        "\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\"); }\n"
+        "if (v50 == 2) { print(\"x\\xc4y\"); }\nv50++;\nreturn();");
     vm_run(vm, "2 key enter\n4 key enter\n", 1);
     draw(vm);
     assert_true(cell_is(1, 19, 'a', 0, 15)); /* 19 lines from row 1 */
@@ -236,8 +236,9 @@ static void test_display_wrap(void **state)
 {
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
-    test_vm_logic(vm, 0, "display(5, 1, \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaZ bb\\x0dcc dd\");\n"
-                         "display(10, 0, \"cccccccccccccccccccccccccccccccccccccccY e\");\nreturn();");
+    test_vm_logic(vm, 0,
+                  "display(5, 1, \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaZ bb\\x0dcc dd\");\n"
+                  "display(10, 0, \"cccccccccccccccccccccccccccccccccccccccY e\");\nreturn();");
     vm_run(vm, NULL, 1);
     assert_int_equal(vm->txt.text[5][39], 'a');
     assert_int_equal(vm->txt.text[6][0], 'Z'); /* the 40th, past column 39 */
@@ -290,9 +291,10 @@ static void test_text_attributes(void **state)
 {
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
-    test_vm_logic(vm, 0, "set.text.attribute(4, 1);\ndisplay(5, 0, \"a\");\nset.text.attribute(4, 0);\n"
-                         "display(6, 0, \"a\");\nclear.lines(7, 7, 4);\nclear.lines(8, 8, 15);\n"
-                         "clear.text.rect(9, 2, 9, 3, 0);\nreturn();");
+    test_vm_logic(vm, 0,
+                  "set.text.attribute(4, 1);\ndisplay(5, 0, \"a\");\nset.text.attribute(4, 0);\n"
+                  "display(6, 0, \"a\");\nclear.lines(7, 7, 4);\nclear.lines(8, 8, 15);\n"
+                  "clear.text.rect(9, 2, 9, 3, 0);\nreturn();");
     vm_run(vm, NULL, 1);
     draw(vm);
     assert_true(cell_is(5, 0, 'a', 0, 15));
@@ -350,9 +352,10 @@ static void test_abandoned_loop_and_cel(void **state)
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
     vm_view(vm, 0, 2);
-    test_vm_logic(vm, 0, "v60++;\nif (v60 == 1) { animate.obj(o1); set.view(o1, 0); set.loop(o1, 3); v61 = 1; }\n"
-                         "if (v60 == 2) { set.cel(o1, 5); v62 = 1; }\nif (v60 == 3) { set.cel(o1, 1); v63 = 1; }\n"
-                         "return();");
+    test_vm_logic(vm, 0,
+                  "v60++;\nif (v60 == 1) { animate.obj(o1); set.view(o1, 0); set.loop(o1, 3); v61 = 1; }\n"
+                  "if (v60 == 2) { set.cel(o1, 5); v62 = 1; }\nif (v60 == 3) { set.cel(o1, 1); v63 = 1; }\n"
+                  "return();");
     vm_run(vm, NULL, 3);
     assert_int_equal(vm->vars[61], 0);
     assert_int_equal(vm->vars[62], 0);
@@ -370,10 +373,12 @@ static void test_replay_full(void **state)
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
     vm_view(vm, 0, 1);
-    test_vm_logic(vm, 0, "v64++;\nif (v64 == 1) { add.to.pic(0, 0, 0, 10, 20, 15, 4); }\n"
-                         "if (v64 == 2) { new.room(1); }\nif (v0 == 1) { call(1); }\nreturn();");
-    test_vm_logic(vm, 1, "v63++;\nif (v63 == 2) { script.size(5); add.to.pic(0, 0, 0, 10, 20, 15, 4);\n"
-                         "add.to.pic(0, 0, 0, 30, 20, 15, 4); v61 = 1; }\nreturn();");
+    test_vm_logic(vm, 0,
+                  "v64++;\nif (v64 == 1) { add.to.pic(0, 0, 0, 10, 20, 15, 4); }\n"
+                  "if (v64 == 2) { new.room(1); }\nif (v0 == 1) { call(1); }\nreturn();");
+    test_vm_logic(vm, 1,
+                  "v63++;\nif (v63 == 2) { script.size(5); add.to.pic(0, 0, 0, 10, 20, 15, 4);\n"
+                  "add.to.pic(0, 0, 0, 30, 20, 15, 4); v61 = 1; }\nreturn();");
     vm_run(vm, NULL, 1);
     assert_int_equal(vm->replay.count, 0); /* room 0, before any new.room */
     vm_run(vm, NULL, 2);

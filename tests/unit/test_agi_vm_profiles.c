@@ -134,7 +134,8 @@ static void test_position_order(void **state)
     const char *profiles[] = {"2.089", "2.230", "2.272", "2.936"};
     for (size_t i = 0; i < sizeof profiles / sizeof profiles[0]; i++) {
         agi_vm *vm = test_vm_new(profiles[i]);
-        test_vm_code(vm, 0, "25 01 32 78 03 0a 14 03 0b 15 26 02 0a 0b 00"); /* position(1,50,120); position.v(2,v10,v11) */
+        test_vm_code(vm, 0,
+                     "25 01 32 78 03 0a 14 03 0b 15 26 02 0a 0b 00"); /* position(1,50,120); position.v(2,v10,v11) */
         vm_view(vm, 1, 1, 1, 1);
         agi_vm_obj *a = vm_obj(vm, 1, 1, 10, 100), *b = vm_obj(vm, 2, 1, 90, 60);
         a->animated = b->animated = 0; /* no post-logic movement */

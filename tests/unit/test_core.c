@@ -33,7 +33,7 @@ static void test_cursor_error_is_sticky_with_offset(void **state)
     assert_int_equal(relic_u8(&c), 1);
     assert_int_equal(relic_le32(&c), 0); /* only two bytes remain */
     assert_int_equal(c.failed, 1);
-    assert_int_equal(relic_u8(&c), 0);   /* still failed, even though a byte remains */
+    assert_int_equal(relic_u8(&c), 0); /* still failed, even though a byte remains */
     relic_err err;
     relic_err_clear(&err);
     assert_int_equal(relic_cur_check(&c, &err), RELIC_EDATA);

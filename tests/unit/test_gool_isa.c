@@ -11,7 +11,10 @@
 static void test_operand_class_boundaries(void **state)
 {
     (void)state;
-    static const struct { unsigned v; gool_oclass c; } t[] = {
+    static const struct {
+        unsigned v;
+        gool_oclass c;
+    } t[] = {
         {0x000, GOOL_OC_POOL},  {0x3FF, GOOL_OC_POOL},    {0x400, GOOL_OC_EXT},     {0x7FF, GOOL_OC_EXT},
         {0x800, GOOL_OC_INT},   {0x9FF, GOOL_OC_INT},     {0xA00, GOOL_OC_FRAC},    {0xAFF, GOOL_OC_FRAC},
         {0xB00, GOOL_OC_FRAME}, {0xB7F, GOOL_OC_FRAME},   {0xB80, GOOL_OC_INVALID}, {0xBDF, GOOL_OC_INVALID},
@@ -56,7 +59,7 @@ static void test_operand_text(void **state)
 {
     (void)state;
     one(0x11801E1F, 0, 4, "MOVE push, #1");
-    one(0x11BFF3FF, 0, 4, "MOVE pool[1023], ref(0xbff)");  /* 0xBFF in the source: invalid */
+    one(0x11BFF3FF, 0, 4, "MOVE pool[1023], ref(0xbff)"); /* 0xBFF in the source: invalid */
     one(0x00400BE0, 0, 4, "ADD null, ext[0]");
     one(0x119FF7FF, 0, 4, "MOVE ext[1023], #-1");
     one(0x11A01B7F, 0, 4, "MOVE arg[0], #0.0625");
@@ -74,11 +77,11 @@ static void test_control_flow(void **state)
     /* Offsets count from the word after the branch. */
     one(0x8207C3FE, 3, 4, "BRA L0002, 0, pop");
     one(0x8217C000, 0, 4, "BNEZ L0001, 0, pop");
-    one(0x822404FF, 0, 4, "BEQZ rel(255), 1, scale_z");      /* target outside the code */
+    one(0x822404FF, 0, 4, "BEQZ rel(255), 1, scale_z"); /* target outside the code */
     one(0x82400005, 0, 4, "CST 5, self");
     one(0x8257C007, 0, 4, "CSNZ 7, pop");
     one(0x82800000, 0, 4, "RET 0, self");
-    one(0x82C00000, 0, 4, "CFL 0, self, 0, 3");             /* a selector with no name */
+    one(0x82C00000, 0, 4, "CFL 0, self, 0, 3"); /* a selector with no name */
     one(0x88400003, 0, 4, "RST 3, self");
     one(0x89C00000, 0, 4, "GDF 0, self");
     one(0x8917C3FF, 1, 4, "GBNF L0001, 0, pop");

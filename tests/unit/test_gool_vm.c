@@ -10,28 +10,27 @@
 #include "relic/gool_vm.h"
 #include "support.h"
 
-static const char *const prog =
-    ".entry TestC\n.items 5\n"
-    ".header id=1 category=0x300 format=1 stack=0x40 events=2 eids=1\n"
-    ".pool\n .eid TestC\n .word 7\n"
-    ".map\n .map 0x0001\n .map handler hnd\n"
-    ".states\n"
-    " .state flags=0 status=0 extern=0 event=none trans=none code=start\n"
-    " .state flags=0 status=0 extern=0 event=none trans=tr code=s1\n"
-    ".code\n"
-    "start: MOVE self.f10, #3\n"
-    "loop:  SUB self.f10, #1\n"
-    "       MOVE self.f10, pop\n"
-    "       ANIS 0, 0, 1, 0\n"
-    "       BNEZ loop, 0, f10\n"
-    "       SNDB pool[1], f0, 0, 0\n"
-    "       CST 1, f0\n"
-    "s1:    ANIS 1, 0, 2, 0\n"
-    "       BRA s1, 0, f0\n"
-    "tr:    MSC #5, 0, 0, 0\n"
-    "       RET 0, f0\n"
-    "hnd:   DBG pool[1], #2\n"
-    "       RET 0, f0\n";
+static const char *const prog = ".entry TestC\n.items 5\n"
+                                ".header id=1 category=0x300 format=1 stack=0x40 events=2 eids=1\n"
+                                ".pool\n .eid TestC\n .word 7\n"
+                                ".map\n .map 0x0001\n .map handler hnd\n"
+                                ".states\n"
+                                " .state flags=0 status=0 extern=0 event=none trans=none code=start\n"
+                                " .state flags=0 status=0 extern=0 event=none trans=tr code=s1\n"
+                                ".code\n"
+                                "start: MOVE self.f10, #3\n"
+                                "loop:  SUB self.f10, #1\n"
+                                "       MOVE self.f10, pop\n"
+                                "       ANIS 0, 0, 1, 0\n"
+                                "       BNEZ loop, 0, f10\n"
+                                "       SNDB pool[1], f0, 0, 0\n"
+                                "       CST 1, f0\n"
+                                "s1:    ANIS 1, 0, 2, 0\n"
+                                "       BRA s1, 0, f0\n"
+                                "tr:    MSC #5, 0, 0, 0\n"
+                                "       RET 0, f0\n"
+                                "hnd:   DBG pool[1], #2\n"
+                                "       RET 0, f0\n";
 
 static uint32_t host_answer(void *user, const gool_trace_rec *rec)
 {
@@ -53,8 +52,8 @@ static void trace_text(const gool_vm *vm, char *out, size_t outsz)
     size_t n = 0;
     out[0] = 0;
     for (size_t i = 0; i < vm->ntrace && n < outsz; i++)
-        n += (size_t)snprintf(out + n, outsz - n, "%s%u:%s:%u", i ? " " : "", vm->trace[i].frame,
-                              vm->trace[i].what, vm->trace[i].nargs ? vm->trace[i].arg[0] : 0);
+        n += (size_t)snprintf(out + n, outsz - n, "%s%u:%s:%u", i ? " " : "", vm->trace[i].frame, vm->trace[i].what,
+                              vm->trace[i].nargs ? vm->trace[i].arg[0] : 0);
 }
 
 static void test_frames(void **state)
@@ -111,10 +110,7 @@ static int run_game(gool_game game, const char *code, gool_vm *vm, relic_err *er
     return rc;
 }
 
-static int run_small(const char *code, gool_vm *vm, relic_err *err)
-{
-    return run_game(GOOL_GAME_C1, code, vm, err);
-}
+static int run_small(const char *code, gool_vm *vm, relic_err *err) { return run_game(GOOL_GAME_C1, code, vm, err); }
 
 static void free_small(gool_vm *vm)
 {
@@ -130,18 +126,18 @@ static void test_arithmetic(void **state)
     gool_vm vm;
     relic_err err;
     relic_err_clear(&err);
-    const char *code = "    MOVE self.f1, #-3\n"     /* -768 */
-                       "    SHA self.f1, #-255\n"     /* shift by -65280: saturates to -1 */
+    const char *code = "    MOVE self.f1, #-3\n"  /* -768 */
+                       "    SHA self.f1, #-255\n" /* shift by -65280: saturates to -1 */
                        "    MOVE self.f2, pop\n"
-                       "    MOD #7, #-2\n"            /* 1792 % -512 = 256 */
+                       "    MOD #7, #-2\n" /* 1792 % -512 = 256 */
                        "    MOVE self.f3, pop\n"
-                       "    DIV self.f1, #1\n"        /* -768 / 256 = -3 */
+                       "    DIV self.f1, #1\n" /* -768 / 256 = -3 */
                        "    MOVE self.f4, pop\n"
                        "    SLT self.f1, #0\n"
                        "    MOVE self.f5, pop\n"
-                       "    TST #3, #1\n"             /* (768 & 256) == 256 */
+                       "    TST #3, #1\n" /* (768 & 256) == 256 */
                        "    MOVE self.f6, pop\n"
-                       "    SPD #1, #2\n"             /* engine: the host answers 42 */
+                       "    SPD #1, #2\n" /* engine: the host answers 42 */
                        "    MOVE self.f7, pop\n"
                        "    NOTB self.f8, #0\n"
                        "    ANIS 0, 0, 63, 0\n";
@@ -232,8 +228,8 @@ static void test_crash2_run(void **state)
     free_small(&vm);
     /* Opcode 0x4F runs only in Crash 3 (an engine query: traced). */
     relic_err_clear(&err);
-    assert_int_equal(run_game(GOOL_GAME_C3, "    OP79 #1, #2\n    MOVE self.f12, pop\n    RET 0, f0, 0, 2\n", &vm, &err),
-                     RELIC_OK);
+    assert_int_equal(
+        run_game(GOOL_GAME_C3, "    OP79 #1, #2\n    MOVE self.f12, pop\n    RET 0, f0, 0, 2\n", &vm, &err), RELIC_OK);
     assert_string_equal(vm.trace[1].what, "OP79");
     free_small(&vm);
 }

@@ -115,18 +115,20 @@ static char *test_json_reference(const json_t *doc, size_t *len)
 static void test_json_matches_jansson(void **state)
 {
     (void)state;
-    json_t *doc = json_pack("{s:i, s:I, s:s, s:s, s:[], s:{}, s:[i, [s, {}], {s:n, s:b, s:b}], s:f, s:f, s:f}",
-                            "b", -7, "a", (json_int_t)1 << 40, "ab", "quote \" back \\ nl \n tab \t \x01 \x1f \x7f",
-                            "aa", "caf\xc3\xa9 \xe2\x99\xa5 \xf0\x9f\x98\x80", "empty_array", "empty_object", "nest", 1,
+    json_t *doc = json_pack("{s:i, s:I, s:s, s:s, s:[], s:{}, s:[i, [s, {}], {s:n, s:b, s:b}], s:f, s:f, s:f}", "b", -7,
+                            "a", (json_int_t)1 << 40, "ab", "quote \" back \\ nl \n tab \t \x01 \x1f \x7f", "aa",
+                            "caf\xc3\xa9 \xe2\x99\xa5 \xf0\x9f\x98\x80", "empty_array", "empty_object", "nest", 1,
                             "two", "null", "yes", 1, "no", 0, "real", 0.1, "whole", 3.0, "tiny", 1e-300);
     assert_non_null(doc);
     json_object_set_new(doc, "", json_string("empty key"));
     json_object_set_new(doc, "\b\x02", json_integer(0));
     json_object_set_new(doc, "deep", json_pack("[[[[{s:[[]]}]]]]", "k"));
-    json_object_set_new(doc, "keys", json_pack("{s:i, s:i, s:i, s:i, s:i, s:i}", "v10", 1, "v2", 2, "v02", 3, "raw_0x8d", 4,
-                                               "raw_0x10", 5, "V1", 6));
-    json_object_set_new(doc, "ints", json_pack("[I, I, I, i, i]", (json_int_t)INT64_MIN, (json_int_t)INT64_MAX,
-                                               (json_int_t)-1000000007, 0, 10));
+    json_object_set_new(doc, "keys",
+                        json_pack("{s:i, s:i, s:i, s:i, s:i, s:i}", "v10", 1, "v2", 2, "v02", 3, "raw_0x8d", 4,
+                                  "raw_0x10", 5, "V1", 6));
+    json_object_set_new(
+        doc, "ints",
+        json_pack("[I, I, I, i, i]", (json_int_t)INT64_MIN, (json_int_t)INT64_MAX, (json_int_t)-1000000007, 0, 10));
     assert_non_null(doc);
     relic_buf out = RELIC_BUF_INIT;
     assert_int_equal(relic_json_encode(doc, &out, NULL), RELIC_OK);

@@ -13,10 +13,7 @@
 #include "relic/io.h"
 #include "support.h"
 
-static void path_in(char *out, size_t n, const char *dir, const char *name)
-{
-    snprintf(out, n, "%s/%s", dir, name);
-}
+static void path_in(char *out, size_t n, const char *dir, const char *name) { snprintf(out, n, "%s/%s", dir, name); }
 
 static size_t files_in(const char *dir)
 {

@@ -45,8 +45,8 @@ static void check_map(const char *rel, int seen[256])
         /* Operands inside values (not statement opcodes) are counted from
          * the bytes: every opcode byte value that the text mentions. */
         for (size_t k = 0; k < len; k++)
-            if (soup_opcode_name(code[k]) && (code[k] == SOUP_OP_NUMERIC || code[k] == SOUP_OP_STRING ||
-                                              code[k] == SOUP_OP_NUMALT))
+            if (soup_opcode_name(code[k]) &&
+                (code[k] == SOUP_OP_NUMERIC || code[k] == SOUP_OP_STRING || code[k] == SOUP_OP_NUMALT))
                 seen[code[k]] |= 2;
         relic_buf_free(&text);
         relic_buf_free(&back);

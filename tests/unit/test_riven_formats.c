@@ -148,8 +148,7 @@ static void test_lists(void **state)
     (void)state;
     uint8_t d[128];
     /* PLST: 2 records: (1, bmp 10, 0,0,608,392) (2, bmp 11, 5,6,7,8) */
-    size_t n = test_hex("00 02 00 01 00 0a 00 00 00 00 02 60 01 88 00 02 00 0b 00 05 00 06 00 07 00 08", d,
-                        sizeof d);
+    size_t n = test_hex("00 02 00 01 00 0a 00 00 00 00 02 60 01 88 00 02 00 0b 00 05 00 06 00 07 00 08", d, sizeof d);
     riven_list l;
     assert_int_equal(riven_list_decode(RIVEN_PLST, d, n, &l, NULL), RELIC_OK);
     assert_int_equal(l.count, 2);
@@ -164,8 +163,8 @@ static void test_lists(void **state)
     assert_int_equal(riven_list_decode(RIVEN_MLST, d, n, &l, &err), RELIC_EDATA); /* 2 x 22 bytes don't fit */
     /* SLST: 1 record, index 1, 2 sounds (3, 4), fade 1, loop 1, volume 256, u0 0, u1 0,
      * volumes 256 128, balances -1 1, u2 0 0 */
-    n = test_hex("00 01 00 01 00 02 00 03 00 04 00 01 00 01 01 00 00 00 00 00 01 00 00 80 ff ff 00 01 00 00 00 00",
-                 d, sizeof d);
+    n = test_hex("00 01 00 01 00 02 00 03 00 04 00 01 00 01 01 00 00 00 00 00 01 00 00 80 ff ff 00 01 00 00 00 00", d,
+                 sizeof d);
     riven_slst s;
     assert_int_equal(riven_slst_decode(d, n, &s, NULL), RELIC_OK);
     assert_int_equal(s.recs[0].nsounds, 2);
@@ -208,8 +207,7 @@ static void test_save(void **state)
     uint8_t names[64], vars[64], vers[4] = {0, 1, 0, 0}, zips[4] = {0, 0, 0, 0};
     /* NAME 1: "lamp", "Visits" (index: lamp, Visits) */
     size_t nn = test_hex("00 02 00 00 00 05 00 00 00 01 6c 61 6d 70 00 56 69 73 69 74 73 00", names, sizeof names);
-    size_t nv = test_hex("00 00 00 01 00 00 00 00 00 00 00 03  00 00 00 02 00 00 00 01 00 00 00 07", vars,
-                         sizeof vars);
+    size_t nv = test_hex("00 00 00 01 00 00 00 00 00 00 00 03  00 00 00 02 00 00 00 01 00 00 00 07", vars, sizeof vars);
     const mhk_entry e[] = {
         {mhk_tag("VERS"), 1, NULL, vers, 4, 0},
         {mhk_tag("NAME"), 1, NULL, names, nn, 0},
@@ -257,7 +255,8 @@ static void test_sfxe(void **state)
     (void)state;
     uint8_t d[64];
     size_t n = test_hex("53 4c 00 02 00 00 00 1c 00 0a 00 14 00 6e 00 78 00 0f 00 00 00 00 00 00 00 00 00 00"
-                        " 00 00 00 24 00 00 00 27  aa bb cc dd ee", d, sizeof d);
+                        " 00 00 00 24 00 00 00 27  aa bb cc dd ee",
+                        d, sizeof d);
     riven_sfxe x;
     relic_err err;
     relic_err_clear(&err);

@@ -79,7 +79,7 @@ static void test_riven_packing_commands(void **state)
     check_pack(P "c1 fc 00 04 77", "10 20 30 40 10 20 30 77");
     check_pack(P "c1 fc 0c 04", "10 20 30 40 10 20 30 40 10 20");
     check_pack(P "c2 82 c2", "10 20 30 40 32 40 30 40"); /* two subcommands in one 0xc2 */
-    check_pack(P "80 00", "10 20 30 40");               /* zero repeats, then the end */
+    check_pack(P "80 00", "10 20 30 40");                /* zero repeats, then the end */
 }
 
 static void test_riven_packing_malformed(void **state)
@@ -159,7 +159,8 @@ static void test_adpcm_hand_computed(void **state)
     uint8_t d[128];
     /* Data: size 22, rate 22050, 4 frames, 16 bits, mono, encoding 1, no loop; bytes 70 8f, trailing ee ee */
     size_t n = twav("44 61 74 61 00 00 00 16 56 22 00 00 00 04 10 01 00 01 00 00 00 00 00 00 00 00 00 00"
-                    " 70 8f ee ee", d, sizeof d);
+                    " 70 8f ee ee",
+                    d, sizeof d);
     d[12 + 7] = 0x18; /* the payload is 4 bytes: 20 + 4 */
     riven_sound s;
     relic_err err;
@@ -188,7 +189,8 @@ static void test_pcm_and_chunks(void **state)
     size_t n = twav("43 75 65 23 00 00 00 0a 00 01 00 00 00 00 02 61 62 00"
                     " 41 44 50 43 00 00 00 0c 00 01 00 01 00 00 00 00 00 00 00 58"
                     " 44 61 74 61 00 00 00 17 1f 40 00 00 00 03 08 01 00 00 00 00 00 00 00 00 00 00 00 00"
-                    " 80 ff 00", d, sizeof d);
+                    " 80 ff 00",
+                    d, sizeof d);
     riven_sound s;
     relic_err err;
     relic_err_clear(&err);

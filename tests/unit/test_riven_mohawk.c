@@ -112,8 +112,8 @@ static void test_tmov_size_from_next_offset(void **state)
     relic_buf out = RELIC_BUF_INIT;
     assert_int_equal(mhk_write(e, 2, &out, NULL), RELIC_OK);
     /* Zero the movie's size in the file table: the reader must not need it. */
-    size_t dir = ((size_t)out.data[20] << 24) | ((size_t)out.data[21] << 16) | ((size_t)out.data[22] << 8) |
-                 out.data[23];
+    size_t dir =
+        ((size_t)out.data[20] << 24) | ((size_t)out.data[21] << 16) | ((size_t)out.data[22] << 8) | out.data[23];
     size_t ft = dir + (((size_t)out.data[24] << 8) | out.data[25]);
     memset(out.data + ft + 4 + 4, 0, 3);
     mhk_archive a;

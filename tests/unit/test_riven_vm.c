@@ -29,8 +29,8 @@ static void test_assemble_errors(void **state)
     const char *ok = "# comment\non MouseDown {\n  op99(1, 0x10, -1)\n  changeStack(2, 0x00030004)\n}\n";
     assert_int_equal(riven_script_assemble(ok, strlen(ok), NULL, &out, &err), RELIC_OK);
     uint8_t want[64];
-    size_t n = test_hex("00 01 00 00 00 02 00 63 00 03 00 01 00 10 ff ff 00 1b 00 03 00 02 00 03 00 04", want,
-                        sizeof want);
+    size_t n =
+        test_hex("00 01 00 00 00 02 00 63 00 03 00 01 00 10 ff ff 00 1b 00 03 00 02 00 03 00 04", want, sizeof want);
     assert_int_equal(out.len, n);
     assert_memory_equal(out.data, want, n);
     relic_buf_free(&out);
@@ -139,18 +139,10 @@ static void log_trace(void *ctx, const riven_trace_ev *ev)
         if (ev->hotspot >= 0)
             relic_buf_printf(b, " hotspot %d", ev->hotspot);
         break;
-    case RIVEN_TRACE_DISPLAY:
-        relic_buf_printf(b, "display %d", ev->transition);
-        break;
-    case RIVEN_TRACE_CARD:
-        relic_buf_printf(b, "card %u", ev->card);
-        break;
-    case RIVEN_TRACE_CLICK_IGNORED:
-        relic_buf_printf(b, "ignored %d", ev->hotspot);
-        break;
-    case RIVEN_TRACE_DEFAULT_PICTURE:
-        relic_buf_printf(b, "default picture %u", ev->argv[0]);
-        break;
+    case RIVEN_TRACE_DISPLAY: relic_buf_printf(b, "display %d", ev->transition); break;
+    case RIVEN_TRACE_CARD: relic_buf_printf(b, "card %u", ev->card); break;
+    case RIVEN_TRACE_CLICK_IGNORED: relic_buf_printf(b, "ignored %d", ev->hotspot); break;
+    case RIVEN_TRACE_DEFAULT_PICTURE: relic_buf_printf(b, "default picture %u", ev->argv[0]); break;
     }
     relic_buf_printf(b, " @%llu\n", (unsigned long long)ev->time_ms);
 }
@@ -171,7 +163,8 @@ static void test_event_chain_and_click(void **state)
     riven_card c1, c2;
     /* card 1: load { setVariable(0, 1) }  display { activatePLST(1) }  open { playMovieBackground(1) } */
     script("00 00 00 00  00 03  00 06 00 01 00 07 00 02 00 00 00 01"
-           "  00 0a 00 01 00 27 00 01 00 01  00 09 00 01 00 21 00 01 00 01", &c1);
+           "  00 0a 00 01 00 27 00 01 00 01  00 09 00 01 00 21 00 01 00 01",
+           &c1);
     /* card 2: close { pause(100, 0) }  load { switch(0) { case 1: incrementVariable(0, 2) default: setVariable(0, 9) } }
      * open { disableScreenUpdate() drawBitmap(...) enableScreenUpdate() } */
     script("00 00 00 00  00 03  00 07 00 01 00 0e 00 02 00 64 00 00"
@@ -183,7 +176,8 @@ static void test_event_chain_and_click(void **state)
     uint8_t d[128];
     size_t n = test_hex("00 02  00 04 00 00 00 00 00 00 00 10 00 10 00 00 00 00 00 00 00 00 00 00"
                         "  00 01 00 00 00 02 00 12 00 01 00 10 00 02 00 01 00 02"
-                        "  00 05 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00  00 00", d, sizeof d);
+                        "  00 05 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00  00 00",
+                        d, sizeof d);
     riven_hotspots hs;
     assert_int_equal(riven_hotspots_decode(d, n, &hs, NULL), RELIC_OK);
     riven_world_card world[2] = {{1, &c1, &hs, NULL, NULL}, {2, &c2, NULL, NULL, NULL}};
@@ -241,7 +235,7 @@ static void test_budget_and_unknown(void **state)
     (void)state;
     riven_card loop, bad;
     script("00 00 00 00  00 01  00 06 00 01  00 02 00 01 00 03", &loop); /* load { switchCard(3) } */
-    script("00 00 00 00  00 01  00 06 00 01  00 63 00 00", &bad);         /* load { op99() } */
+    script("00 00 00 00  00 01  00 06 00 01  00 63 00 00", &bad);        /* load { op99() } */
     riven_world_card world[2] = {{3, &loop, NULL, NULL, NULL}, {4, &bad, NULL, NULL, NULL}};
     riven_vm vm;
     relic_err err;
@@ -268,7 +262,8 @@ static void test_pause_and_external(void **state)
     riven_card c;
     /* load { pause(250, 0) pause(-5, 0) callExternal(2, 1, 7) } */
     script("00 00 00 00  00 01  00 06 00 03  00 0e 00 02 00 fa 00 00  00 0e 00 02 ff fb 00 00"
-           "  00 11 00 03 00 02 00 01 00 07", &c);
+           "  00 11 00 03 00 02 00 01 00 07",
+           &c);
     riven_world_card world[1] = {{0, &c, NULL, NULL, NULL}};
     riven_vm vm;
     assert_int_equal(riven_vm_init(&vm, world, 1, NULL, NULL), RELIC_OK);
@@ -290,7 +285,8 @@ static void test_real_scripts(void **state)
     riven_card ok, lost, loop;
     /* load { drawBitmap(7) op11(1) playMovieBlocking(2) decrementVariable(0, 1) } */
     script("00 00 00 00  00 01  00 06 00 04  00 01 00 01 00 07  00 0b 00 01 00 01  00 20 00 01 00 02"
-           "  00 19 00 02 00 00 00 01", &ok);
+           "  00 19 00 02 00 00 00 01",
+           &ok);
     script("00 00 00 00  00 01  00 09 00 01  00 02 00 01 00 63", &lost); /* open { switchCard(99) } */
     script("00 00 00 00  00 01  00 06 00 01  00 02 00 01 00 07", &loop); /* load { switchCard(7) } */
     // clang-format off
@@ -343,7 +339,8 @@ static void test_source_builder(void **state)
         fail_msg("%s", err.msg);
     uint8_t want[64];
     size_t n = test_hex("00 01  00 07 ff ff ff fe 00 03 02 58 01 86 00 05 07 d3 00 04 ff ff 00 08"
-                        "  00 01 00 00 00 01 00 02 00 01 00 03", want, sizeof want);
+                        "  00 01 00 00 00 01 00 02 00 01 00 03",
+                        want, sizeof want);
     assert_int_equal(out.len, n);
     assert_memory_equal(out.data, want, n);
     riven_hotspots h;
@@ -353,8 +350,7 @@ static void test_source_builder(void **state)
     assert_int_equal(h.items[0].name, -1);
     riven_hotspots_free(&h);
     relic_buf_reset(&out);
-    assert_int_equal(riven_source_build("card", "card name=3 zip=1\non CardOpen {\n}\n", NULL, &out, &err),
-                     RELIC_OK);
+    assert_int_equal(riven_source_build("card", "card name=3 zip=1\non CardOpen {\n}\n", NULL, &out, &err), RELIC_OK);
     n = test_hex("00 03 00 01  00 01 00 09 00 00", want, sizeof want);
     assert_int_equal(out.len, n);
     assert_memory_equal(out.data, want, n);

@@ -32,8 +32,10 @@ static void test_sha256_million_a_in_pieces(void **state)
     }
     uint8_t d[32];
     relic_sha256_final(&s, d);
-    assert_memory_equal(d, "\xcd\xc7\x6e\x5c\x99\x14\xfb\x92\x81\xa1\xc7\xe2\x84\xd7\x3e\x67"
-                           "\xf1\x80\x9a\x48\xa4\x97\x20\x0e\x04\x6d\x39\xcc\xc7\x11\x2c\xd0", 32);
+    assert_memory_equal(d,
+                        "\xcd\xc7\x6e\x5c\x99\x14\xfb\x92\x81\xa1\xc7\xe2\x84\xd7\x3e\x67"
+                        "\xf1\x80\x9a\x48\xa4\x97\x20\x0e\x04\x6d\x39\xcc\xc7\x11\x2c\xd0",
+                        32);
     /* 55 and 56 bytes: the padding boundary that needs a second block. */
     char hex[65];
     relic_sha256_hex(chunk, 56, hex);

@@ -73,8 +73,7 @@ static void test_calls(void **state)
     check_case("1a 0a 01 02 66 00 01 07 03 00 00 00", 0, "call var1::Rnd(3)");
     check_case("0a 00 1a 01 00 66 00 01 07 03 00 00 00 00", 0, "var0 = Player::Rnd(3)");
     check_case("0a 00 19 02 00 66 00 01 07 03 00 00 00 00", 0, "var0 = Camera.Rnd(3)");
-    check_case("0a 00 00 66 00 01 07 01 00 00 00 01 01 66 00 01 07 01 00 00 00 00", 0,
-               "var0 = task Rnd(1) + @Rnd(1)");
+    check_case("0a 00 00 66 00 01 07 01 00 00 00 01 01 66 00 01 07 01 00 00 00 00", 0, "var0 = task Rnd(1) + @Rnd(1)");
 }
 
 static void test_assignments_and_formulas(void **state)
@@ -99,13 +98,14 @@ static void test_control_flow(void **state)
     (void)state;
     check_case("03 06 00 00 0a 00 07 01 00 00 00 01 0a 03 00 05 07 02 00 00 00 00 1b 00 00 00 18", 0,
                "if TimeOfDay++ = 1 and var3 >= 2 | Yield");
-    check_case("03 14 00 00 01 00 0b 01 0a 00 0b 02 07 00 00 00 00 00 07 00 00 00 00 00 1d 00 00 00 18 04 00 00 00 00", 0,
-               "if Me.ref1-- != var0-- or 0 = 0 | Yield | Goto #0000");
+    check_case("03 14 00 00 01 00 0b 01 0a 00 0b 02 07 00 00 00 00 00 07 00 00 00 00 00 1d 00 00 00 18 04 00 00 00 00",
+               0, "if Me.ref1-- != var0-- or 0 = 0 | Yield | Goto #0000");
     /* A false target outside the script is kept as a plain offset. */
     check_case("03 07 01 00 00 00 02 07 02 00 00 00 00 ff 00 00 00", 0, "if 1 < 2");
     check_case("04 05 00 00 00 05 00 00 00 00", 0, "Goto #0005 | End #0000");
     check_case("11 06 00 00 00 12 13", 0, "Gosub #0006 | Return | Endint");
-    check_case("1b 00 00 00 00 1c 00 00 00 00 1d 00 00 00 00", 0, "TaskStop #0000 | TaskPause #0000 | TaskResume #0000");
+    check_case("1b 00 00 00 00 1c 00 00 00 00 1d 00 00 00 00", 0,
+               "TaskStop #0000 | TaskPause #0000 | TaskResume #0000");
     /* Anchor is one byte; ScriptRV is one byte and a Return after it
      * carries four bytes (the five the mismatch path skips). */
     check_case("17 05 1e 01 12 00 00 00 00 1e 00 11 00 00 00 00", 0,

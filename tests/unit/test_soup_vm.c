@@ -48,9 +48,16 @@ static int rig_actor(rig *r, int k, const char *name, const char *src, const int
     relic_err_clear(&err);
     if (soup_assemble(&r->ctx, src, strlen(src), &r->code[k], &pc, &err))
         fail_msg("assemble: %s", err.msg);
-    soup_actor_def d = {.name = name, .code = r->code[k].data, .len = r->code[k].len, .script_pc = pc,
-                        .base = (uint32_t)(k * 0x1000), .strings = rig_strings, .nstrings = 2, .vars = vars,
-                        .nvars = nvars, .attrs = attrs};
+    soup_actor_def d = {.name = name,
+                        .code = r->code[k].data,
+                        .len = r->code[k].len,
+                        .script_pc = pc,
+                        .base = (uint32_t)(k * 0x1000),
+                        .strings = rig_strings,
+                        .nstrings = 2,
+                        .vars = vars,
+                        .nvars = nvars,
+                        .attrs = attrs};
     int a = soup_vm_add_actor(r->vm, &d, &err);
     assert_true(a >= 0);
     return a;
@@ -140,8 +147,10 @@ static void test_rnd(void **state)
     rig r;
     rig_init(&r, NULL);
     int32_t vars[5] = {0};
-    int a = rig_actor(&r, 0, "R", "var0 = Rnd(10)\nvar1 = QuickRnd(255)\nvar2 = Rnd(3)\nvar3 = Rnd(20000)\n"
-                                  "var4 = QuickRnd(0)\nYield\n", vars, 5, NULL);
+    int a = rig_actor(&r, 0, "R",
+                      "var0 = Rnd(10)\nvar1 = QuickRnd(255)\nvar2 = Rnd(3)\nvar3 = Rnd(20000)\n"
+                      "var4 = QuickRnd(0)\nYield\n",
+                      vars, 5, NULL);
     relic_err err;
     assert_int_equal(rig_run(&r, a, 1, &err), RELIC_OK);
     /* Draws from state 1: 16838 5758 10113 17515 31051. */
@@ -213,10 +222,10 @@ static void test_formulas_and_conditions(void **state)
     assert_int_equal(var(&r, a, 0), 2147483644); /* unsigned division */
     assert_int_equal(var(&r, a, 1), -12);
     assert_int_equal(var(&r, a, 2), -4);
-    assert_int_equal(var(&r, a, 3), 2);          /* shift count masked to 5 bits */
-    assert_int_equal(var(&r, a, 4), 20);         /* no precedence */
-    assert_int_equal(var(&r, a, 5), 1);          /* signed <, and no precedence for or/and */
-    assert_int_equal(var(&r, a, 6), 1);          /* both sides evaluated with updates */
+    assert_int_equal(var(&r, a, 3), 2);  /* shift count masked to 5 bits */
+    assert_int_equal(var(&r, a, 4), 20); /* no precedence */
+    assert_int_equal(var(&r, a, 5), 1);  /* signed <, and no precedence for or/and */
+    assert_int_equal(var(&r, a, 6), 1);  /* both sides evaluated with updates */
     assert_int_equal(var(&r, a, 7), 1);
     rig_free(&r);
 
@@ -249,8 +258,10 @@ static void test_continuations_and_subroutines(void **state)
     rig_free(&r);
 
     rig_init(&r, NULL);
-    a = rig_actor(&r, 0, "V", "ScriptRV 1\nGoto skip\nvar0 = 5\nskip:\nAnchor = 7\nScriptRV 0\nGosub s\nEnd #0000\n"
-                              "s:\nvar1 = 1\nReturn\n", vars, 4, NULL);
+    a = rig_actor(&r, 0, "V",
+                  "ScriptRV 1\nGoto skip\nvar0 = 5\nskip:\nAnchor = 7\nScriptRV 0\nGosub s\nEnd #0000\n"
+                  "s:\nvar1 = 1\nReturn\n",
+                  vars, 4, NULL);
     assert_int_equal(rig_run(&r, a, 1, &err), RELIC_OK);
     assert_int_equal(var(&r, a, 0), 5); /* rv 0 != 1: the Goto's 5 bytes were skipped */
     assert_int_equal(var(&r, a, 1), 1); /* rv 0 matched: Gosub ran */
@@ -280,8 +291,10 @@ static void test_tasks(void **state)
      * not call again; TaskStop by label removes the slot. */
     rig_init(&r, NULL);
     r.stub.default_task_len = 100;
-    a = rig_actor(&r, 0, "M", "t:\n@PushAnimation(1, 2)\nvar0 = var0 + 1\nif var0 < 3 {\nGoto t\n}\n"
-                              "var1 = var1 + 1\nTaskStop t\nYield\n", vars, 2, NULL);
+    a = rig_actor(&r, 0, "M",
+                  "t:\n@PushAnimation(1, 2)\nvar0 = var0 + 1\nif var0 < 3 {\nGoto t\n}\n"
+                  "var1 = var1 + 1\nTaskStop t\nYield\n",
+                  vars, 2, NULL);
     assert_int_equal(rig_run(&r, a, 1, &err), RELIC_OK);
     assert_int_equal(var(&r, a, 0), 3);
     size_t calls = 0;
@@ -294,8 +307,8 @@ static void test_tasks(void **state)
     /* A seventh task is an error. */
     rig_init(&r, NULL);
     r.stub.default_task_len = 100;
-    a = rig_actor(&r, 0, "S", "@Wait(9)\n@Wait(9)\n@Wait(9)\n@Wait(9)\n@Wait(9)\n@Wait(9)\n@Wait(9)\nYield\n", vars,
-                  2, NULL);
+    a = rig_actor(&r, 0, "S", "@Wait(9)\n@Wait(9)\n@Wait(9)\n@Wait(9)\n@Wait(9)\n@Wait(9)\n@Wait(9)\nYield\n", vars, 2,
+                  NULL);
     assert_int_equal(rig_run(&r, a, 1, &err), RELIC_EDATA);
     assert_non_null(strstr(err.msg, "task slots"));
     rig_free(&r);
@@ -309,8 +322,9 @@ static void test_attributes_and_control(void **state)
     uint8_t attrs[256] = {0};
     attrs[31] = 200; /* signed byte <= 0: falls back to the jump time */
     int32_t vars[3] = {0};
-    int a = rig_actor(&r, 0, "A", "call SetAttribute(6, 300)\nvar0 = GetMyAttr(300)\nvar1 = GetAttribute(115)\n"
-                                  "call SetMyAttr(1, 4)\ncall DisableScript()\nvar2 = var2 + 1\nYield\n",
+    int a = rig_actor(&r, 0, "A",
+                      "call SetAttribute(6, 300)\nvar0 = GetMyAttr(300)\nvar1 = GetAttribute(115)\n"
+                      "call SetMyAttr(1, 4)\ncall DisableScript()\nvar2 = var2 + 1\nYield\n",
                       vars, 3, attrs);
     assert_int_equal(soup_vm_attr(r.vm, a, 31), 6);
     assert_int_equal(soup_vm_attr(r.vm, a, 32), 80);
@@ -452,8 +466,10 @@ static void test_control_mask_and_pause(void **state)
      * advances nor blocks. */
     rig_init(&r, NULL);
     r.stub.default_task_len = 100;
-    a = rig_actor(&r, 0, "Q", "t:\n@PushAnimation(2, 2)\nTaskPause t\nbody:\nvar0 = var0 + 1\nif var0 = 3 {\nTaskResume t\n}\n"
-                              "Yield\nGoto body\n", vars, 2, NULL);
+    a = rig_actor(&r, 0, "Q",
+                  "t:\n@PushAnimation(2, 2)\nTaskPause t\nbody:\nvar0 = var0 + 1\nif var0 = 3 {\nTaskResume t\n}\n"
+                  "Yield\nGoto body\n",
+                  vars, 2, NULL);
     assert_int_equal(rig_run(&r, a, 4, &err), RELIC_OK);
     size_t revisits = 0;
     for (size_t i = 0; i < r.stub.nev; i++)

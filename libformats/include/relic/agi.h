@@ -17,7 +17,7 @@ extern "C" {
 #endif
 
 typedef enum agi_kind { AGI_LOGIC, AGI_PICTURE, AGI_VIEW, AGI_SOUND, AGI_KIND_COUNT } agi_kind;
-const char *agi_kind_name(agi_kind kind);     /* "logic", "picture", "view", "sound" */
+const char *agi_kind_name(agi_kind kind);             /* "logic", "picture", "view", "sound" */
 int agi_kind_parse(const char *name, agi_kind *kind); /* RELIC_OK or RELIC_EUSAGE */
 /* "v2", "v3" (from the container table), or "?". */
 const char *agi_layout_name(agi_layout layout);
@@ -35,8 +35,8 @@ typedef struct agi_dir_entry {
 
 typedef struct agi_dir {
     agi_dir_entry entry[AGI_DIR_ENTRIES];
-    unsigned count;      /* complete entries read (<= 256) */
-    size_t file_offset;  /* where the section starts in its file */
+    unsigned count;     /* complete entries read (<= 256) */
+    size_t file_offset; /* where the section starts in its file */
 } agi_dir;
 
 /* A v2 directory file: high nibble 0xf marks an entry absent. */
@@ -45,18 +45,14 @@ int agi_dir_parse_v2(const uint8_t *data, size_t len, agi_dir *dir, relic_err *e
 int agi_dir_parse_v3(const uint8_t *data, size_t len, agi_dir dirs[AGI_KIND_COUNT], relic_err *err);
 
 /* ---- volume records --------------------------------------------------- */
-typedef enum agi_transform {
-    AGI_TRANSFORM_NONE,
-    AGI_TRANSFORM_LZW,
-    AGI_TRANSFORM_PICTURE_NIBBLE
-} agi_transform;
+typedef enum agi_transform { AGI_TRANSFORM_NONE, AGI_TRANSFORM_LZW, AGI_TRANSFORM_PICTURE_NIBBLE } agi_transform;
 const char *agi_transform_name(agi_transform t); /* "none", "lzw", "picture-nibble" */
 
 typedef struct agi_record {
     agi_layout layout;
-    uint8_t volume_byte;       /* header byte 2 as stored */
-    uint32_t offset;           /* of the header in the volume */
-    uint32_t header_len;       /* 5 or 7 */
+    uint8_t volume_byte; /* header byte 2 as stored */
+    uint32_t offset;     /* of the header in the volume */
+    uint32_t header_len; /* 5 or 7 */
     uint32_t stored_len;
     uint32_t expanded_len;
     agi_transform transform;
@@ -64,9 +60,8 @@ typedef struct agi_record {
 
 /* Reads the record header at `offset` of a volume and expands its payload
  * into out (replacing its contents).  Errors carry volume offsets. */
-int agi_record_load(agi_layout layout, const uint8_t *vol, size_t vol_len,
-                    uint32_t offset, unsigned volume, agi_record *rec,
-                    relic_buf *out, relic_err *err);
+int agi_record_load(agi_layout layout, const uint8_t *vol, size_t vol_len, uint32_t offset, unsigned volume,
+                    agi_record *rec, relic_buf *out, relic_err *err);
 
 /* ---- transforms --------------------------------------------------------- */
 /* Dictionary (LZW) expansion: exactly `expected` bytes must come out. */
@@ -80,18 +75,18 @@ int agi_picnibble_pack(const uint8_t *src, size_t len, relic_buf *out);
 
 /* ---- OBJECT (inventory metadata) -------------------------------------- */
 typedef struct agi_item {
-    char *name;            /* zero-terminated bytes as stored */
-    uint16_t name_offset;  /* as stored, relative to the runtime data */
+    char *name;           /* zero-terminated bytes as stored */
+    uint16_t name_offset; /* as stored, relative to the runtime data */
     uint8_t location;
 } agi_item;
 
 typedef struct agi_objects {
-    int xor_key;           /* AGI_MSG_*: 0 plain, else the key it is XORed
+    int xor_key;        /* AGI_MSG_*: 0 plain, else the key it is XORed
                               with (AGDS: "Alex Simkin") */
-    uint8_t max_object;    /* header byte 2 */
+    uint8_t max_object; /* header byte 2 */
     agi_item *items;
     unsigned count;
-    uint8_t *raw;          /* decoded (un-XORed) file, for exact rewrites */
+    uint8_t *raw; /* decoded (un-XORed) file, for exact rewrites */
     size_t raw_len;
 } agi_objects;
 
@@ -114,7 +109,7 @@ typedef struct agi_word {
 } agi_word;
 
 typedef struct agi_words {
-    agi_word *words;       /* in file order */
+    agi_word *words; /* in file order */
     unsigned count;
 } agi_words;
 
@@ -125,9 +120,9 @@ int agi_words_encode(const agi_words *w, relic_buf *out, relic_err *err);
 
 /* ---- logic message tables --------------------------------------------- */
 typedef struct agi_message {
-    uint16_t offset;       /* as stored; 0 = no message */
-    char *text;            /* decrypted, zero-terminated; NULL when absent */
-    int unterminated;      /* stored without its zero byte */
+    uint16_t offset;  /* as stored; 0 = no message */
+    char *text;       /* decrypted, zero-terminated; NULL when absent */
+    int unterminated; /* stored without its zero byte */
 } agi_message;
 
 /* How message text is stored: as is, XORed with Sierra's "Avis Durgan",
@@ -136,9 +131,9 @@ enum { AGI_MSG_PLAIN = 0, AGI_MSG_KEY_SIERRA = 1, AGI_MSG_KEY_AGDS = 2 };
 
 typedef struct agi_logic_messages {
     uint16_t code_length;
-    size_t table_offset;   /* payload offset of the count byte */
-    int encrypted;         /* AGI_MSG_PLAIN, AGI_MSG_KEY_SIERRA or AGI_MSG_KEY_AGDS */
-    agi_message *msg;      /* msg[1..count] are messages 1..count; msg[0] unused */
+    size_t table_offset; /* payload offset of the count byte */
+    int encrypted;       /* AGI_MSG_PLAIN, AGI_MSG_KEY_SIERRA or AGI_MSG_KEY_AGDS */
+    agi_message *msg;    /* msg[1..count] are messages 1..count; msg[0] unused */
     unsigned count;
     /* A declared text end past the payload reads to the payload's end (as
      * the interpreter does): counted here, not an error. */
@@ -154,12 +149,12 @@ int agi_logic_messages_decode_agds(const uint8_t *payload, size_t len, agi_logic
 void agi_logic_messages_free(agi_logic_messages *m);
 /* A logic payload from bytecode and messages 1..count (NULL = absent);
  * encrypt is an AGI_MSG_* value (1, any non-zero but 2: Sierra's key). */
-int agi_logic_encode(const uint8_t *code, size_t code_len, char *const *messages,
-                     unsigned count, int encrypt, relic_buf *out, relic_err *err);
+int agi_logic_encode(const uint8_t *code, size_t code_len, char *const *messages, unsigned count, int encrypt,
+                     relic_buf *out, relic_err *err);
 
 /* ---- whole games ------------------------------------------------------ */
 typedef struct agi_file {
-    char *name;            /* as found on disk */
+    char *name; /* as found on disk */
     uint8_t *data;
     size_t len;
 } agi_file;
@@ -179,27 +174,27 @@ int agi_fileset_read_dir(const char *path, agi_fileset *fs, relic_err *err);
 
 typedef enum agi_profile_source {
     AGI_PROFILE_FROM_OPTION,
-    AGI_PROFILE_FROM_AGIDATA,      /* AGIDATA.OVL version string */
-    AGI_PROFILE_FROM_EXECUTABLE,   /* AGI / SIERRA.COM version string */
-    AGI_PROFILE_FROM_SHAPE,        /* container and data shape */
-    AGI_PROFILE_FROM_EVIDENCE      /* the data needs a later profile than declared */
+    AGI_PROFILE_FROM_AGIDATA,    /* AGIDATA.OVL version string */
+    AGI_PROFILE_FROM_EXECUTABLE, /* AGI / SIERRA.COM version string */
+    AGI_PROFILE_FROM_SHAPE,      /* container and data shape */
+    AGI_PROFILE_FROM_EVIDENCE    /* the data needs a later profile than declared */
 } agi_profile_source;
 const char *agi_profile_source_name(agi_profile_source s);
 
 typedef struct agi_game {
     agi_layout layout;
-    char prefix[16];               /* v3 file-name prefix ("GR"), else "" */
-    int split_dirs;                /* v3 with the four split directories */
+    char prefix[16]; /* v3 file-name prefix ("GR"), else "" */
+    int split_dirs;  /* v3 with the four split directories */
     agi_dir dirs[AGI_KIND_COUNT];
     const char *dir_file[AGI_KIND_COUNT];
     const agi_file *volumes[16];
-    const agi_fileset *files;      /* borrowed */
+    const agi_fileset *files; /* borrowed */
     const agi_profile *profile;
     agi_profile_source profile_source;
-    char version[24];              /* interpreter version string found, or "" */
-    int exact_profile;             /* version maps to a profile exactly */
+    char version[24];                    /* interpreter version string found, or "" */
+    int exact_profile;                   /* version maps to a profile exactly */
     const agi_profile *profile_declared; /* from the version string; NULL: none */
-    char evidence[8][240];         /* what decided the profile, in words */
+    char evidence[8][240];               /* what decided the profile, in words */
     unsigned evidence_count;
 } agi_game;
 
@@ -210,7 +205,7 @@ typedef struct agi_game {
 typedef int (*agi_logic_accepts_fn)(void *ctx, const uint8_t *payload, size_t len, const agi_profile *p);
 
 typedef struct agi_open_opts {
-    const agi_profile *profile;    /* NULL: choose from the version string and the data */
+    const agi_profile *profile;         /* NULL: choose from the version string and the data */
     agi_logic_accepts_fn logic_accepts; /* optional logic evidence */
     void *logic_ctx;
 } agi_open_opts;
@@ -219,17 +214,17 @@ typedef struct agi_open_opts {
  * game borrows fs, which must outlive it. */
 int agi_game_open(const agi_fileset *fs, const agi_open_opts *opts, agi_game *game, relic_err *err);
 /* Loads one resource; err names the volume file and offset on failure. */
-int agi_game_load(const agi_game *game, agi_kind kind, unsigned number,
-                  agi_record *rec, relic_buf *payload, relic_err *err);
+int agi_game_load(const agi_game *game, agi_kind kind, unsigned number, agi_record *rec, relic_buf *payload,
+                  relic_err *err);
 /* Version string of an interpreter file ("2.936", "3.002.149"), or 0. */
 int agi_version_scan(const uint8_t *data, size_t len, char *out, size_t outsz);
 
 /* ---- building games ----------------------------------------------------- */
 typedef struct agi_build_opts {
     agi_layout layout;
-    char prefix[16];               /* v3 prefix; "" for v2 */
-    int compress;                  /* v3: LZW and picture packing */
-    uint32_t max_volume_size;      /* start a new volume past this; 0 = 1 MiB - 1 */
+    char prefix[16];          /* v3 prefix; "" for v2 */
+    int compress;             /* v3: LZW and picture packing */
+    uint32_t max_volume_size; /* start a new volume past this; 0 = 1 MiB - 1 */
 } agi_build_opts;
 
 /* payloads[kind][number]: NULL = absent. Files are added to out. */

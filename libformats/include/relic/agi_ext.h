@@ -27,8 +27,8 @@ enum {
 typedef int (*agi_ext_detect_fn)(const agi_game *g, char *why, size_t why_len);
 
 typedef struct agi_extension {
-    const char *name;            /* "agipal": the word game.json lists */
-    unsigned flag;               /* AGI_EXT_* */
+    const char *name; /* "agipal": the word game.json lists */
+    unsigned flag;    /* AGI_EXT_* */
     agi_ext_detect_fn detect;
     /* shake.screen operands in [palette_shake_min, palette_shake_max]
      * load pal.<operand> instead of shaking (0, 0: none). */

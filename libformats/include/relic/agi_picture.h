@@ -26,22 +26,21 @@ extern const uint8_t agi_ega_palette[16 * 3];
 void agi_scale(const uint8_t *src, unsigned w, unsigned h, unsigned sx, unsigned sy, uint8_t *dst);
 
 /* Called after every executed command (see agi_picture_opts.on_command). */
-typedef void (*agi_picture_step_fn)(void *ctx, unsigned long command, const uint8_t *visual,
-                                    const uint8_t *priority);
+typedef void (*agi_picture_step_fn)(void *ctx, unsigned long command, const uint8_t *visual, const uint8_t *priority);
 
 typedef struct agi_picture_opts {
-    int overlay;               /* draw over the planes as given (else clear to 15 / 4 first) */
-    unsigned long max_steps;   /* stop after this many commands; 0 = no limit */
+    int overlay;                    /* draw over the planes as given (else clear to 15 / 4 first) */
+    unsigned long max_steps;        /* stop after this many commands; 0 = no limit */
     agi_picture_step_fn on_command; /* optional: sees the planes after each command */
     void *ctx;
 } agi_picture_opts;
 
 typedef struct agi_picture_stats {
-    unsigned long commands;    /* commands executed (bytes 0xf0.. dispatched) */
-    unsigned long fills;       /* seeds that filled at least one cell */
-    unsigned long ignored;     /* bytes skipped at command boundaries */
-    size_t end_offset;         /* offset of the final 0xff, or where the step limit stopped */
-    int stopped;               /* 1 when max_steps ended the drawing early */
+    unsigned long commands; /* commands executed (bytes 0xf0.. dispatched) */
+    unsigned long fills;    /* seeds that filled at least one cell */
+    unsigned long ignored;  /* bytes skipped at command boundaries */
+    size_t end_offset;      /* offset of the final 0xff, or where the step limit stopped */
+    int stopped;            /* 1 when max_steps ended the drawing early */
 } agi_picture_stats;
 
 /* What to draw and where: the expanded payload, the profile whose rules

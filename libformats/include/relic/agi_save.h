@@ -33,15 +33,15 @@ typedef struct agi_save_key {
 typedef struct agi_save_state {
     uint8_t signature[7];
     uint8_t vars[256];
-    uint8_t flags[32];              /* packed, f0 is bit 0x80 of byte 0 */
+    uint8_t flags[32]; /* packed, f0 is bit 0x80 of byte 0 */
     uint32_t timer_ticks;
-    uint16_t display_mode;          /* early partition only */
+    uint16_t display_mode; /* early partition only */
     uint16_t horizon;
-    uint16_t prev_nav_event;        /* early only */
+    uint16_t prev_nav_event; /* early only */
     uint16_t rect_left, rect_top, rect_right, rect_bottom;
     uint16_t direction_coupling;
     uint16_t picture;
-    uint16_t nav_direction;         /* early only */
+    uint16_t nav_direction; /* early only */
     uint16_t rect_enabled;
     uint16_t replay_capacity, replay_count;
     agi_save_key keys[AGI_SAVE_MAX_KEYS];
@@ -51,13 +51,13 @@ typedef struct agi_save_state {
     uint8_t prompt_char;
     uint16_t status_enabled, status_row;
     uint16_t display_base_row, display_bottom_row;
-    uint16_t replay_checkpoint;     /* 0x05e1 and longer */
-    uint16_t menu_gate;             /* 3.002.102, 3.002.149 */
+    uint16_t replay_checkpoint; /* 0x05e1 and longer */
+    uint16_t menu_gate;         /* 3.002.102, 3.002.149 */
     uint8_t release_gate;
     /* Reserved ranges, preserved as stored. */
-    uint8_t reserved_word_a[2];     /* 2.936 0x012d; early 0x0141 startup count */
-    uint8_t reserved_word_b[2];     /* 2.936/GR 0x013d, canonical 0f 00 */
-    uint8_t keys_reserved[40];      /* ten inactive key-map records */
+    uint8_t reserved_word_a[2]; /* 2.936 0x012d; early 0x0141 startup count */
+    uint8_t reserved_word_b[2]; /* 2.936/GR 0x013d, canonical 0f 00 */
+    uint8_t keys_reserved[40];  /* ten inactive key-map records */
     uint8_t string_pad[4];
     uint8_t strings_reserved[AGI_SAVE_MAX_STRINGS * AGI_SAVE_STRING_LEN];
     uint8_t prompt_pad;
@@ -85,7 +85,7 @@ typedef struct agi_save_object {
 #define AGI_SAVE_OBJ_ANIMATED 0x0040
 
 typedef struct agi_save_item {
-    uint16_t name_offset;           /* into agi_save.inventory */
+    uint16_t name_offset; /* into agi_save.inventory */
     uint8_t location;
 } agi_save_item;
 
@@ -102,26 +102,26 @@ typedef struct agi_save {
     agi_save_state state;
     agi_save_object *objects;
     unsigned object_count;
-    uint8_t *inventory;             /* block 3 after the v3 transform is undone */
+    uint8_t *inventory; /* block 3 after the v3 transform is undone */
     size_t inventory_len;
-    agi_save_item *items;           /* parsed from the entry table */
+    agi_save_item *items; /* parsed from the entry table */
     unsigned item_count;
-    uint8_t *replay;                /* block 4: (kind, value) byte pairs */
+    uint8_t *replay; /* block 4: (kind, value) byte pairs */
     unsigned replay_slots;
-    agi_save_resume *resume;        /* block 5 records before the terminator */
+    agi_save_resume *resume; /* block 5 records before the terminator */
     unsigned resume_count;
-    uint16_t resume_end;            /* the terminator's ignored second word */
+    uint16_t resume_end; /* the terminator's ignored second word */
     /* Oddities the original reads past (an inventory name cut by the end
      * of block 3): counted, the first one described, never fatal. */
     unsigned warnings;
-    size_t warning_offset;          /* file offset of the first */
+    size_t warning_offset; /* file offset of the first */
     char warning[128];
 } agi_save;
 
 /* ---- profile detection ------------------------------------------------- */
 typedef struct agi_save_guess {
     const agi_profile *profile;
-    char candidates[64];            /* every profile the shape allows */
+    char candidates[64]; /* every profile the shape allows */
 } agi_save_guess;
 /* The profile a save's shape selects: block count, block-1 length and,
  * for 0x05e1, whether block 3 reads as plain or transformed inventory. */
@@ -141,12 +141,12 @@ void agi_save_free(agi_save *s);
  * elsewhere); profiles 2.089-2.272 have no canonical values, so zeros
  * there are relic's own policy. */
 typedef struct agi_save_init_args {
-    const agi_profile *profile;     /* required: NULL is RELIC_EUSAGE */
-    unsigned objects;               /* block-2 records */
-    const uint8_t *inventory;       /* OBJECT's runtime data, plain */
+    const agi_profile *profile; /* required: NULL is RELIC_EUSAGE */
+    unsigned objects;           /* block-2 records */
+    const uint8_t *inventory;   /* OBJECT's runtime data, plain */
     size_t inventory_len;
-    unsigned replay_slots;          /* block-4 pairs */
-    unsigned resume;                /* block-5 records */
+    unsigned replay_slots; /* block-4 pairs */
+    unsigned resume;       /* block-5 records */
 } agi_save_init_args;
 int agi_save_init(agi_save *s, const agi_save_init_args *args, relic_err *err);
 /* Structural checks beyond decoding (counts against capacities, replay
@@ -180,7 +180,7 @@ typedef enum agi_replay_kind { AGI_REPLAY_KINDS(AGI_REPLAY_ENUM) AGI_REPLAY_KIND
 const char *agi_replay_kind_name(unsigned kind);
 
 typedef struct agi_replay_op {
-    unsigned pair;                  /* index of its first pair */
+    unsigned pair; /* index of its first pair */
     uint8_t kind, value;
     /* kind 5: the seven packet bytes; complete is 0 when the active
      * sequence ends inside the packet. */

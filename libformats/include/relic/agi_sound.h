@@ -15,15 +15,15 @@ extern "C" {
 #define AGI_SOUND_END 0xffffu /* duration that ends a channel */
 
 typedef struct agi_sound_event {
-    uint16_t duration;     /* ticks until the next record; 0 means 65536 */
-    uint16_t tone;         /* little-endian word of bytes 2..3 */
-    uint8_t control;       /* low nibble: attenuation, 0x0f silent */
-    uint32_t offset;       /* payload offset of the event */
+    uint16_t duration; /* ticks until the next record; 0 means 65536 */
+    uint16_t tone;     /* little-endian word of bytes 2..3 */
+    uint8_t control;   /* low nibble: attenuation, 0x0f silent */
+    uint32_t offset;   /* payload offset of the event */
 } agi_sound_event;
 
 typedef struct agi_sound_channel {
-    uint16_t start;        /* payload offset from the header */
-    uint32_t end;          /* payload offset of its 0xffff terminator */
+    uint16_t start; /* payload offset from the header */
+    uint32_t end;   /* payload offset of its 0xffff terminator */
     agi_sound_event *events;
     unsigned count;
 } agi_sound_channel;
@@ -45,10 +45,7 @@ static inline uint16_t agi_sound_divisor(uint16_t tone)
     return (uint16_t)(((tone & 0x003f) << 4) | ((tone >> 8) & 0x000f));
 }
 /* sound.md "PC-speaker output": the timer divisor for a tone word. */
-static inline uint32_t agi_sound_speaker_divisor(uint16_t tone)
-{
-    return 12u * agi_sound_divisor(tone);
-}
+static inline uint32_t agi_sound_speaker_divisor(uint16_t tone) { return 12u * agi_sound_divisor(tone); }
 
 #ifdef __cplusplus
 }

@@ -16,12 +16,12 @@ extern "C" {
 /* One distinct cel structure of the payload; loops that point at the same
  * bytes share it, and with it its orientation state. */
 typedef struct agi_cel {
-    size_t offset;            /* payload offset of the cel header */
+    size_t offset; /* payload offset of the cel header */
     uint8_t width, height;
-    uint8_t control;          /* current control byte (bits 0x70 change on mirroring) */
-    uint8_t stored_control;   /* as in the file */
-    uint8_t transparent;      /* control & 0x0f */
-    uint8_t *rows;            /* current row stream, `height` zero-terminated rows */
+    uint8_t control;        /* current control byte (bits 0x70 change on mirroring) */
+    uint8_t stored_control; /* as in the file */
+    uint8_t transparent;    /* control & 0x0f */
+    uint8_t *rows;          /* current row stream, `height` zero-terminated rows */
     size_t rows_len;
     size_t rows_cap;
 } agi_cel;
@@ -29,29 +29,29 @@ typedef struct agi_cel {
 /* One distinct loop structure (shared the same way). */
 typedef struct agi_loop_data {
     size_t offset;
-    uint8_t header;           /* current first byte (2.230: bits 0x30 change) */
+    uint8_t header; /* current first byte (2.230: bits 0x30 change) */
     uint8_t stored_header;
     unsigned cel_count;
-    unsigned *cel;            /* indices into agi_view.cels */
+    unsigned *cel; /* indices into agi_view.cels */
 } agi_loop_data;
 
 typedef struct agi_view {
-    int packed_loops;         /* profile 2.230 loop headers */
-    uint8_t reserved[2];      /* payload bytes 0 and 1 */
+    int packed_loops;    /* profile 2.230 loop headers */
+    uint8_t reserved[2]; /* payload bytes 0 and 1 */
     unsigned loop_count;
-    unsigned *loop;           /* loop number -> index into loops */
+    unsigned *loop; /* loop number -> index into loops */
     agi_loop_data *loops;
     unsigned loops_len;
     agi_cel *cels;
     unsigned cels_len;
     size_t description_offset; /* 0: none */
-    uint8_t *description;     /* zero-terminated bytes, NULL when none */
+    uint8_t *description;      /* zero-terminated bytes, NULL when none */
     size_t description_len;
     /* Oddities read the way the interpreter reads them (a loop with fewer
      * cels than its header says, a row wider than its cel when mirrored):
      * counted, the first described, never fatal. */
     unsigned warnings;
-    size_t warning_offset;    /* payload offset of the first */
+    size_t warning_offset; /* payload offset of the first */
     char warning[160];
 } agi_view;
 

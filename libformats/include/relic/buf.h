@@ -17,7 +17,10 @@ typedef struct relic_buf {
     int oom;
 } relic_buf;
 
-#define RELIC_BUF_INIT {0, 0, 0, 0}
+#define RELIC_BUF_INIT \
+    {                  \
+        0, 0, 0, 0     \
+    }
 
 int relic_buf_reserve(relic_buf *b, size_t extra);
 void relic_buf_append(relic_buf *b, const void *p, size_t n);

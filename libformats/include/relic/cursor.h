@@ -15,10 +15,10 @@ extern "C" {
 typedef struct relic_cur {
     const uint8_t *base;
     size_t len, pos;
-    size_t origin;          /* file offset of base[0], for error reports */
+    size_t origin; /* file offset of base[0], for error reports */
     int failed;
-    size_t fail_pos;        /* position (relative to base) of the first failure */
-    const char *fail_what;  /* static description of the first failure */
+    size_t fail_pos;       /* position (relative to base) of the first failure */
+    const char *fail_what; /* static description of the first failure */
 } relic_cur;
 
 relic_cur relic_cur_make(const uint8_t *data, size_t len, size_t origin);

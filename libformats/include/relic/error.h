@@ -32,8 +32,7 @@ typedef struct relic_err {
 void relic_err_clear(relic_err *err);
 /* Fills err (when not NULL) and returns code, so callers can
  * `return relic_err_set(err, RELIC_EDATA, off, "...")`. */
-int relic_err_set(relic_err *err, int code, size_t offset, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+int relic_err_set(relic_err *err, int code, size_t offset, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* Names the file the error belongs to, unless one is already named. */
 void relic_err_file(relic_err *err, const char *file);
 /* "file: message (offset 0x1234)" into out. */

@@ -25,7 +25,7 @@ int relic_file_read(const char *path, relic_buf *out, relic_err *err);
 typedef struct relic_map {
     const uint8_t *data;
     size_t len;
-    relic_buf fallback;  /* used when the file could not be mapped */
+    relic_buf fallback; /* used when the file could not be mapped */
     int mapped;
 } relic_map;
 int relic_file_map(const char *path, relic_map *m, relic_err *err);
@@ -43,8 +43,7 @@ int relic_file_write_atomic(const char *path, const void *data, size_t len, reli
  * can be made again) skips it, replacing a user's only copy (save-inspect
  * set --in-place) asks for it. */
 #define RELIC_OUT_DURABLE 1u
-int relic_file_write_atomic_flags(const char *path, const void *data, size_t len, unsigned flags,
-                                  relic_err *err);
+int relic_file_write_atomic_flags(const char *path, const void *data, size_t len, unsigned flags, relic_err *err);
 
 /* Streaming form of the atomic writer, for writers that cannot hand over one
  * buffer (libsndfile, block-by-block synthesis):
@@ -59,7 +58,7 @@ typedef struct relic_out {
     int fd;
     unsigned flags;
     const char *path;
-    char *tmp;  /* temporary name, NULL once committed or aborted */
+    char *tmp; /* temporary name, NULL once committed or aborted */
 } relic_out;
 int relic_out_open(relic_out *o, const char *path, unsigned flags, relic_err *err);
 int relic_out_write(relic_out *o, const void *data, size_t len, relic_err *err);
@@ -75,8 +74,7 @@ int relic_path_same_file(const char *a, const char *b);
 /* Joins `rel` (slash-separated) under `root` into out.  Refuses absolute
  * names, empty, `.` and `..` components, and any existing component that is
  * a symbolic link; creates missing folders when make_dirs is set. */
-int relic_path_join(const char *root, const char *rel, int make_dirs,
-                    char *out, size_t outsz, relic_err *err);
+int relic_path_join(const char *root, const char *rel, int make_dirs, char *out, size_t outsz, relic_err *err);
 /* mkdir -p for a folder given by the user (not from an archive). */
 int relic_mkdirs(const char *path, relic_err *err);
 

@@ -15,18 +15,17 @@ extern "C" {
 
 typedef struct relic_gif {
     unsigned width, height;
-    const uint8_t *palette;    /* ncolors RGB triples */
-    unsigned ncolors;          /* 2..256 */
-    int trns_index;            /* -1: none */
+    const uint8_t *palette; /* ncolors RGB triples */
+    unsigned ncolors;       /* 2..256 */
+    int trns_index;         /* -1: none */
 } relic_gif;
 
 typedef struct relic_gif_frame {
-    const uint8_t *pixels;     /* width*height palette indices */
-    unsigned delay_cs;         /* hundredths of a second */
+    const uint8_t *pixels; /* width*height palette indices */
+    unsigned delay_cs;     /* hundredths of a second */
 } relic_gif_frame;
 
-int relic_gif_encode(const relic_gif *g, const relic_gif_frame *frames, size_t nframes, relic_buf *out,
-                     relic_err *err);
+int relic_gif_encode(const relic_gif *g, const relic_gif_frame *frames, size_t nframes, relic_buf *out, relic_err *err);
 /* Encodes and writes atomically (temporary file and rename). */
 int relic_gif_write(const char *path, const relic_gif *g, const relic_gif_frame *frames, size_t nframes,
                     relic_err *err);

@@ -20,14 +20,14 @@ extern "C" {
 
 typedef struct gool_header {
     uint32_t id, category, format;
-    uint32_t stack_start;  /* initial stack pointer, in words */
-    uint32_t event_count;  /* state map entries that map events */
-    uint32_t eid_count;    /* pool words that are EIDs */
+    uint32_t stack_start; /* initial stack pointer, in words */
+    uint32_t event_count; /* state map entries that map events */
+    uint32_t eid_count;   /* pool words that are EIDs */
 } gool_header;
 
 typedef struct gool_state {
     uint32_t flags, status;
-    uint16_t extern_idx; /* pool word naming the entry whose code runs */
+    uint16_t extern_idx;                  /* pool word naming the entry whose code runs */
     uint16_t event_pc, trans_pc, code_pc; /* GOOL_PC_NONE = absent */
 } gool_state;
 
@@ -36,16 +36,16 @@ typedef struct gool_entry {
     unsigned item_count; /* 3..6 */
     gool_header hdr;
     uint32_t *code;
-    size_t code_len;     /* words */
-    size_t code_origin;  /* file offset of code word 0 (0 when assembled) */
+    size_t code_len;    /* words */
+    size_t code_origin; /* file offset of code word 0 (0 when assembled) */
     uint32_t *pool;
-    size_t pool_len;     /* words */
+    size_t pool_len; /* words */
     uint16_t *map;
-    size_t map_len;      /* halfwords */
+    size_t map_len; /* halfwords */
     gool_state *states;
     size_t state_count;
     uint8_t *anim;
-    size_t anim_len;     /* bytes */
+    size_t anim_len; /* bytes */
 } gool_entry;
 
 /* Decodes a bare entry; checks layout and every local state's pcs. */

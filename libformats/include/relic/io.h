@@ -41,16 +41,16 @@ int relic_png_write(const char *path, const relic_png *img, relic_err *err);
 /* Audio through libsndfile: interleaved 16-bit samples; the container and
  * codec follow the file extension (.wav PCM 16, .flac, .ogg Vorbis).
  * Written to a temporary file and renamed, like every output. */
-int relic_audio_write(const char *path, const int16_t *samples, size_t frames, unsigned channels,
-                      unsigned rate, relic_err *err);
+int relic_audio_write(const char *path, const int16_t *samples, size_t frames, unsigned channels, unsigned rate,
+                      relic_err *err);
 /* Streaming audio output, for clips made block by block (memory constant in
  * the clip's length): open, write frames any number of times, then commit
  * (or abort, which removes the temporary).  relic_audio_write is open +
  * one write + commit.  Failing write/commit already abort. */
 typedef struct relic_audio_out {
     relic_out out;
-    void *sf;      /* SNDFILE *, kept opaque so this header needs no sndfile.h */
-    int io_errno;  /* first failed read/write/seek of the file */
+    void *sf;     /* SNDFILE *, kept opaque so this header needs no sndfile.h */
+    int io_errno; /* first failed read/write/seek of the file */
 } relic_audio_out;
 int relic_audio_open(relic_audio_out *a, const char *path, unsigned channels, unsigned rate, relic_err *err);
 int relic_audio_write_frames(relic_audio_out *a, const int16_t *samples, size_t frames, relic_err *err);

@@ -27,7 +27,7 @@ typedef struct mhk_resource {
     /* mhk_open_lenient only: the entry is listed but its data cannot be
      * read (offset and size are then 0, the declared values below). */
     uint8_t broken;
-    size_t broken_at;    /* where the problem is (resource or file-table entry) */
+    size_t broken_at; /* where the problem is (resource or file-table entry) */
     uint32_t declared_offset, declared_size;
     char why[96];
 } mhk_resource;
@@ -35,7 +35,7 @@ typedef struct mhk_resource {
 typedef struct mhk_archive {
     const uint8_t *data; /* borrowed */
     size_t len;
-    mhk_resource *res;   /* ordered by type table order, then resource table order */
+    mhk_resource *res; /* ordered by type table order, then resource table order */
     size_t count;
     uint16_t compaction;
     uint32_t file_count;
@@ -69,7 +69,7 @@ typedef struct mhk_entry {
     const char *name; /* NULL or "" for none */
     const uint8_t *data;
     size_t len;
-    uint8_t flags;    /* only bits 3..7 are kept */
+    uint8_t flags; /* only bits 3..7 are kept */
 } mhk_entry;
 
 int mhk_write(const mhk_entry *e, size_t n, relic_buf *out, relic_err *err);

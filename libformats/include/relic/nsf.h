@@ -18,8 +18,8 @@ extern "C" {
 #define NSF_CHUNK_MAGIC 0x1234u
 #define NSF_CHUNK_MAGIC_LZ 0x1235u
 #define NSF_ENTRY_MAGIC 0x0100FFFFu
-#define NSF_EID_NONE 0x6396347Fu   /* "NONE!" */
-#define NSF_CHUNK_TEXTURE 1u       /* texture pages carry no entry table */
+#define NSF_EID_NONE 0x6396347Fu /* "NONE!" */
+#define NSF_CHUNK_TEXTURE 1u     /* texture pages carry no entry table */
 
 /* 1 when eid has the shape of a name (bit 0 set, bit 31 clear). */
 int nsf_eid_valid(uint32_t eid);
@@ -34,13 +34,12 @@ int nsf_eid_parse(const char *name, uint32_t *eid, relic_err *err);
 uint32_t nsf_chunk_checksum(const uint8_t *chunk);
 /* Expands one compressed chunk starting at data (magic 0x1235) into out
  * (NSF_CHUNK_SIZE bytes); *used receives the bytes it occupied on disk. */
-int nsf_chunk_expand(const uint8_t *data, size_t len, size_t origin, uint8_t *out, size_t *used,
-                     relic_err *err);
+int nsf_chunk_expand(const uint8_t *data, size_t len, size_t origin, uint8_t *out, size_t *used, relic_err *err);
 
 typedef struct nsf_entry {
     uint32_t eid, type;
     unsigned item_count;
-    const uint8_t *data;  /* whole entry, borrowed */
+    const uint8_t *data; /* whole entry, borrowed */
     size_t len;
     size_t origin;        /* offset of data[0] in the enclosing file */
     const uint8_t **item; /* item_count pointers into data */
@@ -55,7 +54,7 @@ int nsf_entry_build(uint32_t eid, uint32_t type, const uint8_t *const *items, co
                     relic_buf *out, relic_err *err);
 
 typedef struct nsf_chunk {
-    uint8_t *data;          /* NSF_CHUNK_SIZE bytes, expanded */
+    uint8_t *data; /* NSF_CHUNK_SIZE bytes, expanded */
     size_t file_offset;
     int compressed;
     uint16_t type;
@@ -78,8 +77,7 @@ const nsf_entry *nsf_find(const nsf_file *f, uint32_t eid);
 
 /* Packs entries into one normal chunk (type 0 unless told), entries aligned
  * to 4 bytes, checksum filled in; RELIC_EDATA when they do not fit. */
-int nsf_chunk_build(uint16_t type, uint32_t id, const relic_buf *entries, unsigned n, uint8_t *out,
-                    relic_err *err);
+int nsf_chunk_build(uint16_t type, uint32_t id, const relic_buf *entries, unsigned n, uint8_t *out, relic_err *err);
 
 #ifdef __cplusplus
 }

@@ -21,19 +21,19 @@ extern "C" {
 #define RGM_RALC_RECORD 12
 
 typedef struct rgm_section {
-    char tag[5];          /* four ASCII bytes and a NUL */
-    size_t offset;        /* file offset of the 8-byte header */
-    size_t data_offset;   /* file offset of the payload */
+    char tag[5];        /* four ASCII bytes and a NUL */
+    size_t offset;      /* file offset of the 8-byte header */
+    size_t data_offset; /* file offset of the payload */
     uint32_t len;
-    const uint8_t *data;  /* points into the caller's buffer */
+    const uint8_t *data; /* points into the caller's buffer */
 } rgm_section;
 
 typedef struct rgm_file {
     rgm_section *sec;
     size_t count;
-    size_t end_offset;    /* offset of "END ", or the file size when absent */
+    size_t end_offset; /* offset of "END ", or the file size when absent */
     int has_end;
-    const uint8_t *tail;  /* everything from "END " on, kept for exact rewrites */
+    const uint8_t *tail; /* everything from "END " on, kept for exact rewrites */
     size_t tail_len;
 } rgm_file;
 
@@ -47,7 +47,7 @@ const rgm_section *rgm_find(const rgm_file *f, const char *tag);
  * has no fixed-size layout in the sources. */
 typedef struct rgm_records {
     uint32_t header, size, count, rest;
-    uint32_t declared;      /* the count field, when the section has one */
+    uint32_t declared; /* the count field, when the section has one */
     int has_count;
 } rgm_records;
 int rgm_section_records(const rgm_section *s, rgm_records *out);
@@ -58,7 +58,7 @@ int rgm_write(const rgm_file *f, relic_buf *out, relic_err *err);
 
 /* One RAHD actor record; field names after RGM.md's RAHD table. */
 typedef struct rgm_actor {
-    size_t offset;                /* file offset of the record */
+    size_t offset; /* file offset of the record */
     char name[10];
     uint16_t instances;
     uint32_t ranm_offset, raat_offset, raan_count, raan_offset, ragr_offset;
@@ -77,7 +77,7 @@ typedef struct rgm_placement {
     uint32_t id;
     uint8_t type, active, is_static;
     char script_name[10], model_name[10];
-    int32_t pos_x, pos_y, pos_z;  /* 24-bit fields, x and y signed */
+    int32_t pos_x, pos_y, pos_z; /* 24-bit fields, x and y signed */
     uint32_t angle_x, angle_y, angle_z;
     int16_t texture, intensity, radius, model_id, world_id, red, green, blue;
 } rgm_placement;
@@ -85,7 +85,7 @@ typedef struct rgm_placement {
 /* The script-facing view of a map: actors and the sections they index. */
 typedef struct rgm_map {
     rgm_file file;
-    uint32_t rahd_prefix;         /* the four fixed bytes after the count */
+    uint32_t rahd_prefix; /* the four fixed bytes after the count */
     rgm_actor *actors;
     size_t nactors;
     rgm_placement *placements;
@@ -119,7 +119,7 @@ typedef struct rgm_build_actor {
     size_t nstrings;
     const int32_t *vars;
     size_t nvars;
-    const uint8_t *attrs;         /* 256 bytes, or NULL for zeros */
+    const uint8_t *attrs; /* 256 bytes, or NULL for zeros */
 } rgm_build_actor;
 
 int rgm_build(const rgm_build_actor *actors, size_t nactors, const rgm_placement *pl, size_t npl, relic_buf *out,

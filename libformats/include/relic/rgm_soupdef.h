@@ -28,7 +28,7 @@ typedef struct soup_def_flag {
     char *name;
     soup_flag_type type;
     int32_t value;
-    char *comment;      /* may be NULL */
+    char *comment; /* may be NULL */
 } soup_def_flag;
 
 typedef struct soup_def_equate {
@@ -43,11 +43,11 @@ typedef struct soup_def {
     size_t nflags;
     char **refs;
     size_t nrefs;
-    char **attrs;       /* auto-block names without a value: RAAT byte names */
+    char **attrs; /* auto-block names without a value: RAAT byte names */
     size_t nattrs;
     soup_def_equate *equates;
     size_t nequates;
-    int builtin;        /* 1 when filled from the built-in tables */
+    int builtin; /* 1 when filled from the built-in tables */
 } soup_def;
 
 int soup_def_parse(const char *text, size_t len, soup_def *out, relic_err *err);

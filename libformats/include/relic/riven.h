@@ -16,8 +16,13 @@ extern "C" {
 #endif
 
 /* ---- NAME ---- */
-enum { RIVEN_NAME_CARDS = 1, RIVEN_NAME_HOTSPOTS = 2, RIVEN_NAME_EXTERNALS = 3, RIVEN_NAME_VARIABLES = 4,
-       RIVEN_NAME_STACKS = 5 };
+enum {
+    RIVEN_NAME_CARDS = 1,
+    RIVEN_NAME_HOTSPOTS = 2,
+    RIVEN_NAME_EXTERNALS = 3,
+    RIVEN_NAME_VARIABLES = 4,
+    RIVEN_NAME_STACKS = 5
+};
 
 typedef struct riven_names {
     char **names;
@@ -39,13 +44,13 @@ enum { RIVEN_CMD_SWITCH = 8, RIVEN_CMD_CHANGE_STACK = 27, RIVEN_SWITCH_DEFAULT =
 typedef struct riven_cmd {
     uint16_t op;
     uint16_t argc;
-    uint32_t args;        /* index of the first argument in riven_script.args */
-    uint16_t ncases;      /* op 8 only: var is args[0] */
-    uint32_t first_case;  /* op 8 only: index in riven_script.cases */
+    uint32_t args;       /* index of the first argument in riven_script.args */
+    uint16_t ncases;     /* op 8 only: var is args[0] */
+    uint32_t first_case; /* op 8 only: index in riven_script.cases */
 } riven_cmd;
 
 typedef struct riven_case {
-    uint16_t value;       /* 0xffff: default */
+    uint16_t value; /* 0xffff: default */
     uint16_t ncmds;
     uint32_t first_cmd;
 } riven_case;
@@ -66,7 +71,7 @@ typedef struct riven_script {
     size_t ncases;
     uint16_t *args;
     size_t nargs;
-    size_t size;          /* bytes the script list occupies */
+    size_t size; /* bytes the script list occupies */
 } riven_script;
 
 /* Decodes the script list at d (origin = its offset for errors). */
@@ -76,7 +81,7 @@ void riven_script_free(riven_script *s);
 
 /* ---- CARD and HSPT ---- */
 typedef struct riven_card {
-    int16_t name;            /* index in NAME 1, or -1 */
+    int16_t name; /* index in NAME 1, or -1 */
     uint16_t zip_mode_place;
     riven_script script;
 } riven_card;
@@ -86,8 +91,8 @@ int riven_card_encode(const riven_card *c, relic_buf *out, relic_err *err);
 void riven_card_free(riven_card *c);
 
 typedef struct riven_hotspot {
-    uint16_t blst_id;        /* the id commands 9/10 and BLST records use */
-    int16_t name;            /* index in NAME 2, or -1 */
+    uint16_t blst_id; /* the id commands 9/10 and BLST records use */
+    int16_t name;     /* index in NAME 2, or -1 */
     int16_t left, top, right, bottom;
     uint16_t u0, cursor, index;
     int16_t u1;
@@ -118,7 +123,7 @@ const riven_list_desc *riven_list_desc_of(riven_list_kind k);
 typedef struct riven_list {
     riven_list_kind kind;
     uint16_t count;
-    uint16_t *values;        /* count * nfields, row-major */
+    uint16_t *values; /* count * nfields, row-major */
 } riven_list;
 
 int riven_list_decode(riven_list_kind k, const uint8_t *d, size_t n, riven_list *l, relic_err *err);
@@ -144,7 +149,7 @@ int riven_slst_encode(const riven_slst *s, relic_buf *out, relic_err *err);
 void riven_slst_free(riven_slst *s);
 
 typedef struct riven_rmap {
-    uint32_t *codes;         /* codes[card id] */
+    uint32_t *codes; /* codes[card id] */
     size_t count;
 } riven_rmap;
 
@@ -165,7 +170,7 @@ void riven_sfxe_free(riven_sfxe *x);
 
 /* ---- .rvn saves: VARS (12-byte records, value last) and VERS ---- */
 typedef struct riven_vars {
-    uint32_t (*rec)[3];      /* u0 (stack?), u1 (0 or 1), value */
+    uint32_t (*rec)[3]; /* u0 (stack?), u1 (0 or 1), value */
     size_t count;
 } riven_vars;
 
@@ -181,8 +186,8 @@ void riven_vars_free(riven_vars *v);
  * checked against rivenx); `name` is the stripped name, `raw` the bytes as
  * stored, which the encoder writes back. ---- */
 typedef struct riven_zip {
-    char *name;              /* without 0xBD bytes, NUL-terminated */
-    uint8_t *raw;            /* the stored bytes (len of them) */
+    char *name;   /* without 0xBD bytes, NUL-terminated */
+    uint8_t *raw; /* the stored bytes (len of them) */
     uint16_t len;
     uint16_t card;
 } riven_zip;
@@ -198,11 +203,11 @@ void riven_zips_free(riven_zips *z);
 
 /* ---- .rvn saves as a whole: variables by name ---- */
 typedef struct riven_save {
-    riven_names names;       /* NAME 1: one name per VARS record */
-    riven_vars vars;         /* VARS 1 */
-    uint32_t version;        /* VERS 1, or 0 when absent */
+    riven_names names; /* NAME 1: one name per VARS record */
+    riven_vars vars;   /* VARS 1 */
+    uint32_t version;  /* VERS 1, or 0 when absent */
     int has_version, has_zips;
-    riven_zips zips;         /* ZIPS 1, empty when absent */
+    riven_zips zips;                    /* ZIPS 1, empty when absent */
     uint32_t names_offset, vars_offset; /* where NAME 1 and VARS 1 start, for errors */
 } riven_save;
 

@@ -30,9 +30,9 @@ enum {
 typedef struct riven_bitmap {
     unsigned width, height, bytes_per_row;
     uint16_t format;
-    unsigned bpp;              /* 8 or 24 */
-    uint8_t *pixels;           /* 8 bpp: width*height indices; 24 bpp: width*height RGB triples */
-    uint8_t palette[256 * 3];  /* RGB, 8 bpp only */
+    unsigned bpp;             /* 8 or 24 */
+    uint8_t *pixels;          /* 8 bpp: width*height indices; 24 bpp: width*height RGB triples */
+    uint8_t palette[256 * 3]; /* RGB, 8 bpp only */
 } riven_bitmap;
 
 int riven_tbmp_decode(const uint8_t *d, size_t n, riven_bitmap *b, relic_err *err);
@@ -45,11 +45,11 @@ enum { RIVEN_WAV_RAW = 0, RIVEN_WAV_ADPCM = 1, RIVEN_WAV_MPEG2 = 2 };
 typedef struct riven_sound {
     unsigned rate, channels, bits;
     uint16_t encoding;
-    uint32_t sample_count;     /* frames, from the Data chunk */
+    uint32_t sample_count; /* frames, from the Data chunk */
     uint16_t loop_count;
     uint32_t loop_start, loop_end;
     unsigned cue_points;
-    int16_t *samples;          /* interleaved, frames*channels; NULL for MPEG-2 */
+    int16_t *samples; /* interleaved, frames*channels; NULL for MPEG-2 */
     size_t frames;
     size_t data_offset, data_len; /* the Data payload within the resource */
 } riven_sound;

@@ -29,8 +29,7 @@ int riven_save_validate(const riven_save *s, relic_err *err);
  * the path), sorted by path; ignore: JSON Pointer patterns (* matches one
  * segment) dropped with everything under them; unless all is set,
  * /variable_state is dropped too. */
-json_t *riven_save_diff(const riven_save *a, const riven_save *b, const char *const *ignore, unsigned nignore,
-                        int all);
+json_t *riven_save_diff(const riven_save *a, const riven_save *b, const char *const *ignore, unsigned nignore, int all);
 
 #ifdef __cplusplus
 }

@@ -11,7 +11,7 @@ extern "C" {
 
 typedef struct relic_sha256 {
     uint32_t h[8];
-    uint64_t total;        /* bytes fed */
+    uint64_t total; /* bytes fed */
     uint8_t block[64];
     size_t fill;
 } relic_sha256;

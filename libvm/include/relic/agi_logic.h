@@ -23,7 +23,7 @@ extern "C" {
 typedef struct agi_cmd {
     const char *name;
     const char *args;
-    const char *since;     /* first profile that accepts it */
+    const char *since; /* first profile that accepts it */
     uint8_t opcode;
     uint8_t nargs;
 } agi_cmd;
@@ -37,14 +37,14 @@ const agi_cmd *agi_action_find(const char *name, const agi_profile *p);
 const agi_cmd *agi_condition_find(const char *name, const agi_profile *p);
 
 typedef struct agi_logic_ctx {
-    const agi_profile *profile;  /* NULL: every opcode through 0xb5 */
-    const agi_words *words;      /* said() words as text; NULL: numbers */
-    const agi_objects *objects;  /* item names; NULL: numbers */
-    unsigned number;             /* the logic's number, for messages */
-    int strict;                  /* an opcode of a later profile is an error,
+    const agi_profile *profile; /* NULL: every opcode through 0xb5 */
+    const agi_words *words;     /* said() words as text; NULL: numbers */
+    const agi_objects *objects; /* item names; NULL: numbers */
+    unsigned number;            /* the logic's number, for messages */
+    int strict;                 /* an opcode of a later profile is an error,
                                     not a note (the decompiler then keeps it
                                     as #bytes) */
-    unsigned extensions;         /* the game's AGI_EXT_* (agi_ext.h): AGDS
+    unsigned extensions;        /* the game's AGI_EXT_* (agi_ext.h): AGDS
                                     reads messages with the clone's key and
                                     writes its CP866 text as UTF-8 */
 } agi_logic_ctx;
@@ -67,20 +67,19 @@ int agi_logic_check(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx
  * levels). */
 #define AGI_DECOMPILE_MAX_DEPTH 6554u
 /* Source text that agi_logic_compile turns back into the same payload. */
-int agi_logic_decompile(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, relic_buf *out,
-                        relic_err *err);
+int agi_logic_decompile(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, relic_buf *out, relic_err *err);
 
 /* Supplies the text of an #include "name"; returns a relic code. */
 typedef int (*agi_include_fn)(void *user, const char *name, relic_buf *out, relic_err *err);
 
 typedef struct agi_compile_opts {
-    const agi_profile *profile;  /* NULL: every opcode through 0xb5 */
-    const agi_words *words;      /* for said("word"); NULL: numbers only */
-    const agi_objects *objects;  /* for "item name" operands */
-    const char *file_name;       /* in error messages */
-    agi_include_fn include;      /* NULL: #include is an error */
+    const agi_profile *profile; /* NULL: every opcode through 0xb5 */
+    const agi_words *words;     /* for said("word"); NULL: numbers only */
+    const agi_objects *objects; /* for "item name" operands */
+    const char *file_name;      /* in error messages */
+    agi_include_fn include;     /* NULL: #include is an error */
     void *include_user;
-    unsigned extensions;         /* AGI_EXT_*: AGDS keys the messages with
+    unsigned extensions; /* AGI_EXT_*: AGDS keys the messages with
                                     the clone's key, strings go to CP866 */
 } agi_compile_opts;
 

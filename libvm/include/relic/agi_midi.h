@@ -15,8 +15,7 @@ extern "C" {
  * 1-3 for the tones, 10 (percussion) for the noise channel).  One MIDI tick
  * is one 60 Hz sound tick.  Note numbers come from the divisors (nearest
  * equal-tempered note), velocities from the attenuation at note start. */
-int agi_midi_encode(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_tick, relic_buf *out,
-                    relic_err *err);
+int agi_midi_encode(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_tick, relic_buf *out, relic_err *err);
 
 #ifdef __cplusplus
 }

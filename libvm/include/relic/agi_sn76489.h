@@ -14,16 +14,16 @@
 extern "C" {
 #endif
 
-#define AGI_SN76489_CLOCK 3579545u   /* PCjr: the NTSC colour-burst crystal */
-#define AGI_SPEAKER_CLOCK 1193180u   /* PC timer input */
+#define AGI_SN76489_CLOCK 3579545u /* PCjr: the NTSC colour-burst crystal */
+#define AGI_SPEAKER_CLOCK 1193180u /* PC timer input */
 #define AGI_SYNTH_MAX_RATE 384000u
 
 typedef struct agi_synth_opts {
-    unsigned rate;            /* output samples per second (8000..384000) */
-    int lfsr16;               /* 16-bit noise shift register (tapped 0, 3)
+    unsigned rate;      /* output samples per second (8000..384000) */
+    int lfsr16;         /* 16-bit noise shift register (tapped 0, 3)
                                  instead of the PCjr's 15-bit (tapped 0, 1) */
-    unsigned loops;           /* play the stream this many times (0 = 1) */
-    uint64_t max_ticks;       /* stop after this many ticks (0 = no limit) */
+    unsigned loops;     /* play the stream this many times (0 = 1) */
+    uint64_t max_ticks; /* stop after this many ticks (0 = no limit) */
 } agi_synth_opts;
 
 /* Frames the render of end_tick ticks (times loops) at rate gives:
@@ -39,8 +39,8 @@ int agi_synth_render(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_
 
 /* The same into the caller's buffer of agi_synth_frames() floats (every
  * frame is written), so one buffer can serve many renders. */
-int agi_synth_render_into(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_tick,
-                          const agi_synth_opts *o, float *out, size_t frames, relic_err *err);
+int agi_synth_render_into(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_tick, const agi_synth_opts *o,
+                          float *out, size_t frames, relic_err *err);
 
 /* Streaming render: the same samples as agi_synth_render, handed to sink a
  * window (at most 4,096 frames) at a time, so memory does not grow with the
@@ -54,8 +54,7 @@ void agi_synth_pcm16_into(const float *x, size_t frames, double gain_db, unsigne
 
 /* Interleaved 16-bit samples from a render: gain in dB, the mono signal
  * copied to each of `channels`, rounded to nearest and clipped. */
-int agi_synth_to_pcm16(const float *x, size_t frames, double gain_db, unsigned channels, int16_t **out,
-                       relic_err *err);
+int agi_synth_to_pcm16(const float *x, size_t frames, double gain_db, unsigned channels, int16_t **out, relic_err *err);
 
 /* Attenuation steps are 2 dB: the linear gain of a 4-bit attenuation
  * (0x0f is off). */

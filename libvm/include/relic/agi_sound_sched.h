@@ -23,24 +23,24 @@ extern "C" {
 #define AGI_SND_TICK_HZ 60
 
 typedef enum agi_snd_kind {
-    AGI_SNDCMD_TONE,        /* divisor: chip divisor (pcjr) or timer divisor (speaker) */
-    AGI_SNDCMD_NOISE,       /* noise control byte (high byte 0xe0..0xef); divisor = its low 3 bits */
-    AGI_SNDCMD_ATTEN,       /* attenuation: low nibble of the byte sent */
-    AGI_SNDCMD_SILENCE      /* stop/completion silence (pcjr: 9f bf df ff; speaker off) */
+    AGI_SNDCMD_TONE,   /* divisor: chip divisor (pcjr) or timer divisor (speaker) */
+    AGI_SNDCMD_NOISE,  /* noise control byte (high byte 0xe0..0xef); divisor = its low 3 bits */
+    AGI_SNDCMD_ATTEN,  /* attenuation: low nibble of the byte sent */
+    AGI_SNDCMD_SILENCE /* stop/completion silence (pcjr: 9f bf df ff; speaker off) */
 } agi_snd_kind;
 const char *agi_snd_kind_name(agi_snd_kind k); /* "tone", "noise", "attenuation", "silence" */
 
 typedef enum agi_snd_device {
-    AGI_SND_SPEAKER,        /* single channel, PC-speaker divisors */
-    AGI_SND_PCJR            /* four channels, SN76489 command bytes */
+    AGI_SND_SPEAKER, /* single channel, PC-speaker divisors */
+    AGI_SND_PCJR     /* four channels, SN76489 command bytes */
 } agi_snd_device;
 
 typedef struct agi_snd_cmd {
     uint64_t tick;
-    uint8_t channel;        /* the stream channel that produced it */
-    uint8_t kind;           /* agi_snd_kind */
+    uint8_t channel; /* the stream channel that produced it */
+    uint8_t kind;    /* agi_snd_kind */
     uint8_t attenuation;
-    uint8_t nbytes;         /* bytes sent to the SN76489 (pcjr only) */
+    uint8_t nbytes; /* bytes sent to the SN76489 (pcjr only) */
     uint8_t bytes[2];
     uint32_t divisor;
 } agi_snd_cmd;
@@ -53,19 +53,19 @@ typedef struct agi_snd_cmds {
 void agi_snd_cmds_free(agi_snd_cmds *c);
 
 typedef struct agi_snd_opts {
-    const agi_profile *profile;  /* NULL: 2.936 */
-    unsigned selector;           /* device selector: 0 = PC speaker (and 8 from 2.917) */
-    uint8_t global_adjust;       /* runtime global attenuation adjustment */
+    const agi_profile *profile; /* NULL: 2.936 */
+    unsigned selector;          /* device selector: 0 = PC speaker (and 8 from 2.917) */
+    uint8_t global_adjust;      /* runtime global attenuation adjustment */
 } agi_snd_opts;
 
 typedef struct agi_snd_chan {
-    uint32_t countdown;          /* ticks until the next record */
-    unsigned next;               /* index of the next event */
-    uint8_t done;                /* terminator consumed */
-    uint8_t base;                /* base attenuation (envelope profiles) */
-    int16_t env_index;           /* -1: envelope disabled */
+    uint32_t countdown; /* ticks until the next record */
+    unsigned next;      /* index of the next event */
+    uint8_t done;       /* terminator consumed */
+    uint8_t base;       /* base attenuation (envelope profiles) */
+    int16_t env_index;  /* -1: envelope disabled */
     uint8_t env_value;
-    int16_t last_byte;           /* last attenuation byte sent, -1 none */
+    int16_t last_byte; /* last attenuation byte sent, -1 none */
 } agi_snd_chan;
 
 typedef struct agi_snd_sched {
@@ -74,10 +74,10 @@ typedef struct agi_snd_sched {
     unsigned selector;
     uint8_t global_adjust;
     agi_snd_device device;
-    unsigned nchan;              /* participating channels: 1 or 4 */
+    unsigned nchan; /* participating channels: 1 or 4 */
     uint64_t tick;
     int active;
-    int stopped;                 /* ended by stop or by the f9 gate, not naturally */
+    int stopped; /* ended by stop or by the f9 gate, not naturally */
     uint64_t completion_tick;
     agi_snd_chan ch[AGI_SOUND_CHANNELS];
 } agi_snd_sched;

@@ -59,8 +59,8 @@ typedef enum agi_input_kind { AGI_IN_KEY, AGI_IN_TYPE, AGI_IN_DIR, AGI_IN_MENU }
 typedef struct agi_input_event {
     unsigned long cycle;
     agi_input_kind kind;
-    uint16_t value;               /* key word, direction, menu status (0xffff: by text) */
-    char *text;                   /* typed line or menu item text */
+    uint16_t value; /* key word, direction, menu status (0xffff: by text) */
+    char *text;     /* typed line or menu item text */
 } agi_input_event;
 
 typedef struct agi_input_script {
@@ -68,7 +68,7 @@ typedef struct agi_input_script {
     size_t count, cap;
     uint32_t seed;
     int have_seed;
-    unsigned ticks_per_cycle;     /* 0: pacing from v10 */
+    unsigned ticks_per_cycle; /* 0: pacing from v10 */
 } agi_input_script;
 
 /* Parses the text format (one event a line, '#' comments); errors give the
@@ -80,12 +80,12 @@ void agi_input_free(agi_input_script *s);
 long agi_key_by_name(const char *name);
 
 typedef struct agi_vm_opts {
-    const agi_profile *profile;   /* NULL: the game's */
-    uint32_t seed;                /* random source; 0 uses 1 */
-    unsigned ticks_per_cycle;     /* 0: max(v10, 1) */
-    unsigned long max_steps;      /* bytecode steps per cycle (0: 1,000,000) */
-    int start_room;               /* > 0: the game's first new.room goes to this room */
-    const char *save_dir;         /* save/restore selectors' folder (NULL: they cancel) */
+    const agi_profile *profile; /* NULL: the game's */
+    uint32_t seed;              /* random source; 0 uses 1 */
+    unsigned ticks_per_cycle;   /* 0: max(v10, 1) */
+    unsigned long max_steps;    /* bytecode steps per cycle (0: 1,000,000) */
+    int start_room;             /* > 0: the game's first new.room goes to this room */
+    const char *save_dir;       /* save/restore selectors' folder (NULL: they cancel) */
 } agi_vm_opts;
 
 /* The interpreter: an opaque handle (its state is libvm/agi's). */

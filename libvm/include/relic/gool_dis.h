@@ -15,9 +15,9 @@ extern "C" {
 #endif
 
 typedef struct gool_dis_stats {
-    size_t insns;    /* code words */
-    size_t unknown;  /* words with no mnemonic (printed as .word) */
-    size_t invalid;  /* operands in the invalid 0xB80..0xBFF class */
+    size_t insns;   /* code words */
+    size_t unknown; /* words with no mnemonic (printed as .word) */
+    size_t invalid; /* operands in the invalid 0xB80..0xBFF class */
     size_t labels;
 } gool_dis_stats;
 
@@ -32,7 +32,7 @@ typedef struct gool_dis_insn {
     const gool_opdesc *op; /* NULL for .word */
     char operands[160];
     char comment[160];
-    int invalid;           /* invalid operand classes in it */
+    int invalid; /* invalid operand classes in it */
 } gool_dis_insn;
 void gool_dis_insn_text(const gool_ctx *cx, uint32_t word, size_t pc, gool_dis_insn *out);
 

@@ -27,7 +27,7 @@ typedef enum gool_op_id {
     GOOL_OP_IDS_ALL(GOOL_OP_ENUM_ROW, GOOL_OP_ENUM_ID)
 #undef GOOL_OP_ENUM_ROW
 #undef GOOL_OP_ENUM_ID
-    GOOL_OP_COUNT
+        GOOL_OP_COUNT
 } gool_op_id;
 
 /* How a bit field of an instruction is read. */
@@ -46,7 +46,12 @@ typedef enum gool_fkind {
  * disGOOL_VECA/B, GOOL_DIS_FormatCol; CrashEdit GOOLInterpreter.cs
  * ObjectColors2 for Crash 2/3 colours). */
 typedef enum gool_names {
-    GOOL_NAMES_NONE, GOOL_NAMES_MSC, GOOL_NAMES_MSC_SUB, GOOL_NAMES_VECA, GOOL_NAMES_VECB, GOOL_NAMES_COLOR1,
+    GOOL_NAMES_NONE,
+    GOOL_NAMES_MSC,
+    GOOL_NAMES_MSC_SUB,
+    GOOL_NAMES_VECA,
+    GOOL_NAMES_VECB,
+    GOOL_NAMES_COLOR1,
     GOOL_NAMES_COLOR2
 } gool_names;
 
@@ -65,15 +70,24 @@ typedef struct gool_opdesc {
     gool_op_id id;
     const char *name;
     uint8_t opcode;
-    uint32_t sel_mask, sel;   /* word & sel_mask == sel picks this mnemonic */
+    uint32_t sel_mask, sel; /* word & sel_mask == sel picks this mnemonic */
     const gool_format *fmt;
-    const char *what;         /* one-line description */
+    const char *what; /* one-line description */
 } gool_opdesc;
 
 /* Operand classes of a 12-bit operand (wurlyfox/c1 src/gool.c). */
 typedef enum gool_oclass {
-    GOOL_OC_POOL, GOOL_OC_EXT, GOOL_OC_INT, GOOL_OC_FRAC, GOOL_OC_FRAME, GOOL_OC_NULL, GOOL_OC_POP2,
-    GOOL_OC_INVALID, GOOL_OC_LINK, GOOL_OC_STACK, GOOL_OC_SELF
+    GOOL_OC_POOL,
+    GOOL_OC_EXT,
+    GOOL_OC_INT,
+    GOOL_OC_FRAC,
+    GOOL_OC_FRAME,
+    GOOL_OC_NULL,
+    GOOL_OC_POP2,
+    GOOL_OC_INVALID,
+    GOOL_OC_LINK,
+    GOOL_OC_STACK,
+    GOOL_OC_SELF
 } gool_oclass;
 
 gool_oclass gool_operand_class(unsigned v);
@@ -110,8 +124,8 @@ void gool_field_text(const gool_ctx *cx, uint32_t word, size_t pc, const gool_fi
                      relic_buf *comment, int *invalid);
 /* Parses one operand token for field f; label lookup through resolve. */
 typedef int (*gool_label_fn)(void *user, const char *name, long *pc);
-int gool_field_parse(gool_game game, const char *tok, const gool_field *f, size_t pc, gool_label_fn resolve,
-                     void *user, uint32_t *bits, relic_err *err);
+int gool_field_parse(gool_game game, const char *tok, const gool_field *f, size_t pc, gool_label_fn resolve, void *user,
+                     uint32_t *bits, relic_err *err);
 /* Crash 2/3 destination operands (CrashEdit GOOLInstruction.cs
  * GetDestRefVal): bit 0x400 clear is a frame slot (low 7 bits signed),
  * set is an object field (bit 0x200 clear: link bits 6..8, field 0..5;

@@ -153,6 +153,7 @@ extern "C" {
 
 /* Crash 3 only: CrashEdit lists 79..81 for GameVersion.Crash3 (UNK79..81,
  * DefaultFormat: two source operands). */
+// clang-format off
 #define GOOL_C3_OPS(X) \
     X(OP79, 79, 0, 0, lr, "unknown 79 (Crash 3)") X(OP80, 80, 0, 0, lr, "unknown 80 (Crash 3)") \
     X(OP81, 81, 0, 0, lr, "unknown 81 (Crash 3)")
@@ -161,6 +162,7 @@ extern "C" {
 #define GOOL_C23_IDS(X) \
     X(EFLR) X(EFLV) X(ARRL) X(SIN) X(COS) X(ATAN) X(OP46) X(CALR) X(OP72) X(MIPS) X(OP74) X(OP75) X(OP76) \
     X(OP77) X(ARRS) X(OP79) X(OP80) X(OP81)
+// clang-format on
 
 /* Every id once: the Crash 1 rows (row macro R), then the Crash 2/3 ones (I). */
 #define GOOL_OP_IDS_ALL(R, I) GOOL_C1_OPS(R) GOOL_C23_IDS(I)

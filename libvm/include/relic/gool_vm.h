@@ -17,7 +17,7 @@
 extern "C" {
 #endif
 
-#define GOOL_VM_WORDS 0x200   /* fields and process stack of one object */
+#define GOOL_VM_WORDS 0x200 /* fields and process stack of one object */
 #define GOOL_VM_LINK_WORDS 64
 
 /* Interpretation flags (seed 003: head 0x13, event 0x8, trans 0x3, code 0x4). */
@@ -33,13 +33,13 @@ typedef enum gool_block { GOOL_BLK_CODE, GOOL_BLK_TRANS, GOOL_BLK_EVENT, GOOL_BL
 
 typedef struct gool_trace_rec {
     uint32_t frame;
-    uint8_t block;          /* gool_block */
-    uint32_t pc;            /* code word index */
+    uint8_t block; /* gool_block */
+    uint32_t pc;   /* code word index */
     uint32_t word;
-    const char *what;       /* mnemonic, or "state", "suspend", "done" */
+    const char *what; /* mnemonic, or "state", "suspend", "done" */
     uint32_t arg[4];
     unsigned nargs;
-    uint32_t result;        /* value the host returned (pushed when the op pushes) */
+    uint32_t result; /* value the host returned (pushed when the op pushes) */
 } gool_trace_rec;
 
 /* Called for each engine-facing instruction; returns the value it yields. */
@@ -48,30 +48,30 @@ typedef uint32_t (*gool_vm_host_fn)(void *user, const gool_trace_rec *rec);
 /* The object fields the interpreter itself reads, per game (vm.c has
  * the table and its sources). */
 typedef struct gool_vm_layout {
-    uint16_t status_c;  /* status word a state's flags are tested against */
-    uint16_t once_p;    /* the head block's code address (MOVC target) */
+    uint16_t status_c; /* status word a state's flags are tested against */
+    uint16_t once_p;   /* the head block's code address (MOVC target) */
 } gool_vm_layout;
 
 typedef struct gool_vm {
     const gool_entry *g;
-    gool_game game;                       /* set before init; AUTO runs Crash 1 */
+    gool_game game; /* set before init; AUTO runs Crash 1 */
     const gool_vm_layout *layout;
     uint32_t mem[GOOL_VM_WORDS];
     uint32_t link[8][GOOL_VM_LINK_WORDS]; /* link 0 is the object itself (mem) */
     uint8_t link_present[8];              /* all 1 after init; clear to model a missing link */
     uint32_t globals[256];
-    uint32_t pc, ep, tp, hp;              /* GOOL_PC_NONE when absent */
-    uint32_t at;                          /* word index of the running instruction */
-    uint32_t fp, sp;                      /* word indices into mem */
+    uint32_t pc, ep, tp, hp; /* GOOL_PC_NONE when absent */
+    uint32_t at;             /* word index of the running instruction */
+    uint32_t fp, sp;         /* word indices into mem */
     unsigned state;
-    unsigned depth;                       /* head blocks running inside state changes */
+    unsigned depth; /* head blocks running inside state changes */
     uint32_t frame;
     uint32_t rng;
-    int cond;                             /* last CFL/RST condition */
+    int cond; /* last CFL/RST condition */
     uint8_t guard, returned;
     uint16_t ret_state;
-    uint64_t steps, max_steps;            /* max_steps: budget over the whole run */
-    uint64_t changes;                     /* state changes so far */
+    uint64_t steps, max_steps; /* max_steps: budget over the whole run */
+    uint64_t changes;          /* state changes so far */
     gool_block block;
     gool_vm_host_fn host;
     void *user;

@@ -28,7 +28,7 @@ typedef struct riven_op_info {
 
 const riven_op_info *riven_op(uint16_t op); /* NULL for opcodes the engine does not define */
 /* Also the names earlier releases printed (unknown28, playMovie for 32...). */
-int riven_op_by_name(const char *name); /* -1 when unknown */
+int riven_op_by_name(const char *name);       /* -1 when unknown */
 const char *riven_event_name(uint16_t event); /* NULL when unknown */
 
 /* NAME resources used to print names; any may be NULL. */
@@ -41,15 +41,13 @@ typedef struct riven_nameset {
 
 /* The text riven_script_text prints, back to script-list bytes appended to
  * out; errors name the line ("line N: ..."). */
-int riven_script_assemble(const char *text, size_t len, const riven_nameset *names, relic_buf *out,
-                          relic_err *err);
+int riven_script_assemble(const char *text, size_t len, const riven_nameset *names, relic_buf *out, relic_err *err);
 
 /* One text source of riven-script --build (see man/riven-script.1) to the
  * resource bytes appended to out.  kind: names, words, card, hotspots,
  * bitmap8, bitmap8riven, bitmap24, pcm, adpcm; src is NUL-terminated;
  * ns resolves names in scripts (may hold NULLs). */
-int riven_source_build(const char *kind, const char *src, const riven_nameset *ns, relic_buf *out,
-                       relic_err *err);
+int riven_source_build(const char *kind, const char *src, const riven_nameset *ns, relic_buf *out, relic_err *err);
 
 /* ---- executor ---- */
 typedef struct riven_world_card {
@@ -61,10 +59,10 @@ typedef struct riven_world_card {
 } riven_world_card;
 
 typedef enum riven_trace_kind {
-    RIVEN_TRACE_COMMAND,   /* op, args */
-    RIVEN_TRACE_EVENT,     /* event handler starts: event, hotspot (-1 for the card) */
-    RIVEN_TRACE_DISPLAY,   /* screen update: transition (-1 when none) */
-    RIVEN_TRACE_CARD,      /* current card becomes `card` */
+    RIVEN_TRACE_COMMAND, /* op, args */
+    RIVEN_TRACE_EVENT,   /* event handler starts: event, hotspot (-1 for the card) */
+    RIVEN_TRACE_DISPLAY, /* screen update: transition (-1 when none) */
+    RIVEN_TRACE_CARD,    /* current card becomes `card` */
     RIVEN_TRACE_CLICK_IGNORED,
     /* the load chain drew PLST record 1 because the card's load handlers
      * activated none (ScummVM RivenCard::defaultLoadScript); argv {1} */
@@ -95,7 +93,7 @@ typedef struct riven_vm {
     const riven_world_card *cards;
     size_t ncards;
     riven_host host;
-    uint32_t *vars;          /* 65536 entries, indexed by NAME 4 record */
+    uint32_t *vars; /* 65536 entries, indexed by NAME 4 record */
     int has_card;
     uint16_t card;
     uint8_t *hotspot_enabled; /* per hotspot of the current card */
@@ -103,10 +101,10 @@ typedef struct riven_vm {
     uint64_t steps, time_ms;
     riven_vm_frame *stack;
     size_t depth, cap;
-    size_t depth_limit;      /* set from the step budget by riven_vm_run */
+    size_t depth_limit; /* set from the step budget by riven_vm_run */
     uint64_t budget;
     uint16_t cur_card, cur_hotspot; /* whose script runs (0xffff: the card's own) */
-    uint16_t plst_activated; /* commands 39 since the card was entered */
+    uint16_t plst_activated;        /* commands 39 since the card was entered */
 } riven_vm;
 
 int riven_vm_init(riven_vm *vm, const riven_world_card *cards, size_t ncards, const riven_host *host, relic_err *err);

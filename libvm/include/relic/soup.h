@@ -69,9 +69,9 @@ enum { SOUP_UPD_READ = 0, SOUP_UPD_INC = 10, SOUP_UPD_DEC = 11 };
 /* What names things while reading or writing one actor's script. */
 typedef struct soup_ctx {
     const soup_def *def;
-    const char **strings;   /* actor strings; NULL entries are unreadable */
+    const char **strings; /* actor strings; NULL entries are unreadable */
     size_t nstrings;
-    soup_def own_def;       /* used when no def was given */
+    soup_def own_def; /* used when no def was given */
     int own, own_strings;
 } soup_ctx;
 
@@ -83,12 +83,12 @@ void soup_ctx_free(soup_ctx *ctx);
 typedef struct soup_insn {
     uint32_t pos, len;
     uint8_t op;
-    char *text;             /* one statement, without label or braces */
+    char *text; /* one statement, without label or braces */
     int has_target;
-    uint32_t target;        /* jump/label operand */
-    uint32_t if_end;        /* If: false-branch target */
-    int nested;             /* If rendered as a { } block */
-    int engine_fault;       /* a ++/-- inside a formula: the engine fails here */
+    uint32_t target;  /* jump/label operand */
+    uint32_t if_end;  /* If: false-branch target */
+    int nested;       /* If rendered as a { } block */
+    int engine_fault; /* a ++/-- inside a formula: the engine fails here */
 } soup_insn;
 
 typedef struct soup_listing {

@@ -29,28 +29,34 @@ enum { SOUP_CALL_FUNCTION = 0, SOUP_CALL_TASK = 1, SOUP_CALL_MULTITASK = 2 };
 
 typedef struct soup_native_call {
     uint32_t tick;
-    int caller;                 /* actor index whose bytecode holds the call */
-    int receiver;               /* actor index, or SOUP_RECV_* */
+    int caller;   /* actor index whose bytecode holds the call */
+    int receiver; /* actor index, or SOUP_RECV_* */
     unsigned func;
-    const char *name;           /* from the definition table, or NULL */
-    int kind;                   /* SOUP_CALL_* */
-    int initial;                /* first invocation (elapsed input 0) */
+    const char *name; /* from the definition table, or NULL */
+    int kind;         /* SOUP_CALL_* */
+    int initial;      /* first invocation (elapsed input 0) */
     uint32_t elapsed;
-    unsigned invocation;        /* 1 on the initial call */
+    unsigned invocation; /* 1 on the initial call */
     unsigned nargs;
-    const int32_t *args;        /* authored order */
-    const char *const *strs;    /* per argument: string text, or NULL */
+    const int32_t *args;     /* authored order */
+    const char *const *strs; /* per argument: string text, or NULL */
 } soup_native_call;
 
 typedef enum soup_event_kind {
-    SOUP_EV_CALL, SOUP_EV_FLAG, SOUP_EV_LATCH, SOUP_EV_VAR, SOUP_EV_ATTR, SOUP_EV_END, SOUP_EV_TASK_DONE
+    SOUP_EV_CALL,
+    SOUP_EV_FLAG,
+    SOUP_EV_LATCH,
+    SOUP_EV_VAR,
+    SOUP_EV_ATTR,
+    SOUP_EV_END,
+    SOUP_EV_TASK_DONE
 } soup_event_kind;
 
 typedef struct soup_event {
     soup_event_kind kind;
     uint32_t tick;
     int actor;
-    unsigned index;             /* flag, variable or attribute index; func for TASK_DONE */
+    unsigned index; /* flag, variable or attribute index; func for TASK_DONE */
     int32_t old_value, new_value;
     const soup_native_call *call; /* SOUP_EV_CALL only */
 } soup_event;
@@ -68,18 +74,18 @@ typedef struct soup_actor_def {
     const uint8_t *code;
     size_t len;
     uint32_t script_pc;
-    uint32_t base;              /* RASC offset: orders operand addresses across actors */
-    size_t origin;              /* file offset of code[0], for error reports */
+    uint32_t base; /* RASC offset: orders operand addresses across actors */
+    size_t origin; /* file offset of code[0], for error reports */
     const char *const *strings;
     size_t nstrings;
     const int32_t *vars;
     size_t nvars;
-    const uint8_t *attrs;       /* 256 bytes or NULL (no attribute table) */
+    const uint8_t *attrs; /* 256 bytes or NULL (no attribute table) */
 } soup_actor_def;
 
 typedef struct soup_vm_config {
-    uint32_t frame_scale;       /* 256 = one unit of elapsed input per invocation */
-    uint32_t rng_state;         /* the engine's stored initial state is 1 */
+    uint32_t frame_scale;           /* 256 = one unit of elapsed input per invocation */
+    uint32_t rng_state;             /* the engine's stored initial state is 1 */
     int32_t jump_time, jump_height; /* SYSTEM.INI values; below 1 means 6 and 80 */
 } soup_vm_config;
 
@@ -125,7 +131,7 @@ typedef struct soup_trace_ev {
     soup_event_kind kind;
     uint32_t tick;
     int actor, receiver, call_kind, initial;
-    unsigned index;             /* func for calls */
+    unsigned index; /* func for calls */
     int32_t old_value, new_value;
     uint32_t elapsed;
     unsigned nargs;
@@ -134,7 +140,7 @@ typedef struct soup_trace_ev {
 } soup_trace_ev;
 
 typedef struct soup_stub {
-    int32_t ret[65536 / 64];    /* per function id below 1024 */
+    int32_t ret[65536 / 64]; /* per function id below 1024 */
     unsigned task_len[65536 / 64];
     unsigned default_task_len;
     /* record 0: events are only counted (nev), nothing is kept, so a run's
