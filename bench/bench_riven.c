@@ -23,24 +23,38 @@
 
 static const char *bench_riven_bin(void) { return getenv("RELIC_BIN") ? getenv("RELIC_BIN") : "build/bin"; }
 
-/* Runs a shell command; its wall time, and the peak RSS (KiB) of the
- * children it waited for. */
+/* Runs a shell command; its wall time, and the peak RSS (KiB) of what it
+ * ran.  wait4's ru_maxrss cannot give that here: a child forked from this
+ * process starts with this process's resident pages, so every command would
+ * report the bench's own size (17.9 MiB).  /usr/bin/time, a small process,
+ * measures the command instead; without it the RSS is not reported (0). */
 static double bench_riven_run(const char *cmd, long *rss_kib)
 {
+    const char *rss_file = "build/bench-riven-rss.txt";
+    int timed = rss_kib && access("/usr/bin/time", X_OK) == 0;
     double t0 = bench_now();
     pid_t pid = fork();
     if (pid == 0) {
-        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+        if (timed)
+            execl("/usr/bin/time", "time", "-f", "%M", "-o", rss_file, "/bin/sh", "-c", cmd, (char *)NULL);
+        else
+            execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
         _exit(127);
     }
     int status = 0;
-    struct rusage ru;
-    memset(&ru, 0, sizeof ru);
-    if (pid < 0 || wait4(pid, &status, 0, &ru) < 0)
+    if (pid < 0 || waitpid(pid, &status, 0) < 0)
         return -1;
     double t = bench_now() - t0;
-    if (rss_kib)
-        *rss_kib = ru.ru_maxrss;
+    if (rss_kib) {
+        *rss_kib = 0;
+        FILE *f = timed ? fopen(rss_file, "r") : NULL;
+        if (f) {
+            if (fscanf(f, "%ld", rss_kib) != 1)
+                *rss_kib = 0;
+            fclose(f);
+            remove(rss_file);
+        }
+    }
     return WIFEXITED(status) && (WEXITSTATUS(status) == 0 || WEXITSTATUS(status) == 1) ? t : -1;
 }
 
