@@ -72,6 +72,14 @@ int relic_json_print(FILE *f, const json_t *doc);
 void relic_json_set(json_t *obj, const char *key, json_t *value, int *oom);
 void relic_json_append(json_t *arr, json_t *value, int *oom);
 int relic_json_check(int oom, relic_err *err);
+/* path + "/" + key escaped as one JSON Pointer segment (RFC 6901: '~' as
+ * ~0, '/' as ~1), cut to fit cap (> 0). */
+void relic_json_pointer_join(char *out, size_t cap, const char *path, const char *key);
+/* The differences from a to b as an array of {path, old, new} (null where
+ * a side lacks the path), path a JSON Pointer, sorted by path with numbers
+ * in numeric order; ignored(path, arg) nonzero drops a node and everything
+ * under it.  NULL when a or b is NULL or an allocation failed. */
+json_t *relic_json_diff(const json_t *a, const json_t *b, int (*ignored)(const char *path, void *arg), void *arg);
 /* A JSON string from bytes (CP437 mapping, see relic/text.h). */
 json_t *relic_json_bytes(const uint8_t *s, size_t n);
 
