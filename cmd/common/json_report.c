@@ -23,13 +23,19 @@ int cli_json_report(const json_t *doc, const char *format, int format_version, c
         relic_json_set(out, "format", json_string(format), &oom);
     if (!json_object_get(out, "format_version"))
         relic_json_set(out, "format_version", json_integer(format_version), &oom);
+    /* Encoded whole before the first byte goes out: a failure half-way
+     * through jansson's dumper would leave half a document on stdout. */
     relic_err err;
     relic_err_clear(&err);
+    relic_buf b = RELIC_BUF_INIT;
     int rc = relic_json_check(oom, &err);
-    if (rc == RELIC_OK && relic_json_print(stdout, out))
-        rc = relic_err_set(&err, RELIC_EIO, RELIC_NO_OFFSET, "cannot print the JSON report");
+    if (rc == RELIC_OK)
+        rc = relic_json_encode(out, &b, &err);
+    if (rc == RELIC_OK && fwrite(b.data, 1, b.len, stdout) != b.len)
+        rc = relic_err_set(&err, RELIC_EIO, RELIC_NO_OFFSET, "cannot write standard output");
     if (rc)
         cli_report(&err);
+    relic_buf_free(&b);
     json_decref(out);
     return rc ? -1 : 0;
 }
