@@ -38,9 +38,5 @@ static int agi_save_ignored(const char *path, void *arg)
 json_t *agi_save_diff(const agi_save *a, const agi_save *b, const char *const *ignore, unsigned nignore, int all)
 {
     agi_save_diff_ctx x = {ignore, nignore, all};
-    json_t *ja = agi_save_to_json(a), *jb = agi_save_to_json(b);
-    json_t *out = relic_json_diff(ja, jb, agi_save_ignored, &x);
-    json_decref(ja);
-    json_decref(jb);
-    return out;
+    return relic_json_diff(agi_save_to_json(a), agi_save_to_json(b), agi_save_ignored, &x);
 }

@@ -73,12 +73,14 @@ static int relic_json_diff_cmp(const void *pa, const void *pb)
                       json_string_value(json_object_get(*(json_t *const *)pb, "path")));
 }
 
-json_t *relic_json_diff(const json_t *a, const json_t *b, int (*ignored)(const char *path, void *arg), void *arg)
+json_t *relic_json_diff(json_t *a, json_t *b, int (*ignored)(const char *path, void *arg), void *arg)
 {
     relic_json_diff_ctx x = {ignored, arg, json_array(), 0};
     x.oom = !a || !b || !x.out;
     if (!x.oom)
-        relic_json_diff_walk(&x, "", (json_t *)a, (json_t *)b);
+        relic_json_diff_walk(&x, "", a, b);
+    json_decref(a); /* the rows hold their own references to the values */
+    json_decref(b);
     size_t n = json_array_size(x.out);
     json_t **v = relic_alloc_array(n, sizeof *v), *out = json_array();
     x.oom |= !v;

@@ -183,9 +183,5 @@ static int riven_diff_ignored(const char *path, void *arg)
 json_t *riven_save_diff(const riven_save *a, const riven_save *b, const char *const *ignore, unsigned nignore, int all)
 {
     riven_diff_ctx x = {ignore, nignore, all};
-    json_t *ja = riven_save_to_json(a), *jb = riven_save_to_json(b);
-    json_t *out = relic_json_diff(ja, jb, riven_diff_ignored, &x);
-    json_decref(ja);
-    json_decref(jb);
-    return out;
+    return relic_json_diff(riven_save_to_json(a), riven_save_to_json(b), riven_diff_ignored, &x);
 }

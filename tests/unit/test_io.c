@@ -347,7 +347,7 @@ static int test_diff_ignore(const char *path, void *arg) { return strcmp(path, a
 static json_t *test_diff_build(const void *arg)
 {
     json_t *const *ab = arg;
-    return relic_json_diff(ab[0], ab[1], test_diff_ignore, "/skip");
+    return relic_json_diff(json_incref(ab[0]), json_incref(ab[1]), test_diff_ignore, "/skip");
 }
 
 static void test_json_diff(void **state)
@@ -367,7 +367,8 @@ static void test_json_diff(void **state)
                         "{\"path\":\"/v/v2\",\"old\":1,\"new\":5},{\"path\":\"/v/v10\",\"old\":2,\"new\":6}]");
     free(s);
     json_decref(d);
-    assert_null(relic_json_diff(ab[0], NULL, test_diff_ignore, "/skip"));
+    assert_null(relic_json_diff(json_incref(ab[0]), NULL, test_diff_ignore, "/skip"));
+    assert_int_equal(ab[0]->refcount, 1); /* taken and released */
     test_json_whole_or_null(test_diff_build, ab, 10000);
     json_decref(ab[0]);
     json_decref(ab[1]);

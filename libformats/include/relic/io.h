@@ -78,8 +78,10 @@ void relic_json_pointer_join(char *out, size_t cap, const char *path, const char
 /* The differences from a to b as an array of {path, old, new} (null where
  * a side lacks the path), path a JSON Pointer, sorted by path with numbers
  * in numeric order; ignored(path, arg) nonzero drops a node and everything
- * under it.  NULL when a or b is NULL or an allocation failed. */
-json_t *relic_json_diff(const json_t *a, const json_t *b, int (*ignored)(const char *path, void *arg), void *arg);
+ * under it.  Takes a and b (releases them, as the _new setters take their
+ * value), so a caller can pass the builders' results straight in.  NULL
+ * when a or b is NULL or an allocation failed. */
+json_t *relic_json_diff(json_t *a, json_t *b, int (*ignored)(const char *path, void *arg), void *arg);
 /* A JSON string from bytes (CP437 mapping, see relic/text.h). */
 json_t *relic_json_bytes(const uint8_t *s, size_t n);
 
