@@ -61,7 +61,7 @@ int pic_bundle_write(const pic_opts *o, const agi_vm *vm, relic_err *err)
     json_t *doc = json_pack("{s:s, s:i, s:s, s:s, s:s, s:[o]}", "format", "agi-clean-room-conformance-results",
                             "format_version", 2, "suite_id", "relic-pic-render", "profile", agi_vm_profile(vm)->name,
                             "producer", "relic pic-render " RELIC_VERSION, "cases", cas);
-    rc = doc ? relic_json_write(o->bundle, doc, err) : relic_json_check(1, err); /* json_pack fails whole */
+    rc = relic_json_write(o->bundle, doc, err);
     json_decref(doc);
     return rc;
 }

@@ -246,7 +246,7 @@ int rs_run(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *err)
         relic_err e;
         relic_err_clear(&e);
         json_t *doc = json_pack("{s:O,s:O}", "trace", t.arr, "summary", *summary);
-        int wrc = doc ? relic_json_write(o->trace, doc, &e) : relic_json_check(1, &e);
+        int wrc = relic_json_write(o->trace, doc, &e);
         json_decref(doc);
         if (wrc && !rc) {
             *err = e;

@@ -322,6 +322,10 @@ static void test_json_builder_sticky(void **state)
     relic_err_clear(&err);
     assert_int_equal(relic_json_check(1, &err), RELIC_ENOMEM);
     assert_string_equal(err.msg, "out of memory");
+    /* A builder's NULL handed straight to a writer is the same failure. */
+    relic_buf nothing = RELIC_BUF_INIT;
+    assert_int_equal(relic_json_encode(NULL, &nothing, &err), RELIC_ENOMEM);
+    relic_buf_free(&nothing);
     /* Every allocation in turn failing: either the whole document or oom. */
     int whole = 0, caught = 0;
     for (int n = 0; n < 64; n++) {

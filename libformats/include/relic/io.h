@@ -59,7 +59,9 @@ void relic_audio_abort(relic_audio_out *a);
 /* The libsndfile major format for a path's extension, or 0 when unknown. */
 int relic_audio_format_for(const char *path);
 
-/* JSON with sorted keys and two-space indent, ending in a newline. */
+/* JSON with sorted keys and two-space indent, ending in a newline.  A NULL
+ * doc (a failed json_pack or builder) is RELIC_ENOMEM, so a writer can pass
+ * a builder's result straight in. */
 int relic_json_encode(const json_t *doc, relic_buf *out, relic_err *err);
 int relic_json_write(const char *path, const json_t *doc, relic_err *err);
 int relic_json_print(FILE *f, const json_t *doc);
