@@ -97,6 +97,13 @@ int cli_parse_uint(const char *s, unsigned long lo, unsigned long hi, unsigned l
     return 0;
 }
 
+int cli_uint_arg(const char *what, const char *s, unsigned long lo, unsigned long hi, unsigned long *out)
+{
+    if (cli_parse_uint(s, lo, hi, out))
+        return cli_usage_error("bad %s '%s' (%lu..%lu)", what, s, lo, hi);
+    return 0;
+}
+
 int cli_getopt(int argc, char *const argv[], const char *shortopts, const struct option *longopts)
 {
     /* A leading ':' makes getopt tell a missing value (':') from an

@@ -27,5 +27,8 @@ struct option;
 int cli_getopt(int argc, char *const argv[], const char *shortopts, const struct option *longopts);
 /* Parses a whole decimal number in [lo, hi]. */
 int cli_parse_uint(const char *s, unsigned long lo, unsigned long hi, unsigned long *out);
+/* The same for an option's or operand's value: 0, or the usage error
+ * "bad WHAT 'S' (LO..HI)" printed and CLI_EXIT_USAGE returned. */
+int cli_uint_arg(const char *what, const char *s, unsigned long lo, unsigned long hi, unsigned long *out);
 
 #endif

@@ -95,10 +95,10 @@ enum {
 static int snd_render_number(const char *name, const char *s, unsigned long lo, unsigned long hi, unsigned *out)
 {
     unsigned long v;
-    if (cli_parse_uint(s, lo, hi, &v))
-        return cli_usage_error("bad %s '%s' (%lu..%lu)", name, s, lo, hi);
-    *out = (unsigned)v;
-    return 0;
+    int rc = cli_uint_arg(name, s, lo, hi, &v);
+    if (!rc)
+        *out = (unsigned)v;
+    return rc;
 }
 
 static int snd_render_real(const char *name, const char *s, double lo, double hi, double *out)
