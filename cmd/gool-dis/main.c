@@ -107,9 +107,7 @@ int main(int argc, char **argv)
         case O_TRACE: o.trace = optarg; break;
         case O_ADDR: o.addresses = 1; break;
         case 'j': o.json = 1; break;
-        case 'h': gd_help(); return CLI_EXIT_OK;
-        case 'V': cli_print_version(); return CLI_EXIT_OK;
-        default: return cli_usage_error("unknown option");
+        default: return cli_last_option(c, gd_help);
         }
         if (bad)
             return bad;

@@ -195,9 +195,7 @@ int main(int argc, char **argv)
         case OPT_RESTORE: o.restore = optarg; break;
         case OPT_SAVE_DIR: o.save_dir = optarg; break;
         case 'j': o.json = 1; break;
-        case 'h': pic_render_help(); return CLI_EXIT_OK;
-        case 'V': cli_print_version(); return CLI_EXIT_OK;
-        default: return cli_usage_error("unknown option");
+        default: return cli_last_option(c, pic_render_help);
         }
         if (bad)
             return bad;

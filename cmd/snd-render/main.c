@@ -174,9 +174,7 @@ int main(int argc, char **argv)
         case OPT_GAIN: bad = snd_render_real("gain", optarg, -96, 48, &o.gain_db); break;
         case OPT_MAXSEC: bad = snd_render_real("--max-seconds", optarg, 0.001, 86400, &o.max_seconds); break;
         case 'j': o.json = 1; break;
-        case 'h': snd_render_help(); return CLI_EXIT_OK;
-        case 'V': cli_print_version(); return CLI_EXIT_OK;
-        default: return cli_usage_error("unknown option");
+        default: return cli_last_option(c, snd_render_help);
         }
         if (bad)
             return bad;
