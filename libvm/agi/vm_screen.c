@@ -3,9 +3,10 @@
  * alternate text mode"): 40x25 text cells of 8x8 pixels over the game area
  * drawn with double-wide pixels from the display base row.  Glyph shapes
  * are a font input (the spec leaves them to the platform: AGI 2.936 draws
- * with the video BIOS 8x8 font).  The message window, word wrap, status
- * line and input line follow AGI 2.936 as measured under DOSBox
- * (tests/corpus/agi_oracle/README.md). */
+ * with the video BIOS 8x8 font; its text mode shows the EGA 8x14 font,
+ * drawn here as a 200-row sample of that 640x350 screen).  The message
+ * window, word wrap, status line and input line follow AGI 2.936 as
+ * measured under DOSBox (tests/corpus/agi_oracle/README.md). */
 #include <stdio.h>
 #include <string.h>
 #include "vm_private.h"
@@ -214,8 +215,50 @@ void agi_vm_screen(const agi_vm *vm, const uint8_t *font, uint8_t *out) { agi_vm
 
 void agi_vm_screen_fonts(const agi_vm *vm, const uint8_t *font, const uint8_t *window_font, uint8_t *out)
 {
-    if (!font)
-        font = agi_vm_font;
+    agi_vm_fonts f = {.text = font, .window = window_font};
+    agi_vm_screen_with(vm, &f, out);
+}
+
+int agi_vm_fonts_split(const uint8_t *data, size_t len, agi_vm_fonts *out, relic_err *err)
+{
+    *out = (agi_vm_fonts){0};
+    switch (len) {
+    case AGI_FONT8_BYTES + AGI_FONT8_BYTES + AGI_FONT14_BYTES:
+        out->text14 = data + 2 * AGI_FONT8_BYTES;                                 /* fall through */
+    case AGI_FONT8_BYTES + AGI_FONT8_BYTES: out->window = data + AGI_FONT8_BYTES; /* fall through */
+    case AGI_FONT8_BYTES: out->text = data; break;
+    case AGI_FONT8_BYTES + AGI_FONT14_BYTES:
+        out->text = data;
+        out->text14 = data + AGI_FONT8_BYTES;
+        break;
+    case AGI_FONT14_BYTES: out->text14 = data; break;
+    default:
+        return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET,
+                             "a font is 2,048 bytes (8x8), 4,096 (8x8 and window glyphs), 3,584 (8x14), 5,632 "
+                             "(8x8 and 8x14) or 7,680 (all three), not %zu",
+                             len);
+    }
+    return RELIC_OK;
+}
+
+/* The 8x8 glyphs a 320x200 sample of the 8x14 text mode shows: sample row
+ * k of a text row is row (8r + k) * 350 / 200 - 14r = k * 7 / 4 of its
+ * glyph. */
+static void agi_scr_sample14(const uint8_t *font14, uint8_t *font8)
+{
+    for (unsigned ch = 0; ch < 256; ch++)
+        for (unsigned k = 0; k < 8; k++)
+            font8[ch * 8 + k] = font14[ch * 14 + k * 7 / 4];
+}
+
+void agi_vm_screen_with(const agi_vm *vm, const agi_vm_fonts *fonts, uint8_t *out)
+{
+    const uint8_t *font = fonts->text ? fonts->text : agi_vm_font, *window_font = fonts->window;
+    uint8_t sampled[AGI_FONT8_BYTES];
+    if (vm->txt.text_mode && fonts->text14) {
+        agi_scr_sample14(fonts->text14, sampled);
+        font = sampled;
+    }
     memset(out, 0, AGI_SCREEN_W * AGI_SCREEN_H);
     if (!vm->txt.text_mode)
         for (unsigned y = 0; y < AGI_PIC_HEIGHT; y++) {
