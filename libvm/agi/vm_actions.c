@@ -145,11 +145,14 @@ static void agi_vm_display(agi_vm *vm, unsigned logic, unsigned row, unsigned co
 /* clear.lines / clear.text.rect: the cells take the colour as their
  * background (input_text_and_menus.md "Text geometry and surfaces"); in
  * graphics mode AGI 2.936 draws any colour but black as white (measured:
- * colours 4 and 15 both clear to white). */
+ * colours 4 and 15 both clear to white); in its text mode every colour
+ * clears to black (a probe: 1, 4 and 14). */
 static void agi_vm_clear_text(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, unsigned right, uint8_t colour)
 {
     colour &= 15;
-    if (!vm->txt.text_mode && colour)
+    if (vm->txt.text_mode)
+        colour = 0;
+    else if (colour)
         colour = 15;
     agi_vm_text_fill(vm, top, left, bottom, right, (uint8_t)(colour << 4));
 }
@@ -612,6 +615,7 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
     case AGI_A_SET_TEXT_ATTRIBUTE:
         vm->txt.text_fg = a[0];
         vm->txt.text_bg = a[1];
+        vm->txt.text_bg_white = !vm->txt.text_mode && a[1];
         break;
     case AGI_A_CONFIGURE_SCREEN:
         vm->txt.base_row = a[0];

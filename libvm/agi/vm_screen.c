@@ -65,7 +65,9 @@ static void agi_scr_window_box(uint8_t *out, unsigned top, unsigned left, unsign
  * 20 characters.  AGI 2.936's window routine indexes the 128-glyph table at
  * F000:FA6E with every byte, so a byte from 0x80 up shows the ROM bytes that
  * follow it (tests/corpus/agi_oracle/README.md): window_font holds those 256
- * glyphs when the caller has them; without it such bytes are drawn blank. */
+ * glyphs when the caller has them; without it such bytes are drawn blank.
+ * In the text mode the original writes the lines as text, black on grey,
+ * with no box (a probe). */
 static void agi_scr_window(const agi_vm *vm, uint8_t *out, const uint8_t *font, const uint8_t *window_font,
                            const char *extra)
 {
@@ -90,6 +92,11 @@ static void agi_scr_window(const agi_vm *vm, uint8_t *out, const uint8_t *font, 
     unsigned top = vm->txt.win_row >= 0 && vm->txt.win_row < 25 ? (unsigned)(vm->txt.base_row + vm->txt.win_row)
                                                                 : vm->txt.base_row + (n < 21 ? (21 - n) / 2 : 0);
     unsigned left = vm->txt.win_col >= 0 && vm->txt.win_col < 40 ? (unsigned)vm->txt.win_col : (40 - widest) / 2;
+    if (vm->txt.text_mode) { /* no box: the lines in black on grey, the screen's glyphs */
+        for (unsigned i = 0; i < n; i++)
+            agi_scr_text(out, font, top + i, left, lines[i], 0, 7);
+        return;
+    }
     agi_scr_window_box(out, top, left, n, widest);
     for (unsigned i = 0; i < n; i++) {
         if (!window_font)
@@ -275,7 +282,9 @@ void agi_vm_screen_with(const agi_vm *vm, const agi_vm_fonts *fonts, uint8_t *ou
             if (vm->txt.text_attr[r][c] != 0xff)
                 agi_scr_char(out, font, r, c, (uint8_t)vm->txt.text[r][c], vm->txt.text_attr[r][c] & 15,
                              vm->txt.text_attr[r][c] >> 4);
-    if (vm->txt.status_enabled && vm->txt.status_row < 25) {
+    /* The text mode shows neither the status nor the input line (a probe
+     * that enabled both before text.screen()). */
+    if (vm->txt.status_enabled && vm->txt.status_row < 25 && !vm->txt.text_mode) {
         /* AGI 2.936's fields ("Score:%d of %d", "Sound:%s" in its data):
          * the score from column 1, the sound from column 30, whatever the
          * score's width. */
@@ -287,7 +296,7 @@ void agi_vm_screen_with(const agi_vm *vm, const agi_vm_fonts *fonts, uint8_t *ou
         agi_scr_text(out, font, (unsigned)vm->txt.status_row, 30, vm->flags[AGI_F_SOUND] ? "Sound:on" : "Sound:off", 0,
                      15);
     }
-    if (vm->input.input_enabled && vm->txt.input_row < 25) {
+    if (vm->input.input_enabled && vm->txt.input_row < 25 && !vm->txt.text_mode) {
         /* As the original draws it: the prompt string s0, the typed text,
          * then the cursor character (none after set.cursor.char("")). */
         char line[84];

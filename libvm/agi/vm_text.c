@@ -18,13 +18,20 @@ void agi_vm_text_fill(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, 
 /* The packed cell attribute (fg | bg << 4) for text in fg on bg.  In
  * graphics mode AGI 2.936 draws a non-zero background as black text on
  * white (measured under DOSBox: set.text.attribute(4, 1) shows black on
- * white).  0xff means "no text here", so white on white is packed as its
- * look, a blank white cell (the caller stores a space). */
+ * white).  In its text mode the attribute byte's top bit is the blink bit,
+ * so a background shows as bg & 7 (a probe: (12, 12) shows light red on
+ * red, the text blinking); a non-zero background set in graphics mode was
+ * kept as white, 15, and shows grey (the same probe: (2, 4) set before
+ * text.screen() gives green on grey, and the screen is cleared grey).
+ * 0xff means "no text here", so white on white is packed as its look, a
+ * blank white cell (the caller stores a space). */
 uint8_t agi_vm_text_attr(const agi_vm *vm, unsigned fg, unsigned bg)
 {
     fg &= 15;
     bg &= 15;
-    if (!vm->txt.text_mode && bg)
+    if (vm->txt.text_mode)
+        bg = (vm->txt.text_bg_white && bg ? 15 : bg) & 7;
+    else if (bg)
         return 0xf0;
     if (fg == bg)
         return (uint8_t)(bg << 4);
@@ -84,6 +91,7 @@ void agi_vm_text_reset(agi_vm *vm)
     vm->txt.prompt_char = '_';
     vm->txt.text_fg = 15;
     vm->txt.text_bg = 0;
+    vm->txt.text_bg_white = 0;
     vm->txt.text_mode = 0;
 }
 

@@ -2,8 +2,8 @@
  * under DOSBox (tests/corpus/agi_oracle/README.md, probes and groza's
  * title): rows past 24 written over row 24, a destructive backspace, long
  * runs of text, the word wrap's spaces (a break drops only the last space,
- * a cut drops none), the font file's parts by size, and the 8x14 glyphs of
- * the text mode sampled to 200 rows. */
+ * a cut drops none), the font file's parts by size, the 8x14 glyphs of
+ * the text mode sampled to 200 rows, and the text mode's colours. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -187,13 +187,44 @@ static void test_text_mode_font14(void **state)
     agi_vm_free(vm);
 }
 
+/* Text-mode colours: the attribute byte's top bit blinks, so a background
+ * shows as bg & 7; a non-zero background set in graphics mode was kept as
+ * white and shows grey; clear.lines clears to black whatever the colour;
+ * a window is its lines in black on grey with no box; no status or input
+ * line is drawn. */
+static void test_text_mode_colours(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0,
+                  "if (v50 == 0) { status.line.on(); accept.input(); set.text.attribute(2, 4); text.screen();\n"
+                  "  display(1, 0, \"g\"); set.text.attribute(12, 12); display(4, 0, \"s\");\n"
+                  "  clear.lines(7, 8, 1); print(\"hi\"); }\nv50++;\nreturn();");
+    run_to(vm, 1);
+    assert_int_equal(vm->txt.text_attr[0][0], 0x72); /* the screen cleared grey */
+    assert_int_equal(vm->txt.text_attr[1][0], 0x72);
+    assert_int_equal(vm->txt.text_attr[4][0], 0x4c);
+    assert_int_equal(vm->txt.text_attr[7][5], 0x00);
+    agi_vm_render(vm);
+    agi_vm_screen(vm, NULL, screen);
+    for (unsigned x = 0; x < AGI_SCREEN_W; x++) /* rows 21 and 23: the grey fill only */
+        for (unsigned y = 0; y < 8; y++) {
+            assert_int_equal(screen[(21 * 8 + y) * AGI_SCREEN_W + x], 7);
+            assert_int_equal(screen[(23 * 8 + y) * AGI_SCREEN_W + x], 7);
+        }
+    for (unsigned y = 10 * 8 - 5; y < 10 * 8 + 13; y++) /* the window: no white box, no red frame */
+        for (unsigned x = 19 * 8 - 10; x < 21 * 8 + 10; x++)
+            assert_true(screen[y * AGI_SCREEN_W + x] == 7 || screen[y * AGI_SCREEN_W + x] == 0);
+    agi_vm_free(vm);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_display_past_row_24), cmocka_unit_test(test_display_wrap_on_row_24),
         cmocka_unit_test(test_display_long_run),    cmocka_unit_test(test_display_backspace),
         cmocka_unit_test(test_wrap_spaces),         cmocka_unit_test(test_fonts_split),
-        cmocka_unit_test(test_text_mode_font14),
+        cmocka_unit_test(test_text_mode_font14),    cmocka_unit_test(test_text_mode_colours),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
