@@ -84,7 +84,7 @@ static void agi_vm_print(agi_vm *vm, unsigned logic, unsigned n, int row, int co
  * 40 + 1 + 36 + 10 ... characters, a row ending at a 0x0d.  Past the
  * last row the cursor stays on row 24: each further line is written over
  * it from column 0 (a probe, in text and graphics mode: "D4444444444",
- * "E55", "F6" from row 24 leave "F654444444"; the screen does not
+ * "E55", "F6" from row 24 leave "F6544444444"; the screen does not
  * scroll), so row 24 shows the end of a long run of text.  A backspace
  * (0x08), counted by the wrap, clears the cell left of the cursor and
  * moves there ("abcd" and six 0x08 then "XY" leave "XY"; at column 0 the
