@@ -212,6 +212,7 @@ static void unpack_walk(unpack_ctx *x, unsigned jobs, json_t **objects, json_t *
         order[i] = (i + w.ntasks - 2) % w.ntasks;
     for (unsigned j = 0; j < jobs; j++) {
         unpack_ctx_init(&w.workers[j].x, o, x->game, x->names, x->out);
+        w.workers[j].x.page = x->page;
         states[j] = &w.workers[j];
     }
     unpack_pool_run(jobs, w.ntasks, order, states, unpack_walk_run, unpack_walk_done, &w);
@@ -273,7 +274,8 @@ static json_t *unpack_metadata(unpack_ctx *x, const char *file, const char *out_
     }
     relic_json_set(info, "status", json_string("ok"), &x->json_oom);
     if (x->out) {
-        unpack_write(x, out_name, NULL, 0, doc);
+        if (unpack_write(x, out_name, NULL, 0, doc) == 0 && x->page)
+            *(out_name[0] == 'w' ? &x->page->words : &x->page->objects) = json_incref(doc);
         relic_json_set(info, "output", json_string(out_name), &x->json_oom);
     }
     json_decref(doc);
@@ -413,6 +415,10 @@ int unpack_run(const unpack_opts *o)
     unpack_ctx x;
     unpack_ctx_init(&x, &local, &game, &names, writing ? &out : NULL);
     x.resources = json_array();
+    /* index.html's material, kept as the files are written. */
+    int paging = writing && !o->raw_only;
+    if (paging && !(x.page = relic_calloc_array(1, sizeof *x.page)))
+        x.json_oom = 1; /* refuses game.json and the page, as a lost member does */
     json_t *objects, *words;
     unsigned jobs = o->jobs ? o->jobs : unpack_pool_default_jobs();
     unpack_layout_job layout = {&game, NULL};
@@ -459,7 +465,7 @@ int unpack_run(const unpack_opts *o)
         cli_report(&err);
         x.io_failed = 1;
     }
-    if (!x.json_oom && writing && !o->raw_only && unpack_html_write(local.out_dir, summary, &err)) {
+    if (!x.json_oom && paging && unpack_html_write(local.out_dir, summary, x.page, &err)) {
         cli_report(&err); /* the page is written last, from the files above */
         x.io_failed = 1;
     }
@@ -470,6 +476,7 @@ int unpack_run(const unpack_opts *o)
     json_decref(summary);
     json_decref(x.resources);
     int status = x.io_failed ? CLI_EXIT_IO : x.errors ? CLI_EXIT_DATA : CLI_EXIT_OK;
+    unpack_page_free(x.page);
     unpack_ctx_free(&x);
     unpack_names_free(&names);
     unpack_out_free(&out);
