@@ -156,6 +156,42 @@ static void test_json_matches_jansson(void **state)
     relic_buf_free(&out);
 }
 
+/* Strings long enough for the eight-bytes-at-a-time copy: each byte that
+ * needs an escape (and bytes around the 0x20 and 0x80 edges) at every
+ * place of a 1..40-byte string print as jansson prints them. */
+static void test_json_long_strings_escape(void **state)
+{
+    (void)state;
+    static const unsigned char specials[] = {'"', '\\', 0x01, 0x1f, 0x20, 0x21, 0x7f, 0x5b, 0x5d, 0x22 ^ 0x80};
+    json_t *doc = json_array();
+    for (size_t len = 1; len <= 40; len++)
+        for (size_t at = 0; at < len; at++)
+            for (size_t k = 0; k < sizeof specials; k++) {
+                char s[41];
+                memset(s, 'a' + (int)(len % 26), len);
+                s[at] = (char)specials[k];
+                /* a high byte alone is not UTF-8: pair it as U+00A2 */
+                if (specials[k] >= 0x80) {
+                    s[at] = (char)0xc2;
+                    if (at + 1 < len)
+                        s[at + 1] = (char)0xa2;
+                    else
+                        s[at] = 'z';
+                }
+                json_array_append_new(doc, json_stringn(s, len));
+            }
+    assert_int_equal(json_array_size(doc), 40 * 41 / 2 * sizeof specials);
+    relic_buf out = RELIC_BUF_INIT;
+    assert_int_equal(relic_json_encode(doc, &out, NULL), RELIC_OK);
+    size_t want_len;
+    char *want = test_json_reference(doc, &want_len);
+    assert_int_equal(out.len, want_len);
+    assert_memory_equal(out.data, want, want_len);
+    free(want);
+    json_decref(doc);
+    relic_buf_free(&out);
+}
+
 /* CP437 game text as JSON strings: ASCII as is (NUL kept), high bytes
  * mapped (0x82 is e-acute, 0xdb the full block). */
 static void test_json_bytes_cp437(void **state)
@@ -357,6 +393,7 @@ int main(void)
         cmocka_unit_test(test_png_refuses_bad_input),
         cmocka_unit_test(test_json_sorted_keys),
         cmocka_unit_test(test_json_matches_jansson),
+        cmocka_unit_test(test_json_long_strings_escape),
         cmocka_unit_test(test_json_bytes_cp437),
         cmocka_unit_test(test_json_builder_sticky),
         cmocka_unit_test(test_atomic_write_and_read),
