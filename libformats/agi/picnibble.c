@@ -3,6 +3,7 @@
  * (visual colour) and 0xf2 (control colour) takes one nibble, every other
  * byte two; expansion stops after emitting 0xff. */
 #include "relic/agi.h"
+#include "agi_private.h"
 
 typedef struct agi_nibble_reader {
     const uint8_t *src;
@@ -39,6 +40,28 @@ int agi_picnibble_expand(const uint8_t *src, size_t len, uint8_t *dst, size_t ex
     if (out != expected)
         return relic_err_set(err, RELIC_EDATA, len, "expanded to %zu bytes, header declares %zu", out, expected);
     return RELIC_OK;
+}
+
+size_t agi_picnibble_packed_len(const uint8_t *src, size_t len)
+{
+    /* The checks of agi_picnibble_pack, counting the nibbles it keeps. */
+    int short_next = 0;
+    size_t i, nibbles = 0;
+    for (i = 0; i < len; i++) {
+        nibbles += short_next ? 1 : 2;
+        if (short_next) {
+            if (src[i] > 0x0f)
+                return 0;
+            short_next = 0;
+            continue;
+        }
+        if (src[i] == 0xff)
+            break;
+        short_next = src[i] == 0xf0 || src[i] == 0xf2;
+    }
+    if (len == 0 || i != len - 1)
+        return 0;
+    return (nibbles + 1) / 2;
 }
 
 int agi_picnibble_pack(const uint8_t *src, size_t len, relic_buf *out)
