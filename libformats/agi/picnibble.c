@@ -44,7 +44,8 @@ int agi_picnibble_expand(const uint8_t *src, size_t len, uint8_t *dst, size_t ex
 
 size_t agi_picnibble_packed_len(const uint8_t *src, size_t len)
 {
-    /* The checks of agi_picnibble_pack, counting the nibbles it keeps. */
+    /* What the stream must be to pack losslessly, counting the nibbles
+     * that are kept. */
     int short_next = 0;
     size_t i, nibbles = 0;
     for (i = 0; i < len; i++) {
@@ -67,24 +68,11 @@ size_t agi_picnibble_packed_len(const uint8_t *src, size_t len)
 int agi_picnibble_pack(const uint8_t *src, size_t len, relic_buf *out)
 {
     /* Check first so that a stream we cannot represent leaves out as it was. */
-    int short_next = 0;
-    size_t i;
-    for (i = 0; i < len; i++) {
-        if (short_next) {
-            if (src[i] > 0x0f)
-                return 0;
-            short_next = 0;
-            continue;
-        }
-        if (src[i] == 0xff)
-            break;
-        short_next = src[i] == 0xf0 || src[i] == 0xf2;
-    }
-    if (i != len - 1 || len == 0)
+    if (!agi_picnibble_packed_len(src, len))
         return 0;
     unsigned acc = 0, have = 0;
-    short_next = 0;
-    for (i = 0; i < len; i++) {
+    int short_next = 0;
+    for (size_t i = 0; i < len; i++) {
         unsigned nib[2] = {(unsigned)(src[i] >> 4), src[i] & 0x0fu};
         unsigned first = short_next ? 1 : 0;
         for (unsigned k = first; k < 2; k++) {
