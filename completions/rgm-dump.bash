@@ -1,6 +1,10 @@
 # bash completion for rgm-dump(1), part of relic.
 # Installed as share/bash-completion/completions/rgm-dump.
 
+# The helpers shared by relic's completions; the build copies
+# completions/common.sh in here, so the installed file loads alone.
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
 _rgm_dump()
 {
     local cur prev
@@ -30,10 +34,7 @@ _rgm_dump()
             return
             ;;
     esac
-    if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "$opts" -- "$cur"))
-        return
-    fi
+    _relic_comp_options "$opts" && return
     compopt -o filenames 2>/dev/null
     # --assemble reads a map source, every other mode a map.
     local w pat='!*.@(rgm|RGM)'

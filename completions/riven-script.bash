@@ -1,6 +1,10 @@
 # bash completion for riven-script(1), part of relic.
 # Installed as share/bash-completion/completions/riven-script.
 
+# The helpers shared by relic's completions; the build copies
+# completions/common.sh in here, so the installed file loads alone.
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
 _riven_script()
 {
     local cur prev
@@ -32,10 +36,7 @@ _riven_script()
             return
             ;;
     esac
-    if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "$opts" -- "$cur"))
-        return
-    fi
+    _relic_comp_options "$opts" && return
     compopt -o filenames 2>/dev/null
     # --build reads a text manifest (any name), every other mode archives.
     local w pat='!*.@(MHK|mhk|rvn)'
