@@ -76,3 +76,21 @@ _relic_comp_rest()
     _relic_comp_options "$opts" && return
     _relic_comp_files "$@"
 }
+
+# Whether the line holds the word given (a mode option, say).
+_relic_comp_has()
+{
+    local w
+    for w in "${COMP_WORDS[@]}"; do
+        [[ $w == "$1" ]] && return
+    done
+    return 1
+}
+
+# Files whose names match the extended pattern given (every file where it
+# is empty), and directories.
+_relic_comp_matching()
+{
+    compopt -o filenames 2>/dev/null
+    COMPREPLY=($(compgen -f ${1:+-X "!$1"} -- "$cur") $(compgen -d -- "$cur"))
+}

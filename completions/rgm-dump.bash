@@ -35,13 +35,12 @@ _rgm_dump()
             ;;
     esac
     _relic_comp_options "$opts" && return
-    compopt -o filenames 2>/dev/null
     # --assemble reads a map source, every other mode a map.
-    local w pat='!*.@(rgm|RGM)'
-    for w in "${COMP_WORDS[@]}"; do
-        [[ $w == --assemble ]] && pat='!*.rgmsrc'
-    done
-    COMPREPLY=($(compgen -f -X "$pat" -- "$cur") $(compgen -d -- "$cur"))
+    if _relic_comp_has --assemble; then
+        _relic_comp_matching '*.rgmsrc'
+    else
+        _relic_comp_matching '*.@(rgm|RGM)'
+    fi
 } &&
     complete -F _rgm_dump rgm-dump
 

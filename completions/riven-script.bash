@@ -37,13 +37,12 @@ _riven_script()
             ;;
     esac
     _relic_comp_options "$opts" && return
-    compopt -o filenames 2>/dev/null
     # --build reads a text manifest (any name), every other mode archives.
-    local w pat='!*.@(MHK|mhk|rvn)'
-    for w in "${COMP_WORDS[@]}"; do
-        [[ $w == --build ]] && pat=
-    done
-    COMPREPLY=($(compgen -f ${pat:+-X "$pat"} -- "$cur") $(compgen -d -- "$cur"))
+    if _relic_comp_has --build; then
+        _relic_comp_matching ''
+    else
+        _relic_comp_matching '*.@(MHK|mhk|rvn)'
+    fi
 } &&
     complete -F _riven_script riven-script
 
