@@ -29,11 +29,16 @@ static const uint8_t *rt_plane(const rt_ctx *c)
     return c->o->channel == PIC_CHANNEL_PRIORITY ? agi_vm_frame_pri(c->vm) : agi_vm_frame_vis(c->vm);
 }
 
-/* The colours of rt_plane: the run's palette (AGIPAL switches it), EGA for
- * the priority plane. */
+/* The colours of rt_plane: the run's palette (AGIPAL switches it, AGI256
+ * has 256), EGA for the priority plane. */
 static const uint8_t *rt_palette(const rt_ctx *c)
 {
     return c->o->channel == PIC_CHANNEL_PRIORITY ? agi_ega_palette : agi_vm_palette(c->vm);
+}
+
+static unsigned rt_colors(const rt_ctx *c)
+{
+    return c->o->channel == PIC_CHANNEL_PRIORITY ? 16 : agi_vm_palette_colors(c->vm);
 }
 
 int pic_write_image(const pic_opts *o, const char *path, const uint8_t *img, unsigned w, unsigned h, int wide_source,
@@ -122,7 +127,8 @@ static int rt_frame_out(rt_ctx *c, relic_err *err)
     snprintf(name, sizeof name, "frame_%06lu.png", agi_vm_cycles(c->vm));
     int rc = relic_path_join(c->o->frames_dir, name, 0, path, sizeof path, err);
     if (rc == RELIC_OK)
-        rc = pic_write_image(c->o, path, rt_plane(c), AGI_PIC_WIDTH, AGI_PIC_HEIGHT, 0, rt_palette(c), err);
+        rc = pic_write_image_colors(c->o, path, rt_plane(c), AGI_PIC_WIDTH, AGI_PIC_HEIGHT, 0, rt_palette(c),
+                                    rt_colors(c), err);
     if (rc == RELIC_OK)
         json_array_append_new(c->frames, json_string(name));
     return rc;
@@ -169,7 +175,8 @@ static int rt_screen(rt_ctx *c, relic_err *err)
         const uint8_t *text_font = c->o->font ? font.data : NULL;
         const uint8_t *window_font = c->o->font && font.len == 2 * 256 * 8 ? font.data + 256 * 8 : NULL;
         agi_vm_screen_fonts(c->vm, text_font, window_font, scr);
-        rc = pic_write_image(c->o, c->o->screen, scr, AGI_SCREEN_W, AGI_SCREEN_H, 1, agi_vm_palette(c->vm), err);
+        rc = pic_write_image_colors(c->o, c->o->screen, scr, AGI_SCREEN_W, AGI_SCREEN_H, 1, agi_vm_palette(c->vm),
+                                    agi_vm_palette_colors(c->vm), err);
     }
     relic_buf_free(&font);
     return rc;
@@ -198,8 +205,8 @@ static int rt_outputs(rt_ctx *c, json_t *report, relic_err *err)
     const pic_opts *o = c->o;
     json_t *outputs = json_object_get(report, "outputs");
     int rc = RELIC_OK;
-    if (o->out_png &&
-        (rc = pic_write_image(o, o->out_png, rt_plane(c), AGI_PIC_WIDTH, AGI_PIC_HEIGHT, 0, rt_palette(c), err)) == 0)
+    if (o->out_png && (rc = pic_write_image_colors(o, o->out_png, rt_plane(c), AGI_PIC_WIDTH, AGI_PIC_HEIGHT, 0,
+                                                   rt_palette(c), rt_colors(c), err)) == 0)
         json_object_set_new(outputs, "png", json_string(o->out_png));
     if (rc == RELIC_OK && o->out_raw &&
         (rc = relic_file_write_atomic(o->out_raw, rt_plane(c), AGI_PIC_CELLS, err)) == RELIC_OK)

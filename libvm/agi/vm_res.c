@@ -208,6 +208,25 @@ int agi_vm_draw_pic(agi_vm *vm, unsigned n, int overlay)
     return RELIC_OK;
 }
 
+/* An AGI256 game's raw picture (vm_rules.h agi_vm_ext_rules): loaded,
+ * then laid over the visual plane as 160x168 palette indices; the
+ * priority plane keeps what draw.pic left (ScummVM drawPictureAGI256
+ * writes the visual plane only).  The replay list has no record for it:
+ * Sierra's save layout knows no such picture. */
+int agi_vm_draw_raw_pic(agi_vm *vm, unsigned n)
+{
+    n &= 0xff;
+    int rc = agi_vm_load_pic(vm, n, 1);
+    if (rc)
+        return rc;
+    relic_err e;
+    relic_err_clear(&e);
+    if (agi_agi256_picture_decode(vm->res.pic[n].data, vm->res.pic[n].len, vm->pic_vis, NULL, &e))
+        return agi_vm_fail(vm, "picture %u: %s (payload offset 0x%zx)", n, e.msg, e.offset);
+    vm->picture = (int)n;
+    return RELIC_OK;
+}
+
 /* The scheduler counts ticks from each sound's start; the run's clock
  * places them. */
 static void agi_vm_snd_rebase(agi_vm *vm, size_t from)
