@@ -66,6 +66,8 @@ int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_e
         memset(&vm->objects_meta, 0, sizeof vm->objects_meta);
         fo = NULL;
     }
+    if (fo && vm->objects_meta.placeholder) /* a stub: as if absent, without a warning */
+        fo = NULL;
     if (fw && agi_words_decode(fw->data, fw->len, &vm->words, &e)) {
         size_t w = strlen(vm->warning);
         snprintf(vm->warning + w, sizeof vm->warning - w, "%sWORDS.TOK: %s; running without vocabulary", w ? "; " : "",
