@@ -38,7 +38,9 @@ int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_e
      * "Message too verbose" window, tests/corpus/agi_oracle.sha256). */
     if (o && o->profile)
         vm->extensions &= ~agi_extensions_of_clone();
-    vm->raw_picture_op = agi_vm_ext_rules_for(vm->extensions).raw_picture_op;
+    agi_vm_ext_rules ext_rules = agi_vm_ext_rules_for(vm->extensions);
+    vm->raw_picture_op = ext_rules.raw_picture_op;
+    vm->wide_views = ext_rules.wide_views;
     vm->palette_colors = 16;
     unsigned ext_n;
     const agi_extension *ext = agi_extensions(&ext_n);

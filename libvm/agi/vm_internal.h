@@ -190,6 +190,7 @@ typedef struct agi_vm {
     uint8_t agipal_file;
     unsigned extensions;    /* AGI_EXT_* of the game (agi_extensions_detect) */
     uint8_t raw_picture_op; /* the extensions' raw-picture action (vm_rules.h), 0: none */
+    uint8_t wide_views;     /* 0xF00F views are 256-colour (vm_rules.h) */
     uint8_t *items;         /* inventory locations */
     unsigned item_count;
     unsigned obj_count; /* persistent objects (OBJECT max index + 1) */

@@ -119,7 +119,8 @@ int agi_vm_load_view(agi_vm *vm, unsigned n, int record)
     agi_view *v = calloc(1, sizeof *v);
     relic_err e;
     relic_err_clear(&e);
-    if (!v || agi_view_decode(p.data, p.len, vm->profile, v, &e)) {
+    int wide = vm->wide_views && agi_agi256_view_is_256(p.data, p.len);
+    if (!v || (wide ? agi_view_decode_agi256 : agi_view_decode)(p.data, p.len, vm->profile, v, &e)) {
         free(v);
         relic_buf_free(&p);
         return agi_vm_fail(vm, "view %u: %s", n, v ? e.msg : "out of memory");

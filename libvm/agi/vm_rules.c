@@ -59,16 +59,18 @@ const agi_vm_rules *agi_vm_rules_for(const agi_profile *p)
  * relic follows master.  ScummVM once told AGI256 (raw pictures) from
  * AGI256-2 (raw pictures and 0xF00F views) with two flags; master's
  * detection_tables.h marks both demos GF_AGI256 and tells the views by
- * their header, as relic's one extension does. */
+ * their header, as relic's one extension does: view.cpp decodeView reads
+ * a view whose first word is 0xF00F as 256-colour (sprites.cpp: a whole
+ * byte per pixel, no run lengths, no mirroring). */
 // clang-format off
 static const agi_vm_ext_rules agi_vm_ext_rules_table[] = {
-    {.flag = AGI_EXT_AGI256, .raw_picture_op = 0xaa},
+    {.flag = AGI_EXT_AGI256, .raw_picture_op = 0xaa, .wide_views = 1},
 };
 // clang-format on
 
 agi_vm_ext_rules agi_vm_ext_rules_for(unsigned extensions)
 {
-    agi_vm_ext_rules r = {0, 0};
+    agi_vm_ext_rules r = {0, 0, 0};
     for (size_t i = 0; i < sizeof agi_vm_ext_rules_table / sizeof agi_vm_ext_rules_table[0]; i++) {
         const agi_vm_ext_rules *t = &agi_vm_ext_rules_table[i];
         if (!(extensions & t->flag))
@@ -76,6 +78,7 @@ agi_vm_ext_rules agi_vm_ext_rules_for(unsigned extensions)
         r.flag |= t->flag;
         if (!r.raw_picture_op)
             r.raw_picture_op = t->raw_picture_op;
+        r.wide_views |= t->wide_views;
     }
     return r;
 }

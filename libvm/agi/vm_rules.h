@@ -86,6 +86,9 @@ typedef struct agi_vm_ext_rules {
      * 256-colour bitmap over the visual plane (0: none); its operand
      * bytes are the ones the opcode table gives that number. */
     uint8_t raw_picture_op;
+    /* 1: a view whose header id is 0xF00F decodes as 256-colour cels
+     * (agi_view_decode_agi256). */
+    uint8_t wide_views;
 } agi_vm_ext_rules;
 
 /* The rules of a game's extensions merged into one (zero: no change). */

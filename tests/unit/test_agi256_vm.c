@@ -2,11 +2,13 @@
  * vm_res.c agi_vm_draw_raw_pic): a game built from explicit bytes whose
  * logic 0 draws a raw 256-colour picture with opcode 0xaa and shows it;
  * the frame, the screen and the palette are the picture's and the VGA
- * palette's.  A game without the extension keeps 0xaa as set.simple. */
+ * palette's; a 0xF00F view draws whole-byte pixels.  A game without the
+ * extension keeps 0xaa as set.simple. */
 #include <stdlib.h>
 #include <string.h>
 #include "relic/agi.h"
 #include "relic/agi_ext.h"
+#include "relic/agi_view.h"
 #include "agi_vm_support.h"
 #include "../libvm/agi/vm_private.h" /* the rules row and the loader */
 
@@ -140,11 +142,68 @@ static void test_agi256_vm_sierra(void **state)
     relic_buf_free(&pic);
 }
 
+/* A 0xF00F view (ScummVM's AGI256-2 form) draws whole-byte pixels: rows
+ * 11 12 | 13 14 15 of a 3x2 cel with clear key 0x80, by add.to.pic. */
+static void test_agi256_vm_view(void **state)
+{
+    (void)state;
+    // clang-format off
+    static const uint8_t view[] = {
+        0x0f, 0xf0, 1, 0, 0, 7, 0, /* id 0xF00F, 1 loop at 7, no description */
+        1, 3, 0,                   /* 1 cel at loop + 3 */
+        3, 2, 0x80,                /* width 3, height 2, clear key 0x80 */
+        0x11, 0x12, 0, 0x13, 0x14, 0x15, 0,
+    };
+    // clang-format on
+    uint8_t code[64];
+    /* load.view(1); add.to.pic(1, 0, 0, 10, 50, 15, 4); return */
+    size_t n = test_hex("1e 01 7a 01 00 00 0a 32 0f 04 00", code, sizeof code);
+    relic_buf logic = RELIC_BUF_INIT, v = RELIC_BUF_INIT;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(agi_logic_encode(code, n, NULL, 0, 1, &logic, &err), RELIC_OK);
+    relic_buf_append(&v, view, sizeof view);
+    agi_build_input in;
+    memset(&in, 0, sizeof in);
+    in.payloads[AGI_LOGIC][0] = &logic;
+    in.payloads[AGI_VIEW][1] = &v;
+    agi_build_opts opts = {.layout = AGI_LAYOUT_V2};
+    agi_fileset fs = {0, 0};
+    assert_int_equal(agi_game_build(&in, &opts, &fs, &err), RELIC_OK);
+    agi_game g;
+    assert_int_equal(agi_game_open(&fs, NULL, &g, &err), RELIC_OK);
+    agi_vm *vm = test_agi256_run(&g);
+    assert_int_equal(vm->extensions & AGI_EXT_AGI256, AGI_EXT_AGI256);
+    const uint8_t *f = agi_vm_frame_vis(vm);
+    uint8_t under = f[0]; /* what the clear key leaves: the screen as it was */
+    assert_int_equal(f[49 * 160 + 10], 0x11);
+    assert_int_equal(f[49 * 160 + 11], 0x12);
+    assert_int_equal(f[49 * 160 + 12], under);
+    assert_int_equal(f[50 * 160 + 10], 0x13);
+    assert_int_equal(f[50 * 160 + 11], 0x14);
+    assert_int_equal(f[50 * 160 + 12], 0x15);
+    assert_int_equal(f[50 * 160 + 13], under);
+    /* The decoded cel: wide, the whole key, and no mirroring on loop 1+. */
+    const agi_cel *c = agi_view_cel(vm->res.view[1], 0, 0);
+    assert_int_equal(c->wide, 1);
+    assert_int_equal(c->transparent, 0x80);
+    uint8_t px[6];
+    agi_cel_pixels(c, px);
+    static const uint8_t want[6] = {0x11, 0x12, 0x80, 0x13, 0x14, 0x15};
+    assert_memory_equal(px, want, 6);
+    agi_vm_free(vm);
+    agi_fileset_free(&fs);
+    relic_buf_free(&logic);
+    relic_buf_free(&v);
+}
+
 /* The rules row: AGI256's opcode, nothing for the others. */
 static void test_agi256_vm_rules(void **state)
 {
     (void)state;
     assert_int_equal(agi_vm_ext_rules_for(AGI_EXT_AGI256).raw_picture_op, 0xaa);
+    assert_int_equal(agi_vm_ext_rules_for(AGI_EXT_AGI256).wide_views, 1);
+    assert_int_equal(agi_vm_ext_rules_for(AGI_EXT_AGIPAL).wide_views, 0);
     assert_int_equal(agi_vm_ext_rules_for(AGI_EXT_AGI256 | AGI_EXT_AGIPAL).raw_picture_op, 0xaa);
     assert_int_equal(agi_vm_ext_rules_for(AGI_EXT_AGIPAL | AGI_EXT_AGDS).raw_picture_op, 0);
     assert_int_equal(agi_vm_ext_rules_for(0).flag, 0);
@@ -153,9 +212,8 @@ static void test_agi256_vm_rules(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_agi256_vm_picture),
-        cmocka_unit_test(test_agi256_vm_short),
-        cmocka_unit_test(test_agi256_vm_sierra),
+        cmocka_unit_test(test_agi256_vm_picture), cmocka_unit_test(test_agi256_vm_short),
+        cmocka_unit_test(test_agi256_vm_sierra),  cmocka_unit_test(test_agi256_vm_view),
         cmocka_unit_test(test_agi256_vm_rules),
     };
     return cmocka_run_group_tests_name("agi256_vm", tests, NULL, NULL);
