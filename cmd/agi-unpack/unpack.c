@@ -290,6 +290,8 @@ static json_t *unpack_metadata(unpack_ctx *x, const char *file, const char *out_
         return info;
     }
     relic_json_set(info, "status", json_string("ok"), &x->json_oom);
+    if (json_is_true(json_object_get(doc, "placeholder")))
+        relic_json_set(info, "placeholder", json_true(), &x->json_oom);
     if (x->out) {
         if (unpack_write(x, out_name, NULL, 0, doc) == 0 && x->page)
             *(out_name[0] == 'w' ? &x->page->words : &x->page->objects) = json_incref(doc);

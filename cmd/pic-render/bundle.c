@@ -36,7 +36,7 @@ int pic_bundle_write(const pic_opts *o, const agi_vm *vm, relic_err *err)
     int hl = snprintf(head, sizeof head, "P6\n%d %d\n255\n", AGI_PIC_WIDTH, AGI_PIC_HEIGHT);
     relic_buf_append(&b, head, (size_t)hl);
     for (size_t i = 0; i < AGI_PIC_CELLS; i++)
-        relic_buf_append(&b, agi_vm_palette(vm) + 3 * (agi_vm_frame_vis(vm)[i] & 15), 3);
+        relic_buf_append(&b, agi_vm_palette(vm) + 3 * (agi_vm_frame_vis(vm)[i] & (agi_vm_palette_colors(vm) - 1)), 3);
     int rc = relic_buf_check(&b, err);
     if (rc == RELIC_OK)
         rc = relic_file_write_atomic(path, b.data, b.len, err);

@@ -30,11 +30,16 @@ static const uint8_t *rt_plane(const rt_ctx *c)
     return c->o->channel == PIC_CHANNEL_PRIORITY ? agi_vm_frame_pri(c->vm) : agi_vm_frame_vis(c->vm);
 }
 
-/* The colours of rt_plane: the run's palette (AGIPAL switches it), EGA for
- * the priority plane. */
+/* The colours of rt_plane: the run's palette (AGIPAL switches it, AGI256
+ * has 256), EGA for the priority plane. */
 static const uint8_t *rt_palette(const rt_ctx *c)
 {
     return c->o->channel == PIC_CHANNEL_PRIORITY ? agi_ega_palette : agi_vm_palette(c->vm);
+}
+
+static unsigned rt_colors(const rt_ctx *c)
+{
+    return c->o->channel == PIC_CHANNEL_PRIORITY ? 16 : agi_vm_palette_colors(c->vm);
 }
 
 int pic_write_image(const pic_opts *o, const char *path, const uint8_t *img, unsigned w, unsigned h, int wide_source,
@@ -123,7 +128,8 @@ static int rt_frame_out(rt_ctx *c, relic_err *err)
     snprintf(name, sizeof name, "frame_%06lu.png", agi_vm_cycles(c->vm));
     int rc = relic_path_join(c->o->frames_dir, name, 0, path, sizeof path, err);
     if (rc == RELIC_OK)
-        rc = pic_write_image(c->o, path, rt_plane(c), AGI_PIC_WIDTH, AGI_PIC_HEIGHT, 0, rt_palette(c), err);
+        rc = pic_write_image_colors(c->o, path, rt_plane(c), AGI_PIC_WIDTH, AGI_PIC_HEIGHT, 0, rt_palette(c),
+                                    rt_colors(c), err);
     if (rc == RELIC_OK)
         relic_json_append(c->frames, json_string(name), &c->oom);
     return rc;
@@ -166,7 +172,8 @@ static int rt_screen(rt_ctx *c, relic_err *err)
     static uint8_t scr[AGI_SCREEN_W * AGI_SCREEN_H];
     if (rc == RELIC_OK) {
         agi_vm_screen_with(c->vm, &fonts, scr);
-        rc = pic_write_image(c->o, c->o->screen, scr, AGI_SCREEN_W, AGI_SCREEN_H, 1, agi_vm_palette(c->vm), err);
+        rc = pic_write_image_colors(c->o, c->o->screen, scr, AGI_SCREEN_W, AGI_SCREEN_H, 1, agi_vm_palette(c->vm),
+                                    agi_vm_palette_colors(c->vm), err);
     }
     relic_buf_free(&font);
     return rc;
@@ -196,8 +203,8 @@ static int rt_outputs(rt_ctx *c, json_t *report, relic_err *err)
     json_t *outputs = json_object_get(report, "outputs");
     int rc = RELIC_OK;
     int *oom = &c->oom;
-    if (o->out_png &&
-        (rc = pic_write_image(o, o->out_png, rt_plane(c), AGI_PIC_WIDTH, AGI_PIC_HEIGHT, 0, rt_palette(c), err)) == 0)
+    if (o->out_png && (rc = pic_write_image_colors(o, o->out_png, rt_plane(c), AGI_PIC_WIDTH, AGI_PIC_HEIGHT, 0,
+                                                   rt_palette(c), rt_colors(c), err)) == 0)
         relic_json_set(outputs, "png", json_string(o->out_png), oom);
     if (rc == RELIC_OK && o->out_raw &&
         (rc = relic_file_write_atomic(o->out_raw, rt_plane(c), AGI_PIC_CELLS, err)) == RELIC_OK)

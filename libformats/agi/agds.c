@@ -64,20 +64,41 @@ void agi_cp866_to_utf8(const uint8_t *s, size_t n, relic_buf *out)
 long agi_utf8_to_cp866(const char *s, size_t n, relic_buf *out)
 {
     /* Each byte's UTF-8 form is a distinct string (the page is a
-     * bijection); match the longest at each position. */
+     * bijection); match the longest at each position.  The 256 forms are
+     * built once per call into one buffer (at most 3 bytes each: every
+     * code point of the page is below U+10000), not once per character. */
+    uint8_t form[256][4], form_len[256];
+    /* Chains of the bytes whose form opens with a given byte. */
+    int16_t head[256], next[256];
+    relic_buf u = RELIC_BUF_INIT;
+    for (unsigned b = 0; b < 256; b++)
+        head[b] = -1;
+    for (unsigned b = 256; b-- > 0;) {
+        uint8_t byte = (uint8_t)b;
+        relic_buf_reset(&u);
+        agi_cp866_to_utf8(&byte, 1, &u);
+        form_len[b] = (uint8_t)(!u.oom && u.len <= sizeof form[b] ? u.len : 0);
+        next[b] = -1;
+        if (form_len[b]) {
+            memcpy(form[b], u.data, u.len);
+            next[b] = head[form[b][0]];
+            head[form[b][0]] = (int16_t)b;
+        }
+    }
+    int oom = u.oom;
+    relic_buf_free(&u);
+    if (oom)
+        return 0;
     size_t i = 0;
     while (i < n) {
         int found = -1;
         size_t best = 0;
-        for (unsigned b = 0; b < 256; b++) {
-            relic_buf u = RELIC_BUF_INIT;
-            uint8_t byte = (uint8_t)b;
-            agi_cp866_to_utf8(&byte, 1, &u);
-            if (!u.oom && u.len > best && u.len <= n - i && memcmp(u.data, s + i, u.len) == 0) {
-                best = u.len;
-                found = (int)b;
+        for (int b = head[(uint8_t)s[i]]; b >= 0; b = next[b]) {
+            size_t len = form_len[b];
+            if (len > best && len <= n - i && memcmp(form[b], s + i, len) == 0) {
+                best = len;
+                found = b;
             }
-            relic_buf_free(&u);
         }
         if (found < 0)
             return (long)i;

@@ -17,9 +17,16 @@
  *     unpackViewCelDataAGI256: a byte 0 ends the row (the rest is the clear
  *     key), any other byte is one pixel of that colour; a pixel past the
  *     row's width or data ending before the last row is an error;
- *   - graphics.cpp initPalette: AGI256 games switch to the VGA palette
- *     (palette.h PALETTE_VGA), the IBM VGA BIOS default 256-colour
- *     palette, which agi_agi256_palette builds from its documented shape. */
+ *   - graphics.cpp initVideo: AGI256 games switch to the VGA render mode
+ *     and its palette, palette.h PALETTE_VGA, installed with
+ *     initPalette(..., 256, 8): taken as 8-bit components as stored, not
+ *     scaled.  Its 256 levels are the IBM VGA BIOS default palette's 6-bit
+ *     DAC levels times 4 (63 -> 0xFC, 42 -> 0xA8; "uses full 8 bits per
+ *     color component", palette.h), which agi_agi256_palette builds from
+ *     the palette's documented shape.  Checked entry by entry against
+ *     PALETTE_VGA: the levels agree everywhere; relic used to scale them
+ *     by 255/63 (63 -> 0xFF) and now multiplies by 4 as ScummVM's table
+ *     does. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,9 +75,10 @@ void agi_agi256_palette(uint8_t rgb[256 * 3])
             }
         }
     }
-    /* The same 6-to-8-bit scaling as the AGIPAL palettes (agipal.c). */
+    /* Level times 4, as PALETTE_VGA stores it (an AGIPAL file's levels
+     * scale by 255/63 instead: agipal.c). */
     for (unsigned i = 0; i < 256 * 3; i++)
-        rgb[i] = (uint8_t)((dac[i / 3][i % 3] * 255u) / 63u);
+        rgb[i] = (uint8_t)(dac[i / 3][i % 3] * 4u);
 }
 
 int agi_agi256_picture_is_raw(const uint8_t *data, size_t len)

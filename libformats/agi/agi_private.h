@@ -77,6 +77,11 @@ size_t agi_lzw_compressed_len(const uint8_t *src, size_t len);
 size_t agi_picnibble_packed_len(const uint8_t *src, size_t len);
 /* Bytes as a JSON string of lowercase hex digits (json.c). */
 json_t *agi_json_hex(const uint8_t *p, size_t n);
+/* 1 when a metadata file (OBJECT, WORDS.TOK) is a placeholder stub, not
+ * data: printable ASCII closed by the DOS end-of-file mark 0x1a, as an
+ * editor writes a text file (groza, the AGDS sample, ships both as
+ * "*****" 0x1a; fileset.c). */
+int agi_file_is_stub(const uint8_t *d, size_t len);
 /* Moves b's bytes into a new file of out (b is left empty; fileset.c). */
 int agi_fileset_add_buf(agi_fileset *out, const char *name, relic_buf *b, relic_err *err);
 

@@ -111,3 +111,13 @@ int agi_fileset_add_buf(agi_fileset *out, const char *name, relic_buf *b, relic_
     uint8_t *data = relic_buf_take(b, &len);
     return agi_fileset_add(out, name, data ? data : relic_calloc_array(0, 1), len, err);
 }
+
+int agi_file_is_stub(const uint8_t *d, size_t len)
+{
+    if (!d || len < 1 || d[len - 1] != 0x1a)
+        return 0;
+    for (size_t i = 0; i + 1 < len; i++)
+        if (d[i] < 0x20 || d[i] > 0x7e)
+            return 0;
+    return 1;
+}

@@ -55,11 +55,16 @@ json_t *agi_objects_to_json(const agi_objects *o)
         json_decref(items);
         return NULL;
     }
-    return json_pack("{s:s, s:i, s:o}", "encoding",
-                     o->xor_key == AGI_MSG_KEY_AGDS ? "agds"
-                     : o->xor_key                   ? "xor"
-                                                    : "plain",
-                     "max_object", (int)o->max_object, "items", items);
+    json_t *doc = json_pack("{s:s, s:i, s:o}", "encoding",
+                            o->xor_key == AGI_MSG_KEY_AGDS ? "agds"
+                            : o->xor_key                   ? "xor"
+                                                           : "plain",
+                            "max_object", (int)o->max_object, "items", items);
+    if (doc && o->placeholder && json_object_set_new(doc, "placeholder", json_true())) {
+        json_decref(doc);
+        return NULL;
+    }
+    return doc;
 }
 
 int agi_objects_from_json(const json_t *j, agi_objects *o, relic_err *err)
@@ -105,7 +110,12 @@ json_t *agi_words_to_json(const agi_words *w)
         json_decref(words);
         return NULL;
     }
-    return json_pack("{s:o}", "words", words);
+    json_t *doc = json_pack("{s:o}", "words", words);
+    if (doc && w->placeholder && json_object_set_new(doc, "placeholder", json_true())) {
+        json_decref(doc);
+        return NULL;
+    }
+    return doc;
 }
 
 int agi_words_from_json(const json_t *j, agi_words *w, relic_err *err)

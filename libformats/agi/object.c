@@ -53,6 +53,17 @@ int agi_objects_decode(const uint8_t *data, size_t len, int prefer_xor, agi_obje
     relic_err_clear(&keyed_err);
     int plain_ok = agi_objects_consistent(plain, len, &plain_err) == RELIC_OK;
     int keyed_ok = agi_objects_consistent(keyed, len, &keyed_err) == RELIC_OK;
+    /* A placeholder stub (agi_file_is_stub) reads as no items, as ScummVM's
+     * decodeObjects reads groza's: its first offset over 3 is 256 or more,
+     * so it keeps no objects without an error ("AGDS game needs not to
+     * die to work", engines/agi/objects.cpp); no logic of groza asks for
+     * an item (has, get, drop, put, obj.in.room, status). */
+    if (!plain_ok && !keyed_ok && agi_file_is_stub(data, len)) {
+        free(plain);
+        free(keyed);
+        out->placeholder = 1;
+        return RELIC_OK;
+    }
     if (!plain_ok && !keyed_ok) {
         const relic_err *e = prefer_xor == 0 ? &plain_err : &keyed_err;
         relic_err_set(err, RELIC_EDATA, e->offset, "%s (tried plain and XOR forms)", e->msg);

@@ -56,7 +56,8 @@ static int agi_view_cel_at(agi_view *v, const uint8_t *payload, size_t len, size
     c->width = w;
     c->height = h;
     c->control = c->stored_control = ctl;
-    c->transparent = ctl & 0x0f;
+    c->wide = v->wide;
+    c->transparent = c->wide ? ctl : ctl & 0x0f;
     c->rows_len = p - start;
     c->rows_cap = c->rows_len ? c->rows_len : 1;
     c->rows = malloc(c->rows_cap);
@@ -150,12 +151,14 @@ static int agi_view_read_description(agi_view *v, const uint8_t *payload, size_t
     return RELIC_OK;
 }
 
-int agi_view_decode(const uint8_t *payload, size_t len, const agi_profile *p, agi_view *v, relic_err *err)
+static int agi_view_decode_form(const uint8_t *payload, size_t len, const agi_profile *p, int wide, agi_view *v,
+                                relic_err *err)
 {
     memset(v, 0, sizeof *v);
     if (!p) /* no hidden default: the caller knows the game's profile */
         return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "decoding a view needs a profile");
-    v->packed_loops = p->view_packed_loops;
+    v->wide = wide;
+    v->packed_loops = wide ? 0 : p->view_packed_loops;
     relic_cur cur = relic_cur_make(payload, len, 0);
     v->reserved[0] = relic_u8(&cur);
     v->reserved[1] = relic_u8(&cur);
@@ -178,6 +181,16 @@ int agi_view_decode(const uint8_t *payload, size_t len, const agi_profile *p, ag
     if (rc)
         agi_view_free(v);
     return rc;
+}
+
+int agi_view_decode(const uint8_t *payload, size_t len, const agi_profile *p, agi_view *v, relic_err *err)
+{
+    return agi_view_decode_form(payload, len, p, 0, v, err);
+}
+
+int agi_view_decode_agi256(const uint8_t *payload, size_t len, const agi_profile *p, agi_view *v, relic_err *err)
+{
+    return agi_view_decode_form(payload, len, p, 1, v, err);
 }
 
 size_t agi_view_mirror_row(const uint8_t *row, size_t rowlen, unsigned width, uint8_t transparent, uint8_t *out)
@@ -269,7 +282,7 @@ int agi_view_select_loop(agi_view *v, unsigned loop, relic_err *err)
     }
     for (unsigned i = 0; i < l->cel_count; i++) {
         agi_cel *c = &v->cels[l->cel[i]];
-        if (!(c->control & 0x80) || ((c->control >> 4) & 7u) == (loop & 7u))
+        if (c->wide || !(c->control & 0x80) || ((c->control >> 4) & 7u) == (loop & 7u))
             continue;
         int rc = agi_view_mirror_cel(v, c, err);
         if (rc)
@@ -295,7 +308,7 @@ void agi_cel_pixels(const agi_cel *c, uint8_t *out)
         uint8_t *line = out + (size_t)r * c->width;
         unsigned x = 0;
         for (; p < c->rows_len && c->rows[p]; p++) {
-            unsigned colour = c->rows[p] >> 4, n = c->rows[p] & 0x0fu;
+            unsigned colour = c->wide ? c->rows[p] : c->rows[p] >> 4u, n = c->wide ? 1u : c->rows[p] & 0x0fu;
             if (colour != c->transparent)
                 for (unsigned i = x; i < x + n && i < c->width; i++)
                     line[i] = (uint8_t)colour;
@@ -349,7 +362,7 @@ void agi_cel_draw(const agi_cel *c, int x, int baseline_y, uint8_t p, uint8_t *v
     for (int r = 0; r < c->height && pos < c->rows_len; r++) {
         int y = top + r, cx = 0;
         for (; pos < c->rows_len && c->rows[pos]; pos++) {
-            unsigned colour = c->rows[pos] >> 4, n = c->rows[pos] & 0x0fu;
+            unsigned colour = c->wide ? c->rows[pos] : c->rows[pos] >> 4u, n = c->wide ? 1u : c->rows[pos] & 0x0fu;
             if (colour != c->transparent && y < 168 && cx < c->width)
                 agi_cel_draw_run(left, c->width, cx, n, y, (uint8_t)colour, p, visual, priority);
             cx += (int)n;

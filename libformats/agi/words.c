@@ -10,6 +10,7 @@
 #include "relic/agi.h"
 #include "relic/core.h"
 #include "relic/cursor.h"
+#include "agi_private.h"
 
 #define AGI_WORDS_HEADER 52
 #define AGI_WORD_MAX 255
@@ -61,7 +62,31 @@ static int agi_words_section(relic_cur *c, size_t end, agi_words *w, size_t *cap
     return RELIC_OK;
 }
 
+static int agi_words_read(const uint8_t *data, size_t len, agi_words *out, relic_err *err);
+
+/* A placeholder stub (agi_file_is_stub) reads as no words, as ScummVM's
+ * Words::loadDictionary reads it: every section offset lies past the end
+ * of the file, so no section yields a word; the original interpreter never
+ * looks one up in a game that parses nothing (groza: no said() or parse
+ * in any logic).  A file that is not a stub keeps its error. */
 int agi_words_decode(const uint8_t *data, size_t len, agi_words *out, relic_err *err)
+{
+    relic_err e;
+    relic_err_clear(&e);
+    int rc = agi_words_read(data, len, out, &e);
+    if (rc == RELIC_OK)
+        return RELIC_OK;
+    if (rc != RELIC_ENOMEM && agi_file_is_stub(data, len)) {
+        memset(out, 0, sizeof *out);
+        out->placeholder = 1;
+        return RELIC_OK;
+    }
+    if (err)
+        *err = e;
+    return rc;
+}
+
+static int agi_words_read(const uint8_t *data, size_t len, agi_words *out, relic_err *err)
 {
     memset(out, 0, sizeof *out);
     relic_cur c = relic_cur_make(data, len, 0);

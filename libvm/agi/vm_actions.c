@@ -295,6 +295,10 @@ static unsigned agi_vm_room_alias(const agi_vm *vm, unsigned room)
  * Returns 1 when the action is done. */
 static int agi_vm_variant_action(agi_vm *vm, uint8_t op, const uint8_t *a)
 {
+    if (op && op == vm->raw_picture_op) {
+        agi_vm_draw_raw_pic(vm, vm->vars[a[0]]);
+        return 1;
+    }
     switch (op) {
     case AGI_A_SET_MENU:
     case AGI_A_SET_MENU_ITEM:

@@ -29,7 +29,7 @@ int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_e
     vm->game = game;
     vm->profile = o && o->profile ? o->profile : game && game->profile ? game->profile : agi_profile_find("2.936");
     vm->rules = agi_vm_rules_for(vm->profile);
-    memcpy(vm->palette, agi_ega_palette, sizeof vm->palette);
+    memcpy(vm->palette, agi_ega_palette, 16 * 3);
     unsigned why_count;
     vm->extensions = game ? agi_extensions_detect(game, NULL, 0, &why_count) : 0;
     /* A profile the caller names is Sierra's interpreter of that version,
@@ -38,6 +38,17 @@ int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_e
      * "Message too verbose" window, tests/corpus/agi_oracle.sha256). */
     if (o && o->profile)
         vm->extensions &= ~agi_extensions_of_clone();
+    agi_vm_ext_rules ext_rules = agi_vm_ext_rules_for(vm->extensions);
+    vm->raw_picture_op = ext_rules.raw_picture_op;
+    vm->wide_views = ext_rules.wide_views;
+    vm->palette_colors = 16;
+    unsigned ext_n;
+    const agi_extension *ext = agi_extensions(&ext_n);
+    for (unsigned i = 0; i < ext_n; i++)
+        if ((vm->extensions & ext[i].flag) && ext[i].palette_colors == 256) {
+            agi_agi256_palette(vm->palette);
+            vm->palette_colors = 256;
+        }
     vm->hooks = (agi_vm_hooks){agi_vm_restart_now, agi_vm_to_save, agi_vm_from_save};
     vm->rng = o && o->seed ? o->seed : 1;
     vm->ticks_per_cycle = o ? o->ticks_per_cycle : 0;
@@ -57,6 +68,8 @@ int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_e
         memset(&vm->objects_meta, 0, sizeof vm->objects_meta);
         fo = NULL;
     }
+    if (fo && vm->objects_meta.placeholder) /* a stub: as if absent, without a warning */
+        fo = NULL;
     if (fw && agi_words_decode(fw->data, fw->len, &vm->words, &e)) {
         size_t w = strlen(vm->warning);
         snprintf(vm->warning + w, sizeof vm->warning - w, "%sWORDS.TOK: %s; running without vocabulary", w ? "; " : "",
@@ -254,6 +267,7 @@ void agi_vm_render(agi_vm *vm)
 const uint8_t *agi_vm_frame_vis(const agi_vm *vm) { return vm->frame_vis; }
 const uint8_t *agi_vm_frame_pri(const agi_vm *vm) { return vm->frame_pri; }
 const uint8_t *agi_vm_palette(const agi_vm *vm) { return vm->palette; }
+unsigned agi_vm_palette_colors(const agi_vm *vm) { return vm->palette_colors; }
 unsigned agi_vm_agipal_file(const agi_vm *vm) { return vm->agipal_file; }
 agi_vm_modal_kind agi_vm_modal_state(const agi_vm *vm) { return (agi_vm_modal_kind)vm->modal.kind; }
 void agi_vm_keep_sound_commands(agi_vm *vm, int keep) { vm->audio.keep_sound_cmds = keep != 0; }

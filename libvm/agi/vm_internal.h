@@ -184,11 +184,15 @@ typedef struct agi_vm {
     agi_objects objects_meta; /* OBJECT; items' locations live in `items` */
     agi_words words;
     /* Screen colours: EGA, or the AGIPAL pal.N the game switched to
-     * (agipal_file N, 0 = none yet; libformats/agi/agipal.c). */
-    uint8_t palette[16 * 3];
+     * (agipal_file N, 0 = none yet; libformats/agi/agipal.c), or an
+     * AGI256 game's 256 VGA colours (palette_colors 256). */
+    uint8_t palette[256 * 3];
+    unsigned palette_colors;
     uint8_t agipal_file;
-    unsigned extensions; /* AGI_EXT_* of the game (agi_extensions_detect) */
-    uint8_t *items;      /* inventory locations */
+    unsigned extensions;    /* AGI_EXT_* of the game (agi_extensions_detect) */
+    uint8_t raw_picture_op; /* the extensions' raw-picture action (vm_rules.h), 0: none */
+    uint8_t wide_views;     /* 0xF00F views are 256-colour (vm_rules.h) */
+    uint8_t *items;         /* inventory locations */
     unsigned item_count;
     unsigned obj_count; /* persistent objects (OBJECT max index + 1) */
 

@@ -43,6 +43,7 @@ int agi_vm_load_sound(agi_vm *vm, unsigned n, int record);
 void agi_vm_discard_pic(agi_vm *vm, unsigned n);
 void agi_vm_discard_view(agi_vm *vm, unsigned n);
 int agi_vm_draw_pic(agi_vm *vm, unsigned n, int overlay);
+int agi_vm_draw_raw_pic(agi_vm *vm, unsigned n);
 void agi_vm_stop_sound(agi_vm *vm);
 int agi_vm_start_sound(agi_vm *vm, unsigned n, unsigned flag);
 void agi_vm_sound_tick(agi_vm *vm);

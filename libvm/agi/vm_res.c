@@ -119,7 +119,8 @@ int agi_vm_load_view(agi_vm *vm, unsigned n, int record)
     agi_view *v = calloc(1, sizeof *v);
     relic_err e;
     relic_err_clear(&e);
-    if (!v || agi_view_decode(p.data, p.len, vm->profile, v, &e)) {
+    int wide = vm->wide_views && agi_agi256_view_is_256(p.data, p.len);
+    if (!v || (wide ? agi_view_decode_agi256 : agi_view_decode)(p.data, p.len, vm->profile, v, &e)) {
         free(v);
         relic_buf_free(&p);
         return agi_vm_fail(vm, "view %u: %s", n, v ? e.msg : "out of memory");
@@ -203,6 +204,25 @@ int agi_vm_draw_pic(agi_vm *vm, unsigned n, int overlay)
     if (agi_picture_draw(
             &(agi_picture_args){vm->res.pic[n].data, vm->res.pic[n].len, vm->profile, vm->pic_vis, vm->pic_pri, &po},
             NULL, &e))
+        return agi_vm_fail(vm, "picture %u: %s (payload offset 0x%zx)", n, e.msg, e.offset);
+    vm->picture = (int)n;
+    return RELIC_OK;
+}
+
+/* An AGI256 game's raw picture (vm_rules.h agi_vm_ext_rules): loaded,
+ * then laid over the visual plane as 160x168 palette indices; the
+ * priority plane keeps what draw.pic left (ScummVM drawPictureAGI256
+ * writes the visual plane only).  The replay list has no record for it:
+ * Sierra's save layout knows no such picture. */
+int agi_vm_draw_raw_pic(agi_vm *vm, unsigned n)
+{
+    n &= 0xff;
+    int rc = agi_vm_load_pic(vm, n, 1);
+    if (rc)
+        return rc;
+    relic_err e;
+    relic_err_clear(&e);
+    if (agi_agi256_picture_decode(vm->res.pic[n].data, vm->res.pic[n].len, vm->pic_vis, NULL, &e))
         return agi_vm_fail(vm, "picture %u: %s (payload offset 0x%zx)", n, e.msg, e.offset);
     vm->picture = (int)n;
     return RELIC_OK;

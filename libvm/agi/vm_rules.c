@@ -3,6 +3,7 @@
  * variants"; the field comments in vm_rules.h cite the rule sections).
  * String slots: input_text_and_menus.md "String slots" (6 before 2.411). */
 #include <string.h>
+#include "relic/agi_ext.h"
 #include "vm_rules.h"
 
 #define AGI_RULES_3002149 \
@@ -44,4 +45,40 @@ const agi_vm_rules *agi_vm_rules_for(const agi_profile *p)
             base = &agi_vm_rules_table[i];
     }
     return base;
+}
+
+/* AGI256 (facts from ScummVM engines/agi, read, not copied): the AGI256
+ * interpreter gave opcode 170 (0xaa, set.simple in Sierra's table) a new
+ * meaning.  ScummVM's op_cmd.cpp cmdAgi256LoadPic (current master; the
+ * opcode table installs it for GF_AGI256 games) loads picture v[p0],
+ * erases the sprites, draws the picture with decodePicture(nr, false,
+ * true): no clear, picture.cpp drawPictureAGI256 fills only the visual
+ * plane, row by row; then redraws the sprites and leaves the picture
+ * unshown (pictureShown false) for the game's show.pic.  Older ScummVM
+ * (cmdSetSimple under GF_AGI256 | GF_AGI256_2) also showed it at once;
+ * relic follows master.  ScummVM once told AGI256 (raw pictures) from
+ * AGI256-2 (raw pictures and 0xF00F views) with two flags; master's
+ * detection_tables.h marks both demos GF_AGI256 and tells the views by
+ * their header, as relic's one extension does: view.cpp decodeView reads
+ * a view whose first word is 0xF00F as 256-colour (sprites.cpp: a whole
+ * byte per pixel, no run lengths, no mirroring). */
+// clang-format off
+static const agi_vm_ext_rules agi_vm_ext_rules_table[] = {
+    {.flag = AGI_EXT_AGI256, .raw_picture_op = 0xaa, .wide_views = 1},
+};
+// clang-format on
+
+agi_vm_ext_rules agi_vm_ext_rules_for(unsigned extensions)
+{
+    agi_vm_ext_rules r = {0, 0, 0};
+    for (size_t i = 0; i < sizeof agi_vm_ext_rules_table / sizeof agi_vm_ext_rules_table[0]; i++) {
+        const agi_vm_ext_rules *t = &agi_vm_ext_rules_table[i];
+        if (!(extensions & t->flag))
+            continue;
+        r.flag |= t->flag;
+        if (!r.raw_picture_op)
+            r.raw_picture_op = t->raw_picture_op;
+        r.wide_views |= t->wide_views;
+    }
+    return r;
 }

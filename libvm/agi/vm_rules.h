@@ -78,4 +78,20 @@ typedef struct agi_vm_rules {
  * gets the 2.936 row, the interpreter's base). */
 const agi_vm_rules *agi_vm_rules_for(const agi_profile *p);
 
+/* What a community extension (libformats agi_ext.h, AGI_EXT_*) changes in
+ * the runtime: one row per extension that changes any. */
+typedef struct agi_vm_ext_rules {
+    unsigned flag; /* AGI_EXT_* */
+    /* The action opcode that loads picture v[operand] and draws it as a raw
+     * 256-colour bitmap over the visual plane (0: none); its operand
+     * bytes are the ones the opcode table gives that number. */
+    uint8_t raw_picture_op;
+    /* 1: a view whose header id is 0xF00F decodes as 256-colour cels
+     * (agi_view_decode_agi256). */
+    uint8_t wide_views;
+} agi_vm_ext_rules;
+
+/* The rules of a game's extensions merged into one (zero: no change). */
+agi_vm_ext_rules agi_vm_ext_rules_for(unsigned extensions);
+
 #endif

@@ -20,6 +20,9 @@ typedef struct logic_game {
     agi_words words;
     agi_objects objects;
     int have_words, have_objects;
+    /* The extensions agi-unpack would find (AGI_EXT_*): an AGDS game's
+     * logics and OBJECT go through CP866 text and the clone's key. */
+    unsigned ext;
 } logic_game;
 
 static double now(void)
@@ -36,10 +39,12 @@ static int game_open(const char *dir, logic_game *g)
     memset(g, 0, sizeof *g);
     if (agi_fileset_read_dir(dir, &g->fs, &err) || agi_game_open(&g->fs, NULL, &g->game, &err))
         fail_msg("%s: %s", dir, err.msg);
+    unsigned why_count;
+    g->ext = agi_extensions_detect(&g->game, NULL, 0, &why_count);
     const agi_file *w = agi_fileset_find(&g->fs, "WORDS.TOK"), *o = agi_fileset_find(&g->fs, "OBJECT");
     g->have_words = w && agi_words_decode(w->data, w->len, &g->words, NULL) == RELIC_OK;
-    g->have_objects =
-        o && agi_objects_decode(o->data, o->len, g->game.profile->inventory_xor, &g->objects, NULL) == RELIC_OK;
+    g->have_objects = o && agi_objects_decode(o->data, o->len, agi_objects_key(g->game.profile, g->ext), &g->objects,
+                                              NULL) == RELIC_OK;
     return 0;
 }
 
@@ -65,9 +70,7 @@ static unsigned n_logics, n_lines;
 
 static void game_round_trip(const char *dir, logic_game *g)
 {
-    /* The extensions agi-unpack would find: an AGDS game's logics go
-     * through CP866 text and the clone's key. */
-    unsigned why_count, ext = agi_extensions_detect(&g->game, NULL, 0, &why_count);
+    unsigned ext = g->ext;
     agi_logic_ctx ctx = {
         g->game.profile, g->have_words ? &g->words : NULL, g->have_objects ? &g->objects : NULL, 0, 0, ext};
     agi_compile_opts co = {g->game.profile, ctx.words, ctx.objects, "logic.lgc", NULL, NULL, ext};
@@ -132,7 +135,14 @@ static unsigned demoquest_sources(const char *dir, logic_game *g, unsigned *tota
         agi_record rec;
         if (relic_file_read(path, &src, &err) || agi_game_load(&g->game, AGI_LOGIC, n, &rec, &p, &err))
             fail_msg("%s: %s", path, err.msg);
-        agi_compile_opts co = {g->game.profile, &g->words, &g->objects, e->d_name, NULL, NULL, 0};
+        /* The game's own extensions, as agi-pack compiles its sources. */
+        agi_compile_opts co = {g->game.profile,
+                               g->have_words ? &g->words : NULL,
+                               g->have_objects ? &g->objects : NULL,
+                               e->d_name,
+                               NULL,
+                               NULL,
+                               g->ext};
         if (agi_logic_compile((const char *)src.data, src.len, &co, &re, &err))
             fail_msg("%s", err.msg);
         (*total)++;

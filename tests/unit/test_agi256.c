@@ -12,26 +12,27 @@ static void test_agi256_palette(void **state)
     (void)state;
     uint8_t p[256 * 3];
     agi_agi256_palette(p);
-    /* EGA colours first: 1 is blue (0, 0, 42 -> 170), 6 brown, 15 white. */
-    assert_int_equal(p[1 * 3 + 2], 170);
-    assert_int_equal(p[6 * 3 + 1], 85);
-    assert_int_equal(p[15 * 3 + 0], 255);
-    /* Grey ramp: 16 black, 31 white, 23 DAC 24 -> 97. */
-    assert_int_equal(p[16 * 3], 0);
-    assert_int_equal(p[31 * 3 + 1], 255);
-    assert_int_equal(p[23 * 3 + 2], 97);
-    /* Rings: 32 blue, 36 magenta, 40 red, 44 yellow, 48 green, 52 cyan. */
+    /* Entries as ScummVM's PALETTE_VGA (engines/agi/palette.h) stores
+     * them: 6-bit levels times 4, so 42 -> 0xa8 and 63 -> 0xfc (scaling
+     * by 255/63 would give 0xaa and 0xff). */
     // clang-format off
-    static const uint8_t hues[6][3] = {{0, 0, 255}, {255, 0, 255}, {255, 0, 0},
-                                       {255, 255, 0}, {0, 255, 0}, {0, 255, 255}};
+    static const struct { unsigned index; uint8_t rgb[3]; } want[] = {
+        {1, {0x00, 0x00, 0xa8}},   {6, {0xa8, 0x54, 0x00}},   {15, {0xfc, 0xfc, 0xfc}},
+        {16, {0x00, 0x00, 0x00}},  {23, {0x60, 0x60, 0x60}},  {31, {0xfc, 0xfc, 0xfc}},
+        {32, {0x00, 0x00, 0xfc}},  {36, {0xfc, 0x00, 0xfc}},  {40, {0xfc, 0x00, 0x00}},
+        {44, {0xfc, 0xfc, 0x00}},  {48, {0x00, 0xfc, 0x00}},  {52, {0x00, 0xfc, 0xfc}},
+        {57, {0x9c, 0x7c, 0xfc}},  {80, {0xb4, 0xb4, 0xfc}},  {104, {0x00, 0x00, 0x70}},
+        {176, {0x00, 0x00, 0x40}}, {231, {0x40, 0x2c, 0x30}}, {247, {0x2c, 0x30, 0x40}},
+    };
     // clang-format on
-    for (unsigned i = 0; i < 6; i++)
-        assert_memory_equal(p + (32 + 4 * i) * 3, hues[i], 3);
-    /* 57: high intensity, medium saturation, DAC (39, 31, 63). */
-    assert_int_equal(p[57 * 3 + 0], 39 * 255 / 63);
-    assert_int_equal(p[57 * 3 + 1], 31 * 255 / 63);
-    /* 176: low intensity blue, DAC (0, 0, 16); 248..255 black. */
-    assert_int_equal(p[176 * 3 + 2], 16 * 255 / 63);
+    for (unsigned i = 0; i < sizeof want / sizeof want[0]; i++)
+        if (memcmp(p + 3 * want[i].index, want[i].rgb, 3) != 0)
+            fail_msg("entry %u is %02x%02x%02x, ScummVM's %02x%02x%02x", want[i].index, p[3 * want[i].index],
+                     p[3 * want[i].index + 1], p[3 * want[i].index + 2], want[i].rgb[0], want[i].rgb[1],
+                     want[i].rgb[2]);
+    /* Every component is a level times 4; 248..255 black. */
+    for (unsigned i = 0; i < 256 * 3; i++)
+        assert_int_equal(p[i] % 4, 0);
     for (unsigned i = 248 * 3; i < 256 * 3; i++)
         assert_int_equal(p[i], 0);
 }

@@ -88,6 +88,7 @@ typedef struct agi_objects {
     unsigned count;
     uint8_t *raw; /* decoded (un-XORed) file, for exact rewrites */
     size_t raw_len;
+    int placeholder; /* the file is a text stub, read as no items */
 } agi_objects;
 
 /* prefer_xor: -1 unknown, 0 plain, 1 XOR; used only when both forms are
@@ -111,6 +112,7 @@ typedef struct agi_word {
 typedef struct agi_words {
     agi_word *words; /* in file order */
     unsigned count;
+    int placeholder; /* the file is a text stub, read as no words */
 } agi_words;
 
 int agi_words_decode(const uint8_t *data, size_t len, agi_words *out, relic_err *err);

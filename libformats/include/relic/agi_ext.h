@@ -80,7 +80,8 @@ long agi_utf8_to_cp866(const char *s, size_t n, relic_buf *out);
 #define AGI_AGI256_PIC_SIZE (AGI_AGI256_PIC_WIDTH * AGI_AGI256_PIC_HEIGHT)
 #define AGI_AGI256_VIEW_ID 0xF00Fu
 int agi_agi256_detect(const agi_game *g, char *why, size_t why_len);
-/* The VGA default palette AGI256 games show, scaled to 8 bits. */
+/* The VGA default palette AGI256 games show: 6-bit levels times 4, as
+ * ScummVM's PALETTE_VGA stores them. */
 void agi_agi256_palette(uint8_t rgb[256 * 3]);
 /* 1 when a picture payload is a raw 256-colour bitmap, not vector commands. */
 int agi_agi256_picture_is_raw(const uint8_t *data, size_t len);

@@ -20,8 +20,11 @@ typedef struct agi_cel {
     uint8_t width, height;
     uint8_t control;        /* current control byte (bits 0x70 change on mirroring) */
     uint8_t stored_control; /* as in the file */
-    uint8_t transparent;    /* control & 0x0f */
-    uint8_t *rows;          /* current row stream, `height` zero-terminated rows */
+    uint8_t transparent;    /* control & 0x0f; a wide cel's whole control byte */
+    /* 1: an AGI256 0xF00F cel (agi_view_decode_agi256): each row byte is
+     * one pixel of that colour, 0 ends the row, and it never mirrors. */
+    uint8_t wide;
+    uint8_t *rows; /* current row stream, `height` zero-terminated rows */
     size_t rows_len;
     size_t rows_cap;
 } agi_cel;
@@ -37,6 +40,7 @@ typedef struct agi_loop_data {
 
 typedef struct agi_view {
     int packed_loops;    /* profile 2.230 loop headers */
+    int wide;            /* an AGI256 view: every cel wide */
     uint8_t reserved[2]; /* payload bytes 0 and 1 */
     unsigned loop_count;
     unsigned *loop; /* loop number -> index into loops */
@@ -58,6 +62,11 @@ typedef struct agi_view {
 /* Decodes the structure and copies every cel's rows (each row must end
  * inside the payload).  p NULL: 2.936 rules.  On error v holds nothing. */
 int agi_view_decode(const uint8_t *payload, size_t len, const agi_profile *p, agi_view *v, relic_err *err);
+/* The same for an AGI256 game's 0xF00F view (agi_ext.h): the loop and cel
+ * tables as above, every cel wide (ScummVM engines/agi view.cpp
+ * decodeView, sprite blitting: a whole byte per pixel, no run lengths, no
+ * mirroring, the cel header's third byte the whole clear key). */
+int agi_view_decode_agi256(const uint8_t *payload, size_t len, const agi_profile *p, agi_view *v, relic_err *err);
 void agi_view_free(agi_view *v);
 
 /* Selecting a loop, as the interpreter does before drawing it: per-cel

@@ -132,9 +132,12 @@ const char *agi_vm_warning(const agi_vm *vm);
  * cells, 160x168. */
 const uint8_t *agi_vm_frame_vis(const agi_vm *vm);
 const uint8_t *agi_vm_frame_pri(const agi_vm *vm);
-/* The 16 RGB colours the frame shows: EGA, or the AGIPAL pal.N the game
- * switched to with shake.screen N (agi_vm_agipal_file: N, 0 = none). */
+/* The RGB colours the frame shows: EGA, or the AGIPAL pal.N the game
+ * switched to with shake.screen N (agi_vm_agipal_file: N, 0 = none), or an
+ * AGI256 game's VGA palette; agi_vm_palette_colors says how many (16 or
+ * 256). */
 const uint8_t *agi_vm_palette(const agi_vm *vm);
+unsigned agi_vm_palette_colors(const agi_vm *vm);
 unsigned agi_vm_agipal_file(const agi_vm *vm);
 /* The modal wait that blocks the current cycle (AGI_MODAL_NONE: none). */
 agi_vm_modal_kind agi_vm_modal_state(const agi_vm *vm);
