@@ -1,6 +1,7 @@
 /* riven-script --extract: every selected resource raw as
  * OUT/<archive>/<TYPE>/<id>[_name].bin and, unless --raw-only, converted
- * (extract_convert.c); then per archive the manifest --build reads back
+ * (extract_convert.c; a tBMP's PNG keeps its bytes, so it has no .bin
+ * unless it does not decode); then per archive the manifest --build reads back
  * and an index.html (extract_index.c).  Resources are independent jobs on
  * a pool of -j N threads; each is read from the archive's map and its pages
  * are released afterwards, so memory is bounded by the largest resources in
@@ -70,6 +71,7 @@ int rs_parse_only(const char *arg, rs_opts *o)
 typedef struct rs_job {
     const rs_archive *a;
     const mhk_resource *r;
+    uint8_t *form; /* RS_FORM_*, read by the manifest and the page */
     int rc, did;
     relic_err err;
 } rs_job;
@@ -148,9 +150,22 @@ static void rs_job_run(const rs_pool *p, rs_job *j, rs_worker_buf *wb)
         j->rc = j->err.code;
         return;
     }
-    j->rc = rs_write_prepared(p->o->extract, rel, d, j->r->size, &j->err);
+    /* A converted tBMP keeps its bytes inside its PNG: one file, not two. */
+    int in_png = !p->o->raw_only && j->r->tag == mhk_tag("tBMP");
+    j->rc = in_png ? RELIC_OK : rs_write_prepared(p->o->extract, rel, d, j->r->size, &j->err);
     if (!j->rc && !p->o->raw_only)
         j->rc = rs_convert(p->c, p->o->extract, base, j->a, j->r, d, &j->did, &j->err);
+    if (in_png && j->rc == RELIC_OK)
+        *j->form = RS_FORM_PNG;
+    if (in_png && j->rc == RELIC_EDATA) {
+        /* a bitmap that does not decode is still extracted, raw */
+        relic_err why = j->err;
+        j->rc = rs_write_prepared(p->o->extract, rel, d, j->r->size, &j->err);
+        if (!j->rc) {
+            j->rc = RELIC_EDATA;
+            j->err = why;
+        }
+    }
     if (j->rc == RELIC_EDATA) {
         if (j->err.offset != RELIC_NO_OFFSET)
             j->err.offset += j->r->offset;
@@ -192,14 +207,19 @@ int rs_extract(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *e
     for (size_t i = 0; i < c->n; i++)
         total += c->ar[i].a.count;
     rs_pool p = {c, o, relic_calloc_array(total, sizeof(rs_job)), 0, 0};
-    if (!p.jobs)
+    uint8_t *form = relic_calloc_array(total + 1, 1); /* RS_FORM_BIN until a job says otherwise */
+    if (!p.jobs || !form) {
+        free(p.jobs);
+        free(form);
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
-    for (size_t i = 0; i < c->n; i++)
+    }
+    for (size_t i = 0, at = 0; i < c->n; at += c->ar[i].a.count, i++)
         for (size_t k = 0; k < c->ar[i].a.count; k++)
             if (rs_selected(o, &c->ar[i].a.res[k]))
-                p.jobs[p.n++] = (rs_job){&c->ar[i], &c->ar[i].a.res[k], 0, 0, {0}};
+                p.jobs[p.n++] = (rs_job){&c->ar[i], &c->ar[i].a.res[k], &form[at + k], 0, 0, {0}};
     if ((rc = rs_prepare_dirs(c, o, err))) {
         free(p.jobs);
+        free(form);
         return rc;
     }
     json_object_seed(1); /* before any thread builds JSON (jansson's rule) */
@@ -231,17 +251,21 @@ int rs_extract(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *e
         }
     }
     free(p.jobs);
-    if (worst && worst != RELIC_EDATA)
+    if (worst && worst != RELIC_EDATA) {
+        free(form);
         return worst;
-    for (size_t i = 0; i < c->n; i++) {
+    }
+    for (size_t i = 0, at = 0; i < c->n; at += c->ar[i].a.count, i++) {
         relic_err e;
         relic_err_clear(&e);
-        if ((rc = rs_write_manifest(c, o, &c->ar[i], &e)) ||
-            (!o->raw_only && (rc = rs_write_index(c, o, &c->ar[i], &e)))) {
+        if ((rc = rs_write_manifest(c, o, &c->ar[i], &form[at], &e)) ||
+            (!o->raw_only && (rc = rs_write_index(c, o, &c->ar[i], &form[at], &e)))) {
             *err = e;
+            free(form);
             return rc;
         }
     }
+    free(form);
     if (!o->raw_only && (rc = rs_write_top_index(c, o, err)))
         return rc;
     *summary = json_pack("{s:s,s:I,s:I,s:I}", "output", o->extract, "raw", (json_int_t)raw, "converted",

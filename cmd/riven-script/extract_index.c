@@ -1,6 +1,7 @@
 /* riven-script --extract, per archive after its resources: archive.txt,
  * the manifest riven-script --build reads back (CARD and HSPT as their
- * text sources, everything else raw, in file-table order so an archive
+ * text sources, tBMP as the PNGs that keep their bytes, everything else
+ * raw, in file-table order so an archive
  * laid out like mhk_write's rebuilds byte for byte), and index.html, a
  * static page (HTML and CSS, relative links, no scripts) with every card,
  * its script, its hotspots' scripts and the bitmaps it draws (PLST
@@ -31,7 +32,21 @@ static int rs_plain_name(const char *s)
     return 1;
 }
 
-int rs_write_manifest(const rs_ctx *c, const rs_opts *o, const rs_archive *a, relic_err *err)
+/* The manifest's kind and file extension for resource r: CARD and HSPT as
+ * their text sources, a tBMP as the PNG that keeps its bytes, the rest raw. */
+static void rs_manifest_kind(const rs_opts *o, const rs_archive *a, const mhk_resource *r, const uint8_t *form,
+                             const char **kind, const char **ext)
+{
+    int is_card = r->tag == mhk_tag("CARD"), is_hspt = r->tag == mhk_tag("HSPT");
+    *kind = o->raw_only || !(is_card || is_hspt) ? "raw" : is_card ? "card" : "hotspots";
+    *ext = strcmp(*kind, "raw") ? "txt" : "bin";
+    if (form[r - a->a.res] == RS_FORM_PNG) {
+        *kind = "png";
+        *ext = "png";
+    }
+}
+
+int rs_write_manifest(const rs_ctx *c, const rs_opts *o, const rs_archive *a, const uint8_t *form, relic_err *err)
 {
     (void)c;
     const mhk_resource **v = relic_alloc_array(a->a.count, sizeof *v);
@@ -58,10 +73,10 @@ int rs_write_manifest(const rs_ctx *c, const rs_opts *o, const rs_archive *a, re
                              r->id);
             continue;
         }
-        int is_card = r->tag == mhk_tag("CARD"), is_hspt = r->tag == mhk_tag("HSPT");
-        const char *kind = o->raw_only || !(is_card || is_hspt) ? "raw" : is_card ? "card" : "hotspots";
+        const char *kind, *ext;
+        rs_manifest_kind(o, a, r, form, &kind, &ext);
         relic_buf_printf(&m, "%s %u %s %s %s.%s\n", tag, r->id, rs_plain_name(r->name) ? r->name : "-", kind, base,
-                         strcmp(kind, "raw") ? "txt" : "bin");
+                         ext);
     }
     free(v);
     char arch[128], rel[160];
@@ -193,7 +208,7 @@ static void rs_html_script(relic_buf *b, const rs_ctx *c, const rs_archive *a, c
     relic_buf_free(&t);
 }
 
-int rs_write_index(const rs_ctx *c, const rs_opts *o, const rs_archive *a, relic_err *err)
+int rs_write_index(const rs_ctx *c, const rs_opts *o, const rs_archive *a, const uint8_t *form, relic_err *err)
 {
     relic_buf b = RELIC_BUF_INIT;
     relic_buf_printf(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>");
@@ -232,9 +247,14 @@ int rs_write_index(const rs_ctx *c, const rs_opts *o, const rs_archive *a, relic
         }
     }
     relic_buf_printf(&b, "<h2 id=\"bitmaps\">Bitmaps</h2>\n");
-    for (size_t k = 0; k < a->a.count; k++)
-        if (a->a.res[k].tag == tbmp && !a->a.res[k].broken && rs_selected(o, &a->a.res[k]))
+    for (size_t k = 0; k < a->a.count; k++) {
+        if (a->a.res[k].tag != tbmp || a->a.res[k].broken || !rs_selected(o, &a->a.res[k]))
+            continue;
+        if (form[k] == RS_FORM_PNG)
             rs_html_bitmap(&b, c, a, a->a.res[k].id, a->a.res[k].name ? a->a.res[k].name : "");
+        else /* it did not decode: no PNG, its bytes are in the table below */
+            relic_buf_printf(&b, "<figure>tBMP %u (does not decode)</figure>\n", a->a.res[k].id);
+    }
     relic_buf_printf(&b, "<h2>Resources</h2>\n<table><tr><th>type</th><th>id</th><th>name</th><th>bytes</th>"
                          "<th>raw</th></tr>\n");
     for (size_t k = 0; k < a->a.count; k++) {
@@ -248,10 +268,12 @@ int rs_write_index(const rs_ctx *c, const rs_opts *o, const rs_archive *a, relic
         rs_html_str(&b, tag);
         relic_buf_printf(&b, "</td><td>%u</td><td>", r->id);
         rs_html_str(&b, r->name ? r->name : "");
+        const char *ext = form[k] == RS_FORM_PNG ? "png" : "bin"; /* the file that holds the bytes */
         if (r->broken)
             relic_buf_printf(&b, "</td><td>%u</td><td>broken</td></tr>\n", r->declared_size);
         else
-            relic_buf_printf(&b, "</td><td>%u</td><td><a href=\"%s.bin\">%s.bin</a></td></tr>\n", r->size, base, base);
+            relic_buf_printf(&b, "</td><td>%u</td><td><a href=\"%s.%s\">%s.%s</a></td></tr>\n", r->size, base, ext,
+                             base, ext);
     }
     relic_buf_printf(&b, "</table>\n</body></html>\n");
     char arch[128], rel[160];
