@@ -94,7 +94,7 @@ typedef struct rs_pool {
  * pages: the kernel reads them again if anything needs them). */
 static void rs_release(const rs_archive *a, const mhk_resource *r)
 {
-    if (!a->map.mapped || !r->size)
+    if (!a->map.mapped || !r->size || a->fd >= 0) /* read with pread: its pages were never touched */
         return;
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
     uintptr_t base = (uintptr_t)a->map.data, lo = (base + r->offset) & ~(uintptr_t)(page - 1);

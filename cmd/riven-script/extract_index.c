@@ -89,21 +89,26 @@ int rs_write_manifest(const rs_ctx *c, const rs_opts *o, const rs_archive *a, co
     return rc;
 }
 
+/* Plain runs are copied as they are, one append each; the page of a big
+ * archive is mostly script text. */
 static void rs_html_text(relic_buf *b, const char *s, size_t n)
 {
+    size_t run = 0;
     for (size_t i = 0; i < n; i++) {
-        switch (s[i]) {
-        case '<': relic_buf_printf(b, "&lt;"); break;
-        case '>': relic_buf_printf(b, "&gt;"); break;
-        case '&': relic_buf_printf(b, "&amp;"); break;
-        case '"': relic_buf_printf(b, "&quot;"); break;
-        default:
-            if ((unsigned char)s[i] >= 0x80 || ((unsigned char)s[i] < 0x20 && s[i] != '\n'))
-                relic_buf_printf(b, "&#%u;", (unsigned char)s[i] >= 0x80 ? 0xfffdu : 0xfffdu);
-            else
-                relic_buf_append(b, &s[i], 1);
-        }
+        unsigned char ch = (unsigned char)s[i];
+        const char *esc = ch == '<'                                 ? "&lt;"
+                          : ch == '>'                               ? "&gt;"
+                          : ch == '&'                               ? "&amp;"
+                          : ch == '"'                               ? "&quot;"
+                          : ch >= 0x80 || (ch < 0x20 && ch != '\n') ? "&#65533;" /* U+FFFD */
+                                                                    : NULL;
+        if (!esc)
+            continue;
+        relic_buf_append(b, s + run, i - run);
+        relic_buf_append(b, esc, strlen(esc));
+        run = i + 1;
     }
+    relic_buf_append(b, s + run, n - run);
 }
 
 static void rs_html_str(relic_buf *b, const char *s) { rs_html_text(b, s, strlen(s)); }

@@ -62,7 +62,7 @@ int relic_png_encode_chunk(const relic_png *img, const relic_png_chunk *chunk, r
     if (img->width == 0 || img->height == 0 || img->ncolors == 0 || img->ncolors > 256)
         return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "bad image dimensions or palette");
     size_t npix = (size_t)img->width * img->height;
-    for (size_t i = 0; i < npix; i++)
+    for (size_t i = 0; img->ncolors < 256 && i < npix; i++) /* with 256 colours every byte is an index */
         if (img->pixels[i] >= img->ncolors)
             return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "pixel index %u outside the palette",
                                  img->pixels[i]);
@@ -81,6 +81,8 @@ int relic_png_encode_chunk(const relic_png *img, const relic_png_chunk *chunk, r
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "PNG encoding failed");
     }
     relic_buf_reset(out);
+    /* room for the chunk and the image as stored: the buffer grows once at most */
+    relic_buf_reserve(out, npix + img->height + (chunk ? chunk->len : 0) + 1024);
     png_set_write_fn(png, out, relic_png_write_cb, relic_png_flush_cb);
     png_set_compression_level(png, img->fast ? 1 : 6);
     png_set_filter(png, 0, PNG_FILTER_NONE);
