@@ -71,7 +71,7 @@ int rs_parse_only(const char *arg, rs_opts *o)
 typedef struct rs_job {
     const rs_archive *a;
     const mhk_resource *r;
-    uint8_t *form; /* RS_FORM_*, read by the manifest and the page */
+    rs_out *out; /* read by the manifest and the page */
     int rc, did;
     relic_err err;
 } rs_job;
@@ -154,9 +154,9 @@ static void rs_job_run(const rs_pool *p, rs_job *j, rs_worker_buf *wb)
     int in_png = !p->o->raw_only && j->r->tag == mhk_tag("tBMP");
     j->rc = in_png ? RELIC_OK : rs_write_prepared(p->o->extract, rel, d, j->r->size, &j->err);
     if (!j->rc && !p->o->raw_only)
-        j->rc = rs_convert(p->c, p->o->extract, base, j->a, j->r, d, &j->did, &j->err);
+        j->rc = rs_convert(p->c, p->o->extract, base, j->a, j->r, d, &j->did, j->out, &j->err);
     if (in_png && j->rc == RELIC_OK)
-        *j->form = RS_FORM_PNG;
+        j->out->form = RS_FORM_PNG;
     if (in_png && j->rc == RELIC_EDATA) {
         /* a bitmap that does not decode is still extracted, raw */
         relic_err why = j->err;
@@ -188,6 +188,13 @@ static void *rs_worker(void *arg)
     return NULL;
 }
 
+static void rs_out_free(rs_out *out, size_t n)
+{
+    for (size_t i = 0; out && i < n; i++)
+        relic_buf_free(&out[i].text);
+    free(out);
+}
+
 static unsigned rs_threads(const rs_opts *o, size_t jobs)
 {
     long n = o->jobs ? (long)o->jobs : sysconf(_SC_NPROCESSORS_ONLN);
@@ -207,19 +214,19 @@ int rs_extract(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *e
     for (size_t i = 0; i < c->n; i++)
         total += c->ar[i].a.count;
     rs_pool p = {c, o, relic_calloc_array(total, sizeof(rs_job)), 0, 0};
-    uint8_t *form = relic_calloc_array(total + 1, 1); /* RS_FORM_BIN until a job says otherwise */
-    if (!p.jobs || !form) {
+    rs_out *out = relic_calloc_array(total + 1, sizeof *out); /* RS_FORM_BIN, no text until a job says */
+    if (!p.jobs || !out) {
         free(p.jobs);
-        free(form);
+        free(out);
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     }
     for (size_t i = 0, at = 0; i < c->n; at += c->ar[i].a.count, i++)
         for (size_t k = 0; k < c->ar[i].a.count; k++)
             if (rs_selected(o, &c->ar[i].a.res[k]))
-                p.jobs[p.n++] = (rs_job){&c->ar[i], &c->ar[i].a.res[k], &form[at + k], 0, 0, {0}};
+                p.jobs[p.n++] = (rs_job){&c->ar[i], &c->ar[i].a.res[k], &out[at + k], 0, 0, {0}};
     if ((rc = rs_prepare_dirs(c, o, err))) {
         free(p.jobs);
-        free(form);
+        rs_out_free(out, total);
         return rc;
     }
     json_object_seed(1); /* before any thread builds JSON (jansson's rule) */
@@ -252,20 +259,20 @@ int rs_extract(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *e
     }
     free(p.jobs);
     if (worst && worst != RELIC_EDATA) {
-        free(form);
+        rs_out_free(out, total);
         return worst;
     }
     for (size_t i = 0, at = 0; i < c->n; at += c->ar[i].a.count, i++) {
         relic_err e;
         relic_err_clear(&e);
-        if ((rc = rs_write_manifest(c, o, &c->ar[i], &form[at], &e)) ||
-            (!o->raw_only && (rc = rs_write_index(c, o, &c->ar[i], &form[at], &e)))) {
+        if ((rc = rs_write_manifest(c, o, &c->ar[i], &out[at], &e)) ||
+            (!o->raw_only && (rc = rs_write_index(c, o, &c->ar[i], &out[at], &e)))) {
             *err = e;
-            free(form);
+            rs_out_free(out, total);
             return rc;
         }
     }
-    free(form);
+    rs_out_free(out, total);
     if (!o->raw_only && (rc = rs_write_top_index(c, o, err)))
         return rc;
     *summary = json_pack("{s:s,s:I,s:I,s:I}", "output", o->extract, "raw", (json_int_t)raw, "converted",

@@ -114,7 +114,7 @@ static const struct {
 } rs_lists[] = {{"PLST", RIVEN_PLST}, {"BLST", RIVEN_BLST}, {"FLST", RIVEN_FLST}, {"MLST", RIVEN_MLST}};
 
 int rs_convert(const rs_ctx *c, const char *root, const char *base, const rs_archive *a, const mhk_resource *r,
-               const uint8_t *d, int *did, relic_err *err)
+               const uint8_t *d, int *did, rs_out *out, relic_err *err)
 {
     char rel[600];
     json_t *j = NULL;
@@ -160,6 +160,9 @@ int rs_convert(const rs_ctx *c, const char *root, const char *base, const rs_arc
     if (!rc)
         rc = rs_write_prepared(root, rel, text.data, text.len, err);
     json_decref(j);
-    relic_buf_free(&text);
+    if (!rc && (r->tag == mhk_tag("CARD") || r->tag == mhk_tag("HSPT")))
+        out->text = text; /* the page shows the same text: it is not decompiled twice */
+    else
+        relic_buf_free(&text);
     return rc;
 }

@@ -34,19 +34,19 @@ static int rs_plain_name(const char *s)
 
 /* The manifest's kind and file extension for resource r: CARD and HSPT as
  * their text sources, a tBMP as the PNG that keeps its bytes, the rest raw. */
-static void rs_manifest_kind(const rs_opts *o, const rs_archive *a, const mhk_resource *r, const uint8_t *form,
+static void rs_manifest_kind(const rs_opts *o, const rs_archive *a, const mhk_resource *r, const rs_out *out,
                              const char **kind, const char **ext)
 {
     int is_card = r->tag == mhk_tag("CARD"), is_hspt = r->tag == mhk_tag("HSPT");
     *kind = o->raw_only || !(is_card || is_hspt) ? "raw" : is_card ? "card" : "hotspots";
     *ext = strcmp(*kind, "raw") ? "txt" : "bin";
-    if (form[r - a->a.res] == RS_FORM_PNG) {
+    if (out[r - a->a.res].form == RS_FORM_PNG) {
         *kind = "png";
         *ext = "png";
     }
 }
 
-int rs_write_manifest(const rs_ctx *c, const rs_opts *o, const rs_archive *a, const uint8_t *form, relic_err *err)
+int rs_write_manifest(const rs_ctx *c, const rs_opts *o, const rs_archive *a, const rs_out *out, relic_err *err)
 {
     (void)c;
     const mhk_resource **v = relic_alloc_array(a->a.count, sizeof *v);
@@ -74,7 +74,7 @@ int rs_write_manifest(const rs_ctx *c, const rs_opts *o, const rs_archive *a, co
             continue;
         }
         const char *kind, *ext;
-        rs_manifest_kind(o, a, r, form, &kind, &ext);
+        rs_manifest_kind(o, a, r, out, &kind, &ext);
         relic_buf_printf(&m, "%s %u %s %s %s.%s\n", tag, r->id, rs_plain_name(r->name) ? r->name : "-", kind, base,
                          ext);
     }
@@ -191,18 +191,25 @@ static void rs_html_card_bitmaps(relic_buf *b, const rs_ctx *c, const rs_archive
     }
 }
 
-static void rs_html_script(relic_buf *b, const rs_ctx *c, const rs_archive *a, const mhk_resource *r)
+/* The script text the pool wrote (kept), or decompiled here when it was
+ * not (a failed conversion shows its error on the page). */
+static void rs_html_script(relic_buf *b, const rs_ctx *c, const rs_archive *a, const mhk_resource *r, const rs_out *out)
 {
     json_t *doc = NULL;
     relic_buf t = RELIC_BUF_INIT;
+    const relic_buf *kept = &out[r - a->a.res].text;
     relic_err e;
     relic_err_clear(&e);
-    int rc = rs_decompile_one(c, a, r, &doc, &e);
-    if (rc == RELIC_OK)
-        rc = rs_decompile_text(doc, &t, &e);
+    int rc = RELIC_OK;
+    if (!kept->len) {
+        rc = rs_decompile_one(c, a, r, &doc, &e);
+        if (rc == RELIC_OK)
+            rc = rs_decompile_text(doc, &t, &e);
+        kept = &t;
+    }
     if (rs_html_lost(b, rc, &e) == 0) {
         relic_buf_printf(b, "<pre>");
-        rs_html_text(b, (const char *)t.data, t.len);
+        rs_html_text(b, (const char *)kept->data, kept->len);
         relic_buf_printf(b, "</pre>\n");
     } else {
         relic_buf_printf(b, "<p>cannot decompile: ");
@@ -213,7 +220,7 @@ static void rs_html_script(relic_buf *b, const rs_ctx *c, const rs_archive *a, c
     relic_buf_free(&t);
 }
 
-int rs_write_index(const rs_ctx *c, const rs_opts *o, const rs_archive *a, const uint8_t *form, relic_err *err)
+int rs_write_index(const rs_ctx *c, const rs_opts *o, const rs_archive *a, const rs_out *out, relic_err *err)
 {
     relic_buf b = RELIC_BUF_INIT;
     relic_buf_printf(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>");
@@ -244,18 +251,18 @@ int rs_write_index(const rs_ctx *c, const rs_opts *o, const rs_archive *a, const
         }
         relic_buf_printf(&b, "</h2>\n");
         rs_html_card_bitmaps(&b, c, a, r);
-        rs_html_script(&b, c, a, r);
+        rs_html_script(&b, c, a, r, out);
         const mhk_resource *h = mhk_find(&a->a, thspt, r->id);
         if (h && !h->broken) {
             relic_buf_printf(&b, "<h3>Hotspots</h3>\n");
-            rs_html_script(&b, c, a, h);
+            rs_html_script(&b, c, a, h, out);
         }
     }
     relic_buf_printf(&b, "<h2 id=\"bitmaps\">Bitmaps</h2>\n");
     for (size_t k = 0; k < a->a.count; k++) {
         if (a->a.res[k].tag != tbmp || a->a.res[k].broken || !rs_selected(o, &a->a.res[k]))
             continue;
-        if (form[k] == RS_FORM_PNG)
+        if (out[k].form == RS_FORM_PNG)
             rs_html_bitmap(&b, c, a, a->a.res[k].id, a->a.res[k].name ? a->a.res[k].name : "");
         else /* it did not decode: no PNG, its bytes are in the table below */
             relic_buf_printf(&b, "<figure>tBMP %u (does not decode)</figure>\n", a->a.res[k].id);
@@ -273,7 +280,7 @@ int rs_write_index(const rs_ctx *c, const rs_opts *o, const rs_archive *a, const
         rs_html_str(&b, tag);
         relic_buf_printf(&b, "</td><td>%u</td><td>", r->id);
         rs_html_str(&b, r->name ? r->name : "");
-        const char *ext = form[k] == RS_FORM_PNG ? "png" : "bin"; /* the file that holds the bytes */
+        const char *ext = out[k].form == RS_FORM_PNG ? "png" : "bin"; /* the file that holds the bytes */
         if (r->broken)
             relic_buf_printf(&b, "</td><td>%u</td><td>broken</td></tr>\n", r->declared_size);
         else

@@ -64,13 +64,18 @@ int rs_parse_only(const char *arg, rs_opts *o);
 #define RS_TBMP_CHUNK "tbRW"
 /* Where --extract put a resource's own bytes. */
 enum { RS_FORM_BIN = 0, RS_FORM_PNG = 1 };
+/* What the pool leaves for the manifest and the page, per resource. */
+typedef struct rs_out {
+    uint8_t form;   /* RS_FORM_* */
+    relic_buf text; /* CARD and HSPT: the source written, which the page shows again */
+} rs_out;
 /* extract_convert.c: one resource's converted forms; *did says whether there were any. */
 int rs_convert(const rs_ctx *c, const char *root, const char *base, const rs_archive *a, const mhk_resource *r,
-               const uint8_t *d, int *did, relic_err *err);
+               const uint8_t *d, int *did, rs_out *out, relic_err *err);
 /* extract_index.c: OUT/<archive>/archive.txt (the --build manifest) and index.html pages. */
-/* form[k]: RS_FORM_* of the archive's resource k. */
-int rs_write_manifest(const rs_ctx *c, const rs_opts *o, const rs_archive *a, const uint8_t *form, relic_err *err);
-int rs_write_index(const rs_ctx *c, const rs_opts *o, const rs_archive *a, const uint8_t *form, relic_err *err);
+/* out[k]: what the pool left for the archive's resource k. */
+int rs_write_manifest(const rs_ctx *c, const rs_opts *o, const rs_archive *a, const rs_out *out, relic_err *err);
+int rs_write_index(const rs_ctx *c, const rs_opts *o, const rs_archive *a, const rs_out *out, relic_err *err);
 int rs_write_top_index(const rs_ctx *c, const rs_opts *o, relic_err *err);
 int rs_run(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *err);
 
