@@ -167,9 +167,7 @@ int main(int argc, char **argv)
             if (cli_parse_uint(optarg, 0, 4294967295ul, &o.seed))
                 return cli_usage_error("--seed wants a number from 0 to 4294967295");
             break;
-        case 'h': rgm_dump_help(); return CLI_EXIT_OK;
-        case 'V': cli_print_version(); return CLI_EXIT_OK;
-        default: return cli_usage_error("unknown option");
+        default: return cli_last_option(c, rgm_dump_help);
         }
     }
     if (o.assemble)

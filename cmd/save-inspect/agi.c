@@ -17,6 +17,7 @@
 #include "inspect.h"
 #include "json_report.h"
 #include "relic/agi.h"
+#include "relic/agi_ext.h"
 #include "relic/agi_save_json.h"
 #include "relic/io.h"
 
@@ -40,7 +41,11 @@ static void inspect_check_objects(const agi_game *g, const agi_save *s, json_t *
     agi_objects ob;
     relic_err err;
     relic_err_clear(&err);
-    if (!f || agi_objects_decode(f->data, f->len, g->profile->inventory_xor, &ob, &err)) {
+    /* The game's OBJECT rule, as agi-unpack and the runtime take it: the
+     * profile's, or the AGDS key for an AGDS game (agds.c). */
+    unsigned why_count;
+    int key = agi_objects_key(g->profile, agi_extensions_detect(g, NULL, 0, &why_count));
+    if (!f || agi_objects_decode(f->data, f->len, key, &ob, &err)) {
         inspect_check(checks, failed, "inventory", 0, "OBJECT %s", f ? err.msg : "is missing");
         return;
     }
