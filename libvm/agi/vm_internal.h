@@ -102,6 +102,7 @@ typedef struct agi_vm_text {
     char text[25][41];         /* the 40x25 text grid (characters) */
     uint8_t text_attr[25][40]; /* per cell: fg | bg << 4; 0xff: transparent */
     uint8_t text_fg, text_bg, text_mode;
+    uint8_t text_bg_white; /* set.text.attribute's bg was non-zero in graphics mode (not saved) */
     int input_row, status_row, base_row, status_enabled;
     char prompt_char;
     int win_open;                    /* a text window is on screen (window[]) */
