@@ -320,6 +320,8 @@ static void test_abandoned_cycle(void **state)
     assert_int_equal(vm->vars[62], 0);
     assert_int_equal(vm->abandoned, 1);
     assert_non_null(strstr(vm->abandon_msg, "sound 1"));
+    /* where it arose, as an error says it */
+    assert_non_null(strstr(vm->abandon_msg, ": logic 1 offset 0x"));
     agi_vm_free(vm);
 }
 
