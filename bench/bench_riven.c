@@ -4,7 +4,9 @@
  * simplest raw dump (read the directory, write each resource with
  * fopen/fwrite, in this process), on the project's sample archive and on a
  * synthetic archive of 3,000 8-bit tBMPs built with riven-script --build;
- * min/median/max wall time over 5 pairs, the ratio of the medians, and
+ * min/median/max wall time over 7 pairs (the order inside a pair
+ * alternates; each output folder is removed before, not during, its timed
+ * run), the ratio of the medians, min/median/max of the per-pair ratios, and
  * riven-script's peak RSS.  Then Riven-packed tBMP decoding in pixels per
  * second.  Prints, never asserts. */
 #define _POSIX_C_SOURCE 200809L
@@ -19,7 +21,7 @@
 #include "relic/mohawk.h"
 #include "relic/riven_media.h"
 
-#define BENCH_RIVEN_PAIRS 5
+#define BENCH_RIVEN_PAIRS 7
 
 static const char *bench_riven_bin(void) { return getenv("RELIC_BIN") ? getenv("RELIC_BIN") : "build/bin"; }
 
@@ -96,6 +98,8 @@ typedef struct bench_riven_row {
     double t[BENCH_RIVEN_PAIRS];
     long rss;
     int n;
+    double q[BENCH_RIVEN_PAIRS]; /* this run / extract_mohawk's, per pair */
+    int nq;
 } bench_riven_row;
 
 static void bench_riven_row_print(const bench_riven_row *r, double ref)
@@ -111,6 +115,12 @@ static void bench_riven_row_print(const bench_riven_row *r, double ref)
     printf("  %-38s %8.3f %8.3f %8.3f s", r->what, s[0], med, s[r->n - 1]);
     if (ref > 0)
         printf("   %5.2fx extract_mohawk", med / ref);
+    if (r->nq > 0) {
+        double q[BENCH_RIVEN_PAIRS];
+        memcpy(q, r->q, sizeof q);
+        qsort(q, (size_t)r->nq, sizeof *q, bench_riven_cmp);
+        printf(" (pairs %.2f/%.2f/%.2f)", q[0], q[r->nq / 2], q[r->nq - 1]);
+    }
     if (r->rss > 0)
         printf("   peak RSS %.1f MiB", (double)r->rss / 1024.0);
     printf("\n");
@@ -127,27 +137,31 @@ static double bench_riven_median(const bench_riven_row *r)
 /* Interleaved pairs over one archive (an absolute or build-relative path). */
 static void bench_riven_extract(const char *label, const char *archive)
 {
-    char cmd[4][1200];
+    char cmd[3][1200];
     const char *bin = bench_riven_bin();
-    snprintf(cmd[0], sizeof cmd[0], "rm -rf build/bench-rx && %s/riven-script %s --extract build/bench-rx >/dev/null",
-             bin, archive);
-    snprintf(cmd[1], sizeof cmd[1],
-             "rm -rf build/bench-em && mkdir build/bench-em && cd build/bench-em && "
-             "(extract_mohawk %s%s || /usr/games/extract_mohawk %s%s) >/dev/null 2>&1",
-             archive[0] == '/' ? "" : "../../", archive, archive[0] == '/' ? "" : "../../", archive);
-    snprintf(cmd[2], sizeof cmd[2],
-             "rm -rf build/bench-rr && %s/riven-script %s --extract build/bench-rr --raw-only >/dev/null", bin,
-             archive);
-    bench_riven_row rows[4] = {{"riven-script --extract (raw + PNG)", {0}, 0, 0},
-                               {"extract_mohawk (raw)", {0}, 0, 0},
-                               {"riven-script --extract --raw-only", {0}, 0, 0},
-                               {"simplest loop (raw, fopen/fwrite)", {0}, 0, 0}};
+    static const char *const clean[3] = {"rm -rf build/bench-rx", "rm -rf build/bench-em && mkdir build/bench-em",
+                                         "rm -rf build/bench-rr"};
+    snprintf(cmd[0], sizeof cmd[0], "%s/riven-script %s --extract build/bench-rx >/dev/null", bin, archive);
+    /* Debian installs it in /usr/games, which is not always on PATH. */
+    const char *em = access("/usr/games/extract_mohawk", X_OK) == 0 ? "/usr/games/extract_mohawk" : "extract_mohawk";
+    snprintf(cmd[1], sizeof cmd[1], "cd build/bench-em && %s %s%s >/dev/null 2>&1", em,
+             archive[0] == '/' ? "" : "../../", archive);
+    snprintf(cmd[2], sizeof cmd[2], "%s/riven-script %s --extract build/bench-rr --raw-only >/dev/null", bin, archive);
+    bench_riven_row rows[4] = {{"riven-script --extract (raw + PNG)", {0}, 0, 0, {0}, 0},
+                               {"extract_mohawk (raw)", {0}, 0, 0, {0}, 0},
+                               {"riven-script --extract --raw-only", {0}, 0, 0, {0}, 0},
+                               {"simplest loop (raw, fopen/fwrite)", {0}, 0, 0, {0}, 0}};
     for (int p = 0; p < BENCH_RIVEN_PAIRS; p++) {
-        for (int k = 0; k < 3; k++) {
+        static const int order[2][3] = {{0, 1, 2}, {1, 2, 0}};
+        double tp[4] = {-1, -1, -1, -1};
+        for (int i = 0; i < 3; i++) {
+            int k = order[p % 2][i];
             long rss = 0;
+            if (system(clean[k]) != 0)
+                continue;
             double t = bench_riven_run(cmd[k], &rss);
             if (t >= 0) {
-                rows[k].t[rows[k].n++] = t;
+                rows[k].t[rows[k].n++] = tp[k] = t;
                 if (k != 1 && rss > rows[k].rss)
                     rows[k].rss = rss;
             }
@@ -155,8 +169,11 @@ static void bench_riven_extract(const char *label, const char *archive)
         if (system("rm -rf build/bench-sl && mkdir -p build/bench-sl") == 0) {
             double t0 = bench_now();
             if (bench_riven_simple_dump(archive, "build/bench-sl") == 0)
-                rows[3].t[rows[3].n++] = bench_now() - t0;
+                rows[3].t[rows[3].n++] = tp[3] = bench_now() - t0;
         }
+        for (int k = 0; k < 4; k++)
+            if (k != 1 && tp[k] > 0 && tp[1] > 0)
+                rows[k].q[rows[k].nq++] = tp[k] / tp[1];
     }
     double ref = bench_riven_median(&rows[1]);
     printf("riven extraction, %s (%s; min / median / max of %d interleaved runs):\n", label, archive,

@@ -1,7 +1,7 @@
 /* riven-script --build: reads the text manifest, builds NAME resources
  * first (the scripts resolve names through them), then every other
  * resource (text sources through libvm's riven_source_build, kind "raw"
- * copied byte for byte), and writes the archive with mhk_write in
+ * copied byte for byte, kind "png" the tBMP bytes an extracted PNG keeps), and writes the archive with mhk_write in
  * manifest order.  An output that names an input (the manifest or a
  * source: same path, or same device and inode) is refused before
  * anything is written. */
@@ -11,9 +11,12 @@
 #include <sys/stat.h>
 #include "cli.h"
 #include "relic/core.h"
+#include "relic/cursor.h"
 #include "relic/io.h"
 #include "relic/mohawk.h"
+#include "relic/riven_media.h"
 #include "build.h"
+#include "rscript.h"
 
 typedef struct rs_build_line {
     char type[8], name[64], kind[16], file[256];
@@ -35,6 +38,32 @@ static int rs_build_source(const char *dir, const char *file, relic_buf *text, r
     return rc;
 }
 
+/* Kind "png": the tBMP bytes --extract kept in the PNG's private chunk,
+ * which must still decode to a bitmap of the PNG's own size (a chunk
+ * copied into another picture is refused).  A PNG re-saved by an editor
+ * has lost the chunk ("PNG has no tbRW chunk"). */
+static int rs_build_png(const uint8_t *d, size_t n, relic_buf *out, relic_err *err)
+{
+    relic_png_chunk hdr, raw;
+    int rc = relic_png_find_chunk(d, n, "IHDR", &hdr, err);
+    if (!rc && hdr.len != 13)
+        rc = relic_err_set(err, RELIC_EDATA, 8, "PNG header is %zu bytes, not 13", hdr.len);
+    if (!rc)
+        rc = relic_png_find_chunk(d, n, RS_TBMP_CHUNK, &raw, err);
+    riven_bitmap b;
+    if (!rc && !(rc = riven_tbmp_decode(raw.data, raw.len, &b, err))) {
+        relic_cur h = relic_cur_make(hdr.data, hdr.len, 0);
+        uint32_t w = relic_be32(&h), ht = relic_be32(&h);
+        if (w != b.width || ht != b.height)
+            rc = relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET,
+                               "the " RS_TBMP_CHUNK " bitmap is %ux%u, the PNG %ux%u", b.width, b.height, w, ht);
+        riven_bitmap_free(&b);
+    }
+    if (!rc)
+        relic_buf_append(out, raw.data, raw.len);
+    return rc;
+}
+
 static int rs_build_make(const char *dir, const rs_build_line *l, const riven_nameset *ns, relic_buf *out,
                          relic_err *err)
 {
@@ -45,6 +74,8 @@ static int rs_build_make(const char *dir, const rs_build_line *l, const riven_na
         return rc;
     if (!strcmp(l->kind, "raw"))
         relic_buf_append(out, text.data, text.len - 1); /* without the NUL rs_build_source added */
+    else if (!strcmp(l->kind, "png"))
+        rc = rs_build_png(text.data, text.len - 1, out, err);
     else
         rc = riven_source_build(l->kind, src, ns, out, err);
     if (!rc)

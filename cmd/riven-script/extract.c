@@ -1,6 +1,7 @@
 /* riven-script --extract: every selected resource raw as
  * OUT/<archive>/<TYPE>/<id>[_name].bin and, unless --raw-only, converted
- * (extract_convert.c); then per archive the manifest --build reads back
+ * (extract_convert.c; a tBMP's PNG keeps its bytes, so it has no .bin
+ * unless it does not decode); then per archive the manifest --build reads back
  * and an index.html (extract_index.c).  Resources are independent jobs on
  * a pool of -j N threads; each is read from the archive's map and its pages
  * are released afterwards, so memory is bounded by the largest resources in
@@ -70,6 +71,7 @@ int rs_parse_only(const char *arg, rs_opts *o)
 typedef struct rs_job {
     const rs_archive *a;
     const mhk_resource *r;
+    rs_out *out; /* read by the manifest and the page */
     int rc, did;
     relic_err err;
 } rs_job;
@@ -92,7 +94,7 @@ typedef struct rs_pool {
  * pages: the kernel reads them again if anything needs them). */
 static void rs_release(const rs_archive *a, const mhk_resource *r)
 {
-    if (!a->map.mapped || !r->size)
+    if (!a->map.mapped || !r->size || a->fd >= 0) /* read with pread: its pages were never touched */
         return;
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
     uintptr_t base = (uintptr_t)a->map.data, lo = (base + r->offset) & ~(uintptr_t)(page - 1);
@@ -148,9 +150,22 @@ static void rs_job_run(const rs_pool *p, rs_job *j, rs_worker_buf *wb)
         j->rc = j->err.code;
         return;
     }
-    j->rc = rs_write_prepared(p->o->extract, rel, d, j->r->size, &j->err);
+    /* A converted tBMP keeps its bytes inside its PNG: one file, not two. */
+    int in_png = !p->o->raw_only && j->r->tag == mhk_tag("tBMP");
+    j->rc = in_png ? RELIC_OK : rs_write_prepared(p->o->extract, rel, d, j->r->size, &j->err);
     if (!j->rc && !p->o->raw_only)
-        j->rc = rs_convert(p->c, p->o->extract, base, j->a, j->r, d, &j->did, &j->err);
+        j->rc = rs_convert(p->c, p->o->extract, base, j->a, j->r, d, &j->did, j->out, &j->err);
+    if (in_png && j->rc == RELIC_OK)
+        j->out->form = RS_FORM_PNG;
+    if (in_png && j->rc == RELIC_EDATA) {
+        /* a bitmap that does not decode is still extracted, raw */
+        relic_err why = j->err;
+        j->rc = rs_write_prepared(p->o->extract, rel, d, j->r->size, &j->err);
+        if (!j->rc) {
+            j->rc = RELIC_EDATA;
+            j->err = why;
+        }
+    }
     if (j->rc == RELIC_EDATA) {
         if (j->err.offset != RELIC_NO_OFFSET)
             j->err.offset += j->r->offset;
@@ -173,6 +188,13 @@ static void *rs_worker(void *arg)
     return NULL;
 }
 
+static void rs_out_free(rs_out *out, size_t n)
+{
+    for (size_t i = 0; out && i < n; i++)
+        relic_buf_free(&out[i].text);
+    free(out);
+}
+
 static unsigned rs_threads(const rs_opts *o, size_t jobs)
 {
     long n = o->jobs ? (long)o->jobs : sysconf(_SC_NPROCESSORS_ONLN);
@@ -192,14 +214,19 @@ int rs_extract(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *e
     for (size_t i = 0; i < c->n; i++)
         total += c->ar[i].a.count;
     rs_pool p = {c, o, relic_calloc_array(total, sizeof(rs_job)), 0, 0};
-    if (!p.jobs)
+    rs_out *out = relic_calloc_array(total + 1, sizeof *out); /* RS_FORM_BIN, no text until a job says */
+    if (!p.jobs || !out) {
+        free(p.jobs);
+        free(out);
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
-    for (size_t i = 0; i < c->n; i++)
+    }
+    for (size_t i = 0, at = 0; i < c->n; at += c->ar[i].a.count, i++)
         for (size_t k = 0; k < c->ar[i].a.count; k++)
             if (rs_selected(o, &c->ar[i].a.res[k]))
-                p.jobs[p.n++] = (rs_job){&c->ar[i], &c->ar[i].a.res[k], 0, 0, {0}};
+                p.jobs[p.n++] = (rs_job){&c->ar[i], &c->ar[i].a.res[k], &out[at + k], 0, 0, {0}};
     if ((rc = rs_prepare_dirs(c, o, err))) {
         free(p.jobs);
+        rs_out_free(out, total);
         return rc;
     }
     json_object_seed(1); /* before any thread builds JSON (jansson's rule) */
@@ -231,17 +258,21 @@ int rs_extract(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *e
         }
     }
     free(p.jobs);
-    if (worst && worst != RELIC_EDATA)
+    if (worst && worst != RELIC_EDATA) {
+        rs_out_free(out, total);
         return worst;
-    for (size_t i = 0; i < c->n; i++) {
+    }
+    for (size_t i = 0, at = 0; i < c->n; at += c->ar[i].a.count, i++) {
         relic_err e;
         relic_err_clear(&e);
-        if ((rc = rs_write_manifest(c, o, &c->ar[i], &e)) ||
-            (!o->raw_only && (rc = rs_write_index(c, o, &c->ar[i], &e)))) {
+        if ((rc = rs_write_manifest(c, o, &c->ar[i], &out[at], &e)) ||
+            (!o->raw_only && (rc = rs_write_index(c, o, &c->ar[i], &out[at], &e)))) {
             *err = e;
+            rs_out_free(out, total);
             return rc;
         }
     }
+    rs_out_free(out, total);
     if (!o->raw_only && (rc = rs_write_top_index(c, o, err)))
         return rc;
     *summary = json_pack("{s:s,s:I,s:I,s:I}", "output", o->extract, "raw", (json_int_t)raw, "converted",

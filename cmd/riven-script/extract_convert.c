@@ -1,7 +1,7 @@
 /* riven-script --extract conversions, one resource at a time (called from
  * the extraction pool, so nothing here keeps state): tBMP to PNG (8 bpp
  * indexed with the bitmap's colour table as the palette, 24 bpp
- * truecolour), tWAV to WAV/FLAC at its own rate and channel count, NAME
+ * truecolour, the tBMP's bytes in a private chunk), tWAV to WAV/FLAC at its own rate and channel count, NAME
  * to JSON, CARD and HSPT to the text sources --build reads, the card
  * lists (PLST, BLST, FLST, MLST) and SFXE effects to JSON. */
 #include <stdio.h>
@@ -12,6 +12,10 @@
 #include "relic/riven_media.h"
 #include "rscript.h"
 
+/* The PNG also keeps the tBMP's own bytes in its private "tbRW" chunk
+ * (unsafe to copy: an editor that changes the image drops it), so one file
+ * holds both the picture and what --build needs to rebuild the resource
+ * byte for byte; no separate .bin is written for it. */
 static int rs_convert_tbmp(const char *root, const char *base, const uint8_t *d, size_t n, relic_err *err)
 {
     riven_bitmap b;
@@ -19,11 +23,12 @@ static int rs_convert_tbmp(const char *root, const char *base, const uint8_t *d,
     if (rc)
         return rc;
     relic_buf png = RELIC_BUF_INIT;
+    const relic_png_chunk raw = {RS_TBMP_CHUNK, d, n};
     if (b.bpp == 8) {
         relic_png img = {b.width, b.height, b.pixels, b.palette, 256, -1, 1};
-        rc = relic_png_encode(&img, &png, err);
+        rc = relic_png_encode_chunk(&img, &raw, &png, err);
     } else {
-        rc = relic_png_encode_rgb(b.width, b.height, b.pixels, &png, err);
+        rc = relic_png_encode_rgb_chunk(b.width, b.height, b.pixels, &raw, &png, err);
     }
     char rel[600];
     snprintf(rel, sizeof rel, "%s.png", base);
@@ -109,7 +114,7 @@ static const struct {
 } rs_lists[] = {{"PLST", RIVEN_PLST}, {"BLST", RIVEN_BLST}, {"FLST", RIVEN_FLST}, {"MLST", RIVEN_MLST}};
 
 int rs_convert(const rs_ctx *c, const char *root, const char *base, const rs_archive *a, const mhk_resource *r,
-               const uint8_t *d, int *did, relic_err *err)
+               const uint8_t *d, int *did, rs_out *out, relic_err *err)
 {
     char rel[600];
     json_t *j = NULL;
@@ -155,6 +160,9 @@ int rs_convert(const rs_ctx *c, const char *root, const char *base, const rs_arc
     if (!rc)
         rc = rs_write_prepared(root, rel, text.data, text.len, err);
     json_decref(j);
-    relic_buf_free(&text);
+    if (!rc && (r->tag == mhk_tag("CARD") || r->tag == mhk_tag("HSPT")))
+        out->text = text; /* the page shows the same text: it is not decompiled twice */
+    else
+        relic_buf_free(&text);
     return rc;
 }

@@ -1,6 +1,7 @@
 /* riven-script --extract, per archive after its resources: archive.txt,
  * the manifest riven-script --build reads back (CARD and HSPT as their
- * text sources, everything else raw, in file-table order so an archive
+ * text sources, tBMP as the PNGs that keep their bytes, everything else
+ * raw, in file-table order so an archive
  * laid out like mhk_write's rebuilds byte for byte), and index.html, a
  * static page (HTML and CSS, relative links, no scripts) with every card,
  * its script, its hotspots' scripts and the bitmaps it draws (PLST
@@ -31,7 +32,21 @@ static int rs_plain_name(const char *s)
     return 1;
 }
 
-int rs_write_manifest(const rs_ctx *c, const rs_opts *o, const rs_archive *a, relic_err *err)
+/* The manifest's kind and file extension for resource r: CARD and HSPT as
+ * their text sources, a tBMP as the PNG that keeps its bytes, the rest raw. */
+static void rs_manifest_kind(const rs_opts *o, const rs_archive *a, const mhk_resource *r, const rs_out *out,
+                             const char **kind, const char **ext)
+{
+    int is_card = r->tag == mhk_tag("CARD"), is_hspt = r->tag == mhk_tag("HSPT");
+    *kind = o->raw_only || !(is_card || is_hspt) ? "raw" : is_card ? "card" : "hotspots";
+    *ext = strcmp(*kind, "raw") ? "txt" : "bin";
+    if (out[r - a->a.res].form == RS_FORM_PNG) {
+        *kind = "png";
+        *ext = "png";
+    }
+}
+
+int rs_write_manifest(const rs_ctx *c, const rs_opts *o, const rs_archive *a, const rs_out *out, relic_err *err)
 {
     (void)c;
     const mhk_resource **v = relic_alloc_array(a->a.count, sizeof *v);
@@ -58,10 +73,10 @@ int rs_write_manifest(const rs_ctx *c, const rs_opts *o, const rs_archive *a, re
                              r->id);
             continue;
         }
-        int is_card = r->tag == mhk_tag("CARD"), is_hspt = r->tag == mhk_tag("HSPT");
-        const char *kind = o->raw_only || !(is_card || is_hspt) ? "raw" : is_card ? "card" : "hotspots";
+        const char *kind, *ext;
+        rs_manifest_kind(o, a, r, out, &kind, &ext);
         relic_buf_printf(&m, "%s %u %s %s %s.%s\n", tag, r->id, rs_plain_name(r->name) ? r->name : "-", kind, base,
-                         strcmp(kind, "raw") ? "txt" : "bin");
+                         ext);
     }
     free(v);
     char arch[128], rel[160];
@@ -74,21 +89,26 @@ int rs_write_manifest(const rs_ctx *c, const rs_opts *o, const rs_archive *a, re
     return rc;
 }
 
+/* Plain runs are copied as they are, one append each; the page of a big
+ * archive is mostly script text. */
 static void rs_html_text(relic_buf *b, const char *s, size_t n)
 {
+    size_t run = 0;
     for (size_t i = 0; i < n; i++) {
-        switch (s[i]) {
-        case '<': relic_buf_printf(b, "&lt;"); break;
-        case '>': relic_buf_printf(b, "&gt;"); break;
-        case '&': relic_buf_printf(b, "&amp;"); break;
-        case '"': relic_buf_printf(b, "&quot;"); break;
-        default:
-            if ((unsigned char)s[i] >= 0x80 || ((unsigned char)s[i] < 0x20 && s[i] != '\n'))
-                relic_buf_printf(b, "&#%u;", (unsigned char)s[i] >= 0x80 ? 0xfffdu : 0xfffdu);
-            else
-                relic_buf_append(b, &s[i], 1);
-        }
+        unsigned char ch = (unsigned char)s[i];
+        const char *esc = ch == '<'                                 ? "&lt;"
+                          : ch == '>'                               ? "&gt;"
+                          : ch == '&'                               ? "&amp;"
+                          : ch == '"'                               ? "&quot;"
+                          : ch >= 0x80 || (ch < 0x20 && ch != '\n') ? "&#65533;" /* U+FFFD */
+                                                                    : NULL;
+        if (!esc)
+            continue;
+        relic_buf_append(b, s + run, i - run);
+        relic_buf_append(b, esc, strlen(esc));
+        run = i + 1;
     }
+    relic_buf_append(b, s + run, n - run);
 }
 
 static void rs_html_str(relic_buf *b, const char *s) { rs_html_text(b, s, strlen(s)); }
@@ -171,18 +191,25 @@ static void rs_html_card_bitmaps(relic_buf *b, const rs_ctx *c, const rs_archive
     }
 }
 
-static void rs_html_script(relic_buf *b, const rs_ctx *c, const rs_archive *a, const mhk_resource *r)
+/* The script text the pool wrote (kept), or decompiled here when it was
+ * not (a failed conversion shows its error on the page). */
+static void rs_html_script(relic_buf *b, const rs_ctx *c, const rs_archive *a, const mhk_resource *r, const rs_out *out)
 {
     json_t *doc = NULL;
     relic_buf t = RELIC_BUF_INIT;
+    const relic_buf *kept = &out[r - a->a.res].text;
     relic_err e;
     relic_err_clear(&e);
-    int rc = rs_decompile_one(c, a, r, &doc, &e);
-    if (rc == RELIC_OK)
-        rc = rs_decompile_text(doc, &t, &e);
+    int rc = RELIC_OK;
+    if (!kept->len) {
+        rc = rs_decompile_one(c, a, r, &doc, &e);
+        if (rc == RELIC_OK)
+            rc = rs_decompile_text(doc, &t, &e);
+        kept = &t;
+    }
     if (rs_html_lost(b, rc, &e) == 0) {
         relic_buf_printf(b, "<pre>");
-        rs_html_text(b, (const char *)t.data, t.len);
+        rs_html_text(b, (const char *)kept->data, kept->len);
         relic_buf_printf(b, "</pre>\n");
     } else {
         relic_buf_printf(b, "<p>cannot decompile: ");
@@ -193,7 +220,7 @@ static void rs_html_script(relic_buf *b, const rs_ctx *c, const rs_archive *a, c
     relic_buf_free(&t);
 }
 
-int rs_write_index(const rs_ctx *c, const rs_opts *o, const rs_archive *a, relic_err *err)
+int rs_write_index(const rs_ctx *c, const rs_opts *o, const rs_archive *a, const rs_out *out, relic_err *err)
 {
     relic_buf b = RELIC_BUF_INIT;
     relic_buf_printf(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>");
@@ -224,17 +251,22 @@ int rs_write_index(const rs_ctx *c, const rs_opts *o, const rs_archive *a, relic
         }
         relic_buf_printf(&b, "</h2>\n");
         rs_html_card_bitmaps(&b, c, a, r);
-        rs_html_script(&b, c, a, r);
+        rs_html_script(&b, c, a, r, out);
         const mhk_resource *h = mhk_find(&a->a, thspt, r->id);
         if (h && !h->broken) {
             relic_buf_printf(&b, "<h3>Hotspots</h3>\n");
-            rs_html_script(&b, c, a, h);
+            rs_html_script(&b, c, a, h, out);
         }
     }
     relic_buf_printf(&b, "<h2 id=\"bitmaps\">Bitmaps</h2>\n");
-    for (size_t k = 0; k < a->a.count; k++)
-        if (a->a.res[k].tag == tbmp && !a->a.res[k].broken && rs_selected(o, &a->a.res[k]))
+    for (size_t k = 0; k < a->a.count; k++) {
+        if (a->a.res[k].tag != tbmp || a->a.res[k].broken || !rs_selected(o, &a->a.res[k]))
+            continue;
+        if (out[k].form == RS_FORM_PNG)
             rs_html_bitmap(&b, c, a, a->a.res[k].id, a->a.res[k].name ? a->a.res[k].name : "");
+        else /* it did not decode: no PNG, its bytes are in the table below */
+            relic_buf_printf(&b, "<figure>tBMP %u (does not decode)</figure>\n", a->a.res[k].id);
+    }
     relic_buf_printf(&b, "<h2>Resources</h2>\n<table><tr><th>type</th><th>id</th><th>name</th><th>bytes</th>"
                          "<th>raw</th></tr>\n");
     for (size_t k = 0; k < a->a.count; k++) {
@@ -248,10 +280,12 @@ int rs_write_index(const rs_ctx *c, const rs_opts *o, const rs_archive *a, relic
         rs_html_str(&b, tag);
         relic_buf_printf(&b, "</td><td>%u</td><td>", r->id);
         rs_html_str(&b, r->name ? r->name : "");
+        const char *ext = out[k].form == RS_FORM_PNG ? "png" : "bin"; /* the file that holds the bytes */
         if (r->broken)
             relic_buf_printf(&b, "</td><td>%u</td><td>broken</td></tr>\n", r->declared_size);
         else
-            relic_buf_printf(&b, "</td><td>%u</td><td><a href=\"%s.bin\">%s.bin</a></td></tr>\n", r->size, base, base);
+            relic_buf_printf(&b, "</td><td>%u</td><td><a href=\"%s.%s\">%s.%s</a></td></tr>\n", r->size, base, ext,
+                             base, ext);
     }
     relic_buf_printf(&b, "</table>\n</body></html>\n");
     char arch[128], rel[160];

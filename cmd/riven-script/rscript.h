@@ -59,12 +59,23 @@ int rs_write(const char *root, const char *rel, const void *p, size_t n, relic_e
 int rs_write_prepared(const char *root, const char *rel, const void *p, size_t n, relic_err *err);
 int rs_selected(const rs_opts *o, const mhk_resource *r);
 int rs_parse_only(const char *arg, rs_opts *o);
+/* The private PNG chunk that keeps an extracted tBMP's own bytes (--build
+ * kind "png" reads it back). */
+#define RS_TBMP_CHUNK "tbRW"
+/* Where --extract put a resource's own bytes. */
+enum { RS_FORM_BIN = 0, RS_FORM_PNG = 1 };
+/* What the pool leaves for the manifest and the page, per resource. */
+typedef struct rs_out {
+    uint8_t form;   /* RS_FORM_* */
+    relic_buf text; /* CARD and HSPT: the source written, which the page shows again */
+} rs_out;
 /* extract_convert.c: one resource's converted forms; *did says whether there were any. */
 int rs_convert(const rs_ctx *c, const char *root, const char *base, const rs_archive *a, const mhk_resource *r,
-               const uint8_t *d, int *did, relic_err *err);
+               const uint8_t *d, int *did, rs_out *out, relic_err *err);
 /* extract_index.c: OUT/<archive>/archive.txt (the --build manifest) and index.html pages. */
-int rs_write_manifest(const rs_ctx *c, const rs_opts *o, const rs_archive *a, relic_err *err);
-int rs_write_index(const rs_ctx *c, const rs_opts *o, const rs_archive *a, relic_err *err);
+/* out[k]: what the pool left for the archive's resource k. */
+int rs_write_manifest(const rs_ctx *c, const rs_opts *o, const rs_archive *a, const rs_out *out, relic_err *err);
+int rs_write_index(const rs_ctx *c, const rs_opts *o, const rs_archive *a, const rs_out *out, relic_err *err);
 int rs_write_top_index(const rs_ctx *c, const rs_opts *o, relic_err *err);
 int rs_run(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *err);
 

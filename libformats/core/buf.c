@@ -75,12 +75,20 @@ void relic_buf_zeros(relic_buf *b, size_t n)
     b->len += n;
 }
 
+/* Formats straight into the free room first: only text that does not fit
+ * is formatted a second time (the decompilers and page writers print many
+ * short pieces). */
 void relic_buf_printf(relic_buf *b, const char *fmt, ...)
 {
     va_list ap;
+    size_t room = b->oom ? 0 : b->cap - b->len;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    int n = vsnprintf(room ? (char *)b->data + b->len : NULL, room, fmt, ap);
     va_end(ap);
+    if (n >= 0 && (size_t)n < room) {
+        b->len += (size_t)n;
+        return;
+    }
     if (n < 0 || relic_buf_reserve(b, (size_t)n + 1))
         return;
     va_start(ap, fmt);

@@ -1,10 +1,13 @@
 /* Indexed PNG over libpng (relic/io.h).  Deterministic by construction: no
  * tIME/tEXt chunks, fixed zlib level and filter, so equal images give equal
- * bytes on every run. */
+ * bytes on every run.  Also an optional private chunk after the image data
+ * and a reader that finds one chunk (PNG specification, 5.3 chunk layout,
+ * 5.4 naming, 5.5 CRC), for tools that keep source bytes in their PNGs. */
 #include <png.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
+#include "relic/cursor.h"
 #include "relic/io.h"
 
 static void relic_png_write_cb(png_structp png, png_bytep data, png_size_t len)
@@ -13,6 +16,16 @@ static void relic_png_write_cb(png_structp png, png_bytep data, png_size_t len)
 }
 
 static void relic_png_flush_cb(png_structp png) { (void)png; }
+
+/* After the last row libpng has written every IDAT, so the chunk goes
+ * between the image data and IEND (png_write_chunk writes any name as
+ * given, with its CRC). */
+static void relic_png_put_chunk(png_structp png, const relic_png_chunk *c)
+{
+    if (!c)
+        return;
+    png_write_chunk(png, (png_const_bytep)c->name, c->data, c->len);
+}
 
 static int relic_png_depth(unsigned ncolors)
 {
@@ -41,10 +54,15 @@ static void relic_png_pack_row(const uint8_t *src, unsigned width, int depth, ui
 
 int relic_png_encode(const relic_png *img, relic_buf *out, relic_err *err)
 {
+    return relic_png_encode_chunk(img, NULL, out, err);
+}
+
+int relic_png_encode_chunk(const relic_png *img, const relic_png_chunk *chunk, relic_buf *out, relic_err *err)
+{
     if (img->width == 0 || img->height == 0 || img->ncolors == 0 || img->ncolors > 256)
         return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "bad image dimensions or palette");
     size_t npix = (size_t)img->width * img->height;
-    for (size_t i = 0; i < npix; i++)
+    for (size_t i = 0; img->ncolors < 256 && i < npix; i++) /* with 256 colours every byte is an index */
         if (img->pixels[i] >= img->ncolors)
             return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "pixel index %u outside the palette",
                                  img->pixels[i]);
@@ -63,6 +81,8 @@ int relic_png_encode(const relic_png *img, relic_buf *out, relic_err *err)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "PNG encoding failed");
     }
     relic_buf_reset(out);
+    /* room for the chunk and the image as stored: the buffer grows once at most */
+    relic_buf_reserve(out, npix + img->height + (chunk ? chunk->len : 0) + 1024);
     png_set_write_fn(png, out, relic_png_write_cb, relic_png_flush_cb);
     png_set_compression_level(png, img->fast ? 1 : 6);
     png_set_filter(png, 0, PNG_FILTER_NONE);
@@ -86,6 +106,7 @@ int relic_png_encode(const relic_png *img, relic_buf *out, relic_err *err)
         relic_png_pack_row(img->pixels + (size_t)y * img->width, img->width, depth, row);
         png_write_row(png, row);
     }
+    relic_png_put_chunk(png, chunk);
     png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);
     free(row);
@@ -93,6 +114,12 @@ int relic_png_encode(const relic_png *img, relic_buf *out, relic_err *err)
 }
 
 int relic_png_encode_rgb(unsigned width, unsigned height, const uint8_t *rgb, relic_buf *out, relic_err *err)
+{
+    return relic_png_encode_rgb_chunk(width, height, rgb, NULL, out, err);
+}
+
+int relic_png_encode_rgb_chunk(unsigned width, unsigned height, const uint8_t *rgb, const relic_png_chunk *chunk,
+                               relic_buf *out, relic_err *err)
 {
     if (width == 0 || height == 0)
         return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "bad image dimensions");
@@ -115,6 +142,7 @@ int relic_png_encode_rgb(unsigned width, unsigned height, const uint8_t *rgb, re
     png_write_info(png, info);
     for (unsigned y = 0; y < height; y++)
         png_write_row(png, (png_bytep)(rgb + (size_t)y * width * 3));
+    relic_png_put_chunk(png, chunk);
     png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);
     return relic_buf_check(out, err);
@@ -128,4 +156,51 @@ int relic_png_write(const char *path, const relic_png *img, relic_err *err)
         rc = relic_file_write_atomic(path, b.data, b.len, err);
     relic_buf_free(&b);
     return rc;
+}
+
+/* CRC-32 as PNG defines it (ISO 3309, polynomial 0xedb88320, over the
+ * chunk type and data); the table is built per call, on the stack. */
+static uint32_t relic_png_crc(const uint8_t *p, size_t n)
+{
+    uint32_t t[256];
+    for (uint32_t i = 0; i < 256; i++) {
+        uint32_t c = i;
+        for (int k = 0; k < 8; k++)
+            c = (c & 1) ? 0xedb88320u ^ (c >> 1) : c >> 1;
+        t[i] = c;
+    }
+    uint32_t c = 0xffffffffu;
+    for (size_t i = 0; i < n; i++)
+        c = t[(c ^ p[i]) & 0xff] ^ (c >> 8);
+    return c ^ 0xffffffffu;
+}
+
+int relic_png_find_chunk(const uint8_t *png, size_t len, const char *name, relic_png_chunk *out, relic_err *err)
+{
+    static const uint8_t sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    relic_cur c = relic_cur_make(png, len, 0);
+    const uint8_t *s = relic_bytes(&c, 8);
+    if (!s || memcmp(s, sig, 8) != 0)
+        return relic_err_set(err, RELIC_EDATA, 0, "not a PNG file (no PNG signature)");
+    while (relic_remaining(&c) > 0) {
+        size_t at = c.pos;
+        uint32_t n = relic_be32(&c);
+        const uint8_t *typed = relic_bytes(&c, 4); /* the type, then the data: what the CRC covers */
+        if (c.failed || n > relic_remaining(&c) || relic_remaining(&c) - n < 4)
+            return relic_err_set(err, RELIC_EDATA, at, "PNG chunk runs past the end of the file");
+        relic_skip(&c, n);
+        uint32_t crc = relic_be32(&c);
+        if (relic_png_crc(typed, (size_t)n + 4) != crc)
+            return relic_err_set(err, RELIC_EDATA, at, "PNG chunk %.4s: CRC mismatch", (const char *)typed);
+        if (memcmp(typed, name, 4) == 0) {
+            memcpy(out->name, typed, 4);
+            out->name[4] = 0;
+            out->data = typed + 4;
+            out->len = n;
+            return RELIC_OK;
+        }
+        if (memcmp(typed, "IEND", 4) == 0)
+            break;
+    }
+    return relic_err_set(err, RELIC_EDATA, c.pos, "PNG has no %.4s chunk", name);
 }

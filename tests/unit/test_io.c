@@ -82,6 +82,79 @@ static void test_png_refuses_bad_input(void **state)
     relic_buf_free(&a);
 }
 
+/* A private chunk goes after the image data with its CRC, libpng still
+ * reads the image, and relic_png_find_chunk gives the same bytes back. */
+static void test_png_private_chunk_round_trip(void **state)
+{
+    (void)state;
+    uint8_t pix[2] = {1, 2};
+    const uint8_t keep[5] = {'a', 'b', 0, 0xff, 'c'};
+    const relic_png_chunk c = {"tbRW", keep, sizeof keep};
+    relic_png img = {2, 1, pix, test_palette, 16, -1, 1};
+    relic_buf a = RELIC_BUF_INIT, rgb = RELIC_BUF_INIT;
+    assert_int_equal(relic_png_encode_chunk(&img, &c, &a, NULL), RELIC_OK);
+    relic_png_chunk got, idat;
+    assert_int_equal(relic_png_find_chunk(a.data, a.len, "tbRW", &got, NULL), RELIC_OK);
+    assert_string_equal(got.name, "tbRW");
+    assert_int_equal(got.len, sizeof keep);
+    assert_memory_equal(got.data, keep, sizeof keep);
+    assert_int_equal(relic_png_find_chunk(a.data, a.len, "IDAT", &idat, NULL), RELIC_OK);
+    assert_true(got.data > idat.data); /* after the image data */
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    png_infop info = png_create_info_struct(png);
+    png_source src = {a.data, a.len, 0};
+    png_set_read_fn(png, &src, test_png_read_cb);
+    png_read_info(png, info);
+    png_set_packing(png);
+    uint8_t row[2];
+    png_read_row(png, row, NULL);
+    assert_memory_equal(row, pix, 2);
+    png_read_end(png, NULL);
+    png_destroy_read_struct(&png, &info, NULL);
+    const uint8_t px[3] = {9, 8, 7};
+    assert_int_equal(relic_png_encode_rgb_chunk(1, 1, px, &c, &rgb, NULL), RELIC_OK);
+    assert_int_equal(relic_png_find_chunk(rgb.data, rgb.len, "tbRW", &got, NULL), RELIC_OK);
+    assert_memory_equal(got.data, keep, sizeof keep);
+    relic_buf_free(&a);
+    relic_buf_free(&rgb);
+}
+
+/* Explicit bytes: signature, one 1-byte chunk "abCD" {0x42} with its CRC
+ * (crc32 of "abCD\x42"), then IEND. */
+static void test_png_find_chunk_malformed(void **state)
+{
+    (void)state;
+    uint8_t f[] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0,   0,   0,   1,   'a',  'b',  'C',  'D', 0x42,
+                   0,    0,   0,   0,   0,    0,    0,    0,    'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82};
+    uint32_t crc = 0xffffffffu; /* bitwise CRC-32, independent of the library's table */
+    for (int i = 12; i < 17; i++) {
+        crc ^= f[i];
+        for (int k = 0; k < 8; k++)
+            crc = (crc & 1) ? 0xedb88320u ^ (crc >> 1) : crc >> 1;
+    }
+    crc ^= 0xffffffffu;
+    f[17] = (uint8_t)(crc >> 24), f[18] = (uint8_t)(crc >> 16), f[19] = (uint8_t)(crc >> 8), f[20] = (uint8_t)crc;
+    relic_png_chunk c;
+    relic_err e;
+    assert_int_equal(relic_png_find_chunk(f, sizeof f, "abCD", &c, &e), RELIC_OK);
+    assert_int_equal(c.len, 1);
+    assert_int_equal(c.data[0], 0x42);
+    assert_int_equal(relic_png_find_chunk(f, sizeof f, "tbRW", &c, &e), RELIC_EDATA); /* not there */
+    assert_non_null(strstr(e.msg, "no tbRW chunk"));
+    assert_int_equal(relic_png_find_chunk(f, 18, "abCD", &c, &e), RELIC_EDATA); /* cut inside the CRC */
+    assert_int_equal(e.offset, 8);
+    f[16] ^= 1; /* one data bit: the CRC no longer matches */
+    assert_int_equal(relic_png_find_chunk(f, sizeof f, "abCD", &c, &e), RELIC_EDATA);
+    assert_non_null(strstr(e.msg, "CRC"));
+    assert_int_equal(e.offset, 8);
+    f[16] ^= 1;
+    f[11] = 0xff; /* a length past the end of the file */
+    assert_int_equal(relic_png_find_chunk(f, sizeof f, "abCD", &c, &e), RELIC_EDATA);
+    f[0] = 0; /* no signature */
+    assert_int_equal(relic_png_find_chunk(f, sizeof f, "abCD", &c, &e), RELIC_EDATA);
+    assert_int_equal(relic_png_find_chunk(f, 3, "abCD", &c, &e), RELIC_EDATA);
+}
+
 static void test_json_sorted_keys(void **state)
 {
     (void)state;
@@ -421,6 +494,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_png_encodes_indexed_and_deterministic),
         cmocka_unit_test(test_png_refuses_bad_input),
+        cmocka_unit_test(test_png_private_chunk_round_trip),
+        cmocka_unit_test(test_png_find_chunk_malformed),
         cmocka_unit_test(test_json_sorted_keys),
         cmocka_unit_test(test_json_matches_jansson),
         cmocka_unit_test(test_json_long_strings_escape),

@@ -18,6 +18,18 @@
 extern "C" {
 #endif
 
+/* One private chunk written after the image data: bytes a converter keeps
+ * so that the PNG can be turned back into its source exactly (riven-script
+ * keeps a tBMP's own bytes in "tbRW").  name follows the PNG naming rules:
+ * lower-case first and second letters (ancillary, private), upper-case
+ * third; an upper-case fourth (unsafe to copy) tells editors to drop it
+ * when they change the image. */
+typedef struct relic_png_chunk {
+    char name[5];
+    const uint8_t *data;
+    size_t len;
+} relic_png_chunk;
+
 /* Indexed PNG: one byte per pixel holding a palette index < ncolors;
  * palette is ncolors RGB triples; trns_index >= 0 marks one index fully
  * transparent.  Bit depth is the smallest that holds the palette.  No time
@@ -34,9 +46,18 @@ typedef struct relic_png {
     int fast;
 } relic_png;
 int relic_png_encode(const relic_png *img, relic_buf *out, relic_err *err);
+/* The same with an optional private chunk (NULL: none). */
+int relic_png_encode_chunk(const relic_png *img, const relic_png_chunk *chunk, relic_buf *out, relic_err *err);
 /* Truecolour PNG of width*height RGB triples, same determinism rules. */
 int relic_png_encode_rgb(unsigned width, unsigned height, const uint8_t *rgb, relic_buf *out, relic_err *err);
+/* The same with an optional private chunk (NULL: none). */
+int relic_png_encode_rgb_chunk(unsigned width, unsigned height, const uint8_t *rgb, const relic_png_chunk *chunk,
+                               relic_buf *out, relic_err *err);
 int relic_png_write(const char *path, const relic_png *img, relic_err *err);
+/* The first chunk called `name` (4 letters) in a PNG file's bytes, its data
+ * pointing into png; every chunk up to it must be whole and match its CRC.
+ * RELIC_EDATA with the offset of the bad chunk, or when there is none. */
+int relic_png_find_chunk(const uint8_t *png, size_t len, const char *name, relic_png_chunk *out, relic_err *err);
 
 /* Audio through libsndfile: interleaved 16-bit samples; the container and
  * codec follow the file extension (.wav PCM 16, .flac, .ogg Vorbis).
