@@ -71,3 +71,47 @@ size_t test_hex(const char *hex, uint8_t *out, size_t outsz)
     }
     return n;
 }
+
+static long test_json_alloc_left = -1;
+
+static void *test_json_malloc(size_t n)
+{
+    if (test_json_alloc_left == 0) {
+        test_json_alloc_left = -1; /* one fault: the calls after it succeed */
+        return NULL;
+    }
+    if (test_json_alloc_left > 0)
+        test_json_alloc_left--;
+    return malloc(n);
+}
+
+void test_json_fail_at(long n)
+{
+    test_json_alloc_left = n;
+    json_set_alloc_funcs(n < 0 ? malloc : test_json_malloc, free);
+}
+
+unsigned test_json_whole_or_null(json_t *(*build)(const void *arg), const void *arg, unsigned max_calls)
+{
+    json_t *whole = build(arg);
+    assert_non_null(whole);
+    unsigned n = 0, lost = 0;
+    for (; n < max_calls; n++) {
+        test_json_fail_at((long)n);
+        json_t *doc = build(arg);
+        long spare = test_json_alloc_left;
+        test_json_fail_at(-1);
+        if (doc && !json_equal(doc, whole)) {
+            char *got = json_dumps(doc, JSON_COMPACT | JSON_SORT_KEYS);
+            fail_msg("allocation %u failing: a document short of a member: %.200s", n, got ? got : "?");
+        }
+        lost += !doc;
+        int done = spare > 0; /* the nth call never came: every call was tried */
+        json_decref(doc);
+        if (done)
+            break;
+    }
+    json_decref(whole);
+    assert_true(lost > 0);
+    return n;
+}

@@ -73,9 +73,7 @@ int main(int argc, char **argv)
             if (!(o.profile = agi_profile_find(optarg)))
                 return cli_usage_error("unknown profile '%s'", optarg);
             break;
-        case 'h': agi_pack_help(); return CLI_EXIT_OK;
-        case 'V': cli_print_version(); return CLI_EXIT_OK;
-        default: return cli_usage_error("unknown option");
+        default: return cli_last_option(c, agi_pack_help);
         }
     }
     if (optind != argc - 1)

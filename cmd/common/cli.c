@@ -84,6 +84,19 @@ void cli_progress_done(void)
     }
 }
 
+int cli_last_option(int c, void (*help)(void))
+{
+    if (c == 'h') {
+        help();
+        return CLI_EXIT_OK;
+    }
+    if (c == 'V') {
+        cli_print_version();
+        return CLI_EXIT_OK;
+    }
+    return cli_usage_error("unknown option");
+}
+
 int cli_parse_uint(const char *s, unsigned long lo, unsigned long hi, unsigned long *out)
 {
     char *end;
@@ -94,6 +107,13 @@ int cli_parse_uint(const char *s, unsigned long lo, unsigned long hi, unsigned l
     if (errno || *end || v < lo || v > hi)
         return -1;
     *out = v;
+    return 0;
+}
+
+int cli_uint_arg(const char *what, const char *s, unsigned long lo, unsigned long hi, unsigned long *out)
+{
+    if (cli_parse_uint(s, lo, hi, out))
+        return cli_usage_error("bad %s '%s' (%lu..%lu)", what, s, lo, hi);
     return 0;
 }
 

@@ -25,7 +25,14 @@ void cli_progress_done(void);
  * hint, then exit 2; so callers never see '?' or ':'. */
 struct option;
 int cli_getopt(int argc, char *const argv[], const char *shortopts, const struct option *longopts);
+/* The cases every option loop ends with: -h prints help and -V the
+ * version (both CLI_EXIT_OK); anything else is an unknown option
+ * (CLI_EXIT_USAGE). */
+int cli_last_option(int c, void (*help)(void));
 /* Parses a whole decimal number in [lo, hi]. */
 int cli_parse_uint(const char *s, unsigned long lo, unsigned long hi, unsigned long *out);
+/* The same for an option's or operand's value: 0, or the usage error
+ * "bad WHAT 'S' (LO..HI)" printed and CLI_EXIT_USAGE returned. */
+int cli_uint_arg(const char *what, const char *s, unsigned long lo, unsigned long hi, unsigned long *out);
 
 #endif

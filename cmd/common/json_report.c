@@ -1,22 +1,41 @@
 /* The --json document shape shared by every command (json_report.h). */
 #include <stdio.h>
+#include "cli.h"
 #include "json_report.h"
 #include "relic/io.h"
 
 int cli_json_report(const json_t *doc, const char *format, int format_version, const char *list_key)
 {
-    json_t *out;
+    /* The shallow copy goes key by key through the sticky setter: jansson's
+     * json_copy ignores a failed insertion, which would print a report
+     * short of a member. */
+    json_t *out = json_object();
+    int oom = !out || !doc;
+    const char *key;
+    json_t *v;
     if (json_is_object(doc)) {
-        out = json_copy((json_t *)doc); /* shallow: only the top level gains keys */
-        if (out && !json_object_get(out, "format"))
-            json_object_set_new(out, "format", json_string(format));
-        if (out && !json_object_get(out, "format_version"))
-            json_object_set_new(out, "format_version", json_integer(format_version));
+        json_object_foreach ((json_t *)doc, key, v)
+            relic_json_set(out, key, json_incref(v), &oom);
     } else {
-        out = json_pack("{s:s, s:i, s:O}", "format", format, "format_version", format_version,
-                        list_key ? list_key : "items", (json_t *)doc);
+        relic_json_set(out, list_key ? list_key : "items", json_incref((json_t *)doc), &oom);
     }
-    int rc = out ? relic_json_print(stdout, out) : -1;
+    if (!json_object_get(out, "format"))
+        relic_json_set(out, "format", json_string(format), &oom);
+    if (!json_object_get(out, "format_version"))
+        relic_json_set(out, "format_version", json_integer(format_version), &oom);
+    /* Encoded whole before the first byte goes out: a failure half-way
+     * through jansson's dumper would leave half a document on stdout. */
+    relic_err err;
+    relic_err_clear(&err);
+    relic_buf b = RELIC_BUF_INIT;
+    int rc = relic_json_check(oom, &err);
+    if (rc == RELIC_OK)
+        rc = relic_json_encode(out, &b, &err);
+    if (rc == RELIC_OK && fwrite(b.data, 1, b.len, stdout) != b.len)
+        rc = relic_err_set(&err, RELIC_EIO, RELIC_NO_OFFSET, "cannot write standard output");
+    if (rc)
+        cli_report(&err);
+    relic_buf_free(&b);
     json_decref(out);
-    return rc;
+    return rc ? -1 : 0;
 }

@@ -9,7 +9,10 @@
 
 /* Prints doc to stdout: an object gains format/format_version when it has
  * none; an array becomes {"format", "format_version", list_key: doc}.  doc
- * stays the caller's.  Returns 0, or -1 when printing failed. */
+ * stays the caller's; a NULL doc is a failed allocation.  Returns 0, or -1
+ * (reported on stderr: the caller exits with CLI_EXIT_IO) when printing
+ * failed or a member was lost to a failed allocation, in which case
+ * nothing is printed. */
 int cli_json_report(const json_t *doc, const char *format, int format_version, const char *list_key);
 
 #endif

@@ -203,12 +203,12 @@ int gd_list(const gd_opts *o)
     relic_err_clear(&err);
     json_t *doc = NULL;
     rc = gd_load(o->input, &data, &nsf, &bare, &err);
-    int oom = 0;
+    int oom = 0, unprinted = 0; /* unprinted: the JSON report failed, and said so */
     if (!rc && !bare && !o->entry && !o->all) {
         doc = gd_table(&nsf, &oom);
         rc = relic_json_check(oom, &err);
         if (!rc && o->json)
-            cli_json_report(doc, "relic-gool-dis-list", 1, "files");
+            unprinted = cli_json_report(doc, "relic-gool-dis-list", 1, "files") != 0;
         else if (!rc)
             gd_table_text(doc);
     } else if (!rc) {
@@ -223,7 +223,7 @@ int gd_list(const gd_opts *o)
             gool_entry_free(&g);
         }
         if (!rc && arr)
-            cli_json_report(arr, "relic-gool-dis", 1, "entries");
+            unprinted = cli_json_report(arr, "relic-gool-dis", 1, "entries") != 0;
         doc = arr;
     }
     json_decref(doc);
@@ -233,7 +233,7 @@ int gd_list(const gd_opts *o)
         relic_err_file(&err, o->input);
         cli_report(&err);
     }
-    return cli_exit_code(rc);
+    return unprinted ? CLI_EXIT_IO : cli_exit_code(rc);
 }
 
 static int gd_words(const char *path, relic_buf *b, uint32_t **w, size_t *n, relic_err *err)

@@ -82,6 +82,7 @@ int main(int argc, char **argv)
     unsigned long n;
     int c;
     while ((c = cli_getopt(argc, argv, "e:ag:o:rjhV", longopts)) != -1) {
+        int bad = 0;
         switch (c) {
         case 'e': o.entry = optarg; break;
         case 'a': o.all = 1; break;
@@ -95,33 +96,21 @@ int main(int argc, char **argv)
         case O_ASM: o.assemble = 1; break;
         case 'o': o.out = optarg; break;
         case 'r': o.run = 1; break;
-        case O_STATE:
-            if (cli_parse_uint(optarg, 0, 255, &o.state))
-                return cli_usage_error("--state is 0..255");
-            break;
-        case O_FRAMES:
-            if (cli_parse_uint(optarg, 0, 1000000, &o.frames))
-                return cli_usage_error("--frames is 0..1000000");
-            break;
+        case O_STATE: bad = cli_uint_arg("--state", optarg, 0, 255, &o.state); break;
+        case O_FRAMES: bad = cli_uint_arg("--frames", optarg, 0, 1000000, &o.frames); break;
         case O_EVENT:
             if (gd_event_arg(&o, optarg))
                 return cli_usage_error("--event wants EVENT@FRAME, not '%s'", optarg);
             break;
-        case O_STEPS:
-            if (cli_parse_uint(optarg, 1, 4000000000ul, &o.max_steps))
-                return cli_usage_error("--max-steps is 1..4000000000");
-            break;
-        case O_SEED:
-            if (cli_parse_uint(optarg, 0, 0xFFFFFFFFul, &o.seed))
-                return cli_usage_error("--seed is 0..4294967295");
-            break;
+        case O_STEPS: bad = cli_uint_arg("--max-steps", optarg, 1, 4000000000ul, &o.max_steps); break;
+        case O_SEED: bad = cli_uint_arg("--seed", optarg, 0, 0xFFFFFFFFul, &o.seed); break;
         case O_TRACE: o.trace = optarg; break;
         case O_ADDR: o.addresses = 1; break;
         case 'j': o.json = 1; break;
-        case 'h': gd_help(); return CLI_EXIT_OK;
-        case 'V': cli_print_version(); return CLI_EXIT_OK;
-        default: return cli_usage_error("unknown option");
+        default: return cli_last_option(c, gd_help);
         }
+        if (bad)
+            return bad;
     }
     o.inputs = argv + optind;
     o.ninputs = argc - optind;

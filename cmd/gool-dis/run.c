@@ -99,7 +99,8 @@ int gd_run(const gd_opts *o)
                 rc = werr.code;
             err = werr;
         } else if (o->json) {
-            cli_json_report(doc, "relic-gool-dis-run", 1, "frames");
+            if (cli_json_report(doc, "relic-gool-dis-run", 1, "frames") && !rc)
+                rc = RELIC_EIO; /* reported; err stays clear, so not again */
         } else {
             gd_trace_text(doc);
         }

@@ -46,6 +46,8 @@ int pic_bundle_write(const pic_opts *o, const agi_vm *vm, relic_err *err)
     char hex[65];
     relic_sha256_hex(agi_vm_frame_vis(vm), AGI_PIC_CELLS, hex);
     json_t *st = agi_vm_state_json(vm);
+    if (!st)
+        return relic_json_check(1, err);
     json_t *values = json_pack("{s:O, s:O, s:O, s:O}", "room", json_object_get(st, "room"), "variables",
                                json_object_get(st, "variables"), "flags", json_object_get(st, "flags"), "cycle",
                                json_object_get(st, "cycle"));

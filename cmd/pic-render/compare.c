@@ -18,33 +18,28 @@ static const char *pc_str(const json_t *j)
     return s ? s : "";
 }
 
-static void pc_fail(json_t *fails, const char *id, const char *kind, const char *path, json_t *extra)
+/* The failures found so far; a failed allocation sets oom (sticky,
+ * relic_json_set), and a lost failure would read as a match. */
+typedef struct pc_fails {
+    json_t *arr;
+    int oom;
+} pc_fails;
+
+/* extra: NULL, or keys to add (taken). */
+static void pc_fail(pc_fails *fails, const char *id, const char *kind, const char *path, json_t *extra)
 {
     json_t *f = json_pack("{s:s, s:s}", "case", id, "kind", kind);
+    const char *k;
+    json_t *v;
     if (path)
-        json_object_set_new(f, "path", json_string(path));
-    if (extra)
-        json_object_update(f, extra);
+        relic_json_set(f, "path", json_string(path), &fails->oom);
+    json_object_foreach (extra, k, v)
+        relic_json_set(f, k, json_incref(v), &fails->oom);
     json_decref(extra);
-    json_array_append_new(fails, f);
+    relic_json_append(fails->arr, f, &fails->oom);
 }
 
-/* JSON Pointer escaping: ~ -> ~0, / -> ~1. */
-static void pc_join(char *out, size_t n, const char *base, const char *key)
-{
-    size_t o = (size_t)snprintf(out, n, "%s/", base);
-    for (const char *k = key; *k && o + 3 < n; k++) {
-        if (*k == '~' || *k == '/') {
-            out[o++] = '~';
-            out[o++] = *k == '~' ? '0' : '1';
-        } else {
-            out[o++] = *k;
-        }
-    }
-    out[o < n ? o : n - 1] = 0;
-}
-
-static void pc_values(json_t *fails, const char *id, const char *path, json_t *r, json_t *c)
+static void pc_values(pc_fails *fails, const char *id, const char *path, json_t *r, json_t *c)
 {
     if (json_typeof(r) != json_typeof(c) && !(json_is_boolean(r) && json_is_boolean(c))) {
         pc_fail(fails, id, "different", path, NULL);
@@ -55,7 +50,7 @@ static void pc_values(json_t *fails, const char *id, const char *path, json_t *r
         const char *k;
         json_t *v;
         json_object_foreach (r, k, v) {
-            pc_join(sub, sizeof sub, path, k);
+            relic_json_pointer_join(sub, sizeof sub, path, k);
             json_t *cv = json_object_get(c, k);
             if (!cv)
                 pc_fail(fails, id, "missing", sub, NULL);
@@ -108,7 +103,7 @@ static int pc_ppm(const char *bundle, json_t *frame, uint8_t *out)
     return rc;
 }
 
-static void pc_frame(json_t *fails, const char *id, const char *ref, const char *cand, json_t *r, json_t *c)
+static void pc_frame(pc_fails *fails, const char *id, const char *ref, const char *cand, json_t *r, json_t *c)
 {
     if (json_equal(json_object_get(r, "sha256"), json_object_get(c, "sha256")))
         return;
@@ -123,6 +118,7 @@ static void pc_frame(json_t *fails, const char *id, const char *ref, const char 
                 x0 = x < x0 ? x : x0, y0 = y < y0 ? y : y0, x1 = x > x1 ? x : x1, y1 = y > y1 ? y : y1;
             }
         extra = json_pack("{s:i, s:[i, i, i, i]}", "differing_pixels", n, "bbox", x0, y0, x1, y1);
+        fails->oom |= !extra;
     }
     pc_fail(fails, id, "different", "/observations/frame/sha256", extra);
 }
@@ -148,18 +144,19 @@ int pic_compare_run(const char *ref, const char *cand, int json)
         json_decref(c);
         return CLI_EXIT_DATA;
     }
-    json_t *fails = json_array(), *rc_ = json_object_get(r, "cases"), *cc = json_object_get(c, "cases");
+    pc_fails fails = {json_array(), 0};
+    json_t *rc_ = json_object_get(r, "cases"), *cc = json_object_get(c, "cases");
     size_t i;
     json_t *rcase;
     json_array_foreach (rc_, i, rcase) {
         const char *id = pc_str(json_object_get(rcase, "id"));
         json_t *ccase = pc_case(cc, id);
         if (!ccase) {
-            pc_fail(fails, id, "missing-case", NULL, NULL);
+            pc_fail(&fails, id, "missing-case", NULL, NULL);
             continue;
         }
         if (strcmp(pc_str(json_object_get(ccase, "status")), "ok")) {
-            pc_fail(fails, id, "error", NULL, NULL);
+            pc_fail(&fails, id, "error", NULL, NULL);
             continue;
         }
         json_t *ro = json_object_get(rcase, "observations"), *co = json_object_get(ccase, "observations");
@@ -168,27 +165,34 @@ int pic_compare_run(const char *ref, const char *cand, int json)
         json_object_foreach (ro, k, v) {
             json_t *cv = json_object_get(co, k);
             char path[256];
-            pc_join(path, sizeof path, "/observations", k);
+            relic_json_pointer_join(path, sizeof path, "/observations", k);
             if (!cv)
-                pc_fail(fails, id, "missing", path, NULL);
+                pc_fail(&fails, id, "missing", path, NULL);
             else if (!strcmp(k, "frame"))
-                pc_frame(fails, id, ref, cand, v, cv);
+                pc_frame(&fails, id, ref, cand, v, cv);
             else
-                pc_values(fails, id, path, v, cv);
+                pc_values(&fails, id, path, v, cv);
         }
     }
     json_array_foreach (cc, i, rcase) {
         const char *id = pc_str(json_object_get(rcase, "id"));
         if (!pc_case(rc_, id))
-            pc_fail(fails, id, "extra-case", NULL, NULL);
+            pc_fail(&fails, id, "extra-case", NULL, NULL);
     }
-    int same = json_array_size(fails) == 0;
-    json_t *rep = json_pack("{s:s, s:b, s:o}", "format", "relic-pic-render-compare", "match", same, "failures", fails);
-    if (json) {
-        cli_json_report(rep, "relic-pic-render-compare", 1, NULL);
+    int same = json_array_size(fails.arr) == 0, status = same ? CLI_EXIT_OK : CLI_EXIT_DATA;
+    json_t *rep =
+        json_pack("{s:s, s:b, s:O}", "format", "relic-pic-render-compare", "match", same, "failures", fails.arr);
+    relic_err err;
+    relic_err_clear(&err);
+    if (relic_json_check(fails.oom || !fails.arr || !rep, &err)) {
+        cli_report(&err);
+        status = CLI_EXIT_IO;
+    } else if (json) {
+        if (cli_json_report(rep, "relic-pic-render-compare", 1, NULL))
+            status = CLI_EXIT_IO;
     } else {
         json_t *f;
-        json_array_foreach (fails, i, f) {
+        json_array_foreach (fails.arr, i, f) {
             printf("%s: %s", json_string_value(json_object_get(f, "case")),
                    json_string_value(json_object_get(f, "kind")));
             if (json_object_get(f, "path"))
@@ -200,7 +204,8 @@ int pic_compare_run(const char *ref, const char *cand, int json)
         printf("%s\n", same ? "match" : "differ");
     }
     json_decref(rep);
+    json_decref(fails.arr);
     json_decref(r);
     json_decref(c);
-    return same ? CLI_EXIT_OK : CLI_EXIT_DATA;
+    return status;
 }

@@ -143,6 +143,7 @@ int main(int argc, char **argv)
     int c, compare = 0;
     unsigned long n;
     while ((c = cli_getopt(argc, argv, "o:f:c:s:ajhV", longopts)) != -1) {
+        int bad = 0;
         switch (c) {
         case 'o': o.out_png = optarg; break;
         case 'f': o.file = optarg; break;
@@ -150,10 +151,7 @@ int main(int argc, char **argv)
             if (pic_parse_channel(optarg, &o.channel))
                 return cli_usage_error("bad --channel '%s' (visual, priority or both)", optarg);
             break;
-        case 's':
-            if (cli_parse_uint(optarg, 1, 16, &o.scale))
-                return cli_usage_error("bad --scale '%s' (1..16)", optarg);
-            break;
+        case 's': bad = cli_uint_arg("--scale", optarg, 1, 16, &o.scale); break;
         case 'a':
             if (cli_aspect_option(argc, argv, optarg, &o.aspect))
                 return cli_usage_error("bad --aspect '%s' (2:1 or 4:3)", optarg ? optarg : argv[optind - 1]);
@@ -162,10 +160,7 @@ int main(int argc, char **argv)
             if (!(o.profile = agi_profile_find(optarg)))
                 return cli_usage_error("unknown profile '%s'", optarg);
             break;
-        case OPT_STEPS:
-            if (cli_parse_uint(optarg, 0, 100000000, &o.steps))
-                return cli_usage_error("bad --steps '%s'", optarg);
-            break;
+        case OPT_STEPS: bad = cli_uint_arg("--steps", optarg, 0, 100000000, &o.steps); break;
         case OPT_OVERLAY:
             if (pic_add_overlays(&o, optarg))
                 return cli_usage_error("at most %d overlays", PIC_MAX_OVERLAYS);
@@ -173,28 +168,18 @@ int main(int argc, char **argv)
         case OPT_RAW: o.out_raw = optarg; break;
         case OPT_SHA: o.sha256 = 1; break;
         case OPT_ANIMATE: o.out_gif = optarg; break;
-        case OPT_EVERY:
-            if (cli_parse_uint(optarg, 1, 100000, &o.every))
-                return cli_usage_error("bad --every '%s'", optarg);
-            break;
-        case OPT_DELAY:
-            if (cli_parse_uint(optarg, 0, 65535, &o.delay))
-                return cli_usage_error("bad --delay '%s'", optarg);
-            break;
+        case OPT_EVERY: bad = cli_uint_arg("--every", optarg, 1, 100000, &o.every); break;
+        case OPT_DELAY: bad = cli_uint_arg("--delay", optarg, 0, 65535, &o.delay); break;
         case OPT_ROOM:
-            if (cli_parse_uint(optarg, 0, 255, &n))
-                return cli_usage_error("bad --room '%s' (0..255)", optarg);
+            if ((bad = cli_uint_arg("--room", optarg, 0, 255, &n)))
+                break;
             o.room = (long)n;
             o.runtime = 1;
             break;
         case OPT_START: o.runtime = 1; break;
-        case OPT_TICK:
-            if (cli_parse_uint(optarg, 0, 100000000, &o.tick))
-                return cli_usage_error("bad --tick '%s'", optarg);
-            break;
+        case OPT_TICK: bad = cli_uint_arg("--tick", optarg, 0, 100000000, &o.tick); break;
         case OPT_SEED:
-            if (cli_parse_uint(optarg, 0, 0xffffffffUL, &o.seed))
-                return cli_usage_error("bad --seed '%s'", optarg);
+            bad = cli_uint_arg("--seed", optarg, 0, 0xffffffffUL, &o.seed);
             o.have_seed = 1;
             break;
         case OPT_INPUT: o.input = optarg; break;
@@ -210,10 +195,10 @@ int main(int argc, char **argv)
         case OPT_RESTORE: o.restore = optarg; break;
         case OPT_SAVE_DIR: o.save_dir = optarg; break;
         case 'j': o.json = 1; break;
-        case 'h': pic_render_help(); return CLI_EXIT_OK;
-        case 'V': cli_print_version(); return CLI_EXIT_OK;
-        default: return cli_usage_error("unknown option");
+        default: return cli_last_option(c, pic_render_help);
         }
+        if (bad)
+            return bad;
     }
     int rest = argc - optind;
     /* Each image output's name says its format; only -o may be "-". */
@@ -251,8 +236,8 @@ int main(int argc, char **argv)
         if (rest != 2)
             return cli_usage_error("expected GAME_DIR PICNUM (or --file PAYLOAD)");
         o.game_dir = argv[optind];
-        if (cli_parse_uint(argv[optind + 1], 0, 255, &o.picture))
-            return cli_usage_error("bad picture number '%s' (0..255)", argv[optind + 1]);
+        if (cli_uint_arg("picture number", argv[optind + 1], 0, 255, &o.picture))
+            return CLI_EXIT_USAGE;
         for (unsigned i = 0; i < o.overlays; i++) {
             unsigned long pn;
             if (cli_parse_uint(o.overlay[i], 0, 255, &pn))

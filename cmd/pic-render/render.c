@@ -232,20 +232,20 @@ static int pic_outputs(const pic_opts *o, const pic_source *src, const uint8_t *
     return rc;
 }
 
-static void pic_print(const pic_opts *o, const json_t *report)
+/* 0, or -1 when the JSON report could not be printed (reported). */
+static int pic_print(const pic_opts *o, const json_t *report)
 {
-    if (o->json) {
-        cli_json_report(report, "relic-pic-render", 1, NULL);
-        return;
-    }
+    if (o->json)
+        return cli_json_report(report, "relic-pic-render", 1, NULL);
     if (!o->sha256)
-        return;
+        return 0;
     const char *name = json_string_value(json_object_get(report, "name"));
     const char *keys[2] = {"visual", "priority"};
     json_t *sums = json_object_get(report, "sha256");
     for (int i = 0; i < 2; i++)
         if (json_object_get(sums, keys[i]))
             printf("%s  %s/%s\n", json_string_value(json_object_get(sums, keys[i])), name, keys[i]);
+    return 0;
 }
 
 int pic_render_run(const pic_opts *o)
@@ -293,8 +293,8 @@ int pic_render_run(const pic_opts *o)
         if (relic_json_check(oom, &err)) {
             cli_report(&err);
             rc = err.code;
-        } else {
-            pic_print(o, report);
+        } else if (pic_print(o, report)) {
+            rc = RELIC_EIO; /* reported */
         }
         json_decref(report);
     }

@@ -22,6 +22,7 @@ typedef struct rt_ctx {
     agi_input_script in;
     agi_vm *vm;
     json_t *frames;
+    int oom; /* sticky (relic_json_set): a lost report member fails the run */
 } rt_ctx;
 
 static const uint8_t *rt_plane(const rt_ctx *c)
@@ -124,7 +125,7 @@ static int rt_frame_out(rt_ctx *c, relic_err *err)
     if (rc == RELIC_OK)
         rc = pic_write_image(c->o, path, rt_plane(c), AGI_PIC_WIDTH, AGI_PIC_HEIGHT, 0, rt_palette(c), err);
     if (rc == RELIC_OK)
-        json_array_append_new(c->frames, json_string(name));
+        relic_json_append(c->frames, json_string(name), &c->oom);
     return rc;
 }
 
@@ -198,40 +199,42 @@ static int rt_outputs(rt_ctx *c, json_t *report, relic_err *err)
     const pic_opts *o = c->o;
     json_t *outputs = json_object_get(report, "outputs");
     int rc = RELIC_OK;
+    int *oom = &c->oom;
     if (o->out_png &&
         (rc = pic_write_image(o, o->out_png, rt_plane(c), AGI_PIC_WIDTH, AGI_PIC_HEIGHT, 0, rt_palette(c), err)) == 0)
-        json_object_set_new(outputs, "png", json_string(o->out_png));
+        relic_json_set(outputs, "png", json_string(o->out_png), oom);
     if (rc == RELIC_OK && o->out_raw &&
         (rc = relic_file_write_atomic(o->out_raw, rt_plane(c), AGI_PIC_CELLS, err)) == RELIC_OK)
-        json_object_set_new(outputs, "raw", json_string(o->out_raw));
+        relic_json_set(outputs, "raw", json_string(o->out_raw), oom);
     if (rc == RELIC_OK && o->state) {
         json_t *st = agi_vm_state_json(c->vm);
-        json_object_set(st, "sha256", json_object_get(report, "sha256"));
-        if ((rc = relic_json_write(o->state, st, err)) == RELIC_OK)
-            json_object_set_new(outputs, "state", json_string(o->state));
+        *oom |= !st;
+        relic_json_set(st, "sha256", json_incref(json_object_get(report, "sha256")), oom);
+        /* checked before writing: a state file short of a member is no state */
+        if ((rc = relic_json_check(*oom, err)) == RELIC_OK && (rc = relic_json_write(o->state, st, err)) == RELIC_OK)
+            relic_json_set(outputs, "state", json_string(o->state), oom);
         json_decref(st);
     }
     if (rc == RELIC_OK && o->bundle && (rc = pic_bundle_write(o, c->vm, err)) == RELIC_OK)
-        json_object_set_new(outputs, "bundle", json_string(o->bundle));
+        relic_json_set(outputs, "bundle", json_string(o->bundle), oom);
     if (rc == RELIC_OK && o->save && (rc = pic_save_write(o, c->vm, err)) == RELIC_OK)
-        json_object_set_new(outputs, "save", json_string(o->save));
+        relic_json_set(outputs, "save", json_string(o->save), oom);
     if (rc == RELIC_OK && o->frames_dir)
-        json_object_set(outputs, "frames", c->frames);
+        relic_json_set(outputs, "frames", json_incref(c->frames), oom);
     if (rc == RELIC_OK && o->audio && (rc = rt_audio(c, err)) == RELIC_OK) {
-        json_object_set_new(outputs, "audio", json_string(o->audio));
-        json_object_set_new(report, "sound_commands", json_integer((json_int_t)agi_vm_sound_commands(c->vm)->count));
+        relic_json_set(outputs, "audio", json_string(o->audio), oom);
+        relic_json_set(report, "sound_commands", json_integer((json_int_t)agi_vm_sound_commands(c->vm)->count), oom);
     }
     if (rc == RELIC_OK && o->screen && (rc = rt_screen(c, err)) == RELIC_OK)
-        json_object_set_new(outputs, "screen", json_string(o->screen));
-    return rc;
+        relic_json_set(outputs, "screen", json_string(o->screen), oom);
+    return rc == RELIC_OK ? relic_json_check(*oom, err) : rc;
 }
 
-static void rt_print(const pic_opts *o, const json_t *r)
+/* 0, or -1 when the JSON report could not be printed (reported). */
+static int rt_print(const pic_opts *o, const json_t *r)
 {
-    if (o->json) {
-        cli_json_report(r, "relic-pic-render-run", 1, NULL);
-        return;
-    }
+    if (o->json)
+        return cli_json_report(r, "relic-pic-render-run", 1, NULL);
     printf("cycle %lld room %lld\n", (long long)json_integer_value(json_object_get(r, "cycle")),
            (long long)json_integer_value(json_object_get(r, "room")));
     if (o->sha256) {
@@ -239,6 +242,7 @@ static void rt_print(const pic_opts *o, const json_t *r)
         printf("%s  visual\n%s  priority\n", json_string_value(json_object_get(s, "visual")),
                json_string_value(json_object_get(s, "priority")));
     }
+    return 0;
 }
 
 int pic_runtime_run(const pic_opts *o)
@@ -247,9 +251,10 @@ int pic_runtime_run(const pic_opts *o)
     memset(&c, 0, sizeof c);
     c.o = o;
     c.frames = json_array();
+    c.oom = !c.frames;
     relic_err err;
     relic_err_clear(&err);
-    int rc = rt_open(&c, &err);
+    int rc = rt_open(&c, &err), unprinted = 0;
     if (rc == RELIC_OK)
         rc = rt_run(&c, &err);
     if (rc == RELIC_OK) {
@@ -261,8 +266,9 @@ int pic_runtime_run(const pic_opts *o)
                       "profile", agi_vm_profile(c.vm)->name, "cycle", (json_int_t)agi_vm_cycles(c.vm), "room",
                       agi_vm_var(c.vm, 0), "quit", agi_vm_has_quit(c.vm), "sha256", "visual", hv, "priority", hp,
                       "outputs", "width", AGI_PIC_WIDTH, "height", AGI_PIC_HEIGHT);
+        c.oom |= !report;
         if ((rc = rt_outputs(&c, report, &err)) == RELIC_OK)
-            rt_print(o, report);
+            unprinted = rt_print(o, report);
         json_decref(report);
     }
     if (rc)
@@ -271,5 +277,5 @@ int pic_runtime_run(const pic_opts *o)
     agi_vm_free(c.vm);
     agi_input_free(&c.in);
     agi_fileset_free(&c.fs);
-    return rc ? cli_exit_code(rc) : CLI_EXIT_OK;
+    return rc ? cli_exit_code(rc) : unprinted ? CLI_EXIT_IO : CLI_EXIT_OK;
 }

@@ -66,9 +66,10 @@ static int rgm_dump_main(dump_opts *o)
         rc = dump_run(&x, doc, &err);
     if ((!rc || rc == RELIC_WARN) && (x.json_oom || !doc))
         rc = relic_json_check(1, &err);
+    int unprinted = 0; /* the JSON report failed, and said so */
     if (!rc || rc == RELIC_WARN) {
         if (o->json)
-            cli_json_report(doc, "relic-rgm-dump", 1, NULL);
+            unprinted = cli_json_report(doc, "relic-rgm-dump", 1, NULL) != 0;
         else
             dump_print_text(doc);
     }
@@ -82,7 +83,7 @@ static int rgm_dump_main(dump_opts *o)
     soup_def_free(&x.def);
     relic_buf_free(&file);
     relic_buf_free(&deftext);
-    return rc == RELIC_WARN ? CLI_EXIT_DATA : cli_exit_code(rc);
+    return unprinted ? CLI_EXIT_IO : rc == RELIC_WARN ? CLI_EXIT_DATA : cli_exit_code(rc);
 }
 
 /* --assemble is a mode of its own: only --def also applies to it.  The
@@ -167,9 +168,7 @@ int main(int argc, char **argv)
             if (cli_parse_uint(optarg, 0, 4294967295ul, &o.seed))
                 return cli_usage_error("--seed wants a number from 0 to 4294967295");
             break;
-        case 'h': rgm_dump_help(); return CLI_EXIT_OK;
-        case 'V': cli_print_version(); return CLI_EXIT_OK;
-        default: return cli_usage_error("unknown option");
+        default: return cli_last_option(c, rgm_dump_help);
         }
     }
     if (o.assemble)

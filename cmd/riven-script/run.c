@@ -108,6 +108,7 @@ typedef struct rs_tracer {
     const rs_ctx *c;
     json_t *arr;
     rs_screen *screen; /* NULL without --screen/--frames */
+    int oom;           /* sticky (relic_json_set): a lost entry fails the run */
 } rs_tracer;
 
 static const char *const rs_kinds[] = {"command", "event", "display", "card", "click_ignored", "default_picture"};
@@ -118,31 +119,33 @@ static void rs_trace(void *ctx, const riven_trace_ev *ev)
     if (t->screen)
         rs_screen_event(t->screen, ev);
     json_t *o = json_object();
-    json_object_set_new(o, "kind", json_string(rs_kinds[ev->kind]));
-    json_object_set_new(o, "step", json_integer((json_int_t)ev->step));
-    json_object_set_new(o, "time_ms", json_integer((json_int_t)ev->time_ms));
-    json_object_set_new(o, "card", json_integer(ev->card));
+    int *oom = &t->oom;
+    relic_json_set(o, "kind", json_string(rs_kinds[ev->kind]), oom);
+    relic_json_set(o, "step", json_integer((json_int_t)ev->step), oom);
+    relic_json_set(o, "time_ms", json_integer((json_int_t)ev->time_ms), oom);
+    relic_json_set(o, "card", json_integer(ev->card), oom);
     if (ev->kind == RIVEN_TRACE_COMMAND) {
         const riven_op_info *info = riven_op(ev->op);
-        json_object_set_new(o, "op", json_integer(ev->op));
-        json_object_set_new(o, "name", json_string(info ? info->name : "?"));
+        relic_json_set(o, "op", json_integer(ev->op), oom);
+        relic_json_set(o, "name", json_string(info ? info->name : "?"), oom);
         json_t *args = json_array();
         for (unsigned i = 0; i < ev->argc; i++)
-            json_array_append_new(args, json_integer(ev->argv[i]));
-        json_object_set_new(o, "args", args);
+            relic_json_append(args, json_integer(ev->argv[i]), oom);
+        relic_json_set(o, "args", args, oom);
         if (ev->op == 17 && ev->argc)
-            json_object_set_new(o, "external",
-                                riven_names_get(t->c->ns.externals, ev->argv[0])
-                                    ? json_string(riven_names_get(t->c->ns.externals, ev->argv[0]))
-                                    : json_null());
+            relic_json_set(o, "external",
+                           riven_names_get(t->c->ns.externals, ev->argv[0])
+                               ? json_string(riven_names_get(t->c->ns.externals, ev->argv[0]))
+                               : json_null(),
+                           oom);
     } else if (ev->kind == RIVEN_TRACE_EVENT) {
-        json_object_set_new(o, "event", json_string(riven_event_name(ev->event)));
+        relic_json_set(o, "event", json_string(riven_event_name(ev->event)), oom);
     } else if (ev->kind == RIVEN_TRACE_DISPLAY) {
-        json_object_set_new(o, "transition", ev->transition < 0 ? json_null() : json_integer(ev->transition));
+        relic_json_set(o, "transition", ev->transition < 0 ? json_null() : json_integer(ev->transition), oom);
     }
     if (ev->hotspot >= 0)
-        json_object_set_new(o, "hotspot", json_integer(ev->hotspot));
-    json_array_append_new(t->arr, o);
+        relic_json_set(o, "hotspot", json_integer(ev->hotspot), oom);
+    relic_json_append(t->arr, o, oom);
 }
 
 /* A click target: a number is a BLST id, anything else a NAME 2 name. */
@@ -167,7 +170,8 @@ int rs_run(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *err)
 {
     rs_world w = {0};
     riven_vm vm;
-    rs_tracer t = {c, json_array(), NULL};
+    rs_tracer t = {c, json_array(), NULL, 0};
+    t.oom = !t.arr;
     if (o->screen || o->frames) {
         if (!(t.screen = calloc(1, sizeof *t.screen))) {
             json_decref(t.arr);
@@ -220,19 +224,25 @@ int rs_run(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *err)
         const char *name = riven_names_get(c->ns.variables, (uint16_t)i);
         char key[16];
         snprintf(key, sizeof key, "var%u", i);
-        json_object_set_new(vars, name ? name : key, json_integer(vm.vars[i]));
+        relic_json_set(vars, name ? name : key, json_integer(vm.vars[i]), &t.oom);
     }
     *summary = json_pack("{s:i,s:i,s:I,s:I,s:o,s:I}", "start_card", (int)o->card, "final_card", vm.card, "steps",
                          (json_int_t)vm.steps, "time_ms", (json_int_t)vm.time_ms, "variables", vars, "trace_entries",
                          (json_int_t)json_array_size(t.arr));
     if (t.screen) {
-        json_object_set_new(*summary, "display_updates", json_integer(t.screen->updates));
+        relic_json_set(*summary, "display_updates", json_integer(t.screen->updates), &t.oom);
         if (o->frames)
-            json_object_set_new(*summary, "frames", json_integer(t.screen->frames_written));
+            relic_json_set(*summary, "frames", json_integer(t.screen->frames_written), &t.oom);
         if (t.screen->missing)
-            json_object_set_new(*summary, "pictures_missing", json_integer(t.screen->missing));
+            relic_json_set(*summary, "pictures_missing", json_integer(t.screen->missing), &t.oom);
     }
-    if (o->trace) {
+    if (t.oom || !*summary) { /* no summary or trace short of a member */
+        json_decref(*summary);
+        *summary = NULL;
+        if (!rc)
+            rc = relic_json_check(1, err);
+    }
+    if (o->trace && *summary) {
         relic_err e;
         relic_err_clear(&e);
         json_t *doc = json_pack("{s:O,s:O}", "trace", t.arr, "summary", *summary);

@@ -17,53 +17,66 @@
 #include "inspect.h"
 #include "json_report.h"
 #include "relic/agi.h"
+#include "relic/agi_ext.h"
 #include "relic/agi_save_json.h"
 #include "relic/io.h"
 
-static void inspect_check(json_t *checks, int *failed, const char *name, int ok, const char *fmt, ...)
-    __attribute__((format(printf, 5, 6)));
+/* The --game checks so far; a failed allocation sets *oom (sticky,
+ * relic_json_set), which the report checks once before printing. */
+typedef struct inspect_checks {
+    json_t *arr;
+    int failed;
+    int *oom;
+} inspect_checks;
 
-static void inspect_check(json_t *checks, int *failed, const char *name, int ok, const char *fmt, ...)
+static void inspect_check(inspect_checks *c, const char *name, int ok, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void inspect_check(inspect_checks *c, const char *name, int ok, const char *fmt, ...)
 {
     char detail[256];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(detail, sizeof detail, fmt, ap);
     va_end(ap);
-    json_array_append_new(checks, json_pack("{s:s, s:b, s:s}", "check", name, "ok", ok, "detail", detail));
-    *failed += !ok;
+    relic_json_append(c->arr, json_pack("{s:s, s:b, s:s}", "check", name, "ok", ok, "detail", detail), c->oom);
+    c->failed += !ok;
 }
 
-static void inspect_check_objects(const agi_game *g, const agi_save *s, json_t *checks, int *failed)
+static void inspect_check_objects(const agi_game *g, const agi_save *s, inspect_checks *c)
 {
     const agi_file *f = agi_fileset_find(g->files, "OBJECT");
     agi_objects ob;
     relic_err err;
     relic_err_clear(&err);
-    if (!f || agi_objects_decode(f->data, f->len, g->profile->inventory_xor, &ob, &err)) {
-        inspect_check(checks, failed, "inventory", 0, "OBJECT %s", f ? err.msg : "is missing");
+    /* The game's OBJECT rule, as agi-unpack and the runtime take it: the
+     * profile's, or the AGDS key for an AGDS game (agds.c). */
+    unsigned why_count;
+    int key = agi_objects_key(g->profile, agi_extensions_detect(g, NULL, 0, &why_count));
+    if (!f || agi_objects_decode(f->data, f->len, key, &ob, &err)) {
+        inspect_check(c, "inventory", 0, "OBJECT %s", f ? err.msg : "is missing");
         return;
     }
-    inspect_check(checks, failed, "inventory_count", ob.count == s->item_count, "OBJECT has %u items, the save %u",
-                  ob.count, s->item_count);
-    inspect_check(checks, failed, "inventory_length", ob.raw_len - 3 == s->inventory_len,
+    inspect_check(c, "inventory_count", ob.count == s->item_count, "OBJECT has %u items, the save %u", ob.count,
+                  s->item_count);
+    inspect_check(c, "inventory_length", ob.raw_len - 3 == s->inventory_len,
                   "OBJECT runtime data is %zu bytes, block 3 %zu", ob.raw_len - 3, s->inventory_len);
     unsigned bad = 0, first = 0;
     for (unsigned i = 0; i < ob.count && i < s->item_count; i++)
         if (strcmp(ob.items[i].name, agi_save_item_name(s, i)) != 0 && !bad++)
             first = i;
     if (bad)
-        inspect_check(checks, failed, "inventory_names", 0, "%u names differ, first item %u (\"%s\" in OBJECT)", bad,
-                      first, ob.items[first].name);
+        inspect_check(c, "inventory_names", 0, "%u names differ, first item %u (\"%s\" in OBJECT)", bad, first,
+                      ob.items[first].name);
     else
-        inspect_check(checks, failed, "inventory_names", 1, "every item name matches OBJECT");
+        inspect_check(c, "inventory_names", 1, "every item name matches OBJECT");
     unsigned want = s->profile->object_header_is_count ? ob.max_object : ob.max_object + 1u;
-    inspect_check(checks, failed, "object_records", want == s->object_count,
-                  "OBJECT sets %u object records, block 2 holds %u", want, s->object_count);
+    inspect_check(c, "object_records", want == s->object_count, "OBJECT sets %u object records, block 2 holds %u", want,
+                  s->object_count);
     agi_objects_free(&ob);
 }
 
-static void inspect_check_signature(const char *save_path, const agi_save *s, json_t *checks, int *failed)
+static void inspect_check_signature(const char *save_path, const agi_save *s, inspect_checks *c)
 {
     const char *base = strrchr(save_path, '/');
     base = base ? base + 1 : save_path;
@@ -75,16 +88,16 @@ static void inspect_check_signature(const char *save_path, const agi_save *s, js
         if (p - base >= 2 && strncasecmp(p - 2, "SG", 2) == 0 && isdigit((unsigned char)p[1]))
             sg = p - 2;
     if (!sg) {
-        inspect_check(checks, failed, "signature", 1, "signature \"%s\"; file name is not <signature>SG.<n>", sig);
+        inspect_check(c, "signature", 1, "signature \"%s\"; file name is not <signature>SG.<n>", sig);
         return;
     }
     size_t stem = (size_t)(sg - base);
     int ok = stem == strlen(sig) && strncasecmp(base, sig, stem) == 0;
-    inspect_check(checks, failed, "signature", ok, "signature \"%s\", file name stem \"%.*s\"", sig, (int)stem, base);
+    inspect_check(c, "signature", ok, "signature \"%s\", file name stem \"%.*s\"", sig, (int)stem, base);
 }
 
 /* Resources the replay loads, in order of first use. */
-static void inspect_replay_resources(const agi_game *g, const agi_save *s, json_t *out, json_t *checks, int *failed)
+static void inspect_replay_resources(const agi_game *g, const agi_save *s, json_t *out, inspect_checks *c)
 {
     // clang-format off
     static const int kind_of[AGI_REPLAY_KIND_COUNT] = {AGI_LOGIC, AGI_VIEW, AGI_PICTURE, AGI_SOUND, AGI_PICTURE,
@@ -94,8 +107,10 @@ static void inspect_replay_resources(const agi_game *g, const agi_save *s, json_
     unsigned n, missing = 0;
     uint8_t seen[AGI_KIND_COUNT][AGI_DIR_ENTRIES];
     memset(seen, 0, sizeof seen);
-    if (agi_save_replay_ops(s, &ops, &n, NULL))
+    if (agi_save_replay_ops(s, &ops, &n, NULL)) { /* only on a failed allocation */
+        *c->oom = 1;
         return;
+    }
     for (unsigned i = 0; i < n; i++) {
         if (ops[i].kind >= AGI_REPLAY_KIND_COUNT || (ops[i].kind == AGI_REPLAY_ADD_TO_PICTURE && !ops[i].complete))
             continue;
@@ -105,15 +120,16 @@ static void inspect_replay_resources(const agi_game *g, const agi_save *s, json_
             continue;
         int present = num < g->dirs[k].count && g->dirs[k].entry[num].present;
         missing += !present;
-        json_array_append_new(out, json_pack("{s:s, s:i, s:b}", "kind", agi_kind_name((agi_kind)k), "number", (int)num,
-                                             "present", present));
+        relic_json_append(
+            out,
+            json_pack("{s:s, s:i, s:b}", "kind", agi_kind_name((agi_kind)k), "number", (int)num, "present", present),
+            c->oom);
     }
     free(ops);
-    inspect_check(checks, failed, "replay_resources", missing == 0, "%u resources the replay names are missing",
-                  missing);
+    inspect_check(c, "replay_resources", missing == 0, "%u resources the replay names are missing", missing);
 }
 
-static void inspect_check_resume(const agi_game *g, const agi_save *s, json_t *checks, int *failed)
+static void inspect_check_resume(const agi_game *g, const agi_save *s, inspect_checks *c)
 {
     relic_buf payload = RELIC_BUF_INIT;
     unsigned bad = 0, checked = 0;
@@ -128,11 +144,10 @@ static void inspect_check_resume(const agi_game *g, const agi_save *s, json_t *c
         bad += s->resume[i].offset > code;
     }
     relic_buf_free(&payload);
-    inspect_check(checks, failed, "resume_offsets", bad == 0, "%u of %u resume records point past their bytecode", bad,
-                  checked);
+    inspect_check(c, "resume_offsets", bad == 0, "%u of %u resume records point past their bytecode", bad, checked);
 }
 
-int inspect_game_check(const inspect_opts *o, const char *save_path, const agi_save *s, json_t *doc)
+int inspect_game_check(const inspect_opts *o, const char *save_path, const agi_save *s, json_t *doc, int *oom)
 {
     agi_fileset fs = {0, 0};
     agi_game g;
@@ -147,18 +162,19 @@ int inspect_game_check(const inspect_opts *o, const char *save_path, const agi_s
         agi_fileset_free(&fs);
         return -rc;
     }
-    int failed = 0;
-    json_t *checks = json_array(), *resources = json_array();
-    inspect_check_objects(&g, s, checks, &failed);
-    inspect_check_signature(save_path, s, checks, &failed);
-    inspect_replay_resources(&g, s, resources, checks, &failed);
+    inspect_checks c = {json_array(), 0, oom};
+    json_t *resources = json_array();
+    inspect_check_objects(&g, s, &c);
+    inspect_check_signature(save_path, s, &c);
+    inspect_replay_resources(&g, s, resources, &c);
     if (s->profile->save_blocks > 4)
-        inspect_check_resume(&g, s, checks, &failed);
-    json_object_set_new(doc, "game",
-                        json_pack("{s:s, s:s, s:o, s:o, s:i}", "dir", o->game_dir, "profile", g.profile->name, "checks",
-                                  checks, "resources", resources, "failed", failed));
+        inspect_check_resume(&g, s, &c);
+    relic_json_set(doc, "game",
+                   json_pack("{s:s, s:s, s:o, s:o, s:i}", "dir", o->game_dir, "profile", g.profile->name, "checks",
+                             c.arr, "resources", resources, "failed", c.failed),
+                   oom);
     agi_fileset_free(&fs);
-    return failed;
+    return c.failed;
 }
 
 /* ---- the text report ------------------------------------------------------ */
@@ -261,19 +277,19 @@ static void inspect_print_text(const json_t *doc)
 }
 
 /* Where the profile came from, and which profiles save the same shape. */
-static void inspect_profile_json(const relic_buf *raw, const inspect_opts *o, json_t *doc)
+static void inspect_profile_json(const relic_buf *raw, const inspect_opts *o, json_t *doc, int *oom)
 {
     json_t *cands = json_array();
-    json_object_set_new(doc, "profile_source", json_string(o->profile ? "option" : "shape"));
+    relic_json_set(doc, "profile_source", json_string(o->profile ? "option" : "shape"), oom);
     agi_save_guess g;
     if (!o->profile && agi_save_detect(raw->data, raw->len, &g, NULL) == 0) {
         char *save = NULL;
         for (char *t = strtok_r(g.candidates, " ", &save); t; t = strtok_r(NULL, " ", &save))
-            json_array_append_new(cands, json_string(t));
+            relic_json_append(cands, json_string(t), oom);
     } else {
-        json_array_append_new(cands, json_string(o->profile ? o->profile->name : "?"));
+        relic_json_append(cands, json_string(o->profile ? o->profile->name : "?"), oom);
     }
-    json_object_set_new(doc, "profile_candidates", cands);
+    relic_json_set(doc, "profile_candidates", cands, oom);
 }
 
 /* ---- the descriptor ------------------------------------------------------ */
@@ -308,18 +324,14 @@ static int inspect_agi_report(const inspect_opts *o, const char *path, const rel
 {
     agi_save *s = save;
     json_t *doc = agi_save_to_json(s);
-    inspect_profile_json(raw, o, doc);
-    int failed = 0;
+    int oom = !doc, failed = 0;
+    inspect_profile_json(raw, o, doc, &oom);
     if (o->game_dir)
-        failed = inspect_game_check(o, path, s, doc);
-    if (o->json)
-        cli_json_report(doc, "relic-agi-save", 1, NULL);
-    else
-        inspect_print_text(doc);
+        failed = inspect_game_check(o, path, s, doc, &oom);
+    int status = failed < 0 ? cli_exit_code(-failed) : failed ? CLI_EXIT_DATA : CLI_EXIT_OK;
+    status = inspect_print_report(o, doc, oom, "relic-agi-save", inspect_print_text, status);
     json_decref(doc);
-    if (failed < 0)
-        return cli_exit_code(-failed);
-    return failed ? CLI_EXIT_DATA : CLI_EXIT_OK;
+    return status;
 }
 
 static json_t *inspect_agi_diff(const inspect_opts *o, const void *a, const void *b)
@@ -355,10 +367,13 @@ static int inspect_agi_validate(const inspect_opts *o, const char *path, void *s
 {
     agi_save *s = save;
     int rc = agi_save_validate(s, err);
+    int oom = 0;
     if (rc == RELIC_OK && o->game_dir) {
         json_t *doc = json_object();
-        int failed = inspect_game_check(o, path, s, doc);
-        if (failed > 0) {
+        int failed = inspect_game_check(o, path, s, doc, &oom);
+        if (failed >= 0 && (oom || !doc)) {
+            rc = relic_json_check(1, err); /* the failed checks' names could be lost */
+        } else if (failed > 0) {
             char names[200];
             inspect_agi_failed_checks(doc, names, sizeof names);
             rc = relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "disagrees with game %s: %s", o->game_dir, names);
@@ -368,9 +383,10 @@ static int inspect_agi_validate(const inspect_opts *o, const char *path, void *s
         json_decref(doc);
     }
     if (rc == RELIC_OK) {
-        json_object_set_new(row, "profile", json_string(s->profile->name));
+        relic_json_set(row, "profile", json_string(s->profile->name), &oom);
         snprintf(ok_line, n, "profile %s, %u blocks, %u objects, %u items, %u of %u replay pairs", s->profile->name,
                  s->block_count, s->object_count, s->item_count, s->state.replay_count, s->replay_slots);
+        rc = relic_json_check(oom, err);
     }
     return rc;
 }

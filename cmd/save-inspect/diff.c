@@ -40,9 +40,11 @@ int inspect_diff(const inspect_opts *o)
     if (status < 0) {
         json_t *diffs = f[0]->diff(o, save[0], save[1]);
         size_t n = json_array_size(diffs);
-        inspect_print_diffs(o, diffs);
+        if (inspect_print_diffs(o, diffs)) /* NULL diffs too: not "equal" */
+            status = INSPECT_DIFF_IO;
+        else
+            status = n ? INSPECT_DIFF_DIFFERENT : INSPECT_DIFF_EQUAL;
         json_decref(diffs);
-        status = n ? INSPECT_DIFF_DIFFERENT : INSPECT_DIFF_EQUAL;
     }
     for (int i = 0; i < 2; i++) {
         if (save[i])

@@ -97,6 +97,7 @@ int inspect_validate(const inspect_opts *o)
 {
     int bad = 0, io = 0;
     json_t *rows = json_array();
+    int oom = !rows; /* sticky (relic_json_set): checked before the JSON rows print */
     for (int i = 0; i < o->nargs; i++) {
         const char *path = o->args[i];
         relic_buf in = RELIC_BUF_INIT;
@@ -114,7 +115,7 @@ int inspect_validate(const inspect_opts *o)
             rc = f->validate(o, path, save, row, ok_line, sizeof ok_line, &err);
             inspect_release(f, save);
         }
-        json_object_set_new(row, "ok", json_boolean(rc == RELIC_OK));
+        relic_json_set(row, "ok", json_boolean(rc == RELIC_OK), &oom);
         if (rc == RELIC_OK) {
             if (!o->json)
                 printf("%s: ok (%s)\n", inspect_name(path), ok_line);
@@ -122,16 +123,27 @@ int inspect_validate(const inspect_opts *o)
             /* The JSON row names its file beside the message. */
             char line[600];
             relic_err_format(&err, line, sizeof line);
-            json_object_set_new(row, "error", json_string(line));
+            relic_json_set(row, "error", json_string(line), &oom);
             relic_err_file(&err, inspect_name(path));
             inspect_finding(&err);
-            bad = 1;
+            if (rc == RELIC_ENOMEM)
+                io = 1;
+            else
+                bad = 1;
         }
-        json_array_append_new(rows, row);
+        relic_json_append(rows, row, &oom);
         relic_buf_free(&in);
     }
-    if (o->json)
-        cli_json_report(rows, "relic-save-check", 1, "saves");
+    if (o->json) {
+        relic_err err;
+        relic_err_clear(&err);
+        if (relic_json_check(oom, &err)) {
+            inspect_finding(&err);
+            io = 1;
+        } else if (cli_json_report(rows, "relic-save-check", 1, "saves")) {
+            io = 1;
+        }
+    }
     json_decref(rows);
     return io ? CLI_EXIT_IO : bad ? CLI_EXIT_DATA : CLI_EXIT_OK;
 }

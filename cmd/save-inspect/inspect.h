@@ -48,13 +48,15 @@ typedef struct inspect_format {
     void (*release)(void *save);
     /* Prints the report (text or JSON); returns the exit status. */
     int (*report)(const inspect_opts *o, const char *path, const relic_buf *raw, void *save);
+    /* The differences, NULL when an allocation failed. */
     json_t *(*diff)(const inspect_opts *o, const void *a, const void *b);
     /* One PATH=VALUE edit. */
     int (*set)(void *save, const char *path, const char *value, relic_err *err);
     /* Re-encodes; raw holds the bytes the save was decoded from. */
     int (*encode)(const void *save, const relic_buf *raw, relic_buf *out, relic_err *err);
     /* Checks a decoded save: RELIC_OK and the "ok (...)" summary in ok_line,
-     * or the finding in err; may add keys to row. */
+     * or the finding in err (RELIC_ENOMEM when a key for row was lost); may
+     * add keys to row. */
     int (*validate)(const inspect_opts *o, const char *path, void *save, json_t *row, char *ok_line, size_t n,
                     relic_err *err);
 } inspect_format;
@@ -75,8 +77,15 @@ int inspect_read(const char *path, relic_buf *raw, relic_err *err);
 const char *inspect_name(const char *path);
 /* Splits one PATH=VALUE edit argument. */
 int inspect_edit_split(const char *arg, char *path, size_t pathsz, const char **value, relic_err *err);
-/* Prints diff rows as "PATH: OLD -> NEW" lines or one JSON document. */
-void inspect_print_diffs(const inspect_opts *o, json_t *diffs);
+/* Prints diff rows (NULL: lost to a failed allocation) as "PATH: OLD ->
+ * NEW" lines or one JSON document; 0, or -1 when nothing could be printed
+ * (reported). */
+int inspect_print_diffs(const inspect_opts *o, json_t *diffs);
+/* Prints a save's report, JSON (the format's name) or text, unless oom
+ * says a member was lost or doc is NULL; returns status, or CLI_EXIT_IO
+ * when it could not print (reported). */
+int inspect_print_report(const inspect_opts *o, const json_t *doc, int oom, const char *format,
+                         void (*text)(const json_t *doc), int status);
 
 /* The drivers. */
 int inspect_report(const inspect_opts *o);
@@ -85,7 +94,8 @@ int inspect_set(const inspect_opts *o);
 int inspect_validate(const inspect_opts *o);
 
 /* agi.c, --game: cross-checks into doc["game"]; returns the number of
- * failed checks, or -code when the game cannot be opened (reported). */
-int inspect_game_check(const inspect_opts *o, const char *save_path, const agi_save *s, json_t *doc);
+ * failed checks, or -code when the game cannot be opened (reported).  A
+ * failed allocation sets *oom (sticky, relic_json_set). */
+int inspect_game_check(const inspect_opts *o, const char *save_path, const agi_save *s, json_t *doc, int *oom);
 
 #endif

@@ -80,12 +80,9 @@ static int inspect_riven_report(const inspect_opts *o, const char *path, const r
     (void)path;
     (void)raw;
     json_t *doc = riven_save_to_json(save);
-    if (o->json)
-        cli_json_report(doc, "relic-riven-save", 1, NULL);
-    else
-        inspect_riven_text(doc);
+    int status = inspect_print_report(o, doc, 0, "relic-riven-save", inspect_riven_text, CLI_EXIT_OK);
     json_decref(doc);
-    return CLI_EXIT_OK;
+    return status;
 }
 
 static json_t *inspect_riven_diff(const inspect_opts *o, const void *a, const void *b)
@@ -114,7 +111,8 @@ static int inspect_riven_validate(const inspect_opts *o, const char *path, void 
     riven_save_validate(s, err);
     if (err->code != RELIC_OK)
         return err->code;
-    json_object_set_new(row, "format", json_string("riven"));
+    int oom = 0;
+    relic_json_set(row, "format", json_string("riven"), &oom);
     size_t extra = riven_save_extra_records(s);
     int w = snprintf(ok_line, n, "Riven save, %s, %u variables, zip modes %u", riven_save_edition(s->version),
                      s->names.count, s->zips.count);
@@ -123,9 +121,9 @@ static int inspect_riven_validate(const inspect_opts *o, const char *path, void 
                  s->names.count, s->vars.count - 1);
     json_t *idx = json_array();
     for (size_t i = s->names.count; i < s->vars.count; i++)
-        json_array_append_new(idx, json_integer((json_int_t)i));
-    json_object_set_new(row, "extra_records", idx);
-    return RELIC_OK;
+        relic_json_append(idx, json_integer((json_int_t)i), &oom);
+    relic_json_set(row, "extra_records", idx, &oom);
+    return relic_json_check(oom, err);
 }
 
 const inspect_format inspect_riven_format = {

@@ -65,23 +65,40 @@ static void inspect_print_value(const json_t *v)
     free(s);
 }
 
-void inspect_print_diffs(const inspect_opts *o, json_t *diffs)
+/* The text form of a diff document: "PATH: OLD -> NEW" lines. */
+static void inspect_diff_text(const json_t *doc)
 {
-    size_t n = json_array_size(diffs);
-    if (o->json) {
-        json_t *doc =
-            json_pack("{s:s, s:s, s:b, s:O}", "a", o->args[0], "b", o->args[1], "equal", n == 0, "differences", diffs);
-        cli_json_report(doc, "relic-save-diff", 1, NULL);
-        json_decref(doc);
-    } else {
-        size_t i;
-        json_t *d;
-        json_array_foreach (diffs, i, d) {
-            printf("%s: ", json_string_value(json_object_get(d, "path")));
-            inspect_print_value(json_object_get(d, "old"));
-            printf(" -> ");
-            inspect_print_value(json_object_get(d, "new"));
-            printf("\n");
-        }
+    size_t i;
+    json_t *d;
+    json_array_foreach (json_object_get(doc, "differences"), i, d) {
+        printf("%s: ", json_string_value(json_object_get(d, "path")));
+        inspect_print_value(json_object_get(d, "old"));
+        printf(" -> ");
+        inspect_print_value(json_object_get(d, "new"));
+        printf("\n");
     }
+}
+
+int inspect_print_diffs(const inspect_opts *o, json_t *diffs)
+{
+    json_t *doc = json_pack("{s:s, s:s, s:b, s:O}", "a", o->args[0], "b", o->args[1], "equal",
+                            json_array_size(diffs) == 0, "differences", diffs);
+    int status = inspect_print_report(o, doc, !diffs, "relic-save-diff", inspect_diff_text, 0);
+    json_decref(doc);
+    return status ? -1 : 0;
+}
+
+int inspect_print_report(const inspect_opts *o, const json_t *doc, int oom, const char *format,
+                         void (*text)(const json_t *doc), int status)
+{
+    relic_err err;
+    relic_err_clear(&err);
+    if (relic_json_check(oom || !doc, &err)) {
+        cli_report(&err);
+        return CLI_EXIT_IO;
+    }
+    if (o->json)
+        return cli_json_report(doc, format, 1, NULL) ? CLI_EXIT_IO : status;
+    text(doc);
+    return status;
 }

@@ -95,10 +95,10 @@ enum {
 static int snd_render_number(const char *name, const char *s, unsigned long lo, unsigned long hi, unsigned *out)
 {
     unsigned long v;
-    if (cli_parse_uint(s, lo, hi, &v))
-        return cli_usage_error("bad %s '%s' (%lu..%lu)", name, s, lo, hi);
-    *out = (unsigned)v;
-    return 0;
+    int rc = cli_uint_arg(name, s, lo, hi, &v);
+    if (!rc)
+        *out = (unsigned)v;
+    return rc;
 }
 
 static int snd_render_real(const char *name, const char *s, double lo, double hi, double *out)
@@ -174,9 +174,7 @@ int main(int argc, char **argv)
         case OPT_GAIN: bad = snd_render_real("gain", optarg, -96, 48, &o.gain_db); break;
         case OPT_MAXSEC: bad = snd_render_real("--max-seconds", optarg, 0.001, 86400, &o.max_seconds); break;
         case 'j': o.json = 1; break;
-        case 'h': snd_render_help(); return CLI_EXIT_OK;
-        case 'V': cli_print_version(); return CLI_EXIT_OK;
-        default: return cli_usage_error("unknown option");
+        default: return cli_last_option(c, snd_render_help);
         }
         if (bad)
             return bad;

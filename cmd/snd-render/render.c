@@ -230,7 +230,8 @@ int render_run(const render_opts *o)
     if (rc) {
         cli_report(&err);
     } else if (o->json) {
-        cli_json_report(report, "relic-snd-render", 1, NULL);
+        if (cli_json_report(report, "relic-snd-render", 1, NULL))
+            rc = RELIC_EIO; /* reported */
     } else {
         render_print_text(report);
     }

@@ -23,6 +23,8 @@ void agi_dir_write_v2(const agi_dir *dir, relic_buf *out);
  * after those three bytes, and the shared header checks. */
 relic_cur agi_record_begin(const uint8_t *vol, size_t vol_len, uint32_t offset, agi_record *rec, uint8_t magic[2]);
 int agi_record_check(const relic_cur *c, const uint8_t magic[2], uint32_t offset, relic_err *err);
+/* The writers' side: appends 12 34 and the volume byte. */
+void agi_record_write_begin(relic_buf *v, uint8_t volume_byte);
 
 /* One container layout (libarchive's format table, ScummVM's loader per
  * version): a new layout (v1, Amiga, Apple IIgs) is one file with one of

@@ -58,6 +58,13 @@ int agi_record_check(const relic_cur *c, const uint8_t magic[2], uint32_t offset
     return RELIC_OK;
 }
 
+void agi_record_write_begin(relic_buf *v, uint8_t volume_byte)
+{
+    relic_buf_u8(v, 0x12);
+    relic_buf_u8(v, 0x34);
+    relic_buf_u8(v, volume_byte);
+}
+
 static int agi_record_header_v2(const uint8_t *vol, size_t vol_len, uint32_t offset, unsigned volume, agi_record *rec,
                                 relic_err *err)
 {
@@ -145,9 +152,7 @@ static void agi_v2_write_record_header(relic_buf *v, unsigned volume, int nibble
 {
     (void)nibble;
     (void)stored_len;
-    relic_buf_u8(v, 0x12);
-    relic_buf_u8(v, 0x34);
-    relic_buf_u8(v, (uint8_t)volume);
+    agi_record_write_begin(v, (uint8_t)volume);
     relic_buf_le16(v, expanded_len);
 }
 

@@ -119,9 +119,7 @@ static int agi_v3_read_dirs(const agi_fileset *fs, agi_game *g, relic_err *err)
 static void agi_v3_write_record_header(relic_buf *v, unsigned volume, int nibble, uint16_t expanded_len,
                                        uint16_t stored_len)
 {
-    relic_buf_u8(v, 0x12);
-    relic_buf_u8(v, 0x34);
-    relic_buf_u8(v, (uint8_t)(volume | (nibble ? 0x80u : 0)));
+    agi_record_write_begin(v, (uint8_t)(volume | (nibble ? 0x80u : 0)));
     relic_buf_le16(v, expanded_len);
     relic_buf_le16(v, stored_len);
 }

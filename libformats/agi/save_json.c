@@ -32,8 +32,10 @@ static json_int_t agi_save_int(const agi_save_field *f, const void *base)
     }
 }
 
-/* One block-1 field into doc (or doc/reserved). */
-static void agi_save_b1_json(const agi_save *s, const agi_save_field *f, json_t *doc, json_t *reserved)
+/* One block-1 field into doc (or doc/reserved).  Here and below, a failed
+ * allocation sets *oom (sticky, relic_json_set): agi_save_to_json then
+ * returns no document rather than one short of a field. */
+static void agi_save_b1_json(const agi_save *s, const agi_save_field *f, json_t *doc, json_t *reserved, int *oom)
 {
     const uint8_t *m = (const uint8_t *)&s->state + f->member;
     json_t *v = NULL;
@@ -41,13 +43,13 @@ static void agi_save_b1_json(const agi_save *s, const agi_save_field *f, json_t 
     case AGI_SJ_INT:
     case AGI_SJ_TOKEN: v = json_integer(agi_save_int(f, &s->state)); break;
     case AGI_SJ_TEXT: v = agi_save_text(m, f->size); break;
-    case AGI_SJ_RESERVED: json_object_set_new(reserved, f->name, agi_json_hex(m, f->size)); return;
+    case AGI_SJ_RESERVED: relic_json_set(reserved, f->name, agi_json_hex(m, f->size), oom); return;
     case AGI_SJ_VARS:
         v = json_object();
         for (unsigned i = 0; i < 256; i++) {
             char k[8];
             snprintf(k, sizeof k, "v%u", i);
-            json_object_set_new(v, k, json_integer(s->state.vars[i]));
+            relic_json_set(v, k, json_integer(s->state.vars[i]), oom);
         }
         break;
     case AGI_SJ_FLAGS:
@@ -55,25 +57,26 @@ static void agi_save_b1_json(const agi_save *s, const agi_save_field *f, json_t 
         for (unsigned i = 0; i < 256; i++) {
             char k[8];
             snprintf(k, sizeof k, "f%u", i);
-            json_object_set_new(v, k, json_boolean(agi_save_flag(s, i)));
+            relic_json_set(v, k, json_boolean(agi_save_flag(s, i)), oom);
         }
         break;
     case AGI_SJ_KEYS:
         v = json_array();
         for (unsigned i = 0; i < f->size / 4u; i++)
-            json_array_append_new(
-                v, json_pack("{s:i, s:i}", "raw_key", s->state.keys[i].raw_key, "status", s->state.keys[i].status));
+            relic_json_append(
+                v, json_pack("{s:i, s:i}", "raw_key", s->state.keys[i].raw_key, "status", s->state.keys[i].status),
+                oom);
         break;
     case AGI_SJ_STRINGS:
         v = json_array();
         for (unsigned i = 0; i < f->size / AGI_SAVE_STRING_LEN; i++)
-            json_array_append_new(v, agi_save_text(s->state.strings[i], AGI_SAVE_STRING_LEN));
+            relic_json_append(v, agi_save_text(s->state.strings[i], AGI_SAVE_STRING_LEN), oom);
         break;
     }
-    json_object_set_new(doc, f->name, v);
+    relic_json_set(doc, f->name, v, oom);
 }
 
-static json_t *agi_save_objects_json(const agi_save *s)
+static json_t *agi_save_objects_json(const agi_save *s, int *oom)
 {
     size_t n;
     const agi_save_field *f = agi_save_object_fields(&n);
@@ -84,41 +87,43 @@ static json_t *agi_save_objects_json(const agi_save *s)
             if (f[k].type == AGI_SF_BYTES) {
                 json_t *a = json_array();
                 for (unsigned b = 0; b < f[k].size; b++)
-                    json_array_append_new(a, json_integer(s->objects[i].motion_params[b]));
-                json_object_set_new(o, f[k].name, a);
+                    relic_json_append(a, json_integer(s->objects[i].motion_params[b]), oom);
+                relic_json_set(o, f[k].name, a, oom);
             } else {
-                json_object_set_new(o, f[k].name, json_integer(agi_save_int(&f[k], &s->objects[i])));
+                relic_json_set(o, f[k].name, json_integer(agi_save_int(&f[k], &s->objects[i])), oom);
             }
         }
-        json_array_append_new(arr, o);
+        relic_json_append(arr, o, oom);
     }
     return arr;
 }
 
-static json_t *agi_save_replay_json(const agi_save *s)
+static json_t *agi_save_replay_json(const agi_save *s, int *oom)
 {
     agi_replay_op *ops;
     unsigned n;
     json_t *arr = json_array();
-    if (agi_save_replay_ops(s, &ops, &n, NULL))
+    if (agi_save_replay_ops(s, &ops, &n, NULL)) { /* only on a failed allocation */
+        *oom = 1;
         return arr;
+    }
     for (unsigned i = 0; i < n; i++) {
         const agi_replay_op *op = &ops[i];
         const char *name = agi_replay_kind_name(op->kind);
         json_t *o = json_pack("{s:i, s:i, s:o, s:i}", "pair", op->pair, "kind", op->kind, "op",
                               name ? json_string(name) : json_null(), "value", op->value);
         if (op->kind == AGI_REPLAY_ADD_TO_PICTURE) {
-            json_object_set_new(o, "complete", json_boolean(op->complete));
+            relic_json_set(o, "complete", json_boolean(op->complete), oom);
             if (op->complete) {
-                json_object_set_new(o, "view", json_integer(op->view));
-                json_object_set_new(o, "loop", json_integer(op->loop));
-                json_object_set_new(o, "cel", json_integer(op->cel));
-                json_object_set_new(o, "x", json_integer(op->x));
-                json_object_set_new(o, "y", json_integer(op->y));
-                json_object_set_new(o, "priority_control", json_integer(op->pri_ctl));
+                relic_json_set(o, "view", json_integer(op->view), oom);
+                relic_json_set(o, "loop", json_integer(op->loop), oom);
+                relic_json_set(o, "cel", json_integer(op->cel), oom);
+                relic_json_set(o, "x", json_integer(op->x), oom);
+                relic_json_set(o, "y", json_integer(op->y), oom);
+                relic_json_set(o, "priority_control", json_integer(op->pri_ctl), oom);
             }
         }
-        json_array_append_new(arr, o);
+        relic_json_append(arr, o, oom);
     }
     free(ops);
     return arr;
@@ -130,39 +135,46 @@ json_t *agi_save_to_json(const agi_save *s)
     agi_save_description(s, desc);
     size_t dlen = strlen(desc);
     json_t *blocks = json_array(), *reserved = json_object();
+    int oom = !reserved;
     for (unsigned i = 0; i < s->block_count; i++)
-        json_array_append_new(blocks, json_integer(s->block_len[i]));
+        relic_json_append(blocks, json_integer(s->block_len[i]), &oom);
     json_t *doc = json_pack("{s:s, s:i, s:o, s:s, s:o}", "format", "relic-agi-save", "format_version", 1, "description",
                             relic_json_bytes(s->header, dlen), "profile", s->profile->name, "blocks", blocks);
     if (dlen + 1 < AGI_SAVE_DESC_LEN)
-        json_object_set_new(reserved, "description_tail",
-                            agi_json_hex(s->header + dlen + 1, AGI_SAVE_DESC_LEN - dlen - 1));
+        relic_json_set(reserved, "description_tail", agi_json_hex(s->header + dlen + 1, AGI_SAVE_DESC_LEN - dlen - 1),
+                       &oom);
     size_t n;
     const agi_save_field *f = agi_save_b1_fields(s->profile->save_b1_layout, &n);
     for (size_t i = 0; i < n; i++)
         if (agi_save_field_present(&f[i], s->block_len[0]))
-            agi_save_b1_json(s, &f[i], doc, reserved);
-    json_object_set_new(doc, "objects", agi_save_objects_json(s));
+            agi_save_b1_json(s, &f[i], doc, reserved, &oom);
+    relic_json_set(doc, "objects", agi_save_objects_json(s, &oom), &oom);
     json_t *inv = json_array();
     for (unsigned i = 0; i < s->item_count; i++)
-        json_array_append_new(inv, json_pack("{s:o, s:i, s:i}", "name",
-                                             relic_json_bytes((const uint8_t *)agi_save_item_name(s, i),
-                                                              strlen(agi_save_item_name(s, i))),
-                                             "name_offset", s->items[i].name_offset, "location", s->items[i].location));
-    json_object_set_new(doc, "inventory", inv);
-    json_object_set_new(doc, "replay", agi_save_replay_json(s));
+        relic_json_append(
+            inv,
+            json_pack("{s:o, s:i, s:i}", "name",
+                      relic_json_bytes((const uint8_t *)agi_save_item_name(s, i), strlen(agi_save_item_name(s, i))),
+                      "name_offset", s->items[i].name_offset, "location", s->items[i].location),
+            &oom);
+    relic_json_set(doc, "inventory", inv, &oom);
+    relic_json_set(doc, "replay", agi_save_replay_json(s, &oom), &oom);
     unsigned active = s->state.replay_count <= s->replay_slots ? s->state.replay_count : s->replay_slots;
-    json_object_set_new(reserved, "replay_inactive",
-                        agi_json_hex(s->replay + 2 * (size_t)active, 2 * (size_t)(s->replay_slots - active)));
+    relic_json_set(reserved, "replay_inactive",
+                   agi_json_hex(s->replay + 2 * (size_t)active, 2 * (size_t)(s->replay_slots - active)), &oom);
     if (s->profile->save_blocks > 4) {
         json_t *res = json_array();
         for (unsigned i = 0; i < s->resume_count; i++)
-            json_array_append_new(res,
-                                  json_pack("{s:i, s:i}", "logic", s->resume[i].logic, "offset", s->resume[i].offset));
-        json_object_set_new(doc, "logic_resume", res);
-        json_object_set_new(doc, "logic_resume_end", json_integer(s->resume_end));
+            relic_json_append(res, json_pack("{s:i, s:i}", "logic", s->resume[i].logic, "offset", s->resume[i].offset),
+                              &oom);
+        relic_json_set(doc, "logic_resume", res, &oom);
+        relic_json_set(doc, "logic_resume_end", json_integer(s->resume_end), &oom);
     }
-    json_object_set_new(doc, "reserved", reserved);
+    relic_json_set(doc, "reserved", reserved, &oom);
+    if (oom) {
+        json_decref(doc);
+        return NULL;
+    }
     return doc;
 }
 

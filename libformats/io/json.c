@@ -309,6 +309,8 @@ static int relic_json_cb(const char *buf, size_t size, void *data)
 int relic_json_encode(const json_t *doc, relic_buf *out, relic_err *err)
 {
     relic_buf_reset(out);
+    if (!doc) /* what a failed json_pack or builder returns */
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     if (!json_is_object(doc) && !json_is_array(doc))
         return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "JSON document is not an object or array");
     int rc = relic_json_value(out, doc, 0);

@@ -4,7 +4,6 @@
  * ZIPS zip-mode destinations, the VERS edition) and the path and diff
  * conventions of the AGI save JSON (relic/agi_save_json.h): JSON Pointer
  * paths, sorted {path, old, new} differences, fnmatch ignore patterns. */
-#define _GNU_SOURCE /* strverscmp */
 #include <errno.h>
 #include <fnmatch.h>
 #include <stdlib.h>
@@ -37,17 +36,21 @@ static char *riven_save_utf8(const char *s, size_t n)
 json_t *riven_save_to_json(const riven_save *s)
 {
     json_t *vars = json_object(), *state = json_object(), *zips = json_array();
+    int oom = !vars || !state; /* sticky (relic_json_set): a lost member makes no document */
     for (size_t i = 0; i < s->names.count && i < s->vars.count; i++) {
         const char *nm = s->names.names[i];
         if (riven_names_find(&s->names, nm) != (int)i)
             continue; /* the engine never reaches a later duplicate */
         char *key = riven_save_utf8(nm, strlen(nm));
-        if (!key)
+        if (!key) { /* every byte has a UTF-8 form: only memory fails */
+            oom = 1;
             continue;
-        json_object_set_new(vars, key, json_integer(s->vars.rec[i][2]));
-        json_object_set_new(state, key,
-                            json_pack("{s:I, s:I}", "references", (json_int_t)s->vars.rec[i][0], "initialized",
-                                      (json_int_t)s->vars.rec[i][1]));
+        }
+        relic_json_set(vars, key, json_integer(s->vars.rec[i][2]), &oom);
+        relic_json_set(state, key,
+                       json_pack("{s:I, s:I}", "references", (json_int_t)s->vars.rec[i][0], "initialized",
+                                 (json_int_t)s->vars.rec[i][1]),
+                       &oom);
         free(key);
     }
     for (unsigned i = 0; i < s->zips.count; i++) {
@@ -55,18 +58,23 @@ json_t *riven_save_to_json(const riven_save *s)
         json_t *o = json_pack("{s:o, s:i}", "name", relic_json_bytes((const uint8_t *)z->name, strlen(z->name)), "card",
                               z->card);
         if (z->raw && strlen(z->name) != z->len)
-            json_object_set_new(o, "raw_name", relic_json_bytes(z->raw, z->len));
-        json_array_append_new(zips, o);
+            relic_json_set(o, "raw_name", relic_json_bytes(z->raw, z->len), &oom);
+        relic_json_append(zips, o, &oom);
     }
     json_t *extra = json_array();
     for (size_t i = s->names.count; i < s->vars.count; i++)
-        json_array_append_new(extra,
-                              json_pack("{s:I, s:I}", "record", (json_int_t)i, "value", (json_int_t)s->vars.rec[i][2]));
-    return json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:i, s:I}", "format", "riven", "extra_records", extra,
-                     "version", s->has_version ? json_integer(s->version) : json_null(), "edition",
-                     s->has_version ? json_string(riven_save_edition(s->version)) : json_null(), "variables", vars,
-                     "variable_state", state, "zip_modes", zips, "name_count", (int)s->names.count, "record_count",
-                     (json_int_t)s->vars.count);
+        relic_json_append(
+            extra, json_pack("{s:I, s:I}", "record", (json_int_t)i, "value", (json_int_t)s->vars.rec[i][2]), &oom);
+    json_t *doc = json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:i, s:I}", "format", "riven", "extra_records", extra,
+                            "version", s->has_version ? json_integer(s->version) : json_null(), "edition",
+                            s->has_version ? json_string(riven_save_edition(s->version)) : json_null(), "variables",
+                            vars, "variable_state", state, "zip_modes", zips, "name_count", (int)s->names.count,
+                            "record_count", (json_int_t)s->vars.count);
+    if (oom) {
+        json_decref(doc);
+        return NULL;
+    }
+    return doc;
 }
 
 static int riven_save_parse_u32(const char *v, uint32_t *out)
@@ -161,90 +169,19 @@ typedef struct riven_diff_ctx {
     const char *const *ignore;
     unsigned nignore;
     int all;
-    json_t *out;
 } riven_diff_ctx;
 
-static int riven_diff_ignored(const riven_diff_ctx *x, const char *path)
+static int riven_diff_ignored(const char *path, void *arg)
 {
+    const riven_diff_ctx *x = arg;
     for (unsigned i = 0; i < x->nignore; i++)
         if (fnmatch(x->ignore[i], path, FNM_PATHNAME) == 0)
             return 1;
     return !x->all && strcmp(path, "/variable_state") == 0;
 }
 
-/* A key as one JSON Pointer segment appended to path. */
-static void riven_diff_join(char *out, size_t cap, const char *path, const char *key)
-{
-    size_t k = (size_t)snprintf(out, cap, "%s/", path);
-    for (const char *p = key; *p && k + 3 < cap; p++) {
-        if (*p == '~' || *p == '/') {
-            out[k++] = '~';
-            out[k++] = *p == '~' ? '0' : '1';
-        } else {
-            out[k++] = *p;
-        }
-    }
-    out[k < cap ? k : cap - 1] = '\0';
-}
-
-/* Our documents nest three levels deep, so the recursion depth is fixed
- * by riven_save_to_json, not by the data. */
-static void riven_diff_walk(riven_diff_ctx *x, const char *path, json_t *a, json_t *b)
-{
-    if (path[0] && riven_diff_ignored(x, path))
-        return;
-    char sub[600];
-    if (json_is_object(a) && json_is_object(b)) {
-        const char *key;
-        json_t *v;
-        json_object_foreach (a, key, v) {
-            riven_diff_join(sub, sizeof sub, path, key);
-            riven_diff_walk(x, sub, v, json_object_get(b, key));
-        }
-        json_object_foreach (b, key, v)
-            if (!json_object_get(a, key)) {
-                riven_diff_join(sub, sizeof sub, path, key);
-                riven_diff_walk(x, sub, NULL, v);
-            }
-        return;
-    }
-    if (json_is_array(a) && json_is_array(b)) {
-        size_t na = json_array_size(a), nb = json_array_size(b);
-        for (size_t i = 0; i < (na > nb ? na : nb); i++) {
-            snprintf(sub, sizeof sub, "%s/%zu", path, i);
-            riven_diff_walk(x, sub, json_array_get(a, i), json_array_get(b, i));
-        }
-        return;
-    }
-    if (a && b && json_equal(a, b))
-        return;
-    json_array_append_new(
-        x->out, json_pack("{s:s, s:O, s:O}", "path", path, "old", a ? a : json_null(), "new", b ? b : json_null()));
-}
-
-static int riven_diff_cmp(const void *pa, const void *pb)
-{
-    return strverscmp(json_string_value(json_object_get(*(json_t *const *)pa, "path")),
-                      json_string_value(json_object_get(*(json_t *const *)pb, "path")));
-}
-
 json_t *riven_save_diff(const riven_save *a, const riven_save *b, const char *const *ignore, unsigned nignore, int all)
 {
-    json_t *ja = riven_save_to_json(a), *jb = riven_save_to_json(b);
-    riven_diff_ctx x = {ignore, nignore, all, json_array()};
-    riven_diff_walk(&x, "", ja, jb);
-    json_decref(ja);
-    json_decref(jb);
-    size_t n = json_array_size(x.out);
-    json_t **v = relic_alloc_array(n, sizeof *v), *out = json_array();
-    if (v) {
-        for (size_t i = 0; i < n; i++)
-            v[i] = json_array_get(x.out, i);
-        qsort(v, n, sizeof *v, riven_diff_cmp);
-        for (size_t i = 0; i < n; i++)
-            json_array_append(out, v[i]);
-        free(v);
-    }
-    json_decref(x.out);
-    return out;
+    riven_diff_ctx x = {ignore, nignore, all};
+    return relic_json_diff(riven_save_to_json(a), riven_save_to_json(b), riven_diff_ignored, &x);
 }

@@ -372,19 +372,15 @@ static void agi_dc_messages(agi_dc *d, const uint8_t *payload, size_t len)
     }
 }
 
-int agi_logic_decompile(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, relic_buf *out, relic_err *err)
+static int agi_dc_run(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, const agi_scan *s,
+                      const agi_logic_messages *m, relic_buf *out, relic_err *err)
 {
-    agi_scan s;
-    agi_logic_messages m;
-    int open_rc = agi_scan_logic(payload, len, ctx, &s, &m, err);
-    if (open_rc)
-        return open_rc;
-    agi_dc d = {.ctx = ctx, .s = &s, .m = &m, .out = out};
-    d.raw_table = !agi_logic_table_regular(payload, len, &s, &m);
-    for (unsigned i = 1; i <= m.count; i++) {
-        d.inline_ok[i] = m.msg[i].text != NULL;
+    agi_dc d = {.ctx = ctx, .s = s, .m = m, .out = out};
+    d.raw_table = !agi_logic_table_regular(payload, len, s, m);
+    for (unsigned i = 1; i <= m->count; i++) {
+        d.inline_ok[i] = m->msg[i].text != NULL;
         for (unsigned k = 1; k < i && d.inline_ok[i]; k++)
-            d.inline_ok[i] = !m.msg[k].text || strcmp(m.msg[k].text, m.msg[i].text) != 0;
+            d.inline_ok[i] = !m->msg[k].text || strcmp(m->msg[k].text, m->msg[i].text) != 0;
     }
     if (ctx->words && ctx->words->count) {
         d.nwords = ctx->words->count;
@@ -397,10 +393,10 @@ int agi_logic_decompile(const uint8_t *payload, size_t len, const agi_logic_ctx 
             qsort(d.by_text, d.nwords, sizeof *d.by_text, agi_dc_cmp_text);
         }
     }
-    d.goto_target = calloc((size_t)s.len + 1, 1);
-    d.label = calloc((size_t)s.len + 1, 1);
-    d.swallowed = calloc((size_t)s.len + 1, 1);
-    d.stack = malloc(((size_t)s.count + 1) * sizeof *d.stack);
+    d.goto_target = calloc((size_t)s->len + 1, 1);
+    d.label = calloc((size_t)s->len + 1, 1);
+    d.swallowed = calloc((size_t)s->len + 1, 1);
+    d.stack = malloc(((size_t)s->count + 1) * sizeof *d.stack);
     int rc = RELIC_OK;
     if (!d.goto_target || !d.label || !d.swallowed || !d.stack || (d.nwords && (!d.by_id || !d.by_text))) {
         rc = relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
@@ -409,14 +405,14 @@ int agi_logic_decompile(const uint8_t *payload, size_t len, const agi_logic_ctx 
          * on them; each round blocks at least one more, so this ends. */
         size_t start = out->len;
         for (int again = 1; again;) {
-            memset(d.label, 0, (size_t)s.len + 1);
-            memset(d.swallowed, 0, (size_t)s.len + 1);
+            memset(d.label, 0, (size_t)s->len + 1);
+            memset(d.swallowed, 0, (size_t)s->len + 1);
             agi_dc_body(&d, 0);
             out->len = start;
             if (d.too_deep)
                 break;
             again = 0;
-            for (uint32_t i = 0; i <= s.len; i++)
+            for (uint32_t i = 0; i <= s->len; i++)
                 if (d.label[i] && d.swallowed[i] && !d.goto_target[i])
                     again = d.goto_target[i] = 1;
         }
@@ -438,7 +434,10 @@ int agi_logic_decompile(const uint8_t *payload, size_t len, const agi_logic_ctx 
     free(d.label);
     free(d.swallowed);
     free(d.stack);
-    agi_scan_free(&s);
-    agi_logic_messages_free(&m);
     return rc;
+}
+
+int agi_logic_decompile(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, relic_buf *out, relic_err *err)
+{
+    return agi_scan_run(payload, len, ctx, agi_dc_run, out, err);
 }

@@ -127,53 +127,34 @@ static void agi_dis_insn(agi_dis *d, const agi_insn *in, relic_buf *note)
     }
 }
 
-int agi_logic_check(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, relic_err *err)
+static int agi_dis_run(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, const agi_scan *s,
+                       const agi_logic_messages *m, relic_buf *out, relic_err *err)
 {
-    agi_scan s;
-    agi_logic_messages m;
-    int rc = agi_scan_logic(payload, len, ctx, &s, &m, err);
-    if (rc)
-        return rc;
-    agi_scan_free(&s);
-    agi_logic_messages_free(&m);
-    return RELIC_OK;
-}
-
-int agi_logic_disasm(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, relic_buf *out, relic_err *err)
-{
-    agi_scan s;
-    agi_logic_messages m;
-    int open_rc = agi_scan_logic(payload, len, ctx, &s, &m, err);
-    if (open_rc)
-        return open_rc;
-    agi_dis d = {ctx, &s, &m, calloc((size_t)s.len + 1, 1), out};
-    if (!d.label) {
-        agi_scan_free(&s);
-        agi_logic_messages_free(&m);
+    agi_dis d = {ctx, s, m, calloc((size_t)s->len + 1, 1), out};
+    if (!d.label)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
-    }
-    for (unsigned i = 0; i < s.count; i++)
-        if (s.insn[i].kind != AGI_INSN_ACTION && (s.insn[i].target == s.len || s.at[s.insn[i].target] >= 0))
-            d.label[s.insn[i].target] = 1;
+    for (unsigned i = 0; i < s->count; i++)
+        if (s->insn[i].kind != AGI_INSN_ACTION && (s->insn[i].target == s->len || s->at[s->insn[i].target] >= 0))
+            d.label[s->insn[i].target] = 1;
     relic_buf_printf(out, "; logic %u, profile %s: %u code bytes, %u messages (%s)\n", ctx->number,
-                     ctx->profile ? ctx->profile->name : "any", s.len, m.count, m.encrypted ? "encrypted" : "plain");
+                     ctx->profile ? ctx->profile->name : "any", s->len, m->count, m->encrypted ? "encrypted" : "plain");
     relic_buf_printf(out, "; offsets count from the first bytecode byte (payload offset 2)\n");
     relic_buf note = RELIC_BUF_INIT;
-    for (unsigned i = 0; i < s.count; i++)
-        agi_dis_insn(&d, &s.insn[i], &note);
-    if (d.label[s.len])
-        relic_buf_printf(out, "L%04x:\n", s.len);
-    int regular = agi_logic_table_regular(payload, len, &s, &m);
-    for (unsigned i = 1; i <= m.count; i++) {
-        if (!m.msg[i].text)
+    for (unsigned i = 0; i < s->count; i++)
+        agi_dis_insn(&d, &s->insn[i], &note);
+    if (d.label[s->len])
+        relic_buf_printf(out, "L%04x:\n", s->len);
+    int regular = agi_logic_table_regular(payload, len, s, m);
+    for (unsigned i = 1; i <= m->count; i++) {
+        if (!m->msg[i].text)
             continue;
         relic_buf_printf(out, "%s#message %u ", regular ? "" : "; ", i);
-        agi_text_quote(m.msg[i].text, ctx->extensions, out);
+        agi_text_quote(m->msg[i].text, ctx->extensions, out);
         relic_buf_u8(out, '\n');
     }
     if (!regular) { /* the assembler takes these bytes as the table */
         relic_buf_printf(out, "; the message table as stored (#message lines cannot rebuild it)\n");
-        for (size_t i = m.table_offset; i < len; i += 16) {
+        for (size_t i = m->table_offset; i < len; i += 16) {
             relic_buf_append(out, "#table", 6);
             for (size_t k = i; k < len && k < i + 16; k++)
                 relic_buf_printf(out, " %02x", payload[k]);
@@ -182,7 +163,15 @@ int agi_logic_disasm(const uint8_t *payload, size_t len, const agi_logic_ctx *ct
     }
     relic_buf_free(&note);
     free(d.label);
-    agi_scan_free(&s);
-    agi_logic_messages_free(&m);
     return relic_buf_check(out, err);
+}
+
+int agi_logic_check(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, relic_err *err)
+{
+    return agi_scan_run(payload, len, ctx, NULL, NULL, err);
+}
+
+int agi_logic_disasm(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, relic_buf *out, relic_err *err)
+{
+    return agi_scan_run(payload, len, ctx, agi_dis_run, out, err);
 }

@@ -32,11 +32,14 @@ typedef struct agi_scan {
  * Errors carry payload offsets. */
 int agi_scan_code(const uint8_t *payload, size_t len, const agi_profile *p, int strict, agi_scan *s, relic_err *err);
 void agi_scan_free(agi_scan *s);
-/* What the disassembler and the decompiler both start from: the scanned
- * code (ctx's profile and strictness) and the message table.  On failure
- * nothing is left to free. */
-int agi_scan_logic(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, agi_scan *s, agi_logic_messages *m,
-                   relic_err *err);
+/* What the disassembler, the decompiler and the check share: scans the
+ * code (ctx's profile and strictness) and reads the message table, hands
+ * both to body (NULL: only the scan), frees them and returns body's
+ * result or the scan's error. */
+typedef int (*agi_scan_body)(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, const agi_scan *s,
+                             const agi_logic_messages *m, relic_buf *out, relic_err *err);
+int agi_scan_run(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, agi_scan_body body, relic_buf *out,
+                 relic_err *err);
 /* Length of the predicate at code[off] (opcode included), or 0 when it
  * runs past `end`. */
 uint32_t agi_scan_predicate_len(const uint8_t *code, uint32_t off, uint32_t end, const agi_cmd *c);

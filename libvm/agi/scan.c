@@ -192,8 +192,9 @@ int agi_logic_table_regular(const uint8_t *payload, size_t len, const agi_scan *
     return same;
 }
 
-int agi_scan_logic(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, agi_scan *s, agi_logic_messages *m,
-                   relic_err *err)
+/* On failure nothing is left to free. */
+static int agi_scan_logic(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, agi_scan *s,
+                          agi_logic_messages *m, relic_err *err)
 {
     /* The code itself, not err->code: callers without an err (the profile
      * evidence) must still tell out of memory from a refused opcode. */
@@ -208,4 +209,19 @@ int agi_scan_logic(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx,
         return rc;
     }
     return RELIC_OK;
+}
+
+int agi_scan_run(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, agi_scan_body body, relic_buf *out,
+                 relic_err *err)
+{
+    agi_scan s;
+    agi_logic_messages m;
+    int rc = agi_scan_logic(payload, len, ctx, &s, &m, err);
+    if (rc)
+        return rc;
+    if (body)
+        rc = body(payload, len, ctx, &s, &m, out, err);
+    agi_scan_free(&s);
+    agi_logic_messages_free(&m);
+    return rc;
 }

@@ -344,6 +344,14 @@ static int agi_input_add(agi_input_script *s, const agi_input_event *e)
     return 0;
 }
 
+void agi_input_free(agi_input_script *s)
+{
+    for (size_t i = 0; i < s->count; i++)
+        free(s->ev[i].text);
+    free(s->ev);
+    memset(s, 0, sizeof *s);
+}
+
 /* A quoted string ("..." with \" and \\) or the rest of the line. */
 static char *agi_input_text(const char *p, const char *end)
 {
@@ -425,14 +433,15 @@ int agi_input_parse(const char *text, size_t len, agi_input_script *out, relic_e
 {
     memset(out, 0, sizeof *out);
     unsigned lineno = 0;
-    for (size_t pos = 0; pos < len;) {
+    int rc = RELIC_OK;
+    for (size_t pos = 0; pos < len && rc == RELIC_OK;) {
         const char *nl = memchr(text + pos, '\n', len - pos);
         size_t l = nl ? (size_t)(nl - (text + pos)) : len - pos;
         lineno++;
         char buf[512];
         if (l >= sizeof buf) {
-            agi_input_free(out);
-            return relic_err_set(err, RELIC_EDATA, pos, "line %u: longer than %zu bytes", lineno, sizeof buf - 1);
+            rc = relic_err_set(err, RELIC_EDATA, pos, "line %u: longer than %zu bytes", lineno, sizeof buf - 1);
+            break;
         }
         memcpy(buf, text + pos, l);
         buf[l] = 0;
@@ -447,21 +456,14 @@ int agi_input_parse(const char *text, size_t len, agi_input_script *out, relic_e
         char *e = p + strlen(p);
         while (e > p && isspace((unsigned char)e[-1]))
             *--e = 0;
-        if (*p && agi_input_line(out, p, e, lineno, pos, err)) {
-            agi_input_free(out);
-            return err->code;
-        }
+        /* The line's own code: err may be NULL. */
+        if (*p)
+            rc = agi_input_line(out, p, e, lineno, pos, err);
         pos += l + (nl ? 1 : 0);
     }
-    return RELIC_OK;
-}
-
-void agi_input_free(agi_input_script *s)
-{
-    for (size_t i = 0; i < s->count; i++)
-        free(s->ev[i].text);
-    free(s->ev);
-    memset(s, 0, sizeof *s);
+    if (rc)
+        agi_input_free(out);
+    return rc;
 }
 
 /* AGI 2.936 draws the input line when input is accepted and when its

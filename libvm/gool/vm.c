@@ -142,28 +142,14 @@ static int vm_cfl(gool_vm *vm, uint32_t w, uint32_t *flags, relic_err *err)
     return VM_GO;
 }
 
-/* The guard-false half of the state-return family (seed 003 RSTF rows). */
-static int vm_guard_false(gool_op_id id)
-{
-    switch (id) {
-    case GOOL_OP_RSF:
-    case GOOL_OP_RSNF:
-    case GOOL_OP_RSZF:
-    case GOOL_OP_RSCF:
-    case GOOL_OP_RNF:
-    case GOOL_OP_RNNF:
-    case GOOL_OP_RNZF:
-    case GOOL_OP_RNCF:
-    case GOOL_OP_GDF:
-    case GOOL_OP_GNF:
-    case GOOL_OP_GZF:
-    case GOOL_OP_GCF:
-    case GOOL_OP_GBNF:
-    case GOOL_OP_GBZF:
-    case GOOL_OP_RSTF: return 1;
-    default: return 0;
-    }
-}
+/* The state-return family (seed 003 RSTT/RSTF rows): the rows of opcode
+ * 0x88 (guard true) and then those of 0x89 (guard false) stand together in
+ * gool_ops.h, so their ids are one range, RST..RSTT then RSF..RSTF. */
+_Static_assert(GOOL_OP_RSTT - GOOL_OP_RST == 14 && GOOL_OP_RSF == GOOL_OP_RSTT + 1 && GOOL_OP_RSTF - GOOL_OP_RSF == 14,
+               "the 15 guard-true and 15 guard-false rows of gool_ops.h stand together");
+static int vm_rst_family(gool_op_id id) { return id >= GOOL_OP_RST && id <= GOOL_OP_RSTF; }
+
+static int vm_guard_false(gool_op_id id) { return id >= GOOL_OP_RSF && id <= GOOL_OP_RSTF; }
 
 static int vm_rst(gool_vm *vm, gool_op_id id, uint32_t w, uint32_t *flags, relic_err *err)
 {
@@ -470,6 +456,8 @@ static int vm_step(gool_vm *vm, uint32_t *flags, relic_err *err)
     const gool_opdesc *d;
     gool_op_id id = gool_isa_decode(vm->game, w, &d);
     int bad = 0;
+    if (vm_rst_family(id))
+        return vm_rst(vm, id, w, flags, err);
     switch (id) {
     case GOOL_OP_ADD:
     case GOOL_OP_SUB:
@@ -529,36 +517,6 @@ static int vm_step(gool_vm *vm, uint32_t *flags, relic_err *err)
     case GOOL_OP_EVNT:
     case GOOL_OP_EVNB:
     case GOOL_OP_EVNU: return vm_event_op(vm, d->name, w, err);
-    case GOOL_OP_RST:
-    case GOOL_OP_RSNT:
-    case GOOL_OP_RSZT:
-    case GOOL_OP_RSCT:
-    case GOOL_OP_RNT:
-    case GOOL_OP_RNNT:
-    case GOOL_OP_RNZT:
-    case GOOL_OP_RNCT:
-    case GOOL_OP_GDT:
-    case GOOL_OP_GNT:
-    case GOOL_OP_GZT:
-    case GOOL_OP_GCT:
-    case GOOL_OP_GBNT:
-    case GOOL_OP_GBZT:
-    case GOOL_OP_RSTT:
-    case GOOL_OP_RSF:
-    case GOOL_OP_RSNF:
-    case GOOL_OP_RSZF:
-    case GOOL_OP_RSCF:
-    case GOOL_OP_RNF:
-    case GOOL_OP_RNNF:
-    case GOOL_OP_RNZF:
-    case GOOL_OP_RNCF:
-    case GOOL_OP_GDF:
-    case GOOL_OP_GNF:
-    case GOOL_OP_GZF:
-    case GOOL_OP_GCF:
-    case GOOL_OP_GBNF:
-    case GOOL_OP_GBZF:
-    case GOOL_OP_RSTF: return vm_rst(vm, id, w, flags, err);
     case GOOL_OP_CHLD:
     case GOOL_OP_CHLF: return vm_spawn(vm, d->name, w, err);
     case GOOL_OP_SNDA: return vm_engine(vm, w, "SNDA", 2, 0, err);

@@ -505,20 +505,34 @@ static int soup_if(soup_as *a)
     return 0;
 }
 
+/* A statement that starts with an object and its member: emits the
+ * operator and the two selector bytes and returns the operator (a
+ * reference, SOUP_OP_OBJDOT, only where with_ref allows it); 0 when the
+ * text does not start with an object, -1 on an error. */
+static int soup_object_stmt(soup_as *a, int with_ref, char name[SOUP_AS_NAME])
+{
+    uint8_t sel[2];
+    int r = soup_object(a, sel);
+    if (r <= 0)
+        return r;
+    int op = soup_after_object(a, name);
+    if (op < 0)
+        return -1;
+    if (op == SOUP_OP_OBJDOT && !with_ref)
+        return soup_as_fail(a, "expected a call after the object%s", "");
+    relic_buf_u8(a->out, (uint8_t)op);
+    relic_buf_append(a->out, sel, 2);
+    return op;
+}
+
 /* After "@" or "call": a self or object call with dispatch d. */
 static int soup_call_stmt(soup_as *a, uint8_t d)
 {
-    uint8_t sel[2];
     char name[SOUP_AS_NAME];
-    int r = soup_object(a, sel);
-    if (r < 0)
-        return -1;
-    if (r) {
-        int op = soup_after_object(a, name);
-        if (op < 0 || op == SOUP_OP_OBJDOT)
-            return op < 0 ? -1 : soup_as_fail(a, "expected a call after the object%s", "");
-        relic_buf_u8(a->out, (uint8_t)op);
-        relic_buf_append(a->out, sel, 2);
+    int op = soup_object_stmt(a, 0, name);
+    if (op) {
+        if (op < 0)
+            return -1;
         relic_buf_u8(a->out, d);
         return soup_call(a, name);
     }
@@ -590,17 +604,11 @@ static int soup_statement(soup_as *a)
         return soup_objref(a, SOUP_OP_OBJINC, SOUP_MAIN);
     if (soup_lit(a, "--"))
         return soup_objref(a, SOUP_OP_OBJDEC, SOUP_MAIN);
-    uint8_t sel[2];
     char name[SOUP_AS_NAME];
-    int r = soup_object(a, sel);
-    if (r < 0)
-        return -1;
-    if (r) {
-        int op = soup_after_object(a, name);
+    int op = soup_object_stmt(a, 1, name);
+    if (op) {
         if (op < 0)
             return -1;
-        relic_buf_u8(a->out, (uint8_t)op);
-        relic_buf_append(a->out, sel, 2);
         if (op == SOUP_OP_OBJDOT)
             return soup_ref(a, name) || soup_formula(a);
         relic_buf_u8(a->out, 0);

@@ -334,58 +334,19 @@ static void soup_if(soup_exec *x)
         x->pc = end;
 }
 
-/* Self task or multitask statement at the u16 id (seed: the initial call
- * runs the handler, then a slot is allocated whatever it returned; a
- * blocking task then yields; a slot already holding this operand address
- * is not invoked again). */
-static int soup_self_task(soup_exec *x, int kind)
+/* A task or multitask call at x->pc to receiver recv (-1: none; seed: the
+ * initial call runs the handler, then a slot is allocated whatever it
+ * returned; a slot already holding this operand address is not invoked
+ * again).  The address is the caller's code, whoever receives. */
+static void soup_task_call(soup_exec *x, int kind, int recv)
 {
-    soup_actor *a = &x->vm->actors[x->actor];
-    uint32_t opc = x->pc, addr = a->base + opc;
-    int done;
-    if (soup_task_find(a, addr) >= 0) {
-        x->dry = 1;
-        soup_call(x, kind, x->actor, 0, 0, &done);
-        x->dry = 0;
-    } else {
-        soup_call(x, kind, x->actor, 1, 1, &done);
-        soup_task t = {.used = 1,
-                       .blocking = kind == SOUP_CALL_TASK,
-                       .code_actor = x->actor,
-                       .pc = opc,
-                       .addr = addr,
-                       .counter = 1,
-                       .invocation = 1,
-                       .kind = kind};
-        if (!x->rc)
-            soup_task_alloc(x, x->actor, &t);
-    }
-    return kind == SOUP_CALL_TASK;
-}
-
-/* 0x19/0x1A statement: object, dispatch byte, call.  Tasks go to the
- * receiver's slots and the caller continues. */
-static int soup_object_call(soup_exec *x)
-{
-    int recv = soup_object(x);
-    uint32_t at = x->pc;
-    uint8_t disp = (uint8_t)soup_rd(x, 1);
-    int done;
-    if (x->rc)
-        return 0;
-    if (disp > 2)
-        return soup_x_fault(x, at, "unknown dispatch byte %u", disp);
-    if (disp == 2) {
-        soup_call(x, SOUP_CALL_FUNCTION, recv, 1, 1, &done);
-        return 0;
-    }
-    int kind = disp == 0 ? SOUP_CALL_TASK : SOUP_CALL_MULTITASK;
     uint32_t opc = x->pc, addr = x->vm->actors[x->actor].base + opc;
+    int done;
     if (recv >= 0 && soup_task_find(&x->vm->actors[recv], addr) >= 0) {
         x->dry = 1;
         soup_call(x, kind, recv, 0, 0, &done);
         x->dry = 0;
-        return 0;
+        return;
     }
     soup_call(x, kind, recv, 1, 1, &done);
     soup_task t = {.used = 1,
@@ -398,6 +359,33 @@ static int soup_object_call(soup_exec *x)
                    .kind = kind};
     if (recv >= 0 && !x->rc)
         soup_task_alloc(x, recv, &t);
+}
+
+/* Self task or multitask statement at the u16 id: a blocking task then
+ * yields. */
+static int soup_self_task(soup_exec *x, int kind)
+{
+    soup_task_call(x, kind, x->actor);
+    return kind == SOUP_CALL_TASK;
+}
+
+/* 0x19/0x1A statement: object, dispatch byte, call.  Tasks go to the
+ * receiver's slots and the caller continues. */
+static int soup_object_call(soup_exec *x)
+{
+    int recv = soup_object(x);
+    uint32_t at = x->pc;
+    uint8_t disp = (uint8_t)soup_rd(x, 1);
+    if (x->rc)
+        return 0;
+    if (disp > 2)
+        return soup_x_fault(x, at, "unknown dispatch byte %u", disp);
+    if (disp == 2) {
+        int done;
+        soup_call(x, SOUP_CALL_FUNCTION, recv, 1, 1, &done);
+        return 0;
+    }
+    soup_task_call(x, disp == 0 ? SOUP_CALL_TASK : SOUP_CALL_MULTITASK, recv);
     return 0;
 }
 

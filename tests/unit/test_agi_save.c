@@ -381,6 +381,32 @@ static void test_save_diff(void **state)
     relic_buf_free(&f);
 }
 
+/* A failed allocation anywhere makes no document and no diff, never a
+ * short one: a diff short of a row reads as equal saves. */
+static json_t *test_save_json_build(const void *arg) { return agi_save_to_json(arg); }
+
+static json_t *test_save_diff_build(const void *arg)
+{
+    const agi_save *ab = arg;
+    return agi_save_diff(&ab[0], &ab[1], NULL, 0, 1);
+}
+
+static void test_save_json_alloc_failure(void **state)
+{
+    (void)state;
+    relic_buf f = RELIC_BUF_INIT;
+    test_fixture("agi/save/RTSG.1", &f);
+    agi_save ab[2];
+    assert_int_equal(agi_save_decode(f.data, f.len, NULL, &ab[0], NULL), RELIC_OK);
+    assert_int_equal(agi_save_decode(f.data, f.len, NULL, &ab[1], NULL), RELIC_OK);
+    ab[1].state.vars[3] = 43;
+    test_json_whole_or_null(test_save_json_build, &ab[0], 100000);
+    test_json_whole_or_null(test_save_diff_build, ab, 100000);
+    agi_save_free(&ab[0]);
+    agi_save_free(&ab[1]);
+    relic_buf_free(&f);
+}
+
 /* A save built from nothing by a runtime re-decodes to the same state. */
 static void test_save_init(void **state)
 {
@@ -460,7 +486,7 @@ int main(void)
         cmocka_unit_test(test_save_v3_transform), cmocka_unit_test(test_save_edit),
         cmocka_unit_test(test_save_replay_ops),   cmocka_unit_test(test_save_malformed),
         cmocka_unit_test(test_save_json),         cmocka_unit_test(test_save_diff),
-        cmocka_unit_test(test_save_init),
+        cmocka_unit_test(test_save_json_alloc_failure), cmocka_unit_test(test_save_init),
         cmocka_unit_test(test_save_unterminated_item_name),
     };
     // clang-format on

@@ -459,6 +459,10 @@ static void test_input_script(void **state)
         relic_err_clear(&err);
         assert_int_equal(agi_input_parse(bad[i], strlen(bad[i]), &s, &err), RELIC_EDATA);
         assert_non_null(strstr(err.msg, "line 1"));
+        /* Without an err the code still comes back, and nothing is kept. */
+        assert_int_equal(agi_input_parse(bad[i], strlen(bad[i]), &s, NULL), RELIC_EDATA);
+        assert_null(s.ev);
+        assert_int_equal(s.count, 0);
     }
 }
 

@@ -12,6 +12,7 @@
 #include <string.h>
 #include "relic/agi_logic.h"
 #include "relic/agi_vm.h"
+#include "relic/agi_vm_json.h"
 #include "../../libvm/agi/vm_internal.h" /* the tests reach inside the VM */
 #include "relic/io.h"
 #include "agi_vm_support.h"
@@ -269,6 +270,26 @@ static void test_save_keeps_random_state(void **state)
     agi_vm_free(b);
 }
 
+/* The state JSON (pic-render --state) with a message window up: a failed
+ * allocation anywhere makes no state, never one short of a member. */
+static json_t *test_state_build(const void *arg) { return agi_vm_state_json(arg); }
+
+static void test_state_json_alloc_failure(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0, "if (!isset(f50)) { set(f50); print(\"Hello.\"); }\nreturn();");
+    vm_run(vm, NULL, 1);
+    json_t *st = agi_vm_state_json(vm);
+    assert_string_equal(json_string_value(json_object_get(st, "format")), "relic-agi-state");
+    assert_int_equal(json_integer_value(json_object_get(st, "format_version")), 2);
+    assert_string_equal(json_string_value(json_object_get(json_object_get(st, "modal"), "kind")), "message");
+    assert_string_equal(json_string_value(json_object_get(st, "window")), "Hello.");
+    json_decref(st);
+    test_json_whole_or_null(test_state_build, vm, 100000);
+    agi_vm_free(vm);
+}
+
 int main(void)
 {
     // clang-format off
@@ -277,6 +298,7 @@ int main(void)
         cmocka_unit_test(test_line_editors),    cmocka_unit_test(test_inventory),
         cmocka_unit_test(test_restart_and_quit), cmocka_unit_test(test_menu),
         cmocka_unit_test(test_save_restore_selectors), cmocka_unit_test(test_save_keeps_random_state),
+        cmocka_unit_test(test_state_json_alloc_failure),
     };
     // clang-format on
     return cmocka_run_group_tests_name("agi_vm_modal", tests, NULL, NULL);

@@ -2,8 +2,12 @@
  * streams.c) and the JSON key order of libformats/io/json.c: the --aspect
  * shapes (ScummVM's 4:3 row mapping), output names, `-o -`, and numbered
  * keys in numeric order. */
+#define _POSIX_C_SOURCE 200809L
+#include <fcntl.h>
 #include <string.h>
+#include <unistd.h>
 #include "image.h"
+#include "json_report.h"
 #include "relic/io.h"
 #include "streams.h"
 #include "support.h"
@@ -107,6 +111,88 @@ static void test_stdout_is_dash(void **state)
     assert_int_equal(cli_write_output("-", "", 0, &err), RELIC_OK);
 }
 
+/* cli_json_report(doc) with stdout and stderr caught: returns its result,
+ * what it printed (malloc'd) in *out and stderr's first bytes in err. */
+static int test_report(const json_t *doc, const char *list_key, char **out, char *err, size_t errsz)
+{
+    char dir[256], po[300], pe[300];
+    test_tmpdir(dir, sizeof dir);
+    snprintf(po, sizeof po, "%s/out", dir);
+    snprintf(pe, sizeof pe, "%s/err", dir);
+    fflush(stdout);
+    fflush(stderr);
+    int so = dup(1), se = dup(2), fo = open(po, O_WRONLY | O_CREAT | O_TRUNC, 0600),
+        fe = open(pe, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    assert_true(so >= 0 && se >= 0 && fo >= 0 && fe >= 0);
+    dup2(fo, 1), dup2(fe, 2);
+    int rc = cli_json_report(doc, "relic-test", 3, list_key);
+    fflush(stdout);
+    fflush(stderr);
+    dup2(so, 1), dup2(se, 2);
+    close(so), close(se), close(fo), close(fe);
+    relic_buf b = RELIC_BUF_INIT;
+    relic_err e;
+    assert_int_equal(relic_file_read(pe, &b, &e), RELIC_OK);
+    snprintf(err, errsz, "%.*s", (int)b.len, b.len ? (const char *)b.data : "");
+    assert_int_equal(relic_file_read(po, &b, &e), RELIC_OK);
+    relic_buf_u8(&b, 0);
+    *out = (char *)relic_buf_take(&b, NULL);
+    test_tmpdir_remove(dir);
+    return rc;
+}
+
+/* Every --json document is an object with format and format_version: an
+ * object gains them (keeping its own), a list is wrapped under its key.
+ * With any allocation failing, the whole document or nothing, -1 and the
+ * reason on stderr; never a document short of a member. */
+static void test_json_report_shape(void **state)
+{
+    (void)state;
+    json_t *doc = json_pack("{s:i, s:[i, i]}", "v10", 1, "list", 2, 3), *own = json_pack("{s:s}", "format", "mine");
+    json_t *arr = json_pack("[i]", 7);
+    char *out, err[256];
+    assert_int_equal(test_report(doc, NULL, &out, err, sizeof err), 0);
+    assert_string_equal(out,
+                        "{\n  \"format\": \"relic-test\",\n  \"format_version\": 3,\n  \"list\": [\n    2,\n    3\n"
+                        "  ],\n  \"v10\": 1\n}\n");
+    assert_string_equal(err, "");
+    free(out);
+    assert_null(json_object_get(doc, "format")); /* doc stays the caller's */
+    assert_int_equal(test_report(own, NULL, &out, err, sizeof err), 0);
+    assert_non_null(strstr(out, "\"format\": \"mine\""));
+    assert_non_null(strstr(out, "\"format_version\": 3"));
+    free(out);
+    assert_int_equal(test_report(arr, "saves", &out, err, sizeof err), 0);
+    assert_string_equal(out,
+                        "{\n  \"format\": \"relic-test\",\n  \"format_version\": 3,\n  \"saves\": [\n    7\n  ]\n}\n");
+    free(out);
+    assert_int_equal(test_report(NULL, NULL, &out, err, sizeof err), -1); /* a failed builder's NULL */
+    assert_string_equal(out, "");
+    assert_non_null(strstr(err, "out of memory"));
+    free(out);
+    char *whole;
+    assert_int_equal(test_report(doc, NULL, &whole, err, sizeof err), 0);
+    int lost = 0, n;
+    for (n = 0; n < 64; n++) {
+        test_json_fail_at(n);
+        int rc = test_report(doc, NULL, &out, err, sizeof err);
+        test_json_fail_at(-1);
+        if (rc) {
+            assert_string_equal(out, "");
+            assert_non_null(strstr(err, "out of memory"));
+            lost++;
+        } else {
+            assert_string_equal(out, whole);
+        }
+        free(out);
+    }
+    assert_true(lost > 0 && lost < n);
+    free(whole);
+    json_decref(doc);
+    json_decref(own);
+    json_decref(arr);
+}
+
 int main(void)
 {
     // clang-format off
@@ -117,6 +203,7 @@ int main(void)
         cmocka_unit_test(test_output_names),
         cmocka_unit_test(test_json_natural_key_order),
         cmocka_unit_test(test_stdout_is_dash),
+        cmocka_unit_test(test_json_report_shape),
     };
     // clang-format on
     return cmocka_run_group_tests_name("cli_common", tests, NULL, NULL);

@@ -283,17 +283,6 @@ static void test_dir_lookup_ignores_case(void **state)
     test_tmpdir_remove(dir);
 }
 
-/* jansson's allocator failing from the Nth call on: the sticky builder
- * must notice every dropped member, whichever allocation fails. */
-static int test_json_alloc_left;
-static void *test_json_failing_malloc(size_t n)
-{
-    if (test_json_alloc_left == 0)
-        return NULL;
-    test_json_alloc_left--;
-    return malloc(n);
-}
-
 /* The document test_json_builder_sticky builds: 3 keys, an array of 4. */
 static json_t *test_json_build(int *oom)
 {
@@ -333,14 +322,17 @@ static void test_json_builder_sticky(void **state)
     relic_err_clear(&err);
     assert_int_equal(relic_json_check(1, &err), RELIC_ENOMEM);
     assert_string_equal(err.msg, "out of memory");
+    /* A builder's NULL handed straight to a writer is the same failure. */
+    relic_buf nothing = RELIC_BUF_INIT;
+    assert_int_equal(relic_json_encode(NULL, &nothing, &err), RELIC_ENOMEM);
+    relic_buf_free(&nothing);
     /* Every allocation in turn failing: either the whole document or oom. */
     int whole = 0, caught = 0;
     for (int n = 0; n < 64; n++) {
         oom = 0;
-        test_json_alloc_left = n;
-        json_set_alloc_funcs(test_json_failing_malloc, free);
+        test_json_fail_at(n);
         doc = test_json_build(&oom);
-        json_set_alloc_funcs(malloc, free);
+        test_json_fail_at(-1);
         int complete = doc && json_object_size(doc) == 3 && json_array_size(json_object_get(doc, "items")) == 4;
         assert_true(complete || oom);
         whole += complete && !oom;
@@ -348,6 +340,47 @@ static void test_json_builder_sticky(void **state)
         json_decref(doc);
     }
     assert_true(whole > 0 && caught > 0);
+}
+
+/* relic_json_diff: leaves, a missing side as null, keys escaped as JSON
+ * Pointer segments, paths in numeric order, ignored subtrees; NULL for a
+ * missing document, and under any failed allocation (an empty or short
+ * list would read as equal documents). */
+static int test_diff_ignore(const char *path, void *arg) { return strcmp(path, arg) == 0; }
+
+static json_t *test_diff_build(const void *arg)
+{
+    json_t *const *ab = arg;
+    return relic_json_diff(json_incref(ab[0]), json_incref(ab[1]), test_diff_ignore, "/skip");
+}
+
+static void test_json_diff(void **state)
+{
+    (void)state;
+    json_t *ab[2] = {json_loads("{\"v\": {\"v2\": 1, \"v10\": 2, \"v3\": 3}, \"a/b~c\": 1, \"list\": [1, 2],"
+                                " \"skip\": {\"x\": 1}, \"gone\": true}",
+                                0, NULL),
+                     json_loads("{\"v\": {\"v2\": 5, \"v10\": 6, \"v3\": 3}, \"a/b~c\": 2, \"list\": [1, 2, 3],"
+                                " \"skip\": {\"x\": 2}, \"new\": 7}",
+                                0, NULL)};
+    json_t *d = test_diff_build(ab);
+    char *s = json_dumps(d, JSON_COMPACT);
+    assert_string_equal(s,
+                        "[{\"path\":\"/a~1b~0c\",\"old\":1,\"new\":2},{\"path\":\"/gone\",\"old\":true,\"new\":null},"
+                        "{\"path\":\"/list/2\",\"old\":null,\"new\":3},{\"path\":\"/new\",\"old\":null,\"new\":7},"
+                        "{\"path\":\"/v/v2\",\"old\":1,\"new\":5},{\"path\":\"/v/v10\",\"old\":2,\"new\":6}]");
+    free(s);
+    json_decref(d);
+    assert_null(relic_json_diff(json_incref(ab[0]), NULL, test_diff_ignore, "/skip"));
+    assert_int_equal(ab[0]->refcount, 1); /* taken and released */
+    test_json_whole_or_null(test_diff_build, ab, 10000);
+    json_decref(ab[0]);
+    json_decref(ab[1]);
+    char p[16];
+    relic_json_pointer_join(p, sizeof p, "/ab", "c/d~e");
+    assert_string_equal(p, "/ab/c~1d~0e");
+    relic_json_pointer_join(p, 8, "/ab", "c/d~e"); /* cut before an escape that does not fit */
+    assert_string_equal(p, "/ab/c");
 }
 
 int main(void)
@@ -359,6 +392,7 @@ int main(void)
         cmocka_unit_test(test_json_matches_jansson),
         cmocka_unit_test(test_json_bytes_cp437),
         cmocka_unit_test(test_json_builder_sticky),
+        cmocka_unit_test(test_json_diff),
         cmocka_unit_test(test_atomic_write_and_read),
         cmocka_unit_test(test_file_map),
         cmocka_unit_test(test_path_join_refuses_escapes),

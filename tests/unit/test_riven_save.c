@@ -151,6 +151,31 @@ static void test_diff(void **state)
     relic_buf_free(&rb);
 }
 
+/* A failed allocation anywhere makes no document and no diff, never a
+ * short one: a diff short of a row reads as equal saves. */
+static json_t *test_json_build(const void *arg) { return riven_save_to_json(arg); }
+
+static json_t *test_diff_build(const void *arg)
+{
+    const riven_save *ab = arg;
+    return riven_save_diff(&ab[0], &ab[1], NULL, 0, 1);
+}
+
+static void test_alloc_failure(void **state)
+{
+    (void)state;
+    relic_buf ra = RELIC_BUF_INIT, rb = RELIC_BUF_INIT;
+    riven_save ab[2];
+    test_load("riven/save_a.rvn", &ra, &ab[0]);
+    test_load("riven/save_b.rvn", &rb, &ab[1]);
+    test_json_whole_or_null(test_json_build, &ab[0], 100000);
+    test_json_whole_or_null(test_diff_build, ab, 100000);
+    riven_save_free(&ab[0]);
+    riven_save_free(&ab[1]);
+    relic_buf_free(&ra);
+    relic_buf_free(&rb);
+}
+
 /* A save built here: names with a '/', a repeated name, chosen VERS/ZIPS. */
 static void test_build(relic_buf *out, const char *names_hex, const char *vars_hex, const uint8_t *vers, int zips)
 {
@@ -306,6 +331,7 @@ int main(void)
         cmocka_unit_test(test_json_and_set),
         cmocka_unit_test(test_unchanged_rewrite),
         cmocka_unit_test(test_diff),
+        cmocka_unit_test(test_alloc_failure),
         cmocka_unit_test(test_validate),
         cmocka_unit_test(test_malformed_fixtures),
         cmocka_unit_test(test_engine_save),

@@ -218,6 +218,15 @@ static void test_assembler_labels(void **state)
             fail_msg("%s: %s", bad[i], err.msg);
         relic_buf_free(&o);
     }
+    /* A call statement takes a call after its object, not a reference. */
+    static const char *const not_calls[] = {"@Me.ref3\n", "call Player.ref1\n"};
+    for (size_t i = 0; i < sizeof not_calls / sizeof not_calls[0]; i++) {
+        relic_buf o = RELIC_BUF_INIT;
+        assert_int_equal(soup_assemble(&ctx, not_calls[i], strlen(not_calls[i]), &o, &pc, &err), RELIC_EDATA);
+        if (!strstr(err.msg, "line 1: expected a call after the object"))
+            fail_msg("%s: %s", not_calls[i], err.msg);
+        relic_buf_free(&o);
+    }
     soup_ctx_free(&ctx);
 }
 

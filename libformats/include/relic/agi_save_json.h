@@ -12,7 +12,8 @@ extern "C" {
 
 /* Everything in the save, with portable names: /variables/v3, /flags/f9,
  * /objects/0/x, /inventory/5/location, /strings/0, reserved ranges as hex
- * under /reserved. */
+ * under /reserved.  NULL when an allocation failed (never a document short
+ * of a member). */
 json_t *agi_save_to_json(const agi_save *s);
 /* Sets one field: path is a JSON Pointer of agi_save_to_json's document
  * (or the shorthands vN, fN); value is decimal/0x-hex, 0/1/true/false for
@@ -24,7 +25,8 @@ int agi_save_set(agi_save *s, const char *path, const char *value, relic_err *er
  * side lacks the path), sorted by path with numbers in numeric order.
  * ignore: JSON Pointer patterns (* matches one segment) dropped with
  * everything under them; unless all is set, /reserved and the objects'
- * reference tokens are dropped too. */
+ * reference tokens are dropped too.  NULL when an allocation failed (an
+ * empty or short list would read as equal saves). */
 json_t *agi_save_diff(const agi_save *a, const agi_save *b, const char *const *ignore, unsigned nignore, int all);
 
 #ifdef __cplusplus

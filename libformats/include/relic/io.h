@@ -59,7 +59,9 @@ void relic_audio_abort(relic_audio_out *a);
 /* The libsndfile major format for a path's extension, or 0 when unknown. */
 int relic_audio_format_for(const char *path);
 
-/* JSON with sorted keys and two-space indent, ending in a newline. */
+/* JSON with sorted keys and two-space indent, ending in a newline.  A NULL
+ * doc (a failed json_pack or builder) is RELIC_ENOMEM, so a writer can pass
+ * a builder's result straight in. */
 int relic_json_encode(const json_t *doc, relic_buf *out, relic_err *err);
 int relic_json_write(const char *path, const json_t *doc, relic_err *err);
 int relic_json_print(FILE *f, const json_t *doc);
@@ -72,6 +74,16 @@ int relic_json_print(FILE *f, const json_t *doc);
 void relic_json_set(json_t *obj, const char *key, json_t *value, int *oom);
 void relic_json_append(json_t *arr, json_t *value, int *oom);
 int relic_json_check(int oom, relic_err *err);
+/* path + "/" + key escaped as one JSON Pointer segment (RFC 6901: '~' as
+ * ~0, '/' as ~1), cut to fit cap (> 0). */
+void relic_json_pointer_join(char *out, size_t cap, const char *path, const char *key);
+/* The differences from a to b as an array of {path, old, new} (null where
+ * a side lacks the path), path a JSON Pointer, sorted by path with numbers
+ * in numeric order; ignored(path, arg) nonzero drops a node and everything
+ * under it.  Takes a and b (releases them, as the _new setters take their
+ * value), so a caller can pass the builders' results straight in.  NULL
+ * when a or b is NULL or an allocation failed. */
+json_t *relic_json_diff(json_t *a, json_t *b, int (*ignored)(const char *path, void *arg), void *arg);
 /* A JSON string from bytes (CP437 mapping, see relic/text.h). */
 json_t *relic_json_bytes(const uint8_t *s, size_t n);
 

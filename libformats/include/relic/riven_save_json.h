@@ -14,7 +14,8 @@ extern "C" {
 /* {format, version, edition, variables: {NAME: value}, variable_state:
  * {NAME: {references, initialized}}, zip_modes: [{name, card}],
  * name_count, record_count}.  A name that occurs twice keeps the first
- * record's value, as the engine's lookup does. */
+ * record's value, as the engine's lookup does.  NULL when an allocation
+ * failed (never a document short of a member). */
 json_t *riven_save_to_json(const riven_save *s);
 /* "cd", "dvd" or "unknown" for a VERS 1 value. */
 const char *riven_save_edition(uint32_t version);
@@ -28,7 +29,7 @@ int riven_save_validate(const riven_save *s, relic_err *err);
 /* Differences from a to b as [{path, old, new}] (null where a side lacks
  * the path), sorted by path; ignore: JSON Pointer patterns (* matches one
  * segment) dropped with everything under them; unless all is set,
- * /variable_state is dropped too. */
+ * /variable_state is dropped too.  NULL when an allocation failed. */
 json_t *riven_save_diff(const riven_save *a, const riven_save *b, const char *const *ignore, unsigned nignore, int all);
 
 #ifdef __cplusplus

@@ -13,7 +13,8 @@ extern "C" {
 #endif
 
 /* The state as JSON (variables, flags, strings, objects, inventory, room,
- * parser, messages, unimplemented actions met). */
+ * parser, messages, unimplemented actions met); NULL when an allocation
+ * failed (never a state short of a member). */
 json_t *agi_vm_state_json(const agi_vm *vm);
 
 #ifdef __cplusplus
