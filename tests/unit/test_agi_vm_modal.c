@@ -279,7 +279,7 @@ static void test_state_json_alloc_failure(void **state)
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
     test_vm_logic(vm, 0, "if (!isset(f50)) { set(f50); print(\"Hello.\"); }\nreturn();");
-    vm_run(vm, NULL, 1);
+    test_vm_run(vm, NULL, 1);
     json_t *st = agi_vm_state_json(vm);
     assert_string_equal(json_string_value(json_object_get(st, "format")), "relic-agi-state");
     assert_int_equal(json_integer_value(json_object_get(st, "format_version")), 2);
