@@ -22,8 +22,8 @@ static void bench_logic_game(const char *dir, double *t_dec, double *t_cc, unsig
     const agi_file *wf = agi_fileset_find(&fs, "WORDS.TOK"), *of = agi_fileset_find(&fs, "OBJECT");
     int hw = wf && agi_words_decode(wf->data, wf->len, &w, NULL) == RELIC_OK;
     int ho = of && agi_objects_decode(of->data, of->len, g.profile->inventory_xor, &o, NULL) == RELIC_OK;
-    agi_logic_ctx ctx = {g.profile, hw ? &w : NULL, ho ? &o : NULL, 0, 0};
-    agi_compile_opts co = {g.profile, ctx.words, ctx.objects, "bench.lgc", NULL, NULL};
+    agi_logic_ctx ctx = {g.profile, hw ? &w : NULL, ho ? &o : NULL, 0, 0, 0};
+    agi_compile_opts co = {g.profile, ctx.words, ctx.objects, "bench.lgc", NULL, NULL, 0};
     relic_buf p = RELIC_BUF_INIT, src = RELIC_BUF_INIT, out = RELIC_BUF_INIT;
     for (unsigned n = 0; n < g.dirs[AGI_LOGIC].count; n++) {
         agi_record rec;
