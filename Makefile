@@ -26,7 +26,7 @@ IO_PKGS    := libpng jansson
 AUDIO_PKGS := sndfile
 PKGS       := $(IO_PKGS) $(AUDIO_PKGS)
 DEB_PKGS   := build-essential pkg-config libpng-dev libsndfile1-dev libjansson-dev libcmocka-dev libgif-dev \
-              chromium clang-format cppcheck
+              chromium clang-format cppcheck bash-completion
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 IO_LIBS    := $(shell pkg-config --libs $(IO_PKGS) 2>/dev/null) -lgif -lm
@@ -89,6 +89,7 @@ LIBCMD     := $(BUILD)/lib/libcmd.a
 STATIC_LIBS:= $(foreach l,$(LIB_NAMES),$(call static_lib,$(l)))
 SHARED_LIBS:= $(foreach l,$(LIB_NAMES),$(call shared_lib,$(l)))
 BINS       := $(addprefix $(BUILD)/bin/,$(TOOLS))
+BASH_COMPLETIONS := $(patsubst completions/%.bash,$(BUILD)/completions/%,$(wildcard completions/*.bash))
 UNIT_BINS  := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 CORPUS_BINS:= $(patsubst tests/corpus/%.c,$(BUILD)/tests/%,$(CORPUS_SRC))
 BENCH_BIN  := $(BUILD)/bench/relic-bench
@@ -103,8 +104,19 @@ DEMO_TARGETS :=
 -include $(sort $(wildcard mk/*.mk))
 
 .PHONY: all libs deps test check check-asan lint format format-check bench samples demo fuzz install clean
-all: $(BINS) libs
+all: $(BINS) libs $(BASH_COMPLETIONS)
 libs: $(STATIC_LIBS) $(SHARED_LIBS)
+
+# Bash completions: bash-completion sources a completion by the command's
+# name, alone, so each installed file carries the shared helpers itself:
+# the build puts completions/common.sh in place of the line that sources
+# it (which serves a file sourced from the source tree).
+$(BUILD)/completions/%: completions/%.bash completions/common.sh
+	@mkdir -p $(dir $@)
+	@echo "  GEN     $@"
+	@awk -v common=completions/common.sh \
+	  '/^\. .*\/common\.sh"$$/ { while ((getline l < common) > 0) print l; close(common); next } { print }' \
+	  $< > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -284,7 +296,7 @@ install: all
 	  ln -sf librelic-$$l.so.$(SOVERSION) $(DESTDIR)$(PREFIX)/lib/librelic-$$l.so; done
 	install -m 644 libformats/include/relic/*.h $(wildcard libvm/include/relic/*.h) $(DESTDIR)$(PREFIX)/include/relic/
 	install -m 644 man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
-	for f in completions/*.bash; do install -m 644 $$f $(DESTDIR)$(PREFIX)/share/bash-completion/completions/$$(basename $$f .bash); done
+	install -m 644 $(BASH_COMPLETIONS) $(DESTDIR)$(PREFIX)/share/bash-completion/completions/
 	install -m 644 completions/_* $(DESTDIR)$(PREFIX)/share/zsh/site-functions/
 	for p in $(PC_FILES); do \
 	  sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $$p.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/$$p.pc; done

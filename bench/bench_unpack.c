@@ -11,7 +11,9 @@
  * agikit's dist/cli.js, run with node), RELIC_BENCH_DIR (scratch folder,
  * default build/bench-unpack: the project disk; give /dev/shm/... for
  * tmpfs), RELIC_BENCH_PAIRS (default 5), RELIC_BENCH_JOBS (agi-unpack -j,
- * default: agi-unpack's own default). */
+ * default: agi-unpack's own default), RELIC_BENCH_VIEWS (the view forms of
+ * the extra fewer-files pair against agikit, default "sheets": one PNG a
+ * loop instead of a PNG a cel, a sheet and a GIF; "off" leaves it out). */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <dirent.h>
@@ -102,7 +104,7 @@ static int bench_unpack_cmp(const void *a, const void *b)
 }
 
 typedef struct bench_unpack_ctx {
-    const char *bin, *agikit, *scratch, *jobs;
+    const char *bin, *agikit, *scratch, *jobs, *views;
     int pairs;
 } bench_unpack_ctx;
 
@@ -246,6 +248,19 @@ static void bench_unpack_game(const bench_unpack_ctx *c, const char *root, const
             char label[96];
             snprintf(label, sizeof label, "full vs agikit (%u files)", peer_files);
             bench_unpack_pairs(c, label, a, out_a, k, out_b, files);
+            /* The same with fewer view forms (--views): what file count
+             * costs, since agikit writes one file a view. */
+            if (strcmp(c->views, "off") != 0) {
+                char flag[64], few_label[96], fs[3][4096];
+                char *fa[9];
+                snprintf(flag, sizeof flag, "--views=%s", c->views);
+                bench_unpack_argv(c, game, out_a, flag, fs, fa);
+                bench_unpack_rm(out_a);
+                unsigned few = bench_unpack_spawn(fa) < 0 ? 0 : bench_unpack_count(out_a);
+                snprintf(few_label, sizeof few_label, "%s vs agikit", flag);
+                if (few)
+                    bench_unpack_pairs(c, few_label, fa, out_a, k, out_b, few);
+            }
         }
         bench_unpack_rm(upper);
     } else {
@@ -274,6 +289,7 @@ void bench_unpack_side_by_side(const char *root)
         .agikit = getenv("AGIKIT"),
         .scratch = getenv("RELIC_BENCH_DIR") ? getenv("RELIC_BENCH_DIR") : "build/bench-unpack",
         .jobs = getenv("RELIC_BENCH_JOBS"),
+        .views = getenv("RELIC_BENCH_VIEWS") ? getenv("RELIC_BENCH_VIEWS") : "sheets",
         .pairs = getenv("RELIC_BENCH_PAIRS") ? atoi(getenv("RELIC_BENCH_PAIRS")) : 5,
     };
     if (c.pairs < 1)

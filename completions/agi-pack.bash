@@ -2,37 +2,21 @@
 # Installed as share/bash-completion/completions/agi-pack; needs
 # bash-completion for the full behaviour (a plain fallback is used without).
 
+# The helpers shared by relic's completions; the build copies
+# completions/common.sh in here, so the installed file loads alone.
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
 _agi_pack()
 {
     local cur prev words cword split=false
-    if declare -F _init_completion >/dev/null 2>&1; then
-        _init_completion -s || return
-    else
-        # Words from the line itself, since readline also breaks words
-        # at ':' and '='.
-        local line=${COMP_LINE:0:COMP_POINT} rest
-        cur=${line##*[[:space:]]}
-        rest=${line%"$cur"}
-        rest=${rest%"${rest##*[![:space:]]}"}
-        prev=${rest##*[[:space:]]}
-        if [[ $cur == --*=* ]]; then
-            prev=${cur%%=*}
-            cur=${cur#*=}
-            split=true
-        fi
-    fi
+    _relic_comp_init -s || return
 
     local opts='-o --output --v3 --no-compress --keep-layout --max-volume --profile -h --help -V --version'
     local profiles='2.089 2.230 2.272 2.411 2.440 2.917 2.936 3.002.086 3.002.102 3.002.149'
 
     case $prev in
         -o | --output)
-            if declare -F _filedir >/dev/null 2>&1; then
-                _filedir -d
-            else
-                compopt -o filenames 2>/dev/null
-                COMPREPLY=($(compgen -d -- "$cur"))
-            fi
+            _relic_comp_files -d
             return
             ;;
         --v3)
@@ -53,20 +37,8 @@ _agi_pack()
             ;;
     esac
 
-    $split && return
-
-    if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "$opts" -- "$cur"))
-        return
-    fi
-
     # SRC_DIR
-    if declare -F _filedir >/dev/null 2>&1; then
-        _filedir -d
-    else
-        compopt -o filenames 2>/dev/null
-        COMPREPLY=($(compgen -d -- "$cur"))
-    fi
+    _relic_comp_rest "$opts" -d
 } &&
     complete -F _agi_pack agi-pack
 

@@ -2,26 +2,15 @@
 # Installed as share/bash-completion/completions/agi-unpack; needs
 # bash-completion for the full behaviour (a plain fallback is used without).
 
+# The helpers shared by relic's completions; the build copies
+# completions/common.sh in here, so the installed file loads alone.
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
 _agi_unpack()
 {
     local cur prev words cword split=false
-    if declare -F _init_completion >/dev/null 2>&1; then
-        # -n : keeps "logic:12" one word; -s splits --opt=value.
-        _init_completion -s -n : || return
-    else
-        # Words from the line itself, since readline also breaks words
-        # at ':' and '='.
-        local line=${COMP_LINE:0:COMP_POINT} rest
-        cur=${line##*[[:space:]]}
-        rest=${line%"$cur"}
-        rest=${rest%"${rest##*[![:space:]]}"}
-        prev=${rest##*[[:space:]]}
-        if [[ $cur == --*=* ]]; then
-            prev=${cur%%=*}
-            cur=${cur#*=}
-            split=true
-        fi
-    fi
+    # -n : keeps "logic:12" one word; -s splits --opt=value.
+    _relic_comp_init -s -n : || return
 
     local kinds='logic picture view sound'
     local profiles='2.089 2.230 2.272 2.411 2.440 2.917 2.936 3.002.086 3.002.102 3.002.149'
@@ -29,12 +18,7 @@ _agi_unpack()
 
     case $prev in
         -o | --output)
-            if declare -F _filedir >/dev/null 2>&1; then
-                _filedir -d
-            else
-                compopt -o filenames 2>/dev/null
-                COMPREPLY=($(compgen -d -- "$cur"))
-            fi
+            _relic_comp_files -d
             return
             ;;
         --only)
@@ -79,20 +63,8 @@ _agi_unpack()
             ;;
     esac
 
-    $split && return
-
-    if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "$opts" -- "$cur"))
-        return
-    fi
-
     # GAME_DIR
-    if declare -F _filedir >/dev/null 2>&1; then
-        _filedir -d
-    else
-        compopt -o filenames 2>/dev/null
-        COMPREPLY=($(compgen -d -- "$cur"))
-    fi
+    _relic_comp_rest "$opts" -d
 } &&
     complete -F _agi_unpack agi-unpack
 

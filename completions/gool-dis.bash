@@ -1,6 +1,10 @@
 # bash completion for gool-dis(1), part of relic.
 # Installed as share/bash-completion/completions/gool-dis.
 
+# The helpers shared by relic's completions; the build copies
+# completions/common.sh in here, so the installed file loads alone.
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
 _gool_dis()
 {
     local cur prev
@@ -22,10 +26,7 @@ _gool_dis()
             return
             ;;
     esac
-    if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "$opts" -- "$cur"))
-        return
-    fi
+    _relic_comp_options "$opts" && return
     compopt -o filenames 2>/dev/null
     COMPREPLY=($(compgen -f -- "$cur"))
 } &&

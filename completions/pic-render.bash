@@ -2,15 +2,14 @@
 # Installed as share/bash-completion/completions/pic-render; needs
 # bash-completion for the full behaviour (a plain fallback is used without).
 
+# The helpers shared by relic's completions; the build copies
+# completions/common.sh in here, so the installed file loads alone.
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
 _pic_render()
 {
     local cur prev words cword split=false
-    if declare -F _init_completion >/dev/null 2>&1; then
-        _init_completion -s || return
-    else
-        cur=${COMP_WORDS[COMP_CWORD]}
-        prev=${COMP_WORDS[COMP_CWORD - 1]}
-    fi
+    _relic_comp_init_words -s || return
 
     local profiles='2.089 2.230 2.272 2.411 2.440 2.917 2.936 3.002.086 3.002.102 3.002.149 3.002.149-gr'
     local opts='-o --output -f --file -c --channel -s --scale -a --aspect --profile --steps
@@ -19,12 +18,7 @@ _pic_render()
 
     case $prev in
         -o | --output | --raw | --animate | -f | --file | --input | --state | --bundle | --save | --screen | --font | --audio | --restore)
-            if declare -F _filedir >/dev/null 2>&1; then
-                _filedir
-            else
-                compopt -o filenames 2>/dev/null
-                COMPREPLY=($(compgen -f -- "$cur"))
-            fi
+            _relic_comp_files
             return
             ;;
         -a | --aspect)
@@ -40,12 +34,7 @@ _pic_render()
             return
             ;;
         --frames | --save-dir)
-            if declare -F _filedir >/dev/null 2>&1; then
-                _filedir -d
-            else
-                compopt -o filenames 2>/dev/null
-                COMPREPLY=($(compgen -d -- "$cur"))
-            fi
+            _relic_comp_files -d
             return
             ;;
         -s | --scale | --steps | --every | --delay | --overlay | --room | --tick | --seed | --case | -h | --help | -V | --version)
@@ -53,20 +42,8 @@ _pic_render()
             ;;
     esac
 
-    $split && return
-
-    if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "$opts" -- "$cur"))
-        return
-    fi
-
     # GAME_DIR, then the picture number (free-form)
-    if declare -F _filedir >/dev/null 2>&1; then
-        _filedir -d
-    else
-        compopt -o filenames 2>/dev/null
-        COMPREPLY=($(compgen -d -- "$cur"))
-    fi
+    _relic_comp_rest "$opts" -d
 } &&
     complete -F _pic_render pic-render
 

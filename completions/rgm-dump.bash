@@ -1,6 +1,10 @@
 # bash completion for rgm-dump(1), part of relic.
 # Installed as share/bash-completion/completions/rgm-dump.
 
+# The helpers shared by relic's completions; the build copies
+# completions/common.sh in here, so the installed file loads alone.
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
 _rgm_dump()
 {
     local cur prev
@@ -30,17 +34,13 @@ _rgm_dump()
             return
             ;;
     esac
-    if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "$opts" -- "$cur"))
-        return
-    fi
-    compopt -o filenames 2>/dev/null
+    _relic_comp_options "$opts" && return
     # --assemble reads a map source, every other mode a map.
-    local w pat='!*.@(rgm|RGM)'
-    for w in "${COMP_WORDS[@]}"; do
-        [[ $w == --assemble ]] && pat='!*.rgmsrc'
-    done
-    COMPREPLY=($(compgen -f -X "$pat" -- "$cur") $(compgen -d -- "$cur"))
+    if _relic_comp_has --assemble; then
+        _relic_comp_matching '*.rgmsrc'
+    else
+        _relic_comp_matching '*.@(rgm|RGM)'
+    fi
 } &&
     complete -F _rgm_dump rgm-dump
 

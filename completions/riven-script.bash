@@ -1,6 +1,10 @@
 # bash completion for riven-script(1), part of relic.
 # Installed as share/bash-completion/completions/riven-script.
 
+# The helpers shared by relic's completions; the build copies
+# completions/common.sh in here, so the installed file loads alone.
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
 _riven_script()
 {
     local cur prev
@@ -32,17 +36,13 @@ _riven_script()
             return
             ;;
     esac
-    if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "$opts" -- "$cur"))
-        return
-    fi
-    compopt -o filenames 2>/dev/null
+    _relic_comp_options "$opts" && return
     # --build reads a text manifest (any name), every other mode archives.
-    local w pat='!*.@(MHK|mhk|rvn)'
-    for w in "${COMP_WORDS[@]}"; do
-        [[ $w == --build ]] && pat=
-    done
-    COMPREPLY=($(compgen -f ${pat:+-X "$pat"} -- "$cur") $(compgen -d -- "$cur"))
+    if _relic_comp_has --build; then
+        _relic_comp_matching ''
+    else
+        _relic_comp_matching '*.@(MHK|mhk|rvn)'
+    fi
 } &&
     complete -F _riven_script riven-script
 

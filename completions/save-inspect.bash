@@ -2,18 +2,15 @@
 # Installed as share/bash-completion/completions/save-inspect; needs
 # bash-completion for the full behaviour (a plain fallback is used without).
 
+# The helpers shared by relic's completions; the build copies
+# completions/common.sh in here, so the installed file loads alone.
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
 _save_inspect()
 {
     local cur prev words cword split=false
     COMPREPLY=()
-    if declare -F _init_completion >/dev/null 2>&1; then
-        _init_completion -s || return
-    else
-        cur=${COMP_WORDS[COMP_CWORD]}
-        prev=${COMP_WORDS[COMP_CWORD - 1]}
-        words=("${COMP_WORDS[@]}")
-        cword=$COMP_CWORD
-    fi
+    _relic_comp_init_words -s || return
 
     local profiles='2.089 2.230 2.272 2.411 2.440 2.917 2.936 3.002.086 3.002.102 3.002.149'
     local cmd='' i

@@ -3,10 +3,10 @@
  * unpacked tree by relative paths, so it works from file:// and can be
  * copied anywhere with the tree.
  *
- * Everything on it is read back from what the run wrote: the summary
- * (game.json), the view and message JSON, the logic sources, objects.json
- * and words.json.  The page therefore shows exactly the files a user gets,
- * and needs nothing from the unpacker's internals.
+ * Everything on it is what the run wrote: the summary (game.json), and the
+ * view and message JSON, the logic sources, objects.json and words.json as
+ * kept in memory once each was written (write.h, unpack_page), so the page
+ * shows exactly the files a user gets without reading them back.
  *
  * Display sizes: an AGI pixel is two screen pixels wide (160-wide planes on
  * a 320x200 screen), and the 320x200 screen was shown at 4:3, so each
@@ -17,10 +17,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <sys/stat.h>
 #include "export_html.h"
 #include "relic/buf.h"
+#include "relic/core.h"
 #include "relic/file.h"
 #include "relic/io.h"
 
@@ -31,12 +30,22 @@
 #define HTML_PICTURE_W 160
 #define HTML_PICTURE_H 168
 
+/* words.json's words, for the said() links: sorted by their text without
+ * regard to ASCII case (then by their place in words.json, whose first
+ * match wins), looked up by bisection instead of a scan per word. */
+typedef struct html_word {
+    const char *text;
+    size_t len, at;
+    long long group;
+} html_word;
+
 typedef struct html_ctx {
-    const char *out_dir;
     relic_buf b;
-    json_t *words;  /* words.json, or NULL */
-    int failed;     /* a file the run wrote could not be read back */
-    relic_err fail; /* the first such failure: no page is written */
+    const unpack_page *page;
+    const json_t *words; /* words.json, or NULL */
+    html_word *index;    /* words.json's words by text */
+    size_t nindex;
+    int failed; /* a file's text was lost in memory: no page is written */
 } html_ctx;
 
 static const char html_style[] =
@@ -64,16 +73,22 @@ static void html_raw(html_ctx *h, const char *s) { relic_buf_append(&h->b, s, st
 /* Text or attribute value, escaped. */
 static void html_text_n(html_ctx *h, const char *s, size_t n)
 {
+    size_t run = 0; /* bytes before s[i] that need no escape, copied at once */
     for (size_t i = 0; i < n; i++) {
+        const char *esc;
         switch (s[i]) {
-        case '&': html_raw(h, "&amp;"); break;
-        case '<': html_raw(h, "&lt;"); break;
-        case '>': html_raw(h, "&gt;"); break;
-        case '"': html_raw(h, "&quot;"); break;
-        case '\'': html_raw(h, "&#39;"); break;
-        default: relic_buf_u8(&h->b, (uint8_t)s[i]);
+        case '&': esc = "&amp;"; break;
+        case '<': esc = "&lt;"; break;
+        case '>': esc = "&gt;"; break;
+        case '"': esc = "&quot;"; break;
+        case '\'': esc = "&#39;"; break;
+        default: run++; continue;
         }
+        relic_buf_append(&h->b, s + i - run, run);
+        run = 0;
+        html_raw(h, esc);
     }
+    relic_buf_append(&h->b, s + n - run, run);
 }
 
 static void html_text(html_ctx *h, const char *s)
@@ -87,61 +102,6 @@ static const char *html_str(const json_t *o, const char *key) { return json_stri
 static long long html_int(const json_t *o, const char *key)
 {
     return (long long)json_integer_value(json_object_get(o, key));
-}
-
-static void html_fail(html_ctx *h, const relic_err *err)
-{
-    if (!h->failed)
-        h->fail = *err;
-    h->failed = 1;
-}
-
-/* A file of the unpacked tree; -1 when it is absent (the page then leaves
- * that part out) or unreadable: a file that is there but cannot be read
- * (an I/O error, out of memory) fails the page, which would otherwise
- * silently lose that part. */
-static int html_read(html_ctx *h, const char *rel, relic_buf *out)
-{
-    char path[4096];
-    relic_err err;
-    relic_err_clear(&err);
-    if (!rel || relic_path_join(h->out_dir, rel, 0, path, sizeof path, &err))
-        return -1;
-    if (relic_file_read(path, out, &err) == RELIC_OK)
-        return 0;
-    struct stat st;
-    if (stat(path, &st) == 0) {
-        relic_err_file(&err, path);
-        html_fail(h, &err);
-    }
-    return -1;
-}
-
-static json_t *html_load_json(html_ctx *h, const char *rel)
-{
-    relic_buf b = RELIC_BUF_INIT;
-    if (html_read(h, rel, &b))
-        return NULL;
-    json_error_t jerr;
-    json_t *doc = json_loadb((const char *)b.data, b.len, 0, &jerr);
-    /* The run wrote the file whole with relic_json_encode, so the document
-     * must print back to the same bytes.  It does not when an allocation
-     * failed inside jansson's parser, which then drops a character of a
-     * string and still succeeds (its lexer ignores a failed append). */
-    relic_buf again = RELIC_BUF_INIT;
-    int same = doc && relic_json_encode(doc, &again, NULL) == RELIC_OK && again.len == b.len &&
-               memcmp(again.data, b.data, b.len) == 0;
-    relic_buf_free(&again);
-    relic_buf_free(&b);
-    if (!same) {
-        relic_err err;
-        relic_err_set(&err, RELIC_ENOMEM, RELIC_NO_OFFSET, "%s: out of memory reading it back", rel);
-        relic_err_file(&err, h->out_dir);
-        html_fail(h, &err);
-        json_decref(doc);
-        return NULL;
-    }
-    return doc;
 }
 
 /* <img> sized to the display shape of w x h AGI pixels at `scale`. */
@@ -341,7 +301,7 @@ static void html_views(html_ctx *h, const json_t *resources)
         if (!html_is(r, "view") || !html_str(r, "json"))
             continue;
         long long n = html_int(r, "number");
-        json_t *doc = html_load_json(h, html_str(r, "json"));
+        const json_t *doc = n >= 0 && n < AGI_DIR_ENTRIES ? h->page->item[AGI_VIEW][n].view : NULL;
         relic_buf_printf(&h->b, "<div class=\"view\" id=\"view-%lld\"><strong>view %lld</strong> &middot; ", n, n);
         html_link(h, html_str(r, "json"), "JSON");
         html_raw(h, " &middot; ");
@@ -355,7 +315,6 @@ static void html_views(html_ctx *h, const json_t *resources)
         json_array_foreach (json_object_get(doc, "loops"), k, loop)
             html_view_loop(h, n, loop);
         html_raw(h, "</div></div>\n");
-        json_decref(doc);
     }
     html_raw(h, "</section>\n");
 }
@@ -403,16 +362,59 @@ static void html_sounds(html_ctx *h, const json_t *resources)
 
 /* ---- logic, words, inventory ------------------------------------------------ */
 
-/* The words.json group of `word`, or -1. */
+static int html_word_textcmp(const char *a, size_t na, const char *b, size_t nb)
+{
+    for (size_t i = 0; i < na && i < nb; i++) {
+        int x = tolower((unsigned char)a[i]), y = tolower((unsigned char)b[i]);
+        if (x != y)
+            return x < y ? -1 : 1;
+    }
+    return na < nb ? -1 : na > nb;
+}
+
+static int html_word_index_cmp(const void *a, const void *b)
+{
+    const html_word *x = a, *y = b;
+    int c = html_word_textcmp(x->text, x->len, y->text, y->len);
+    return c ? c : x->at < y->at ? -1 : x->at > y->at;
+}
+
+/* The index of h->words; h->b.oom when there is no room (no page). */
+static void html_word_index(html_ctx *h)
+{
+    size_t i, n = 0;
+    json_t *w;
+    const json_t *list = json_object_get(h->words, "words");
+    if (!json_array_size(list))
+        return;
+    h->index = relic_alloc_array(json_array_size(list), sizeof *h->index);
+    if (!h->index) {
+        h->b.oom = 1;
+        return;
+    }
+    json_array_foreach (list, i, w) {
+        const char *s = html_str(w, "word");
+        if (s)
+            h->index[n++] = (html_word){s, strlen(s), i, html_int(w, "id")};
+    }
+    h->nindex = n;
+    qsort(h->index, n, sizeof *h->index, html_word_index_cmp);
+}
+
+/* The words.json group of `word` (the first word of that text, whatever
+ * its case), or -1. */
 static long long html_word_group(const html_ctx *h, const char *word, size_t n)
 {
-    size_t i;
-    json_t *w;
-    json_array_foreach (json_object_get(h->words, "words"), i, w) {
-        const char *s = html_str(w, "word");
-        if (s && strlen(s) == n && strncasecmp(s, word, n) == 0)
-            return html_int(w, "id");
+    size_t lo = 0, hi = h->nindex;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (html_word_textcmp(h->index[mid].text, h->index[mid].len, word, n) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
+    if (lo < h->nindex && html_word_textcmp(h->index[lo].text, h->index[lo].len, word, n) == 0)
+        return h->index[lo].group;
     return -1;
 }
 
@@ -452,14 +454,14 @@ static void html_source(html_ctx *h, const char *src, size_t len)
     }
 }
 
-static void html_messages(html_ctx *h, const char *source_rel)
+static void html_messages(html_ctx *h, long long num, const char *source_rel)
 {
     char rel[512];
     size_t n = strlen(source_rel);
     if (n < 4 || n + 16 > sizeof rel || strcmp(source_rel + n - 4, ".lgc") != 0)
         return;
     snprintf(rel, sizeof rel, "%.*s.messages.json", (int)(n - 4), source_rel);
-    json_t *doc = html_load_json(h, rel);
+    const json_t *doc = num >= 0 && num < AGI_DIR_ENTRIES ? h->page->item[AGI_LOGIC][num].messages : NULL;
     size_t i;
     json_t *m;
     if (json_array_size(json_object_get(doc, "messages"))) {
@@ -473,7 +475,6 @@ static void html_messages(html_ctx *h, const char *source_rel)
         }
         html_raw(h, "</table>");
     }
-    json_decref(doc);
 }
 
 static void html_logic(html_ctx *h, const json_t *resources)
@@ -486,7 +487,7 @@ static void html_logic(html_ctx *h, const json_t *resources)
         if (!html_is(r, "logic") || !html_str(r, "source"))
             continue;
         long long n = html_int(r, "number");
-        relic_buf src = RELIC_BUF_INIT;
+        const unpack_page_item *it = n >= 0 && n < AGI_DIR_ENTRIES ? &h->page->item[AGI_LOGIC][n] : NULL;
         relic_buf_printf(&h->b, "<details id=\"logic-%lld\"%s><summary>logic %lld &middot; %lld messages</summary><p>",
                          n, n == 0 ? " open" : "", n, html_int(r, "messages"));
         html_link(h, html_str(r, "source"), "source");
@@ -497,22 +498,26 @@ static void html_logic(html_ctx *h, const json_t *resources)
         html_raw(h, " &middot; ");
         html_link(h, html_str(r, "file"), "raw");
         html_raw(h, "</p>");
-        html_messages(h, html_str(r, "source"));
-        if (html_read(h, html_str(r, "source"), &src) == 0) {
+        html_messages(h, n, html_str(r, "source"));
+        if (it && it->lost)
+            h->failed = 1;
+        if (it && it->source) {
             html_raw(h, "<pre>");
-            html_source(h, (const char *)src.data, src.len);
+            html_source(h, it->source, it->source_len);
             html_raw(h, "</pre>");
         }
-        relic_buf_free(&src);
         html_raw(h, "</details>\n");
     }
     html_raw(h, "</section>\n");
 }
 
+/* By group, then by place in words.json (which lists them alphabetically). */
 static int html_word_cmp(const void *a, const void *b)
 {
-    long long x = html_int(*(json_t *const *)a, "id"), y = html_int(*(json_t *const *)b, "id");
-    return x < y ? -1 : x > y;
+    const html_word *x = a, *y = b;
+    if (x->group != y->group)
+        return x->group < y->group ? -1 : 1;
+    return x->at < y->at ? -1 : x->at > y->at;
 }
 
 static void html_words(html_ctx *h)
@@ -520,26 +525,28 @@ static void html_words(html_ctx *h)
     html_raw(h, "<section id=\"words\"><h2>Words</h2>");
     const json_t *list = json_object_get(h->words, "words");
     size_t n = json_array_size(list);
-    json_t **sorted = n ? calloc(n, sizeof *sorted) : NULL;
+    html_word *sorted = n ? relic_alloc_array(n, sizeof *sorted) : NULL;
     if (n && !sorted)
         h->b.oom = 1; /* the page would lose the vocabulary: no page */
     if (!sorted) {
         html_raw(h, "<p class=\"note\">No vocabulary.</p></section>\n");
         return;
     }
-    for (size_t i = 0; i < n; i++)
-        sorted[i] = json_array_get(list, i);
-    qsort(sorted, n, sizeof *sorted, html_word_cmp); /* by group; words.json lists them alphabetically */
+    for (size_t i = 0; i < n; i++) {
+        const json_t *w = json_array_get(list, i);
+        sorted[i] = (html_word){html_str(w, "word"), 0, i, html_int(w, "id")};
+    }
+    qsort(sorted, n, sizeof *sorted, html_word_cmp);
     html_raw(h, "<p class=\"note\">By synonym group, as in ");
     html_link(h, "words.json", "words.json");
     html_raw(h, ".</p><table><tr><th>group</th><th>words</th></tr>");
     for (size_t i = 0; i < n; i++) {
-        long long g = html_int(sorted[i], "id");
-        if (i == 0 || html_int(sorted[i - 1], "id") != g)
+        long long g = sorted[i].group;
+        if (i == 0 || sorted[i - 1].group != g)
             relic_buf_printf(&h->b, "%s<tr id=\"word-%lld\"><td>%lld</td><td>", i ? "</td></tr>" : "", g, g);
         else
             html_raw(h, ", ");
-        html_text(h, html_str(sorted[i], "word"));
+        html_text(h, sorted[i].text);
     }
     html_raw(h, "</td></tr></table></section>\n");
     free(sorted);
@@ -548,7 +555,7 @@ static void html_words(html_ctx *h)
 static void html_inventory(html_ctx *h, const json_t *summary)
 {
     const char *rel = html_str(json_object_get(summary, "objects"), "output");
-    json_t *doc = html_load_json(h, rel);
+    const json_t *doc = rel ? h->page->objects : NULL;
     html_raw(h, "<section id=\"inventory\"><h2>Inventory objects</h2>");
     if (!doc) {
         html_raw(h, "<p class=\"note\">No OBJECT file decoded.</p></section>\n");
@@ -566,14 +573,15 @@ static void html_inventory(html_ctx *h, const json_t *summary)
         relic_buf_printf(&h->b, "</td><td>%lld</td></tr>", html_int(it, "location"));
     }
     html_raw(h, "</table></section>\n");
-    json_decref(doc);
 }
 
-int unpack_html_write(const char *out_dir, const json_t *summary, relic_err *err)
+int unpack_html_write(const char *out_dir, const json_t *summary, const unpack_page *page, relic_err *err)
 {
-    html_ctx h = {out_dir, RELIC_BUF_INIT, NULL, 0, {0}};
+    html_ctx h = {RELIC_BUF_INIT, page, NULL, NULL, 0, 0};
     const json_t *resources = json_object_get(summary, "resources");
-    h.words = html_load_json(&h, html_str(json_object_get(summary, "words"), "output"));
+    if (html_str(json_object_get(summary, "words"), "output"))
+        h.words = page->words;
+    html_word_index(&h);
     html_raw(&h, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                  "<meta name=\"viewport\" content=\"width=device-width\"><title>");
     relic_buf_printf(&h.b, "AGI game (%s, profile %s)", html_str(summary, "layout"), html_str(summary, "profile"));
@@ -593,13 +601,11 @@ int unpack_html_write(const char *out_dir, const json_t *summary, relic_err *err
     html_words(&h);
     html_inventory(&h, summary);
     html_raw(&h, "</main></body></html>\n");
-    json_decref(h.words);
+    free(h.index);
     char path[4096];
     int rc = relic_buf_check(&h.b, err);
-    if (rc == RELIC_OK && h.failed) {
-        *err = h.fail;
-        rc = err->code ? err->code : RELIC_EIO;
-    }
+    if (rc == RELIC_OK && h.failed)
+        rc = relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory keeping a logic source for the page");
     if (rc == RELIC_OK)
         rc = relic_path_join(out_dir, "index.html", 1, path, sizeof path, err);
     if (rc == RELIC_OK)

@@ -4,10 +4,12 @@
 
 #include <jansson.h>
 #include "relic/error.h"
+#include "write.h"
 
 /* Writes OUT/index.html from the run's summary (the game.json document)
- * and the files it names under OUT; call after everything else is written.
- * Resources that failed are listed with their error, not linked. */
-int unpack_html_write(const char *out_dir, const json_t *summary, relic_err *err);
+ * and the documents kept as their files were written (page); call after
+ * everything else is written.  Resources that failed are listed with their
+ * error, not linked. */
+int unpack_html_write(const char *out_dir, const json_t *summary, const unpack_page *page, relic_err *err);
 
 #endif

@@ -27,8 +27,12 @@ void unpack_export_logic(unpack_ctx *x, unsigned num, const agi_record *rec, con
         unpack_fail(x, AGI_LOGIC, num, rec, &err, row);
     } else {
         snprintf(rel, sizeof rel, "logic/logic%03u.lgc", num);
-        if (unpack_write(x, rel, text->data, text->len, NULL) == 0)
+        if (unpack_write(x, rel, text->data, text->len, NULL) == 0) {
             relic_json_set(row, "source", json_string(rel), &x->json_oom);
+            unpack_page_item *it = unpack_page_slot(x, AGI_LOGIC, num);
+            if (it)
+                unpack_page_keep_text(it, text->data, text->len);
+        }
         relic_buf_reset(text);
         if (x->o->write_asm && agi_logic_disasm(payload->data, payload->len, &ctx, text, &err) == RELIC_OK) {
             snprintf(rel, sizeof rel, "logic/logic%03u.asm", num);

@@ -24,7 +24,9 @@ void unpack_export_messages(unpack_ctx *x, unsigned num, const agi_record *rec, 
         char rel[64];
         snprintf(rel, sizeof rel, "logic/logic%03u.messages.json", num);
         json_t *doc = agi_messages_to_json(&m, num);
-        unpack_write(x, rel, NULL, 0, doc);
+        unpack_page_item *it = unpack_page_slot(x, AGI_LOGIC, num);
+        if (unpack_write(x, rel, NULL, 0, doc) == 0 && it)
+            it->messages = json_incref(doc);
         json_decref(doc);
     }
     agi_logic_messages_free(&m);

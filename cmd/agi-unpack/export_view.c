@@ -241,8 +241,12 @@ void unpack_export_view(unpack_ctx *x, unsigned num, const agi_record *rec, cons
             v.description ? relic_json_bytes(v.description, v.description_len) : json_null(), "loops", loops);
         char rel[64];
         snprintf(rel, sizeof rel, "views/view%03u.json", num);
-        if (unpack_write(x, rel, NULL, 0, doc) == 0)
+        unpack_page_item *it = unpack_page_slot(x, AGI_VIEW, num);
+        if (unpack_write(x, rel, NULL, 0, doc) == 0) {
             relic_json_set(row, "json", json_string(rel), &x->json_oom);
+            if (it)
+                it->view = json_incref(doc);
+        }
         json_decref(doc);
     } else {
         json_decref(loops);

@@ -3,7 +3,6 @@
  * Resources are extracted on a pool of workers (pool.h); each one's row and
  * error lines are collected and taken in directory order, so game.json,
  * stderr and the tree are the same for any -j. */
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,10 +74,12 @@ int unpack_parse_views(const char *arg, unsigned *views)
 }
 
 /* One resource's outcome (or OBJECT's or WORDS.TOK's, when meta_file is
- * set), kept until every earlier one is reported. */
+ * set, or game.json's container record, when layout is), kept until every
+ * earlier one is reported. */
 typedef struct unpack_task {
     agi_kind kind;
     unsigned num;
+    int layout;
     const char *meta_file, *meta_out;
     json_t *row;
     int errors, warnings, io_failed, json_oom;
@@ -97,6 +98,7 @@ typedef struct unpack_walk_state {
     unpack_worker *workers;
     json_t *resources;
     json_t *meta[2]; /* the OBJECT and WORDS.TOK rows */
+    json_t *layout;  /* the container record (NULL: out of memory) */
     int errors, warnings, io_failed;
     int json_oom;   /* a row, or a member of one, was lost */
     unsigned total; /* directory entries, for the progress line */
@@ -141,8 +143,12 @@ static void unpack_walk_run(void *worker, size_t i, void *arg)
     unpack_worker *wk = worker;
     unpack_task *t = &w->tasks[i];
     wk->x.errors = wk->x.warnings = wk->x.io_failed = wk->x.json_oom = 0;
-    t->row = t->meta_file ? unpack_metadata(&wk->x, t->meta_file, t->meta_out)
-                          : unpack_resource(&wk->x, t->kind, t->num, &wk->payload);
+    if (t->layout)
+        t->row = agi_container_layout_to_json(wk->x.game);
+    else if (t->meta_file)
+        t->row = unpack_metadata(&wk->x, t->meta_file, t->meta_out);
+    else
+        t->row = unpack_resource(&wk->x, t->kind, t->num, &wk->payload);
     t->errors = wk->x.errors;
     t->warnings = wk->x.warnings;
     t->io_failed = wk->x.io_failed;
@@ -169,7 +175,9 @@ static void unpack_walk_done(size_t i, void *arg)
     w->warnings += t->warnings;
     w->io_failed |= t->io_failed;
     w->json_oom |= t->json_oom;
-    if (t->meta_file)
+    if (t->layout)
+        w->layout = t->row;
+    else if (t->meta_file)
         w->meta[t->meta_out[0] == 'w'] = t->row;
     else
         relic_json_append(w->resources, t->row, &w->json_oom);
@@ -178,14 +186,17 @@ static void unpack_walk_done(size_t i, void *arg)
         cli_progress("%u/%u", (unsigned)i, w->total);
 }
 
-/* Every selected resource, then OBJECT and WORDS.TOK, on the pool; the two
- * metadata files are reported last (as before) but started first, since
- * words.json is the longest single job of most games. */
-static void unpack_walk(unpack_ctx *x, unsigned jobs, json_t **objects, json_t **words)
+/* Every selected resource, then OBJECT and WORDS.TOK, then (when writing)
+ * game.json's container record, on the pool.  The last ones are reported
+ * last but started first: the container record (a pass over every record
+ * of its own: hashing each payload, rebuilding stored forms) and words.json
+ * are the longest single jobs of most games.  Run as tasks rather than on
+ * a thread of their own, they share the workers with the resources. */
+static void unpack_walk(unpack_ctx *x, unsigned jobs, json_t **objects, json_t **words, json_t **layout)
 {
     const unpack_opts *o = x->o;
     unpack_walk_state w = {.resources = x->resources};
-    size_t cap = 2;
+    size_t cap = 3;
     for (int k = 0; k < AGI_KIND_COUNT; k++)
         cap += x->game->dirs[k].count;
     w.total = (unsigned)cap;
@@ -208,10 +219,16 @@ static void unpack_walk(unpack_ctx *x, unsigned jobs, json_t **objects, json_t *
                 w.tasks[w.ntasks++] = (unpack_task){.kind = (agi_kind)k, .num = n};
     w.tasks[w.ntasks++] = (unpack_task){.meta_file = "OBJECT", .meta_out = "objects.json"};
     w.tasks[w.ntasks++] = (unpack_task){.meta_file = "WORDS.TOK", .meta_out = "words.json"};
+    size_t late = 2;
+    if (x->out) {
+        w.tasks[w.ntasks++] = (unpack_task){.layout = 1};
+        late = 3;
+    }
     for (size_t i = 0; i < w.ntasks; i++)
-        order[i] = (i + w.ntasks - 2) % w.ntasks;
+        order[i] = (i + w.ntasks - late) % w.ntasks;
     for (unsigned j = 0; j < jobs; j++) {
         unpack_ctx_init(&w.workers[j].x, o, x->game, x->names, x->out);
+        w.workers[j].x.page = x->page;
         states[j] = &w.workers[j];
     }
     unpack_pool_run(jobs, w.ntasks, order, states, unpack_walk_run, unpack_walk_done, &w);
@@ -226,6 +243,7 @@ static void unpack_walk(unpack_ctx *x, unsigned jobs, json_t **objects, json_t *
 done:
     *objects = w.meta[0] ? w.meta[0] : json_pack("{s:s}", "status", "absent");
     *words = w.meta[1] ? w.meta[1] : json_pack("{s:s}", "status", "absent");
+    *layout = w.layout;
     cli_progress_done();
     free(order);
     free(states);
@@ -273,7 +291,8 @@ static json_t *unpack_metadata(unpack_ctx *x, const char *file, const char *out_
     }
     relic_json_set(info, "status", json_string("ok"), &x->json_oom);
     if (x->out) {
-        unpack_write(x, out_name, NULL, 0, doc);
+        if (unpack_write(x, out_name, NULL, 0, doc) == 0 && x->page)
+            *(out_name[0] == 'w' ? &x->page->words : &x->page->objects) = json_incref(doc);
         relic_json_set(info, "output", json_string(out_name), &x->json_oom);
     }
     json_decref(doc);
@@ -339,21 +358,6 @@ static int unpack_logic_accepts(void *ctx, const uint8_t *payload, size_t len, c
     return rc == RELIC_ENOMEM ? -1 : rc == RELIC_OK;
 }
 
-/* game.json's container record is a pass over every record of its own
- * (rebuilding each stored form, hashing each payload): most of a --raw
- * run.  It reads the game only, so it runs beside the walk's workers. */
-typedef struct unpack_layout_job {
-    const agi_game *game;
-    json_t *layout;
-} unpack_layout_job;
-
-static void *unpack_layout_run(void *arg)
-{
-    unpack_layout_job *j = arg;
-    j->layout = agi_container_layout_to_json(j->game);
-    return NULL;
-}
-
 int unpack_run(const unpack_opts *o)
 {
     /* jansson seeds its hash function on the first object; do it here,
@@ -413,16 +417,12 @@ int unpack_run(const unpack_opts *o)
     unpack_ctx x;
     unpack_ctx_init(&x, &local, &game, &names, writing ? &out : NULL);
     x.resources = json_array();
-    json_t *objects, *words;
-    unsigned jobs = o->jobs ? o->jobs : unpack_pool_default_jobs();
-    unpack_layout_job layout = {&game, NULL};
-    pthread_t layout_thread;
-    int layout_beside = writing && jobs > 1 && pthread_create(&layout_thread, NULL, unpack_layout_run, &layout) == 0;
-    unpack_walk(&x, layout_beside ? jobs - 1 : jobs, &objects, &words);
-    if (layout_beside)
-        pthread_join(layout_thread, NULL);
-    else if (writing)
-        unpack_layout_run(&layout);
+    /* index.html's material, kept as the files are written. */
+    int paging = writing && !o->raw_only;
+    if (paging && !(x.page = relic_calloc_array(1, sizeof *x.page)))
+        x.json_oom = 1; /* refuses game.json and the page, as a lost member does */
+    json_t *objects, *words, *layout = NULL;
+    unpack_walk(&x, o->jobs ? o->jobs : unpack_pool_default_jobs(), &objects, &words, &layout);
     unpack_ctx_flush_log(&x);
     json_t *summary = unpack_summary(&x, objects, words);
     x.json_oom |= !summary;
@@ -446,7 +446,7 @@ int unpack_run(const unpack_opts *o)
     if (writing) {
         /* What agi-pack --keep-layout needs to rebuild the files exactly;
          * only in game.json, not in the printed summary. */
-        relic_json_set(summary, "container", layout.layout, &x.json_oom);
+        relic_json_set(summary, "container", layout, &x.json_oom);
         unpack_write(&x, "game.json", NULL, 0, summary);
         json_object_del(summary, "container");
     }
@@ -459,7 +459,7 @@ int unpack_run(const unpack_opts *o)
         cli_report(&err);
         x.io_failed = 1;
     }
-    if (!x.json_oom && writing && !o->raw_only && unpack_html_write(local.out_dir, summary, &err)) {
+    if (!x.json_oom && paging && unpack_html_write(local.out_dir, summary, x.page, &err)) {
         cli_report(&err); /* the page is written last, from the files above */
         x.io_failed = 1;
     }
@@ -470,6 +470,7 @@ int unpack_run(const unpack_opts *o)
     json_decref(summary);
     json_decref(x.resources);
     int status = x.io_failed ? CLI_EXIT_IO : x.errors ? CLI_EXIT_DATA : CLI_EXIT_OK;
+    unpack_page_free(x.page);
     unpack_ctx_free(&x);
     unpack_names_free(&names);
     unpack_out_free(&out);

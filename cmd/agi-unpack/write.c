@@ -167,6 +167,37 @@ void unpack_ctx_free(unpack_ctx *x)
         relic_buf_free(&x->scratch[i]);
 }
 
+void unpack_page_free(unpack_page *p)
+{
+    if (!p)
+        return;
+    for (int k = 0; k < AGI_KIND_COUNT; k++)
+        for (unsigned n = 0; n < AGI_DIR_ENTRIES; n++) {
+            json_decref(p->item[k][n].view);
+            json_decref(p->item[k][n].messages);
+            free(p->item[k][n].source);
+        }
+    json_decref(p->words);
+    json_decref(p->objects);
+    free(p);
+}
+
+unpack_page_item *unpack_page_slot(unpack_ctx *x, agi_kind kind, unsigned num)
+{
+    return x->page && num < AGI_DIR_ENTRIES ? &x->page->item[kind][num] : NULL;
+}
+
+void unpack_page_keep_text(unpack_page_item *it, const void *text, size_t len)
+{
+    free(it->source);
+    it->source = malloc(len ? len : 1);
+    it->source_len = it->source ? len : 0;
+    if (it->source)
+        memcpy(it->source, text, len);
+    else
+        it->lost = 1;
+}
+
 void unpack_ctx_flush_log(unpack_ctx *x)
 {
     if (x->log.len) {

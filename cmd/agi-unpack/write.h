@@ -37,6 +37,26 @@ typedef struct unpack_names {
 int unpack_names_load(const agi_game *game, unsigned extensions, unpack_names *n, relic_err *err);
 void unpack_names_free(unpack_names *n);
 
+/* What OUT/index.html shows of one resource, kept from the run so that
+ * export_html.c builds the page from memory instead of reading the files
+ * back (that was a quarter of a full run).  A member is set only once its
+ * file is written, as the page shows only files that exist.  Each slot is
+ * filled by the one worker that extracts its resource. */
+typedef struct unpack_page_item {
+    json_t *view;     /* views/viewNNN.json */
+    json_t *messages; /* logic/logicNNN.messages.json */
+    char *source;     /* logic/logicNNN.lgc */
+    size_t source_len;
+    int lost; /* out of memory keeping the source: no page is written */
+} unpack_page_item;
+
+typedef struct unpack_page {
+    unpack_page_item item[AGI_KIND_COUNT][AGI_DIR_ENTRIES];
+    json_t *words, *objects; /* words.json, objects.json */
+} unpack_page;
+
+void unpack_page_free(unpack_page *p);
+
 #define UNPACK_SCRATCH_SLOTS 3
 
 /* One worker's state.  The game, options, names and output tree are shared
@@ -47,6 +67,7 @@ typedef struct unpack_ctx {
     const agi_game *game;
     const unpack_names *names;
     unpack_out *out;                         /* NULL: nothing is written (--list) */
+    unpack_page *page;                       /* NULL: no index.html (--raw, --list) */
     int errors;                              /* malformed data in the current resource */
     int warnings;                            /* data read the lenient way the interpreter reads it */
     int io_failed;                           /* a write failed */
@@ -82,6 +103,11 @@ int unpack_write_png(unpack_ctx *x, const char *rel, const uint8_t *pixels, unsi
  * exporter's pixels, valid until the next call for that slot; NULL when
  * out of memory. */
 uint8_t *unpack_scratch(unpack_ctx *x, unsigned slot, size_t n);
+
+/* The page slot of a resource, or NULL when no page is made. */
+unpack_page_item *unpack_page_slot(unpack_ctx *x, agi_kind kind, unsigned num);
+/* Keeps a copy of a written text for the page (its slot's source). */
+void unpack_page_keep_text(unpack_page_item *it, const void *text, size_t len);
 
 /* Logs one error line ("tool: FILE: message (offset 0x..)"). */
 void unpack_report(unpack_ctx *x, const relic_err *err);

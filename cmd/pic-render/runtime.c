@@ -151,25 +151,21 @@ static int rt_run(rt_ctx *c, relic_err *err)
     return RELIC_OK;
 }
 
-/* --screen: the 320x200 screen with the bundled font or --font's file:
- * 2,048 bytes (256 glyphs for all text), or 4,096 (those, then the 2,048
- * bytes at F000:FA6E that AGI 2.936's message windows index). */
+/* --screen: the 320x200 screen with the bundled font or --font's file,
+ * split by its size (agi_vm_fonts_split): the 8x8 glyphs for all text,
+ * the 2,048 bytes at F000:FA6E that AGI 2.936's message windows index, and
+ * the 8x14 glyphs of its text mode. */
 static int rt_screen(rt_ctx *c, relic_err *err)
 {
     relic_buf font = RELIC_BUF_INIT;
+    agi_vm_fonts fonts = {0};
     int rc = RELIC_OK;
-    if (c->o->font && (rc = relic_file_read(c->o->font, &font, err)) == RELIC_OK && font.len != 256 * 8 &&
-        font.len != 2 * 256 * 8) {
-        rc = relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET,
-                           "a font is 2,048 bytes (256 glyphs of 8x8) or 4,096 (then 256 window glyphs), not %zu",
-                           font.len);
+    if (c->o->font && (rc = relic_file_read(c->o->font, &font, err)) == RELIC_OK &&
+        (rc = agi_vm_fonts_split(font.data, font.len, &fonts, err)) != RELIC_OK)
         relic_err_file(err, c->o->font);
-    }
     static uint8_t scr[AGI_SCREEN_W * AGI_SCREEN_H];
     if (rc == RELIC_OK) {
-        const uint8_t *text_font = c->o->font ? font.data : NULL;
-        const uint8_t *window_font = c->o->font && font.len == 2 * 256 * 8 ? font.data + 256 * 8 : NULL;
-        agi_vm_screen_fonts(c->vm, text_font, window_font, scr);
+        agi_vm_screen_with(c->vm, &fonts, scr);
         rc = pic_write_image(c->o, c->o->screen, scr, AGI_SCREEN_W, AGI_SCREEN_H, 1, agi_vm_palette(c->vm), err);
     }
     relic_buf_free(&font);

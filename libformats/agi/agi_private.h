@@ -70,6 +70,11 @@ int agi_game_weigh_profile(agi_game *g, const agi_open_opts *opts, relic_err *er
  * itself, or packed into scratch (*nibble: picture-nibble). */
 const relic_buf *agi_build_stored_form(const agi_container_ops *ops, int compress, agi_kind kind, const relic_buf *p,
                                        relic_buf *scratch, int *nibble);
+/* The length agi_lzw_compress would write, without writing it (lzw.c). */
+size_t agi_lzw_compressed_len(const uint8_t *src, size_t len);
+/* The length agi_picnibble_pack would write, or 0 when it would refuse
+ * the stream (picnibble.c). */
+size_t agi_picnibble_packed_len(const uint8_t *src, size_t len);
 /* Bytes as a JSON string of lowercase hex digits (json.c). */
 json_t *agi_json_hex(const uint8_t *p, size_t n);
 /* Moves b's bytes into a new file of out (b is left empty; fileset.c). */

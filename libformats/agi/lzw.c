@@ -6,6 +6,7 @@
  */
 #include <string.h>
 #include "relic/agi.h"
+#include "agi_private.h"
 
 #define AGI_LZW_RESET 0x100
 #define AGI_LZW_END 0x101
@@ -115,7 +116,8 @@ int agi_lzw_expand(const uint8_t *src, size_t len, uint8_t *dst, size_t expected
 /* ---- compression ------------------------------------------------------ */
 
 typedef struct agi_lzw_writer {
-    relic_buf *out;
+    relic_buf *out; /* NULL: only count the bytes (agi_lzw_compressed_len) */
+    size_t count;
     uint64_t bits;
     unsigned nbits;
     unsigned dec_next; /* the decoder's next index, which sets the width */
@@ -127,7 +129,9 @@ static void agi_lzw_emit(agi_lzw_writer *w, unsigned code)
     w->bits |= (uint64_t)code << w->nbits;
     w->nbits += agi_lzw_width(w->dec_next);
     while (w->nbits >= 8) {
-        relic_buf_u8(w->out, (uint8_t)w->bits);
+        if (w->out)
+            relic_buf_u8(w->out, (uint8_t)w->bits);
+        w->count++;
         w->bits >>= 8;
         w->nbits -= 8;
     }
@@ -143,13 +147,14 @@ static void agi_lzw_emit(agi_lzw_writer *w, unsigned code)
 
 #define AGI_LZW_HASH 8192 /* power of two, > 4 * AGI_LZW_SIZE */
 
-void agi_lzw_compress(const uint8_t *src, size_t len, relic_buf *out)
+/* Compresses into out, or (out NULL) only counts; returns the length. */
+static size_t agi_lzw_run(const uint8_t *src, size_t len, relic_buf *out)
 {
     /* key = prefix << 8 | byte, +1 so zero means empty */
     static const uint32_t empty_keys[AGI_LZW_HASH];
     uint32_t keys[AGI_LZW_HASH];
     uint16_t codes[AGI_LZW_HASH];
-    agi_lzw_writer w = {out, 0, 0, AGI_LZW_FIRST, 1};
+    agi_lzw_writer w = {out, 0, 0, 0, AGI_LZW_FIRST, 1};
     agi_lzw_emit(&w, AGI_LZW_RESET);
     memcpy(keys, empty_keys, sizeof keys);
     unsigned next = AGI_LZW_FIRST;
@@ -179,6 +184,14 @@ void agi_lzw_compress(const uint8_t *src, size_t len, relic_buf *out)
         agi_lzw_emit(&w, cur);
     }
     agi_lzw_emit(&w, AGI_LZW_END);
-    if (w.nbits > 0)
-        relic_buf_u8(out, (uint8_t)w.bits);
+    if (w.nbits > 0) {
+        if (out)
+            relic_buf_u8(out, (uint8_t)w.bits);
+        w.count++;
+    }
+    return w.count;
 }
+
+void agi_lzw_compress(const uint8_t *src, size_t len, relic_buf *out) { agi_lzw_run(src, len, out); }
+
+size_t agi_lzw_compressed_len(const uint8_t *src, size_t len) { return agi_lzw_run(src, len, NULL); }

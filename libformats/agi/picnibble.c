@@ -3,6 +3,7 @@
  * (visual colour) and 0xf2 (control colour) takes one nibble, every other
  * byte two; expansion stops after emitting 0xff. */
 #include "relic/agi.h"
+#include "agi_private.h"
 
 typedef struct agi_nibble_reader {
     const uint8_t *src;
@@ -41,12 +42,14 @@ int agi_picnibble_expand(const uint8_t *src, size_t len, uint8_t *dst, size_t ex
     return RELIC_OK;
 }
 
-int agi_picnibble_pack(const uint8_t *src, size_t len, relic_buf *out)
+size_t agi_picnibble_packed_len(const uint8_t *src, size_t len)
 {
-    /* Check first so that a stream we cannot represent leaves out as it was. */
+    /* What the stream must be to pack losslessly, counting the nibbles
+     * that are kept. */
     int short_next = 0;
-    size_t i;
+    size_t i, nibbles = 0;
     for (i = 0; i < len; i++) {
+        nibbles += short_next ? 1 : 2;
         if (short_next) {
             if (src[i] > 0x0f)
                 return 0;
@@ -57,11 +60,19 @@ int agi_picnibble_pack(const uint8_t *src, size_t len, relic_buf *out)
             break;
         short_next = src[i] == 0xf0 || src[i] == 0xf2;
     }
-    if (i != len - 1 || len == 0)
+    if (len == 0 || i != len - 1)
+        return 0;
+    return (nibbles + 1) / 2;
+}
+
+int agi_picnibble_pack(const uint8_t *src, size_t len, relic_buf *out)
+{
+    /* Check first so that a stream we cannot represent leaves out as it was. */
+    if (!agi_picnibble_packed_len(src, len))
         return 0;
     unsigned acc = 0, have = 0;
-    short_next = 0;
-    for (i = 0; i < len; i++) {
+    int short_next = 0;
+    for (size_t i = 0; i < len; i++) {
         unsigned nib[2] = {(unsigned)(src[i] >> 4), src[i] & 0x0fu};
         unsigned first = short_next ? 1 : 0;
         for (unsigned k = first; k < 2; k++) {

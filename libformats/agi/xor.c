@@ -9,8 +9,13 @@
 
 void agi_xor_with(uint8_t *p, size_t n, const char *key)
 {
-    for (size_t i = 0; i < n; i++)
-        p[i] ^= (uint8_t)key[i % AGI_XOR_KEY_LEN];
+    /* The key's place as a counter, not i % length: a division per byte
+     * was most of decoding a logic's messages. */
+    for (size_t i = 0, k = 0; i < n; i++) {
+        p[i] ^= (uint8_t)key[k];
+        if (++k == AGI_XOR_KEY_LEN)
+            k = 0;
+    }
 }
 
 void agi_xor(uint8_t *p, size_t n) { agi_xor_with(p, n, AGI_XOR_KEY); }

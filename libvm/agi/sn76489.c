@@ -314,15 +314,26 @@ static void syn_render(syn *s, const agi_snd_cmds *c, uint64_t end_tick, const a
     }
 }
 
-int agi_synth_render_into(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_tick, const agi_synth_opts *o,
-                          float *buf, size_t n, relic_err *err)
+/* The synthesiser's state (too large for the stack), once the rate is
+ * known to be one it renders. */
+static int syn_alloc(const agi_synth_opts *o, syn **out, relic_err *err)
 {
     if (o->rate < 8000 || o->rate > AGI_SYNTH_MAX_RATE)
         return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "sample rate %u outside 8000..%u", o->rate,
                              AGI_SYNTH_MAX_RATE);
-    syn *sp = malloc(sizeof *sp);
-    if (!sp)
+    *out = malloc(sizeof **out);
+    if (!*out)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    return RELIC_OK;
+}
+
+int agi_synth_render_into(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_tick, const agi_synth_opts *o,
+                          float *buf, size_t n, relic_err *err)
+{
+    syn *sp;
+    int rc = syn_alloc(o, &sp, err);
+    if (rc)
+        return rc;
     syn_init(sp, device, o, buf, n);
     syn_render(sp, c, end_tick, o);
     free(sp);
@@ -333,18 +344,16 @@ int agi_synth_stream(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_
                      agi_synth_sink sink, void *ctx, size_t *frames, relic_err *err)
 {
     *frames = 0;
-    if (o->rate < 8000 || o->rate > AGI_SYNTH_MAX_RATE)
-        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "sample rate %u outside 8000..%u", o->rate,
-                             AGI_SYNTH_MAX_RATE);
-    syn *sp = malloc(sizeof *sp);
-    if (!sp)
-        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    syn *sp;
+    int rc = syn_alloc(o, &sp, err);
+    if (rc)
+        return rc;
     size_t n = agi_synth_frames(end_tick, o);
     syn_init(sp, device, o, NULL, n);
     sp->sink = sink;
     sp->sink_ctx = ctx;
     syn_render(sp, c, end_tick, o);
-    int rc = sp->sink_rc;
+    rc = sp->sink_rc;
     free(sp);
     if (rc)
         return rc; /* the sink has filled err */

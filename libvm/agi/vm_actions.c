@@ -81,43 +81,74 @@ static void agi_vm_print(agi_vm *vm, unsigned logic, unsigned n, int row, int co
  * below it.  A carriage return (0x0d) counts as a character for the wrap
  * but, written, moves to column 0 of the next row.  Measured on groza's
  * title text (display(5, 1, m2) of 929 bytes under DOSBox): rows of
- * 40 + 1 + 36 + 10 ... characters, a row ending at a 0x0d. */
+ * 40 + 1 + 36 + 10 ... characters, a row ending at a 0x0d.  Past the
+ * last row the cursor stays on row 24: each further line is written over
+ * it from column 0 (a probe, in text and graphics mode: "D4444444444",
+ * "E55", "F6" from row 24 leave "F6544444444"; the screen does not
+ * scroll), so row 24 shows the end of a long run of text.  A backspace
+ * (0x08), counted by the wrap, clears the cell left of the cursor and
+ * moves there ("abcd" and six 0x08 then "XY" leave "XY"; at column 0 the
+ * cursor stays); 0x07, 0x09, 0x0b, 0x0c and 0x1b are glyphs (probes). */
+static void agi_vm_display_put(agi_vm *vm, unsigned *row, unsigned *col, const char *line, uint8_t attr, int blank)
+{
+    for (const char *p = line; *p; p++) {
+        if (*p == '\r') { /* counted by the wrap, a new row when written */
+            *row = *row < 24 ? *row + 1 : 24;
+            *col = 0;
+            continue;
+        }
+        if (*p == '\b') { /* back one column, clearing it; none at column 0 */
+            if (*col > 0 && *col <= 40 && *row < 25) {
+                --*col;
+                agi_vm_text_put(vm, *row, *col, ' ', attr);
+            }
+            continue;
+        }
+        agi_vm_text_put(vm, *row, *col, blank ? ' ' : *p, attr);
+        if (++*col >= 40) {
+            *row = *row < 24 ? *row + 1 : 24;
+            *col = 0;
+        }
+    }
+    *row = *row < 24 ? *row + 1 : 24;
+    *col = 0;
+}
+
 static void agi_vm_display(agi_vm *vm, unsigned logic, unsigned row, unsigned col, unsigned n)
 {
     const char *m = agi_vm_message(vm, logic, n);
-    char text[600];
-    agi_vm_expand(vm, logic, m ? m : "", text, sizeof text, 0);
+    static const size_t text_cap = 4096; /* relic's bound on an expanded message */
+    char *text = malloc(text_cap);
+    if (!text)
+        return;
+    agi_vm_expand(vm, logic, m ? m : "", text, text_cap, 0);
     uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
     int blank = (attr & 15) == attr >> 4; /* one colour: the glyph does not show */
-    char lines[25][41];
+    char none[1][41];
     unsigned widest;
-    unsigned count = agi_vm_text_wrap(text, 40, lines, RELIC_COUNTOF(lines), &widest);
-    if (count > RELIC_COUNTOF(lines))
-        count = RELIC_COUNTOF(lines); /* each line takes a row at least */
-    for (unsigned i = 0; i < count && row < 25; i++, row++, col = 0)
-        for (const char *p = lines[i]; *p && row < 25; p++) {
-            if (*p == '\r') { /* counted by the wrap, a new row when written */
-                row++;
-                col = 0;
-                continue;
-            }
-            agi_vm_text_put(vm, row, col, blank ? ' ' : *p, attr);
-            if (++col >= 40) {
-                row++;
-                col = 0;
-            }
-        }
+    unsigned count = agi_vm_text_wrap(text, 40, none, 0, &widest);
+    char(*lines)[41] = count ? malloc(count * sizeof *lines) : NULL;
+    if (lines) {
+        agi_vm_text_wrap(text, 40, lines, count, &widest);
+        for (unsigned i = 0; i < count && row < 25; i++)
+            agi_vm_display_put(vm, &row, &col, lines[i], attr, blank);
+    }
     agi_vm_log(vm, "display", text);
+    free(lines);
+    free(text);
 }
 
 /* clear.lines / clear.text.rect: the cells take the colour as their
  * background (input_text_and_menus.md "Text geometry and surfaces"); in
  * graphics mode AGI 2.936 draws any colour but black as white (measured:
- * colours 4 and 15 both clear to white). */
+ * colours 4 and 15 both clear to white); in its text mode every colour
+ * clears to black (a probe: 1, 4 and 14). */
 static void agi_vm_clear_text(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, unsigned right, uint8_t colour)
 {
     colour &= 15;
-    if (!vm->txt.text_mode && colour)
+    if (vm->txt.text_mode)
+        colour = 0;
+    else if (colour)
         colour = 15;
     agi_vm_text_fill(vm, top, left, bottom, right, (uint8_t)(colour << 4));
 }
@@ -588,6 +619,7 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
     case AGI_A_SET_TEXT_ATTRIBUTE:
         vm->txt.text_fg = a[0];
         vm->txt.text_bg = a[1];
+        vm->txt.text_bg_white = !vm->txt.text_mode && a[1];
         break;
     case AGI_A_CONFIGURE_SCREEN:
         vm->txt.base_row = a[0];

@@ -107,6 +107,7 @@ typedef struct agi_vm_text {
      * redraw copied the picture over the cell's text (agi_vm_text_wipe). */
     uint8_t wiped[25][40][8];
     uint8_t text_fg, text_bg, text_mode;
+    uint8_t text_bg_white; /* set.text.attribute's bg was non-zero in graphics mode (not saved) */
     int input_row, status_row, base_row, status_enabled;
     char prompt_char;
     uint8_t status_score, status_sound; /* as the status line was last drawn */

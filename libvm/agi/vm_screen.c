@@ -3,12 +3,14 @@
  * alternate text mode"): 40x25 text cells of 8x8 pixels over the game area
  * drawn with double-wide pixels from the display base row.  Glyph shapes
  * are a font input (the spec leaves them to the platform: AGI 2.936 draws
- * with the video BIOS 8x8 font).  The message window, word wrap, status
- * line and input line follow AGI 2.936 as measured under DOSBox
- * (tests/corpus/agi_oracle/README.md).  What the original leaves on its
- * screen between redraws is state here: the picture's row (pic_row, or
- * scr_gfx after a configure.screen), the status line as text cells, the
- * input line as last drawn and the text pixels objects wiped. */
+ * with the video BIOS 8x8 font; its text mode shows the EGA 8x14 font,
+ * drawn here as a 200-row sample of that 640x350 screen).  The message
+ * window, word wrap, status line and input line follow AGI 2.936 as
+ * measured under DOSBox (tests/corpus/agi_oracle/README.md).  What the
+ * original leaves on its screen between redraws is state here: the
+ * picture's row (pic_row, or scr_gfx after a configure.screen), the
+ * status line as text cells, the input line as last drawn and the text
+ * pixels objects wiped. */
 #include <stdio.h>
 #include <string.h>
 #include "vm_private.h"
@@ -79,7 +81,9 @@ static void agi_scr_window_box(uint8_t *out, unsigned top, unsigned left, unsign
  * 20 characters.  AGI 2.936's window routine indexes the 128-glyph table at
  * F000:FA6E with every byte, so a byte from 0x80 up shows the ROM bytes that
  * follow it (tests/corpus/agi_oracle/README.md): window_font holds those 256
- * glyphs when the caller has them; without it such bytes are drawn blank. */
+ * glyphs when the caller has them; without it such bytes are drawn blank.
+ * In the text mode the original writes the lines as text, black on grey,
+ * with no box (a probe). */
 static void agi_scr_window(const agi_vm *vm, uint8_t *out, const uint8_t *font, const uint8_t *window_font,
                            const char *extra)
 {
@@ -104,6 +108,11 @@ static void agi_scr_window(const agi_vm *vm, uint8_t *out, const uint8_t *font, 
     unsigned top = vm->txt.win_row >= 0 && vm->txt.win_row < 25 ? (unsigned)(vm->txt.base_row + vm->txt.win_row)
                                                                 : vm->txt.base_row + (n < 21 ? (21 - n) / 2 : 0);
     unsigned left = vm->txt.win_col >= 0 && vm->txt.win_col < 40 ? (unsigned)vm->txt.win_col : (40 - widest) / 2;
+    if (vm->txt.text_mode) { /* no box: the lines in black on grey, the screen's glyphs */
+        for (unsigned i = 0; i < n; i++)
+            agi_scr_text(out, font, top + i, left, lines[i], 0, 7);
+        return;
+    }
     agi_scr_window_box(out, top, left, n, widest);
     for (unsigned i = 0; i < n; i++) {
         if (!window_font)
@@ -229,8 +238,50 @@ void agi_vm_screen(const agi_vm *vm, const uint8_t *font, uint8_t *out) { agi_vm
 
 void agi_vm_screen_fonts(const agi_vm *vm, const uint8_t *font, const uint8_t *window_font, uint8_t *out)
 {
-    if (!font)
-        font = agi_vm_font;
+    agi_vm_fonts f = {.text = font, .window = window_font};
+    agi_vm_screen_with(vm, &f, out);
+}
+
+int agi_vm_fonts_split(const uint8_t *data, size_t len, agi_vm_fonts *out, relic_err *err)
+{
+    *out = (agi_vm_fonts){0};
+    switch (len) {
+    case AGI_FONT8_BYTES + AGI_FONT8_BYTES + AGI_FONT14_BYTES:
+        out->text14 = data + 2 * AGI_FONT8_BYTES;                                 /* fall through */
+    case AGI_FONT8_BYTES + AGI_FONT8_BYTES: out->window = data + AGI_FONT8_BYTES; /* fall through */
+    case AGI_FONT8_BYTES: out->text = data; break;
+    case AGI_FONT8_BYTES + AGI_FONT14_BYTES:
+        out->text = data;
+        out->text14 = data + AGI_FONT8_BYTES;
+        break;
+    case AGI_FONT14_BYTES: out->text14 = data; break;
+    default:
+        return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET,
+                             "a font is 2,048 bytes (8x8), 4,096 (8x8 and window glyphs), 3,584 (8x14), 5,632 "
+                             "(8x8 and 8x14) or 7,680 (all three), not %zu",
+                             len);
+    }
+    return RELIC_OK;
+}
+
+/* The 8x8 glyphs a 320x200 sample of the 8x14 text mode shows: sample row
+ * k of a text row is row (8r + k) * 350 / 200 - 14r = k * 7 / 4 of its
+ * glyph. */
+static void agi_scr_sample14(const uint8_t *font14, uint8_t *font8)
+{
+    for (unsigned ch = 0; ch < 256; ch++)
+        for (unsigned k = 0; k < 8; k++)
+            font8[ch * 8 + k] = font14[ch * 14 + k * 7 / 4];
+}
+
+void agi_vm_screen_with(const agi_vm *vm, const agi_vm_fonts *fonts, uint8_t *out)
+{
+    const uint8_t *font = fonts->text ? fonts->text : agi_vm_font, *window_font = fonts->window;
+    uint8_t sampled[AGI_FONT8_BYTES];
+    if (vm->txt.text_mode && fonts->text14) {
+        agi_scr_sample14(fonts->text14, sampled);
+        font = sampled;
+    }
     memset(out, 0, AGI_SCREEN_W * AGI_SCREEN_H);
     if (!vm->txt.text_mode && vm->scr_split) /* the screen keeps what each redraw put there */
         for (unsigned sy = 0; sy < AGI_SCREEN_H; sy++)
@@ -252,7 +303,10 @@ void agi_vm_screen_fonts(const agi_vm *vm, const uint8_t *font, const uint8_t *w
             if (vm->txt.text_attr[r][c] != 0xff)
                 agi_scr_cell(out, font, r, c, (uint8_t)vm->txt.text[r][c], vm->txt.text_attr[r][c],
                              vm->txt.text_mode ? NULL : vm->txt.wiped[r][c]);
-    if (vm->input.input_enabled && vm->input.drawn_row >= 0 && vm->input.drawn_row < 25) {
+    /* The text mode shows neither the status nor the input line (a probe
+     * that enabled both before text.screen()); text.screen() has filled
+     * the status line's cells. */
+    if (vm->input.input_enabled && vm->input.drawn_row >= 0 && vm->input.drawn_row < 25 && !vm->txt.text_mode) {
         /* As the original draws it, at its last redraw: the prompt string
          * s0, the typed text, then the cursor character (none after
          * set.cursor.char("")). */

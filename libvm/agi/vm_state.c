@@ -8,6 +8,16 @@
 #include "relic/core.h"
 #include "vm_private.h"
 
+/* Where a message arose: the logic running and the offset of its command,
+ * or nothing between logics (the cycle's own work). */
+static void agi_vm_where(const agi_vm *vm, char *where, size_t size)
+{
+    where[0] = '\0';
+    if (vm->exec.depth)
+        snprintf(where, size, "logic %u offset 0x%x: ", vm->exec.stack[vm->exec.depth - 1].logic,
+                 (unsigned)vm->exec.stack[vm->exec.depth - 1].pc);
+}
+
 int agi_vm_fail(agi_vm *vm, const char *fmt, ...)
 {
     if (vm->err.code)
@@ -17,10 +27,8 @@ int agi_vm_fail(agi_vm *vm, const char *fmt, ...)
     char msg[sizeof vm->err.msg];
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    char where[48] = "";
-    if (vm->exec.depth)
-        snprintf(where, sizeof where, "logic %u offset 0x%x: ", vm->exec.stack[vm->exec.depth - 1].logic,
-                 (unsigned)vm->exec.stack[vm->exec.depth - 1].pc);
+    char where[48];
+    agi_vm_where(vm, where, sizeof where);
     return relic_err_set(&vm->err, RELIC_EDATA, RELIC_NO_OFFSET, "cycle %lu: %s%s", vm->cycle, where, msg);
 }
 
@@ -36,10 +44,8 @@ int agi_vm_abandon(agi_vm *vm, const char *fmt, ...)
     char msg[160];
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    char where[48] = "";
-    if (vm->exec.depth)
-        snprintf(where, sizeof where, "logic %u offset 0x%x: ", vm->exec.stack[vm->exec.depth - 1].logic,
-                 (unsigned)vm->exec.stack[vm->exec.depth - 1].pc);
+    char where[48];
+    agi_vm_where(vm, where, sizeof where);
     snprintf(vm->abandon_msg, sizeof vm->abandon_msg, "cycle %lu: %s%s", vm->cycle, where, msg);
     vm->abandoned++;
     vm->abandon = 1;

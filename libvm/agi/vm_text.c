@@ -56,13 +56,20 @@ void agi_vm_text_wipe(agi_vm *vm, int x0, int y0, int x1, int y1)
 /* The packed cell attribute (fg | bg << 4) for text in fg on bg.  In
  * graphics mode AGI 2.936 draws a non-zero background as black text on
  * white (measured under DOSBox: set.text.attribute(4, 1) shows black on
- * white).  0xff means "no text here", so white on white is packed as its
- * look, a blank white cell (the caller stores a space). */
+ * white).  In its text mode the attribute byte's top bit is the blink bit,
+ * so a background shows as bg & 7 (a probe: (12, 12) shows light red on
+ * red, the text blinking); a non-zero background set in graphics mode was
+ * kept as white, 15, and shows grey (the same probe: (2, 4) set before
+ * text.screen() gives green on grey, and the screen is cleared grey).
+ * 0xff means "no text here", so white on white is packed as its look, a
+ * blank white cell (the caller stores a space). */
 uint8_t agi_vm_text_attr(const agi_vm *vm, unsigned fg, unsigned bg)
 {
     fg &= 15;
     bg &= 15;
-    if (!vm->txt.text_mode && bg)
+    if (vm->txt.text_mode)
+        bg = (vm->txt.text_bg_white && bg ? 15 : bg) & 7;
+    else if (bg)
         return 0xf0;
     if (fg == bg)
         return (uint8_t)(bg << 4);
@@ -107,7 +114,7 @@ void agi_vm_status_draw(agi_vm *vm)
     unsigned row = (unsigned)vm->txt.status_row;
     vm->txt.status_score = vm->vars[AGI_V_SCORE];
     vm->txt.status_sound = vm->flags[AGI_F_SOUND];
-    if (row >= 25)
+    if (row >= 25 || vm->txt.text_mode) /* the text mode shows no status line */
         return;
     char score[40];
     snprintf(score, sizeof score, "Score:%u of %u", vm->vars[AGI_V_SCORE], vm->vars[AGI_V_MAX_SCORE]);
@@ -155,69 +162,76 @@ void agi_vm_text_reset(agi_vm *vm)
     vm->txt.prompt_char = 0;
     vm->txt.text_fg = 15;
     vm->txt.text_bg = 0;
+    vm->txt.text_bg_white = 0;
     vm->txt.text_mode = 0;
 }
 
 /* Lines being formatted for a window (agi_vm_text_wrap). */
 typedef struct agi_text_lines {
     char (*line)[41];
-    unsigned max, n, widest, len;
-    char cur[41];
+    unsigned max, n, widest;
 } agi_text_lines;
 
-static void agi_text_emit(agi_text_lines *w)
+static void agi_text_emit(agi_text_lines *w, const char *p, size_t len)
 {
-    w->cur[w->len] = 0;
-    if (w->n < w->max)
-        memcpy(w->line[w->n], w->cur, w->len + 1);
+    if (len > 40)
+        len = 40;
+    if (w->n < w->max) {
+        memcpy(w->line[w->n], p, len);
+        w->line[w->n][len] = 0;
+    }
     w->n++;
-    if (w->len > w->widest)
-        w->widest = w->len;
-    w->len = 0;
+    if (len > w->widest)
+        w->widest = (unsigned)len;
 }
 
-/* Word-wrapped lines as AGI 2.936 formats a window: a word moves to the
- * next line when it, counted with its leading spaces, would reach `width`
- * (a width-30 window holds at most 29 characters a line); a word longer
- * than a line is cut after `width` characters; spaces before a newline
- * stay; a newline at the end gives an empty last line.  Returns the line
- * count, which may exceed `max` (only `max` lines are kept). */
+/* Word-wrapped lines as AGI 2.936 formats a window and display() text: a
+ * line is read until it would hold `width` characters, then broken at its
+ * last space, which goes (a width-30 window holds at most 29 characters a
+ * line: 28 characters and " d" make two lines); spaces before that one
+ * stay on the line and spaces after it begin the next ("aaa" and three
+ * spaces, broken at the third, leave two spaces that widen the window;
+ * 39 letters and "  xyz" in display() leave " xyz").  A line without a
+ * space is cut after `width` characters and nothing is dropped (a 40-letter
+ * word and "  xyz" give "  xyz" below it).  Spaces before a newline stay; a
+ * newline at the end gives an empty last line (probes and corpus windows
+ * under DOSBox).  Returns the line count, which may exceed `max` (only
+ * `max` lines are kept). */
 unsigned agi_vm_text_wrap(const char *p, unsigned width, char lines[][41], unsigned max, unsigned *widest)
 {
     agi_text_lines w = {.line = lines, .max = max};
     if (width > 40)
         width = 40;
+    if (width < 1)
+        width = 1;
     while (*p) {
-        if (*p == '\n') {
-            agi_text_emit(&w);
-            if (!*++p)
-                agi_text_emit(&w);
-            continue;
-        }
-        size_t spaces = 0, word = 0;
-        while (p[spaces] == ' ')
-            spaces++;
-        while (p[spaces + word] && p[spaces + word] != ' ' && p[spaces + word] != '\n')
-            word++;
-        if (w.len + spaces + word < width) { /* fits after what the line has */
-            memcpy(w.cur + w.len, p, spaces + word);
-            w.len += (unsigned)(spaces + word);
-            p += spaces + word;
-        } else if (w.len) { /* to the next line, without its spaces */
-            agi_text_emit(&w);
-            p += spaces;
-        } else { /* longer than a line: cut */
-            size_t take = spaces + word > width ? width : spaces + word;
-            memcpy(w.cur, p, take);
-            w.len = (unsigned)take;
-            p += take;
-            agi_text_emit(&w);
-            while (*p == ' ')
-                p++;
+        size_t n = 0, last = 0;
+        int spaced = 0;
+        for (;; n++) {
+            if (!p[n]) {
+                agi_text_emit(&w, p, n);
+                p += n;
+                break;
+            }
+            if (p[n] == '\n') {
+                agi_text_emit(&w, p, n);
+                p += n + 1;
+                if (!*p)
+                    agi_text_emit(&w, p, 0);
+                break;
+            }
+            if (p[n] == ' ') {
+                last = n;
+                spaced = 1;
+            }
+            if (n + 1 >= width) {
+                size_t keep = spaced ? last : n + 1;
+                agi_text_emit(&w, p, keep);
+                p += spaced ? last + 1 : n + 1;
+                break;
+            }
         }
     }
-    if (w.len)
-        agi_text_emit(&w);
     *widest = w.widest;
     return w.n;
 }

@@ -6,9 +6,11 @@
  * give its RELIC_FONT digest; with the video BIOS 8x8 font named by
  * $RELIC_BIOS_FONT (2,048 bytes, not in the tree: IBM's data) every point
  * marked `exact` must give the original interpreter's digest; with a
- * 4,096-byte file (then the 2,048 bytes at F000:FA6E that AGI 2.936's
- * message windows index) the `exact-rom` points too.  Prints the table of
- * points. */
+ * file that also holds the 2,048 bytes at F000:FA6E that AGI 2.936's
+ * message windows index (4,096 or 7,680 bytes) the `exact-rom` points too,
+ * and with one that holds the EGA 8x14 font of its text mode (5,632 or
+ * 7,680 bytes; agi_vm_fonts_split) the `exact-8x14` points.  Prints the
+ * table of points. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,8 +51,7 @@ static unsigned read_points(oracle_point *pts, unsigned max)
 
 /* Runs `game` once through its points pts[0..count) (ascending ticks);
  * returns the number of mismatches. */
-static unsigned run_game(const char *root, oracle_point *pts, unsigned count, const uint8_t *bios,
-                         const uint8_t *window)
+static unsigned run_game(const char *root, oracle_point *pts, unsigned count, const agi_vm_fonts *bios)
 {
     char dir[1200], path[256];
     snprintf(dir, sizeof dir, "%s/%s", root, pts[0].game);
@@ -81,9 +82,10 @@ static unsigned run_game(const char *root, oracle_point *pts, unsigned count, co
         agi_vm_screen(vm, NULL, scr);
         relic_sha256_hex(scr, sizeof scr, own);
         int own_ok = !strcmp(own, p->own), orig_ok = -1;
-        int exact = !strcmp(p->status, "exact") || (window && !strcmp(p->status, "exact-rom"));
+        int exact = bios && (!strcmp(p->status, "exact") || (bios->window && !strcmp(p->status, "exact-rom")) ||
+                             (bios->text14 && !strcmp(p->status, "exact-8x14")));
         if (bios) {
-            agi_vm_screen_fonts(vm, bios, window, scr);
+            agi_vm_screen_with(vm, bios, scr);
             relic_sha256_hex(scr, sizeof scr, orig);
             orig_ok = !strcmp(orig, p->original);
         }
@@ -116,8 +118,10 @@ static void test_oracle_points(void **state)
     const char *fp = getenv("RELIC_BIOS_FONT");
     relic_err err;
     relic_err_clear(&err);
-    if (fp && *fp && relic_file_read(fp, &font, &err) == RELIC_OK && font.len != 2048 && font.len != 4096) {
-        print_message("# RELIC_BIOS_FONT %s is %zu bytes, not 2,048 or 4,096: not used\n", fp, font.len);
+    agi_vm_fonts fonts = {0};
+    if (fp && *fp && relic_file_read(fp, &font, &err) == RELIC_OK &&
+        (agi_vm_fonts_split(font.data, font.len, &fonts, &err) || !fonts.text)) {
+        print_message("# RELIC_BIOS_FONT %s is %zu bytes, not 2,048, 4,096, 5,632 or 7,680: not used\n", fp, font.len);
         relic_buf_free(&font);
     }
     if (!font.data)
@@ -127,8 +131,8 @@ static void test_oracle_points(void **state)
     for (unsigned i = 0; i < n;) {
         unsigned j = i;
         while (j < n && !strcmp(pts[j].game, pts[i].game))
-            exact += !strcmp(pts[j].status, "exact") || !strcmp(pts[j].status, "exact-rom"), j++;
-        bad += run_game(root, pts + i, j - i, font.data, font.len == 4096 ? font.data + 2048 : NULL);
+            exact += !strncmp(pts[j].status, "exact", 5), j++;
+        bad += run_game(root, pts + i, j - i, font.data ? &fonts : NULL);
         i = j;
     }
     print_message("# agi oracle: %u points, %u exact against AGI 2.936%s, %u mismatches\n", n, exact,

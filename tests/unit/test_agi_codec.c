@@ -4,6 +4,7 @@
  * expansion"). */
 #include <string.h>
 #include "relic/agi.h"
+#include "../libformats/agi/agi_private.h"
 #include "support.h"
 
 static void test_lzw_hand_packed_stream(void **state)
@@ -79,6 +80,8 @@ static void test_lzw_round_trip_sizes(void **state)
         }
         relic_buf c = RELIC_BUF_INIT;
         agi_lzw_compress(in, sizes[k], &c);
+        /* the counting run (the layout check's) says the same length */
+        assert_int_equal(agi_lzw_compressed_len(in, sizes[k]), c.len);
         relic_err err;
         relic_err_clear(&err);
         assert_int_equal(agi_lzw_expand(c.data, c.len, out, sizes[k], &err), RELIC_OK);
@@ -111,12 +114,14 @@ static void test_picnibble_spec_example(void **state)
     relic_buf p = RELIC_BUF_INIT;
     assert_int_equal(agi_picnibble_pack(expanded, sizeof expanded, &p), 1);
     assert_int_equal(p.len, 4); /* the spec's stored form exactly */
+    assert_int_equal(agi_picnibble_packed_len(expanded, sizeof expanded), 4);
     assert_memory_equal(p.data, stored, 4);
     /* An odd nibble count is padded with a low zero nibble. */
     const uint8_t odd[] = {0xf0, 0x0a, 0xff};
     relic_buf_reset(&p);
     assert_int_equal(agi_picnibble_pack(odd, sizeof odd, &p), 1);
     assert_int_equal(p.len, 3);
+    assert_int_equal(agi_picnibble_packed_len(odd, sizeof odd), 3);
     assert_memory_equal(p.data, "\xf0\xaf\xf0", 3);
     assert_int_equal(agi_picnibble_expand(p.data, p.len, out, 3, &err), RELIC_OK);
     assert_memory_equal(out, odd, 3);
@@ -149,6 +154,11 @@ static void test_picnibble_pack_refuses_lossy(void **state)
     assert_int_equal(agi_picnibble_pack(trailing, sizeof trailing, &p), 0);
     assert_int_equal(agi_picnibble_pack(no_end, sizeof no_end, &p), 0);
     assert_int_equal(p.len, 0);
+    /* the length the layout check counts refuses the same streams */
+    assert_int_equal(agi_picnibble_packed_len(big_colour, sizeof big_colour), 0);
+    assert_int_equal(agi_picnibble_packed_len(trailing, sizeof trailing), 0);
+    assert_int_equal(agi_picnibble_packed_len(no_end, sizeof no_end), 0);
+    assert_int_equal(agi_picnibble_packed_len(no_end, 0), 0);
     relic_buf_free(&p);
 }
 

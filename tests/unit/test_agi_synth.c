@@ -178,6 +178,14 @@ static void test_noise_width(void **state)
     agi_snd_cmds_free(&c);
 }
 
+/* A sink that counts its calls. */
+static int count_sink(void *ctx, const float *frames, size_t n)
+{
+    (void)frames, (void)n;
+    ++*(int *)ctx;
+    return 0;
+}
+
 static void test_length_loops_and_limit(void **state)
 {
     (void)state;
@@ -193,6 +201,21 @@ static void test_length_loops_and_limit(void **state)
     relic_err err;
     relic_err_clear(&err);
     assert_int_equal(agi_synth_render(&c, AGI_SND_PCJR, 76, &o, &x, &n, &err), RELIC_EUSAGE);
+    assert_non_null(strstr(err.msg, "sample rate 100 outside 8000..384000"));
+    /* the streaming entry refuses the same rates before the sink sees a frame */
+    int calls = 0;
+    n = 1;
+    relic_err_clear(&err);
+    assert_int_equal(agi_synth_stream(&c, AGI_SND_PCJR, 76, &o, count_sink, &calls, &n, &err), RELIC_EUSAGE);
+    assert_non_null(strstr(err.msg, "sample rate 100 outside"));
+    o.rate = AGI_SYNTH_MAX_RATE + 1;
+    assert_int_equal(agi_synth_stream(&c, AGI_SND_PCJR, 76, &o, count_sink, &calls, &n, &err), RELIC_EUSAGE);
+    assert_int_equal(n, 0);
+    assert_int_equal(calls, 0);
+    o.rate = 8000;
+    assert_int_equal(agi_synth_stream(&c, AGI_SND_PCJR, 76, &o, count_sink, &calls, &n, &err), RELIC_OK);
+    assert_int_equal(n, agi_synth_frames(76, &o));
+    assert_true(calls > 0);
     agi_snd_cmds_free(&c);
 }
 

@@ -211,14 +211,15 @@ static void test_display_wrap(void **state)
     assert_int_equal(vm->txt.text[5][39], 'a');
     assert_int_equal(vm->txt.text[6][0], 'Z'); /* the 40th, past column 39 */
     assert_int_not_equal(vm->txt.text[6][1], 'b');
-    assert_int_equal(vm->txt.text[7][0], 'b');
+    assert_int_equal(vm->txt.text[7][0], ' '); /* a cut keeps the space after it */
     assert_int_equal(vm->txt.text[7][1], 'b');
-    assert_int_not_equal(vm->txt.text[7][2], 'c');
+    assert_int_equal(vm->txt.text[7][2], 'b');
+    assert_int_not_equal(vm->txt.text[7][3], 'c');
     assert_int_equal(vm->txt.text[8][0], 'c');
     assert_int_equal(vm->txt.text[8][3], 'd');
     assert_int_equal(vm->txt.text[10][39], 'Y');
-    assert_int_not_equal(vm->txt.text[11][0], 'e'); /* the empty row */
-    assert_int_equal(vm->txt.text[12][0], 'e');
+    assert_int_not_equal(vm->txt.text[11][1], 'e'); /* the empty row */
+    assert_int_equal(vm->txt.text[12][1], 'e');
     agi_vm_free(vm);
 }
 
@@ -287,6 +288,8 @@ static void test_abandoned_cycle(void **state)
     assert_int_equal(vm->vars[62], 0);
     assert_int_equal(vm->abandoned, 1);
     assert_non_null(strstr(vm->abandon_msg, "sound 1"));
+    /* where it arose, as an error says it */
+    assert_non_null(strstr(vm->abandon_msg, ": logic 1 offset 0x"));
     agi_vm_free(vm);
 }
 

@@ -109,6 +109,17 @@ static char *test_json_reference(const json_t *doc, size_t *len)
     return text;
 }
 
+/* relic_json_encode's bytes for doc are relic_json_print's (left in out). */
+static void test_json_same_as_reference(const json_t *doc, relic_buf *out)
+{
+    assert_int_equal(relic_json_encode(doc, out, NULL), RELIC_OK);
+    size_t want_len;
+    char *want = test_json_reference(doc, &want_len);
+    assert_int_equal(out->len, want_len);
+    assert_memory_equal(out->data, want, want_len);
+    free(want);
+}
+
 /* relic_json_encode prints its own bytes; they must be relic_json_print's
  * (jansson's dumper over a natural-order copy) on every kind of value, and
  * past the direct printer's depth too. */
@@ -131,13 +142,8 @@ static void test_json_matches_jansson(void **state)
         json_pack("[I, I, I, i, i]", (json_int_t)INT64_MIN, (json_int_t)INT64_MAX, (json_int_t)-1000000007, 0, 10));
     assert_non_null(doc);
     relic_buf out = RELIC_BUF_INIT;
-    assert_int_equal(relic_json_encode(doc, &out, NULL), RELIC_OK);
-    size_t want_len;
-    char *want = test_json_reference(doc, &want_len);
-    assert_int_equal(out.len, want_len);
-    assert_memory_equal(out.data, want, want_len);
+    test_json_same_as_reference(doc, &out);
     assert_int_equal(out.data[out.len - 1], '\n');
-    free(want);
     /* 600 levels: beyond RELIC_JSON_FAST_DEPTH, the copy-and-dump path. */
     json_t *deep = json_object(), *leaf = deep;
     for (int i = 0; i < 600; i++) {
@@ -146,12 +152,39 @@ static void test_json_matches_jansson(void **state)
         json_object_set_new(leaf, "next", next);
         leaf = next;
     }
-    assert_int_equal(relic_json_encode(deep, &out, NULL), RELIC_OK);
-    want = test_json_reference(deep, &want_len);
-    assert_int_equal(out.len, want_len);
-    assert_memory_equal(out.data, want, want_len);
-    free(want);
+    test_json_same_as_reference(deep, &out);
     json_decref(deep);
+    json_decref(doc);
+    relic_buf_free(&out);
+}
+
+/* Strings long enough for the eight-bytes-at-a-time copy: each byte that
+ * needs an escape (and bytes around the 0x20 and 0x80 edges) at every
+ * place of a 1..40-byte string print as jansson prints them. */
+static void test_json_long_strings_escape(void **state)
+{
+    (void)state;
+    static const unsigned char specials[] = {'"', '\\', 0x01, 0x1f, 0x20, 0x21, 0x7f, 0x5b, 0x5d, 0x22 ^ 0x80};
+    json_t *doc = json_array();
+    for (size_t len = 1; len <= 40; len++)
+        for (size_t at = 0; at < len; at++)
+            for (size_t k = 0; k < sizeof specials; k++) {
+                char s[41];
+                memset(s, 'a' + (int)(len % 26), len);
+                s[at] = (char)specials[k];
+                /* a high byte alone is not UTF-8: pair it as U+00A2 */
+                if (specials[k] >= 0x80) {
+                    s[at] = (char)0xc2;
+                    if (at + 1 < len)
+                        s[at + 1] = (char)0xa2;
+                    else
+                        s[at] = 'z';
+                }
+                json_array_append_new(doc, json_stringn(s, len));
+            }
+    assert_int_equal(json_array_size(doc), 40 * 41 / 2 * sizeof specials);
+    relic_buf out = RELIC_BUF_INIT;
+    test_json_same_as_reference(doc, &out);
     json_decref(doc);
     relic_buf_free(&out);
 }
@@ -390,6 +423,7 @@ int main(void)
         cmocka_unit_test(test_png_refuses_bad_input),
         cmocka_unit_test(test_json_sorted_keys),
         cmocka_unit_test(test_json_matches_jansson),
+        cmocka_unit_test(test_json_long_strings_escape),
         cmocka_unit_test(test_json_bytes_cp437),
         cmocka_unit_test(test_json_builder_sticky),
         cmocka_unit_test(test_json_diff),

@@ -159,6 +159,26 @@ void agi_vm_screen(const agi_vm *vm, const uint8_t *font, uint8_t *out);
  * 2,048 bytes at F000:FA6E, the BIOS's 128-glyph table and the ROM after
  * it, while display() text uses the font's CP437 upper half. */
 void agi_vm_screen_fonts(const agi_vm *vm, const uint8_t *font, const uint8_t *window_font, uint8_t *out);
+/* All the fonts a screen can be drawn with.  text14: the 256 glyphs of 8x14
+ * (14 bytes each) that AGI 2.936's text mode (text.screen()) shows, a
+ * 640x350 screen: the 320x200 screen samples it as an oracle capture is
+ * sampled (every 2nd column, row y from ((y * 350) / 200)), so screen row
+ * y shows glyph row ((y * 350) / 200) % 14 of text row ((y * 350) / 200) /
+ * 14; each text row takes 8 screen rows, glyph rows 0 1 3 5 7 8 10 12.
+ * NULL: the 8x8 glyphs as they are (relic's text mode without the font). */
+typedef struct agi_vm_fonts {
+    const uint8_t *text;   /* 256 8x8 glyphs; NULL: agi_vm_font */
+    const uint8_t *window; /* a message window's 256 glyphs; NULL: blank from 0x80 */
+    const uint8_t *text14; /* 256 8x14 glyphs; NULL: text's */
+} agi_vm_fonts;
+#define AGI_FONT8_BYTES (256 * 8)
+#define AGI_FONT14_BYTES (256 * 14)
+/* A font file's parts, by its size: 2,048 bytes (8x8), 4,096 (8x8, then
+ * the window glyphs), 3,584 (8x14 only), 5,632 (8x8, then 8x14) or 7,680
+ * (8x8, window glyphs, 8x14: what tests/corpus/agi_oracle/romfont.py dumps).
+ * The parts point into data; any other size is an error. */
+int agi_vm_fonts_split(const uint8_t *data, size_t len, agi_vm_fonts *out, relic_err *err);
+void agi_vm_screen_with(const agi_vm *vm, const agi_vm_fonts *fonts, uint8_t *out);
 
 /* The state as a save (agi_save.h) for the VM's profile, and back: a
  * restore replays the save's active resource pairs and rebinds objects. */
