@@ -463,9 +463,12 @@ int unpack_run(const unpack_opts *o)
         cli_report(&err); /* the page is written last, from the files above */
         x.io_failed = 1;
     }
-    if (o->json && !x.json_oom)
-        cli_json_report(o->list ? x.resources : summary, "relic-agi-unpack-list", 1, "resources");
-    else if (o->list && !x.json_oom)
+    if (o->json && !x.json_oom) {
+        /* A report that could not be printed whole is an I/O failure, as in
+         * every other tool. */
+        if (cli_json_report(o->list ? x.resources : summary, "relic-agi-unpack-list", 1, "resources"))
+            x.io_failed = 1;
+    } else if (o->list && !x.json_oom)
         unpack_print_list(x.resources);
     json_decref(summary);
     json_decref(x.resources);
