@@ -58,4 +58,38 @@ static inline int test_vm_cycle(agi_vm *vm, relic_err *err)
     return agi_vm_cycle(vm, NULL, err);
 }
 
+/* Runs until vm->cycle == cycles with the input script text (may be NULL). */
+static inline void test_vm_run(agi_vm *vm, const char *script, unsigned long cycles)
+{
+    agi_input_script in = {0};
+    relic_err err;
+    relic_err_clear(&err);
+    if (script && agi_input_parse(script, strlen(script), &in, &err))
+        fail_msg("script: %s", err.msg);
+    if (agi_vm_run(vm, script ? &in : NULL, cycles, &err))
+        fail_msg("run: %s", err.msg);
+    agi_input_free(&in);
+}
+
+/* Whether text cell (row, col) of a 320x200 screen shows glyph ch of
+ * relic's font in fg on bg; whether it is all colour c. */
+static inline int test_cell_is(const uint8_t *screen, unsigned row, unsigned col, uint8_t ch, uint8_t fg, uint8_t bg)
+{
+    const uint8_t *gl = agi_vm_font + 8 * ch;
+    for (unsigned y = 0; y < 8; y++)
+        for (unsigned x = 0; x < 8; x++)
+            if (screen[(row * 8 + y) * AGI_SCREEN_W + col * 8 + x] != ((gl[y] & (0x80 >> x)) ? fg : bg))
+                return 0;
+    return 1;
+}
+
+static inline int test_cell_solid(const uint8_t *screen, unsigned row, unsigned col, uint8_t c)
+{
+    for (unsigned y = 0; y < 8; y++)
+        for (unsigned x = 0; x < 8; x++)
+            if (screen[(row * 8 + y) * AGI_SCREEN_W + col * 8 + x] != c)
+                return 0;
+    return 1;
+}
+
 #endif

@@ -100,15 +100,11 @@ static void agi_vm_display_put(agi_vm *vm, unsigned *row, unsigned *col, const c
         if (*p == '\b') { /* back one column, clearing it; none at column 0 */
             if (*col > 0 && *col <= 40 && *row < 25) {
                 --*col;
-                vm->txt.text_attr[*row][*col] = attr;
-                vm->txt.text[*row][*col] = ' ';
+                agi_vm_text_put(vm, *row, *col, ' ', attr);
             }
             continue;
         }
-        if (*row < 25 && *col < 40) {
-            vm->txt.text_attr[*row][*col] = attr;
-            vm->txt.text[*row][*col] = blank ? ' ' : *p;
-        }
+        agi_vm_text_put(vm, *row, *col, blank ? ' ' : *p, attr);
         if (++*col >= 40) {
             *row = *row < 24 ? *row + 1 : 24;
             *col = 0;
@@ -255,6 +251,9 @@ static void agi_vm_show_pic(agi_vm *vm)
     memcpy(vm->show_vis, vm->pic_vis, AGI_PIC_CELLS);
     memcpy(vm->show_pri, vm->pic_pri, AGI_PIC_CELLS);
     vm->shown = 1;
+    vm->pic_row = vm->txt.base_row; /* a configure.screen after this moves nothing drawn */
+    vm->scr_split = 0;
+    vm->scr_live = 1;
     /* The picture rows of the screen are redrawn over any text there. */
     agi_vm_text_fill(vm, (unsigned)vm->txt.base_row, 0, (unsigned)vm->txt.base_row + 20, 39, 0xff);
     if (vm->rules->show_pic_keeps_window)
@@ -607,9 +606,14 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
         vm->txt.text_mode = 1;
         agi_vm_text_fill(vm, 0, 0, 24, 39, agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg));
         break;
-    case AGI_A_GRAPHICS: /* graphics again: the text surface is gone */
+    case AGI_A_GRAPHICS: /* graphics again: the text surface is gone, the status line back */
         vm->txt.text_mode = 0;
         agi_vm_text_fill(vm, 0, 0, 24, 39, 0xff);
+        vm->pic_row = vm->txt.base_row;
+        vm->scr_split = 0;
+        vm->scr_live = 1;
+        if (vm->txt.status_enabled)
+            agi_vm_status_draw(vm);
         break;
     case AGI_A_SET_CURSOR_CHAR: {
         const char *m = agi_vm_message(vm, logic, a[0]);
@@ -626,8 +630,15 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
         vm->txt.input_row = a[1];
         vm->txt.status_row = a[2];
         break;
-    case AGI_A_STATUS_LINE_ON: vm->txt.status_enabled = 1; break;
-    case AGI_A_STATUS_LINE_OFF: vm->txt.status_enabled = 0; break;
+    case AGI_A_STATUS_LINE_ON:
+        vm->txt.status_enabled = 1;
+        agi_vm_status_draw(vm);
+        break;
+    case AGI_A_STATUS_LINE_OFF: /* the row cleared to black */
+        vm->txt.status_enabled = 0;
+        if (vm->txt.status_row < 25)
+            agi_vm_text_fill(vm, (unsigned)vm->txt.status_row, 0, (unsigned)vm->txt.status_row, 39, 0);
+        break;
     case AGI_A_SET_STRING: agi_vm_copy_msg(vm, logic, a[0], a[1]); break;
     case AGI_A_GET_STRING:
         if (agi_vm_string_slot(vm, a[0])) {
@@ -648,7 +659,10 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
         break;
     case AGI_A_GET_NUM: agi_vm_modal_edit(vm, a[1], 1, 5, agi_vm_message(vm, logic, a[0]), -1, 0); break;
     case AGI_A_PREVENT_INPUT: vm->input.input_enabled = 0; break;
-    case AGI_A_ACCEPT_INPUT: vm->input.input_enabled = 1; break;
+    case AGI_A_ACCEPT_INPUT:
+        vm->input.input_enabled = 1;
+        agi_vm_input_redraw(vm);
+        break;
     case AGI_A_SET_KEY: {
         uint16_t key = (uint16_t)(a[0] | a[1] << 8);
         if (vm->input.keymap_n < vm->profile->key_map_entries && vm->input.keymap_n < 49) {
@@ -694,8 +708,12 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
     }
     case AGI_A_ECHO_LINE:
         snprintf(vm->input.input_line, sizeof vm->input.input_line, "%s", vm->input.last_input);
+        agi_vm_input_redraw(vm);
         break;
-    case AGI_A_CANCEL_LINE: vm->input.input_line[0] = 0; break;
+    case AGI_A_CANCEL_LINE:
+        vm->input.input_line[0] = 0;
+        agi_vm_input_redraw(vm);
+        break;
     case AGI_A_VERSION: {
         char t[80];
         snprintf(t, sizeof t, "relic headless AGI\nprofile %s", vm->profile->name);

@@ -110,6 +110,37 @@ void agi_vm_free(agi_vm *vm)
 /* runtime_state.md "Top-level cycle order", steps 1-10. */
 /* Steps 6 and 7: logic 0 (resumed when a wait blocked it) and re-entry.
  * Returns 1 when the cycle is blocked again. */
+/* The cycle's object redraws reach the screen.  While the display base
+ * row is the one the shown picture was drawn from, the screen is the
+ * frame (agi_vm_render) and nothing needs keeping; after a
+ * configure.screen that moved it, AGI 2.936 leaves the picture where it
+ * was and copies each redrawn rectangle from the picture buffer to the new
+ * base (a probe: its walker's path shows the picture shifted by the
+ * difference, the rest of the screen unmoved;
+ * tests/corpus/agi_oracle/README.md). */
+static void agi_vm_screen_blits(agi_vm *vm)
+{
+    if (!vm->scr_split && vm->pic_row == vm->txt.base_row) {
+        vm->blit_n = 0;
+        return;
+    }
+    if (!vm->scr_split) { /* the picture as shown, from its row */
+        memset(vm->scr_gfx, 0, sizeof vm->scr_gfx);
+        for (unsigned y = 0; y < AGI_PIC_HEIGHT && vm->pic_row * 8 + y < AGI_SCREEN_H; y++)
+            memcpy(vm->scr_gfx + (vm->pic_row * 8 + y) * AGI_PIC_WIDTH, vm->show_vis + y * AGI_PIC_WIDTH,
+                   AGI_PIC_WIDTH);
+        vm->scr_split = 1;
+    }
+    agi_vm_render(vm);
+    for (unsigned k = 0; k < vm->blit_n; k++)
+        for (int y = vm->blit[k].y0; y <= vm->blit[k].y1; y++)
+            if (vm->blit[k].top + y < AGI_SCREEN_H)
+                memcpy(vm->scr_gfx + (vm->blit[k].top + y) * AGI_PIC_WIDTH + vm->blit[k].x0,
+                       vm->frame_vis + y * AGI_PIC_WIDTH + vm->blit[k].x0,
+                       (size_t)(vm->blit[k].x1 - vm->blit[k].x0 + 1));
+    vm->blit_n = 0;
+}
+
 static int agi_vm_run_logic(agi_vm *vm)
 {
     vm->exec.steps = 0;
@@ -198,8 +229,12 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
     vm->vars[AGI_V_OBJ_EDGE_OBJ] = vm->vars[AGI_V_OBJ_EDGE] = 0; /* 9 */
     vm->flags[AGI_F_NEW_ROOM] = vm->flags[AGI_F_RESTART] = vm->flags[AGI_F_RESTORED] = 0;
     vm->flags[AGI_F_FIRST_LOGIC] = 0;
-    if (!vm->txt.text_mode) /* 10 */
+    if (!vm->txt.text_mode) { /* 10 */
+        agi_vm_status_check(vm);
         agi_vm_post_logic(vm);
+        agi_vm_obj_blit_all(vm);
+        agi_vm_screen_blits(vm);
+    }
     vm->cycle++;
 done:
     if (vm->err.code) {

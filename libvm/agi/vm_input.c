@@ -220,8 +220,12 @@ static void agi_vm_script_event(agi_vm *vm, const agi_input_event *e)
     }
     case AGI_IN_TYPE:
         snprintf(vm->input.last_input, sizeof vm->input.last_input, "%s", e->text);
-        if (vm->input.input_enabled)
-            agi_vm_parse(vm, e->text);
+        if (vm->input.input_enabled) { /* its keys after what the line holds, then Enter */
+            snprintf(vm->input.last_input, sizeof vm->input.last_input, "%s%s", vm->input.input_line, e->text);
+            vm->input.input_line[0] = 0;
+            agi_vm_parse(vm, vm->input.last_input);
+            agi_vm_input_redraw(vm);
+        }
         break;
     }
 }
@@ -254,6 +258,33 @@ void agi_vm_input_phase(agi_vm *vm, const agi_input_script *in)
     agi_vm_script_input(vm, in);
 }
 
+/* The input line's editor, as AGI 2.936 draws it (probe games,
+ * tests/corpus/agi_oracle/README.md): a character goes after the text
+ * with the cursor character of now behind it, on the line as drawn (the
+ * prompt and row of its last redraw); backspace takes the last one off;
+ * Enter hands the line to the parser and draws the line again, empty,
+ * with the prompt of now. */
+static void agi_vm_input_key(agi_vm *vm, uint8_t key)
+{
+    size_t n = strlen(vm->input.input_line);
+    if (key == 0x0d) {
+        if (n) {
+            snprintf(vm->input.last_input, sizeof vm->input.last_input, "%s", vm->input.input_line);
+            agi_vm_parse(vm, vm->input.input_line);
+        }
+        vm->input.input_line[0] = 0;
+        agi_vm_input_redraw(vm);
+        return;
+    }
+    if (key == 0x08 && n)
+        vm->input.input_line[n - 1] = 0;
+    else if (key >= 0x20 && key < 0x7f && strlen(vm->input.drawn_prompt) + n + 1 < 40) {
+        vm->input.input_line[n] = (char)key;
+        vm->input.input_line[n + 1] = 0;
+    }
+    vm->input.drawn_cursor = vm->txt.prompt_char;
+}
+
 /* Step 3's second half: pending events become controllers, v6 and v19. */
 void agi_vm_input_events(agi_vm *vm)
 {
@@ -267,6 +298,8 @@ void agi_vm_input_events(agi_vm *vm)
                 vm->vars[AGI_V_EGO_DIR] = vm->obj[0].dir == ev.value ? 0 : (uint8_t)ev.value;
         } else if (ev.value & 0xff) {
             vm->vars[AGI_V_KEY] = (uint8_t)ev.value;
+            if (vm->input.input_enabled)
+                agi_vm_input_key(vm, (uint8_t)ev.value);
         }
     }
 }
@@ -433,6 +466,17 @@ int agi_input_parse(const char *text, size_t len, agi_input_script *out, relic_e
     return rc;
 }
 
+/* AGI 2.936 draws the input line when input is accepted and when its
+ * editor takes a key, not every cycle: a probe that set s0 after
+ * accept.input showed the cursor alone until the first key
+ * (tests/corpus/agi_oracle/README.md). */
+void agi_vm_input_redraw(agi_vm *vm)
+{
+    snprintf(vm->input.drawn_prompt, sizeof vm->input.drawn_prompt, "%.40s", vm->strings[0]);
+    vm->input.drawn_cursor = vm->txt.prompt_char;
+    vm->input.drawn_row = vm->txt.input_row;
+}
+
 /* The release gate (0xad/0xae) keeps its value across a reset. */
 void agi_vm_input_reset(agi_vm *vm)
 {
@@ -441,6 +485,8 @@ void agi_vm_input_reset(agi_vm *vm)
     vm->input.parsed_n = 0;
     vm->input.input_line[0] = vm->input.last_input[0] = 0;
     vm->input.input_enabled = 0;
+    vm->input.drawn_prompt[0] = vm->input.drawn_cursor = 0;
+    vm->input.drawn_row = 23;
     vm->input.input_width_override = 0;
     vm->input.nav_event = 0;
 }

@@ -34,6 +34,8 @@ typedef struct agi_vm_obj {
     uint8_t move_x, move_y, move_step, move_flag; /* target motion / follow */
     uint8_t follow_retry, wander_count;
     uint8_t rect_state;
+    uint8_t blitted;    /* bx..bh hold the rectangle last copied to the screen */
+    int bx, by, bw, bh; /* left, baseline, width, height (AGI pixels) */
 } agi_vm_obj;
 
 typedef struct agi_vm_menu_item {
@@ -101,13 +103,17 @@ typedef struct agi_vm_replay_list {
 typedef struct agi_vm_text {
     char text[25][41];         /* the 40x25 text grid (characters) */
     uint8_t text_attr[25][40]; /* per cell: fg | bg << 4; 0xff: transparent */
+    /* Per cell and pixel row, the pixels (0x80 leftmost) where an object's
+     * redraw copied the picture over the cell's text (agi_vm_text_wipe). */
+    uint8_t wiped[25][40][8];
     uint8_t text_fg, text_bg, text_mode;
     uint8_t text_bg_white; /* set.text.attribute's bg was non-zero in graphics mode (not saved) */
     int input_row, status_row, base_row, status_enabled;
     char prompt_char;
-    int win_open;                    /* a text window is on screen (window[]) */
-    int win_row, win_col, win_width; /* print.at overrides (-1: centred, 0 width: 30) */
-    char window[600];                /* the open text window's expanded text */
+    uint8_t status_score, status_sound; /* as the status line was last drawn */
+    int win_open;                       /* a text window is on screen (window[]) */
+    int win_row, win_col, win_width;    /* print.at overrides (-1: centred, 0 width: 30) */
+    char window[600];                   /* the open text window's expanded text */
 } agi_vm_text;
 
 /* The event queue (vm_events.c). */
@@ -130,6 +136,12 @@ typedef struct agi_vm_input {
     unsigned parse_count; /* parser count / error position */
     char input_line[41], last_input[41];
     int input_enabled;
+    /* The input line as last drawn (agi_vm_input_redraw): the original
+     * draws it only at its redraw events, so a prompt or cursor character
+     * set later shows from the next one. */
+    char drawn_prompt[41];
+    char drawn_cursor;
+    int drawn_row;
     uint8_t release_gate;
     uint8_t input_width_override; /* 0xa3/0xa4: the fixed 36-character input width */
     uint16_t nav_event;           /* the last navigation (type-2) value; 2.089's 0x4e clears it */
@@ -224,6 +236,18 @@ typedef struct agi_vm {
     uint8_t show_vis[AGI_PIC_CELLS], show_pri[AGI_PIC_CELLS]; /* as last shown */
     uint8_t frame_vis[AGI_PIC_CELLS], frame_pri[AGI_PIC_CELLS];
     int shown, picture;
+    /* The screen's graphics (AGI 2.936 draws to the screen, not from a
+     * state): the shown picture lies from pic_row; an object's redraw
+     * copies its rectangles (blit[]) from the frame at the display base
+     * row of the moment.  While that base differs from pic_row the screen
+     * is scr_gfx (scr_split), one byte an AGI pixel, 200 rows. */
+    int pic_row, scr_split;
+    int scr_live; /* 0 from new.room to show.pic: redraws do not reach the screen */
+    struct {
+        int16_t x0, x1, y0, y1, top; /* AGI pixels inclusive; top: screen row of AGI row 0 */
+    } blit[32];
+    unsigned blit_n;
+    uint8_t scr_gfx[AGI_SCREEN_H * AGI_PIC_WIDTH];
     agi_vm_obj obj[AGI_VM_OBJECTS];
     uint8_t pri_table[168];
     int horizon;

@@ -5,6 +5,7 @@
  * add.to.pic (logic_bytecode.md 0x7a). */
 #include <stdlib.h>
 #include <string.h>
+#include "relic/core.h"
 #include "vm_private.h"
 
 void agi_vm_set_horizon_table(agi_vm *vm, unsigned base)
@@ -170,6 +171,70 @@ void agi_vm_place(agi_vm *vm, agi_vm_obj *o)
     o->y = y;
 }
 
+/* The screen pixels of an object's rectangle (AGI x, baseline y, size)
+ * under the display base row of now. */
+static void agi_vm_obj_to_screen(agi_vm *vm, int x, int y, int w, int h)
+{
+    if (!vm->scr_live) /* hankqe's room 25 draws its dancers under a black screen */
+        return;
+    int top = vm->txt.base_row * 8, y0 = y - h + 1;
+    agi_vm_text_wipe(vm, 2 * x, top + y0, 2 * (x + w) - 1, top + y);
+    x = x < 0 ? 0 : x > AGI_PIC_WIDTH ? AGI_PIC_WIDTH : x;
+    w = x + w > AGI_PIC_WIDTH ? AGI_PIC_WIDTH - x : w;
+    y0 = y0 < 0 ? 0 : y0;
+    y = y >= AGI_PIC_HEIGHT ? AGI_PIC_HEIGHT - 1 : y;
+    if (w <= 0 || y < y0)
+        return;
+    unsigned k = vm->blit_n;
+    if (k == RELIC_COUNTOF(vm->blit)) { /* full: the last one grows to cover this one too */
+        k--;
+        int x1 = x + w - 1 > vm->blit[k].x1 ? x + w - 1 : vm->blit[k].x1;
+        x = x < vm->blit[k].x0 ? x : vm->blit[k].x0;
+        w = x1 - x + 1;
+        y0 = y0 < vm->blit[k].y0 ? y0 : vm->blit[k].y0;
+        y = y > vm->blit[k].y1 ? y : vm->blit[k].y1;
+    } else
+        vm->blit_n++;
+    vm->blit[k].x0 = (int16_t)x;
+    vm->blit[k].x1 = (int16_t)(x + w - 1);
+    vm->blit[k].y0 = (int16_t)y0;
+    vm->blit[k].y1 = (int16_t)y;
+    vm->blit[k].top = (int16_t)top;
+}
+
+/* An object copied from the picture buffer to the screen as AGI 2.936's
+ * update does: the union of the rectangle it was last shown in and the
+ * one it has now. */
+static void agi_vm_obj_blit(agi_vm *vm, agi_vm_obj *o)
+{
+    int x0 = o->x, x1 = o->x + o->width, y0 = o->y - o->height, y1 = o->y;
+    if (o->blitted) {
+        if (o->bx < x0)
+            x0 = o->bx;
+        if (o->bx + o->bw > x1)
+            x1 = o->bx + o->bw;
+        if (o->by - o->bh < y0)
+            y0 = o->by - o->bh;
+        if (o->by > y1)
+            y1 = o->by;
+    }
+    agi_vm_obj_to_screen(vm, x0, y1, x1 - x0, y1 - y0);
+    o->blitted = 1;
+    o->bx = o->x;
+    o->by = o->y;
+    o->bw = o->width;
+    o->bh = o->height;
+}
+
+void agi_vm_obj_blit_all(agi_vm *vm)
+{
+    for (unsigned i = 0; i < AGI_VM_OBJECTS; i++) {
+        agi_vm_obj *o = &vm->obj[i];
+        if (o->drawn && o->updating && o->has_view)
+            agi_vm_obj_blit(vm, o);
+    }
+}
+
 void agi_vm_obj_draw(agi_vm *vm, agi_vm_obj *o)
 {
     if (o->drawn)
@@ -185,12 +250,16 @@ void agi_vm_obj_draw(agi_vm *vm, agi_vm_obj *o)
     o->pw = o->width;
     o->ph = o->height;
     o->drawn = 1;
+    o->blitted = 0;
+    agi_vm_obj_blit(vm, o);
 }
 
 void agi_vm_obj_erase(agi_vm *vm, agi_vm_obj *o)
 {
-    (void)vm;
+    if (o->drawn && o->blitted) /* the picture back over where it stood */
+        agi_vm_obj_to_screen(vm, o->bx, o->by, o->bw, o->bh);
     o->drawn = 0;
+    o->blitted = 0;
 }
 
 unsigned agi_vm_target_dir(int dx, int dy, int s)
@@ -512,6 +581,9 @@ void agi_vm_obj_reset(agi_vm *vm)
     memset(vm->show_pri, 4, sizeof vm->show_pri);
     vm->shown = 0;
     vm->picture = -1;
+    vm->pic_row = vm->scr_split = 0;
+    vm->scr_live = 1;
+    vm->blit_n = 0;
     agi_vm_set_horizon_table(vm, 48);
     vm->horizon = 36;
     vm->block = 0;

@@ -64,6 +64,9 @@ void agi_vm_obj_animate(agi_vm_obj *o);
 uint8_t agi_vm_obj_priority(const agi_vm *vm, const agi_vm_obj *o);
 void agi_vm_pre_logic(agi_vm *vm);
 void agi_vm_post_logic(agi_vm *vm);
+/* The end of a cycle's object update: every drawn, updating object is
+ * copied to the screen over its old and new rectangles. */
+void agi_vm_obj_blit_all(agi_vm *vm);
 void agi_vm_set_horizon_table(agi_vm *vm, unsigned base);
 void agi_vm_move_to(agi_vm *vm, agi_vm_obj *o, unsigned x, unsigned y, unsigned step, unsigned flag);
 int agi_vm_add_to_pic(agi_vm *vm, unsigned view, unsigned loop, unsigned cel, unsigned x, unsigned y, unsigned pri,
@@ -73,6 +76,15 @@ int agi_vm_add_to_pic(agi_vm *vm, unsigned view, unsigned loop, unsigned cel, un
  * the saved window, logic messages. */
 void agi_vm_text_reset(agi_vm *vm);
 void agi_vm_text_fill(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, unsigned right, uint8_t attr);
+/* The status line drawn on the status row; drawn again if the score or
+ * the sound flag changed since (the cycle's check). */
+void agi_vm_status_draw(agi_vm *vm);
+void agi_vm_status_check(agi_vm *vm);
+/* One text cell written (display). */
+void agi_vm_text_put(agi_vm *vm, unsigned row, unsigned col, char ch, uint8_t attr);
+/* The picture copied to the screen over screen pixels [x0, x1] x [y0, y1]
+ * (an object's redraw): the text there is gone. */
+void agi_vm_text_wipe(agi_vm *vm, int x0, int y0, int x1, int y1);
 uint8_t agi_vm_text_attr(const agi_vm *vm, unsigned fg, unsigned bg);
 /* Word-wrapped lines of at most `width` (<= 40) characters, as AGI 2.936
  * formats a window and display(); returns the count (may exceed max). */
@@ -103,6 +115,9 @@ void agi_vm_quit_now(agi_vm *vm);
 void agi_vm_input_reset(agi_vm *vm);
 void agi_vm_input_phase(agi_vm *vm, const agi_input_script *in);
 void agi_vm_input_events(agi_vm *vm);
+/* Draws the input line again: the prompt s0 and cursor character of now,
+ * on the input row of now (accept.input, a key, a typed line). */
+void agi_vm_input_redraw(agi_vm *vm);
 void agi_vm_script_input(agi_vm *vm, const agi_input_script *in);
 
 /* 6. Bytecode (vm_exec.c): runs logic 0 (and nested calls) to completion

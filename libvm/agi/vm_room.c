@@ -19,6 +19,7 @@ void agi_vm_switch_room(agi_vm *vm, unsigned room)
         o->motion = AGI_MOTION_NORMAL;
         o->step = o->step_time = o->step_count = o->cycle_time = o->cycle_count = 1;
     }
+    vm->scr_live = 0; /* until show.pic, object redraws stay off the screen */
     vm->input.parsed_n = 0;
     vm->flags[AGI_F_INPUT] = vm->flags[AGI_F_SAID] = 0;
     agi_vm_res_leave_room(vm);
@@ -41,4 +42,12 @@ void agi_vm_switch_room(agi_vm *vm, unsigned room)
     vm->vars[AGI_V_EGO_EDGE] = 0;
     vm->flags[AGI_F_NEW_ROOM] = 1;
     vm->exec.abort_flow = 1;
+    /* AGI 2.936 draws the status line and the input line again here, on
+     * the rows and with the maximum score, prompt and cursor of now (a
+     * probe set them after status.line.on and accept.input, then called
+     * new.room: "Score:0 of 7" on row 0 and "N>_" on row 22). */
+    if (vm->txt.status_enabled)
+        agi_vm_status_draw(vm);
+    if (vm->input.input_enabled)
+        agi_vm_input_redraw(vm);
 }

@@ -287,6 +287,7 @@ int agi_vm_from_save(agi_vm *vm, const agi_save *s, relic_err *err)
     vm->txt.status_enabled = st->status_enabled != 0;
     vm->txt.status_row = st->status_row;
     vm->txt.base_row = st->display_base_row;
+    agi_vm_input_redraw(vm); /* a restore draws the whole screen again */
     if (agi_vm_save_has_gates(vm->profile)) {
         vm->menus.menu_gate = (uint8_t)st->menu_gate;
         vm->input.release_gate = st->release_gate;
@@ -316,5 +317,10 @@ int agi_vm_from_save(agi_vm *vm, const agi_save *s, relic_err *err)
     memcpy(vm->show_vis, vm->pic_vis, AGI_PIC_CELLS);
     memcpy(vm->show_pri, vm->pic_pri, AGI_PIC_CELLS);
     vm->shown = 1;
+    vm->pic_row = vm->txt.base_row; /* a restore draws the whole screen again */
+    vm->scr_split = 0;
+    vm->scr_live = 1;
+    if (vm->txt.status_enabled)
+        agi_vm_status_draw(vm);
     return RELIC_OK;
 }

@@ -6,7 +6,11 @@
  * with the video BIOS 8x8 font; its text mode shows the EGA 8x14 font,
  * drawn here as a 200-row sample of that 640x350 screen).  The message
  * window, word wrap, status line and input line follow AGI 2.936 as
- * measured under DOSBox (tests/corpus/agi_oracle/README.md). */
+ * measured under DOSBox (tests/corpus/agi_oracle/README.md).  What the
+ * original leaves on its screen between redraws is state here: the
+ * picture's row (pic_row, or scr_gfx after a configure.screen), the
+ * status line as text cells, the input line as last drawn and the text
+ * pixels objects wiped. */
 #include <stdio.h>
 #include <string.h>
 #include "vm_private.h"
@@ -22,6 +26,18 @@ static void agi_scr_char(uint8_t *out, const uint8_t *font, unsigned row, unsign
     for (unsigned y = 0; y < 8; y++)
         for (unsigned x = 0; x < 8; x++)
             out[(row * 8 + y) * AGI_SCREEN_W + col * 8 + x] = (gl[y] & (0x80 >> x)) ? fg : bg;
+}
+
+/* A text cell over what is drawn below it, but for the pixels an object's
+ * redraw wiped (the picture shows there). */
+static void agi_scr_cell(uint8_t *out, const uint8_t *font, unsigned row, unsigned col, uint8_t ch, uint8_t attr,
+                         const uint8_t *wiped)
+{
+    const uint8_t *gl = font + 8 * ch;
+    for (unsigned y = 0; y < 8; y++)
+        for (unsigned x = 0; x < 8; x++)
+            if (!wiped || !(wiped[y] & (0x80 >> x)))
+                out[(row * 8 + y) * AGI_SCREEN_W + col * 8 + x] = (gl[y] & (0x80 >> x)) ? attr & 15 : attr >> 4;
 }
 
 static void agi_scr_text(uint8_t *out, const uint8_t *font, unsigned row, unsigned col, const char *s, uint8_t fg,
@@ -267,9 +283,14 @@ void agi_vm_screen_with(const agi_vm *vm, const agi_vm_fonts *fonts, uint8_t *ou
         font = sampled;
     }
     memset(out, 0, AGI_SCREEN_W * AGI_SCREEN_H);
-    if (!vm->txt.text_mode)
+    if (!vm->txt.text_mode && vm->scr_split) /* the screen keeps what each redraw put there */
+        for (unsigned sy = 0; sy < AGI_SCREEN_H; sy++)
+            for (unsigned x = 0; x < AGI_PIC_WIDTH; x++)
+                out[sy * AGI_SCREEN_W + 2 * x] = out[sy * AGI_SCREEN_W + 2 * x + 1] =
+                    vm->scr_gfx[sy * AGI_PIC_WIDTH + x];
+    else if (!vm->txt.text_mode) /* the frame from the row the picture was shown at */
         for (unsigned y = 0; y < AGI_PIC_HEIGHT; y++) {
-            unsigned sy = vm->txt.base_row * 8 + y;
+            unsigned sy = (unsigned)vm->pic_row * 8 + y;
             if (sy >= AGI_SCREEN_H)
                 break;
             for (unsigned x = 0; x < AGI_PIC_WIDTH; x++)
@@ -280,28 +301,19 @@ void agi_vm_screen_with(const agi_vm *vm, const agi_vm_fonts *fonts, uint8_t *ou
     for (unsigned r = 0; r < 25; r++)
         for (unsigned c = 0; c < 40; c++)
             if (vm->txt.text_attr[r][c] != 0xff)
-                agi_scr_char(out, font, r, c, (uint8_t)vm->txt.text[r][c], vm->txt.text_attr[r][c] & 15,
-                             vm->txt.text_attr[r][c] >> 4);
+                agi_scr_cell(out, font, r, c, (uint8_t)vm->txt.text[r][c], vm->txt.text_attr[r][c],
+                             vm->txt.text_mode ? NULL : vm->txt.wiped[r][c]);
     /* The text mode shows neither the status nor the input line (a probe
-     * that enabled both before text.screen()). */
-    if (vm->txt.status_enabled && vm->txt.status_row < 25 && !vm->txt.text_mode) {
-        /* AGI 2.936's fields ("Score:%d of %d", "Sound:%s" in its data):
-         * the score from column 1, the sound from column 30, whatever the
-         * score's width. */
-        char score[40];
-        snprintf(score, sizeof score, "Score:%u of %u", vm->vars[AGI_V_SCORE], vm->vars[AGI_V_MAX_SCORE]);
-        for (unsigned c = 0; c < 40; c++) /* the whole row is the status bar */
-            agi_scr_char(out, font, (unsigned)vm->txt.status_row, c, ' ', 0, 15);
-        agi_scr_text(out, font, (unsigned)vm->txt.status_row, 1, score, 0, 15);
-        agi_scr_text(out, font, (unsigned)vm->txt.status_row, 30, vm->flags[AGI_F_SOUND] ? "Sound:on" : "Sound:off", 0,
-                     15);
-    }
-    if (vm->input.input_enabled && vm->txt.input_row < 25 && !vm->txt.text_mode) {
-        /* As the original draws it: the prompt string s0, the typed text,
-         * then the cursor character (none after set.cursor.char("")). */
+     * that enabled both before text.screen()); text.screen() has filled
+     * the status line's cells. */
+    if (vm->input.input_enabled && vm->input.drawn_row >= 0 && vm->input.drawn_row < 25 && !vm->txt.text_mode) {
+        /* As the original draws it, at its last redraw: the prompt string
+         * s0, the typed text, then the cursor character (none after
+         * set.cursor.char("")). */
         char line[84];
-        snprintf(line, sizeof line, "%.40s%.40s%c", vm->strings[0], vm->input.input_line, vm->txt.prompt_char);
-        agi_scr_text(out, font, (unsigned)vm->txt.input_row, 0, line, 15, 0);
+        snprintf(line, sizeof line, "%.40s%.40s%c", vm->input.drawn_prompt, vm->input.input_line,
+                 vm->input.drawn_cursor);
+        agi_scr_text(out, font, (unsigned)vm->input.drawn_row, 0, line, 15, 0);
     }
     agi_scr_modal(vm, out, font, window_font);
 }

@@ -12,6 +12,44 @@ void agi_vm_text_fill(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, 
         for (unsigned c = left; c <= right && c < 40; c++) {
             vm->txt.text[r][c] = ' ';
             vm->txt.text_attr[r][c] = attr;
+            memset(vm->txt.wiped[r][c], 0, 8);
+        }
+}
+
+void agi_vm_text_put(agi_vm *vm, unsigned row, unsigned col, char ch, uint8_t attr)
+{
+    if (row >= 25 || col >= 40)
+        return;
+    vm->txt.text[row][col] = ch;
+    vm->txt.text_attr[row][col] = attr;
+    memset(vm->txt.wiped[row][col], 0, 8);
+}
+
+/* AGI 2.936 writes display() text straight to the screen, not to the
+ * picture buffer, and redraws an updated object by copying the buffer over
+ * the object's old and new rectangles: the text under them is lost, pixel
+ * by pixel (ltec's title loses the "." its feather passes; a probe's text
+ * under a standing object that kept updating went too,
+ * tests/corpus/agi_oracle/README.md). */
+void agi_vm_text_wipe(agi_vm *vm, int x0, int y0, int x1, int y1)
+{
+    if (x0 < 0)
+        x0 = 0;
+    if (y0 < 0)
+        y0 = 0;
+    if (x1 >= AGI_SCREEN_W)
+        x1 = AGI_SCREEN_W - 1;
+    if (y1 >= AGI_SCREEN_H)
+        y1 = AGI_SCREEN_H - 1;
+    /* Only cells holding text need it: writing a cell clears its mask. */
+    for (int r = y0 / 8; r <= y1 / 8; r++)
+        for (int c = x0 / 8; c <= x1 / 8; c++) {
+            if (vm->txt.text_attr[r][c] == 0xff)
+                continue;
+            int lo = (x0 > c * 8 ? x0 : c * 8) - c * 8, hi = (x1 < c * 8 + 7 ? x1 : c * 8 + 7) - c * 8;
+            uint8_t bits = (uint8_t)((0xff >> lo) & (0xff << (7 - hi)));
+            for (int y = (y0 > r * 8 ? y0 : r * 8); y <= y1 && y < r * 8 + 8; y++)
+                vm->txt.wiped[r][c][y % 8] |= bits;
         }
 }
 
@@ -64,6 +102,37 @@ void agi_vm_close_window(agi_vm *vm)
         vm->input.input_width_override = 0;
 }
 
+/* The status line is text on the screen: AGI 2.936 writes it when it is
+ * turned on and again when the score or the sound flag has changed, on the
+ * status row of that moment; a configure.screen in between leaves the one
+ * drawn where it was (a probe: the old line stayed on row 21 and the new
+ * score appeared on row 0).  Fields as the interpreter's format strings
+ * in AGIDATA.OVL: "Score:%d of %d" from column 1, "Sound:%s" from column
+ * 30, black on a white row. */
+void agi_vm_status_draw(agi_vm *vm)
+{
+    unsigned row = (unsigned)vm->txt.status_row;
+    vm->txt.status_score = vm->vars[AGI_V_SCORE];
+    vm->txt.status_sound = vm->flags[AGI_F_SOUND];
+    if (row >= 25 || vm->txt.text_mode) /* the text mode shows no status line */
+        return;
+    char score[40];
+    snprintf(score, sizeof score, "Score:%u of %u", vm->vars[AGI_V_SCORE], vm->vars[AGI_V_MAX_SCORE]);
+    agi_vm_text_fill(vm, row, 0, row, 39, 0xf0);
+    const char *sound = vm->flags[AGI_F_SOUND] ? "Sound:on" : "Sound:off";
+    for (unsigned c = 0; score[c]; c++)
+        agi_vm_text_put(vm, row, 1 + c, score[c], 0xf0);
+    for (unsigned c = 0; sound[c]; c++)
+        agi_vm_text_put(vm, row, 30 + c, sound[c], 0xf0);
+}
+
+void agi_vm_status_check(agi_vm *vm)
+{
+    if (vm->txt.status_enabled &&
+        (vm->txt.status_score != vm->vars[AGI_V_SCORE] || vm->txt.status_sound != vm->flags[AGI_F_SOUND]))
+        agi_vm_status_draw(vm);
+}
+
 const char *agi_vm_message(agi_vm *vm, unsigned logic, unsigned n)
 {
     agi_vm_logic *l = vm->res.logic[logic & 0xff];
@@ -76,19 +145,21 @@ void agi_vm_text_reset(agi_vm *vm)
 {
     memset(vm->txt.text, ' ', sizeof vm->txt.text);
     memset(vm->txt.text_attr, 0xff, sizeof vm->txt.text_attr);
+    memset(vm->txt.wiped, 0, sizeof vm->txt.wiped);
     for (unsigned r = 0; r < 25; r++)
         vm->txt.text[r][40] = 0;
     vm->txt.win_open = 0;
     vm->txt.window[0] = 0;
     vm->txt.status_enabled = 0;
+    vm->txt.status_score = vm->txt.status_sound = 0;
     /* Before any configure.screen AGI 2.936 draws the picture from row 0,
      * the status line on row 21 and the input line on row 23 (a probe game
-     * under the original interpreter).  The cursor character is '_' until
-     * set.cursor.char. */
+     * under the original interpreter).  There is no cursor character until
+     * set.cursor.char (a probe's accept.input with s0 ">" showed ">"). */
     vm->txt.input_row = 23;
     vm->txt.status_row = 21;
     vm->txt.base_row = 0;
-    vm->txt.prompt_char = '_';
+    vm->txt.prompt_char = 0;
     vm->txt.text_fg = 15;
     vm->txt.text_bg = 0;
     vm->txt.text_bg_white = 0;

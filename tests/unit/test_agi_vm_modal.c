@@ -17,37 +17,24 @@
 #include "relic/io.h"
 #include "agi_vm_support.h"
 
-/* Runs until vm->cycle == cycles with the script text (may be NULL). */
-static void vm_run(agi_vm *vm, const char *script, unsigned long cycles)
-{
-    agi_input_script in = {0};
-    relic_err err;
-    relic_err_clear(&err);
-    if (script && agi_input_parse(script, strlen(script), &in, &err))
-        fail_msg("script: %s", err.msg);
-    if (agi_vm_run(vm, script ? &in : NULL, cycles, &err))
-        fail_msg("run: %s", err.msg);
-    agi_input_free(&in);
-}
-
 static void test_message_blocks(void **state)
 {
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
     test_vm_logic(vm, 0, "v70++;\nif (!isset(f50)) { set(f50); print(\"Hello.\"); v60 = 1; }\nreturn();");
-    vm_run(vm, "3 key a\n4 key enter\n", 1);
+    test_vm_run(vm, "3 key a\n4 key enter\n", 1);
     assert_int_equal(vm->modal.kind, AGI_MODAL_MESSAGE);
     assert_string_equal(vm->txt.window, "Hello.");
     assert_int_equal(vm->vars[60], 0); /* the statement after print waits */
-    vm_run(vm, "3 key a\n4 key enter\n", 4);
+    test_vm_run(vm, "3 key a\n4 key enter\n", 4);
     assert_int_equal(vm->modal.kind, AGI_MODAL_MESSAGE); /* 'a' does not close it */
     assert_int_equal(vm->vars[70], 1);                   /* logic 0 ran once */
-    vm_run(vm, "3 key a\n4 key enter\n", 5);
+    test_vm_run(vm, "3 key a\n4 key enter\n", 5);
     assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
     assert_int_equal(vm->txt.win_open, 0);
     assert_int_equal(vm->vars[60], 1);
     assert_int_equal(vm->vars[70], 1); /* the blocked cycle finished, no new one */
-    vm_run(vm, NULL, 6);
+    test_vm_run(vm, NULL, 6);
     assert_int_equal(vm->vars[70], 2);
     agi_vm_free(vm);
 }
@@ -60,12 +47,12 @@ static void test_message_no_wait(void **state)
     test_vm_logic(vm, 0,
                   "if (!isset(f50)) { set(f50); set(f15); print(\"Still here.\"); v60 = 1; }\n"
                   "if (v61 == 1) { close.window(); }\nreturn();");
-    vm_run(vm, NULL, 2);
+    test_vm_run(vm, NULL, 2);
     assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
     assert_int_equal(vm->vars[60], 1);
     assert_int_equal(vm->txt.win_open, 1);
     vm->vars[61] = 1;
-    vm_run(vm, NULL, 3);
+    test_vm_run(vm, NULL, 3);
     assert_int_equal(vm->txt.win_open, 0);
     agi_vm_free(vm);
 }
@@ -80,10 +67,10 @@ static void test_line_editors(void **state)
                   "if (!isset(f50)) { set(f50); get.string(s1, \"Name: \", 22, 0, 5); v60 = 1; }\n"
                   "if (v60 == 1 && !isset(f51)) { set(f51); get.num(\"Number? \", v62); v61 = 1; }\nreturn();");
     strcpy(vm->strings[1], "old");
-    vm_run(vm, NULL, 1);
+    test_vm_run(vm, NULL, 1);
     assert_int_equal(vm->modal.kind, AGI_MODAL_EDIT);
     assert_string_equal(vm->strings[1], ""); /* cleared first */
-    vm_run(vm, "1 type \"abcdefgh\"\n2 key 7\n2 key 0x08\n2 type \"99x999\"\n", 3);
+    test_vm_run(vm, "1 type \"abcdefgh\"\n2 key 7\n2 key 0x08\n2 type \"99x999\"\n", 3);
     assert_string_equal(vm->strings[1], "abcde");
     assert_int_equal(vm->vars[60], 1);
     assert_int_equal(vm->vars[61], 1);
@@ -108,18 +95,18 @@ static void test_inventory(void **state)
         test_vm_logic(vm, 0,
                       "if (!isset(f50)) { set(f50); set(f13); v25 = 77; status(); v60 = 1; }\n"
                       "if (v61 == 1) { reset(f50); v61 = 0; }\nreturn();");
-        vm_run(vm, NULL, 1);
+        test_vm_run(vm, NULL, 1);
         assert_int_equal(vm->modal.kind, AGI_MODAL_INVENTORY);
         assert_int_equal(vm->modal.n_entries, 2);
         assert_int_equal(vm->modal.entries[1], 3);
         assert_int_equal(vm->modal.interactive, k == 0);
-        vm_run(vm, "1 key right\n1 key enter\n", 2);
+        test_vm_run(vm, "1 key right\n1 key enter\n", 2);
         assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
         assert_int_equal(vm->vars[60], 1);
         assert_int_equal(vm->vars[25], k == 0 ? 3 : 77);
         if (k == 0) { /* Esc cancels with 0xff */
             vm->vars[61] = 1;
-            vm_run(vm, "4 key esc\n", 5);
+            test_vm_run(vm, "4 key esc\n", 5);
             assert_int_equal(vm->vars[25], 0xff);
         }
         agi_vm_free(vm);
@@ -135,7 +122,7 @@ static void test_restart_and_quit(void **state)
                       "return();";
     agi_vm *vm = test_vm_new("2.936");
     test_vm_logic(vm, 0, src);
-    vm_run(vm, NULL, 1);
+    test_vm_run(vm, NULL, 1);
     assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
     assert_int_equal(vm->vars[62], 1); /* logic 0 ran again with f6 set */
     assert_int_equal(vm->vars[60], 0); /* the reset cleared the variables */
@@ -145,25 +132,25 @@ static void test_restart_and_quit(void **state)
 
     vm = test_vm_new("2.411");
     test_vm_logic(vm, 0, src);
-    vm_run(vm, NULL, 1);
+    test_vm_run(vm, NULL, 1);
     assert_int_equal(vm->modal.kind, AGI_MODAL_CONFIRM);
-    vm_run(vm, "1 key esc\n", 2);
+    test_vm_run(vm, "1 key esc\n", 2);
     assert_int_equal(vm->vars[61], 1); /* cancelled: the next statement runs */
     assert_int_equal(vm->vars[62], 0);
     agi_vm_free(vm);
 
     vm = test_vm_new("2.411");
     test_vm_logic(vm, 0, src);
-    vm_run(vm, "1 key enter\n", 2);
+    test_vm_run(vm, "1 key enter\n", 2);
     assert_int_equal(vm->vars[61], 0); /* accepted: the continuation is gone */
     assert_int_equal(vm->vars[62], 1);
     agi_vm_free(vm);
 
     vm = test_vm_new("2.936");
     test_vm_logic(vm, 0, "if (v70 == 0) { v70 = 1; quit(0); }\nquit(1);\nreturn();");
-    vm_run(vm, NULL, 1);
+    test_vm_run(vm, NULL, 1);
     assert_int_equal(vm->modal.kind, AGI_MODAL_CONFIRM);
-    vm_run(vm, "1 key esc\n", 2); /* kept playing: then quit(1) exits at once */
+    test_vm_run(vm, "1 key esc\n", 2); /* kept playing: then quit(1) exits at once */
     assert_int_equal(vm->quit, 1);
     agi_vm_free(vm);
 }
@@ -184,31 +171,31 @@ static void test_menu(void **state)
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
     test_vm_logic(vm, 0, menu_src);
-    vm_run(vm, NULL, 1);
+    test_vm_run(vm, NULL, 1);
     vm->vars[60] = 1;
-    vm_run(vm, "2 key right\n2 key down\n2 key enter\n", 2);
+    test_vm_run(vm, "2 key right\n2 key down\n2 key enter\n", 2);
     assert_int_equal(vm->modal.kind, AGI_MODAL_NONE); /* requested in cycle 1 */
-    vm_run(vm, "2 key right\n2 key down\n2 key enter\n", 3);
+    test_vm_run(vm, "2 key right\n2 key down\n2 key enter\n", 3);
     assert_int_equal(vm->modal.kind, AGI_MODAL_MENU); /* Enter on the disabled Hints waits */
     assert_int_equal(vm->modal.heading, 1);
     assert_string_equal(vm->menus.menu[vm->modal.sel].text, "Hints");
-    vm_run(vm, "3 key down\n3 key enter\n", 4);
+    test_vm_run(vm, "3 key down\n3 key enter\n", 4);
     assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
     assert_int_equal(vm->vars[61], 3); /* wrapped to About */
     /* reopened, it resumes at the remembered heading and item */
     vm->vars[60] = 1;
-    vm_run(vm, NULL, 5);
-    vm_run(vm, "5 key esc\n", 6);
+    test_vm_run(vm, NULL, 5);
+    test_vm_run(vm, "5 key esc\n", 6);
     assert_int_equal(vm->menus.menu_heading_cur, 1);
     agi_vm_free(vm);
 
     /* the v3 gate keeps a request closed */
     vm = test_vm_new("3.002.149");
     test_vm_logic(vm, 0, menu_src);
-    vm_run(vm, NULL, 1);
+    test_vm_run(vm, NULL, 1);
     vm->menus.menu_gate = 0;
     vm->vars[60] = 1;
-    vm_run(vm, NULL, 3);
+    test_vm_run(vm, NULL, 3);
     assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
     agi_vm_free(vm);
 }
@@ -226,9 +213,9 @@ static void test_save_restore_selectors(void **state)
                   "if (!isset(f50)) { set(f50); set.game.id(\"TS\"); }\n"
                   "if (v60 == 1) { v60 = 0; v70 = 42; save.game(); v71 = 1; }\n"
                   "if (v60 == 2) { v60 = 0; restore.game(); v72 = 1; }\nreturn();");
-    vm_run(vm, NULL, 1);
+    test_vm_run(vm, NULL, 1);
     vm->vars[60] = 1;
-    vm_run(vm, "2 key down\n2 key enter\n2 type \"second slot\"\n", 3);
+    test_vm_run(vm, "2 key down\n2 key enter\n2 type \"second slot\"\n", 3);
     assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
     assert_int_equal(vm->vars[71], 1);
     assert_string_equal(vm->saves.save_desc, "second slot");
@@ -240,7 +227,7 @@ static void test_save_restore_selectors(void **state)
 
     vm->vars[70] = 5;
     vm->vars[60] = 2;
-    vm_run(vm, "4 key enter\n", 5); /* the first valid slot is preselected */
+    test_vm_run(vm, "4 key enter\n", 5); /* the first valid slot is preselected */
     assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
     assert_int_equal(vm->vars[70], 42);
     assert_int_equal(vm->vars[72], 0); /* aborted, not continued */
@@ -249,7 +236,7 @@ static void test_save_restore_selectors(void **state)
     /* without a folder both selectors cancel at once */
     vm = test_vm_new(NULL);
     test_vm_logic(vm, 0, "save.game(); v71 = 1; return();");
-    vm_run(vm, NULL, 1);
+    test_vm_run(vm, NULL, 1);
     assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
     assert_int_equal(vm->vars[71], 1);
     agi_vm_free(vm);
@@ -292,7 +279,7 @@ static void test_state_json_alloc_failure(void **state)
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
     test_vm_logic(vm, 0, "if (!isset(f50)) { set(f50); print(\"Hello.\"); }\nreturn();");
-    vm_run(vm, NULL, 1);
+    test_vm_run(vm, NULL, 1);
     json_t *st = agi_vm_state_json(vm);
     assert_string_equal(json_string_value(json_object_get(st, "format")), "relic-agi-state");
     assert_int_equal(json_integer_value(json_object_get(st, "format_version")), 2);

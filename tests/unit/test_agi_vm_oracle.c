@@ -18,41 +18,9 @@
 
 static uint8_t screen[AGI_SCREEN_W * AGI_SCREEN_H];
 
-static void vm_run(agi_vm *vm, const char *script, unsigned long cycles)
-{
-    agi_input_script in = {0};
-    relic_err err;
-    relic_err_clear(&err);
-    if (script && agi_input_parse(script, strlen(script), &in, &err))
-        fail_msg("script: %s", err.msg);
-    if (agi_vm_run(vm, script ? &in : NULL, cycles, &err))
-        fail_msg("run: %s", err.msg);
-    agi_input_free(&in);
-}
-
 static void draw(agi_vm *vm) { agi_vm_screen(vm, NULL, screen); }
 
 static uint8_t px(unsigned x, unsigned y) { return screen[y * AGI_SCREEN_W + x]; }
-
-/* Whether text cell (row, col) shows glyph ch in fg on bg (relic's font). */
-static int cell_is(unsigned row, unsigned col, uint8_t ch, uint8_t fg, uint8_t bg)
-{
-    const uint8_t *gl = agi_vm_font + 8 * ch;
-    for (unsigned y = 0; y < 8; y++)
-        for (unsigned x = 0; x < 8; x++)
-            if (px(col * 8 + x, row * 8 + y) != ((gl[y] & (0x80 >> x)) ? fg : bg))
-                return 0;
-    return 1;
-}
-
-static int cell_solid(unsigned row, unsigned col, uint8_t c)
-{
-    for (unsigned y = 0; y < 8; y++)
-        for (unsigned x = 0; x < 8; x++)
-            if (px(col * 8 + x, row * 8 + y) != c)
-                return 0;
-    return 1;
-}
 
 /* Cycle 0 is a room entry (f5), without f11 in 2.936; v20 is 0 (PC). */
 static void test_first_cycle(void **state)
@@ -60,7 +28,7 @@ static void test_first_cycle(void **state)
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
     test_vm_logic(vm, 0, "v53++;\nif (isset(f5)) { v50++; }\nif (isset(f11)) { v51 = 1; }\nv52 = v20;\nreturn();");
-    vm_run(vm, NULL, 2);
+    test_vm_run(vm, NULL, 2);
     assert_int_equal(vm->vars[50], 1); /* the first cycle only */
     assert_int_equal(vm->vars[51], 0);
     assert_int_equal(vm->vars[52], 0);
@@ -74,10 +42,10 @@ static void test_default_layout(void **state)
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
     test_vm_logic(vm, 0, "status.line.on();\nreturn();");
-    vm_run(vm, NULL, 1);
+    test_vm_run(vm, NULL, 1);
     draw(vm);
-    assert_true(cell_is(21, 1, 'S', 0, 15));
-    assert_true(cell_solid(0, 1, 0));
+    assert_true(test_cell_is(screen, 21, 1, 'S', 0, 15));
+    assert_true(test_cell_solid(screen, 0, 1, 0));
     agi_vm_free(vm);
 }
 
@@ -87,13 +55,13 @@ static void test_status_columns(void **state)
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
     test_vm_logic(vm, 0, "configure.screen(1, 22, 0);\nstatus.line.on();\nv3 = 5;\nv7 = 255;\nreturn();");
-    vm_run(vm, NULL, 1);
+    test_vm_run(vm, NULL, 1);
     draw(vm);
-    assert_true(cell_is(0, 1, 'S', 0, 15));
-    assert_true(cell_is(0, 12, '2', 0, 15));
-    assert_true(cell_solid(0, 29, 15));
-    assert_true(cell_is(0, 30, 'S', 0, 15));
-    assert_true(cell_is(0, 36, 'o', 0, 15));
+    assert_true(test_cell_is(screen, 0, 1, 'S', 0, 15));
+    assert_true(test_cell_is(screen, 0, 12, '2', 0, 15));
+    assert_true(test_cell_solid(screen, 0, 29, 15));
+    assert_true(test_cell_is(screen, 0, 30, 'S', 0, 15));
+    assert_true(test_cell_is(screen, 0, 36, 'o', 0, 15));
     agi_vm_free(vm);
 }
 
@@ -105,10 +73,10 @@ static void test_input_line(void **state)
     test_vm_logic(vm, 0,
                   "configure.screen(1, 22, 0);\nset.string(s0, \">\");\nset.cursor.char(\"_\");\n"
                   "accept.input();\nreturn();");
-    vm_run(vm, NULL, 1);
+    test_vm_run(vm, NULL, 1);
     draw(vm);
-    assert_true(cell_is(22, 0, '>', 15, 0));
-    assert_true(cell_is(22, 1, '_', 15, 0));
+    assert_true(test_cell_is(screen, 22, 0, '>', 15, 0));
+    assert_true(test_cell_is(screen, 22, 1, '_', 15, 0));
     agi_vm_free(vm);
 }
 
@@ -120,9 +88,9 @@ static void test_window_box(void **state)
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
     test_vm_logic(vm, 0, "print(\"ab\");\nreturn();");
-    vm_run(vm, NULL, 1);
+    test_vm_run(vm, NULL, 1);
     draw(vm);
-    assert_true(cell_is(10, 19, 'a', 0, 15));
+    assert_true(test_cell_is(screen, 10, 19, 'a', 0, 15));
     assert_int_equal(px(141, 80), 0);
     assert_int_equal(px(142, 75), 15);
     assert_int_equal(px(143, 80), 15);
@@ -147,11 +115,11 @@ static void test_word_wrap(void **state)
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
     test_vm_logic(vm, 0, "print(\"aaaaaaaaa bbbbbbbbb cccccccc d\");\nreturn();");
-    vm_run(vm, NULL, 1);
+    test_vm_run(vm, NULL, 1);
     draw(vm);
-    assert_true(cell_is(9, 6, 'a', 0, 15));
-    assert_true(cell_is(9, 33, 'c', 0, 15));
-    assert_true(cell_is(10, 6, 'd', 0, 15));
+    assert_true(test_cell_is(screen, 9, 6, 'a', 0, 15));
+    assert_true(test_cell_is(screen, 9, 33, 'c', 0, 15));
+    assert_true(test_cell_is(screen, 10, 6, 'd', 0, 15));
     agi_vm_free(vm);
 }
 
@@ -161,10 +129,10 @@ static void test_trailing_newline(void **state)
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
     test_vm_logic(vm, 0, "print(\"abc\\n\");\nreturn();");
-    vm_run(vm, NULL, 1);
+    test_vm_run(vm, NULL, 1);
     draw(vm);
-    assert_true(cell_is(9, 18, 'a', 0, 15)); /* (21 - 2) / 2 */
-    assert_true(cell_solid(10, 18, 15));
+    assert_true(test_cell_is(screen, 9, 18, 'a', 0, 15)); /* (21 - 2) / 2 */
+    assert_true(test_cell_solid(screen, 10, 18, 15));
     assert_int_equal(px(150, 92), 15); /* the box reaches (9 + 2) * 8 + 4 */
     agi_vm_free(vm);
 }
@@ -183,21 +151,21 @@ static void test_verbose_and_high_chars(void **state)
         "\"bbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb"
         "\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\\nbbbbbbb\"); }\n"
         "if (v50 == 2) { print(\"x\\xc4y\"); }\nv50++;\nreturn();");
-    vm_run(vm, "2 key enter\n4 key enter\n", 1);
+    test_vm_run(vm, "2 key enter\n4 key enter\n", 1);
     draw(vm);
-    assert_true(cell_is(1, 19, 'a', 0, 15)); /* 19 lines from row 1 */
-    assert_true(cell_is(19, 19, 'a', 0, 15));
-    vm_run(vm, "2 key enter\n4 key enter\n", 4);
+    assert_true(test_cell_is(screen, 1, 19, 'a', 0, 15)); /* 19 lines from row 1 */
+    assert_true(test_cell_is(screen, 19, 19, 'a', 0, 15));
+    test_vm_run(vm, "2 key enter\n4 key enter\n", 4);
     draw(vm);
-    assert_true(cell_is(7, 9, 'M', 0, 15)); /* 7 lines, 22 wide */
-    assert_true(cell_is(9, 9, '"', 0, 15));
-    assert_true(cell_is(9, 10, 'b', 0, 15));
-    assert_true(cell_is(13, 9, 'P', 0, 15));
-    vm_run(vm, "2 key enter\n4 key enter\n", 6);
+    assert_true(test_cell_is(screen, 7, 9, 'M', 0, 15)); /* 7 lines, 22 wide */
+    assert_true(test_cell_is(screen, 9, 9, '"', 0, 15));
+    assert_true(test_cell_is(screen, 9, 10, 'b', 0, 15));
+    assert_true(test_cell_is(screen, 13, 9, 'P', 0, 15));
+    test_vm_run(vm, "2 key enter\n4 key enter\n", 6);
     draw(vm);
-    assert_true(cell_is(10, 18, 'x', 0, 15));
-    assert_true(cell_solid(10, 19, 15));
-    assert_true(cell_is(10, 20, 'y', 0, 15));
+    assert_true(test_cell_is(screen, 10, 18, 'x', 0, 15));
+    assert_true(test_cell_solid(screen, 10, 19, 15));
+    assert_true(test_cell_is(screen, 10, 20, 'y', 0, 15));
     agi_vm_free(vm);
 }
 
@@ -216,7 +184,7 @@ static void test_window_font_high_glyph(void **state)
     memcpy(fonts + 0x80 * 8, text_80, 8);
     agi_vm *vm = test_vm_new(NULL);
     test_vm_logic(vm, 0, "if (v50 == 0) { display(2, 0, \"\\x80\"); print(\"x\\x80y\"); }\nv50++;\nreturn();");
-    vm_run(vm, NULL, 1);
+    test_vm_run(vm, NULL, 1);
     agi_vm_screen_fonts(vm, fonts, fonts + 256 * 8, screen);
     for (unsigned y = 0; y < 8; y++)
         for (unsigned x = 0; x < 8; x++) {
@@ -224,7 +192,7 @@ static void test_window_font_high_glyph(void **state)
             assert_int_equal(px(x, 2 * 8 + y), (text_80[y] & (0x80 >> x)) ? 15 : 0);
         }
     agi_vm_screen_fonts(vm, fonts, NULL, screen); /* without the window table: blank */
-    assert_true(cell_solid(10, 19, 15));
+    assert_true(test_cell_solid(screen, 10, 19, 15));
     agi_vm_free(vm);
 }
 
@@ -239,7 +207,7 @@ static void test_display_wrap(void **state)
     test_vm_logic(vm, 0,
                   "display(5, 1, \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaZ bb\\x0dcc dd\");\n"
                   "display(10, 0, \"cccccccccccccccccccccccccccccccccccccccY e\");\nreturn();");
-    vm_run(vm, NULL, 1);
+    test_vm_run(vm, NULL, 1);
     assert_int_equal(vm->txt.text[5][39], 'a');
     assert_int_equal(vm->txt.text[6][0], 'Z'); /* the 40th, past column 39 */
     assert_int_not_equal(vm->txt.text[6][1], 'b');
@@ -263,7 +231,7 @@ static void test_percent_unknown(void **state)
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
     test_vm_logic(vm, 0, "display(2, 0, \"x%'y%\");\ndisplay(3, 0, \"a\\\\%$b\");\nreturn();");
-    vm_run(vm, NULL, 1);
+    test_vm_run(vm, NULL, 1);
     assert_int_equal(vm->txt.text[2][0], 'x');
     assert_int_equal(vm->txt.text[2][1], 'y');
     assert_int_not_equal(vm->txt.text[2][2], '%');
@@ -280,9 +248,9 @@ static void test_print_at_row(void **state)
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
     test_vm_logic(vm, 0, "configure.screen(1, 22, 0);\nprint.at(\"ab\", 5, 2, 0);\nreturn();");
-    vm_run(vm, NULL, 1);
+    test_vm_run(vm, NULL, 1);
     draw(vm);
-    assert_true(cell_is(6, 2, 'a', 0, 15));
+    assert_true(test_cell_is(screen, 6, 2, 'a', 0, 15));
     agi_vm_free(vm);
 }
 
@@ -296,13 +264,13 @@ static void test_text_attributes(void **state)
                   "set.text.attribute(4, 1);\ndisplay(5, 0, \"a\");\nset.text.attribute(4, 0);\n"
                   "display(6, 0, \"a\");\nclear.lines(7, 7, 4);\nclear.lines(8, 8, 15);\n"
                   "clear.text.rect(9, 2, 9, 3, 0);\nreturn();");
-    vm_run(vm, NULL, 1);
+    test_vm_run(vm, NULL, 1);
     draw(vm);
-    assert_true(cell_is(5, 0, 'a', 0, 15));
-    assert_true(cell_is(6, 0, 'a', 4, 0));
-    assert_true(cell_solid(7, 39, 15));
-    assert_true(cell_solid(8, 0, 15));
-    assert_true(cell_solid(9, 2, 0));
+    assert_true(test_cell_is(screen, 5, 0, 'a', 0, 15));
+    assert_true(test_cell_is(screen, 6, 0, 'a', 4, 0));
+    assert_true(test_cell_solid(screen, 7, 39, 15));
+    assert_true(test_cell_solid(screen, 8, 0, 15));
+    assert_true(test_cell_solid(screen, 9, 2, 0));
     agi_vm_free(vm);
 }
 
@@ -314,7 +282,7 @@ static void test_abandoned_cycle(void **state)
     agi_vm *vm = test_vm_new(NULL);
     test_vm_logic(vm, 0, "v60++;\nif (v60 == 1) { call(1); v62 = 1; }\nreturn();");
     test_vm_logic(vm, 1, "sound(1, f40);\nv61 = 1;\nreturn();");
-    vm_run(vm, NULL, 2);
+    test_vm_run(vm, NULL, 2);
     assert_int_equal(vm->vars[60], 2);
     assert_int_equal(vm->vars[61], 0);
     assert_int_equal(vm->vars[62], 0);
@@ -359,7 +327,7 @@ static void test_abandoned_loop_and_cel(void **state)
                   "v60++;\nif (v60 == 1) { animate.obj(o1); set.view(o1, 0); set.loop(o1, 3); v61 = 1; }\n"
                   "if (v60 == 2) { set.cel(o1, 5); v62 = 1; }\nif (v60 == 3) { set.cel(o1, 1); v63 = 1; }\n"
                   "return();");
-    vm_run(vm, NULL, 3);
+    test_vm_run(vm, NULL, 3);
     assert_int_equal(vm->vars[61], 0);
     assert_int_equal(vm->vars[62], 0);
     assert_int_equal(vm->vars[63], 1);
@@ -382,12 +350,12 @@ static void test_replay_full(void **state)
     test_vm_logic(vm, 1,
                   "v63++;\nif (v63 == 2) { script.size(5); add.to.pic(0, 0, 0, 10, 20, 15, 4);\n"
                   "add.to.pic(0, 0, 0, 30, 20, 15, 4); v61 = 1; }\nreturn();");
-    vm_run(vm, NULL, 1);
+    test_vm_run(vm, NULL, 1);
     assert_int_equal(vm->replay.count, 0); /* room 0, before any new.room */
-    vm_run(vm, NULL, 2);
+    test_vm_run(vm, NULL, 2);
     assert_int_equal(vm->vars[0], 1);
     vm_view(vm, 0, 1); /* the room switch discarded it */
-    vm_run(vm, NULL, 3);
+    test_vm_run(vm, NULL, 3);
     assert_int_equal(vm->vars[61], 1);
     assert_int_equal(vm->replay.count, 5);
     assert_int_equal(vm->replay.dropped, 3);
