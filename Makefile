@@ -21,7 +21,8 @@ BUILD      ?= build
 CC         ?= cc
 CXX        ?= c++
 # System libraries by relic library: decoders and interpreters need none;
-# librelic-io writes PNG, GIF and JSON; librelic-audio writes audio files.
+# librelic-io writes PNG, GIF, JSON and PCM WAV; librelic-audio writes audio
+# files in every container through libsndfile.
 IO_PKGS    := libpng jansson
 AUDIO_PKGS := sndfile
 PKGS       := $(IO_PKGS) $(AUDIO_PKGS)
@@ -54,7 +55,7 @@ LDLIBS_ALL := $(IO_LIBS) $(AUDIO_LIBS)
 # ---- the libraries ----------------------------------------------------------
 # librelic-formats  on-disk formats: libformats/ except the output writers
 # librelic-vm       libvm/: opcode tables, (dis)assemblers, compilers, VMs
-# librelic-io       PNG, GIF and JSON writers and every function that builds
+# librelic-io       PNG, GIF, JSON and PCM WAV writers and every function that builds
 #                   JSON (the *json*.c files, the save differ, the Riven
 #                   decompiler, whose tree is JSON): libpng, giflib, jansson
 # librelic-audio    audio files (and MPEG tWAV decoding) through libsndfile
@@ -62,15 +63,16 @@ LDLIBS_ALL := $(IO_LIBS) $(AUDIO_LIBS)
 # formats or vm by its folder.
 ALL_FORMATS_SRC := $(sort $(wildcard libformats/core/*.c libformats/io/*.c libformats/*/*.c))
 ALL_VM_SRC  := $(sort $(wildcard libvm/*/*.c))
-IO_SRC      := $(sort $(wildcard libformats/io/png.c libformats/io/gif.c libformats/io/json.c \
+IO_SRC      := $(sort $(wildcard libformats/io/png.c libformats/io/gif.c libformats/io/json.c libformats/io/wav.c \
                  libformats/*/*json*.c libvm/*/*json*.c libformats/agi/save_diff.c libvm/riven/decompile.c))
 AUDIO_SRC   := $(sort $(wildcard libformats/io/audio.c libformats/riven/twav_mpeg.c))
 FORMATS_SRC := $(filter-out $(IO_SRC) $(AUDIO_SRC),$(ALL_FORMATS_SRC))
 VM_SRC      := $(filter-out $(IO_SRC) $(AUDIO_SRC),$(ALL_VM_SRC))
 COMMON_SRC  := $(sort $(wildcard cmd/common/*.c))
 TOOLS       := $(notdir $(patsubst %/,%,$(filter-out cmd/common/,$(wildcard cmd/*/))))
-# Only these tools write audio, so only they load libsndfile and its codecs.
-AUDIO_TOOLS := agi-unpack pic-render riven-script snd-render
+# Only these tools write FLAC/Ogg or decode MPEG, so only they load libsndfile
+# and its codecs; agi-unpack writes its WAVs through librelic-io (wav.c).
+AUDIO_TOOLS := pic-render riven-script snd-render
 UNIT_SRC    := $(sort $(wildcard tests/unit/test_*.c))
 CORPUS_SRC  := $(sort $(wildcard tests/corpus/test_*.c))
 FUZZ_SRC    := $(sort $(wildcard tests/fuzz/fuzz_*.c))

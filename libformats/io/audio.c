@@ -18,17 +18,26 @@
 #include <unistd.h>
 #include "relic/io.h"
 
+/* One descriptor per output extension.  A .wav here is byte for byte what
+ * relic_wav_write (wav.c) gives, for tools that need no libsndfile. */
+typedef struct relic_audio_kind {
+    const char *ext;
+    int sf_format;
+} relic_audio_kind;
+
+static const relic_audio_kind relic_audio_kinds[] = {
+    {".wav", SF_FORMAT_WAV | SF_FORMAT_PCM_16},
+    {".flac", SF_FORMAT_FLAC | SF_FORMAT_PCM_16},
+    {".ogg", SF_FORMAT_OGG | SF_FORMAT_VORBIS},
+    {".oga", SF_FORMAT_OGG | SF_FORMAT_VORBIS},
+};
+
 int relic_audio_format_for(const char *path)
 {
     const char *dot = strrchr(path, '.');
-    if (!dot)
-        return 0;
-    if (strcasecmp(dot, ".wav") == 0)
-        return SF_FORMAT_WAV | SF_FORMAT_PCM_16;
-    if (strcasecmp(dot, ".flac") == 0)
-        return SF_FORMAT_FLAC | SF_FORMAT_PCM_16;
-    if (strcasecmp(dot, ".ogg") == 0 || strcasecmp(dot, ".oga") == 0)
-        return SF_FORMAT_OGG | SF_FORMAT_VORBIS;
+    for (size_t i = 0; dot && i < sizeof relic_audio_kinds / sizeof relic_audio_kinds[0]; i++)
+        if (strcasecmp(dot, relic_audio_kinds[i].ext) == 0)
+            return relic_audio_kinds[i].sf_format;
     return 0;
 }
 

@@ -59,6 +59,17 @@ int relic_png_write(const char *path, const relic_png *img, relic_err *err);
  * RELIC_EDATA with the offset of the bad chunk, or when there is none. */
 int relic_png_find_chunk(const uint8_t *png, size_t len, const char *name, relic_png_chunk *out, relic_err *err);
 
+/* 16-bit PCM WAV without libsndfile (librelic-io): the 44-byte header
+ * and interleaved samples, byte for byte what relic_audio_write gives a
+ * .wav path.  One or two channels; more is RELIC_EUSAGE, as is a clip
+ * whose size overflows RIFF's 32 bits.  relic_wav_header fills the header
+ * alone (for tests and for writers that stream). */
+#define RELIC_WAV_HEADER_LEN 44
+int relic_wav_header(uint8_t out[RELIC_WAV_HEADER_LEN], size_t frames, unsigned channels, unsigned rate,
+                     relic_err *err);
+int relic_wav_write(const char *path, const int16_t *samples, size_t frames, unsigned channels, unsigned rate,
+                    relic_err *err);
+
 /* Audio through libsndfile: interleaved 16-bit samples; the container and
  * codec follow the file extension (.wav PCM 16, .flac, .ogg Vorbis).
  * Written to a temporary file and renamed, like every output. */
