@@ -567,14 +567,14 @@ int agi_vm_add_to_pic(agi_vm *vm, unsigned view, unsigned loop, unsigned cel, un
 }
 
 /* Objects, the picture planes, horizon, block and player control as at
- * start. */
+ * start.  Step size, cadence and cel timer stay 0 until the first room
+ * transition sets them to 1 (session_and_persistence.md "Room transition"
+ * step 4; animate.obj leaves them): under 2.936 a room-0 object never
+ * moves at its own step, never cycles, and a move.obj never recomputes
+ * its direction, so it runs on to the screen edge. */
 void agi_vm_obj_reset(agi_vm *vm)
 {
     memset(vm->obj, 0, sizeof vm->obj);
-    for (unsigned i = 0; i < AGI_VM_OBJECTS; i++) {
-        agi_vm_obj *o = &vm->obj[i];
-        o->step = o->step_time = o->step_count = o->cycle_time = o->cycle_count = 1;
-    }
     memset(vm->pic_vis, 15, sizeof vm->pic_vis);
     memset(vm->pic_pri, 4, sizeof vm->pic_pri);
     memset(vm->show_vis, 0, sizeof vm->show_vis);

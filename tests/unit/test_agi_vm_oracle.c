@@ -362,6 +362,56 @@ static void test_replay_full(void **state)
     agi_vm_free(vm);
 }
 
+/* Object 1 from (20, 100) with move.obj to (60, 100) at step `step`, set
+ * up in room `room` (after a new.room when it is not 0) once the test sets
+ * f201; after 60 cycles. */
+static agi_vm_obj *room_walker(agi_vm *vm, unsigned room, unsigned step)
+{
+    char src[512];
+    snprintf(src, sizeof src,
+             "if (v0 == 0 && v49 != 0) { new.room.v(v49); }\n"
+             "if (isset(f201) && !isset(f200)) { set(f200); animate.obj(o1); set.view(o1, 0);\n"
+             "position(o1, 20, 100); draw(o1); move.obj(o1, 60, 100, %u, f40); }\nreturn();",
+             step);
+    test_vm_logic(vm, 0, src);
+    test_vm_logic(vm, 1, "return();");
+    vm->vars[49] = (uint8_t)room;
+    if (room)
+        test_vm_run(vm, NULL, 1);
+    vm_view(vm, 0, 2); /* a room switch discards it */
+    vm->flags[201] = 1;
+    test_vm_run(vm, NULL, 60);
+    return &vm->obj[1];
+}
+
+/* 2.936 probes (README "Object motion"): before the first room transition
+ * an object's step size, cadence and cel timer are 0.  move.obj's own
+ * step moves it, but its direction is never computed again, so it passes
+ * its target; at step 0 it keeps step 0 and stands; its cel never cycles.
+ * After new.room all three are 1 and it stops within a step of the target. */
+static void test_room0_motion(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    agi_vm_obj *o = room_walker(vm, 0, 1);
+    assert_int_equal(o->x, 80); /* one step each of the 60 cycles, past 60 */
+    assert_int_equal(o->dir, 3);
+    assert_int_equal(o->cel, 0);
+    assert_int_equal(vm->flags[40], 0);
+    agi_vm_free(vm);
+    vm = test_vm_new(NULL);
+    o = room_walker(vm, 0, 0);
+    assert_int_equal(o->x, 20);
+    assert_int_equal(o->dir, 2); /* dy 0 is "above" in a band of 0 */
+    agi_vm_free(vm);
+    vm = test_vm_new(NULL);
+    o = room_walker(vm, 1, 1);
+    assert_int_equal(o->x, 60);
+    assert_int_equal(o->dir, 0);
+    assert_int_equal(vm->flags[40], 1);
+    agi_vm_free(vm);
+}
+
 int main(void)
 {
     // clang-format off
@@ -374,6 +424,7 @@ int main(void)
         cmocka_unit_test(test_abandoned_cycle),   cmocka_unit_test(test_abandoned_loop_and_cel),
         cmocka_unit_test(test_replay_full),       cmocka_unit_test(test_display_wrap),
         cmocka_unit_test(test_percent_unknown),   cmocka_unit_test(test_window_font_high_glyph),
+        cmocka_unit_test(test_room0_motion),
     };
     // clang-format on
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -41,7 +41,8 @@ static void vm_square(agi_vm *vm, unsigned n)
 
 /* The picture stays on rows 0-20 and the status line on row 21 after
  * configure.screen(1, 22, 0); an object drawn after it sits on the new
- * base, and a moving one's path copies the picture shifted by a row. */
+ * base, and a moving one's path copies the picture shifted by a row.
+ * In room 0 the walker needs its step size: objects get 1 at new.room. */
 static void test_configure_after_show_pic(void **state)
 {
     (void)state;
@@ -51,8 +52,8 @@ static void test_configure_after_show_pic(void **state)
     test_vm_logic(vm, 0,
                   "if (isset(f5)) {\n  show.pic();\n  status.line.on();\n  configure.screen(1, 22, 0);\n"
                   "  animate.obj(o1);\n  set.view(o1, 0);\n  position(o1, 10, 63);\n  draw(o1);\n"
-                  "  v40 = 3;\n  set.dir(o1, v40);\n  animate.obj(o2);\n  set.view(o2, 0);\n"
-                  "  position(o2, 100, 80);\n  draw(o2);\n}\nreturn();");
+                  "  v40 = 3;\n  set.dir(o1, v40);\n  v41 = 1;\n  step.size(o1, v41);\n"
+                  "  animate.obj(o2);\n  set.view(o2, 0);\n  position(o2, 100, 80);\n  draw(o2);\n}\nreturn();");
     test_vm_run(vm, NULL, 5);
     draw(vm);
     assert_true(test_cell_is(screen, 21, 1, 'S', 0, 15)); /* the status line where it was drawn */
@@ -77,7 +78,8 @@ static void test_configure_after_show_pic(void **state)
 
 /* Text under an updated object is lost where the object is redrawn: in its
  * old and new rectangles, pixel by pixel, also when it stands still; text
- * over an object that no longer updates stays. */
+ * over an object that no longer updates stays (the walker's step size
+ * set, as room 0 has none). */
 static void test_display_wiped_by_object(void **state)
 {
     (void)state;
@@ -86,6 +88,7 @@ static void test_display_wiped_by_object(void **state)
     test_vm_logic(vm, 0,
                   "if (isset(f5)) {\n  show.pic();\n  animate.obj(o1);\n  set.view(o1, 0);\n"
                   "  position(o1, 0, 83);\n  draw(o1);\n  v40 = 3;\n  set.dir(o1, v40);\n"
+                  "  v41 = 1;\n  step.size(o1, v41);\n"
                   "  animate.obj(o2);\n  set.view(o2, 0);\n  position(o2, 20, 43);\n  draw(o2);\n"
                   "  animate.obj(o3);\n  set.view(o3, 0);\n  position(o3, 20, 123);\n  draw(o3);\n"
                   "  stop.update(o3);\n  display(5, 0, \"XXXXXXXX\");\n  display(10, 0, \"XXXXXXXX\");\n"
