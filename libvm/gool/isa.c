@@ -174,14 +174,22 @@ static const gool_opdesc gool_c3_ops[] = {GOOL_C2_OPS(GOOL_ROW) GOOL_C3_OPS(GOOL
 typedef struct gool_isa_table {
     const gool_opdesc *ops;
     size_t count;
+    gool_encoding enc;
 } gool_isa_table;
 
+/* Crash 2/3 encodings: CrashEdit's DestRef destinations and its Setc2/Call2
+ * words (field at bit 18, bit 14 external). */
 static const gool_isa_table gool_isa_tables[] = {
-    [GOOL_GAME_AUTO] = {gool_c1_ops, RELIC_COUNTOF(gool_c1_ops)},
-    [GOOL_GAME_C1] = {gool_c1_ops, RELIC_COUNTOF(gool_c1_ops)},
-    [GOOL_GAME_C2] = {gool_c2_ops, RELIC_COUNTOF(gool_c2_ops)},
-    [GOOL_GAME_C3] = {gool_c3_ops, RELIC_COUNTOF(gool_c3_ops)},
+    [GOOL_GAME_AUTO] = {gool_c1_ops, RELIC_COUNTOF(gool_c1_ops), {0, 14, 0}},
+    [GOOL_GAME_C1] = {gool_c1_ops, RELIC_COUNTOF(gool_c1_ops), {0, 14, 0}},
+    [GOOL_GAME_C2] = {gool_c2_ops, RELIC_COUNTOF(gool_c2_ops), {1, 18, 1}},
+    [GOOL_GAME_C3] = {gool_c3_ops, RELIC_COUNTOF(gool_c3_ops), {1, 18, 1}},
 };
+
+const gool_encoding *gool_game_encoding(gool_game game)
+{
+    return &gool_isa_tables[(unsigned)game < RELIC_COUNTOF(gool_isa_tables) ? game : 0].enc;
+}
 
 const gool_opdesc *gool_ops(gool_game game, size_t *count)
 {
@@ -387,7 +395,7 @@ void gool_field_text(const gool_ctx *cx, uint32_t word, size_t pc, const gool_fi
     const char *const *names;
     if (invalid)
         *invalid = 0;
-    if (f->kind == GOOL_FK_DST && (cx->game == GOOL_GAME_C2 || cx->game == GOOL_GAME_C3)) {
+    if (f->kind == GOOL_FK_DST && gool_game_encoding(cx->game)->dst2) {
         gool_dst2_text(v, out, comment);
         return;
     }
@@ -572,7 +580,7 @@ int gool_field_parse(gool_game game, const char *tok, const gool_field *f, size_
     long v = 0;
     uint32_t max = (1u << f->width) - 1;
     int bad = 0;
-    if (f->kind == GOOL_FK_DST && (game == GOOL_GAME_C2 || game == GOOL_GAME_C3)) {
+    if (f->kind == GOOL_FK_DST && gool_game_encoding(game)->dst2) {
         if (gool_dst2_parse(tok, bits))
             return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "bad operand '%s'", tok);
         return RELIC_OK;

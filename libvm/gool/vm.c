@@ -324,8 +324,8 @@ static int vm_misc(gool_vm *vm, gool_op_id id, uint32_t w, relic_err *err)
     case GOOL_OP_MOVC: {
         /* Crash 1: field in bits 14..19; Crash 2/3 (CrashEdit Setc2):
          * bit 14 external, field in bits 18..23. */
-        unsigned reg = VM_C23(vm) ? (w >> 18) & 0x3F : (w >> 14) & 0x3F;
-        if (VM_C23(vm) && (w >> 14) & 1)
+        unsigned reg = (w >> VM_ENC(vm)->movc_field) & 0x3F;
+        if (VM_ENC(vm)->external_bit && (w >> 14) & 1)
             return gool_vm_fail(vm, err, "MOVC of an external entry's code is not modelled");
         v = VM_CODE(w & 0x3FFF);
         if (reg == 0x1F)
@@ -507,7 +507,7 @@ static int vm_step(gool_vm *vm, uint32_t *flags, relic_err *err)
     case GOOL_OP_VECA: return vm_veca(vm, w, err);
     case GOOL_OP_VECB: return vm_engine(vm, w, "VECB", 1, 0, err);
     case GOOL_OP_JAL:
-        if (VM_C23(vm) && (w >> 14) & 1) /* CrashEdit Call2: bit 14 calls another entry */
+        if (VM_ENC(vm)->external_bit && (w >> 14) & 1) /* CrashEdit Call2: bit 14 calls another entry */
             return gool_vm_fail(vm, err, "JAL into an external entry is not modelled");
         if (gool_vm_push_frame(vm, (w >> 20) & 0xF, *flags, err))
             return VM_ERR;

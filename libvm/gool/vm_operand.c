@@ -57,7 +57,7 @@ int gool_vm_ref(gool_vm *vm, unsigned v, int out, uint32_t **p, uint32_t *tmp, r
 {
     int n;
     *p = tmp;
-    if (out && VM_C23(vm)) { /* Crash 2/3 destinations (gool_dst2_class) */
+    if (out && VM_ENC(vm)->dst2) { /* Crash 2/3 destinations (gool_dst2_class) */
         switch (gool_dst2_class(v)) {
         case GOOL_DST2_FRAME: v = 0xB00 | (v & 0x7F); break;
         case GOOL_DST2_LINK: v = 0xC00 | (v & 0x1FF); break;

@@ -11,7 +11,7 @@
 #define VM_POOL(i) (0x00300000u | ((uint32_t)(i) << 2))
 #define VM_ANIM(i) (0x00400000u | (uint32_t)(i))
 
-#define VM_C23(vm) ((vm)->game == GOOL_GAME_C2 || (vm)->game == GOOL_GAME_C3)
+#define VM_ENC(vm) (gool_game_encoding((vm)->game))
 
 enum { VM_GO = 0, VM_SUSPEND = 1, VM_STATE = 2, VM_BADRET = 3, VM_ERR = -1 };
 

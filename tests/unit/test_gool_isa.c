@@ -296,6 +296,25 @@ static void test_asm_errors(void **state)
     gool_entry_free(&g);
 }
 
+/* The operand encodings per game: Crash 1 reads MOVC's field at bit 14 and
+ * destinations as source classes; Crash 2/3 use CrashEdit's Setc2/Call2 and
+ * DestRef.  Auto and unknown games read as Crash 1. */
+static void test_game_encodings(void **state)
+{
+    (void)state;
+    const gool_encoding *c1 = gool_game_encoding(GOOL_GAME_C1), *c2 = gool_game_encoding(GOOL_GAME_C2);
+    const gool_encoding *c3 = gool_game_encoding(GOOL_GAME_C3);
+    assert_int_equal(c1->dst2, 0);
+    assert_int_equal(c1->movc_field, 14);
+    assert_int_equal(c1->external_bit, 0);
+    assert_int_equal(c2->dst2, 1);
+    assert_int_equal(c2->movc_field, 18);
+    assert_int_equal(c2->external_bit, 1);
+    assert_memory_equal(c2, c3, sizeof *c2);
+    assert_int_equal(gool_game_encoding(GOOL_GAME_AUTO)->movc_field, c1->movc_field);
+    assert_int_equal(gool_game_encoding((gool_game)99)->dst2, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -309,6 +328,7 @@ int main(void)
         cmocka_unit_test(test_game_round_trips),
         cmocka_unit_test(test_fixture_round_trip),
         cmocka_unit_test(test_asm_errors),
+        cmocka_unit_test(test_game_encodings),
     };
     return cmocka_run_group_tests_name("gool_isa", tests, NULL, NULL);
 }

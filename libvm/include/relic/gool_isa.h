@@ -17,6 +17,19 @@ extern "C" {
 
 typedef enum gool_game { GOOL_GAME_AUTO = 0, GOOL_GAME_C1 = 1, GOOL_GAME_C2 = 2, GOOL_GAME_C3 = 3 } gool_game;
 
+/* How a game encodes the operands that differ between the instruction sets:
+ * the seam the disassembler, assembler and VM read instead of testing which
+ * game it is (a new game is one row in libvm/gool/isa.c). */
+typedef struct gool_encoding {
+    uint8_t dst2;         /* destinations are CrashEdit's DestRef (gool_dst2_class),
+                           * not Crash 1's source classes */
+    uint8_t movc_field;   /* first bit of MOVC's object field: 14 (Crash 1), 18 */
+    uint8_t external_bit; /* MOVC/JAL bit 14 names another entry's code (Crash 2/3) */
+} gool_encoding;
+
+/* The encoding of a game; GOOL_GAME_AUTO and unknown values read as Crash 1. */
+const gool_encoding *gool_game_encoding(gool_game game);
+
 /* One name per mnemonic of every game, generated from the opcode X-macro
  * lists (libvm/gool/gool_ops.h): the disassembler, assembler and VM switch
  * on these, never on raw opcode numbers (which differ between games). */
