@@ -1,4 +1,4 @@
-/* Fuzzes the Riven text-source builder (libvm/riven/build_sources.c), the
+/* Fuzzes the Riven text-source builder (libvm/riven/build.c), the
  * parser behind riven-script --build.  Input: one byte choosing the kind,
  * then the source text.  It must build or fail with an error, never crash;
  * a card or hotspot list it builds must decode again. */

@@ -3,7 +3,7 @@
  * "card name=N zip=N" or "hotspot blst=N name=N rect=L,T,R,B u0=N
  * cursor=N index=N u1=N flags=N" header line carrying every field of the
  * CARD / HSPT record of libformats/riven/card.c, then the script text of
- * assemble.c), PPM P3 images and sample lists.  Lives in libvm so other
+ * asm.c), PPM P3 images and sample lists.  Lives in libvm so other
  * programs and the fuzz target (tests/fuzz/fuzz_riven_source.c) reuse it. */
 #include <ctype.h>
 #include <stdio.h>
