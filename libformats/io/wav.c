@@ -7,23 +7,12 @@
  * two channels (more channels make libsndfile write WAVE_FORMAT_EXTENSIBLE,
  * which this writer refuses rather than differ). */
 #include <string.h>
+#include "relic/core.h"
 #include "relic/io.h"
 
 /* Samples go out in blocks converted to little-endian, so a ten-minute
  * clip costs no second copy of itself. */
 #define RELIC_WAV_BLOCK 4096
-
-static void relic_wav_put16(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-}
-
-static void relic_wav_put32(uint8_t *p, uint32_t v)
-{
-    relic_wav_put16(p, v & 0xffffu);
-    relic_wav_put16(p + 2, v >> 16);
-}
 
 int relic_wav_header(uint8_t out[RELIC_WAV_HEADER_LEN], size_t frames, unsigned channels, unsigned rate, relic_err *err)
 {
@@ -34,17 +23,17 @@ int relic_wav_header(uint8_t out[RELIC_WAV_HEADER_LEN], size_t frames, unsigned 
         return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "WAV: too long for a 32-bit RIFF size");
     uint32_t data = (uint32_t)frames * block;
     memcpy(out, "RIFF", 4);
-    relic_wav_put32(out + 4, data + RELIC_WAV_HEADER_LEN - 8);
+    relic_wr_le32(out + 4, data + RELIC_WAV_HEADER_LEN - 8);
     memcpy(out + 8, "WAVEfmt ", 8);
-    relic_wav_put32(out + 16, 16); /* fmt chunk size */
-    relic_wav_put16(out + 20, 1);  /* WAVE_FORMAT_PCM */
-    relic_wav_put16(out + 22, channels);
-    relic_wav_put32(out + 24, rate);
-    relic_wav_put32(out + 28, rate * block);
-    relic_wav_put16(out + 32, block);
-    relic_wav_put16(out + 34, 16); /* bits per sample */
+    relic_wr_le32(out + 16, 16); /* fmt chunk size */
+    relic_wr_le16(out + 20, 1);  /* WAVE_FORMAT_PCM */
+    relic_wr_le16(out + 22, channels);
+    relic_wr_le32(out + 24, rate);
+    relic_wr_le32(out + 28, rate * block);
+    relic_wr_le16(out + 32, block);
+    relic_wr_le16(out + 34, 16); /* bits per sample */
     memcpy(out + 36, "data", 4);
-    relic_wav_put32(out + 40, data);
+    relic_wr_le32(out + 40, data);
     return RELIC_OK;
 }
 
@@ -63,7 +52,7 @@ int relic_wav_write(const char *path, const int16_t *samples, size_t frames, uns
     while (rc == RELIC_OK && left) {
         size_t n = left < RELIC_WAV_BLOCK / 2 ? left : RELIC_WAV_BLOCK / 2;
         for (size_t i = 0; i < n; i++)
-            relic_wav_put16(block + 2 * i, (uint16_t)samples[at + i]);
+            relic_wr_le16(block + 2 * i, (uint16_t)samples[at + i]);
         rc = relic_out_write(&out, block, 2 * n, err);
         at += n;
         left -= n;
