@@ -251,6 +251,8 @@ void agi_vm_obj_draw(agi_vm *vm, agi_vm_obj *o)
     o->ph = o->height;
     o->drawn = 1;
     o->blitted = 0;
+    if (vm->rules->draw_marks_repositioned) /* no step in the next due pass */
+        o->repositioned = 1;
     agi_vm_obj_blit(vm, o);
 }
 

@@ -394,7 +394,7 @@ static void test_room0_motion(void **state)
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
     agi_vm_obj *o = room_walker(vm, 0, 1);
-    assert_int_equal(o->x, 80); /* one step each of the 60 cycles, past 60 */
+    assert_int_equal(o->x, 79); /* a step in each cycle after the draw's, past 60 */
     assert_int_equal(o->dir, 3);
     assert_int_equal(o->cel, 0);
     assert_int_equal(vm->flags[40], 0);
@@ -412,6 +412,54 @@ static void test_room0_motion(void **state)
     agi_vm_free(vm);
 }
 
+/* x of object 1 after each of `n` cycles (xs[i]: after i + 1): drawn at
+ * (20, 100) and sent to x 60 by move.obj in one cycle, step time `st`,
+ * in room 1, under `profile`. */
+static void drawn_walker(const char *profile, unsigned st, unsigned n, int *xs)
+{
+    agi_vm *vm = test_vm_new(profile);
+    test_vm_logic(vm, 0,
+                  "if (v0 == 0) { new.room(1); }\n"
+                  "if (isset(f201) && !isset(f200)) { set(f200); animate.obj(o1); set.view(o1, 0);\n"
+                  "position(o1, 20, 100); step.time(o1, v48); draw(o1); move.obj(o1, 60, 100, 1, f40); }\nreturn();");
+    test_vm_logic(vm, 1, "return();");
+    test_vm_run(vm, NULL, 1);
+    vm_view(vm, 0, 2); /* after the room switch, which discards it */
+    vm->flags[201] = 1;
+    vm->vars[48] = (uint8_t)st;
+    for (unsigned i = 0; i < n; i++) {
+        test_vm_run(vm, NULL, vm->cycle + 1);
+        xs[i] = vm->obj[1].x;
+    }
+    agi_vm_free(vm);
+}
+
+/* 2.936 probe (README "Drawn this cycle, not moved this cycle"): draw
+ * marks the object newly positioned, so the first motion pass that finds
+ * it due applies no step: step time 1 gives 20 21 22 after the draw's
+ * pass, step time 2 and 3 move first in their second due pass.  Not
+ * measured for 2.917, which keeps the step (ScummVM's cmdDraw). */
+static void test_drawn_not_moved(void **state)
+{
+    (void)state;
+    int xs[9];
+    drawn_walker(NULL, 1, 3, xs);
+    assert_int_equal(xs[0], 20);
+    assert_int_equal(xs[1], 21);
+    assert_int_equal(xs[2], 22);
+    drawn_walker(NULL, 2, 6, xs);
+    static const int two[6] = {20, 20, 20, 21, 21, 22};
+    for (unsigned i = 0; i < 6; i++)
+        assert_int_equal(xs[i], two[i]);
+    drawn_walker(NULL, 3, 9, xs); /* the probe's 20 (x6) 21 21 21 22 */
+    assert_int_equal(xs[4], 20);
+    assert_int_equal(xs[5], 21);
+    assert_int_equal(xs[8], 22);
+    drawn_walker("2.917", 1, 3, xs);
+    assert_int_equal(xs[0], 21);
+    assert_int_equal(xs[2], 23);
+}
+
 int main(void)
 {
     // clang-format off
@@ -424,7 +472,7 @@ int main(void)
         cmocka_unit_test(test_abandoned_cycle),   cmocka_unit_test(test_abandoned_loop_and_cel),
         cmocka_unit_test(test_replay_full),       cmocka_unit_test(test_display_wrap),
         cmocka_unit_test(test_percent_unknown),   cmocka_unit_test(test_window_font_high_glyph),
-        cmocka_unit_test(test_room0_motion),
+        cmocka_unit_test(test_room0_motion),      cmocka_unit_test(test_drawn_not_moved),
     };
     // clang-format on
     return cmocka_run_group_tests(tests, NULL, NULL);
