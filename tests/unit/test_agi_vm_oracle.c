@@ -460,6 +460,43 @@ static void test_drawn_not_moved(void **state)
     assert_int_equal(xs[2], 23);
 }
 
+/* 2.936 probes (README "animate.obj resets the flags"): animate.obj on an
+ * object that is not animated (never, or since new.room or unanimate.all)
+ * clears what ignore.horizon, fix.loop, ignore.objs, ignore.blocks and
+ * set.priority gave it: drawn above the horizon it is placed below it,
+ * and a priority fixed before takes the baseline's again (12 at y 140).
+ * Given after animate.obj, they hold. */
+static void test_animate_resets_flags(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0,
+                  "if (v0 == 0) { new.room(1); }\n"
+                  "if (isset(f201) && !isset(f200)) { set(f200);\n"
+                  "  ignore.horizon(o1); fix.loop(o1); ignore.objs(o1); ignore.blocks(o1); set.priority(o1, 15);\n"
+                  "  animate.obj(o1); set.view(o1, 0); position(o1, 80, 20); draw(o1);\n"
+                  "  animate.obj(o2); set.view(o2, 0); ignore.horizon(o2); set.priority(o2, 15);\n"
+                  "  position(o2, 100, 20); draw(o2); }\n"
+                  "if (isset(f202)) { reset(f202); unanimate.all(); animate.obj(o2); set.view(o2, 0);\n"
+                  "  position(o2, 100, 140); draw(o2); }\n"
+                  "if (isset(f200)) { get.priority(o1, v70); get.priority(o2, v71); }\nreturn();");
+    test_vm_logic(vm, 1, "return();");
+    test_vm_run(vm, NULL, 1);
+    vm_view(vm, 0, 2);
+    vm->flags[201] = 1;
+    test_vm_run(vm, NULL, 3);
+    agi_vm_obj *o1 = &vm->obj[1], *o2 = &vm->obj[2];
+    assert_int_equal(o1->y, 37); /* the horizon (36) + 1: ignore.horizon gone */
+    assert_int_equal(o1->fix_loop | o1->no_objs | o1->no_blocks | o1->fix_pri, 0);
+    assert_int_equal(vm->vars[70], 4);
+    assert_int_equal(o2->y, 20); /* given after animate.obj: kept */
+    assert_int_equal(vm->vars[71], 15);
+    vm->flags[202] = 1;
+    test_vm_run(vm, NULL, 5);
+    assert_int_equal(vm->vars[71], 12); /* set.priority gone with the new animate.obj */
+    agi_vm_free(vm);
+}
+
 int main(void)
 {
     // clang-format off
@@ -473,6 +510,7 @@ int main(void)
         cmocka_unit_test(test_replay_full),       cmocka_unit_test(test_display_wrap),
         cmocka_unit_test(test_percent_unknown),   cmocka_unit_test(test_window_font_high_glyph),
         cmocka_unit_test(test_room0_motion),      cmocka_unit_test(test_drawn_not_moved),
+        cmocka_unit_test(test_animate_resets_flags),
     };
     // clang-format on
     return cmocka_run_group_tests(tests, NULL, NULL);
