@@ -502,7 +502,11 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
     uint8_t *v = vm->vars;
     if (agi_vm_variant_action(vm, op, a))
         return;
-    if (op >= AGI_A_ANIMATE_OBJ && op <= AGI_A_OBSERVE_BLOCKS && op != AGI_A_UNANIMATE_ALL && op != AGI_A_SET_HORIZON) {
+    /* reposition.to and reposition.to.v sit outside the block of object
+     * actions (0x93, 0x94) */
+    if ((op >= AGI_A_ANIMATE_OBJ && op <= AGI_A_OBSERVE_BLOCKS && op != AGI_A_UNANIMATE_ALL &&
+         op != AGI_A_SET_HORIZON) ||
+        op == AGI_A_REPOSITION_TO || op == AGI_A_REPOSITION_TO_V) {
         agi_vm_obj_action(vm, op, a);
         return;
     }
