@@ -335,14 +335,8 @@ static void agi_vm_obj_action(agi_vm *vm, uint8_t op, const uint8_t *a)
     /* 2.089 erases the drawn object between setting the position and the
      * snapshot; frames are composed from object state on demand, so no
      * rendered copy is retained and every profile ends in this state. */
-    case AGI_A_POSITION:
-        o->x = o->px = a[1];
-        o->y = o->py = a[2];
-        break;
-    case AGI_A_POSITION_V:
-        o->x = o->px = v[a[1]];
-        o->y = o->py = v[a[2]];
-        break;
+    case AGI_A_POSITION: agi_vm_obj_position(vm, o, a[1], a[2]); break;
+    case AGI_A_POSITION_V: agi_vm_obj_position(vm, o, v[a[1]], v[a[2]]); break;
     case AGI_A_GET_POSN:
         v[a[1]] = (uint8_t)o->x;
         v[a[2]] = (uint8_t)o->y;

@@ -171,6 +171,50 @@ void agi_vm_place(agi_vm *vm, agi_vm_obj *o)
     o->y = y;
 }
 
+/* object_behavior.md "Drawing order and refresh": earlier partition, then
+ * later, each by drawing key with object number breaking ties. */
+static int agi_vm_draw_key(const agi_vm_obj *o)
+{
+    if (!o->fix_pri)
+        return o->y;
+    return o->priority == 0 ? -1 : 168;
+}
+
+void agi_vm_render(agi_vm *vm)
+{
+    memcpy(vm->frame_vis, vm->show_vis, AGI_PIC_CELLS);
+    memcpy(vm->frame_pri, vm->show_pri, AGI_PIC_CELLS);
+    if (!vm->shown)
+        return;
+    uint8_t order[AGI_VM_OBJECTS];
+    for (int part = 0; part < 2; part++) {
+        /* 2.089 draws the earlier partition in object-number order. */
+        int sorted = part == 1 || !vm->rules->draw_early_unsorted;
+        unsigned n = 0;
+        for (unsigned i = 0; i < AGI_VM_OBJECTS; i++) {
+            const agi_vm_obj *o = &vm->obj[i];
+            if (!o->drawn || !o->has_view || !vm->res.view[o->view] || (o->updating != 0) != part)
+                continue;
+            unsigned j = n++;
+            while (sorted && j > 0 && agi_vm_draw_key(&vm->obj[order[j - 1]]) > agi_vm_draw_key(o)) {
+                order[j] = order[j - 1];
+                j--;
+            }
+            order[j] = (uint8_t)i;
+        }
+        for (unsigned k = 0; k < n; k++) {
+            agi_vm_obj *o = &vm->obj[order[k]];
+            relic_err e;
+            relic_err_clear(&e);
+            if (agi_view_select_loop(vm->res.view[o->view], o->loop, &e))
+                continue;
+            const agi_cel *c = agi_view_cel(vm->res.view[o->view], o->loop, o->cel);
+            if (c)
+                agi_cel_draw(c, o->x, o->y, agi_vm_obj_priority(vm, o), vm->frame_vis, vm->frame_pri);
+        }
+    }
+}
+
 /* The screen pixels of an object's rectangle (AGI x, baseline y, size)
  * under the display base row of now. */
 static void agi_vm_obj_to_screen(agi_vm *vm, int x, int y, int w, int h)
@@ -254,12 +298,47 @@ void agi_vm_obj_draw(agi_vm *vm, agi_vm_obj *o)
     agi_vm_obj_blit(vm, o);
 }
 
+/* erase copies what an update copies: the union of the rectangle last
+ * shown and the one it has now (a probe under 2.936: reposition.to then
+ * erase restores both places). */
 void agi_vm_obj_erase(agi_vm *vm, agi_vm_obj *o)
 {
-    if (o->drawn && o->blitted) /* the picture back over where it stood */
-        agi_vm_obj_to_screen(vm, o->bx, o->by, o->bw, o->bh);
+    int was = o->drawn && o->blitted;
     o->drawn = 0;
+    if (was)
+        agi_vm_obj_blit(vm, o);
     o->blitted = 0;
+}
+
+/* From now on the screen is kept (scr_split) rather than composed: what
+ * is on it now stays until a redraw copies over it. */
+static void agi_vm_screen_keep(agi_vm *vm)
+{
+    if (vm->scr_split || !vm->shown || !vm->scr_live || vm->txt.text_mode)
+        return;
+    agi_vm_render(vm);
+    memset(vm->scr_gfx, 0, sizeof vm->scr_gfx);
+    for (unsigned y = 0; y < AGI_PIC_HEIGHT && (unsigned)vm->pic_row * 8 + y < AGI_SCREEN_H; y++)
+        memcpy(vm->scr_gfx + ((unsigned)vm->pic_row * 8 + y) * AGI_PIC_WIDTH, vm->frame_vis + y * AGI_PIC_WIDTH,
+               AGI_PIC_WIDTH);
+    vm->scr_split = 1;
+}
+
+/* position / position.v set the previous position with the new one, so
+ * the next redraw (update, erase) copies the new rectangle only and the
+ * image at the old place stays on the screen (probes under 2.936: a
+ * walker, a stopped object then start.update, and one erased at once
+ * each leave their image where they stood; reposition.to does not).
+ * 2.089 removes the old image first: the next redraw covers both. */
+void agi_vm_obj_position(agi_vm *vm, agi_vm_obj *o, int x, int y)
+{
+    if (o->drawn && o->blitted && (x != o->bx || y != o->by) && !vm->rules->position_removes_image) {
+        agi_vm_screen_keep(vm);
+        o->bx = x;
+        o->by = y;
+    }
+    o->x = o->px = x;
+    o->y = o->py = y;
 }
 
 unsigned agi_vm_target_dir(int dx, int dy, int s)

@@ -60,6 +60,7 @@ int agi_vm_set_loop(agi_vm *vm, agi_vm_obj *o, unsigned loop);
 int agi_vm_set_cel(agi_vm *vm, agi_vm_obj *o, unsigned cel);
 void agi_vm_obj_draw(agi_vm *vm, agi_vm_obj *o);
 void agi_vm_obj_erase(agi_vm *vm, agi_vm_obj *o);
+void agi_vm_obj_position(agi_vm *vm, agi_vm_obj *o, int x, int y);
 void agi_vm_obj_animate(agi_vm_obj *o);
 uint8_t agi_vm_obj_priority(const agi_vm *vm, const agi_vm_obj *o);
 void agi_vm_pre_logic(agi_vm *vm);

@@ -41,10 +41,76 @@ static void test_reposition_to_each_cycle(void **state)
     agi_vm_free(vm);
 }
 
+static uint8_t screen[AGI_SCREEN_W * AGI_SCREEN_H];
+
+static void draw(agi_vm *vm)
+{
+    agi_vm_render(vm);
+    agi_vm_screen(vm, NULL, screen);
+}
+
+/* The colour of AGI pixel (x, y) on the screen (display base row 0). */
+static uint8_t agi_px(unsigned x, unsigned y) { return screen[y * AGI_SCREEN_W + 2 * x]; }
+
+/* position on a drawn object sets its previous position too: the redraw
+ * copies the new rectangle only and the image at the old place stays, for
+ * a walker and for a stopped object started again; 2.089 removes it. */
+static void test_position_leaves_image(void **state)
+{
+    (void)state;
+    static const char *const profiles[] = {NULL, "2.089"};
+    for (unsigned k = 0; k < 2; k++) {
+        agi_vm *vm = test_vm_new(profiles[k]);
+        vm_square(vm, 0);
+        test_vm_logic(vm, 0,
+                      "if (isset(f5)) {\n  show.pic();\n"
+                      "  animate.obj(o1);\n  set.view(o1, 0);\n  position(o1, 10, 50);\n  draw(o1);\n"
+                      "  animate.obj(o2);\n  set.view(o2, 0);\n  position(o2, 10, 90);\n  draw(o2);\n"
+                      "  stop.update(o2);\n}\n"
+                      "v45++;\nif (v45 == 3) {\n  position(o1, 30, 50);\n  position(o2, 30, 90);\n"
+                      "  start.update(o2);\n}\nreturn();");
+        test_vm_run(vm, NULL, 6);
+        draw(vm);
+        assert_int_equal(agi_px(31, 49), 1); /* the new places */
+        assert_int_equal(agi_px(31, 89), 1);
+        assert_int_equal(agi_px(11, 49), k ? 15 : 1); /* the old ones */
+        assert_int_equal(agi_px(11, 89), k ? 15 : 1);
+        agi_vm_free(vm);
+    }
+}
+
+/* erase copies the union of the rectangle last shown and the current one:
+ * after reposition.to both places lose the display() text over them;
+ * after position only the new one, and the old image stays. */
+static void test_erase_union(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    vm_square(vm, 0);
+    test_vm_logic(vm, 0,
+                  "if (isset(f5)) {\n  show.pic();\n"
+                  "  animate.obj(o1);\n  set.view(o1, 0);\n  position(o1, 20, 47);\n  draw(o1);\n"
+                  "  animate.obj(o2);\n  set.view(o2, 0);\n  position(o2, 60, 60);\n  draw(o2);\n}\n"
+                  "v45++;\nif (v45 == 3) {\n  display(5, 0, \"XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX\");\n"
+                  "  reposition.to(o1, 30, 47);\n  erase(o1);\n  position(o2, 70, 60);\n  erase(o2);\n}\n"
+                  "return();");
+    test_vm_run(vm, NULL, 6);
+    draw(vm);
+    for (unsigned x = 20; x < 34; x++) /* text row 5 is screen rows 40-47 */
+        assert_int_equal(agi_px(x, 45), 15);
+    assert_true(test_cell_is(screen, 5, 3, 'X', 15, 0)); /* left and right of the two */
+    assert_true(test_cell_is(screen, 5, 12, 'X', 15, 0));
+    assert_int_equal(agi_px(61, 58), 1); /* o2's image where it was */
+    assert_int_equal(agi_px(71, 58), 15);
+    agi_vm_free(vm);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reposition_to_each_cycle),
+        cmocka_unit_test(test_position_leaves_image),
+        cmocka_unit_test(test_erase_union),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
