@@ -75,10 +75,15 @@ int agi_vm_set_view(agi_vm *vm, agi_vm_obj *o, unsigned view)
     return agi_vm_set_loop(vm, o, o->loop < v->loop_count ? o->loop : 0);
 }
 
+/* The first animate.obj sets the object's flag word anew (2.936 probes:
+ * an object drawn before it is not shown; ignore.horizon and fix.loop
+ * given before it are lost; ScummVM's cmdAnimateObj likewise). */
 void agi_vm_obj_animate(agi_vm_obj *o)
 {
     if (o->animated)
         return;
+    o->drawn = o->fix_loop = o->fix_pri = o->no_horizon = o->no_objs = o->no_blocks = 0;
+    o->on_water = o->on_land = o->repositioned = o->didnt_move = o->end_delay = o->blitted = 0;
     o->animated = o->cycling = o->updating = 1;
     o->dir = 0;
     o->motion = AGI_MOTION_NORMAL;
@@ -193,7 +198,7 @@ void agi_vm_render(agi_vm *vm)
         unsigned n = 0;
         for (unsigned i = 0; i < AGI_VM_OBJECTS; i++) {
             const agi_vm_obj *o = &vm->obj[i];
-            if (!o->drawn || !o->has_view || !vm->res.view[o->view] || (o->updating != 0) != part)
+            if (!o->drawn || !o->animated || !o->has_view || !vm->res.view[o->view] || (o->updating != 0) != part)
                 continue;
             unsigned j = n++;
             while (sorted && j > 0 && agi_vm_draw_key(&vm->obj[order[j - 1]]) > agi_vm_draw_key(o)) {
@@ -274,7 +279,7 @@ void agi_vm_obj_blit_all(agi_vm *vm)
 {
     for (unsigned i = 0; i < AGI_VM_OBJECTS; i++) {
         agi_vm_obj *o = &vm->obj[i];
-        if (o->drawn && o->updating && o->has_view)
+        if (o->drawn && o->animated && o->updating && o->has_view)
             agi_vm_obj_blit(vm, o);
     }
 }
@@ -295,7 +300,8 @@ void agi_vm_obj_draw(agi_vm *vm, agi_vm_obj *o)
     o->ph = o->height;
     o->drawn = 1;
     o->blitted = 0;
-    agi_vm_obj_blit(vm, o);
+    if (o->animated) /* only animated objects are drawn (2.936 probe) */
+        agi_vm_obj_blit(vm, o);
 }
 
 /* erase copies what an update copies: the union of the rectangle last
@@ -303,7 +309,7 @@ void agi_vm_obj_draw(agi_vm *vm, agi_vm_obj *o)
  * erase restores both places). */
 void agi_vm_obj_erase(agi_vm *vm, agi_vm_obj *o)
 {
-    int was = o->drawn && o->blitted;
+    int was = o->drawn && o->blitted && o->animated;
     o->drawn = 0;
     if (was)
         agi_vm_obj_blit(vm, o);

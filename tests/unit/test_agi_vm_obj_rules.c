@@ -105,12 +105,39 @@ static void test_erase_union(void **state)
     agi_vm_free(vm);
 }
 
+/* Only animated objects are drawn, and the first animate.obj sets the
+ * flag word anew: an object drawn before it is not drawn, ignore.horizon
+ * and fix.loop given before it are lost. */
+static void test_animate_sets_flags_anew(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    vm_square(vm, 0);
+    test_vm_logic(vm, 0,
+                  "if (isset(f5)) {\n  show.pic();\n"
+                  "  set.view(o1, 0);\n  position(o1, 10, 60);\n  draw(o1);\n"
+                  "  set.view(o2, 0);\n  position(o2, 30, 60);\n  draw(o2);\n  animate.obj(o2);\n"
+                  "  set.view(o3, 0);\n  position(o3, 50, 60);\n  draw(o3);\n  animate.obj(o3);\n  draw(o3);\n"
+                  "  ignore.horizon(o4);\n  fix.loop(o4);\n  animate.obj(o4);\n  set.view(o4, 0);\n"
+                  "  position(o4, 70, 20);\n  draw(o4);\n}\nreturn();");
+    test_vm_run(vm, NULL, 3);
+    draw(vm);
+    assert_int_equal(agi_px(11, 59), 15); /* never animated */
+    assert_int_equal(agi_px(31, 59), 15); /* animated after draw */
+    assert_int_equal(vm->obj[2].drawn, 0);
+    assert_int_equal(agi_px(51, 59), 1); /* drawn again after */
+    assert_int_equal(vm->obj[4].y, vm->horizon + 1);
+    assert_int_equal(vm->obj[4].fix_loop, 0);
+    agi_vm_free(vm);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reposition_to_each_cycle),
         cmocka_unit_test(test_position_leaves_image),
         cmocka_unit_test(test_erase_union),
+        cmocka_unit_test(test_animate_sets_flags_anew),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
