@@ -177,12 +177,22 @@ void agi_vm_place(agi_vm *vm, agi_vm_obj *o)
 }
 
 /* object_behavior.md "Drawing order and refresh": earlier partition, then
- * later, each by drawing key with object number breaking ties. */
-static int agi_vm_draw_key(const agi_vm_obj *o)
+ * later, each by drawing key with object number breaking ties.  A fixed
+ * priority sorts as the first row of its band, not after every row as
+ * the spec has it: under 2.936 an object fixed at 6 with its baseline on
+ * row 66 is drawn before one standing on row 62 and after one on row 60
+ * (key 60), one fixed at 9 on row 104 before one on row 98 (probes). */
+static int agi_vm_draw_key(const agi_vm *vm, const agi_vm_obj *o)
 {
     if (!o->fix_pri)
         return o->y;
-    return o->priority == 0 ? -1 : 168;
+    unsigned p = o->priority & 0x0f;
+    if (p == 0)
+        return -1;
+    for (int y = 0; y < 168; y++)
+        if (vm->pri_table[y] >= p)
+            return y;
+    return 168;
 }
 
 void agi_vm_render(agi_vm *vm)
@@ -201,7 +211,7 @@ void agi_vm_render(agi_vm *vm)
             if (!o->drawn || !o->animated || !o->has_view || !vm->res.view[o->view] || (o->updating != 0) != part)
                 continue;
             unsigned j = n++;
-            while (sorted && j > 0 && agi_vm_draw_key(&vm->obj[order[j - 1]]) > agi_vm_draw_key(o)) {
+            while (sorted && j > 0 && agi_vm_draw_key(vm, &vm->obj[order[j - 1]]) > agi_vm_draw_key(vm, o)) {
                 order[j] = order[j - 1];
                 j--;
             }

@@ -22,6 +22,27 @@ static void vm_square(agi_vm *vm, unsigned n)
     vm->res.view[n] = v;
 }
 
+/* A one-loop, one-cel view of a w x h block in colour c in slot n (w <= 15). */
+static void vm_block(agi_vm *vm, unsigned n, uint8_t w, uint8_t h, uint8_t c)
+{
+    uint8_t bytes[256] = {0, 0, 1, 0, 0, 7, 0, 1, 3, 0};
+    size_t k = 10;
+    bytes[k++] = w;
+    bytes[k++] = h;
+    bytes[k++] = 15; /* transparent colour */
+    for (unsigned y = 0; y < h; y++) {
+        bytes[k++] = (uint8_t)(c << 4 | w);
+        bytes[k++] = 0;
+    }
+    agi_view *v = calloc(1, sizeof *v);
+    relic_err err;
+    relic_err_clear(&err);
+    assert_non_null(v);
+    if (agi_view_decode(bytes, k, vm->profile, v, &err))
+        fail_msg("view: %s", err.msg);
+    vm->res.view[n] = v;
+}
+
 /* reposition.to.v every cycle moves the object there, in room 1 as in
  * room 0, whatever its y. */
 static void test_reposition_to_each_cycle(void **state)
@@ -131,6 +152,30 @@ static void test_animate_sets_flags_anew(void **state)
     agi_vm_free(vm);
 }
 
+/* A fixed priority sorts as the first row of its band: an object fixed
+ * at 6 (band 60-71) is drawn after a baseline-60 one of a lower number and
+ * before one on row 62, whatever its own baseline. */
+static void test_fixed_priority_draw_key(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    vm_block(vm, 0, 6, 30, 1);
+    vm_block(vm, 1, 6, 30, 4);
+    test_vm_logic(vm, 0,
+                  "if (isset(f5)) {\n  show.pic();\n"
+                  "  animate.obj(o1);\n  set.view(o1, 0);\n  position(o1, 10, 60);\n  draw(o1);\n"
+                  "  animate.obj(o2);\n  set.view(o2, 1);\n  position(o2, 13, 50);\n  set.priority(o2, 6);\n"
+                  "  draw(o2);\n"
+                  "  animate.obj(o3);\n  set.view(o3, 0);\n  position(o3, 30, 62);\n  draw(o3);\n"
+                  "  animate.obj(o4);\n  set.view(o4, 1);\n  position(o4, 33, 66);\n  set.priority(o4, 6);\n"
+                  "  draw(o4);\n}\nreturn();");
+    test_vm_run(vm, NULL, 3);
+    draw(vm);
+    assert_int_equal(agi_px(14, 45), 4); /* o2 over o1 */
+    assert_int_equal(agi_px(34, 55), 1); /* o3 over o4 */
+    agi_vm_free(vm);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -138,6 +183,7 @@ int main(void)
         cmocka_unit_test(test_position_leaves_image),
         cmocka_unit_test(test_erase_union),
         cmocka_unit_test(test_animate_sets_flags_anew),
+        cmocka_unit_test(test_fixed_priority_draw_key),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
