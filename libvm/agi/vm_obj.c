@@ -107,31 +107,34 @@ int agi_vm_collides(const agi_vm *vm, const agi_vm_obj *o)
     return 0;
 }
 
-/* object_behavior.md "Footprint control acceptance": the final cell's
- * class decides, earlier classes are not latched. */
+/* object_behavior.md "Footprint control acceptance", with the classes
+ * as AGI 2.936 reads them (probes under DOSBox): the footprint is on
+ * water only when every cell is water, and it touches a signal line when
+ * any cell is one.  The spec's "final cell decides" is not what the
+ * original does: an on-land object walking into water from the left
+ * stopped with its last cell in the water (x 19, not 14), the ego's f0
+ * came at x 20 with all six cells in it (not x 15), and f3 stayed set
+ * while any cell was on the line (x 95 to 100, not 95 alone).  ScummVM's
+ * checkPriority reads them the same way. */
 int agi_vm_control_ok(agi_vm *vm, agi_vm_obj *o, int is_ego)
 {
     if (agi_vm_obj_priority(vm, o) == 15)
         return 1;
     if (o->y < 0 || o->y > 167)
         return 0;
-    int water = 0, signal = 0;
+    int water = 1, signal = 0;
     const uint8_t *row = vm->pic_pri + o->y * AGI_PIC_WIDTH;
     for (int i = 0; i < o->width; i++) {
         int x = o->x + i;
         if (x < 0 || x >= AGI_PIC_WIDTH)
             continue;
-        switch (row[x]) {
-        case 0: return 0;
-        case 1:
-            if (!o->no_blocks)
-                return 0;
-            water = signal = 0;
-            break;
-        case 2: signal = 1, water = 0; break;
-        case 3: signal = 0, water = 1; break;
-        default: water = signal = 0; break;
-        }
+        if (row[x] == 3)
+            continue;
+        water = 0;
+        if (row[x] == 0 || (row[x] == 1 && !o->no_blocks))
+            return 0;
+        if (row[x] == 2)
+            signal = 1;
     }
     if (is_ego) {
         vm->flags[AGI_F_EGO_SIGNAL] = (uint8_t)signal;
