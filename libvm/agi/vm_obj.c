@@ -650,11 +650,26 @@ int agi_vm_add_to_pic(agi_vm *vm, unsigned view, unsigned loop, unsigned cel, un
         p = vm->pri_table[y > 167 ? 167 : y];
     agi_cel_draw(c, (int)x, (int)y, p, vm->pic_vis, vm->pic_pri);
     agi_cel_draw(c, (int)x, (int)y, p, vm->show_vis, vm->show_pri);
-    if (margin < 4 && y <= 167) /* the control line under the cel */
-        for (unsigned i = 0; i < c->width && x + i < 160; i++) {
-            vm->pic_pri[y * 160 + x + i] = margin;
-            vm->show_pri[y * 160 + x + i] = margin;
-        }
+    /* The priority box (2.936 probes: walkers stop at its sides and its
+     * top, not only at the line under the cel): a frame in the margin's
+     * control value from the baseline up the rows of the same priority
+     * band, at most the cel's height (a 10-row cel on row 100 gets rows
+     * 96-100, on row 150 rows 144-150). */
+    if (margin < 4 && y <= 167) {
+        unsigned top = y;
+        while (top > 0 && y - top + 1 < c->height && vm->pri_table[top - 1] == vm->pri_table[y])
+            top--;
+        for (unsigned r = top; r <= y; r++)
+            for (unsigned i = 0; i < c->width && x + i < 160; i++)
+                if (r == top || r == y || i == 0 || i + 1 == c->width) {
+                    vm->pic_pri[r * 160 + x + i] = margin;
+                    vm->show_pri[r * 160 + x + i] = margin;
+                }
+    }
+    /* Its rectangle is copied to the screen at once: display() text
+     * there is lost (probe). */
+    if (record)
+        agi_vm_obj_to_screen(vm, (int)x, (int)y, c->width, c->height);
     if (record) {
         agi_vm_record(vm, AGI_REPLAY_ADD_TO_PICTURE, 0);
         agi_vm_record(vm, (uint8_t)view, (uint8_t)loop);

@@ -176,6 +176,36 @@ static void test_fixed_priority_draw_key(void **state)
     agi_vm_free(vm);
 }
 
+/* add.to.pic's priority box: a frame of the margin's control value from
+ * the baseline up its priority band (rows 96-100 for a 10-row cel on row
+ * 100; rows 144-150 on row 150); its rectangle reaches the screen at once,
+ * over display() text. */
+static void test_add_to_pic_box(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    vm_block(vm, 0, 10, 10, 1);
+    test_vm_logic(vm, 0,
+                  "if (isset(f5)) {\n  show.pic();\n  display(5, 0, \"XXXXXXXXXXXXXXXXXXXX\");\n"
+                  "  add.to.pic(0, 0, 0, 60, 100, 0, 0);\n  add.to.pic(0, 0, 0, 100, 150, 0, 1);\n"
+                  "  add.to.pic(0, 0, 0, 20, 45, 0, 4);\n}\nreturn();");
+    test_vm_run(vm, NULL, 2);
+    const uint8_t *pri = vm->pic_pri;
+    assert_int_equal(pri[100 * 160 + 64], 0); /* bottom */
+    assert_int_equal(pri[96 * 160 + 64], 0);  /* top: the band's first row */
+    assert_int_equal(pri[98 * 160 + 60], 0);  /* sides */
+    assert_int_equal(pri[98 * 160 + 69], 0);
+    assert_int_equal(pri[98 * 160 + 64], 9); /* inside: the cel's priority */
+    assert_int_equal(pri[95 * 160 + 60], 9);
+    assert_int_equal(pri[144 * 160 + 104], 1);
+    assert_int_equal(pri[143 * 160 + 100], 13);
+    assert_int_equal(pri[45 * 160 + 20], 4); /* margin 4: no box */
+    draw(vm);
+    assert_int_equal(agi_px(21, 41), 1); /* the cel over the text */
+    assert_true(test_cell_is(screen, 5, 8, 'X', 15, 0));
+    agi_vm_free(vm);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -184,6 +214,7 @@ int main(void)
         cmocka_unit_test(test_erase_union),
         cmocka_unit_test(test_animate_sets_flags_anew),
         cmocka_unit_test(test_fixed_priority_draw_key),
+        cmocka_unit_test(test_add_to_pic_box),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
