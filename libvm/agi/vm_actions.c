@@ -329,6 +329,18 @@ static void agi_vm_obj_action(agi_vm *vm, uint8_t op, const uint8_t *a)
     uint8_t *v = vm->vars;
     agi_vm_obj *o = &vm->obj[a[0]];
     switch (op) {
+    case AGI_A_SET_VIEW:
+    case AGI_A_SET_VIEW_V:
+    case AGI_A_SET_LOOP:
+    case AGI_A_SET_LOOP_V:
+    case AGI_A_SET_CEL:
+    case AGI_A_SET_CEL_V:
+    case AGI_A_REPOSITION:
+    case AGI_A_REPOSITION_TO:
+    case AGI_A_REPOSITION_TO_V: agi_vm_obj_stale(vm, o); break;
+    default: break;
+    }
+    switch (op) {
     case AGI_A_ANIMATE_OBJ: agi_vm_obj_animate(o); break;
     case AGI_A_DRAW: agi_vm_obj_draw(vm, o); break;
     case AGI_A_ERASE: agi_vm_obj_erase(vm, o); break;
@@ -393,7 +405,7 @@ static void agi_vm_obj_action(agi_vm *vm, uint8_t op, const uint8_t *a)
         if (o->drawn)
             o->updating = 1;
         break;
-    case AGI_A_FORCE_UPDATE: break; /* frames are composed on demand */
+    case AGI_A_FORCE_UPDATE: agi_vm_obj_force_update(vm); break;
     case AGI_A_IGNORE_HORIZON: o->no_horizon = 1; break;
     case AGI_A_OBSERVE_HORIZON: o->no_horizon = 0; break;
     case AGI_A_OBJECT_ON_WATER: o->on_water = 1; break;

@@ -131,14 +131,7 @@ static void agi_vm_screen_blits(agi_vm *vm)
                    AGI_PIC_WIDTH);
         vm->scr_split = 1;
     }
-    agi_vm_render(vm);
-    for (unsigned k = 0; k < vm->blit_n; k++)
-        for (int y = vm->blit[k].y0; y <= vm->blit[k].y1; y++)
-            if (vm->blit[k].top + y < AGI_SCREEN_H)
-                memcpy(vm->scr_gfx + (vm->blit[k].top + y) * AGI_PIC_WIDTH + vm->blit[k].x0,
-                       vm->frame_vis + y * AGI_PIC_WIDTH + vm->blit[k].x0,
-                       (size_t)(vm->blit[k].x1 - vm->blit[k].x0 + 1));
-    vm->blit_n = 0;
+    agi_vm_obj_flush(vm);
 }
 
 static int agi_vm_run_logic(agi_vm *vm)

@@ -264,6 +264,22 @@ static void agi_vm_obj_to_screen(agi_vm *vm, int x, int y, int w, int h)
     vm->blit[k].top = (int16_t)top;
 }
 
+/* The queued redraws copied from the frame of now to the kept screen
+ * (nothing to do while the screen is the frame). */
+void agi_vm_obj_flush(agi_vm *vm)
+{
+    if (vm->scr_split && vm->blit_n) {
+        agi_vm_render(vm);
+        for (unsigned k = 0; k < vm->blit_n; k++)
+            for (int y = vm->blit[k].y0; y <= vm->blit[k].y1; y++)
+                if (vm->blit[k].top + y < AGI_SCREEN_H)
+                    memcpy(vm->scr_gfx + (vm->blit[k].top + y) * AGI_PIC_WIDTH + vm->blit[k].x0,
+                           vm->frame_vis + y * AGI_PIC_WIDTH + vm->blit[k].x0,
+                           (size_t)(vm->blit[k].x1 - vm->blit[k].x0 + 1));
+    }
+    vm->blit_n = 0;
+}
+
 /* An object copied from the picture buffer to the screen as AGI 2.936's
  * update does: the union of the rectangle it was last shown in and the
  * one it has now. */
@@ -341,6 +357,29 @@ static void agi_vm_screen_keep(agi_vm *vm)
         memcpy(vm->scr_gfx + ((unsigned)vm->pic_row * 8 + y) * AGI_PIC_WIDTH, vm->frame_vis + y * AGI_PIC_WIDTH,
                AGI_PIC_WIDTH);
     vm->scr_split = 1;
+}
+
+/* A stopped object's new cel, loop, view or place does not reach the
+ * screen by itself (2.936 probes: set.cel, set.loop, set.view,
+ * reposition.to and reposition on stopped objects leave their old images
+ * shown): the screen is kept from here on, until a redraw covers them. */
+void agi_vm_obj_stale(agi_vm *vm, agi_vm_obj *o)
+{
+    if (o->drawn && o->animated && !o->updating && o->blitted)
+        agi_vm_screen_keep(vm);
+}
+
+/* force.update redraws every object, stopped or not, not only its own
+ * (probes: a stopped object's new cel and new place show after
+ * force.update of another object; changes made after it do not). */
+void agi_vm_obj_force_update(agi_vm *vm)
+{
+    for (unsigned i = 0; i < AGI_VM_OBJECTS; i++) {
+        agi_vm_obj *o = &vm->obj[i];
+        if (o->drawn && o->animated && o->has_view)
+            agi_vm_obj_blit(vm, o);
+    }
+    agi_vm_obj_flush(vm); /* now: later changes wait for the next redraw */
 }
 
 /* position / position.v set the previous position with the new one, so
