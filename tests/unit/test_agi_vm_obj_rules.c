@@ -214,14 +214,15 @@ static void test_stopped_object_waits(void **state)
     agi_vm *vm = test_vm_new(NULL);
     vm_block(vm, 0, 4, 4, 1);
     vm_block(vm, 1, 4, 4, 4);
-    test_vm_logic(vm, 0,
-                  "if (isset(f5)) {\n  show.pic();\n"
-                  "  animate.obj(o1);\n  set.view(o1, 0);\n  position(o1, 10, 60);\n  draw(o1);\n  stop.update(o1);\n"
-                  "  animate.obj(o2);\n  set.view(o2, 0);\n  position(o2, 30, 60);\n  draw(o2);\n  stop.update(o2);\n"
-                  "  animate.obj(o3);\n  set.view(o3, 0);\n  position(o3, 50, 60);\n  draw(o3);\n  stop.update(o3);\n"
-                  "  animate.obj(o4);\n  set.view(o4, 0);\n  position(o4, 70, 60);\n  draw(o4);\n  stop.update(o4);\n}\n"
-                  "v45++;\nif (v45 == 3) {\n  set.view(o2, 1);\n  force.update(o3);\n  set.view(o1, 1);\n"
-                  "  reposition.to(o4, 70, 80);\n}\nreturn();");
+    test_vm_logic(
+        vm, 0,
+        "if (isset(f5)) {\n  show.pic();\n"
+        "  animate.obj(o1);\n  set.view(o1, 0);\n  position(o1, 10, 60);\n  draw(o1);\n  stop.update(o1);\n"
+        "  animate.obj(o2);\n  set.view(o2, 0);\n  position(o2, 30, 60);\n  draw(o2);\n  stop.update(o2);\n"
+        "  animate.obj(o3);\n  set.view(o3, 0);\n  position(o3, 50, 60);\n  draw(o3);\n  stop.update(o3);\n"
+        "  animate.obj(o4);\n  set.view(o4, 0);\n  position(o4, 70, 60);\n  draw(o4);\n  stop.update(o4);\n}\n"
+        "v45++;\nif (v45 == 3) {\n  set.view(o2, 1);\n  force.update(o3);\n  set.view(o1, 1);\n"
+        "  reposition.to(o4, 70, 80);\n}\nreturn();");
     test_vm_run(vm, NULL, 6);
     draw(vm);
     assert_int_equal(agi_px(11, 59), 1); /* changed after the force.update: still the old view */
