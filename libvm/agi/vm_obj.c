@@ -1,8 +1,10 @@
 /* AGI persistent objects (agi-spec object_behavior.md): lifecycle,
  * priority table and horizon, placement spiral, object-object collision,
  * footprint control acceptance, the movement rectangle, cadence, automatic
- * loop selection, cel cycling, target / approach / random motion and
- * add.to.pic (logic_bytecode.md 0x7a). */
+ * loop selection, cel cycling, target / approach / random motion,
+ * add.to.pic (logic_bytecode.md 0x7a), the composed frame and which
+ * redraws reach the screen (AGI 2.936 as measured by probe games,
+ * tests/corpus/agi_oracle/README.md). */
 #include <stdlib.h>
 #include <string.h>
 #include "relic/core.h"
