@@ -245,6 +245,41 @@ static void test_logic_messages_fixture(void **state)
     relic_buf_free(&f);
 }
 
+/* Texts longer than the decoder's run of the key laid out over and over
+ * (176 bytes), built here with the key applied byte by byte: decoded and
+ * encoded, the key stays in step across every run and in the tail. */
+static void test_logic_messages_long_keyed(void **state)
+{
+    (void)state;
+    static uint8_t p[10 + 400 + 1 + 37 + 1];
+    char one[401], two[38];
+    for (int i = 0; i < 400; i++)
+        one[i] = (char)('a' + i % 23);
+    one[400] = '\0';
+    memset(two, 'Q', 37);
+    two[37] = '\0';
+    size_t end = 6 + sizeof one + sizeof two;
+    uint8_t head[10] = {0x01, 0x00, 0x00, 0x02, (uint8_t)end, (uint8_t)(end >> 8), 0x06, 0x00,
+                        (uint8_t)(6 + sizeof one), (uint8_t)((6 + sizeof one) >> 8)};
+    memcpy(p, head, sizeof head);
+    memcpy(p + 10, one, sizeof one);
+    memcpy(p + 10 + sizeof one, two, sizeof two);
+    xor_key(p + 10, sizeof p - 10);
+    agi_logic_messages m;
+    assert_int_equal(agi_logic_messages_decode(p, sizeof p, &m, NULL), RELIC_OK);
+    assert_true(m.encrypted);
+    assert_int_equal(m.count, 2);
+    assert_string_equal(m.msg[1].text, one);
+    assert_string_equal(m.msg[2].text, two);
+    agi_logic_messages_free(&m);
+    char *texts[] = {one, two};
+    relic_buf re = RELIC_BUF_INIT;
+    assert_int_equal(agi_logic_encode(p + 2, 1, texts, 2, 1, &re, NULL), RELIC_OK);
+    assert_int_equal(re.len, sizeof p);
+    assert_memory_equal(re.data, p, sizeof p);
+    relic_buf_free(&re);
+}
+
 static void test_logic_messages_plain_absent_unterminated(void **state)
 {
     (void)state;
@@ -368,6 +403,7 @@ int main(void)
         cmocka_unit_test(test_words_encode_sorts_when_ungrouped),
         cmocka_unit_test(test_words_malformed),
         cmocka_unit_test(test_logic_messages_fixture),
+        cmocka_unit_test(test_logic_messages_long_keyed),
         cmocka_unit_test(test_logic_messages_plain_absent_unterminated),
         cmocka_unit_test(test_logic_messages_malformed),
         cmocka_unit_test(test_messages_json_round_trip),
