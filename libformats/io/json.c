@@ -24,6 +24,9 @@
 #include "relic/core.h"
 #include "relic/io.h"
 #include "relic/text.h"
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #define RELIC_JSON_FLAGS (JSON_PRESERVE_ORDER | JSON_INDENT(2))
 #define RELIC_JSON_FAST_DEPTH 512
@@ -166,6 +169,20 @@ static void relic_json_string(relic_buf *out, const char *s, size_t n)
          * byte, '"' or '\\'): the layout record's hex strings are most of
          * game.json's bytes.  A flag may be false, never missed; a flagged
          * word takes the byte loop. */
+#ifdef __SSE2__
+        /* Sixteen at a time where SSE2 is there (every x86-64): the
+         * same test, on game.json's ~1 MB of hex a third of the cost. */
+        while (n - i >= 16) {
+            __m128i w = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+            __m128i ctl = _mm_cmpeq_epi8(_mm_min_epu8(w, _mm_set1_epi8(0x1f)), w);
+            __m128i esc = _mm_or_si128(_mm_cmpeq_epi8(w, _mm_set1_epi8('"')), _mm_cmpeq_epi8(w, _mm_set1_epi8('\\')));
+            if (_mm_movemask_epi8(_mm_or_si128(ctl, esc)))
+                break;
+            _mm_storeu_si128((__m128i *)(void *)d, w);
+            d += 16;
+            i += 16;
+        }
+#endif
         while (n - i >= 8) {
             uint64_t w;
             memcpy(&w, s + i, 8);

@@ -231,9 +231,10 @@ static void test_json_matches_jansson(void **state)
     relic_buf_free(&out);
 }
 
-/* Strings long enough for the eight-bytes-at-a-time copy: each byte that
- * needs an escape (and bytes around the 0x20 and 0x80 edges) at every
- * place of a 1..40-byte string print as jansson prints them. */
+/* Strings long enough for the sixteen- and eight-bytes-at-a-time copies:
+ * each byte that needs an escape (and bytes around the 0x20 and 0x80
+ * edges) at every place of a 1..40-byte string print as jansson prints
+ * them. */
 static void test_json_long_strings_escape(void **state)
 {
     (void)state;
