@@ -293,6 +293,15 @@ int unpack_write(unpack_ctx *x, const char *rel, const void *data, size_t len, c
     return unpack_write_done(x, rel, rc, &err);
 }
 
+int unpack_write_json_bytes(unpack_ctx *x, const char *rel, int rc, relic_err *err)
+{
+    if (rc == RELIC_OK) /* as unpack_write: no JSON after a lost member */
+        rc = relic_json_check(x->json_oom, err);
+    if (rc == RELIC_OK)
+        rc = unpack_write_bytes(x, rel, x->enc.data, x->enc.len, err);
+    return unpack_write_done(x, rel, rc, err);
+}
+
 static uint8_t *unpack_buf_room(relic_buf *b, size_t n)
 {
     b->len = 0;

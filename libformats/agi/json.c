@@ -171,6 +171,48 @@ json_t *agi_messages_to_json(const agi_logic_messages *m, unsigned logic_number)
     return doc;
 }
 
+int agi_messages_write_json(const agi_logic_messages *m, unsigned logic_number, relic_buf *out, relic_err *err)
+{
+    /* agi_messages_to_json's document, key for key in relic_json_encode's
+     * natural order: count, encrypted, logic, messages, xor_key; number,
+     * text, unterminated. */
+    int agds = m->encrypted == AGI_MSG_KEY_AGDS;
+    relic_json_stream s;
+    relic_buf text = RELIC_BUF_INIT;
+    relic_json_stream_begin(&s, out);
+    relic_json_stream_open(&s, NULL, '{');
+    relic_json_stream_int(&s, "count", m->count);
+    relic_json_stream_bool(&s, "encrypted", m->encrypted != 0);
+    relic_json_stream_int(&s, "logic", logic_number);
+    relic_json_stream_open(&s, "messages", '[');
+    for (unsigned i = 1; i <= m->count; i++) {
+        const char *t = m->msg[i].text;
+        relic_json_stream_open(&s, NULL, '{');
+        relic_json_stream_int(&s, "number", i);
+        if (!t) {
+            relic_json_stream_null(&s, "text");
+        } else if (agds) {
+            relic_buf_reset(&text);
+            agi_cp866_to_utf8((const uint8_t *)t, strlen(t), &text);
+            if (text.oom)
+                out->oom = 1;
+            else
+                relic_json_stream_string(&s, "text", (const char *)text.data, text.len);
+        } else {
+            relic_json_stream_bytes(&s, "text", (const uint8_t *)t, strlen(t));
+        }
+        if (m->msg[i].unterminated)
+            relic_json_stream_bool(&s, "unterminated", 1);
+        relic_json_stream_close(&s, '}');
+    }
+    relic_json_stream_close(&s, ']');
+    if (agds)
+        relic_json_stream_string(&s, "xor_key", "agds", 4);
+    relic_json_stream_close(&s, '}');
+    relic_buf_free(&text);
+    return relic_json_stream_end(&s, err);
+}
+
 void agi_messages_free(char **messages, unsigned count)
 {
     if (!messages)

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "relic/agi.h"
 #include "relic/agi_json.h"
+#include "relic/io.h"
 #include "support.h"
 
 static void xor_key(uint8_t *p, size_t n)
@@ -321,6 +322,33 @@ static void test_logic_messages_malformed(void **state)
     assert_int_equal(err.offset, 6);
 }
 
+/* agi_messages_write_json prints relic_json_encode's bytes of
+ * agi_messages_to_json's tree: no messages, an absent one, an
+ * unterminated one, CP437 and control bytes, and an AGDS table (CP866
+ * text, its xor_key member). */
+static void test_messages_stream_same_as_tree(void **state)
+{
+    (void)state;
+    char t1[] = "caf\x82 \"q\" \\ tab\there", t3[] = "\x01\x1f plain", t4[] = "\x8f\xe0 AGDS";
+    agi_message msgs[5] = {{0}, {4, t1, 0}, {0, NULL, 0}, {9, t3, 1}, {12, t4, 0}};
+    for (int kind = 0; kind < 4; kind++) {
+        agi_logic_messages m;
+        memset(&m, 0, sizeof m);
+        m.msg = msgs;
+        m.count = kind == 0 ? 0 : kind == 1 ? 1 : 4;
+        m.encrypted = kind == 3 ? AGI_MSG_KEY_AGDS : kind == 2 ? AGI_MSG_PLAIN : AGI_MSG_KEY_SIERRA;
+        json_t *doc = agi_messages_to_json(&m, 42);
+        relic_buf tree = RELIC_BUF_INIT, stream = RELIC_BUF_INIT;
+        assert_int_equal(relic_json_encode(doc, &tree, NULL), RELIC_OK);
+        assert_int_equal(agi_messages_write_json(&m, 42, &stream, NULL), RELIC_OK);
+        assert_int_equal(stream.len, tree.len);
+        assert_memory_equal(stream.data, tree.data, tree.len);
+        json_decref(doc);
+        relic_buf_free(&tree);
+        relic_buf_free(&stream);
+    }
+}
+
 static void test_messages_json_round_trip(void **state)
 {
     (void)state;
@@ -404,6 +432,7 @@ int main(void)
         cmocka_unit_test(test_words_malformed),
         cmocka_unit_test(test_logic_messages_fixture),
         cmocka_unit_test(test_logic_messages_long_keyed),
+        cmocka_unit_test(test_messages_stream_same_as_tree),
         cmocka_unit_test(test_logic_messages_plain_absent_unterminated),
         cmocka_unit_test(test_logic_messages_malformed),
         cmocka_unit_test(test_messages_json_round_trip),

@@ -16,6 +16,9 @@ int agi_objects_from_json(const json_t *j, agi_objects *o, relic_err *err);
 json_t *agi_words_to_json(const agi_words *w);
 int agi_words_from_json(const json_t *j, agi_words *w, relic_err *err);
 json_t *agi_messages_to_json(const agi_logic_messages *m, unsigned logic_number);
+/* relic_json_encode's bytes of agi_messages_to_json's document, written
+ * without the tree (RELIC_ENOMEM when out of memory). */
+int agi_messages_write_json(const agi_logic_messages *m, unsigned logic_number, relic_buf *out, relic_err *err);
 /* messages[0..count-1] = messages 1..count (NULL = absent). */
 int agi_messages_from_json(const json_t *j, char ***messages, unsigned *count, int *encrypted, relic_err *err);
 void agi_messages_free(char **messages, unsigned count);
