@@ -266,24 +266,38 @@ static json_t *unpack_metadata(unpack_ctx *x, const char *file, const char *out_
         unpack_write(x, raw_rel, f->data, f->len, NULL);
         relic_json_set(info, "raw", json_string(raw_rel), &x->json_oom);
     }
-    relic_err err;
+    relic_err err, serr;
     relic_err_clear(&err);
+    relic_err_clear(&serr);
     json_t *doc = NULL;
+    /* With no index.html to feed (--raw) the file is streamed, the same
+     * bytes without the tree (export_messages.c). */
+    int stream = x->out && !x->page, decoded = 0, placeholder = 0, src = RELIC_OK;
     if (strcmp(file, "OBJECT") == 0) {
         agi_objects ob;
         if (agi_objects_decode(f->data, f->len, agi_objects_key(x->game->profile, x->o->extensions), &ob, &err) ==
             RELIC_OK) {
-            doc = agi_objects_to_json(&ob);
+            decoded = 1;
+            placeholder = ob.placeholder;
+            if (stream)
+                src = agi_objects_write_json(&ob, &x->enc, &serr);
+            else
+                doc = agi_objects_to_json(&ob);
             agi_objects_free(&ob);
         }
     } else {
         agi_words w;
         if (agi_words_decode(f->data, f->len, &w, &err) == RELIC_OK) {
-            doc = agi_words_to_json(&w);
+            decoded = 1;
+            placeholder = w.placeholder;
+            if (stream)
+                src = agi_words_write_json(&w, &x->enc, &serr);
+            else
+                doc = agi_words_to_json(&w);
             agi_words_free(&w);
         }
     }
-    if (!doc) {
+    if (!decoded || (!stream && !doc)) {
         unpack_name_file(x, &err, f->name);
         unpack_report(x, &err);
         x->errors++;
@@ -292,10 +306,11 @@ static json_t *unpack_metadata(unpack_ctx *x, const char *file, const char *out_
         return info;
     }
     relic_json_set(info, "status", json_string("ok"), &x->json_oom);
-    if (json_is_true(json_object_get(doc, "placeholder")))
+    if (placeholder)
         relic_json_set(info, "placeholder", json_true(), &x->json_oom);
     if (x->out) {
-        if (unpack_write(x, out_name, NULL, 0, doc) == 0 && x->page)
+        int wrc = stream ? unpack_write_json_bytes(x, out_name, src, &serr) : unpack_write(x, out_name, NULL, 0, doc);
+        if (wrc == 0 && x->page)
             *(out_name[0] == 'w' ? &x->page->words : &x->page->objects) = json_incref(doc);
         relic_json_set(info, "output", json_string(out_name), &x->json_oom);
     }

@@ -67,6 +67,32 @@ json_t *agi_objects_to_json(const agi_objects *o)
     return doc;
 }
 
+int agi_objects_write_json(const agi_objects *o, relic_buf *out, relic_err *err)
+{
+    /* agi_objects_to_json's document in the encoder's key order:
+     * encoding, items (index, location, name), max_object, placeholder. */
+    const char *enc = o->xor_key == AGI_MSG_KEY_AGDS ? "agds" : o->xor_key ? "xor" : "plain";
+    relic_json_stream s;
+    relic_json_stream_begin(&s, out);
+    relic_json_stream_open(&s, NULL, '{');
+    relic_json_stream_string(&s, "encoding", enc, strlen(enc));
+    relic_json_stream_open(&s, "items", '[');
+    for (unsigned i = 0; i < o->count; i++) {
+        const char *name = o->items[i].name;
+        relic_json_stream_open(&s, NULL, '{');
+        relic_json_stream_int(&s, "index", i);
+        relic_json_stream_int(&s, "location", o->items[i].location);
+        relic_json_stream_bytes(&s, "name", (const uint8_t *)name, strlen(name));
+        relic_json_stream_close(&s, '}');
+    }
+    relic_json_stream_close(&s, ']');
+    relic_json_stream_int(&s, "max_object", o->max_object);
+    if (o->placeholder)
+        relic_json_stream_bool(&s, "placeholder", 1);
+    relic_json_stream_close(&s, '}');
+    return relic_json_stream_end(&s, err);
+}
+
 int agi_objects_from_json(const json_t *j, agi_objects *o, relic_err *err)
 {
     memset(o, 0, sizeof *o);
@@ -116,6 +142,28 @@ json_t *agi_words_to_json(const agi_words *w)
         return NULL;
     }
     return doc;
+}
+
+int agi_words_write_json(const agi_words *w, relic_buf *out, relic_err *err)
+{
+    /* agi_words_to_json's document in the encoder's key order:
+     * placeholder, words (id, word). */
+    relic_json_stream s;
+    relic_json_stream_begin(&s, out);
+    relic_json_stream_open(&s, NULL, '{');
+    if (w->placeholder)
+        relic_json_stream_bool(&s, "placeholder", 1);
+    relic_json_stream_open(&s, "words", '[');
+    for (unsigned i = 0; i < w->count; i++) {
+        const char *t = w->words[i].text;
+        relic_json_stream_open(&s, NULL, '{');
+        relic_json_stream_int(&s, "id", w->words[i].id);
+        relic_json_stream_bytes(&s, "word", (const uint8_t *)t, strlen(t));
+        relic_json_stream_close(&s, '}');
+    }
+    relic_json_stream_close(&s, ']');
+    relic_json_stream_close(&s, '}');
+    return relic_json_stream_end(&s, err);
 }
 
 int agi_words_from_json(const json_t *j, agi_words *w, relic_err *err)

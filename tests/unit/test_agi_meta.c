@@ -349,6 +349,45 @@ static void test_messages_stream_same_as_tree(void **state)
     }
 }
 
+/* agi_objects_write_json and agi_words_write_json print relic_json_encode's
+ * bytes of the trees: each encoding, placeholders, CP437 names, none. */
+static void test_objects_words_stream_same_as_tree(void **state)
+{
+    (void)state;
+    char n0[] = "?", n1[] = "caf\x82 \"key\"", w0[] = "a", w1[] = "\x9b\\x";
+    agi_item items[2] = {{0}};
+    items[0].name = n0;
+    items[0].location = 0;
+    items[1].name = n1;
+    items[1].location = 255;
+    agi_word words[2] = {{w0, 1}, {w1, 9999}};
+    for (int k = 0; k < 4; k++) {
+        agi_objects o;
+        memset(&o, 0, sizeof o);
+        o.items = items;
+        o.count = k == 3 ? 0 : 2;
+        o.xor_key = k == 1 ? AGI_MSG_KEY_SIERRA : k == 2 ? AGI_MSG_KEY_AGDS : AGI_MSG_PLAIN;
+        o.max_object = (uint8_t)(k * 7);
+        o.placeholder = k == 3;
+        agi_words w = {words, k == 3 ? 0 : 2, k == 3};
+        relic_buf tree = RELIC_BUF_INIT, out = RELIC_BUF_INIT;
+        json_t *doc = agi_objects_to_json(&o);
+        assert_int_equal(relic_json_encode(doc, &tree, NULL), RELIC_OK);
+        assert_int_equal(agi_objects_write_json(&o, &out, NULL), RELIC_OK);
+        assert_int_equal(out.len, tree.len);
+        assert_memory_equal(out.data, tree.data, tree.len);
+        json_decref(doc);
+        doc = agi_words_to_json(&w);
+        assert_int_equal(relic_json_encode(doc, &tree, NULL), RELIC_OK);
+        assert_int_equal(agi_words_write_json(&w, &out, NULL), RELIC_OK);
+        assert_int_equal(out.len, tree.len);
+        assert_memory_equal(out.data, tree.data, tree.len);
+        json_decref(doc);
+        relic_buf_free(&tree);
+        relic_buf_free(&out);
+    }
+}
+
 static void test_messages_json_round_trip(void **state)
 {
     (void)state;
@@ -433,6 +472,7 @@ int main(void)
         cmocka_unit_test(test_logic_messages_fixture),
         cmocka_unit_test(test_logic_messages_long_keyed),
         cmocka_unit_test(test_messages_stream_same_as_tree),
+        cmocka_unit_test(test_objects_words_stream_same_as_tree),
         cmocka_unit_test(test_logic_messages_plain_absent_unterminated),
         cmocka_unit_test(test_logic_messages_malformed),
         cmocka_unit_test(test_messages_json_round_trip),

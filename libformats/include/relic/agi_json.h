@@ -14,6 +14,10 @@ extern "C" {
 json_t *agi_objects_to_json(const agi_objects *o);
 int agi_objects_from_json(const json_t *j, agi_objects *o, relic_err *err);
 json_t *agi_words_to_json(const agi_words *w);
+/* relic_json_encode's bytes of agi_objects_to_json's / agi_words_to_json's
+ * documents, written without the tree (RELIC_ENOMEM when out of memory). */
+int agi_objects_write_json(const agi_objects *o, relic_buf *out, relic_err *err);
+int agi_words_write_json(const agi_words *w, relic_buf *out, relic_err *err);
 int agi_words_from_json(const json_t *j, agi_words *w, relic_err *err);
 json_t *agi_messages_to_json(const agi_logic_messages *m, unsigned logic_number);
 /* relic_json_encode's bytes of agi_messages_to_json's document, written
