@@ -97,8 +97,8 @@ typedef struct unpack_walk_state {
     size_t ntasks;
     unpack_worker *workers;
     json_t *resources;
-    json_t *meta[2];         /* the OBJECT and WORDS.TOK rows */
-    agi_layout_records *lr;  /* game.json's container record, in parts */
+    json_t *meta[2];        /* the OBJECT and WORDS.TOK rows */
+    agi_layout_records *lr; /* game.json's container record, in parts */
     int errors, warnings, io_failed;
     int json_oom;   /* a row, or a member of one, was lost */
     unsigned total; /* directory entries, for the progress line */

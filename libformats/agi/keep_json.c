@@ -75,8 +75,7 @@ static int agi_keep_reproducible(const agi_container_ops *ops, agi_kind kind, co
         size_t nib = kind == AGI_PICTURE ? agi_picnibble_packed_len(payload->data, payload->len) : 0;
         if (nib && nib != rec->stored_len)
             return 0;
-        if (!nib && rec->stored_len == payload->len &&
-            agi_lzw_shrinks(payload->data, payload->len))
+        if (!nib && rec->stored_len == payload->len && agi_lzw_shrinks(payload->data, payload->len))
             return 0;
     }
     relic_buf scratch = RELIC_BUF_INIT, hdr = RELIC_BUF_INIT;

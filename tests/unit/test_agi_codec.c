@@ -107,10 +107,8 @@ static void test_lzw_shrinks_agrees(void **state)
                 /* mix 0 noise, 1 text, 2 one byte, 3-5 noise of 64, 32 and
                  * 16 symbols: about 1.1, 0.9-1.0 and 0.65-1.0 of its
                  * length, around the break-even point */
-                in[i] = mix == 0   ? noise
-                        : mix == 1 ? text
-                        : mix == 2 ? 'x'
-                                   : (uint8_t)(noise & (mix == 3 ? 0x3f : mix == 4 ? 0x1f : 0x0f));
+                uint8_t mask = mix == 3 ? 0x3f : mix == 4 ? 0x1f : 0x0f;
+                in[i] = mix == 0 ? noise : mix == 1 ? text : mix == 2 ? 'x' : (uint8_t)(noise & mask);
             }
             int full = agi_lzw_compressed_len(in, sizes[k]) < sizes[k];
             assert_int_equal(agi_lzw_shrinks(in, sizes[k]), full);

@@ -260,8 +260,12 @@ static void test_logic_messages_long_keyed(void **state)
     memset(two, 'Q', 37);
     two[37] = '\0';
     size_t end = 6 + sizeof one + sizeof two;
-    uint8_t head[10] = {0x01, 0x00, 0x00, 0x02, (uint8_t)end, (uint8_t)(end >> 8), 0x06, 0x00,
-                        (uint8_t)(6 + sizeof one), (uint8_t)((6 + sizeof one) >> 8)};
+    /* code length 1, one code byte, 2 messages, text end, offsets 6 and 6 + 401 */
+    uint8_t head[10] = {0x01, 0x00, 0x00, 0x02, 0, 0, 0x06, 0x00, 0, 0};
+    head[4] = (uint8_t)end;
+    head[5] = (uint8_t)(end >> 8);
+    head[8] = (uint8_t)(6 + sizeof one);
+    head[9] = (uint8_t)((6 + sizeof one) >> 8);
     memcpy(p, head, sizeof head);
     memcpy(p + 10, one, sizeof one);
     memcpy(p + 10 + sizeof one, two, sizeof two);

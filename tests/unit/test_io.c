@@ -269,8 +269,8 @@ static void test_json_long_strings_escape(void **state)
 static void test_json_stream_same_as_tree(void **state)
 {
     (void)state;
-    json_t *doc = json_pack("{s:[], s:{}, s:[i,{s:n,s:b},[[]]], s:{s:s,s:I,s:b}}", "a", "b", "c", -7, "k", "m", 0,
-                            "d", "s", "q\"\n", "v", (json_int_t)1234567890123LL, "w", 1);
+    json_t *doc = json_pack("{s:[], s:{}, s:[i,{s:n,s:b},[[]]], s:{s:s,s:I,s:b}}", "a", "b", "c", -7, "k", "m", 0, "d",
+                            "s", "q\"\n", "v", (json_int_t)1234567890123LL, "w", 1);
     json_object_set_new(json_object_get(doc, "d"), "x", relic_json_bytes((const uint8_t *)"\x82\xdb", 2));
     relic_buf tree = RELIC_BUF_INIT, out = RELIC_BUF_INIT;
     assert_int_equal(relic_json_encode(doc, &tree, NULL), RELIC_OK);

@@ -112,8 +112,8 @@ typedef struct relic_json_stream {
     relic_buf text;  /* CP437 text converted to UTF-8 */
 } relic_json_stream;
 void relic_json_stream_begin(relic_json_stream *s, relic_buf *out);
-void relic_json_stream_open(relic_json_stream *s, const char *key, char bracket);  /* '{' or '[' */
-void relic_json_stream_close(relic_json_stream *s, char bracket); /* '}' or ']' */
+void relic_json_stream_open(relic_json_stream *s, const char *key, char bracket); /* '{' or '[' */
+void relic_json_stream_close(relic_json_stream *s, char bracket);                 /* '}' or ']' */
 void relic_json_stream_int(relic_json_stream *s, const char *key, long long v);
 void relic_json_stream_bool(relic_json_stream *s, const char *key, int v);
 void relic_json_stream_null(relic_json_stream *s, const char *key);
