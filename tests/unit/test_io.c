@@ -231,9 +231,10 @@ static void test_json_matches_jansson(void **state)
     relic_buf_free(&out);
 }
 
-/* Strings long enough for the eight-bytes-at-a-time copy: each byte that
- * needs an escape (and bytes around the 0x20 and 0x80 edges) at every
- * place of a 1..40-byte string print as jansson prints them. */
+/* Strings long enough for the sixteen- and eight-bytes-at-a-time copies:
+ * each byte that needs an escape (and bytes around the 0x20 and 0x80
+ * edges) at every place of a 1..40-byte string print as jansson prints
+ * them. */
 static void test_json_long_strings_escape(void **state)
 {
     (void)state;
@@ -259,6 +260,54 @@ static void test_json_long_strings_escape(void **state)
     relic_buf out = RELIC_BUF_INIT;
     test_json_same_as_reference(doc, &out);
     json_decref(doc);
+    relic_buf_free(&out);
+}
+
+/* The streaming writer prints relic_json_encode's bytes of the same tree:
+ * nested and empty containers, every scalar, CP437 text; and refuses a
+ * close with nothing open. */
+static void test_json_stream_same_as_tree(void **state)
+{
+    (void)state;
+    json_t *doc = json_pack("{s:[], s:{}, s:[i,{s:n,s:b},[[]]], s:{s:s,s:I,s:b}}", "a", "b", "c", -7, "k", "m", 0, "d",
+                            "s", "q\"\n", "v", (json_int_t)1234567890123LL, "w", 1);
+    json_object_set_new(json_object_get(doc, "d"), "x", relic_json_bytes((const uint8_t *)"\x82\xdb", 2));
+    relic_buf tree = RELIC_BUF_INIT, out = RELIC_BUF_INIT;
+    assert_int_equal(relic_json_encode(doc, &tree, NULL), RELIC_OK);
+    relic_json_stream s;
+    relic_json_stream_begin(&s, &out);
+    relic_json_stream_open(&s, NULL, '{');
+    relic_json_stream_open(&s, "a", '[');
+    relic_json_stream_close(&s, ']');
+    relic_json_stream_open(&s, "b", '{');
+    relic_json_stream_close(&s, '}');
+    relic_json_stream_open(&s, "c", '[');
+    relic_json_stream_int(&s, NULL, -7);
+    relic_json_stream_open(&s, NULL, '{');
+    relic_json_stream_null(&s, "k");
+    relic_json_stream_bool(&s, "m", 0);
+    relic_json_stream_close(&s, '}');
+    relic_json_stream_open(&s, NULL, '[');
+    relic_json_stream_open(&s, NULL, '[');
+    relic_json_stream_close(&s, ']');
+    relic_json_stream_close(&s, ']');
+    relic_json_stream_close(&s, ']');
+    relic_json_stream_open(&s, "d", '{');
+    relic_json_stream_string(&s, "s", "q\"\n", 3);
+    relic_json_stream_int(&s, "v", 1234567890123LL);
+    relic_json_stream_bool(&s, "w", 1);
+    relic_json_stream_bytes(&s, "x", (const uint8_t *)"\x82\xdb", 2);
+    relic_json_stream_close(&s, '}');
+    relic_json_stream_close(&s, '}');
+    assert_int_equal(relic_json_stream_end(&s, NULL), RELIC_OK);
+    assert_int_equal(out.len, tree.len);
+    assert_memory_equal(out.data, tree.data, tree.len);
+    relic_json_stream_begin(&s, &out);
+    relic_json_stream_close(&s, '}');
+    assert_int_equal(relic_json_stream_end(&s, NULL), RELIC_ENOMEM);
+    assert_int_equal(out.len, 0);
+    json_decref(doc);
+    relic_buf_free(&tree);
     relic_buf_free(&out);
 }
 
@@ -499,6 +548,7 @@ int main(void)
         cmocka_unit_test(test_json_sorted_keys),
         cmocka_unit_test(test_json_matches_jansson),
         cmocka_unit_test(test_json_long_strings_escape),
+        cmocka_unit_test(test_json_stream_same_as_tree),
         cmocka_unit_test(test_json_bytes_cp437),
         cmocka_unit_test(test_json_builder_sticky),
         cmocka_unit_test(test_json_diff),
