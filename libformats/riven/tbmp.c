@@ -206,14 +206,14 @@ int riven_tbmp_decode(const uint8_t *d, size_t n, riven_bitmap *b, relic_err *er
         return relic_err_set(err, RELIC_EDATA, 4, "%u bytes per row cannot hold %u pixels", b->bytes_per_row, b->width);
     if ((b->format & RIVEN_BMP_HAS_CLUT) || (pack == RIVEN_BMP_PACK_RIVEN && b->bpp == 8)) {
         relic_skip(&c, 4);
-        for (int i = 0; i < 256; i++) {
-            uint8_t bl = relic_u8(&c), g = relic_u8(&c), r = relic_u8(&c);
-            b->palette[i * 3] = r;
-            b->palette[i * 3 + 1] = g;
-            b->palette[i * 3 + 2] = bl;
-        }
+        const uint8_t *t = relic_bytes(&c, 768); /* one bounds check, not 768 */
         if (relic_cur_check(&c, err))
             return err ? err->code : RELIC_EDATA;
+        for (int i = 0; i < 256; i++) {
+            b->palette[i * 3] = t[i * 3 + 2];
+            b->palette[i * 3 + 1] = t[i * 3 + 1];
+            b->palette[i * 3 + 2] = t[i * 3];
+        }
     }
     size_t plane = (size_t)b->bytes_per_row * b->height;
     uint8_t *raw = NULL;
