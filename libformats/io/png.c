@@ -56,6 +56,56 @@ static void relic_png_pack_row(const uint8_t *src, unsigned width, int depth, ui
         dst[x / per] |= (uint8_t)(src[x] << (8 - depth * (int)(x % per + 1)));
 }
 
+/* CRC-32 of the bulk chunks (the tBMP's bytes, the IDAT) by carry-less
+ * multiplication where the processor has it: folding 16-byte blocks with
+ * PCLMULQDQ keeps a 128-bit value congruent, modulo the CRC polynomial, to
+ * everything read so far (Gopal et al., "Fast CRC Computation for Generic
+ * Polynomials Using PCLMULQDQ Instruction", Intel 2009, section 3; the
+ * constants are x^(4*128+32), x^(4*128-32), x^(128+32) and x^(128-32) mod
+ * P, bit-reflected, as Linux's crc32-pclmul uses them).  The last value and
+ * the tail go through zlib's crc32 as plain message bytes.  zlib's own
+ * table-driven CRC was 10 % of riven-script's time on 3,000 bitmaps
+ * (about 2 GB/s here against 5 GB/s); the result is the same number. */
+#if defined(__x86_64__) && defined(__GNUC__)
+#define RELIC_PNG_CLMUL 1
+#include <immintrin.h>
+
+__attribute__((target("pclmul,sse4.1"))) static __m128i relic_png_fold(__m128i x, __m128i k, __m128i next)
+{
+    return _mm_xor_si128(_mm_xor_si128(_mm_clmulepi64_si128(x, k, 0x00), _mm_clmulepi64_si128(x, k, 0x11)), next);
+}
+
+__attribute__((target("pclmul,sse4.1"))) static uint32_t relic_png_crc_clmul(uint32_t crc, const uint8_t *p, size_t n)
+{
+    const __m128i k1 = _mm_set_epi64x(0x1c6e41596ll, 0x154442bd4ll), k4 = _mm_set_epi64x(0xccaa009ell, 0x1751997d0ll);
+    /* the register goes in as the first four message bytes, inverted */
+    __m128i x = _mm_xor_si128(_mm_loadu_si128((const __m128i *)p), _mm_cvtsi32_si128((int)~crc));
+    size_t i = 16;
+    if (n >= 128) {
+        __m128i y[4] = {x, _mm_loadu_si128((const __m128i *)(p + 16)), _mm_loadu_si128((const __m128i *)(p + 32)),
+                        _mm_loadu_si128((const __m128i *)(p + 48))};
+        for (i = 64; i + 64 <= n; i += 64)
+            for (int j = 0; j < 4; j++)
+                y[j] = relic_png_fold(y[j], k1, _mm_loadu_si128((const __m128i *)(p + i + 16 * (size_t)j)));
+        x = relic_png_fold(relic_png_fold(relic_png_fold(y[0], k4, y[1]), k4, y[2]), k4, y[3]);
+    }
+    for (; i + 16 <= n; i += 16)
+        x = relic_png_fold(x, k4, _mm_loadu_si128((const __m128i *)(p + i)));
+    uint8_t t[16];
+    _mm_storeu_si128((__m128i *)t, x);
+    return (uint32_t)crc32(crc32(0xffffffffUL, t, 16), p + i, (uInt)(n - i));
+}
+#endif
+
+static uint32_t relic_png_crc32(uint32_t crc, const uint8_t *p, size_t n)
+{
+#ifdef RELIC_PNG_CLMUL
+    if (n >= 64 && __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("sse4.1"))
+        return relic_png_crc_clmul(crc, p, n);
+#endif
+    return n ? (uint32_t)crc32(crc, p, (uInt)n) : crc; /* zlib answers 0 to a NULL buffer */
+}
+
 static void relic_png_put32(uint8_t *p, size_t v)
 {
     p[0] = (uint8_t)(v >> 24);
@@ -71,12 +121,9 @@ static void relic_png_chunk_out(relic_buf *out, const char *type, const uint8_t 
     relic_png_put32(head, len);
     memcpy(head + 4, type, 4);
     relic_buf_append(out, head, 8);
-    uLong crc = crc32(0, head + 4, 4);
-    if (len) { /* zlib's crc32 answers 0 to a NULL buffer, whatever the crc so far */
+    if (len)
         relic_buf_append(out, data, len);
-        crc = crc32(crc, data, (uInt)len);
-    }
-    relic_buf_be32(out, (uint32_t)crc);
+    relic_buf_be32(out, relic_png_crc32(relic_png_crc32(0, head + 4, 4), data, len));
 }
 
 /* Eight bytes at a time (SWAR): a load, the bytewise difference b - a,
@@ -206,7 +253,7 @@ static int relic_png_encode_fast(const relic_png *img, int depth, const relic_pn
             relic_png_put32(h, n);
             memcpy(h + 4, "IDAT", 4);
             out->len = at + 8 + n;
-            relic_buf_be32(out, (uint32_t)crc32(0, h + 4, (uInt)n + 4));
+            relic_buf_be32(out, relic_png_crc32(0, h + 4, n + 4));
         }
     }
     deflateEnd(&z);
