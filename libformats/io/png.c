@@ -126,8 +126,9 @@ static void relic_png_chunk_out(relic_buf *out, const char *type, const uint8_t 
     relic_buf_be32(out, relic_png_crc32(relic_png_crc32(0, head + 4, 4), data, len));
 }
 
-/* Eight bytes at a time (SWAR): a load, the bytewise difference b - a,
- * and how many of the eight bytes are not zero. */
+/* Eight bytes at a time (SWAR), for what SSE2 (16 at a time, every
+ * x86-64) leaves over: a load, the bytewise difference b - a, and how many
+ * of the eight bytes are not zero. */
 static uint64_t relic_png_ld8(const uint8_t *p)
 {
     uint64_t v;
@@ -148,6 +149,17 @@ static unsigned relic_png_nonzero8(uint64_t d)
     return (unsigned)((m >> 7) * 0x0101010101010101ull >> 56);
 }
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+
+/* The sixteen byte counters of v, added up (psadbw against zero). */
+static size_t relic_png_sum16(__m128i v)
+{
+    __m128i s = _mm_sad_epu8(v, _mm_setzero_si128());
+    return (size_t)_mm_cvtsi128_si32(s) + (size_t)_mm_cvtsi128_si32(_mm_srli_si128(s, 8));
+}
+#endif
+
 /* Filter type 2 (Up) or 0 (None) for the whole image, whichever leaves
  * fewer byte changes in the stream deflate sees: with Z_RLE every change
  * is one more literal-or-run, so this is the encoder's own cost.  Art with
@@ -163,6 +175,30 @@ static int relic_png_pick_filter(const uint8_t *rows, size_t stride, unsigned he
     for (unsigned y = 1; y < height; y += 3) {
         const uint8_t *a = rows + (size_t)(y - 1) * stride + 1, *b = a + stride;
         size_t x = 1;
+#ifdef __SSE2__
+        /* 16 bytes a step, counting equal neighbours (changes are the rest):
+         * cmpeq gives -1 per equal byte, so subtracting it counts up in 16
+         * byte-wide counters, summed before any can pass 255 */
+        __m128i eq_none = _mm_setzero_si128(), eq_up = _mm_setzero_si128();
+        size_t same_none = 0, same_up = 0, steps = 0;
+        for (; x + 16 <= stride - 1; x += 16) {
+            __m128i bb = _mm_loadu_si128((const __m128i *)(b + x)), bp = _mm_loadu_si128((const __m128i *)(b + x - 1));
+            __m128i ub = _mm_sub_epi8(bb, _mm_loadu_si128((const __m128i *)(a + x)));
+            __m128i ubp = _mm_sub_epi8(bp, _mm_loadu_si128((const __m128i *)(a + x - 1)));
+            eq_none = _mm_sub_epi8(eq_none, _mm_cmpeq_epi8(bb, bp));
+            eq_up = _mm_sub_epi8(eq_up, _mm_cmpeq_epi8(ub, ubp));
+            if (++steps == 255) {
+                same_none += relic_png_sum16(eq_none);
+                same_up += relic_png_sum16(eq_up);
+                eq_none = eq_up = _mm_setzero_si128();
+                steps = 0;
+            }
+        }
+        same_none += relic_png_sum16(eq_none);
+        same_up += relic_png_sum16(eq_up);
+        none += (x - 1) - same_none;
+        up += (x - 1) - same_up;
+#endif
         for (; x + 8 <= stride - 1; x += 8) {
             uint64_t bb = relic_png_ld8(b + x), bp = relic_png_ld8(b + x - 1);
             none += relic_png_nonzero8(bb ^ bp);
@@ -185,6 +221,11 @@ static void relic_png_filter_up(uint8_t *rows, size_t stride, unsigned height)
         uint8_t *b = rows + (size_t)y * stride + 1, *a = b - stride;
         size_t x = 0;
         b[-1] = 2;
+#ifdef __SSE2__
+        for (; x + 16 <= stride - 1; x += 16)
+            _mm_storeu_si128((__m128i *)(b + x), _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(b + x)),
+                                                              _mm_loadu_si128((const __m128i *)(a + x))));
+#endif
         for (; x + 8 <= stride - 1; x += 8) {
             uint64_t d = relic_png_sub8(relic_png_ld8(b + x), relic_png_ld8(a + x));
             memcpy(b + x, &d, 8);
@@ -197,8 +238,9 @@ static void relic_png_filter_up(uint8_t *rows, size_t stride, unsigned height)
 /* The bulk indexed writer: the rows are filtered into one buffer and
  * deflated in one call (zlib level 1, Z_RLE: runs of a repeated byte are
  * what palettized art has, and no hash chains are built), the IDAT written
- * straight into `out`.  On the bench's 3,000 synthetic tBMPs this takes
- * ... instructions a bitmap against libpng's 746,000 at level 1. */
+ * straight into `out`.  On the bench's synthetic tBMPs (160x120, 8 bpp,
+ * their 20 KB of bytes in the tbRW chunk) this took 462,000 instructions a
+ * bitmap against libpng's 697,000 at level 1 (callgrind). */
 static int relic_png_encode_fast(const relic_png *img, int depth, const relic_png_chunk *chunk, relic_buf *out,
                                  relic_err *err)
 {
