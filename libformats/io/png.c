@@ -95,7 +95,56 @@ __attribute__((target("pclmul,sse4.1"))) static uint32_t relic_png_crc_clmul(uin
     _mm_storeu_si128((__m128i *)t, x);
     return (uint32_t)crc32(crc32(0xffffffffUL, t, 16), p + i, (uInt)(n - i));
 }
+
+/* Adler-32 of the image data (RFC 1950, 2.2 and 8.2), 32 bytes a step
+ * with SSSE3: pmaddubsw weighs each byte by its distance from the block's
+ * end for s2, psadbw sums them for s1; the sums are reduced modulo 65521
+ * every 5,536 bytes as zlib's NMAX allows (the method of Chromium's
+ * adler32_simd.c).  zlib's own adler32, run inside deflate, was 12 % of
+ * riven-script's time on the synthetic archive (2.2 GB/s here against
+ * 6.5 GB/s); the number is the same, the tail goes through zlib. */
+__attribute__((target("ssse3"))) static uint32_t relic_png_adler_ssse3(uint32_t adler, const uint8_t *p, size_t n)
+{
+    uint32_t s1 = adler & 0xffff, s2 = adler >> 16;
+    size_t blocks = n / 32;
+    n -= blocks * 32;
+    const __m128i tap1 = _mm_setr_epi8(32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17);
+    const __m128i tap2 = _mm_setr_epi8(16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1);
+    const __m128i zero = _mm_setzero_si128(), ones = _mm_set1_epi16(1);
+    while (blocks) {
+        size_t k = blocks < 5552 / 32 ? blocks : 5552 / 32;
+        blocks -= k;
+        /* ps: s1 before each block, times 32 at the end (each block adds
+         * 32 * s1 to s2) */
+        __m128i ps = _mm_cvtsi32_si128((int)(s1 * (uint32_t)k)), v2 = _mm_cvtsi32_si128((int)s2), v1 = zero;
+        do {
+            __m128i b1 = _mm_loadu_si128((const __m128i *)p), b2 = _mm_loadu_si128((const __m128i *)(p + 16));
+            ps = _mm_add_epi32(ps, v1);
+            v1 = _mm_add_epi32(v1, _mm_add_epi32(_mm_sad_epu8(b1, zero), _mm_sad_epu8(b2, zero)));
+            v2 = _mm_add_epi32(v2, _mm_add_epi32(_mm_madd_epi16(_mm_maddubs_epi16(b1, tap1), ones),
+                                                 _mm_madd_epi16(_mm_maddubs_epi16(b2, tap2), ones)));
+            p += 32;
+        } while (--k);
+        v2 = _mm_add_epi32(v2, _mm_slli_epi32(ps, 5));
+        v1 = _mm_add_epi32(v1, _mm_shuffle_epi32(v1, _MM_SHUFFLE(2, 3, 0, 1)));
+        v1 = _mm_add_epi32(v1, _mm_shuffle_epi32(v1, _MM_SHUFFLE(1, 0, 3, 2)));
+        v2 = _mm_add_epi32(v2, _mm_shuffle_epi32(v2, _MM_SHUFFLE(2, 3, 0, 1)));
+        v2 = _mm_add_epi32(v2, _mm_shuffle_epi32(v2, _MM_SHUFFLE(1, 0, 3, 2)));
+        s1 = (s1 + (uint32_t)_mm_cvtsi128_si32(v1)) % 65521u;
+        s2 = (uint32_t)_mm_cvtsi128_si32(v2) % 65521u;
+    }
+    return (uint32_t)adler32((uLong)s2 << 16 | s1, p, (uInt)n);
+}
 #endif
+
+static uint32_t relic_png_adler32(const uint8_t *p, size_t n)
+{
+#ifdef RELIC_PNG_CLMUL
+    if (__builtin_cpu_supports("ssse3"))
+        return relic_png_adler_ssse3(1, p, n);
+#endif
+    return (uint32_t)adler32(adler32(0, NULL, 0), p, (uInt)n);
+}
 
 static uint32_t relic_png_crc32(uint32_t crc, const uint8_t *p, size_t n)
 {
@@ -259,11 +308,13 @@ static int relic_png_encode_fast(const relic_png *img, int depth, const relic_pn
         relic_png_filter_up(raw, stride, img->height);
     z_stream z;
     memset(&z, 0, sizeof z);
-    if (deflateInit2(&z, 1, Z_DEFLATED, 15, 8, Z_RLE) != Z_OK) {
+    /* a raw stream: the zlib wrapper (RFC 1950) is written here, so that
+     * the Adler-32 is relic_png_adler32's, not deflate's */
+    if (deflateInit2(&z, 1, Z_DEFLATED, -15, 8, Z_RLE) != Z_OK) {
         free(raw);
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     }
-    size_t bound = deflateBound(&z, (uLong)rawlen);
+    size_t bound = deflateBound(&z, (uLong)rawlen) + 6;
     static const uint8_t sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
     uint8_t ihdr[13] = {0, 0, 0, 0, 0, 0, 0, 0, (uint8_t)depth, PNG_COLOR_TYPE_PALETTE, 0, 0, 0};
     relic_png_put32(ihdr, img->width);
@@ -284,13 +335,18 @@ static int relic_png_encode_fast(const relic_png *img, int depth, const relic_pn
     if (!out->oom) {
         size_t at = out->len;
         uint8_t *idat = out->data + at + 8;
+        /* CMF 0x78: deflate, 32 KiB window; FLG 0x01: FLEVEL 0 (what zlib
+         * writes for level 1 and for Z_RLE), FCHECK making it 31's multiple */
+        idat[0] = 0x78;
+        idat[1] = 0x01;
         z.next_in = raw;
         z.avail_in = (uInt)rawlen;
-        z.next_out = idat;
-        z.avail_out = (uInt)bound;
+        z.next_out = idat + 2;
+        z.avail_out = (uInt)(bound - 6);
         zr = deflate(&z, Z_FINISH);
         if (zr == Z_STREAM_END) {
-            size_t n = z.total_out;
+            size_t n = z.total_out + 6;
+            relic_png_put32(idat + n - 4, relic_png_adler32(raw, rawlen));
             uint8_t *h = out->data + at;
             relic_png_put32(h, n);
             memcpy(h + 4, "IDAT", 4);
