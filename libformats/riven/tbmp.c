@@ -255,6 +255,24 @@ int riven_tbmp_decode(const uint8_t *d, size_t n, riven_bitmap *b, relic_err *er
     return RELIC_OK;
 }
 
+int riven_tbmp_is_plain(const uint8_t *d, size_t n)
+{
+    if (n < 12 + 768)
+        return 0;
+    unsigned w = (unsigned)d[0] << 8 | d[1], h = (unsigned)d[2] << 8 | d[3];
+    unsigned bpr = (unsigned)d[4] << 8 | d[5], format = (unsigned)d[6] << 8 | d[7];
+    /* the header and colour-table header riven_tbmp_encode writes; the
+     * table itself and the pixels are what decoding reads back */
+    if (w == 0 || w > 0x3fff || h > 0x3fff || bpr != ((w + 1) & ~1u) ||
+        format != (RIVEN_BMP_BPP8 | RIVEN_BMP_HAS_CLUT) || d[8] != 0x03 || d[9] != 0x00 || d[10] != 8 || d[11] != 0 ||
+        n != 12 + 768 + (size_t)bpr * h)
+        return 0;
+    for (unsigned y = 0; bpr != w && y < h; y++) /* the encoder's padding byte is 0 */
+        if (d[12 + 768 + (size_t)y * bpr + w] != 0)
+            return 0;
+    return 1;
+}
+
 /* Riven packing with literal duplets and duplet repeats only: a valid
  * stream any Riven decoder reads, used for samples and round trips. */
 static void riven_tbmp_pack(const uint8_t *p, size_t n, relic_buf *out)
