@@ -119,6 +119,50 @@ static void test_png_private_chunk_round_trip(void **state)
     relic_buf_free(&rgb);
 }
 
+/* The bulk writer (fast = 1) over chunk lengths around its CRC's 16- and
+ * 64-byte strides (and Adler-32 past its 5,552-byte runs), for an image it filters Up (rows shifted by one) and
+ * one it leaves unfiltered (noise): relic_png_find_chunk checks every CRC
+ * with its own table code, libpng reads the pixels back. */
+static void test_png_fast_any_chunk_length(void **state)
+{
+    (void)state;
+    static const size_t lens[] = {0, 1, 31, 63, 64, 65, 127, 128, 129, 200, 4099};
+    enum { W = 97, H = 71 }; /* 6,958 bytes filtered: over one 5,552-byte Adler-32 run */
+    uint8_t pix[W * H], keep[4099], pal[256 * 3];
+    uint32_t r = 12345;
+    for (size_t i = 0; i < sizeof keep; i++)
+        keep[i] = (uint8_t)((r = r * 1103515245u + 12345u) >> 16);
+    for (size_t i = 0; i < sizeof pal; i++)
+        pal[i] = (uint8_t)i;
+    for (int kind = 0; kind < 2; kind++) {
+        for (int i = 0; i < W * H; i++)
+            pix[i] = kind ? keep[i % 4000] : (uint8_t)(i % W / 4 + i / W);
+        for (size_t k = 0; k < sizeof lens / sizeof lens[0]; k++) {
+            const relic_png_chunk c = {"tbRW", keep, lens[k]};
+            relic_png img = {W, H, pix, pal, 256, -1, 1};
+            relic_buf a = RELIC_BUF_INIT;
+            assert_int_equal(relic_png_encode_chunk(&img, &c, &a, NULL), RELIC_OK);
+            relic_png_chunk got;
+            assert_int_equal(relic_png_find_chunk(a.data, a.len, "tbRW", &got, NULL), RELIC_OK);
+            assert_int_equal(got.len, lens[k]);
+            assert_int_equal(relic_png_find_chunk(a.data, a.len, "IEND", &got, NULL), RELIC_OK);
+            png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+            png_infop info = png_create_info_struct(png);
+            png_source src = {a.data, a.len, 0};
+            png_set_read_fn(png, &src, test_png_read_cb);
+            png_read_info(png, info);
+            uint8_t row[W];
+            for (int y = 0; y < H; y++) {
+                png_read_row(png, row, NULL);
+                assert_memory_equal(row, pix + y * W, W);
+            }
+            png_read_end(png, NULL);
+            png_destroy_read_struct(&png, &info, NULL);
+            relic_buf_free(&a);
+        }
+    }
+}
+
 /* Explicit bytes: signature, one 1-byte chunk "abCD" {0x42} with its CRC
  * (crc32 of "abCD\x42"), then IEND. */
 static void test_png_find_chunk_malformed(void **state)
@@ -544,6 +588,7 @@ int main(void)
         cmocka_unit_test(test_png_encodes_indexed_and_deterministic),
         cmocka_unit_test(test_png_refuses_bad_input),
         cmocka_unit_test(test_png_private_chunk_round_trip),
+        cmocka_unit_test(test_png_fast_any_chunk_length),
         cmocka_unit_test(test_png_find_chunk_malformed),
         cmocka_unit_test(test_json_sorted_keys),
         cmocka_unit_test(test_json_matches_jansson),

@@ -40,9 +40,10 @@ typedef struct relic_png {
     const uint8_t *palette;
     unsigned ncolors;
     int trns_index;
-    /* 1: zlib level 1 instead of 6, for bulk extraction where deflate is
-     * most of the time (Riven tBMPs: 0.28 -> 0.21 s on 3,000 bitmaps);
-     * still fixed, so equal images keep giving equal bytes. */
+    /* 1: the bulk writer (png.c), for extraction where encoding is most
+     * of the time: zlib Z_RLE, filter Up or None chosen per image from the
+     * pixels, one IDAT; different bytes from 0, but still fixed, so equal
+     * images keep giving equal bytes. */
     int fast;
 } relic_png;
 int relic_png_encode(const relic_png *img, relic_buf *out, relic_err *err);
