@@ -3,8 +3,10 @@
 #ifndef RELIC_TEST_AGI_VM_SUPPORT_H
 #define RELIC_TEST_AGI_VM_SUPPORT_H
 
+#include <stdlib.h>
 #include <string.h>
 #include "relic/agi_logic.h"
+#include "relic/agi_view.h"
 #include "relic/agi_vm.h"
 #include "../libvm/agi/vm_internal.h" /* the helpers reach inside the VM */
 #include "support.h"
@@ -90,6 +92,19 @@ static inline int test_cell_solid(const uint8_t *screen, unsigned row, unsigned 
             if (screen[(row * 8 + y) * AGI_SCREEN_W + col * 8 + x] != c)
                 return 0;
     return 1;
+}
+
+/* A one-loop, one-cel view of a 4x4 square in colour 1 in view slot n. */
+static inline void test_vm_square(agi_vm *vm, unsigned n)
+{
+    static const uint8_t bytes[] = {0, 0, 1, 0, 0, 7, 0, 1, 3, 0, 4, 4, 0, 0x14, 0, 0x14, 0, 0x14, 0, 0x14, 0};
+    agi_view *v = calloc(1, sizeof *v);
+    relic_err err;
+    relic_err_clear(&err);
+    assert_non_null(v);
+    if (agi_view_decode(bytes, sizeof bytes, vm->profile, v, &err))
+        fail_msg("view: %s", err.msg);
+    vm->res.view[n] = v;
 }
 
 #endif

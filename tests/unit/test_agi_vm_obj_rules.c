@@ -9,19 +9,6 @@
 #include "../../libvm/agi/vm_internal.h" /* the tests reach inside the VM */
 #include "agi_vm_support.h"
 
-/* A one-loop, one-cel view of a 4x4 square in colour 1 in slot n. */
-static void vm_square(agi_vm *vm, unsigned n)
-{
-    static const uint8_t bytes[] = {0, 0, 1, 0, 0, 7, 0, 1, 3, 0, 4, 4, 0, 0x14, 0, 0x14, 0, 0x14, 0, 0x14, 0};
-    agi_view *v = calloc(1, sizeof *v);
-    relic_err err;
-    relic_err_clear(&err);
-    assert_non_null(v);
-    if (agi_view_decode(bytes, sizeof bytes, vm->profile, v, &err))
-        fail_msg("view: %s", err.msg);
-    vm->res.view[n] = v;
-}
-
 /* A one-loop, one-cel view of a w x h block in colour c in slot n (w <= 15). */
 static void vm_block(agi_vm *vm, unsigned n, uint8_t w, uint8_t h, uint8_t c)
 {
@@ -49,7 +36,7 @@ static void test_reposition_to_each_cycle(void **state)
 {
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
-    vm_square(vm, 0);
+    test_vm_square(vm, 0);
     test_vm_logic(vm, 0,
                   "if (isset(f5)) {\n  show.pic();\n"
                   "  animate.obj(o1);\n  set.view(o1, 0);\n  position(o1, 20, 100);\n  draw(o1);\n"
@@ -82,7 +69,7 @@ static void test_position_leaves_image(void **state)
     static const char *const profiles[] = {NULL, "2.089"};
     for (unsigned k = 0; k < 2; k++) {
         agi_vm *vm = test_vm_new(profiles[k]);
-        vm_square(vm, 0);
+        test_vm_square(vm, 0);
         test_vm_logic(vm, 0,
                       "if (isset(f5)) {\n  show.pic();\n"
                       "  animate.obj(o1);\n  set.view(o1, 0);\n  position(o1, 10, 50);\n  draw(o1);\n"
@@ -107,7 +94,7 @@ static void test_erase_union(void **state)
 {
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
-    vm_square(vm, 0);
+    test_vm_square(vm, 0);
     test_vm_logic(vm, 0,
                   "if (isset(f5)) {\n  show.pic();\n"
                   "  animate.obj(o1);\n  set.view(o1, 0);\n  position(o1, 20, 47);\n  draw(o1);\n"
@@ -133,7 +120,7 @@ static void test_animate_sets_flags_anew(void **state)
 {
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
-    vm_square(vm, 0);
+    test_vm_square(vm, 0);
     test_vm_logic(vm, 0,
                   "if (isset(f5)) {\n  show.pic();\n"
                   "  set.view(o1, 0);\n  position(o1, 10, 60);\n  draw(o1);\n"

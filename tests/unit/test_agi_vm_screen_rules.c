@@ -26,19 +26,6 @@ static void draw(agi_vm *vm)
 
 static uint8_t px(unsigned x, unsigned y) { return screen[y * AGI_SCREEN_W + x]; }
 
-/* A one-loop, one-cel view of a 4x4 square in colour 1 in slot n. */
-static void vm_square(agi_vm *vm, unsigned n)
-{
-    static const uint8_t bytes[] = {0, 0, 1, 0, 0, 7, 0, 1, 3, 0, 4, 4, 0, 0x14, 0, 0x14, 0, 0x14, 0, 0x14, 0};
-    agi_view *v = calloc(1, sizeof *v);
-    relic_err err;
-    relic_err_clear(&err);
-    assert_non_null(v);
-    if (agi_view_decode(bytes, sizeof bytes, vm->profile, v, &err))
-        fail_msg("view: %s", err.msg);
-    vm->res.view[n] = v;
-}
-
 /* The picture stays on rows 0-20 and the status line on row 21 after
  * configure.screen(1, 22, 0); an object drawn after it sits on the new
  * base, and a moving one's path copies the picture shifted by a row.
@@ -47,7 +34,7 @@ static void test_configure_after_show_pic(void **state)
 {
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
-    vm_square(vm, 0);
+    test_vm_square(vm, 0);
     memset(vm->pic_vis + 60 * AGI_PIC_WIDTH, 2, AGI_PIC_WIDTH); /* a green line on picture row 60 */
     test_vm_logic(vm, 0,
                   "if (isset(f5)) {\n  show.pic();\n  status.line.on();\n  configure.screen(1, 22, 0);\n"
@@ -84,7 +71,7 @@ static void test_display_wiped_by_object(void **state)
 {
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
-    vm_square(vm, 0);
+    test_vm_square(vm, 0);
     test_vm_logic(vm, 0,
                   "if (isset(f5)) {\n  show.pic();\n  animate.obj(o1);\n  set.view(o1, 0);\n"
                   "  position(o1, 0, 83);\n  draw(o1);\n  v40 = 3;\n  set.dir(o1, v40);\n"
