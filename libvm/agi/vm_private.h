@@ -118,6 +118,9 @@ void agi_vm_input_events(agi_vm *vm);
 /* Draws the input line again: the prompt s0 and cursor character of now,
  * on the input row of now (accept.input, a key, a typed line). */
 void agi_vm_input_redraw(agi_vm *vm);
+/* echo.line and prevent.input (their drawing, vm_input.c). */
+void agi_vm_input_echo_line(agi_vm *vm);
+void agi_vm_input_prevent(agi_vm *vm);
 void agi_vm_script_input(agi_vm *vm, const agi_input_script *in);
 
 /* 6. Bytecode (vm_exec.c): runs logic 0 (and nested calls) to completion

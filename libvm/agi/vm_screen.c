@@ -9,7 +9,7 @@
  * measured under DOSBox (tests/corpus/agi_oracle/README.md).  What the
  * original leaves on its screen between redraws is state here: the
  * picture's row (pic_row, or scr_gfx after a configure.screen), the
- * status line as text cells, the input line as last drawn and the text
+ * status and input lines as text cells, drawn at their events, and the text
  * pixels objects wiped. */
 #include <stdio.h>
 #include <string.h>
@@ -303,17 +303,7 @@ void agi_vm_screen_with(const agi_vm *vm, const agi_vm_fonts *fonts, uint8_t *ou
             if (vm->txt.text_attr[r][c] != 0xff)
                 agi_scr_cell(out, font, r, c, (uint8_t)vm->txt.text[r][c], vm->txt.text_attr[r][c],
                              vm->txt.text_mode ? NULL : vm->txt.wiped[r][c]);
-    /* The text mode shows neither the status nor the input line (a probe
-     * that enabled both before text.screen()); text.screen() has filled
-     * the status line's cells. */
-    if (vm->input.input_enabled && vm->input.drawn_row >= 0 && vm->input.drawn_row < 25 && !vm->txt.text_mode) {
-        /* As the original draws it, at its last redraw: the prompt string
-         * s0, the typed text, then the cursor character (none after
-         * set.cursor.char("")). */
-        char line[84];
-        snprintf(line, sizeof line, "%.40s%.40s%c", vm->input.drawn_prompt, vm->input.input_line,
-                 vm->input.drawn_cursor);
-        agi_scr_text(out, font, (unsigned)vm->input.drawn_row, 0, line, 15, 0);
-    }
+    /* The status and input lines are text cells (agi_vm_status_draw,
+     * agi_vm_input_redraw): drawn at their events, in text mode too. */
     agi_scr_modal(vm, out, font, window_font);
 }

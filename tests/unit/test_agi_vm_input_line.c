@@ -1,0 +1,169 @@
+/* The input line as AGI 2.936 draws it (tests/corpus/agi_oracle/README.md,
+ * "Text, input and modal screens", probes G, H, K, M, N and Q under
+ * DOSBox): text cells written at its events in the text attribute of that
+ * moment; a redraw clears its row first; prevent.input clears the row to
+ * black; echo.line adds the previous line's rest. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "relic/agi_vm.h"
+#include "../../libvm/agi/vm_internal.h" /* the tests reach inside the VM */
+#include "agi_vm_support.h"
+
+static uint8_t screen[AGI_SCREEN_W * AGI_SCREEN_H];
+
+static void draw(agi_vm *vm)
+{
+    agi_vm_render(vm);
+    agi_vm_screen(vm, NULL, screen);
+}
+
+/* Function keys F1..F4 as controllers 1..4 running the given actions. */
+static void vm_keys(agi_vm *vm, const char *f1, const char *f2, const char *f3, const char *f4)
+{
+    char src[1024];
+    snprintf(src, sizeof src,
+             "if (v50 == 0) {\n  v50 = 1;\n  set.string(s0, \">\");\n  set.cursor.char(\"_\");\n  accept.input();\n"
+             "  set.key(0, 59, c1);\n  set.key(0, 60, c2);\n  set.key(0, 61, c3);\n  set.key(0, 62, c4);\n}\n"
+             "if (controller(c1)) { %s }\nif (controller(c2)) { %s }\nif (controller(c3)) { %s }\n"
+             "if (controller(c4)) { %s }\nreturn();",
+             f1, f2, f3, f4);
+    test_vm_logic(vm, 0, src);
+}
+
+/* A key is drawn in the attribute of now, the text before it stays as it
+ * was drawn; Enter draws the whole line again in the attribute of now;
+ * with a background the row is cleared white. */
+static void test_input_line_attribute(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    vm_keys(vm, "set.text.attribute(2, 0);", "set.text.attribute(14, 4);", "", "");
+    const char *script = "1 key a\n2 key f1\n3 key b\n5 key enter\n7 key f2\n8 key c\n10 key enter\n";
+    test_vm_run(vm, script, 4);
+    draw(vm);
+    assert_true(test_cell_is(screen, 23, 0, '>', 15, 0));
+    assert_true(test_cell_is(screen, 23, 1, 'a', 15, 0));
+    assert_true(test_cell_is(screen, 23, 2, 'b', 2, 0));
+    assert_true(test_cell_is(screen, 23, 3, '_', 2, 0));
+    test_vm_run(vm, script, 6);
+    draw(vm);
+    assert_true(test_cell_is(screen, 23, 0, '>', 2, 0));
+    assert_true(test_cell_is(screen, 23, 1, '_', 2, 0));
+    assert_true(test_cell_solid(screen, 23, 2, 0));
+    test_vm_run(vm, script, 9);
+    draw(vm);
+    assert_true(test_cell_is(screen, 23, 0, '>', 2, 0)); /* drawn before */
+    assert_true(test_cell_is(screen, 23, 1, 'c', 0, 15));
+    assert_true(test_cell_is(screen, 23, 2, '_', 0, 15));
+    assert_true(test_cell_solid(screen, 23, 3, 0));
+    test_vm_run(vm, script, 11);
+    draw(vm);
+    assert_true(test_cell_is(screen, 23, 0, '>', 0, 15));
+    assert_true(test_cell_solid(screen, 23, 2, 15));
+    assert_true(test_cell_solid(screen, 23, 39, 15));
+    agi_vm_free(vm);
+}
+
+/* Backspace draws the cursor character where the last character was and a
+ * space where the cursor was, in the attribute of now. */
+static void test_input_line_backspace(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    vm_keys(vm, "set.text.attribute(14, 4);", "", "", "");
+    test_vm_run(vm, "1 key a\n2 key b\n3 key f1\n4 key backspace\n", 6);
+    draw(vm);
+    assert_true(test_cell_is(screen, 23, 1, 'a', 15, 0));
+    assert_true(test_cell_is(screen, 23, 2, '_', 0, 15));
+    assert_true(test_cell_solid(screen, 23, 3, 15));
+    assert_string_equal(vm->input.input_line, "a");
+    agi_vm_free(vm);
+}
+
+/* A redraw (accept.input) clears the row: display() text on it goes;
+ * prevent.input clears it to black whatever the attribute, each time,
+ * and keeps the typed text for the next accept.input. */
+static void test_input_line_prevent_accept(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    vm_keys(vm, "display(23, 10, \"XXXX\");", "prevent.input();", "accept.input();", "set.text.attribute(14, 4);");
+    const char *script = "1 key a\n2 key f1\n3 key f3\n5 key f4\n6 key f2\n8 key f3\n9 key f1\n10 key f2\n";
+    test_vm_run(vm, script, 3);
+    draw(vm);
+    assert_true(test_cell_is(screen, 23, 10, 'X', 15, 0));
+    test_vm_run(vm, script, 4);
+    draw(vm);
+    assert_true(test_cell_is(screen, 23, 1, 'a', 15, 0));
+    assert_true(test_cell_solid(screen, 23, 10, 0)); /* the redraw cleared it */
+    test_vm_run(vm, script, 7);
+    draw(vm);
+    for (unsigned c = 0; c < 40; c++)
+        assert_true(test_cell_solid(screen, 23, c, 0));
+    test_vm_run(vm, script, 9);
+    draw(vm);
+    assert_true(test_cell_is(screen, 23, 1, 'a', 0, 15)); /* kept, drawn black on white */
+    test_vm_run(vm, script, 11);
+    draw(vm);
+    assert_true(test_cell_solid(screen, 23, 10, 0)); /* prevent.input again cleared it */
+    assert_true(test_cell_solid(screen, 23, 1, 0));
+    agi_vm_free(vm);
+}
+
+/* clear.lines over the input row wipes it; the next key draws only
+ * itself and the cursor. */
+static void test_input_line_cleared(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    vm_keys(vm, "clear.lines(23, 23, 0);", "", "", "");
+    test_vm_run(vm, "1 key a\n2 key b\n3 key f1\n4 key d\n", 6);
+    draw(vm);
+    assert_true(test_cell_solid(screen, 23, 0, 0));
+    assert_true(test_cell_solid(screen, 23, 2, 0));
+    assert_true(test_cell_is(screen, 23, 3, 'd', 15, 0));
+    assert_true(test_cell_is(screen, 23, 4, '_', 15, 0));
+    agi_vm_free(vm);
+}
+
+/* graphics() draws the input line again in the attribute of now. */
+static void test_input_line_graphics(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    vm_keys(vm, "set.text.attribute(2, 0);", "text.screen();", "graphics();", "");
+    test_vm_run(vm, "1 key a\n2 key f1\n3 key f2\n4 key f3\n", 6);
+    draw(vm);
+    assert_true(test_cell_is(screen, 23, 0, '>', 2, 0));
+    assert_true(test_cell_is(screen, 23, 1, 'a', 2, 0));
+    assert_true(test_cell_is(screen, 23, 2, '_', 2, 0));
+    agi_vm_free(vm);
+}
+
+/* echo.line adds the previous line's characters beyond the current
+ * length: "hel" entered, "x" typed, echo.line gives "xel". */
+static void test_echo_line(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    vm_keys(vm, "echo.line();", "", "", "");
+    test_vm_run(vm, "1 key h\n2 key e\n3 key l\n4 key enter\n5 key x\n6 key f1\n", 8);
+    draw(vm);
+    assert_string_equal(vm->input.input_line, "xel");
+    assert_true(test_cell_is(screen, 23, 1, 'x', 15, 0));
+    assert_true(test_cell_is(screen, 23, 2, 'e', 15, 0));
+    assert_true(test_cell_is(screen, 23, 3, 'l', 15, 0));
+    assert_true(test_cell_is(screen, 23, 4, '_', 15, 0));
+    agi_vm_free(vm);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_input_line_attribute),      cmocka_unit_test(test_input_line_backspace),
+        cmocka_unit_test(test_input_line_prevent_accept), cmocka_unit_test(test_input_line_cleared),
+        cmocka_unit_test(test_input_line_graphics),       cmocka_unit_test(test_echo_line),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
