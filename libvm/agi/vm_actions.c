@@ -645,7 +645,7 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
     case AGI_A_GET_STRING:
         if (agi_vm_string_slot(vm, a[0])) {
             const char *m = agi_vm_message(vm, logic, a[1]);
-            agi_vm_modal_edit(vm, a[0], 0, a[4] + 1u < 40 ? a[4] + 1u : 40, m, a[2] < 25 ? a[2] : -1, a[3]);
+            agi_vm_modal_edit(vm, a[0], 0, a[4] + 1u < 40 ? a[4] + 1u : 40, m, a[2], a[3]);
         }
         break;
     case AGI_A_WORD_TO_STRING:

@@ -258,19 +258,6 @@ void agi_vm_input_phase(agi_vm *vm, const agi_input_script *in)
     agi_vm_script_input(vm, in);
 }
 
-/* The input line's cells from column col: text in the attribute of now
- * (AGI 2.936 draws every piece of it in the current text attribute: a
- * probe's "b" typed after set.text.attribute(2, 0) was green behind a
- * white ">a").  The text mode shows no echo of a key (a probe's keys typed
- * there went to the top-left corner, not modelled); its redraws do show. */
-static void agi_input_put(agi_vm *vm, size_t col, const char *s, size_t len)
-{
-    uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
-    unsigned row = (unsigned)vm->input.drawn_row;
-    for (size_t i = 0; i < len && col + i < 40; i++)
-        agi_vm_text_put(vm, row, (unsigned)(col + i), s[i] ? s[i] : ' ', attr);
-}
-
 /* A key's echo: the character at the end of the line as drawn (the
  * prompt of its last redraw), the cursor character of now behind it. */
 static void agi_input_echo(agi_vm *vm, size_t at, const char *s, size_t len)
@@ -278,10 +265,11 @@ static void agi_input_echo(agi_vm *vm, size_t at, const char *s, size_t len)
     if (vm->txt.text_mode)
         return;
     size_t plen = strlen(vm->input.drawn_prompt);
-    agi_input_put(vm, plen + at, s, len);
+    agi_vm_input_put(vm, plen + at, s, len);
     vm->input.drawn_cursor = vm->txt.prompt_char;
+    vm->input.cursor_col = (int)(plen + at + len);
     if (vm->txt.prompt_char)
-        agi_input_put(vm, plen + at + len, &vm->txt.prompt_char, 1);
+        agi_vm_input_put(vm, plen + at + len, &vm->txt.prompt_char, 1);
 }
 
 /* The input line's editor, as AGI 2.936 draws it (probe games,
@@ -308,8 +296,9 @@ static void agi_vm_input_key(agi_vm *vm, uint8_t key)
         if (!vm->txt.text_mode) {
             size_t plen = strlen(vm->input.drawn_prompt);
             char c = vm->txt.prompt_char ? vm->txt.prompt_char : ' ';
-            agi_input_put(vm, plen + n - 1, &c, 1);
-            agi_input_put(vm, plen + n, " ", 1);
+            agi_vm_input_put(vm, plen + n - 1, &c, 1);
+            agi_vm_input_put(vm, plen + n, " ", 1);
+            vm->input.cursor_col = (int)(plen + n - 1);
         }
         vm->input.drawn_cursor = vm->txt.prompt_char;
     } else if (key >= 0x20 && key < 0x7f && strlen(vm->input.drawn_prompt) + n + 1 < 40) {
@@ -524,29 +513,6 @@ int agi_input_parse(const char *text, size_t len, agi_input_script *out, relic_e
     return rc;
 }
 
-/* AGI 2.936 draws the input line when input is accepted and when its
- * editor takes a key, not every cycle: a probe that set s0 after
- * accept.input showed the cursor alone until the first key
- * (tests/corpus/agi_oracle/README.md).  A redraw clears the whole row in
- * the background of the text attribute of now (display() text on the row
- * goes; white after set.text.attribute(14, 4)) and writes the prompt, the
- * text typed so far and the cursor character in that attribute: the line
- * is text cells, which later text and clear.lines overwrite. */
-void agi_vm_input_redraw(agi_vm *vm)
-{
-    snprintf(vm->input.drawn_prompt, sizeof vm->input.drawn_prompt, "%.40s", vm->strings[0]);
-    vm->input.drawn_cursor = vm->txt.prompt_char;
-    vm->input.drawn_row = vm->txt.input_row;
-    if (vm->input.drawn_row < 0 || vm->input.drawn_row >= 25)
-        return;
-    uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
-    unsigned row = (unsigned)vm->input.drawn_row;
-    agi_vm_text_fill(vm, row, 0, row, 39, (uint8_t)(attr & 0xf0));
-    char line[84];
-    snprintf(line, sizeof line, "%.40s%.40s%c", vm->input.drawn_prompt, vm->input.input_line, vm->input.drawn_cursor);
-    agi_input_put(vm, 0, line, strlen(line));
-}
-
 /* The release gate (0xad/0xae) keeps its value across a reset. */
 void agi_vm_input_reset(agi_vm *vm)
 {
@@ -557,6 +523,7 @@ void agi_vm_input_reset(agi_vm *vm)
     vm->input.input_enabled = 0;
     vm->input.drawn_prompt[0] = vm->input.drawn_cursor = 0;
     vm->input.drawn_row = 23;
+    vm->input.cursor_col = 0;
     vm->input.input_width_override = 0;
     vm->input.nav_event = 0;
 }

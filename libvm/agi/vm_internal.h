@@ -53,6 +53,8 @@ typedef struct agi_vm_modal {
     int sel;             /* inventory entry, menu item, selector slot (0-based) */
     unsigned heading;    /* MENU */
     unsigned limit;      /* EDIT: bytes kept, terminator included */
+    int edit_row;        /* EDIT: get.string's text cells from (edit_row, edit_col); -1: get.num's line */
+    int edit_col;
     char edit[41];
     uint8_t entries[256]; /* INVENTORY: carried item numbers */
     unsigned n_entries;
@@ -142,6 +144,7 @@ typedef struct agi_vm_input {
     char drawn_prompt[41];
     char drawn_cursor;
     int drawn_row;
+    int cursor_col; /* the cell the cursor character was last drawn in */
     uint8_t release_gate;
     uint8_t input_width_override; /* 0xa3/0xa4: the fixed 36-character input width */
     uint16_t nav_event;           /* the last navigation (type-2) value; 2.089's 0x4e clears it */

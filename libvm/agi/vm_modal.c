@@ -48,8 +48,38 @@ void agi_vm_modal_confirm(agi_vm *vm, int purpose)
     vm->modal.purpose = (uint8_t)purpose;
 }
 
+/* get.string's text cells from column col of its row, in the attribute
+ * of now (AGI 2.936 writes them like display() text). */
+static void agi_modal_edit_put(agi_vm *vm, unsigned col, const char *s, size_t len)
+{
+    uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
+    for (size_t i = 0; i < len && col + i < 40; i++)
+        agi_vm_text_put(vm, (unsigned)vm->modal.edit_row, (unsigned)(col + i), s[i], attr);
+}
+
+/* The input line's cursor cell: a space while get.string edits; after it
+ * the cursor character one cell further right (AGI 2.936, probe EDIT:
+ * ">a_" became ">a _" after one get.string and "> a _" ... each time; the
+ * text typed on the input line is not redrawn). */
+static void agi_modal_input_cursor(agi_vm *vm, int after)
+{
+    if (!vm->input.input_enabled || vm->input.drawn_row < 0 || vm->input.drawn_row >= 25)
+        return;
+    uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
+    if (after && vm->input.cursor_col < 39 && vm->txt.prompt_char)
+        agi_vm_text_put(vm, (unsigned)vm->input.drawn_row, (unsigned)++vm->input.cursor_col, vm->txt.prompt_char, attr);
+    else if (!after)
+        agi_vm_text_put(vm, (unsigned)vm->input.drawn_row, (unsigned)vm->input.cursor_col, ' ', attr);
+}
+
 /* get.string / get.num: the destination is cleared first; limit counts the
- * terminator (min(max + 1, 40) for strings, four digits + 1 for numbers). */
+ * terminator (min(max + 1, 40) for strings, four digits + 1 for numbers).
+ * get.string (AGI 2.936, probe EDIT) writes its prompt as text at (row,
+ * col), or from the input line's cursor cell for a row from 25 on, in the
+ * attribute of now and over what is there (the rest of the row stays);
+ * the typed text follows with the cursor character behind it, and the
+ * prompt and text stay on the screen when it closes.  get.num's prompt
+ * replaces the input line until it closes. */
 void agi_vm_modal_edit(agi_vm *vm, unsigned dest, int numeric, unsigned limit, const char *prompt, int row, int col)
 {
     if (!numeric)
@@ -62,6 +92,22 @@ void agi_vm_modal_edit(agi_vm *vm, unsigned dest, int numeric, unsigned limit, c
     vm->modal.purpose = (uint8_t)(numeric != 0);
     vm->modal.dest = (uint8_t)dest;
     vm->modal.limit = limit < 1 ? 1 : limit > 40 ? 40 : limit;
+    vm->modal.edit_row = -1;
+    if (numeric)
+        return;
+    agi_modal_input_cursor(vm, 0);
+    if (row >= 0 && row < 25) {
+        vm->modal.edit_row = row;
+        vm->modal.edit_col = col >= 0 && col < 40 ? col : 0;
+    } else {
+        vm->modal.edit_row = vm->input.drawn_row >= 0 && vm->input.drawn_row < 25 ? vm->input.drawn_row : 24;
+        vm->modal.edit_col = vm->input.cursor_col;
+    }
+    size_t plen = strlen(vm->txt.window);
+    agi_modal_edit_put(vm, (unsigned)vm->modal.edit_col, vm->txt.window, plen);
+    vm->modal.edit_col += (int)(plen < 40 ? plen : 40);
+    if (vm->txt.prompt_char)
+        agi_modal_edit_put(vm, (unsigned)vm->modal.edit_col, &vm->txt.prompt_char, 1);
 }
 
 void agi_vm_modal_inventory(agi_vm *vm)
@@ -265,15 +311,28 @@ static void agi_modal_edit_key(agi_vm *vm, uint16_t key, int numeric)
 {
     agi_vm_modal *m = &vm->modal;
     size_t n = strlen(m->edit);
+    char c = vm->txt.prompt_char ? vm->txt.prompt_char : ' ';
     if (key == 0x08) {
-        if (n)
+        if (n) {
             m->edit[n - 1] = 0;
+            if (m->edit_row >= 0 && m->kind == AGI_MODAL_EDIT) {
+                agi_modal_edit_put(vm, (unsigned)m->edit_col + (unsigned)n - 1, &c, 1);
+                agi_modal_edit_put(vm, (unsigned)m->edit_col + (unsigned)n, " ", 1);
+            }
+        }
     } else if (key >= 0x20 && key < 0x100 && n + 1 < m->limit && (!numeric || (key >= '0' && key <= '9'))) {
         m->edit[n] = (char)key;
         m->edit[n + 1] = 0;
+        if (m->edit_row >= 0 && m->kind == AGI_MODAL_EDIT) {
+            agi_modal_edit_put(vm, (unsigned)m->edit_col + (unsigned)n, m->edit + n, 1);
+            if (vm->txt.prompt_char)
+                agi_modal_edit_put(vm, (unsigned)m->edit_col + (unsigned)n + 1, &vm->txt.prompt_char, 1);
+        }
     }
 }
 
+/* get.string's end: a space over its cursor, the input line's cursor one
+ * cell on; get.num's: the input line again (probe EDIT). */
 static void agi_modal_edit_done(agi_vm *vm, int accepted)
 {
     agi_vm_modal *m = &vm->modal;
@@ -281,6 +340,12 @@ static void agi_modal_edit_done(agi_vm *vm, int accepted)
         vm->vars[m->dest] = (uint8_t)(accepted ? strtoul(m->edit, NULL, 10) : 0);
     else if (accepted)
         snprintf(vm->strings[m->dest], sizeof vm->strings[0], "%.39s", m->edit);
+    if (!m->purpose && m->edit_row >= 0) {
+        agi_modal_edit_put(vm, (unsigned)m->edit_col + (unsigned)strlen(m->edit), " ", 1);
+        agi_modal_input_cursor(vm, 1);
+    } else if (m->purpose && vm->input.input_enabled) { /* get.num: the input line drawn again */
+        agi_vm_input_redraw(vm);
+    }
     agi_modal_close(vm);
 }
 

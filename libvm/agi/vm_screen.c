@@ -222,7 +222,10 @@ static void agi_scr_editor(const agi_vm *vm, uint8_t *out, const uint8_t *font)
 static void agi_scr_modal(const agi_vm *vm, uint8_t *out, const uint8_t *font, const uint8_t *window_font)
 {
     switch (vm->modal.kind) {
-    case AGI_MODAL_EDIT: agi_scr_editor(vm, out, font); break;
+    case AGI_MODAL_EDIT: /* get.string draws text cells (vm_modal.c) */
+        if (vm->modal.edit_row < 0)
+            agi_scr_editor(vm, out, font);
+        break;
     case AGI_MODAL_INVENTORY: agi_scr_inventory(vm, out, font); break;
     case AGI_MODAL_MENU: agi_scr_menu(vm, out, font); break;
     case AGI_MODAL_SAVE:

@@ -1,7 +1,8 @@
 /* The AGI interpreter's text layer (agi-spec input_text_and_menus.md "Text
  * geometry and surfaces", "Modal text and alternate text mode"): the 40x25
  * text grid with its attributes, the saved text window, and logic
- * messages.  Calls only vm_state.c and vm_res.c. */
+ * messages, and the status and input lines drawn as its cells.  Calls only
+ * vm_state.c and vm_res.c. */
 #include <stdio.h>
 #include <string.h>
 #include "vm_private.h"
@@ -131,6 +132,44 @@ void agi_vm_status_check(agi_vm *vm)
     if (vm->txt.status_enabled &&
         (vm->txt.status_score != vm->vars[AGI_V_SCORE] || vm->txt.status_sound != vm->flags[AGI_F_SOUND]))
         agi_vm_status_draw(vm);
+}
+
+/* The input line's cells from column col: text in the attribute of now
+ * (AGI 2.936 draws every piece of it in the current text attribute: a
+ * probe's "b" typed after set.text.attribute(2, 0) was green behind a
+ * white ">a").  The text mode shows no echo of a key (a probe's keys typed
+ * there went to the top-left corner, not modelled); its redraws do show. */
+void agi_vm_input_put(agi_vm *vm, size_t col, const char *s, size_t len)
+{
+    uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
+    unsigned row = (unsigned)vm->input.drawn_row;
+    for (size_t i = 0; i < len && col + i < 40; i++)
+        agi_vm_text_put(vm, row, (unsigned)(col + i), s[i] ? s[i] : ' ', attr);
+}
+
+/* AGI 2.936 draws the input line when input is accepted and when its
+ * editor takes a key, not every cycle: a probe that set s0 after
+ * accept.input showed the cursor alone until the first key
+ * (tests/corpus/agi_oracle/README.md).  A redraw clears the whole row in
+ * the background of the text attribute of now (display() text on the row
+ * goes; white after set.text.attribute(14, 4)) and writes the prompt, the
+ * text typed so far and the cursor character in that attribute: the line
+ * is text cells, which later text and clear.lines overwrite. */
+void agi_vm_input_redraw(agi_vm *vm)
+{
+    snprintf(vm->input.drawn_prompt, sizeof vm->input.drawn_prompt, "%.40s", vm->strings[0]);
+    vm->input.drawn_cursor = vm->txt.prompt_char;
+    vm->input.drawn_row = vm->txt.input_row;
+    if (vm->input.drawn_row < 0 || vm->input.drawn_row >= 25)
+        return;
+    uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
+    unsigned row = (unsigned)vm->input.drawn_row;
+    agi_vm_text_fill(vm, row, 0, row, 39, (uint8_t)(attr & 0xf0));
+    char line[84];
+    int n = snprintf(line, sizeof line, "%.40s%.40s", vm->input.drawn_prompt, vm->input.input_line);
+    vm->input.cursor_col = n < 40 ? n : 39;
+    snprintf(line + n, sizeof line - (size_t)n, "%c", vm->input.drawn_cursor);
+    agi_vm_input_put(vm, 0, line, strlen(line));
 }
 
 const char *agi_vm_message(agi_vm *vm, unsigned logic, unsigned n)

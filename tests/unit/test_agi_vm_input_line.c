@@ -158,12 +158,57 @@ static void test_echo_line(void **state)
     agi_vm_free(vm);
 }
 
+/* get.string writes its prompt and text as cells at (row, col) over what
+ * is there, in the attribute of now, and leaves them; the input line's
+ * cursor becomes a space, then comes back one cell further right; at a
+ * row from 25 on the prompt starts at the input line's cursor cell.
+ * get.num's prompt takes the input line, which is drawn again after. */
+static void test_get_string_cells(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    vm_keys(vm, "display(10, 0, \"..........................\"); get.string(s1, \"Name: \", 10, 5, 12);",
+            "get.num(\"N? \", v60);", "get.string(s2, \"L: \", 25, 0, 30);", "");
+    const char *script = "1 key a\n2 key f1\n3 key B\n4 key o\n5 key enter\n7 key f2\n8 key 4\n9 key enter\n"
+                         "10 key f3\n11 key x\n12 key enter\n";
+    test_vm_run(vm, script, 5);
+    draw(vm);
+    assert_true(test_cell_is(screen, 10, 4, '.', 15, 0));
+    assert_true(test_cell_is(screen, 10, 5, 'N', 15, 0));
+    assert_true(test_cell_is(screen, 10, 12, 'o', 15, 0));
+    assert_true(test_cell_is(screen, 10, 13, '_', 15, 0));
+    assert_true(test_cell_is(screen, 10, 14, '.', 15, 0)); /* the rest of the row stays */
+    assert_true(test_cell_solid(screen, 23, 2, 0));        /* the input cursor is a space */
+    test_vm_run(vm, script, 6);
+    draw(vm);
+    assert_string_equal(vm->strings[1], "Bo");
+    assert_true(test_cell_is(screen, 10, 12, 'o', 15, 0)); /* the text stays, its cursor goes */
+    assert_true(test_cell_is(screen, 10, 13, ' ', 15, 0));
+    assert_true(test_cell_is(screen, 23, 1, 'a', 15, 0));
+    assert_true(test_cell_solid(screen, 23, 2, 0));
+    assert_true(test_cell_is(screen, 23, 3, '_', 15, 0));
+    test_vm_run(vm, script, 10); /* get.num done: ">a_" again */
+    draw(vm);
+    assert_int_equal(vm->vars[60], 4);
+    assert_true(test_cell_is(screen, 23, 2, '_', 15, 0));
+    assert_true(test_cell_solid(screen, 23, 3, 0));
+    test_vm_run(vm, script, 13);
+    draw(vm);
+    assert_string_equal(vm->strings[2], "x");
+    assert_true(test_cell_is(screen, 23, 1, 'a', 15, 0));
+    assert_true(test_cell_is(screen, 23, 2, 'L', 15, 0)); /* the prompt from the cursor cell */
+    assert_true(test_cell_is(screen, 23, 3, '_', 15, 0)); /* over its ':' */
+    assert_true(test_cell_is(screen, 23, 5, 'x', 15, 0));
+    agi_vm_free(vm);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_input_line_attribute),      cmocka_unit_test(test_input_line_backspace),
         cmocka_unit_test(test_input_line_prevent_accept), cmocka_unit_test(test_input_line_cleared),
         cmocka_unit_test(test_input_line_graphics),       cmocka_unit_test(test_echo_line),
+        cmocka_unit_test(test_get_string_cells),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
