@@ -55,6 +55,7 @@ typedef struct agi_vm_modal {
     unsigned limit;      /* EDIT: bytes kept, terminator included */
     int edit_row;        /* EDIT: get.string's text cells from (edit_row, edit_col); -1: get.num's line */
     int edit_col;
+    int box_left, box_width, box_rows; /* MENU: the drop-down drawn, text cells from row 1 */
     char edit[41];
     uint8_t entries[256]; /* INVENTORY: carried item numbers */
     unsigned n_entries;
@@ -108,6 +109,9 @@ typedef struct agi_vm_text {
     /* Per cell and pixel row, the pixels (0x80 leftmost) where an object's
      * redraw copied the picture over the cell's text (agi_vm_text_wipe). */
     uint8_t wiped[25][40][8];
+    /* Per cell: drawn as a disabled menu item, its black pixels only where
+     * x + y is even (agi_vm_text_dither). */
+    uint8_t dither[25][40];
     uint8_t text_fg, text_bg, text_mode;
     uint8_t text_bg_white; /* set.text.attribute's bg was non-zero in graphics mode (not saved) */
     int input_row, status_row, base_row, status_enabled;

@@ -246,6 +246,76 @@ static int agi_modal_heading_item(const agi_vm *vm, unsigned h, int last)
     return found;
 }
 
+/* The menu as AGI 2.936 draws it (probes MENU, MENU2): text cells, so
+ * what it leaves stays.  The bar is row 0 whatever the status row, black
+ * on white, the headings from column 1 one space apart, the open one
+ * inverted.  The drop-down is a box (vm_screen.c) from row 1 around the
+ * items, one a row from row 2 at the heading's column, as wide as the
+ * first item: a longer item runs over the frame and beyond, and stays
+ * there when the box goes.  The selected item is inverted; a disabled one
+ * is dithered (agi_vm_text_dither). */
+static unsigned agi_modal_menu_col(const agi_vm *vm, unsigned h)
+{
+    unsigned col = 1;
+    for (unsigned k = 0; k < h && k < vm->menus.heading_n; k++)
+        col += (unsigned)strlen(vm->menus.menu_heading[k]) + 1;
+    return col;
+}
+
+static void agi_modal_menu_text(agi_vm *vm, unsigned row, unsigned col, const char *t, uint8_t attr, int dither)
+{
+    for (; *t && col < 40; t++, col++) {
+        agi_vm_text_put(vm, row, col, *t, attr);
+        if (dither)
+            agi_vm_text_dither(vm, row, col);
+    }
+}
+
+/* The box goes: the picture shows again where it was (display() text
+ * under it is lost, probe MENU2), the cells written outside it stay. */
+static void agi_modal_menu_unbox(agi_vm *vm)
+{
+    agi_vm_modal *m = &vm->modal;
+    if (m->box_rows > 0)
+        agi_vm_text_fill(vm, 1, m->box_left > 0 ? (unsigned)m->box_left - 1 : 0, (unsigned)m->box_rows,
+                         (unsigned)(m->box_left + m->box_width), 0xff);
+    m->box_rows = 0;
+}
+
+/* The bar with heading `open` inverted (none: heading_n). */
+static void agi_modal_menu_bar(agi_vm *vm, unsigned open)
+{
+    agi_vm_text_fill(vm, 0, 0, 0, 39, 0xf0);
+    for (unsigned h = 0; h < vm->menus.heading_n; h++)
+        agi_modal_menu_text(vm, 0, agi_modal_menu_col(vm, h), vm->menus.menu_heading[h], h == open ? 0x0f : 0xf0, 0);
+}
+
+static void agi_modal_menu_draw(agi_vm *vm)
+{
+    agi_vm_modal *m = &vm->modal;
+    agi_modal_menu_bar(vm, m->heading);
+    agi_modal_menu_unbox(vm);
+    int first = agi_modal_heading_item(vm, m->heading, 0);
+    if (first < 0)
+        return;
+    unsigned n = 0, width = (unsigned)strlen(vm->menus.menu[first].text), left = agi_modal_menu_col(vm, m->heading);
+    for (unsigned i = 0; i < vm->menus.menu_n; i++)
+        n += vm->menus.menu[i].heading == m->heading;
+    if (width > 38)
+        width = 38;
+    if (left + width > 39)
+        left = 39 - width;
+    m->box_left = (int)left;
+    m->box_width = (int)width;
+    m->box_rows = (int)n + 2;
+    agi_vm_text_fill(vm, 1, left - 1, n + 2, left + width, 0xff);
+    unsigned k = 0;
+    for (unsigned i = 0; i < vm->menus.menu_n; i++)
+        if (vm->menus.menu[i].heading == m->heading)
+            agi_modal_menu_text(vm, 2 + k++, left, vm->menus.menu[i].text, (int)i == m->sel ? 0x0f : 0xf0,
+                                !vm->menus.menu[i].enabled);
+}
+
 /* At the input phase: opens the requested menu when f14, the v3 gate and a
  * finalized menu allow it; returns 1 when it opened. */
 int agi_vm_menu_open(agi_vm *vm)
@@ -263,6 +333,7 @@ int agi_vm_menu_open(agi_vm *vm)
         item = agi_modal_heading_item(vm, vm->modal.heading, 0);
     vm->modal.sel = item;
     vm->exec.resume_stage = AGI_STAGE_INPUT;
+    agi_modal_menu_draw(vm);
     return 1;
 }
 
@@ -290,6 +361,7 @@ static void agi_modal_menu_dir(agi_vm *vm, unsigned d)
     case 8: agi_modal_menu_heading(vm, agi_modal_heading_enabled(vm, 0) ? 0 : agi_modal_heading_step(vm, 0, 1)); break;
     default: break;
     }
+    agi_modal_menu_draw(vm);
 }
 
 /* ---- closing ----------------------------------------------------------- */
@@ -302,6 +374,13 @@ static void agi_modal_close(agi_vm *vm)
         vm->menus.menu_item_of[vm->modal.heading] = (uint8_t)vm->modal.sel;
         vm->menus.menu_heading_cur = vm->modal.heading;
         vm->menus.menu_request = 0;
+        /* the bar stays, no heading inverted, until something draws over
+         * row 0; the status line is drawn again (probe MENU2: on row 0 it
+         * came back) */
+        agi_modal_menu_unbox(vm);
+        agi_modal_menu_bar(vm, vm->menus.heading_n);
+        if (vm->txt.status_enabled)
+            agi_vm_status_draw(vm);
         return;
     }
     agi_vm_window_close(vm);

@@ -98,6 +98,7 @@ const char *agi_vm_message(agi_vm *vm, unsigned logic, unsigned n);
  * from column col of the row last drawn, in the attribute of now. */
 void agi_vm_input_redraw(agi_vm *vm);
 void agi_vm_input_put(agi_vm *vm, size_t col, const char *s, size_t len);
+void agi_vm_text_dither(agi_vm *vm, unsigned row, unsigned col);
 
 /* 4. Events (vm_events.c): agi_vm_post / agi_vm_poll (agi_vm.h). */
 void agi_vm_events_reset(agi_vm *vm);

@@ -31,13 +31,17 @@ static void agi_scr_char(uint8_t *out, const uint8_t *font, unsigned row, unsign
 /* A text cell over what is drawn below it, but for the pixels an object's
  * redraw wiped (the picture shows there). */
 static void agi_scr_cell(uint8_t *out, const uint8_t *font, unsigned row, unsigned col, uint8_t ch, uint8_t attr,
-                         const uint8_t *wiped)
+                         const uint8_t *wiped, int dither)
 {
     const uint8_t *gl = font + 8 * ch;
     for (unsigned y = 0; y < 8; y++)
         for (unsigned x = 0; x < 8; x++)
-            if (!wiped || !(wiped[y] & (0x80 >> x)))
-                out[(row * 8 + y) * AGI_SCREEN_W + col * 8 + x] = (gl[y] & (0x80 >> x)) ? attr & 15 : attr >> 4;
+            if (!wiped || !(wiped[y] & (0x80 >> x))) {
+                uint8_t c = (gl[y] & (0x80 >> x)) ? attr & 15 : attr >> 4;
+                if (dither && c == 0 && (x + y) % 2) /* a disabled menu item (vm_text.c) */
+                    c = 15;
+                out[(row * 8 + y) * AGI_SCREEN_W + col * 8 + x] = c;
+            }
 }
 
 static void agi_scr_text(uint8_t *out, const uint8_t *font, unsigned row, unsigned col, const char *s, uint8_t fg,
@@ -145,39 +149,24 @@ static void agi_scr_inventory(const agi_vm *vm, uint8_t *out, const uint8_t *fon
                  0, 15);
 }
 
-/* The menu bar on the status row and the open heading's items below its
- * name; disabled items in grey. */
-static void agi_scr_menu(const agi_vm *vm, uint8_t *out, const uint8_t *font)
+/* The open menu's drop-down box (AGI 2.936, probe MENU): white, with a
+ * black frame 2 pixels in from its sides and one row in from its top and
+ * bottom, 2 pixels wide and one row high, around text cells [1, rows] x
+ * [left - 1, left + width] (the first item's width); the bar and the items
+ * are text cells over it (vm_modal.c). */
+static void agi_scr_menu_box(const agi_vm *vm, uint8_t *out)
 {
     const agi_vm_modal *m = &vm->modal;
-    unsigned row = vm->txt.status_row < 24 ? (unsigned)vm->txt.status_row : 0, col = 1, open_col = 1;
-    for (unsigned c = 0; c < 40; c++)
-        agi_scr_char(out, font, row, c, ' ', 0, 15);
-    for (unsigned h = 0; h < vm->menus.heading_n && col < 40; h++) {
-        int on = h == m->heading;
-        if (on)
-            open_col = col;
-        agi_scr_text(out, font, row, col, vm->menus.menu_heading[h], on ? 15 : 0, on ? 0 : 15);
-        col += (unsigned)strlen(vm->menus.menu_heading[h]) + 1;
-    }
-    unsigned n = 0, width = 0;
-    for (unsigned i = 0; i < vm->menus.menu_n; i++)
-        if (vm->menus.menu[i].heading == m->heading) {
-            n++;
-            if (strlen(vm->menus.menu[i].text) > width)
-                width = (unsigned)strlen(vm->menus.menu[i].text);
-        }
-    if (!n)
+    if (m->box_rows <= 0)
         return;
-    if (width > 38)
-        width = 38;
-    unsigned left = open_col + width > 39 ? 39 - width : open_col, k = 0;
-    agi_scr_cell_box(out, row + 2, left, n, width);
-    for (unsigned i = 0; i < vm->menus.menu_n; i++)
-        if (vm->menus.menu[i].heading == m->heading) {
-            int on = (int)i == m->sel;
-            uint8_t fg = vm->menus.menu[i].enabled ? (on ? 15 : 0) : 8;
-            agi_scr_text(out, font, row + 2 + k++, left, vm->menus.menu[i].text, fg, on ? 0 : 15);
+    int x0 = (m->box_left - 1) * 8, y0 = 8, x1 = (m->box_left + m->box_width) * 8 + 7, y1 = (1 + m->box_rows) * 8 - 1;
+    for (int y = y0; y <= y1; y++)
+        for (int x = x0; x <= x1; x++) {
+            if (x < 0 || y < 0 || x >= AGI_SCREEN_W || y >= AGI_SCREEN_H)
+                continue;
+            int inside = x >= x0 + 2 && x <= x1 - 2 && y >= y0 + 1 && y <= y1 - 1;
+            int frame = inside && (x <= x0 + 3 || x >= x1 - 3 || y == y0 + 1 || y == y1 - 1);
+            out[y * AGI_SCREEN_W + x] = frame ? 0 : 15;
         }
 }
 
@@ -227,7 +216,7 @@ static void agi_scr_modal(const agi_vm *vm, uint8_t *out, const uint8_t *font, c
             agi_scr_editor(vm, out, font);
         break;
     case AGI_MODAL_INVENTORY: agi_scr_inventory(vm, out, font); break;
-    case AGI_MODAL_MENU: agi_scr_menu(vm, out, font); break;
+    case AGI_MODAL_MENU: break; /* text cells over its box (agi_scr_menu_box) */
     case AGI_MODAL_SAVE:
     case AGI_MODAL_RESTORE: agi_scr_selector(vm, out, font); break;
     default:
@@ -299,13 +288,15 @@ void agi_vm_screen_with(const agi_vm *vm, const agi_vm_fonts *fonts, uint8_t *ou
             for (unsigned x = 0; x < AGI_PIC_WIDTH; x++)
                 out[sy * AGI_SCREEN_W + 2 * x] = out[sy * AGI_SCREEN_W + 2 * x + 1] = vm->frame_vis[y * 160 + x];
         }
+    if (vm->modal.kind == AGI_MODAL_MENU && !vm->txt.text_mode)
+        agi_scr_menu_box(vm, out);
     /* Text cells: characters in their attribute; cleared cells are filled
      * with the attribute's background; untouched cells show what is below. */
     for (unsigned r = 0; r < 25; r++)
         for (unsigned c = 0; c < 40; c++)
             if (vm->txt.text_attr[r][c] != 0xff)
                 agi_scr_cell(out, font, r, c, (uint8_t)vm->txt.text[r][c], vm->txt.text_attr[r][c],
-                             vm->txt.text_mode ? NULL : vm->txt.wiped[r][c]);
+                             vm->txt.text_mode ? NULL : vm->txt.wiped[r][c], vm->txt.dither[r][c]);
     /* The status and input lines are text cells (agi_vm_status_draw,
      * agi_vm_input_redraw): drawn at their events, in text mode too. */
     agi_scr_modal(vm, out, font, window_font);

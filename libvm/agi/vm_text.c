@@ -13,6 +13,7 @@ void agi_vm_text_fill(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, 
         for (unsigned c = left; c <= right && c < 40; c++) {
             vm->txt.text[r][c] = ' ';
             vm->txt.text_attr[r][c] = attr;
+            vm->txt.dither[r][c] = 0;
             memset(vm->txt.wiped[r][c], 0, 8);
         }
 }
@@ -23,7 +24,17 @@ void agi_vm_text_put(agi_vm *vm, unsigned row, unsigned col, char ch, uint8_t at
         return;
     vm->txt.text[row][col] = ch;
     vm->txt.text_attr[row][col] = attr;
+    vm->txt.dither[row][col] = 0;
     memset(vm->txt.wiped[row][col], 0, 8);
+}
+
+/* A disabled menu item's cell: AGI 2.936 draws it as an enabled one and
+ * keeps its black pixels only where x + y is even, the others white
+ * (probe MENU: "Disabled one", and inverted when selected). */
+void agi_vm_text_dither(agi_vm *vm, unsigned row, unsigned col)
+{
+    if (row < 25 && col < 40)
+        vm->txt.dither[row][col] = 1;
 }
 
 /* AGI 2.936 writes display() text straight to the screen, not to the
@@ -185,6 +196,7 @@ void agi_vm_text_reset(agi_vm *vm)
     memset(vm->txt.text, ' ', sizeof vm->txt.text);
     memset(vm->txt.text_attr, 0xff, sizeof vm->txt.text_attr);
     memset(vm->txt.wiped, 0, sizeof vm->txt.wiped);
+    memset(vm->txt.dither, 0, sizeof vm->txt.dither);
     for (unsigned r = 0; r < 25; r++)
         vm->txt.text[r][40] = 0;
     vm->txt.win_open = 0;

@@ -202,13 +202,57 @@ static void test_get_string_cells(void **state)
     agi_vm_free(vm);
 }
 
+/* The menu: the bar on row 0 (the status line on row 21), the drop-down
+ * box from row 1 as wide as the first item, a longer item over its frame;
+ * a disabled item dithered; closed, the box's cells show the picture, the
+ * bar stays with no heading inverted and the cells outside the box stay. */
+static void test_menu_cells(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0,
+                  "if (v50 == 0) {\n  v50 = 1;\n  status.line.on();\n  set.menu(\"File\");\n"
+                  "  set.menu.item(\"ab\", c10);\n  set.menu.item(\"abcdef\", c11);\n  set.menu.item(\"Off\", c12);\n"
+                  "  submit.menu();\n  disable.item(c12);\n  set(f14);\n  set.key(27, 0, c20);\n"
+                  "  display(2, 0, \"XXXXXXXXXX\");\n}\nif (controller(c20)) { menu.input(); }\nreturn();");
+    const char *script = "1 key esc\n4 key esc\n";
+    test_vm_run(vm, script, 3);
+    draw(vm);
+    assert_int_equal(vm->modal.kind, AGI_MODAL_MENU);
+    assert_true(test_cell_is(screen, 0, 1, 'F', 15, 0)); /* the open heading inverted */
+    assert_true(test_cell_is(screen, 0, 5, ' ', 0, 15));
+    assert_true(test_cell_is(screen, 21, 1, 'S', 0, 15));
+    assert_true(test_cell_is(screen, 2, 1, 'a', 15, 0)); /* the selected item */
+    assert_true(test_cell_is(screen, 3, 1, 'a', 0, 15));
+    assert_true(test_cell_is(screen, 3, 6, 'f', 0, 15)); /* past the box */
+    assert_int_equal(screen[8 * AGI_SCREEN_W + 0], 15);  /* the box: white, then the black frame */
+    assert_int_equal(screen[9 * AGI_SCREEN_W + 4], 0);
+    assert_int_equal(screen[16 * AGI_SCREEN_W + 2], 0);
+    assert_int_equal(screen[16 * AGI_SCREEN_W + 3 * 8 + 4], 0); /* right frame after 2 cells of text */
+    assert_int_equal(screen[16 * AGI_SCREEN_W + 3 * 8 + 6], 15);
+    assert_true(test_cell_is(screen, 2, 5, 'X', 15, 0)); /* display() text right of the box */
+    /* "Off" dithered: 'O' in black on white keeps black only where x + y is even */
+    const uint8_t *gl = agi_vm_font + 8 * 'O';
+    for (unsigned y = 0; y < 8; y++)
+        for (unsigned x = 0; x < 8; x++)
+            assert_int_equal(screen[(32 + y) * AGI_SCREEN_W + 8 + x], (gl[y] & (0x80 >> x)) && !((x + y) % 2) ? 0 : 15);
+    test_vm_run(vm, script, 6);
+    draw(vm);
+    assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
+    assert_true(test_cell_is(screen, 0, 1, 'F', 0, 15)); /* the bar stays, not inverted */
+    assert_true(test_cell_solid(screen, 2, 1, 0));       /* the box's cells: the (black) picture */
+    assert_true(test_cell_solid(screen, 1, 0, 0));
+    assert_true(test_cell_is(screen, 3, 6, 'f', 0, 15)); /* the overflow stays */
+    agi_vm_free(vm);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_input_line_attribute),      cmocka_unit_test(test_input_line_backspace),
         cmocka_unit_test(test_input_line_prevent_accept), cmocka_unit_test(test_input_line_cleared),
         cmocka_unit_test(test_input_line_graphics),       cmocka_unit_test(test_echo_line),
-        cmocka_unit_test(test_get_string_cells),
+        cmocka_unit_test(test_get_string_cells),          cmocka_unit_test(test_menu_cells),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
