@@ -127,26 +127,34 @@ static void agi_scr_window(const agi_vm *vm, uint8_t *out, const uint8_t *font, 
     }
 }
 
-/* The inventory screen: a title, carried items in two columns (the
- * selection in inverse when it selects), and the key help. */
+/* The inventory screen as AGI 2.936 shows it (probe INV with 0, 1 and 10
+ * items, acknowledgement and selection): the text mode, black on grey;
+ * "You are carrying:" on row 0 from column 11; the items from row 2, two
+ * a row, the first from column 1, the second ending in column 38, names
+ * whole; "nothing" on row 2 from column 16 when there are none; the
+ * selection white on black; the help on row 24.  Drawn with the text
+ * mode's glyphs (text_font). */
 static void agi_scr_inventory(const agi_vm *vm, uint8_t *out, const uint8_t *font)
 {
     const agi_vm_modal *m = &vm->modal;
     for (unsigned r = 0; r < 25; r++)
         for (unsigned c = 0; c < 40; c++)
-            agi_scr_char(out, font, r, c, ' ', 0, 15);
-    agi_scr_text(out, font, 0, 11, "You are carrying:", 0, 15);
+            agi_scr_char(out, font, r, c, ' ', 0, 7);
+    agi_scr_text(out, font, 0, 11, "You are carrying:", 0, 7);
     if (!m->n_entries)
-        agi_scr_text(out, font, 2, 16, "nothing", 0, 15);
+        agi_scr_text(out, font, 2, 16, "nothing", 0, 7);
     for (unsigned i = 0; i < m->n_entries && i / 2 < 22; i++) {
         const char *name = vm->objects_meta.items[m->entries[i]].name;
         int sel = m->interactive && (int)i == m->sel;
-        char t[20];
-        snprintf(t, sizeof t, "%.19s", name ? name : "");
-        agi_scr_text(out, font, 2 + i / 2, i % 2 ? 21 : 1, t, sel ? 15 : 0, sel ? 0 : 15);
+        char t[41];
+        snprintf(t, sizeof t, "%.39s", name ? name : "");
+        unsigned col = i % 2 ? 39 - (unsigned)strlen(t) : 1;
+        agi_scr_text(out, font, 2 + i / 2, col, t, sel ? 15 : 0, sel ? 0 : 7);
     }
-    agi_scr_text(out, font, 24, 2, m->interactive ? "ENTER selects, ESC cancels" : "Press a key to return to the game",
-                 0, 15);
+    if (m->interactive)
+        agi_scr_text(out, font, 24, 2, "Press ENTER to select, ESC to cancel", 0, 7);
+    else
+        agi_scr_text(out, font, 24, 4, "Press a key to return to the game", 0, 7);
 }
 
 /* The open menu's drop-down box (AGI 2.936, probe MENU): white, with a
@@ -208,14 +216,15 @@ static void agi_scr_editor(const agi_vm *vm, uint8_t *out, const uint8_t *font)
     agi_scr_text(out, font, row < 25 ? row : 24, col, t, 15, 0);
 }
 
-static void agi_scr_modal(const agi_vm *vm, uint8_t *out, const uint8_t *font, const uint8_t *window_font)
+static void agi_scr_modal(const agi_vm *vm, uint8_t *out, const uint8_t *font, const uint8_t *window_font,
+                          const uint8_t *text_font)
 {
     switch (vm->modal.kind) {
     case AGI_MODAL_EDIT: /* get.string draws text cells (vm_modal.c) */
         if (vm->modal.edit_row < 0)
             agi_scr_editor(vm, out, font);
         break;
-    case AGI_MODAL_INVENTORY: agi_scr_inventory(vm, out, font); break;
+    case AGI_MODAL_INVENTORY: agi_scr_inventory(vm, out, text_font); break;
     case AGI_MODAL_MENU: break; /* text cells over its box (agi_scr_menu_box) */
     case AGI_MODAL_SAVE:
     case AGI_MODAL_RESTORE: agi_scr_selector(vm, out, font); break;
@@ -269,11 +278,14 @@ static void agi_scr_sample14(const uint8_t *font14, uint8_t *font8)
 void agi_vm_screen_with(const agi_vm *vm, const agi_vm_fonts *fonts, uint8_t *out)
 {
     const uint8_t *font = fonts->text ? fonts->text : agi_vm_font, *window_font = fonts->window;
+    const uint8_t *text_font = font; /* the text mode's glyphs */
     uint8_t sampled[AGI_FONT8_BYTES];
-    if (vm->txt.text_mode && fonts->text14) {
+    if (fonts->text14) {
         agi_scr_sample14(fonts->text14, sampled);
-        font = sampled;
+        text_font = sampled;
     }
+    if (vm->txt.text_mode)
+        font = text_font;
     memset(out, 0, AGI_SCREEN_W * AGI_SCREEN_H);
     if (!vm->txt.text_mode && vm->scr_split) /* the screen keeps what each redraw put there */
         for (unsigned sy = 0; sy < AGI_SCREEN_H; sy++)
@@ -299,5 +311,5 @@ void agi_vm_screen_with(const agi_vm *vm, const agi_vm_fonts *fonts, uint8_t *ou
                              vm->txt.text_mode ? NULL : vm->txt.wiped[r][c], vm->txt.dither[r][c]);
     /* The status and input lines are text cells (agi_vm_status_draw,
      * agi_vm_input_redraw): drawn at their events, in text mode too. */
-    agi_scr_modal(vm, out, font, window_font);
+    agi_scr_modal(vm, out, font, window_font, text_font);
 }

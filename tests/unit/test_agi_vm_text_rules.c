@@ -1,8 +1,10 @@
-/* The input line as AGI 2.936 draws it (tests/corpus/agi_oracle/README.md,
- * "Text, input and modal screens", probes G, H, K, M, N and Q under
- * DOSBox): text cells written at its events in the text attribute of that
- * moment; a redraw clears its row first; prevent.input clears the row to
- * black; echo.line adds the previous line's rest. */
+/* Text, input and modal screens as AGI 2.936 draws them (tests/corpus/
+ * agi_oracle/README.md, "Text, input and modal screens", probe games under
+ * DOSBox): the input line is text cells written at its events in the text
+ * attribute of that moment, a redraw clearing its row first; prevent.input
+ * clears the row to black; echo.line adds the previous line's rest;
+ * get.string's prompt and text are cells; the menu is cells on row 0 and
+ * a box; the inventory is the text mode's black on grey. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -246,6 +248,41 @@ static void test_menu_cells(void **state)
     agi_vm_free(vm);
 }
 
+/* The inventory screen: the text mode's black on grey, the second item of
+ * a row ending in column 38, the help of the acknowledgement from column
+ * 4, the selection white on black and its help from column 2. */
+static void test_inventory_screen(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    static agi_item names[3] = {{"?", 0, 0}, {"rope", 0, 0}, {"lamp", 0, 0}};
+    static const uint8_t items[3] = {0, 0xff, 0xff};
+    free(vm->items);
+    vm->items = malloc(sizeof items);
+    assert_non_null(vm->items);
+    memcpy(vm->items, items, sizeof items);
+    vm->item_count = 3;
+    agi_objects saved = vm->objects_meta;
+    vm->objects_meta.items = names;
+    vm->objects_meta.count = 3;
+    test_vm_logic(vm, 0, "if (!isset(f50)) { set(f50); status(); set(f13); status(); }\nreturn();");
+    test_vm_run(vm, NULL, 1);
+    draw(vm);
+    assert_true(test_cell_is(screen, 0, 11, 'Y', 0, 7));
+    assert_true(test_cell_is(screen, 2, 1, 'r', 0, 7));
+    assert_true(test_cell_is(screen, 2, 35, 'l', 0, 7));
+    assert_true(test_cell_is(screen, 2, 38, 'p', 0, 7));
+    assert_true(test_cell_solid(screen, 2, 39, 7));
+    assert_true(test_cell_is(screen, 24, 4, 'P', 0, 7));
+    test_vm_run(vm, "1 key enter\n", 2);
+    draw(vm);
+    assert_true(vm->modal.interactive);
+    assert_true(test_cell_is(screen, 2, 1, 'r', 15, 0));
+    assert_true(test_cell_is(screen, 24, 2, 'P', 0, 7));
+    vm->objects_meta = saved;
+    agi_vm_free(vm);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -253,6 +290,7 @@ int main(void)
         cmocka_unit_test(test_input_line_prevent_accept), cmocka_unit_test(test_input_line_cleared),
         cmocka_unit_test(test_input_line_graphics),       cmocka_unit_test(test_echo_line),
         cmocka_unit_test(test_get_string_cells),          cmocka_unit_test(test_menu_cells),
+        cmocka_unit_test(test_inventory_screen),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
