@@ -62,15 +62,21 @@ void agi_vm_parse(agi_vm *vm, const char *line)
 {
     vm->flags[AGI_F_INPUT] = vm->flags[AGI_F_SAID] = 0;
     vm->input.parsed_n = vm->input.parse_count = 0;
-    char norm[128];
+    /* norm is matched (lower case); typed keeps the letters as typed, which
+     * is what %w shows (AGI 2.936, a probe: "LOOK Xyzzy" gives "LOOK" and
+     * "Xyzzy", "Look" gives "Look"). */
+    char norm[128], typed[128];
     size_t n = 0;
     int sep = 1;
     for (const char *p = line; *p && n + 1 < sizeof norm; p++) {
         if (strchr(" ,.?!();:[]{}", *p)) {
-            if (!sep)
+            if (!sep) {
+                typed[n] = ' ';
                 norm[n++] = ' ';
+            }
             sep = 1;
         } else if (!strchr("'`-\"", *p)) {
+            typed[n] = *p;
             norm[n++] = (char)tolower((unsigned char)*p);
             sep = 0;
         }
@@ -84,14 +90,15 @@ void agi_vm_parse(agi_vm *vm, const char *line)
         if (!w) {
             size_t tl = strcspn(p, " ");
             snprintf(vm->input.parsed_text[vm->input.parsed_n], sizeof vm->input.parsed_text[0], "%.*s",
-                     (int)(tl > 40 ? 40 : tl), p);
+                     (int)(tl > 40 ? 40 : tl), typed + (p - norm));
             vm->input.parse_count = vm->input.parsed_n + 1;
             vm->vars[AGI_V_PARSE_ERROR] = (uint8_t)vm->input.parse_count;
             vm->flags[AGI_F_INPUT] = 1;
             return;
         }
         if (w->id != 0) {
-            snprintf(vm->input.parsed_text[vm->input.parsed_n], sizeof vm->input.parsed_text[0], "%.*s", (int)used, p);
+            snprintf(vm->input.parsed_text[vm->input.parsed_n], sizeof vm->input.parsed_text[0], "%.*s", (int)used,
+                     typed + (p - norm));
             vm->input.parsed[vm->input.parsed_n++] = w->id;
         }
         p += used;

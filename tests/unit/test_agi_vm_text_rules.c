@@ -283,6 +283,25 @@ static void test_inventory_screen(void **state)
     agi_vm_free(vm);
 }
 
+/* %w shows a word as it was typed, known or not. */
+static void test_word_as_typed(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    static agi_word words[1] = {{"look", 2}};
+    agi_words saved = vm->words;
+    vm->words.words = words;
+    vm->words.count = 1;
+    test_vm_logic(vm, 0, "accept.input();\nif (isset(f2)) { display(1, 0, \"[%w1][%w2]\"); }\nreturn();");
+    test_vm_run(vm, "1 type \"LOOK Xyzzy\"\n", 3);
+    assert_int_equal(vm->input.parse_count, 2); /* the unknown word's position */
+    assert_string_equal(vm->input.parsed_text[0], "LOOK");
+    assert_string_equal(vm->input.parsed_text[1], "Xyzzy");
+    assert_string_equal(vm->txt.text[1], "[LOOK][Xyzzy]                           ");
+    vm->words = saved;
+    agi_vm_free(vm);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -290,7 +309,7 @@ int main(void)
         cmocka_unit_test(test_input_line_prevent_accept), cmocka_unit_test(test_input_line_cleared),
         cmocka_unit_test(test_input_line_graphics),       cmocka_unit_test(test_echo_line),
         cmocka_unit_test(test_get_string_cells),          cmocka_unit_test(test_menu_cells),
-        cmocka_unit_test(test_inventory_screen),
+        cmocka_unit_test(test_inventory_screen),          cmocka_unit_test(test_word_as_typed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
