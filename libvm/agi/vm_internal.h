@@ -120,6 +120,9 @@ typedef struct agi_vm_text {
     int win_open;                       /* a text window is on screen (window[]) */
     int win_row, win_col, win_width;    /* print.at overrides (-1: centred, 0 width: 30) */
     char window[600];                   /* the open text window's expanded text */
+    /* Screen pixels (0x80 leftmost of 8) of the open window that object
+     * redraws copied the picture over (agi_vm_text_wipe). */
+    uint8_t win_wiped[AGI_SCREEN_H][AGI_SCREEN_W / 8];
 } agi_vm_text;
 
 /* The event queue (vm_events.c). */

@@ -91,6 +91,7 @@ uint8_t agi_vm_text_attr(const agi_vm *vm, unsigned fg, unsigned bg);
 unsigned agi_vm_text_wrap(const char *p, unsigned width, char lines[][41], unsigned max, unsigned *widest);
 void agi_vm_window_show(agi_vm *vm, const char *text, int row, int col, int width);
 void agi_vm_window_close(agi_vm *vm);
+unsigned agi_vm_window_layout(const agi_vm *vm, char lines[22][41], unsigned *widest, unsigned *top, unsigned *left);
 void agi_vm_close_window(agi_vm *vm);
 const char *agi_vm_message(agi_vm *vm, unsigned logic, unsigned n);
 /* Draws the input line again: the prompt s0 and cursor character of now,

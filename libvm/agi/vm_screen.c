@@ -12,10 +12,10 @@
  * status and input lines as text cells, drawn at their events, and the text
  * pixels objects wiped. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "vm_private.h"
 
-#define AGI_SCR_WINDOW_LINES 19 /* the most a window shows (AGI 2.936) */
 
 static void agi_scr_char(uint8_t *out, const uint8_t *font, unsigned row, unsigned col, uint8_t ch, uint8_t fg,
                          uint8_t bg)
@@ -88,35 +88,23 @@ static void agi_scr_window_box(uint8_t *out, unsigned top, unsigned left, unsign
  * glyphs when the caller has them; without it such bytes are drawn blank.
  * In the text mode the original writes the lines as text, black on grey,
  * with no box (a probe). */
-static void agi_scr_window(const agi_vm *vm, uint8_t *out, const uint8_t *font, const uint8_t *window_font,
-                           const char *extra)
+static void agi_scr_window(const agi_vm *vm, uint8_t *out, const uint8_t *font, const uint8_t *window_font)
 {
     char lines[22][41];
-    unsigned width = vm->txt.win_width > 0 && vm->txt.win_width <= 40 ? (unsigned)vm->txt.win_width : 30, widest;
-    unsigned n = agi_vm_text_wrap(vm->txt.window, width, lines, 22, &widest);
-    if (n > AGI_SCR_WINDOW_LINES) { /* AGI 2.936's own wording and layout */
-        char verbose[96];
-        snprintf(verbose, sizeof verbose, "Message too verbose:\n\n\"%.20s...\"\n\nPress ESC to continue.",
-                 vm->txt.window);
-        n = agi_vm_text_wrap(verbose, width, lines, 22, &widest);
-        if (n > 22)
-            n = 22;
-    }
-    if (extra && n < 22) {
-        snprintf(lines[n++], sizeof lines[0], "%.40s", extra);
-        if (strlen(extra) > widest)
-            widest = (unsigned)strlen(extra) > 40 ? 40 : (unsigned)strlen(extra);
-    }
+    unsigned widest, top, left;
+    unsigned n = agi_vm_window_layout(vm, lines, &widest, &top, &left);
     if (!n)
         return;
-    unsigned top = vm->txt.win_row >= 0 && vm->txt.win_row < 25 ? (unsigned)(vm->txt.base_row + vm->txt.win_row)
-                                                                : vm->txt.base_row + (n < 21 ? (21 - n) / 2 : 0);
-    unsigned left = vm->txt.win_col >= 0 && vm->txt.win_col < 40 ? (unsigned)vm->txt.win_col : (40 - widest) / 2;
     if (vm->txt.text_mode) { /* no box: the lines in black on grey, the screen's glyphs */
         for (unsigned i = 0; i < n; i++)
             agi_scr_text(out, font, top + i, left, lines[i], 0, 7);
         return;
     }
+    /* Where an object's redraw copied the picture over the window, what
+     * is below shows (agi_vm_text_wipe). */
+    uint8_t *under = malloc(AGI_SCREEN_W * AGI_SCREEN_H);
+    if (under)
+        memcpy(under, out, AGI_SCREEN_W * AGI_SCREEN_H);
     agi_scr_window_box(out, top, left, n, widest);
     for (unsigned i = 0; i < n; i++) {
         if (!window_font)
@@ -125,6 +113,13 @@ static void agi_scr_window(const agi_vm *vm, uint8_t *out, const uint8_t *font, 
                     *c = ' ';
         agi_scr_text(out, window_font ? window_font : font, top + i, left, lines[i], 0, 15);
     }
+    if (!under)
+        return;
+    for (unsigned y = 0; y < AGI_SCREEN_H; y++)
+        for (unsigned x = 0; x < AGI_SCREEN_W; x++)
+            if (vm->txt.win_wiped[y][x / 8] & (0x80 >> (x % 8)))
+                out[y * AGI_SCREEN_W + x] = under[y * AGI_SCREEN_W + x];
+    free(under);
 }
 
 /* The inventory screen as AGI 2.936 shows it (probe INV with 0, 1 and 10
@@ -230,7 +225,7 @@ static void agi_scr_modal(const agi_vm *vm, uint8_t *out, const uint8_t *font, c
     case AGI_MODAL_RESTORE: agi_scr_selector(vm, out, font); break;
     default:
         if (vm->txt.win_open)
-            agi_scr_window(vm, out, font, window_font, NULL);
+            agi_scr_window(vm, out, font, window_font);
         break;
     }
 }

@@ -53,6 +53,10 @@ void agi_vm_text_wipe(agi_vm *vm, int x0, int y0, int x1, int y1)
         x1 = AGI_SCREEN_W - 1;
     if (y1 >= AGI_SCREEN_H)
         y1 = AGI_SCREEN_H - 1;
+    if (vm->txt.win_open) /* the window's pixels there are gone too */
+        for (int y = y0; y <= y1; y++)
+            for (int x = x0; x <= x1; x++)
+                vm->txt.win_wiped[y][x / 8] |= (uint8_t)(0x80 >> (x % 8));
     /* Only cells holding text need it: writing a cell clears its mask. */
     for (int r = y0 / 8; r <= y1 / 8; r++)
         for (int c = x0 / 8; c <= x1 / 8; c++) {
@@ -88,11 +92,51 @@ uint8_t agi_vm_text_attr(const agi_vm *vm, unsigned fg, unsigned bg)
     return (uint8_t)(fg | bg << 4);
 }
 
+#define AGI_TEXT_WINDOW_LINES 19 /* the most a window shows (AGI 2.936) */
+
+/* The open window's lines, widest line and top-left text cell: centred in
+ * the display text area and on the 40 columns, unless print.at gave row
+ * (counted from the display base row), column and width (width 0: 30).  A
+ * message needing more than 19 lines is replaced by the original's
+ * "Message too verbose" window quoting its first 20 characters.  Returns
+ * the line count (0: nothing to show). */
+unsigned agi_vm_window_layout(const agi_vm *vm, char lines[22][41], unsigned *widest, unsigned *top, unsigned *left)
+{
+    unsigned width = vm->txt.win_width > 0 && vm->txt.win_width <= 40 ? (unsigned)vm->txt.win_width : 30;
+    unsigned n = agi_vm_text_wrap(vm->txt.window, width, lines, 22, widest);
+    if (n > AGI_TEXT_WINDOW_LINES) { /* AGI 2.936's own wording and layout */
+        char verbose[96];
+        snprintf(verbose, sizeof verbose, "Message too verbose:\n\n\"%.20s...\"\n\nPress ESC to continue.",
+                 vm->txt.window);
+        n = agi_vm_text_wrap(verbose, width, lines, 22, widest);
+        if (n > 22)
+            n = 22;
+    }
+    *top = vm->txt.win_row >= 0 && vm->txt.win_row < 25 ? (unsigned)(vm->txt.base_row + vm->txt.win_row)
+                                                        : vm->txt.base_row + (n < 21 ? (21 - n) / 2 : 0);
+    *left = vm->txt.win_col >= 0 && vm->txt.win_col < 40 ? (unsigned)vm->txt.win_col : (40 - *widest) / 2;
+    return n;
+}
+
+/* AGI 2.936 draws a window on the screen and, closing it, copies the
+ * picture buffer over its box: display() text under it is lost there
+ * (probes P and W: the text under a window closed by Enter or by
+ * close.window did not come back), and an object's redraw while it is up
+ * wipes it the same way (agi_vm_text_wipe). */
 /* Opening another saved window first closes the current one. */
 void agi_vm_window_close(agi_vm *vm)
 {
+    if (vm->txt.win_open && !vm->txt.text_mode) {
+        char lines[22][41];
+        unsigned widest, top, left, n = agi_vm_window_layout(vm, lines, &widest, &top, &left);
+        vm->txt.win_open = 0; /* the box is not the window's any more */
+        if (n)
+            agi_vm_text_wipe(vm, (int)left * 8 - 10, (int)top * 8 - 5, (int)(left + widest) * 8 + 9,
+                             (int)(top + n) * 8 + 4);
+    }
     vm->txt.win_open = 0;
     vm->txt.window[0] = 0;
+    memset(vm->txt.win_wiped, 0, sizeof vm->txt.win_wiped);
 }
 
 void agi_vm_window_show(agi_vm *vm, const char *text, int row, int col, int width)
@@ -201,6 +245,7 @@ void agi_vm_text_reset(agi_vm *vm)
         vm->txt.text[r][40] = 0;
     vm->txt.win_open = 0;
     vm->txt.window[0] = 0;
+    memset(vm->txt.win_wiped, 0, sizeof vm->txt.win_wiped);
     vm->txt.status_enabled = 0;
     vm->txt.status_score = vm->txt.status_sound = 0;
     /* Before any configure.screen AGI 2.936 draws the picture from row 0,

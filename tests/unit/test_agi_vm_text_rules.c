@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "relic/agi_view.h"
 #include "relic/agi_vm.h"
 #include "../../libvm/agi/vm_internal.h" /* the tests reach inside the VM */
 #include "agi_vm_support.h"
@@ -302,6 +303,56 @@ static void test_word_as_typed(void **state)
     agi_vm_free(vm);
 }
 
+/* A one-loop, one-cel view of a 4x4 square in colour 1 in slot n. */
+static void vm_square(agi_vm *vm, unsigned n)
+{
+    static const uint8_t bytes[] = {0, 0, 1, 0, 0, 7, 0, 1, 3, 0, 4, 4, 0, 0x14, 0, 0x14, 0, 0x14, 0, 0x14, 0};
+    agi_view *v = calloc(1, sizeof *v);
+    relic_err err;
+    relic_err_clear(&err);
+    assert_non_null(v);
+    if (agi_view_decode(bytes, sizeof bytes, vm->profile, v, &err))
+        fail_msg("view: %s", err.msg);
+    vm->res.view[n] = v;
+}
+
+/* Closing a window copies the picture over its box: display() text under
+ * it goes (the white picture shows), text outside stays.  An object
+ * redrawn under a window left up (f15) wipes the window on its path. */
+static void test_window_close_and_wipe(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    vm_square(vm, 0);
+    test_vm_logic(vm, 0,
+                  "if (v50 == 0) {\n  v50 = 1;\n  show.pic();\n"
+                  "  display(10, 0, \"XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX\");\n  print(\"hello\");\n}\n"
+                  "if (v50 == 1 && v51 == 1) {\n  v50 = 2;\n  animate.obj(o1);\n  set.view(o1, 0);\n"
+                  "  position(o1, 70, 84);\n  draw(o1);\n  v40 = 3;\n  set.dir(o1, v40);\n  v41 = 1;\n"
+                  "  step.size(o1, v41);\n  set(f15);\n  print(\"a window left up\");\n}\nreturn();");
+    test_vm_run(vm, "1 key enter\n", 3);
+    draw(vm);
+    assert_true(test_cell_is(screen, 10, 0, 'X', 15, 0));
+    assert_true(test_cell_is(screen, 10, 14, 'X', 15, 0)); /* left of the box ("hello" from column 17) */
+    assert_true(test_cell_solid(screen, 10, 16, 15));      /* under it: the picture */
+    assert_true(test_cell_solid(screen, 10, 22, 15));
+    assert_true(test_cell_is(screen, 10, 24, 'X', 15, 0));
+    vm->vars[51] = 1;
+    test_vm_run(vm, NULL, 8);
+    draw(vm);
+    assert_true(vm->txt.win_open);
+    /* the window ("a window left up" on row 10 from column 12) is white
+     * where the square has not been, and shows the square's path (the
+     * white picture) and the square itself where it went */
+    assert_true(test_cell_is(screen, 10, 14, 'w', 0, 15));
+    assert_int_equal(vm->obj[1].x, 75);
+    assert_int_equal(screen[82 * AGI_SCREEN_W + 2 * 77], 1); /* the square */
+    assert_false(test_cell_is(screen, 10, 18, 'o', 0, 15));  /* its path over "window" */
+    for (unsigned x = 140; x < 150; x++)
+        assert_int_equal(screen[82 * AGI_SCREEN_W + x], 15);
+    agi_vm_free(vm);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -310,6 +361,7 @@ int main(void)
         cmocka_unit_test(test_input_line_graphics),       cmocka_unit_test(test_echo_line),
         cmocka_unit_test(test_get_string_cells),          cmocka_unit_test(test_menu_cells),
         cmocka_unit_test(test_inventory_screen),          cmocka_unit_test(test_word_as_typed),
+        cmocka_unit_test(test_window_close_and_wipe),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
