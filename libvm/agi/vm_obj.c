@@ -80,6 +80,13 @@ void agi_vm_obj_animate(agi_vm_obj *o)
     if (o->animated)
         return;
     o->animated = o->cycling = o->updating = 1;
+    /* The flag word is set to these three: a fixed priority, ignore.horizon,
+     * fix.loop, ignore.objs and ignore.blocks given before (or in an
+     * earlier room) are gone (2.936 under DOSBox, tests/corpus/agi_oracle
+     * README "animate.obj resets the flags"; ScummVM's cmdAnimateObj
+     * assigns the flags the same way).  drawn is kept: not measured. */
+    o->fix_pri = o->no_horizon = o->fix_loop = o->no_objs = o->no_blocks = 0;
+    o->on_water = o->on_land = o->repositioned = o->didnt_move = 0;
     o->dir = 0;
     o->motion = AGI_MOTION_NORMAL;
     o->cycle_mode = AGI_CYCLE_NORMAL;
@@ -251,6 +258,8 @@ void agi_vm_obj_draw(agi_vm *vm, agi_vm_obj *o)
     o->ph = o->height;
     o->drawn = 1;
     o->blitted = 0;
+    if (vm->rules->draw_marks_repositioned) /* no step in the next due pass */
+        o->repositioned = 1;
     agi_vm_obj_blit(vm, o);
 }
 

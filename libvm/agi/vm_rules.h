@@ -72,6 +72,15 @@ typedef struct agi_vm_rules {
      * 2.917 (ScummVM engines/agi/cycle.cpp playGame notes it); kept for
      * the 3.002 profiles, which nothing here has measured. */
     uint8_t first_cycle_f11;
+    /* draw (0x23) marks the object newly positioned, so the motion pass
+     * that next finds it due applies no step (object_behavior.md "Cycle
+     * ordering and cadence"): measured in 2.936 under DOSBox (README of
+     * tests/corpus/agi_oracle, "Drawn this cycle, not moved this cycle":
+     * drawn and sent by move.obj on one cycle, x 20 20 21; with step time
+     * 2, x 20 20 20 20 21).  ScummVM's cmdDraw (engines/agi/op_cmd.cpp)
+     * sets no fUpdatePos; the other profiles are not measured and keep
+     * that. */
+    uint8_t draw_marks_repositioned;
 } agi_vm_rules;
 
 /* The row for a profile (by its name; a profile the table does not know

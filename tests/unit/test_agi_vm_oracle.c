@@ -394,7 +394,7 @@ static void test_room0_motion(void **state)
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
     agi_vm_obj *o = room_walker(vm, 0, 1);
-    assert_int_equal(o->x, 80); /* one step each of the 60 cycles, past 60 */
+    assert_int_equal(o->x, 79); /* a step in each cycle after the draw's, past 60 */
     assert_int_equal(o->dir, 3);
     assert_int_equal(o->cel, 0);
     assert_int_equal(vm->flags[40], 0);
@@ -412,6 +412,91 @@ static void test_room0_motion(void **state)
     agi_vm_free(vm);
 }
 
+/* x of object 1 after each of `n` cycles (xs[i]: after i + 1): drawn at
+ * (20, 100) and sent to x 60 by move.obj in one cycle, step time `st`,
+ * in room 1, under `profile`. */
+static void drawn_walker(const char *profile, unsigned st, unsigned n, int *xs)
+{
+    agi_vm *vm = test_vm_new(profile);
+    test_vm_logic(vm, 0,
+                  "if (v0 == 0) { new.room(1); }\n"
+                  "if (isset(f201) && !isset(f200)) { set(f200); animate.obj(o1); set.view(o1, 0);\n"
+                  "position(o1, 20, 100); step.time(o1, v48); draw(o1); move.obj(o1, 60, 100, 1, f40); }\nreturn();");
+    test_vm_logic(vm, 1, "return();");
+    test_vm_run(vm, NULL, 1);
+    vm_view(vm, 0, 2); /* after the room switch, which discards it */
+    vm->flags[201] = 1;
+    vm->vars[48] = (uint8_t)st;
+    for (unsigned i = 0; i < n; i++) {
+        test_vm_run(vm, NULL, vm->cycle + 1);
+        xs[i] = vm->obj[1].x;
+    }
+    agi_vm_free(vm);
+}
+
+/* 2.936 probe (README "Drawn this cycle, not moved this cycle"): draw
+ * marks the object newly positioned, so the first motion pass that finds
+ * it due applies no step: step time 1 gives 20 21 22 after the draw's
+ * pass, step time 2 and 3 move first in their second due pass.  Not
+ * measured for 2.917, which keeps the step (ScummVM's cmdDraw). */
+static void test_drawn_not_moved(void **state)
+{
+    (void)state;
+    int xs[9];
+    drawn_walker(NULL, 1, 3, xs);
+    assert_int_equal(xs[0], 20);
+    assert_int_equal(xs[1], 21);
+    assert_int_equal(xs[2], 22);
+    drawn_walker(NULL, 2, 6, xs);
+    static const int two[6] = {20, 20, 20, 21, 21, 22};
+    for (unsigned i = 0; i < 6; i++)
+        assert_int_equal(xs[i], two[i]);
+    drawn_walker(NULL, 3, 9, xs); /* the probe's 20 (x6) 21 21 21 22 */
+    assert_int_equal(xs[4], 20);
+    assert_int_equal(xs[5], 21);
+    assert_int_equal(xs[8], 22);
+    drawn_walker("2.917", 1, 3, xs);
+    assert_int_equal(xs[0], 21);
+    assert_int_equal(xs[2], 23);
+}
+
+/* 2.936 probes (README "animate.obj resets the flags"): animate.obj on an
+ * object that is not animated (never, or since new.room or unanimate.all)
+ * clears what ignore.horizon, fix.loop, ignore.objs, ignore.blocks and
+ * set.priority gave it: drawn above the horizon it is placed below it,
+ * and a priority fixed before takes the baseline's again (12 at y 140).
+ * Given after animate.obj, they hold. */
+static void test_animate_resets_flags(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0,
+                  "if (v0 == 0) { new.room(1); }\n"
+                  "if (isset(f201) && !isset(f200)) { set(f200);\n"
+                  "  ignore.horizon(o1); fix.loop(o1); ignore.objs(o1); ignore.blocks(o1); set.priority(o1, 15);\n"
+                  "  animate.obj(o1); set.view(o1, 0); position(o1, 80, 20); draw(o1);\n"
+                  "  animate.obj(o2); set.view(o2, 0); ignore.horizon(o2); set.priority(o2, 15);\n"
+                  "  position(o2, 100, 20); draw(o2); }\n"
+                  "if (isset(f202)) { reset(f202); unanimate.all(); animate.obj(o2); set.view(o2, 0);\n"
+                  "  position(o2, 100, 140); draw(o2); }\n"
+                  "if (isset(f200)) { get.priority(o1, v70); get.priority(o2, v71); }\nreturn();");
+    test_vm_logic(vm, 1, "return();");
+    test_vm_run(vm, NULL, 1);
+    vm_view(vm, 0, 2);
+    vm->flags[201] = 1;
+    test_vm_run(vm, NULL, 3);
+    agi_vm_obj *o1 = &vm->obj[1], *o2 = &vm->obj[2];
+    assert_int_equal(o1->y, 37); /* the horizon (36) + 1: ignore.horizon gone */
+    assert_int_equal(o1->fix_loop | o1->no_objs | o1->no_blocks | o1->fix_pri, 0);
+    assert_int_equal(vm->vars[70], 4);
+    assert_int_equal(o2->y, 20); /* given after animate.obj: kept */
+    assert_int_equal(vm->vars[71], 15);
+    vm->flags[202] = 1;
+    test_vm_run(vm, NULL, 5);
+    assert_int_equal(vm->vars[71], 12); /* set.priority gone with the new animate.obj */
+    agi_vm_free(vm);
+}
+
 int main(void)
 {
     // clang-format off
@@ -424,7 +509,8 @@ int main(void)
         cmocka_unit_test(test_abandoned_cycle),   cmocka_unit_test(test_abandoned_loop_and_cel),
         cmocka_unit_test(test_replay_full),       cmocka_unit_test(test_display_wrap),
         cmocka_unit_test(test_percent_unknown),   cmocka_unit_test(test_window_font_high_glyph),
-        cmocka_unit_test(test_room0_motion),
+        cmocka_unit_test(test_room0_motion),      cmocka_unit_test(test_drawn_not_moved),
+        cmocka_unit_test(test_animate_resets_flags),
     };
     // clang-format on
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -54,7 +54,7 @@ static void test_configure_after_show_pic(void **state)
                   "  animate.obj(o1);\n  set.view(o1, 0);\n  position(o1, 10, 63);\n  draw(o1);\n"
                   "  v40 = 3;\n  set.dir(o1, v40);\n  v41 = 1;\n  step.size(o1, v41);\n"
                   "  animate.obj(o2);\n  set.view(o2, 0);\n  position(o2, 100, 80);\n  draw(o2);\n}\nreturn();");
-    test_vm_run(vm, NULL, 5);
+    test_vm_run(vm, NULL, 6); /* 5 steps: none in the cycle of its draw */
     draw(vm);
     assert_true(test_cell_is(screen, 21, 1, 'S', 0, 15)); /* the status line where it was drawn */
     assert_true(test_cell_solid(screen, 0, 1, 15));       /* the picture's row 0, no status line */
@@ -93,7 +93,7 @@ static void test_display_wiped_by_object(void **state)
                   "  animate.obj(o3);\n  set.view(o3, 0);\n  position(o3, 20, 123);\n  draw(o3);\n"
                   "  stop.update(o3);\n  display(5, 0, \"XXXXXXXX\");\n  display(10, 0, \"XXXXXXXX\");\n"
                   "  display(15, 0, \"XXXXXXXX\");\n}\nreturn();");
-    test_vm_run(vm, NULL, 8);
+    test_vm_run(vm, NULL, 9); /* 8 steps: none in the cycle of its draw */
     draw(vm);
     assert_int_equal(vm->obj[1].x, 8);
     for (unsigned x = 0; x < 16; x++) /* o1's path, x 0-11 on rows 80-83: the white picture */
