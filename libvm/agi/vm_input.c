@@ -328,12 +328,16 @@ void agi_vm_input_echo_line(agi_vm *vm)
     agi_input_echo(vm, n, vm->input.input_line + n, strlen(vm->input.input_line + n));
 }
 
-/* prevent.input clears the input row to black, every time (a probe:
- * display() text put on the row after one prevent.input went at the
- * next; the row was black after set.text.attribute(14, 4)); the text
- * typed so far is kept for the next accept.input. */
+/* prevent.input writes a space over the input line's cursor where it was
+ * drawn and clears the input row to black, every time (probes: display()
+ * text put on the row after one prevent.input went at the next; the row
+ * was black after set.text.attribute(14, 4); with the input row moved to
+ * 22 by configure.screen, the line on row 23 kept ">a" and lost its "_");
+ * the text typed so far is kept for the next accept.input. */
 void agi_vm_input_prevent(agi_vm *vm)
 {
+    if (vm->input.input_enabled && vm->txt.prompt_char && !vm->txt.text_mode)
+        agi_vm_input_put(vm, (size_t)vm->input.cursor_col, " ", 1);
     vm->input.input_enabled = 0;
     if (vm->txt.input_row >= 0 && vm->txt.input_row < 25)
         agi_vm_text_fill(vm, (unsigned)vm->txt.input_row, 0, (unsigned)vm->txt.input_row, 39, 0);

@@ -353,6 +353,21 @@ static void test_window_close_and_wipe(void **state)
     agi_vm_free(vm);
 }
 
+/* prevent.input with the input row moved: the line drawn on row 23 keeps
+ * its text and loses its cursor; the new row is cleared. */
+static void test_prevent_moved_row(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    vm_keys(vm, "display(22, 5, \"ZZ\"); configure.screen(0, 22, 21); prevent.input();", "", "", "");
+    test_vm_run(vm, "1 key a\n2 key f1\n", 4);
+    draw(vm);
+    assert_true(test_cell_is(screen, 23, 1, 'a', 15, 0));
+    assert_true(test_cell_solid(screen, 23, 2, 0));
+    assert_true(test_cell_solid(screen, 22, 5, 0));
+    agi_vm_free(vm);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -361,7 +376,7 @@ int main(void)
         cmocka_unit_test(test_input_line_graphics),       cmocka_unit_test(test_echo_line),
         cmocka_unit_test(test_get_string_cells),          cmocka_unit_test(test_menu_cells),
         cmocka_unit_test(test_inventory_screen),          cmocka_unit_test(test_word_as_typed),
-        cmocka_unit_test(test_window_close_and_wipe),
+        cmocka_unit_test(test_window_close_and_wipe),     cmocka_unit_test(test_prevent_moved_row),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
