@@ -8,7 +8,9 @@
  * alternates; each output folder is removed before, not during, its timed
  * run), the ratio of the medians, min/median/max of the per-pair ratios, and
  * riven-script's peak RSS.  Then Riven-packed tBMP decoding in pixels per
- * second.  Prints, never asserts. */
+ * second.  Prints, never asserts.  RELIC_BENCH_RIVEN_DIR puts the
+ * synthetic archive and every output folder elsewhere than build/ (a
+ * tmpfs such as /dev/shm takes the disk out of the comparison). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +26,10 @@
 #define BENCH_RIVEN_PAIRS 7
 
 static const char *bench_riven_bin(void) { return getenv("RELIC_BIN") ? getenv("RELIC_BIN") : "build/bin"; }
+static const char *bench_riven_dir(void)
+{
+    return getenv("RELIC_BENCH_RIVEN_DIR") ? getenv("RELIC_BENCH_RIVEN_DIR") : "build";
+}
 
 /* Runs a shell command; its wall time, and the peak RSS (KiB) of what it
  * ran.  wait4's ru_maxrss cannot give that here: a child forked from this
@@ -32,7 +38,8 @@ static const char *bench_riven_bin(void) { return getenv("RELIC_BIN") ? getenv("
  * measures the command instead; without it the RSS is not reported (0). */
 static double bench_riven_run(const char *cmd, long *rss_kib)
 {
-    const char *rss_file = "build/bench-riven-rss.txt";
+    char rss_file[1100];
+    snprintf(rss_file, sizeof rss_file, "%s/bench-riven-rss.txt", bench_riven_dir());
     int timed = rss_kib && access("/usr/bin/time", X_OK) == 0;
     double t0 = bench_now();
     pid_t pid = fork();
@@ -73,7 +80,7 @@ static int bench_riven_simple_dump(const char *archive, const char *dir)
     }
     int rc = 0;
     for (size_t i = 0; i < a.count && !rc; i++) {
-        char path[600], tag[5];
+        char path[1200], tag[5];
         mhk_tag_str(a.res[i].tag, tag);
         snprintf(path, sizeof path, "%s/%s_%u.bin", dir, tag, a.res[i].id);
         FILE *f = fopen(path, "wb");
@@ -137,16 +144,19 @@ static double bench_riven_median(const bench_riven_row *r)
 /* Interleaved pairs over one archive (an absolute or build-relative path). */
 static void bench_riven_extract(const char *label, const char *archive)
 {
-    char cmd[3][1200];
-    const char *bin = bench_riven_bin();
-    static const char *const clean[3] = {"rm -rf build/bench-rx", "rm -rf build/bench-em && mkdir build/bench-em",
-                                         "rm -rf build/bench-rr"};
-    snprintf(cmd[0], sizeof cmd[0], "%s/riven-script %s --extract build/bench-rx >/dev/null", bin, archive);
+    char cmd[3][3400], clean[3][1200], abs[1024], sl[1100], all[4400];
+    const char *bin = bench_riven_bin(), *dir = bench_riven_dir();
+    if (!realpath(archive, abs)) /* extract_mohawk runs in its output folder */
+        snprintf(abs, sizeof abs, "%s", archive);
+    snprintf(clean[0], sizeof clean[0], "rm -rf %s/bench-rx", dir);
+    snprintf(clean[1], sizeof clean[1], "rm -rf %s/bench-em && mkdir %s/bench-em", dir, dir);
+    snprintf(clean[2], sizeof clean[2], "rm -rf %s/bench-rr", dir);
+    snprintf(sl, sizeof sl, "%s/bench-sl", dir);
+    snprintf(cmd[0], sizeof cmd[0], "%s/riven-script %s --extract %s/bench-rx >/dev/null", bin, abs, dir);
     /* Debian installs it in /usr/games, which is not always on PATH. */
     const char *em = access("/usr/games/extract_mohawk", X_OK) == 0 ? "/usr/games/extract_mohawk" : "extract_mohawk";
-    snprintf(cmd[1], sizeof cmd[1], "cd build/bench-em && %s %s%s >/dev/null 2>&1", em,
-             archive[0] == '/' ? "" : "../../", archive);
-    snprintf(cmd[2], sizeof cmd[2], "%s/riven-script %s --extract build/bench-rr --raw-only >/dev/null", bin, archive);
+    snprintf(cmd[1], sizeof cmd[1], "cd %s/bench-em && %s %s >/dev/null 2>&1", dir, em, abs);
+    snprintf(cmd[2], sizeof cmd[2], "%s/riven-script %s --extract %s/bench-rr --raw-only >/dev/null", bin, abs, dir);
     bench_riven_row rows[4] = {{"riven-script --extract (raw + PNG)", {0}, 0, 0, {0}, 0},
                                {"extract_mohawk (raw)", {0}, 0, 0, {0}, 0},
                                {"riven-script --extract --raw-only", {0}, 0, 0, {0}, 0},
@@ -166,9 +176,10 @@ static void bench_riven_extract(const char *label, const char *archive)
                     rows[k].rss = rss;
             }
         }
-        if (system("rm -rf build/bench-sl && mkdir -p build/bench-sl") == 0) {
+        snprintf(all, sizeof all, "rm -rf %s && mkdir -p %s", sl, sl);
+        if (system(all) == 0) {
             double t0 = bench_now();
-            if (bench_riven_simple_dump(archive, "build/bench-sl") == 0)
+            if (bench_riven_simple_dump(archive, sl) == 0)
                 rows[3].t[rows[3].n++] = tp[3] = bench_now() - t0;
         }
         for (int k = 0; k < 4; k++)
@@ -180,14 +191,15 @@ static void bench_riven_extract(const char *label, const char *archive)
            BENCH_RIVEN_PAIRS);
     for (int k = 0; k < 4; k++)
         bench_riven_row_print(&rows[k], k == 1 ? -1 : ref);
-    if (system("rm -rf build/bench-rx build/bench-em build/bench-rr build/bench-sl") != 0)
+    snprintf(all, sizeof all, "rm -rf %s/bench-rx %s/bench-em %s/bench-rr %s", dir, dir, dir, sl);
+    if (system(all) != 0)
         printf("could not remove the riven bench folders\n");
 }
 
 /* 3,000 8-bit 160x120 tBMPs (one gradient picture) built by riven-script --build. */
 static int bench_riven_synthetic(const char *dir, const char *archive)
 {
-    char path[600];
+    char path[1200];
     snprintf(path, sizeof path, "%s/img.ppm", dir);
     FILE *f = fopen(path, "w");
     if (!f)
@@ -205,7 +217,7 @@ static int bench_riven_synthetic(const char *dir, const char *archive)
     for (int i = 1; i <= 3000; i++)
         fprintf(f, "tBMP %d - bitmap8 img.ppm\n", i);
     fclose(f);
-    char cmd[1400];
+    char cmd[2800];
     snprintf(cmd, sizeof cmd, "%s/riven-script --build %s -o %s", bench_riven_bin(), path, archive);
     return system(cmd) == 0 ? 0 : -1;
 }
@@ -216,13 +228,17 @@ void bench_riven(void)
         bench_riven_extract("the project's sample archive", "build/samples/riven/relicdemo.mhk");
     else
         printf("riven extraction: build/samples/riven/relicdemo.mhk missing (make samples)\n");
-    if (system("rm -rf build/bench-riven && mkdir -p build/bench-riven") == 0 &&
-        bench_riven_synthetic("build/bench-riven", "build/bench-riven/syn.mhk") == 0)
-        bench_riven_extract("3,000 8-bit tBMPs", "build/bench-riven/syn.mhk");
+    char syn[1100], synarch[1200], cmd[2400];
+    snprintf(syn, sizeof syn, "%s/bench-riven", bench_riven_dir());
+    snprintf(synarch, sizeof synarch, "%s/syn.mhk", syn);
+    snprintf(cmd, sizeof cmd, "rm -rf %s && mkdir -p %s", syn, syn);
+    if (system(cmd) == 0 && bench_riven_synthetic(syn, synarch) == 0)
+        bench_riven_extract("3,000 8-bit tBMPs", synarch);
     else
         printf("riven extraction: could not build the synthetic archive\n");
-    if (system("rm -rf build/bench-riven") != 0)
-        printf("could not remove build/bench-riven\n");
+    snprintf(cmd, sizeof cmd, "rm -rf %s", syn);
+    if (system(cmd) != 0)
+        printf("could not remove %s\n", syn);
     /* tBMP: a 608x392 (Riven's card size) 8 bpp image, Riven-packed. */
     riven_bitmap b = {.width = 608, .height = 392, .bpp = 8};
     b.pixels = malloc(608 * 392);

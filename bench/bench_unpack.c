@@ -7,13 +7,25 @@
  * time, which other load disturbs less) are printed as min/median/max,
  * never asserted.
  *
+ * Nothing is deleted between timed runs: each run writes a folder of its
+ * own, and a game's folders are removed only after its last pair, then
+ * the file system is synced and the bench waits RELIC_BENCH_SETTLE
+ * seconds (default 6).  On ext4 without a journal (this machine's disk)
+ * a new inode is found by walking its block group past every inode
+ * deleted in the last 5 s (300 s more while its inode table block is
+ * dirty; fs/ext4/ialloc.c, recently_deleted()), so a run that follows
+ * `rm -rf` of the previous run's output walked thousands of them per
+ * file, and the tool that writes more files paid for the bench's own
+ * clean-up (0.1-3 ms a file instead of ~30 us).
+ *
  * Environment: RELIC_BIN (tools, default build/bin), AGIKIT (path of
  * agikit's dist/cli.js, run with node), RELIC_BENCH_DIR (scratch folder,
  * default build/bench-unpack: the project disk; give /dev/shm/... for
  * tmpfs), RELIC_BENCH_PAIRS (default 5), RELIC_BENCH_JOBS (agi-unpack -j,
  * default: agi-unpack's own default), RELIC_BENCH_VIEWS (the view forms of
  * the extra fewer-files pair against agikit, default "sheets": one PNG a
- * loop instead of a PNG a cel, a sheet and a GIF; "off" leaves it out). */
+ * loop instead of a PNG a cel, a sheet and a GIF; "off" leaves it out),
+ * RELIC_BENCH_SETTLE (seconds to wait after a game's clean-up). */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <dirent.h>
@@ -105,7 +117,7 @@ static int bench_unpack_cmp(const void *a, const void *b)
 
 typedef struct bench_unpack_ctx {
     const char *bin, *agikit, *scratch, *jobs, *views;
-    int pairs;
+    int pairs, settle;
 } bench_unpack_ctx;
 
 /* agi-unpack GAME -o OUT [flag] [-j N] into argv (strings in store). */
@@ -126,20 +138,37 @@ static void bench_unpack_argv(const bench_unpack_ctx *c, const char *game, const
     argv[n] = NULL;
 }
 
-/* Interleaved pairs: (rm; time a) then (rm; time b), `pairs` times;
- * prints "label: relic X ms, peer Y ms (medians), ratio min/median/max". */
+/* argv with its output folder (the argument equal to out) renamed
+ * out-<tag>-<i>: a folder nobody wrote before (strings in store). */
+static void bench_unpack_fresh(char *const argv[], const char *out, const char *tag, int i, char store[4096],
+                               char *fresh[12])
+{
+    int n = 0;
+    snprintf(store, 4096, "%s-%s%d", out, tag, i);
+    for (; argv[n] && n < 11; n++)
+        fresh[n] = strcmp(argv[n], out) == 0 ? store : argv[n];
+    fresh[n] = NULL;
+}
+
+/* Interleaved pairs: time a, then b, `pairs` times, each run into a
+ * fresh folder (nothing is deleted until the game is done); prints
+ * "label: relic X ms, peer Y ms (medians), ratio min/median/max". */
 static void bench_unpack_pairs(const bench_unpack_ctx *c, const char *label, char *const a[], const char *a_out,
                                char *const b[], const char *b_out, unsigned files)
 {
     double ta[BENCH_UNPACK_MAX_PAIRS], tb[BENCH_UNPACK_MAX_PAIRS], r[BENCH_UNPACK_MAX_PAIRS];
     double rc[BENCH_UNPACK_MAX_PAIRS];
+    static int runs; /* tells the folders of successive calls apart */
     int n = 0;
     for (int i = 0; i < c->pairs; i++) {
         double cx = 0, cy = 0;
-        bench_unpack_rm(a_out);
-        double x = bench_unpack_spawn_cpu(a, &cx);
-        bench_unpack_rm(b_out);
-        double y = bench_unpack_spawn_cpu(b, &cy);
+        char sa[4096], sb[4096];
+        char *fa[12], *fb[12];
+        bench_unpack_fresh(a, a_out, "a", runs, sa, fa);
+        bench_unpack_fresh(b, b_out, "b", runs, sb, fb);
+        runs++;
+        double x = bench_unpack_spawn_cpu(fa, &cx);
+        double y = bench_unpack_spawn_cpu(fb, &cy);
         if (x <= 0 || y <= 0) {
             printf("  %-34s a run failed (pair %d)\n", label, i + 1);
             break;
@@ -150,8 +179,6 @@ static void bench_unpack_pairs(const bench_unpack_ctx *c, const char *label, cha
         rc[n] = cy > 0 ? cx / cy : 0;
         n++;
     }
-    bench_unpack_rm(a_out);
-    bench_unpack_rm(b_out);
     if (n == 0)
         return;
     qsort(ta, (size_t)n, sizeof *ta, bench_unpack_cmp);
@@ -173,12 +200,13 @@ static void bench_unpack_solo(const bench_unpack_ctx *c, const char *label, char
     double t[BENCH_UNPACK_MAX_PAIRS];
     int n = 0;
     for (int i = 0; i < c->pairs; i++) {
-        bench_unpack_rm(a_out);
-        if ((t[n] = bench_unpack_spawn(a)) <= 0)
+        char sa[4096];
+        char *fa[12];
+        bench_unpack_fresh(a, a_out, "solo", i, sa, fa);
+        if ((t[n] = bench_unpack_spawn(fa)) <= 0)
             break;
         n++;
     }
-    bench_unpack_rm(a_out);
     if (n == 0)
         return;
     qsort(t, (size_t)n, sizeof *t, bench_unpack_cmp);
@@ -217,34 +245,57 @@ static int bench_unpack_upper(const char *game, const char *dest)
     return 0;
 }
 
+/* After a game: its folders removed, the file system synced (the
+ * deleted inodes' table blocks clean, so the kernel skips them for 5 s,
+ * not 300), and a wait past that, so the next game's runs do not pay
+ * for this one's clean-up (see the top of the file). */
+static void bench_unpack_clean(const bench_unpack_ctx *c, const char *dir)
+{
+    bench_unpack_rm(dir);
+    char *sync_argv[] = {"sync", "-f", (char *)c->scratch, NULL};
+    bench_unpack_spawn(sync_argv);
+    if (c->settle > 0)
+        sleep((unsigned)c->settle);
+}
+
 static void bench_unpack_game(const bench_unpack_ctx *c, const char *root, const char *name)
 {
-    char game[4096], out_a[4096], out_b[4096], upper[4096], raw_keep[4096];
+    char game[4096], dir[4096], out_a[4200], out_b[4200], probe[4300], upper[4200], raw_keep[4200];
     snprintf(game, sizeof game, "%s/%s", root, name);
-    snprintf(out_a, sizeof out_a, "%s/relic", c->scratch);
-    snprintf(out_b, sizeof out_b, "%s/peer", c->scratch);
-    snprintf(upper, sizeof upper, "%s/game-%s", c->scratch, name);
-    snprintf(raw_keep, sizeof raw_keep, "%s/raw-%s", c->scratch, name);
+    snprintf(dir, sizeof dir, "%s/%s", c->scratch, name);
+    snprintf(out_a, sizeof out_a, "%s/relic", dir);
+    snprintf(out_b, sizeof out_b, "%s/peer", dir);
+    snprintf(upper, sizeof upper, "%s/game", dir);
+    snprintf(raw_keep, sizeof raw_keep, "%s/raw-kept", dir);
+    bench_unpack_rm(dir);
+    if (mkdir(dir, 0777) != 0) {
+        printf("  cannot create %s\n", dir);
+        return;
+    }
     char sa[3][4096];
     char *a[9];
     printf(" %s:\n", name);
 
-    /* Full extraction: files written, then against agikit. */
-    bench_unpack_argv(c, game, out_a, NULL, sa, a);
-    bench_unpack_rm(out_a);
+    /* Full extraction: files written (a first run of each tool, into a
+     * folder of its own), then against agikit. */
+    snprintf(probe, sizeof probe, "%s-count", out_a);
+    bench_unpack_argv(c, game, probe, NULL, sa, a);
     if (bench_unpack_spawn(a) < 0) {
         printf("  agi-unpack failed on %s\n", game);
+        bench_unpack_clean(c, dir);
         return;
     }
-    unsigned files = bench_unpack_count(out_a);
+    unsigned files = bench_unpack_count(probe);
+    bench_unpack_argv(c, game, out_a, NULL, sa, a);
+    snprintf(probe, sizeof probe, "%s-count", out_b);
+    char *kprobe[] = {"node", (char *)c->agikit, "extract", upper, probe, NULL};
     if (c->agikit && bench_unpack_upper(game, upper) == 0) {
         char *k[] = {"node", (char *)c->agikit, "extract", upper, out_b, NULL};
-        bench_unpack_rm(out_b);
-        if (bench_unpack_spawn(k) < 0) {
+        if (bench_unpack_spawn(kprobe) < 0) {
             printf("  %-34s agikit does not read this game\n", "full vs agikit extract");
             bench_unpack_solo(c, "full", a, out_a, files);
         } else {
-            unsigned peer_files = bench_unpack_count(out_b);
+            unsigned peer_files = bench_unpack_count(probe);
             char label[96];
             snprintf(label, sizeof label, "full vs agikit (%u files)", peer_files);
             bench_unpack_pairs(c, label, a, out_a, k, out_b, files);
@@ -254,15 +305,15 @@ static void bench_unpack_game(const bench_unpack_ctx *c, const char *root, const
                 char flag[64], few_label[96], fs[3][4096];
                 char *fa[9];
                 snprintf(flag, sizeof flag, "--views=%s", c->views);
+                snprintf(probe, sizeof probe, "%s-few-count", out_a);
+                bench_unpack_argv(c, game, probe, flag, fs, fa);
+                unsigned few = bench_unpack_spawn(fa) < 0 ? 0 : bench_unpack_count(probe);
                 bench_unpack_argv(c, game, out_a, flag, fs, fa);
-                bench_unpack_rm(out_a);
-                unsigned few = bench_unpack_spawn(fa) < 0 ? 0 : bench_unpack_count(out_a);
                 snprintf(few_label, sizeof few_label, "%s vs agikit", flag);
                 if (few)
                     bench_unpack_pairs(c, few_label, fa, out_a, k, out_b, few);
             }
         }
-        bench_unpack_rm(upper);
     } else {
         printf("  %-34s (set AGIKIT=.../agikit/packages/cli/dist/cli.js for the agikit pair)\n", "full");
         bench_unpack_solo(c, "full", a, out_a, files);
@@ -270,14 +321,13 @@ static void bench_unpack_game(const bench_unpack_ctx *c, const char *root, const
 
     /* --raw against cp -r of its own output. */
     bench_unpack_argv(c, game, raw_keep, "--raw", sa, a);
-    bench_unpack_rm(raw_keep);
-    if (bench_unpack_spawn(a) < 0)
-        return;
-    unsigned raw_files = bench_unpack_count(raw_keep);
-    bench_unpack_argv(c, game, out_a, "--raw", sa, a);
-    char *cp[] = {"cp", "-r", raw_keep, out_b, NULL};
-    bench_unpack_pairs(c, "--raw vs cp -r of its output", a, out_a, cp, out_b, raw_files);
-    bench_unpack_rm(raw_keep);
+    if (bench_unpack_spawn(a) >= 0) {
+        unsigned raw_files = bench_unpack_count(raw_keep);
+        bench_unpack_argv(c, game, out_a, "--raw", sa, a);
+        char *cp[] = {"cp", "-r", raw_keep, out_b, NULL};
+        bench_unpack_pairs(c, "--raw vs cp -r of its output", a, out_a, cp, out_b, raw_files);
+    }
+    bench_unpack_clean(c, dir);
 }
 
 static int bench_unpack_name_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
@@ -291,6 +341,7 @@ void bench_unpack_side_by_side(const char *root)
         .jobs = getenv("RELIC_BENCH_JOBS"),
         .views = getenv("RELIC_BENCH_VIEWS") ? getenv("RELIC_BENCH_VIEWS") : "sheets",
         .pairs = getenv("RELIC_BENCH_PAIRS") ? atoi(getenv("RELIC_BENCH_PAIRS")) : 5,
+        .settle = getenv("RELIC_BENCH_SETTLE") ? atoi(getenv("RELIC_BENCH_SETTLE")) : 6,
     };
     if (c.pairs < 1)
         c.pairs = 1;

@@ -20,14 +20,19 @@ void unpack_export_messages(unpack_ctx *x, unsigned num, const agi_record *rec, 
     }
     relic_json_set(row, "messages", json_integer(m.count), &x->json_oom);
     unpack_warn(x, AGI_LOGIC, num, rec, m.warnings, m.warning, m.warning_offset, row);
-    if (x->out) {
-        char rel[64];
-        snprintf(rel, sizeof rel, "logic/logic%03u.messages.json", num);
+    unpack_page_item *it = x->out ? unpack_page_slot(x, AGI_LOGIC, num) : NULL;
+    char rel[64];
+    snprintf(rel, sizeof rel, "logic/logic%03u.messages.json", num);
+    if (it) { /* index.html shows the document: build it once, for both */
         json_t *doc = agi_messages_to_json(&m, num);
-        unpack_page_item *it = unpack_page_slot(x, AGI_LOGIC, num);
-        if (unpack_write(x, rel, NULL, 0, doc) == 0 && it)
+        if (unpack_write(x, rel, NULL, 0, doc) == 0)
             it->messages = json_incref(doc);
         json_decref(doc);
+    } else if (x->out) {
+        /* No page (--raw): the same bytes without the tree, which with
+         * its encoding and freeing was a fifth of --raw's instructions. */
+        relic_err_clear(&err);
+        unpack_write_json_bytes(x, rel, agi_messages_write_json(&m, num, &x->enc, &err), &err);
     }
     agi_logic_messages_free(&m);
 }

@@ -3,9 +3,11 @@
  * Resources are extracted on a pool of workers (pool.h); each one's row and
  * error lines are collected and taken in directory order, so game.json,
  * stderr and the tree are the same for any -j. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "relic/core.h"
 #include "cli.h"
 #include "json_report.h"
@@ -74,12 +76,10 @@ int unpack_parse_views(const char *arg, unsigned *views)
 }
 
 /* One resource's outcome (or OBJECT's or WORDS.TOK's, when meta_file is
- * set, or game.json's container record, when layout is), kept until every
- * earlier one is reported. */
+ * set), kept until every earlier one is reported. */
 typedef struct unpack_task {
     agi_kind kind;
     unsigned num;
-    int layout;
     const char *meta_file, *meta_out;
     json_t *row;
     int errors, warnings, io_failed, json_oom;
@@ -97,8 +97,8 @@ typedef struct unpack_walk_state {
     size_t ntasks;
     unpack_worker *workers;
     json_t *resources;
-    json_t *meta[2]; /* the OBJECT and WORDS.TOK rows */
-    json_t *layout;  /* the container record (NULL: out of memory) */
+    json_t *meta[2];        /* the OBJECT and WORDS.TOK rows */
+    agi_layout_records *lr; /* game.json's container record, in parts */
     int errors, warnings, io_failed;
     int json_oom;   /* a row, or a member of one, was lost */
     unsigned total; /* directory entries, for the progress line */
@@ -106,13 +106,25 @@ typedef struct unpack_walk_state {
 
 static json_t *unpack_metadata(unpack_ctx *x, const char *file, const char *out_name);
 
-static json_t *unpack_resource(unpack_ctx *x, agi_kind kind, unsigned num, relic_buf *payload)
+/* lr (when writing): this entry's part of the container record, made
+ * here from the payload just loaded rather than by loading every payload
+ * again on one worker (that pass, hashing and rebuilding stored forms,
+ * was the longest single job, and on vtgadv half of --raw). */
+static json_t *unpack_resource(unpack_ctx *x, agi_kind kind, unsigned num, relic_buf *payload, agi_layout_records *lr)
 {
     const agi_dir_entry *e = &x->game->dirs[kind].entry[num];
     agi_record rec;
     relic_err err;
     relic_err_clear(&err);
     int rc = agi_game_load(x->game, kind, num, &rec, payload, &err);
+    if (lr) { /* each entry is one task's: no other worker touches it */
+        lr->done[kind][num] = 1;
+        if (rc == RELIC_OK) {
+            lr->loaded[kind][num] = 1;
+            lr->rec[kind][num] = rec;
+            lr->record[kind][num] = agi_container_record_to_json(x->game, kind, num, &rec, payload);
+        }
+    }
     json_t *row = json_pack("{s:s, s:i, s:i, s:i}", "kind", agi_kind_name(kind), "number", (int)num, "volume",
                             (int)e->volume, "offset", (int)e->offset);
     if (rc) {
@@ -143,12 +155,10 @@ static void unpack_walk_run(void *worker, size_t i, void *arg)
     unpack_worker *wk = worker;
     unpack_task *t = &w->tasks[i];
     wk->x.errors = wk->x.warnings = wk->x.io_failed = wk->x.json_oom = 0;
-    if (t->layout)
-        t->row = agi_container_layout_to_json(wk->x.game);
-    else if (t->meta_file)
+    if (t->meta_file)
         t->row = unpack_metadata(&wk->x, t->meta_file, t->meta_out);
     else
-        t->row = unpack_resource(&wk->x, t->kind, t->num, &wk->payload);
+        t->row = unpack_resource(&wk->x, t->kind, t->num, &wk->payload, w->lr);
     t->errors = wk->x.errors;
     t->warnings = wk->x.warnings;
     t->io_failed = wk->x.io_failed;
@@ -175,9 +185,7 @@ static void unpack_walk_done(size_t i, void *arg)
     w->warnings += t->warnings;
     w->io_failed |= t->io_failed;
     w->json_oom |= t->json_oom;
-    if (t->layout)
-        w->layout = t->row;
-    else if (t->meta_file)
+    if (t->meta_file)
         w->meta[t->meta_out[0] == 'w'] = t->row;
     else
         relic_json_append(w->resources, t->row, &w->json_oom);
@@ -186,17 +194,16 @@ static void unpack_walk_done(size_t i, void *arg)
         cli_progress("%u/%u", (unsigned)i, w->total);
 }
 
-/* Every selected resource, then OBJECT and WORDS.TOK, then (when writing)
- * game.json's container record, on the pool.  The last ones are reported
- * last but started first: the container record (a pass over every record
- * of its own: hashing each payload, rebuilding stored forms) and words.json
- * are the longest single jobs of most games.  Run as tasks rather than on
- * a thread of their own, they share the workers with the resources. */
+/* Every selected resource, then OBJECT and WORDS.TOK, on the pool.  The
+ * last two are reported last but started first: words.json is one of the
+ * longest single jobs.  Each resource task also describes its record for
+ * game.json's container record (unpack_resource); the entries no task
+ * loaded (--only) and the whole record are done here after the pool. */
 static void unpack_walk(unpack_ctx *x, unsigned jobs, json_t **objects, json_t **words, json_t **layout)
 {
     const unpack_opts *o = x->o;
     unpack_walk_state w = {.resources = x->resources};
-    size_t cap = 3;
+    size_t cap = 2;
     for (int k = 0; k < AGI_KIND_COUNT; k++)
         cap += x->game->dirs[k].count;
     w.total = (unsigned)cap;
@@ -206,7 +213,9 @@ static void unpack_walk(unpack_ctx *x, unsigned jobs, json_t **objects, json_t *
         jobs = unpack_pool_default_jobs();
     w.workers = relic_calloc_array(jobs, sizeof *w.workers);
     void **states = relic_calloc_array(jobs, sizeof *states);
-    if (!w.tasks || !order || !w.workers || !states) {
+    if (x->out)
+        w.lr = relic_calloc_array(1, sizeof *w.lr);
+    if (!w.tasks || !order || !w.workers || !states || (x->out && !w.lr)) {
         relic_err err;
         relic_err_set(&err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
         unpack_report(x, &err);
@@ -220,10 +229,6 @@ static void unpack_walk(unpack_ctx *x, unsigned jobs, json_t **objects, json_t *
     w.tasks[w.ntasks++] = (unpack_task){.meta_file = "OBJECT", .meta_out = "objects.json"};
     w.tasks[w.ntasks++] = (unpack_task){.meta_file = "WORDS.TOK", .meta_out = "words.json"};
     size_t late = 2;
-    if (x->out) {
-        w.tasks[w.ntasks++] = (unpack_task){.layout = 1};
-        late = 3;
-    }
     for (size_t i = 0; i < w.ntasks; i++)
         order[i] = (i + w.ntasks - late) % w.ntasks;
     for (unsigned j = 0; j < jobs; j++) {
@@ -240,10 +245,17 @@ static void unpack_walk(unpack_ctx *x, unsigned jobs, json_t **objects, json_t *
     x->warnings += w.warnings;
     x->io_failed |= w.io_failed;
     x->json_oom |= w.json_oom;
+    /* NULL (out of memory) makes game.json refuse itself, as a lost
+     * member does. */
+    if (w.lr && agi_layout_records_fill(x->game, w.lr) == RELIC_OK)
+        *layout = agi_container_layout_assemble(x->game, w.lr);
 done:
     *objects = w.meta[0] ? w.meta[0] : json_pack("{s:s}", "status", "absent");
     *words = w.meta[1] ? w.meta[1] : json_pack("{s:s}", "status", "absent");
-    *layout = w.layout;
+    if (w.lr) {
+        agi_layout_records_free(w.lr);
+        free(w.lr);
+    }
     cli_progress_done();
     free(order);
     free(states);
@@ -264,24 +276,38 @@ static json_t *unpack_metadata(unpack_ctx *x, const char *file, const char *out_
         unpack_write(x, raw_rel, f->data, f->len, NULL);
         relic_json_set(info, "raw", json_string(raw_rel), &x->json_oom);
     }
-    relic_err err;
+    relic_err err, serr;
     relic_err_clear(&err);
+    relic_err_clear(&serr);
     json_t *doc = NULL;
+    /* With no index.html to feed (--raw) the file is streamed, the same
+     * bytes without the tree (export_messages.c). */
+    int stream = x->out && !x->page, decoded = 0, placeholder = 0, src = RELIC_OK;
     if (strcmp(file, "OBJECT") == 0) {
         agi_objects ob;
         if (agi_objects_decode(f->data, f->len, agi_objects_key(x->game->profile, x->o->extensions), &ob, &err) ==
             RELIC_OK) {
-            doc = agi_objects_to_json(&ob);
+            decoded = 1;
+            placeholder = ob.placeholder;
+            if (stream)
+                src = agi_objects_write_json(&ob, &x->enc, &serr);
+            else
+                doc = agi_objects_to_json(&ob);
             agi_objects_free(&ob);
         }
     } else {
         agi_words w;
         if (agi_words_decode(f->data, f->len, &w, &err) == RELIC_OK) {
-            doc = agi_words_to_json(&w);
+            decoded = 1;
+            placeholder = w.placeholder;
+            if (stream)
+                src = agi_words_write_json(&w, &x->enc, &serr);
+            else
+                doc = agi_words_to_json(&w);
             agi_words_free(&w);
         }
     }
-    if (!doc) {
+    if (!decoded || (!stream && !doc)) {
         unpack_name_file(x, &err, f->name);
         unpack_report(x, &err);
         x->errors++;
@@ -290,10 +316,11 @@ static json_t *unpack_metadata(unpack_ctx *x, const char *file, const char *out_
         return info;
     }
     relic_json_set(info, "status", json_string("ok"), &x->json_oom);
-    if (json_is_true(json_object_get(doc, "placeholder")))
+    if (placeholder)
         relic_json_set(info, "placeholder", json_true(), &x->json_oom);
     if (x->out) {
-        if (unpack_write(x, out_name, NULL, 0, doc) == 0 && x->page)
+        int wrc = stream ? unpack_write_json_bytes(x, out_name, src, &serr) : unpack_write(x, out_name, NULL, 0, doc);
+        if (wrc == 0 && x->page)
             *(out_name[0] == 'w' ? &x->page->words : &x->page->objects) = json_incref(doc);
         relic_json_set(info, "output", json_string(out_name), &x->json_oom);
     }
@@ -381,11 +408,15 @@ int unpack_run(const unpack_opts *o)
         return cli_exit_code(rc);
     }
     int writing = o->out_dir && !o->list;
+    struct stat out_st;
+    int fresh = writing && lstat(o->out_dir, &out_st) != 0 && errno == ENOENT;
     if (writing && relic_mkdirs(o->out_dir, &err)) {
         cli_report(&err);
         agi_fileset_free(&fs);
         return CLI_EXIT_IO;
     }
+    if (fresh) /* a folder of the user's keeps its flags */
+        unpack_out_spread(o->out_dir);
     unpack_opts local = *o;
     if (o->list)
         local.out_dir = NULL;

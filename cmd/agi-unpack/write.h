@@ -25,6 +25,8 @@ typedef struct unpack_out {
 
 void unpack_out_init(unpack_out *out, const char *root);
 void unpack_out_free(unpack_out *out);
+/* Best effort, for a folder this run made (see write.c). */
+void unpack_out_spread(const char *root);
 
 /* WORDS.TOK and OBJECT decoded once per run for the logic decompiler. */
 typedef struct unpack_names {
@@ -96,6 +98,9 @@ int unpack_out_path(unpack_ctx *x, const char *rel, char *path, size_t pathsz, r
 /* Writes OUT/rel (bytes, or JSON when doc is set) atomically; returns
  * nonzero on failure (reported). */
 int unpack_write(unpack_ctx *x, const char *rel, const void *data, size_t len, const json_t *doc);
+/* Writes OUT/rel from JSON already streamed into x->enc, rc and err the
+ * streaming's outcome; returns nonzero on failure (reported). */
+int unpack_write_json_bytes(unpack_ctx *x, const char *rel, int rc, relic_err *err);
 /* Writes OUT/rel as an indexed PNG enlarged by --scale/--aspect. */
 int unpack_write_png(unpack_ctx *x, const char *rel, const uint8_t *pixels, unsigned w, unsigned h,
                      const uint8_t *palette, unsigned ncolors, int trns_index);

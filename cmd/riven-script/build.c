@@ -5,6 +5,8 @@
  * manifest order.  An output that names an input (the manifest or a
  * source: same path, or same device and inode) is refused before
  * anything is written. */
+#include <png.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,18 +40,83 @@ static int rs_build_source(const char *dir, const char *file, relic_buf *text, r
     return rc;
 }
 
+typedef struct rs_png_src {
+    const uint8_t *p;
+    size_t n, at;
+} rs_png_src;
+
+static void rs_png_read_cb(png_structp png, png_bytep out, png_size_t len)
+{
+    rs_png_src *s = png_get_io_ptr(png);
+    if (len > s->n - s->at)
+        png_error(png, "truncated");
+    memcpy(out, s->p + s->at, len);
+    s->at += len;
+}
+
+/* A PNG marked tbPX: its 8-bit indices and 256-colour palette, as
+ * --extract wrote them, become the unpacked tBMP riven_tbmp_encode writes
+ * (the bytes the archive had: --extract compared them before choosing
+ * tbPX).  Anything else (another depth, colour type or palette size) is
+ * refused. */
+static int rs_build_png_plain(const uint8_t *d, size_t n, relic_buf *out, relic_err *err)
+{
+    riven_bitmap b = {.bpp = 8};
+    uint8_t *volatile px = NULL; /* what a libpng error (longjmp) must free */
+    rs_png_src src = {d, n, 0};
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info) {
+        png_destroy_read_struct(&png, &info, NULL);
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    }
+    int rc = RELIC_OK;
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_read_struct(&png, &info, NULL);
+        free(px);
+        return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "PNG image data does not decode");
+    }
+    png_set_read_fn(png, &src, rs_png_read_cb);
+    png_read_info(png, info);
+    png_colorp pal = NULL;
+    int npal = 0;
+    b.width = png_get_image_width(png, info);
+    b.height = png_get_image_height(png, info);
+    if (png_get_color_type(png, info) != PNG_COLOR_TYPE_PALETTE || png_get_bit_depth(png, info) != 8 ||
+        png_get_interlace_type(png, info) != PNG_INTERLACE_NONE || !png_get_PLTE(png, info, &pal, &npal) ||
+        npal != 256 || b.width == 0 || b.width > 0x3fff || b.height == 0 || b.height > 0x3fff)
+        rc = relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET,
+                           "a " RS_TBMP_PLAIN_CHUNK " PNG is 8-bit indexed with 256 colours, at most 16383 wide");
+    if (!rc && !(b.pixels = px = relic_alloc_array((size_t)b.width, b.height)))
+        rc = relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    for (unsigned y = 0; !rc && y < b.height; y++)
+        png_read_row(png, b.pixels + (size_t)y * b.width, NULL);
+    for (int i = 0; !rc && i < 256; i++) {
+        b.palette[3 * i] = pal[i].red;
+        b.palette[3 * i + 1] = pal[i].green;
+        b.palette[3 * i + 2] = pal[i].blue;
+    }
+    if (!rc)
+        rc = riven_tbmp_encode(&b, RIVEN_BMP_PACK_NONE, out, err);
+    png_destroy_read_struct(&png, &info, NULL);
+    free(px);
+    return rc;
+}
+
 /* Kind "png": the tBMP bytes --extract kept in the PNG's private chunk,
  * which must still decode to a bitmap of the PNG's own size (a chunk
- * copied into another picture is refused).  A PNG re-saved by an editor
- * has lost the chunk ("PNG has no tbRW chunk"). */
+ * copied into another picture is refused), or, marked tbPX, the PNG's
+ * own image.  A PNG re-saved by an editor has lost the chunk ("PNG has no
+ * tbRW chunk"). */
 static int rs_build_png(const uint8_t *d, size_t n, relic_buf *out, relic_err *err)
 {
     relic_png_chunk hdr, raw;
     int rc = relic_png_find_chunk(d, n, "IHDR", &hdr, err);
     if (!rc && hdr.len != 13)
         rc = relic_err_set(err, RELIC_EDATA, 8, "PNG header is %zu bytes, not 13", hdr.len);
-    if (!rc)
-        rc = relic_png_find_chunk(d, n, RS_TBMP_CHUNK, &raw, err);
+    if (!rc && (rc = relic_png_find_chunk(d, n, RS_TBMP_CHUNK, &raw, err)) == RELIC_EDATA &&
+        relic_png_find_chunk(d, n, RS_TBMP_PLAIN_CHUNK, &raw, NULL) == RELIC_OK)
+        return rs_build_png_plain(d, n, out, err);
     riven_bitmap b;
     if (!rc && !(rc = riven_tbmp_decode(raw.data, raw.len, &b, err))) {
         relic_cur h = relic_cur_make(hdr.data, hdr.len, 0);

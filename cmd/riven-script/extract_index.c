@@ -143,17 +143,21 @@ static int rs_bitmap_link(const rs_ctx *c, const rs_archive *here, uint16_t id, 
     return 0;
 }
 
-static void rs_html_bitmap(relic_buf *b, const rs_ctx *c, const rs_archive *a, uint16_t id, const char *why)
+static void rs_html_figure(relic_buf *b, const char *link, uint16_t id, const char *why)
 {
-    char link[400];
-    if (rs_bitmap_link(c, a, id, link, sizeof link)) {
-        relic_buf_printf(b, "<figure>tBMP %u (not in the archives)<figcaption>%s</figcaption></figure>\n", id, why);
-        return;
-    }
     relic_buf_printf(b,
                      "<figure><a href=\"%s\"><img src=\"%s\" alt=\"tBMP %u\"></a><figcaption>tBMP %u, %s"
                      "</figcaption></figure>\n",
                      link, link, id, id, why);
+}
+
+static void rs_html_bitmap(relic_buf *b, const rs_ctx *c, const rs_archive *a, uint16_t id, const char *why)
+{
+    char link[400];
+    if (rs_bitmap_link(c, a, id, link, sizeof link))
+        relic_buf_printf(b, "<figure>tBMP %u (not in the archives)<figcaption>%s</figcaption></figure>\n", id, why);
+    else
+        rs_html_figure(b, link, id, why);
 }
 
 /* The bitmaps card `r` draws: its PLST records and drawBitmap commands. */
@@ -262,9 +266,13 @@ int rs_write_index(const rs_ctx *c, const rs_opts *o, const rs_archive *a, const
     for (size_t k = 0; k < a->a.count; k++) {
         if (a->a.res[k].tag != tbmp || a->a.res[k].broken || !rs_selected(o, &a->a.res[k]))
             continue;
-        if (out[k].form == RS_FORM_PNG)
-            rs_html_bitmap(&b, c, a, a->a.res[k].id, a->a.res[k].name ? a->a.res[k].name : "");
-        else /* it did not decode: no PNG, its bytes are in the table below */
+        if (out[k].form == RS_FORM_PNG) {
+            /* the resource itself, not a search by id: one pass, not one per bitmap */
+            char base[200], link[210];
+            rs_resource_base(&a->a.res[k], base, sizeof base);
+            snprintf(link, sizeof link, "%s.png", base);
+            rs_html_figure(&b, link, a->a.res[k].id, a->a.res[k].name ? a->a.res[k].name : "");
+        } else /* it did not decode: no PNG, its bytes are in the table below */
             relic_buf_printf(&b, "<figure>tBMP %u (does not decode)</figure>\n", a->a.res[k].id);
     }
     relic_buf_printf(&b, "<h2>Resources</h2>\n<table><tr><th>type</th><th>id</th><th>name</th><th>bytes</th>"

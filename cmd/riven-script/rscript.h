@@ -62,6 +62,10 @@ int rs_parse_only(const char *arg, rs_opts *o);
 /* The private PNG chunk that keeps an extracted tBMP's own bytes (--build
  * kind "png" reads it back). */
 #define RS_TBMP_CHUNK "tbRW"
+/* Instead of tbRW, when the tBMP is exactly what riven_tbmp_encode writes
+ * for this PNG's pixels and palette unpacked (8 bpp with its colour table):
+ * an empty chunk, and --build encodes the bytes again from the image. */
+#define RS_TBMP_PLAIN_CHUNK "tbPX"
 /* Where --extract put a resource's own bytes. */
 enum { RS_FORM_BIN = 0, RS_FORM_PNG = 1 };
 /* What the pool leaves for the manifest and the page, per resource. */

@@ -72,6 +72,9 @@ const relic_buf *agi_build_stored_form(const agi_container_ops *ops, int compres
                                        relic_buf *scratch, int *nibble);
 /* The length agi_lzw_compress would write, without writing it (lzw.c). */
 size_t agi_lzw_compressed_len(const uint8_t *src, size_t len);
+/* Whether agi_lzw_compressed_len(src, len) < len, stopping as soon as a
+ * bound settles it (the packer's choice for a record it would store). */
+int agi_lzw_shrinks(const uint8_t *src, size_t len);
 /* The length agi_picnibble_pack would write, or 0 when it would refuse
  * the stream (picnibble.c). */
 size_t agi_picnibble_packed_len(const uint8_t *src, size_t len);

@@ -67,6 +67,32 @@ json_t *agi_objects_to_json(const agi_objects *o)
     return doc;
 }
 
+int agi_objects_write_json(const agi_objects *o, relic_buf *out, relic_err *err)
+{
+    /* agi_objects_to_json's document in the encoder's key order:
+     * encoding, items (index, location, name), max_object, placeholder. */
+    const char *enc = o->xor_key == AGI_MSG_KEY_AGDS ? "agds" : o->xor_key ? "xor" : "plain";
+    relic_json_stream s;
+    relic_json_stream_begin(&s, out);
+    relic_json_stream_open(&s, NULL, '{');
+    relic_json_stream_string(&s, "encoding", enc, strlen(enc));
+    relic_json_stream_open(&s, "items", '[');
+    for (unsigned i = 0; i < o->count; i++) {
+        const char *name = o->items[i].name;
+        relic_json_stream_open(&s, NULL, '{');
+        relic_json_stream_int(&s, "index", i);
+        relic_json_stream_int(&s, "location", o->items[i].location);
+        relic_json_stream_bytes(&s, "name", (const uint8_t *)name, strlen(name));
+        relic_json_stream_close(&s, '}');
+    }
+    relic_json_stream_close(&s, ']');
+    relic_json_stream_int(&s, "max_object", o->max_object);
+    if (o->placeholder)
+        relic_json_stream_bool(&s, "placeholder", 1);
+    relic_json_stream_close(&s, '}');
+    return relic_json_stream_end(&s, err);
+}
+
 int agi_objects_from_json(const json_t *j, agi_objects *o, relic_err *err)
 {
     memset(o, 0, sizeof *o);
@@ -116,6 +142,28 @@ json_t *agi_words_to_json(const agi_words *w)
         return NULL;
     }
     return doc;
+}
+
+int agi_words_write_json(const agi_words *w, relic_buf *out, relic_err *err)
+{
+    /* agi_words_to_json's document in the encoder's key order:
+     * placeholder, words (id, word). */
+    relic_json_stream s;
+    relic_json_stream_begin(&s, out);
+    relic_json_stream_open(&s, NULL, '{');
+    if (w->placeholder)
+        relic_json_stream_bool(&s, "placeholder", 1);
+    relic_json_stream_open(&s, "words", '[');
+    for (unsigned i = 0; i < w->count; i++) {
+        const char *t = w->words[i].text;
+        relic_json_stream_open(&s, NULL, '{');
+        relic_json_stream_int(&s, "id", w->words[i].id);
+        relic_json_stream_bytes(&s, "word", (const uint8_t *)t, strlen(t));
+        relic_json_stream_close(&s, '}');
+    }
+    relic_json_stream_close(&s, ']');
+    relic_json_stream_close(&s, '}');
+    return relic_json_stream_end(&s, err);
 }
 
 int agi_words_from_json(const json_t *j, agi_words *w, relic_err *err)
@@ -169,6 +217,48 @@ json_t *agi_messages_to_json(const agi_logic_messages *m, unsigned logic_number)
         return NULL;
     }
     return doc;
+}
+
+int agi_messages_write_json(const agi_logic_messages *m, unsigned logic_number, relic_buf *out, relic_err *err)
+{
+    /* agi_messages_to_json's document, key for key in relic_json_encode's
+     * natural order: count, encrypted, logic, messages, xor_key; number,
+     * text, unterminated. */
+    int agds = m->encrypted == AGI_MSG_KEY_AGDS;
+    relic_json_stream s;
+    relic_buf text = RELIC_BUF_INIT;
+    relic_json_stream_begin(&s, out);
+    relic_json_stream_open(&s, NULL, '{');
+    relic_json_stream_int(&s, "count", m->count);
+    relic_json_stream_bool(&s, "encrypted", m->encrypted != 0);
+    relic_json_stream_int(&s, "logic", logic_number);
+    relic_json_stream_open(&s, "messages", '[');
+    for (unsigned i = 1; i <= m->count; i++) {
+        const char *t = m->msg[i].text;
+        relic_json_stream_open(&s, NULL, '{');
+        relic_json_stream_int(&s, "number", i);
+        if (!t) {
+            relic_json_stream_null(&s, "text");
+        } else if (agds) {
+            relic_buf_reset(&text);
+            agi_cp866_to_utf8((const uint8_t *)t, strlen(t), &text);
+            if (text.oom)
+                out->oom = 1;
+            else
+                relic_json_stream_string(&s, "text", (const char *)text.data, text.len);
+        } else {
+            relic_json_stream_bytes(&s, "text", (const uint8_t *)t, strlen(t));
+        }
+        if (m->msg[i].unterminated)
+            relic_json_stream_bool(&s, "unterminated", 1);
+        relic_json_stream_close(&s, '}');
+    }
+    relic_json_stream_close(&s, ']');
+    if (agds)
+        relic_json_stream_string(&s, "xor_key", "agds", 4);
+    relic_json_stream_close(&s, '}');
+    relic_buf_free(&text);
+    return relic_json_stream_end(&s, err);
 }
 
 void agi_messages_free(char **messages, unsigned count)
@@ -228,15 +318,24 @@ int agi_messages_from_json(const json_t *j, char ***messages, unsigned *count, i
 
 json_t *agi_json_hex(const uint8_t *p, size_t n)
 {
-    static const char digits[] = "0123456789abcdef";
+    /* Two digits a byte from one look-up: the layout record hexes every
+     * byte no record covers (380 KB of demoquest's VOL.0), and digit by
+     * digit that was a sixth of --raw. */
+    static const char pairs[] = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+                                "202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
+                                "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
+                                "606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
+                                "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
+                                "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
+                                "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
+                                "e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
     char *s = relic_alloc_array(2 * n + 1, 1);
     if (!s)
         return NULL;
-    for (size_t i = 0; i < n; i++) {
-        s[2 * i] = digits[p[i] >> 4];
-        s[2 * i + 1] = digits[p[i] & 15];
-    }
-    s[2 * n] = '\0';
+    char *d = s;
+    for (size_t i = 0; i < n; i++, d += 2)
+        memcpy(d, pairs + 2 * p[i], 2);
+    *d = '\0';
     /* Hex digits are ASCII: jansson's UTF-8 check and length scan would
      * only repeat what the loop above guarantees (a fifth of --raw). */
     json_t *j = json_stringn_nocheck(s, 2 * n);

@@ -75,8 +75,7 @@ static int agi_keep_reproducible(const agi_container_ops *ops, agi_kind kind, co
         size_t nib = kind == AGI_PICTURE ? agi_picnibble_packed_len(payload->data, payload->len) : 0;
         if (nib && nib != rec->stored_len)
             return 0;
-        if (!nib && rec->stored_len == payload->len &&
-            agi_lzw_compressed_len(payload->data, payload->len) < payload->len)
+        if (!nib && rec->stored_len == payload->len && agi_lzw_shrinks(payload->data, payload->len))
             return 0;
     }
     relic_buf scratch = RELIC_BUF_INIT, hdr = RELIC_BUF_INIT;
@@ -91,7 +90,30 @@ static int agi_keep_reproducible(const agi_container_ops *ops, agi_kind kind, co
     return same;
 }
 
-json_t *agi_container_layout_to_json(const agi_game *g)
+json_t *agi_container_record_to_json(const agi_game *g, agi_kind kind, unsigned n, const agi_record *rec,
+                                     const relic_buf *payload)
+{
+    const agi_container_ops *ops = agi_container_for(g->layout);
+    const agi_dir_entry *e = &g->dirs[kind].entry[n];
+    const agi_file *vf = g->volumes[e->volume];
+    if (!ops || !vf)
+        return NULL;
+    int oom = 0;
+    char digest[65];
+    relic_sha256_hex(payload->data, payload->len, digest);
+    json_t *r = json_pack("{s:s, s:i, s:i, s:I, s:o, s:s}", "kind", agi_kind_name(kind), "number", (int)n, "volume",
+                          (int)e->volume, "offset", (json_int_t)rec->offset, "header",
+                          agi_json_hex(vf->data + rec->offset, rec->header_len), "sha256", digest);
+    if (!agi_keep_reproducible(ops, kind, rec, vf->data, payload))
+        relic_json_set(r, "stored", agi_json_hex(vf->data + rec->offset + rec->header_len, rec->stored_len), &oom);
+    if (oom) {
+        json_decref(r);
+        return NULL;
+    }
+    return r;
+}
+
+json_t *agi_container_layout_assemble(const agi_game *g, const agi_layout_records *lr)
 {
     const agi_container_ops *ops = agi_container_for(g->layout);
     if (!ops)
@@ -122,39 +144,34 @@ json_t *agi_container_layout_to_json(const agi_game *g)
         if (g->volumes[v])
             if (!(covered[v] = relic_calloc_array(g->volumes[v]->len, 1)) && g->volumes[v]->len)
                 oom = 1; /* its gaps would be lost */
-    relic_buf payload = RELIC_BUF_INIT;
     for (int k = 0; k < AGI_KIND_COUNT; k++)
-        for (unsigned n = 0; n < g->dirs[k].count; n++) {
-            agi_record rec;
-            if (!g->dirs[k].entry[n].present || agi_game_load(g, (agi_kind)k, n, &rec, &payload, NULL) != RELIC_OK)
+        for (unsigned n = 0; n < g->dirs[k].count && n < AGI_DIR_ENTRIES; n++) {
+            if (!lr->loaded[k][n])
                 continue; /* damaged: its bytes stay in the gaps */
-            const agi_dir_entry *e = &g->dirs[k].entry[n];
-            const agi_file *vf = g->volumes[e->volume];
-            char digest[65];
-            relic_sha256_hex(payload.data, payload.len, digest);
-            json_t *r = json_pack("{s:s, s:i, s:i, s:I, s:o, s:s}", "kind", agi_kind_name((agi_kind)k), "number",
-                                  (int)n, "volume", (int)e->volume, "offset", (json_int_t)rec.offset, "header",
-                                  agi_json_hex(vf->data + rec.offset, rec.header_len), "sha256", digest);
-            if (!agi_keep_reproducible(ops, (agi_kind)k, &rec, vf->data, &payload))
-                relic_json_set(r, "stored", agi_json_hex(vf->data + rec.offset + rec.header_len, rec.stored_len), &oom);
-            relic_json_append(records, r, &oom);
-            if (covered[e->volume])
-                memset(covered[e->volume] + rec.offset, 1, rec.header_len + rec.stored_len);
+            const agi_record *rec = &lr->rec[k][n];
+            unsigned vol = g->dirs[k].entry[n].volume;
+            if (!lr->record[k][n]) {
+                oom = 1;
+                continue;
+            }
+            relic_json_append(records, json_incref(lr->record[k][n]), &oom);
+            if (covered[vol])
+                memset(covered[vol] + rec->offset, 1, rec->header_len + rec->stored_len);
         }
-    relic_buf_free(&payload);
     for (int v = 0; v < 16; v++) {
         const agi_file *vf = g->volumes[v];
         if (!vf)
             continue;
         json_t *gaps = json_array();
+        /* memchr over the coverage map: a byte loop was a tenth of
+         * --raw on a game with large volumes. */
         for (size_t i = 0; covered[v] && i < vf->len;) {
-            if (covered[v][i]) {
-                i++;
-                continue;
-            }
-            size_t j = i;
-            while (j < vf->len && !covered[v][j])
-                j++;
+            const uint8_t *gap = memchr(covered[v] + i, 0, vf->len - i);
+            if (!gap)
+                break;
+            i = (size_t)(gap - covered[v]);
+            const uint8_t *end = memchr(gap, 1, vf->len - i);
+            size_t j = end ? (size_t)(end - covered[v]) : vf->len;
             relic_json_append(
                 gaps, json_pack("{s:I, s:o}", "offset", (json_int_t)i, "hex", agi_json_hex(vf->data + i, j - i)), &oom);
             i = j;
@@ -174,6 +191,45 @@ json_t *agi_container_layout_to_json(const agi_game *g)
     }
     return json_pack("{s:s, s:s, s:o, s:o, s:o, s:o}", "layout", ops->name, "prefix", g->prefix, "directory_files",
                      dir_files, "directories", dirs, "records", records, "volume_files", vols);
+}
+
+void agi_layout_records_free(agi_layout_records *lr)
+{
+    for (int k = 0; k < AGI_KIND_COUNT; k++)
+        for (unsigned n = 0; n < AGI_DIR_ENTRIES; n++) {
+            json_decref(lr->record[k][n]);
+            lr->record[k][n] = NULL;
+        }
+}
+
+int agi_layout_records_fill(const agi_game *g, agi_layout_records *lr)
+{
+    relic_buf payload = RELIC_BUF_INIT;
+    int rc = RELIC_OK;
+    for (int k = 0; k < AGI_KIND_COUNT; k++)
+        for (unsigned n = 0; n < g->dirs[k].count && n < AGI_DIR_ENTRIES; n++) {
+            if (lr->done[k][n] || !g->dirs[k].entry[n].present)
+                continue;
+            lr->done[k][n] = 1;
+            if (agi_game_load(g, (agi_kind)k, n, &lr->rec[k][n], &payload, NULL) != RELIC_OK)
+                continue; /* damaged: its bytes stay in the gaps */
+            lr->loaded[k][n] = 1;
+            if (!(lr->record[k][n] = agi_container_record_to_json(g, (agi_kind)k, n, &lr->rec[k][n], &payload)))
+                rc = RELIC_ENOMEM;
+        }
+    relic_buf_free(&payload);
+    return rc;
+}
+
+json_t *agi_container_layout_to_json(const agi_game *g)
+{
+    agi_layout_records *lr = relic_calloc_array(1, sizeof *lr);
+    if (!lr)
+        return NULL;
+    json_t *j = agi_layout_records_fill(g, lr) == RELIC_OK ? agi_container_layout_assemble(g, lr) : NULL;
+    agi_layout_records_free(lr);
+    free(lr);
+    return j;
 }
 
 /* ---- rebuilding ----------------------------------------------------------- */

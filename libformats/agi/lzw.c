@@ -147,8 +147,10 @@ static void agi_lzw_emit(agi_lzw_writer *w, unsigned code)
 
 #define AGI_LZW_HASH 8192 /* power of two, > 4 * AGI_LZW_SIZE */
 
-/* Compresses into out, or (out NULL) only counts; returns the length. */
-static size_t agi_lzw_run(const uint8_t *src, size_t len, relic_buf *out)
+/* Compresses into out, or (out NULL) only counts; returns the length.
+ * decide (out NULL): returns only whether the length is below len, and
+ * stops as soon as that is settled. */
+static size_t agi_lzw_run(const uint8_t *src, size_t len, relic_buf *out, int decide)
 {
     /* key = prefix << 8 | byte, +1 so zero means empty */
     static const uint32_t empty_keys[AGI_LZW_HASH];
@@ -170,6 +172,18 @@ static size_t agi_lzw_run(const uint8_t *src, size_t len, relic_buf *out)
                 continue;
             }
             agi_lzw_emit(&w, cur);
+            if (decide) {
+                /* Settled either way: the bytes so far already reach len;
+                 * or even if each of the len - i bytes left took a code of
+                 * its own (11 bits at most), with a reset every 1,024 codes
+                 * (there are ~1,790 between resets) and the end code, the
+                 * whole stays below len. */
+                if (w.count >= len)
+                    return 0;
+                uint64_t left = len - i, most = (uint64_t)w.count * 8 + w.nbits + 11 * (left + left / 1024 + 2);
+                if ((most + 7) / 8 < len)
+                    return 1;
+            }
             if (next < AGI_LZW_SIZE - 1) {
                 keys[h] = key;
                 codes[h] = (uint16_t)next++;
@@ -189,9 +203,11 @@ static size_t agi_lzw_run(const uint8_t *src, size_t len, relic_buf *out)
             relic_buf_u8(out, (uint8_t)w.bits);
         w.count++;
     }
-    return w.count;
+    return decide ? w.count < len : w.count;
 }
 
-void agi_lzw_compress(const uint8_t *src, size_t len, relic_buf *out) { agi_lzw_run(src, len, out); }
+void agi_lzw_compress(const uint8_t *src, size_t len, relic_buf *out) { agi_lzw_run(src, len, out, 0); }
 
-size_t agi_lzw_compressed_len(const uint8_t *src, size_t len) { return agi_lzw_run(src, len, NULL); }
+size_t agi_lzw_compressed_len(const uint8_t *src, size_t len) { return agi_lzw_run(src, len, NULL, 0); }
+
+int agi_lzw_shrinks(const uint8_t *src, size_t len) { return (int)agi_lzw_run(src, len, NULL, 1); }

@@ -24,6 +24,9 @@
 #include "relic/core.h"
 #include "relic/io.h"
 #include "relic/text.h"
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #define RELIC_JSON_FLAGS (JSON_PRESERVE_ORDER | JSON_INDENT(2))
 #define RELIC_JSON_FAST_DEPTH 512
@@ -166,6 +169,20 @@ static void relic_json_string(relic_buf *out, const char *s, size_t n)
          * byte, '"' or '\\'): the layout record's hex strings are most of
          * game.json's bytes.  A flag may be false, never missed; a flagged
          * word takes the byte loop. */
+#ifdef __SSE2__
+        /* Sixteen at a time where SSE2 is there (every x86-64): the
+         * same test, on game.json's ~1 MB of hex a third of the cost. */
+        while (n - i >= 16) {
+            __m128i w = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+            __m128i ctl = _mm_cmpeq_epi8(_mm_min_epu8(w, _mm_set1_epi8(0x1f)), w);
+            __m128i esc = _mm_or_si128(_mm_cmpeq_epi8(w, _mm_set1_epi8('"')), _mm_cmpeq_epi8(w, _mm_set1_epi8('\\')));
+            if (_mm_movemask_epi8(_mm_or_si128(ctl, esc)))
+                break;
+            _mm_storeu_si128((__m128i *)(void *)d, w);
+            d += 16;
+            i += 16;
+        }
+#endif
         while (n - i >= 8) {
             uint64_t w;
             memcpy(&w, s + i, 8);
@@ -341,6 +358,114 @@ int relic_json_encode(const json_t *doc, relic_buf *out, relic_err *err)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "JSON encoding failed");
     relic_buf_u8(out, '\n');
     return relic_buf_check(out, err);
+}
+
+/* ---- streaming ---------------------------------------------------------
+ * The bytes relic_json_value prints, token by token, without a tree: each
+ * value after the first in its container is preceded by ",", each value
+ * inside a container by a newline and two spaces per depth, a key by its
+ * quoted string and ": "; a container that closes with no member prints
+ * "{}" / "[]" (only its opening byte was written), one with members a
+ * newline and its own indent before the closing byte. */
+static void relic_json_stream_member(relic_json_stream *s, const char *key)
+{
+    if (s->depth == 0)
+        return;
+    uint64_t bit = 1ull << (s->depth - 1);
+    if (s->filled & bit)
+        relic_buf_u8(s->out, ',');
+    s->filled |= bit;
+    relic_json_indent(s->out, s->depth);
+    if (key) {
+        relic_json_string(s->out, key, strlen(key));
+        relic_buf_append(s->out, ": ", 2);
+    }
+}
+
+void relic_json_stream_begin(relic_json_stream *s, relic_buf *out)
+{
+    memset(s, 0, sizeof *s);
+    s->out = out;
+    relic_buf_reset(out);
+}
+
+void relic_json_stream_open(relic_json_stream *s, const char *key, char bracket)
+{
+    relic_json_stream_member(s, key);
+    relic_buf_u8(s->out, (uint8_t)bracket);
+    if (s->depth >= 64) { /* deeper than the member bits: refused, as out of memory */
+        s->out->oom = 1;
+        return;
+    }
+    s->depth++;
+    s->filled &= ~(1ull << (s->depth - 1));
+}
+
+void relic_json_stream_close(relic_json_stream *s, char bracket)
+{
+    if (s->depth == 0) {
+        s->out->oom = 1;
+        return;
+    }
+    int filled = (s->filled >> (s->depth - 1)) & 1;
+    s->depth--;
+    if (filled)
+        relic_json_indent(s->out, s->depth);
+    relic_buf_u8(s->out, (uint8_t)bracket);
+}
+
+void relic_json_stream_int(relic_json_stream *s, const char *key, long long v)
+{
+    relic_json_stream_member(s, key);
+    relic_json_integer(s->out, (json_int_t)v);
+}
+
+void relic_json_stream_bool(relic_json_stream *s, const char *key, int v)
+{
+    relic_json_stream_member(s, key);
+    relic_buf_append(s->out, v ? "true" : "false", v ? 4 : 5);
+}
+
+void relic_json_stream_null(relic_json_stream *s, const char *key)
+{
+    relic_json_stream_member(s, key);
+    relic_buf_append(s->out, "null", 4);
+}
+
+void relic_json_stream_string(relic_json_stream *s, const char *key, const char *utf8, size_t n)
+{
+    relic_json_stream_member(s, key);
+    relic_json_string(s->out, n ? utf8 : "", n);
+}
+
+void relic_json_stream_bytes(relic_json_stream *s, const char *key, const uint8_t *cp437, size_t n)
+{
+    size_t i = 0;
+    while (i < n && cp437[i] < 0x80)
+        i++;
+    if (i == n) { /* ASCII is its own UTF-8, as in relic_json_bytes */
+        relic_json_stream_string(s, key, (const char *)cp437, n);
+        return;
+    }
+    relic_buf_reset(&s->text);
+    relic_cp437_to_utf8(cp437, n, &s->text);
+    if (s->text.oom)
+        s->out->oom = 1;
+    else
+        relic_json_stream_string(s, key, (const char *)s->text.data, s->text.len);
+}
+
+int relic_json_stream_end(relic_json_stream *s, relic_err *err)
+{
+    relic_buf_free(&s->text);
+    if (s->depth != 0)
+        s->out->oom = 1;
+    relic_buf_u8(s->out, '\n');
+    if (s->out->oom) {
+        relic_buf_reset(s->out);
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    }
+    return RELIC_OK;
 }
 
 int relic_json_write(const char *path, const json_t *doc, relic_err *err)

@@ -206,14 +206,14 @@ int riven_tbmp_decode(const uint8_t *d, size_t n, riven_bitmap *b, relic_err *er
         return relic_err_set(err, RELIC_EDATA, 4, "%u bytes per row cannot hold %u pixels", b->bytes_per_row, b->width);
     if ((b->format & RIVEN_BMP_HAS_CLUT) || (pack == RIVEN_BMP_PACK_RIVEN && b->bpp == 8)) {
         relic_skip(&c, 4);
-        for (int i = 0; i < 256; i++) {
-            uint8_t bl = relic_u8(&c), g = relic_u8(&c), r = relic_u8(&c);
-            b->palette[i * 3] = r;
-            b->palette[i * 3 + 1] = g;
-            b->palette[i * 3 + 2] = bl;
-        }
+        const uint8_t *t = relic_bytes(&c, 768); /* one bounds check, not 768 */
         if (relic_cur_check(&c, err))
             return err ? err->code : RELIC_EDATA;
+        for (int i = 0; i < 256; i++) {
+            b->palette[i * 3] = t[i * 3 + 2];
+            b->palette[i * 3 + 1] = t[i * 3 + 1];
+            b->palette[i * 3 + 2] = t[i * 3];
+        }
     }
     size_t plane = (size_t)b->bytes_per_row * b->height;
     uint8_t *raw = NULL;
@@ -253,6 +253,24 @@ int riven_tbmp_decode(const uint8_t *d, size_t n, riven_bitmap *b, relic_err *er
     }
     free(raw);
     return RELIC_OK;
+}
+
+int riven_tbmp_is_plain(const uint8_t *d, size_t n)
+{
+    if (n < 12 + 768)
+        return 0;
+    unsigned w = (unsigned)d[0] << 8 | d[1], h = (unsigned)d[2] << 8 | d[3];
+    unsigned bpr = (unsigned)d[4] << 8 | d[5], format = (unsigned)d[6] << 8 | d[7];
+    /* the header and colour-table header riven_tbmp_encode writes; the
+     * table itself and the pixels are what decoding reads back */
+    if (w == 0 || w > 0x3fff || h > 0x3fff || bpr != ((w + 1) & ~1u) ||
+        format != (RIVEN_BMP_BPP8 | RIVEN_BMP_HAS_CLUT) || d[8] != 0x03 || d[9] != 0x00 || d[10] != 8 || d[11] != 0 ||
+        n != 12 + 768 + (size_t)bpr * h)
+        return 0;
+    for (unsigned y = 0; bpr != w && y < h; y++) /* the encoder's padding byte is 0 */
+        if (d[12 + 768 + (size_t)y * bpr + w] != 0)
+            return 0;
+    return 1;
 }
 
 /* Riven packing with literal duplets and duplet repeats only: a valid

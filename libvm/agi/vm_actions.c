@@ -329,20 +329,26 @@ static void agi_vm_obj_action(agi_vm *vm, uint8_t op, const uint8_t *a)
     uint8_t *v = vm->vars;
     agi_vm_obj *o = &vm->obj[a[0]];
     switch (op) {
+    case AGI_A_SET_VIEW:
+    case AGI_A_SET_VIEW_V:
+    case AGI_A_SET_LOOP:
+    case AGI_A_SET_LOOP_V:
+    case AGI_A_SET_CEL:
+    case AGI_A_SET_CEL_V:
+    case AGI_A_REPOSITION:
+    case AGI_A_REPOSITION_TO:
+    case AGI_A_REPOSITION_TO_V: agi_vm_obj_stale(vm, o); break;
+    default: break;
+    }
+    switch (op) {
     case AGI_A_ANIMATE_OBJ: agi_vm_obj_animate(o); break;
     case AGI_A_DRAW: agi_vm_obj_draw(vm, o); break;
     case AGI_A_ERASE: agi_vm_obj_erase(vm, o); break;
     /* 2.089 erases the drawn object between setting the position and the
      * snapshot; frames are composed from object state on demand, so no
      * rendered copy is retained and every profile ends in this state. */
-    case AGI_A_POSITION:
-        o->x = o->px = a[1];
-        o->y = o->py = a[2];
-        break;
-    case AGI_A_POSITION_V:
-        o->x = o->px = v[a[1]];
-        o->y = o->py = v[a[2]];
-        break;
+    case AGI_A_POSITION: agi_vm_obj_position(vm, o, a[1], a[2]); break;
+    case AGI_A_POSITION_V: agi_vm_obj_position(vm, o, v[a[1]], v[a[2]]); break;
     case AGI_A_GET_POSN:
         v[a[1]] = (uint8_t)o->x;
         v[a[2]] = (uint8_t)o->y;
@@ -399,7 +405,7 @@ static void agi_vm_obj_action(agi_vm *vm, uint8_t op, const uint8_t *a)
         if (o->drawn)
             o->updating = 1;
         break;
-    case AGI_A_FORCE_UPDATE: break; /* frames are composed on demand */
+    case AGI_A_FORCE_UPDATE: agi_vm_obj_force_update(vm); break;
     case AGI_A_IGNORE_HORIZON: o->no_horizon = 1; break;
     case AGI_A_OBSERVE_HORIZON: o->no_horizon = 0; break;
     case AGI_A_OBJECT_ON_WATER: o->on_water = 1; break;
@@ -502,7 +508,11 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
     uint8_t *v = vm->vars;
     if (agi_vm_variant_action(vm, op, a))
         return;
-    if (op >= AGI_A_ANIMATE_OBJ && op <= AGI_A_OBSERVE_BLOCKS && op != AGI_A_UNANIMATE_ALL && op != AGI_A_SET_HORIZON) {
+    /* reposition.to and reposition.to.v sit outside the block of object
+     * actions (0x93, 0x94) */
+    if ((op >= AGI_A_ANIMATE_OBJ && op <= AGI_A_OBSERVE_BLOCKS && op != AGI_A_UNANIMATE_ALL &&
+         op != AGI_A_SET_HORIZON) ||
+        op == AGI_A_REPOSITION_TO || op == AGI_A_REPOSITION_TO_V) {
         agi_vm_obj_action(vm, op, a);
         return;
     }

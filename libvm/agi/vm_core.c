@@ -131,14 +131,7 @@ static void agi_vm_screen_blits(agi_vm *vm)
                    AGI_PIC_WIDTH);
         vm->scr_split = 1;
     }
-    agi_vm_render(vm);
-    for (unsigned k = 0; k < vm->blit_n; k++)
-        for (int y = vm->blit[k].y0; y <= vm->blit[k].y1; y++)
-            if (vm->blit[k].top + y < AGI_SCREEN_H)
-                memcpy(vm->scr_gfx + (vm->blit[k].top + y) * AGI_PIC_WIDTH + vm->blit[k].x0,
-                       vm->frame_vis + y * AGI_PIC_WIDTH + vm->blit[k].x0,
-                       (size_t)(vm->blit[k].x1 - vm->blit[k].x0 + 1));
-    vm->blit_n = 0;
+    agi_vm_obj_flush(vm);
 }
 
 static int agi_vm_run_logic(agi_vm *vm)
@@ -252,50 +245,6 @@ int agi_vm_run(agi_vm *vm, const agi_input_script *in, unsigned long cycles, rel
             return rc;
     }
     return RELIC_OK;
-}
-
-/* object_behavior.md "Drawing order and refresh": earlier partition, then
- * later, each by drawing key with object number breaking ties. */
-static int agi_vm_draw_key(const agi_vm_obj *o)
-{
-    if (!o->fix_pri)
-        return o->y;
-    return o->priority == 0 ? -1 : 168;
-}
-
-void agi_vm_render(agi_vm *vm)
-{
-    memcpy(vm->frame_vis, vm->show_vis, AGI_PIC_CELLS);
-    memcpy(vm->frame_pri, vm->show_pri, AGI_PIC_CELLS);
-    if (!vm->shown)
-        return;
-    uint8_t order[AGI_VM_OBJECTS];
-    for (int part = 0; part < 2; part++) {
-        /* 2.089 draws the earlier partition in object-number order. */
-        int sorted = part == 1 || !vm->rules->draw_early_unsorted;
-        unsigned n = 0;
-        for (unsigned i = 0; i < AGI_VM_OBJECTS; i++) {
-            const agi_vm_obj *o = &vm->obj[i];
-            if (!o->drawn || !o->has_view || !vm->res.view[o->view] || (o->updating != 0) != part)
-                continue;
-            unsigned j = n++;
-            while (sorted && j > 0 && agi_vm_draw_key(&vm->obj[order[j - 1]]) > agi_vm_draw_key(o)) {
-                order[j] = order[j - 1];
-                j--;
-            }
-            order[j] = (uint8_t)i;
-        }
-        for (unsigned k = 0; k < n; k++) {
-            agi_vm_obj *o = &vm->obj[order[k]];
-            relic_err e;
-            relic_err_clear(&e);
-            if (agi_view_select_loop(vm->res.view[o->view], o->loop, &e))
-                continue;
-            const agi_cel *c = agi_view_cel(vm->res.view[o->view], o->loop, o->cel);
-            if (c)
-                agi_cel_draw(c, o->x, o->y, agi_vm_obj_priority(vm, o), vm->frame_vis, vm->frame_pri);
-        }
-    }
 }
 
 /* The public accessors of the frame, the modal wait and the sound (agi_vm.h). */

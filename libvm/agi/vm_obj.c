@@ -1,8 +1,10 @@
 /* AGI persistent objects (agi-spec object_behavior.md): lifecycle,
  * priority table and horizon, placement spiral, object-object collision,
  * footprint control acceptance, the movement rectangle, cadence, automatic
- * loop selection, cel cycling, target / approach / random motion and
- * add.to.pic (logic_bytecode.md 0x7a). */
+ * loop selection, cel cycling, target / approach / random motion,
+ * add.to.pic (logic_bytecode.md 0x7a), the composed frame and which
+ * redraws reach the screen (AGI 2.936 as measured by probe games,
+ * tests/corpus/agi_oracle/README.md). */
 #include <stdlib.h>
 #include <string.h>
 #include "relic/core.h"
@@ -75,18 +77,16 @@ int agi_vm_set_view(agi_vm *vm, agi_vm_obj *o, unsigned view)
     return agi_vm_set_loop(vm, o, o->loop < v->loop_count ? o->loop : 0);
 }
 
+/* The first animate.obj sets the object's flag word anew (2.936 probes:
+ * an object drawn before it is not shown; ignore.horizon and fix.loop
+ * given before it are lost; ScummVM's cmdAnimateObj likewise). */
 void agi_vm_obj_animate(agi_vm_obj *o)
 {
     if (o->animated)
         return;
+    o->drawn = o->fix_loop = o->fix_pri = o->no_horizon = o->no_objs = o->no_blocks = 0;
+    o->on_water = o->on_land = o->repositioned = o->didnt_move = o->end_delay = o->blitted = 0;
     o->animated = o->cycling = o->updating = 1;
-    /* The flag word is set to these three: a fixed priority, ignore.horizon,
-     * fix.loop, ignore.objs and ignore.blocks given before (or in an
-     * earlier room) are gone (2.936 under DOSBox, tests/corpus/agi_oracle
-     * README "animate.obj resets the flags"; ScummVM's cmdAnimateObj
-     * assigns the flags the same way).  drawn is kept: not measured. */
-    o->fix_pri = o->no_horizon = o->fix_loop = o->no_objs = o->no_blocks = 0;
-    o->on_water = o->on_land = o->repositioned = o->didnt_move = 0;
     o->dir = 0;
     o->motion = AGI_MOTION_NORMAL;
     o->cycle_mode = AGI_CYCLE_NORMAL;
@@ -109,31 +109,34 @@ int agi_vm_collides(const agi_vm *vm, const agi_vm_obj *o)
     return 0;
 }
 
-/* object_behavior.md "Footprint control acceptance": the final cell's
- * class decides, earlier classes are not latched. */
+/* object_behavior.md "Footprint control acceptance", with the classes
+ * as AGI 2.936 reads them (probes under DOSBox): the footprint is on
+ * water only when every cell is water, and it touches a signal line when
+ * any cell is one.  The spec's "final cell decides" is not what the
+ * original does: an on-land object walking into water from the left
+ * stopped with its last cell in the water (x 19, not 14), the ego's f0
+ * came at x 20 with all six cells in it (not x 15), and f3 stayed set
+ * while any cell was on the line (x 95 to 100, not 95 alone).  ScummVM's
+ * checkPriority reads them the same way. */
 int agi_vm_control_ok(agi_vm *vm, agi_vm_obj *o, int is_ego)
 {
     if (agi_vm_obj_priority(vm, o) == 15)
         return 1;
     if (o->y < 0 || o->y > 167)
         return 0;
-    int water = 0, signal = 0;
+    int water = 1, signal = 0;
     const uint8_t *row = vm->pic_pri + o->y * AGI_PIC_WIDTH;
     for (int i = 0; i < o->width; i++) {
         int x = o->x + i;
         if (x < 0 || x >= AGI_PIC_WIDTH)
             continue;
-        switch (row[x]) {
-        case 0: return 0;
-        case 1:
-            if (!o->no_blocks)
-                return 0;
-            water = signal = 0;
-            break;
-        case 2: signal = 1, water = 0; break;
-        case 3: signal = 0, water = 1; break;
-        default: water = signal = 0; break;
-        }
+        if (row[x] == 3)
+            continue;
+        water = 0;
+        if (row[x] == 0 || (row[x] == 1 && !o->no_blocks))
+            return 0;
+        if (row[x] == 2)
+            signal = 1;
     }
     if (is_ego) {
         vm->flags[AGI_F_EGO_SIGNAL] = (uint8_t)signal;
@@ -178,6 +181,60 @@ void agi_vm_place(agi_vm *vm, agi_vm_obj *o)
     o->y = y;
 }
 
+/* object_behavior.md "Drawing order and refresh": earlier partition, then
+ * later, each by drawing key with object number breaking ties.  A fixed
+ * priority sorts as the first row of its band, not after every row as
+ * the spec has it: under 2.936 an object fixed at 6 with its baseline on
+ * row 66 is drawn before one standing on row 62 and after one on row 60
+ * (key 60), one fixed at 9 on row 104 before one on row 98 (probes). */
+static int agi_vm_draw_key(const agi_vm *vm, const agi_vm_obj *o)
+{
+    if (!o->fix_pri)
+        return o->y;
+    unsigned p = o->priority & 0x0f;
+    if (p == 0)
+        return -1;
+    for (int y = 0; y < 168; y++)
+        if (vm->pri_table[y] >= p)
+            return y;
+    return 168;
+}
+
+void agi_vm_render(agi_vm *vm)
+{
+    memcpy(vm->frame_vis, vm->show_vis, AGI_PIC_CELLS);
+    memcpy(vm->frame_pri, vm->show_pri, AGI_PIC_CELLS);
+    if (!vm->shown)
+        return;
+    uint8_t order[AGI_VM_OBJECTS];
+    for (int part = 0; part < 2; part++) {
+        /* 2.089 draws the earlier partition in object-number order. */
+        int sorted = part == 1 || !vm->rules->draw_early_unsorted;
+        unsigned n = 0;
+        for (unsigned i = 0; i < AGI_VM_OBJECTS; i++) {
+            const agi_vm_obj *o = &vm->obj[i];
+            if (!o->drawn || !o->animated || !o->has_view || !vm->res.view[o->view] || (o->updating != 0) != part)
+                continue;
+            unsigned j = n++;
+            while (sorted && j > 0 && agi_vm_draw_key(vm, &vm->obj[order[j - 1]]) > agi_vm_draw_key(vm, o)) {
+                order[j] = order[j - 1];
+                j--;
+            }
+            order[j] = (uint8_t)i;
+        }
+        for (unsigned k = 0; k < n; k++) {
+            agi_vm_obj *o = &vm->obj[order[k]];
+            relic_err e;
+            relic_err_clear(&e);
+            if (agi_view_select_loop(vm->res.view[o->view], o->loop, &e))
+                continue;
+            const agi_cel *c = agi_view_cel(vm->res.view[o->view], o->loop, o->cel);
+            if (c)
+                agi_cel_draw(c, o->x, o->y, agi_vm_obj_priority(vm, o), vm->frame_vis, vm->frame_pri);
+        }
+    }
+}
+
 /* The screen pixels of an object's rectangle (AGI x, baseline y, size)
  * under the display base row of now. */
 static void agi_vm_obj_to_screen(agi_vm *vm, int x, int y, int w, int h)
@@ -209,6 +266,22 @@ static void agi_vm_obj_to_screen(agi_vm *vm, int x, int y, int w, int h)
     vm->blit[k].top = (int16_t)top;
 }
 
+/* The queued redraws copied from the frame of now to the kept screen
+ * (nothing to do while the screen is the frame). */
+void agi_vm_obj_flush(agi_vm *vm)
+{
+    if (vm->scr_split && vm->blit_n) {
+        agi_vm_render(vm);
+        for (unsigned k = 0; k < vm->blit_n; k++)
+            for (int y = vm->blit[k].y0; y <= vm->blit[k].y1; y++)
+                if (vm->blit[k].top + y < AGI_SCREEN_H)
+                    memcpy(vm->scr_gfx + (vm->blit[k].top + y) * AGI_PIC_WIDTH + vm->blit[k].x0,
+                           vm->frame_vis + y * AGI_PIC_WIDTH + vm->blit[k].x0,
+                           (size_t)(vm->blit[k].x1 - vm->blit[k].x0 + 1));
+    }
+    vm->blit_n = 0;
+}
+
 /* An object copied from the picture buffer to the screen as AGI 2.936's
  * update does: the union of the rectangle it was last shown in and the
  * one it has now. */
@@ -237,7 +310,7 @@ void agi_vm_obj_blit_all(agi_vm *vm)
 {
     for (unsigned i = 0; i < AGI_VM_OBJECTS; i++) {
         agi_vm_obj *o = &vm->obj[i];
-        if (o->drawn && o->updating && o->has_view)
+        if (o->drawn && o->animated && o->updating && o->has_view)
             agi_vm_obj_blit(vm, o);
     }
 }
@@ -260,15 +333,74 @@ void agi_vm_obj_draw(agi_vm *vm, agi_vm_obj *o)
     o->blitted = 0;
     if (vm->rules->draw_marks_repositioned) /* no step in the next due pass */
         o->repositioned = 1;
-    agi_vm_obj_blit(vm, o);
+    if (o->animated) /* only animated objects are drawn (2.936 probe) */
+        agi_vm_obj_blit(vm, o);
 }
 
+/* erase copies what an update copies: the union of the rectangle last
+ * shown and the one it has now (a probe under 2.936: reposition.to then
+ * erase restores both places). */
 void agi_vm_obj_erase(agi_vm *vm, agi_vm_obj *o)
 {
-    if (o->drawn && o->blitted) /* the picture back over where it stood */
-        agi_vm_obj_to_screen(vm, o->bx, o->by, o->bw, o->bh);
+    int was = o->drawn && o->blitted && o->animated;
     o->drawn = 0;
+    if (was)
+        agi_vm_obj_blit(vm, o);
     o->blitted = 0;
+}
+
+/* From now on the screen is kept (scr_split) rather than composed: what
+ * is on it now stays until a redraw copies over it. */
+static void agi_vm_screen_keep(agi_vm *vm)
+{
+    if (vm->scr_split || !vm->shown || !vm->scr_live || vm->txt.text_mode)
+        return;
+    agi_vm_render(vm);
+    memset(vm->scr_gfx, 0, sizeof vm->scr_gfx);
+    for (unsigned y = 0; y < AGI_PIC_HEIGHT && (unsigned)vm->pic_row * 8 + y < AGI_SCREEN_H; y++)
+        memcpy(vm->scr_gfx + ((unsigned)vm->pic_row * 8 + y) * AGI_PIC_WIDTH, vm->frame_vis + y * AGI_PIC_WIDTH,
+               AGI_PIC_WIDTH);
+    vm->scr_split = 1;
+}
+
+/* A stopped object's new cel, loop, view or place does not reach the
+ * screen by itself (2.936 probes: set.cel, set.loop, set.view,
+ * reposition.to and reposition on stopped objects leave their old images
+ * shown): the screen is kept from here on, until a redraw covers them. */
+void agi_vm_obj_stale(agi_vm *vm, agi_vm_obj *o)
+{
+    if (o->drawn && o->animated && !o->updating && o->blitted)
+        agi_vm_screen_keep(vm);
+}
+
+/* force.update redraws every object, stopped or not, not only its own
+ * (probes: a stopped object's new cel and new place show after
+ * force.update of another object; changes made after it do not). */
+void agi_vm_obj_force_update(agi_vm *vm)
+{
+    for (unsigned i = 0; i < AGI_VM_OBJECTS; i++) {
+        agi_vm_obj *o = &vm->obj[i];
+        if (o->drawn && o->animated && o->has_view)
+            agi_vm_obj_blit(vm, o);
+    }
+    agi_vm_obj_flush(vm); /* now: later changes wait for the next redraw */
+}
+
+/* position / position.v set the previous position with the new one, so
+ * the next redraw (update, erase) copies the new rectangle only and the
+ * image at the old place stays on the screen (probes under 2.936: a
+ * walker, a stopped object then start.update, and one erased at once
+ * each leave their image where they stood; reposition.to does not).
+ * 2.089 removes the old image first: the next redraw covers both. */
+void agi_vm_obj_position(agi_vm *vm, agi_vm_obj *o, int x, int y)
+{
+    if (o->drawn && o->blitted && (x != o->bx || y != o->by) && !vm->rules->position_removes_image) {
+        agi_vm_screen_keep(vm);
+        o->bx = x;
+        o->by = y;
+    }
+    o->x = o->px = x;
+    o->y = o->py = y;
 }
 
 unsigned agi_vm_target_dir(int dx, int dy, int s)
@@ -561,11 +693,26 @@ int agi_vm_add_to_pic(agi_vm *vm, unsigned view, unsigned loop, unsigned cel, un
         p = vm->pri_table[y > 167 ? 167 : y];
     agi_cel_draw(c, (int)x, (int)y, p, vm->pic_vis, vm->pic_pri);
     agi_cel_draw(c, (int)x, (int)y, p, vm->show_vis, vm->show_pri);
-    if (margin < 4 && y <= 167) /* the control line under the cel */
-        for (unsigned i = 0; i < c->width && x + i < 160; i++) {
-            vm->pic_pri[y * 160 + x + i] = margin;
-            vm->show_pri[y * 160 + x + i] = margin;
-        }
+    /* The priority box (2.936 probes: walkers stop at its sides and its
+     * top, not only at the line under the cel): a frame in the margin's
+     * control value from the baseline up the rows of the same priority
+     * band, at most the cel's height (a 10-row cel on row 100 gets rows
+     * 96-100, on row 150 rows 144-150). */
+    if (margin < 4 && y <= 167) {
+        unsigned top = y;
+        while (top > 0 && y - top + 1 < c->height && vm->pri_table[top - 1] == vm->pri_table[y])
+            top--;
+        for (unsigned r = top; r <= y; r++)
+            for (unsigned i = 0; i < c->width && x + i < 160; i++)
+                if (r == top || r == y || i == 0 || i + 1 == c->width) {
+                    vm->pic_pri[r * 160 + x + i] = margin;
+                    vm->show_pri[r * 160 + x + i] = margin;
+                }
+    }
+    /* Its rectangle is copied to the screen at once: display() text
+     * there is lost (probe). */
+    if (record)
+        agi_vm_obj_to_screen(vm, (int)x, (int)y, c->width, c->height);
     if (record) {
         agi_vm_record(vm, AGI_REPLAY_ADD_TO_PICTURE, 0);
         agi_vm_record(vm, (uint8_t)view, (uint8_t)loop);

@@ -13,7 +13,7 @@
 static const agi_vm_rules agi_vm_rules_table[] = {
     {.profile = "2.089", .string_slots = 6, .loop_select_every_pass = 1, .loop4 = AGI_LOOP4_EXACT,
      .draw_early_unsorted = 1, .show_pic_keeps_window = 1, .distance_wraps = 1, .move_defers_first = 1,
-     .motion_clear_early = 1, .said_exact_count = 1, .inventory_ack_only = 1},
+     .motion_clear_early = 1, .said_exact_count = 1, .inventory_ack_only = 1, .position_removes_image = 1},
     {.profile = "2.230", .string_slots = 6, .loop_select_every_pass = 1, .loop4 = AGI_LOOP4_EXACT,
      .show_pic_keeps_window = 1, .distance_wraps = 1, .move_defers_first = 1, .motion_clear_early = 1,
      .inventory_ack_only = 1},

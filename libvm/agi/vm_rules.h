@@ -67,6 +67,10 @@ typedef struct agi_vm_rules {
     /* session_and_persistence.md "Restart": 2.411's f16 does not skip the
      * restart prompt. */
     uint8_t restart_always_prompts;
+    /* version_profiles.md 2.089: position (0x25, 0x26) on a drawn object
+     * removes its old image first; later profiles leave it on the screen
+     * (2.936 measured, tests/corpus/agi_oracle/README.md). */
+    uint8_t position_removes_image;
     /* f11 (first logic 0 run) set for the first cycle: not in 2.936 (read
      * by a probe game under the original interpreter, DOSBox), nor in
      * 2.917 (ScummVM engines/agi/cycle.cpp playGame notes it); kept for

@@ -90,6 +90,31 @@ static void test_lzw_round_trip_sizes(void **state)
     }
 }
 
+/* agi_lzw_shrinks, which stops early, agrees with the full count on
+ * noise, text, runs and mixes of them, at sizes around the width changes
+ * and resets, including data that compresses to about its own length. */
+static void test_lzw_shrinks_agrees(void **state)
+{
+    (void)state;
+    static uint8_t in[40000];
+    uint32_t seed = 777;
+    const size_t sizes[] = {0, 1, 2, 3, 7, 64, 300, 480, 500, 505, 511, 515, 530, 1500, 4000, 9000, 40000};
+    for (int mix = 0; mix < 6; mix++)
+        for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+            for (size_t i = 0; i < sizes[k]; i++) {
+                seed = seed * 1103515245u + 12345u;
+                uint8_t noise = (uint8_t)(seed >> 24), text = (uint8_t)("the quick brown fox "[i % 20]);
+                /* mix 0 noise, 1 text, 2 one byte, 3-5 noise of 64, 32 and
+                 * 16 symbols: about 1.1, 0.9-1.0 and 0.65-1.0 of its
+                 * length, around the break-even point */
+                uint8_t mask = mix == 3 ? 0x3f : mix == 4 ? 0x1f : 0x0f;
+                in[i] = mix == 0 ? noise : mix == 1 ? text : mix == 2 ? 'x' : (uint8_t)(noise & mask);
+            }
+            int full = agi_lzw_compressed_len(in, sizes[k]) < sizes[k];
+            assert_int_equal(agi_lzw_shrinks(in, sizes[k]), full);
+        }
+}
+
 static void test_lzw_compresses_repetition(void **state)
 {
     (void)state;
@@ -170,6 +195,7 @@ int main(void)
         cmocka_unit_test(test_lzw_longer_than_declared),
         cmocka_unit_test(test_lzw_shorter_than_declared_and_truncated),
         cmocka_unit_test(test_lzw_round_trip_sizes),
+        cmocka_unit_test(test_lzw_shrinks_agrees),
         cmocka_unit_test(test_lzw_compresses_repetition),
         cmocka_unit_test(test_picnibble_spec_example),
         cmocka_unit_test(test_picnibble_malformed),

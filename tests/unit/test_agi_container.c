@@ -238,7 +238,7 @@ static void test_game_missing_pieces(void **state)
  * naming `version` (NULL: none): the profile chosen from the evidence. */
 static const char *evidence_profile(const char *version, const char *pic, agi_game *g, agi_fileset *fs)
 {
-    char vol[128], ovl[64] = "";
+    char vol[512], ovl[64] = "";
     uint8_t tmp[64];
     size_t n = test_hex(pic, tmp, sizeof tmp);
     snprintf(vol, sizeof vol, "12 34 00 %02zx 00 %s", n, pic);
@@ -280,6 +280,25 @@ static void test_game_profile_from_evidence(void **state)
     agi_fileset_free(&fs);
     /* a brush radius above 0 needs shaped brushes: 2.440 */
     assert_string_equal(evidence_profile("2.272", "f9 02 fa 10 10 ff", &g, &fs), "2.440");
+    agi_fileset_free(&fs);
+    /* past the first sixteen bytes (the scan passes operands over sixteen
+     * at a time): a plot at offset 0x15 is found, and an 0xf9 that is
+     * 0xf0's operand is not a plot */
+    char pic[200] = "f6";
+    for (int i = 0; i < 20; i++)
+        strcat(pic, " 10");
+    strcat(pic, " f9 02 fa 10 10");
+    for (int i = 0; i < 20; i++)
+        strcat(pic, " 10");
+    strcat(pic, " ff");
+    assert_string_equal(evidence_profile("2.272", pic, &g, &fs), "2.440");
+    assert_non_null(strstr(g.evidence[0], "offset 0x15"));
+    agi_fileset_free(&fs);
+    strcpy(pic, "f6");
+    for (int i = 0; i < 20; i++)
+        strcat(pic, " 10");
+    strcat(pic, " f0 f9 f6 10 10 10 10 10 10 10 10 10 10 10 10 10 10 10 10 10 10 ff");
+    assert_string_equal(evidence_profile("2.272", pic, &g, &fs), "2.272");
     agi_fileset_free(&fs);
     /* shape alone: 2.917, kept when the data accepts it */
     assert_string_equal(evidence_profile(NULL, "f9 02 fa 10 10 ff", &g, &fs), "2.917");

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "relic/agi.h"
 #include "relic/agi_json.h"
+#include "relic/io.h"
 #include "support.h"
 
 static void xor_key(uint8_t *p, size_t n)
@@ -245,6 +246,45 @@ static void test_logic_messages_fixture(void **state)
     relic_buf_free(&f);
 }
 
+/* Texts longer than the decoder's run of the key laid out over and over
+ * (176 bytes), built here with the key applied byte by byte: decoded and
+ * encoded, the key stays in step across every run and in the tail. */
+static void test_logic_messages_long_keyed(void **state)
+{
+    (void)state;
+    static uint8_t p[10 + 400 + 1 + 37 + 1];
+    char one[401], two[38];
+    for (int i = 0; i < 400; i++)
+        one[i] = (char)('a' + i % 23);
+    one[400] = '\0';
+    memset(two, 'Q', 37);
+    two[37] = '\0';
+    size_t end = 6 + sizeof one + sizeof two;
+    /* code length 1, one code byte, 2 messages, text end, offsets 6 and 6 + 401 */
+    uint8_t head[10] = {0x01, 0x00, 0x00, 0x02, 0, 0, 0x06, 0x00, 0, 0};
+    head[4] = (uint8_t)end;
+    head[5] = (uint8_t)(end >> 8);
+    head[8] = (uint8_t)(6 + sizeof one);
+    head[9] = (uint8_t)((6 + sizeof one) >> 8);
+    memcpy(p, head, sizeof head);
+    memcpy(p + 10, one, sizeof one);
+    memcpy(p + 10 + sizeof one, two, sizeof two);
+    xor_key(p + 10, sizeof p - 10);
+    agi_logic_messages m;
+    assert_int_equal(agi_logic_messages_decode(p, sizeof p, &m, NULL), RELIC_OK);
+    assert_true(m.encrypted);
+    assert_int_equal(m.count, 2);
+    assert_string_equal(m.msg[1].text, one);
+    assert_string_equal(m.msg[2].text, two);
+    agi_logic_messages_free(&m);
+    char *texts[] = {one, two};
+    relic_buf re = RELIC_BUF_INIT;
+    assert_int_equal(agi_logic_encode(p + 2, 1, texts, 2, 1, &re, NULL), RELIC_OK);
+    assert_int_equal(re.len, sizeof p);
+    assert_memory_equal(re.data, p, sizeof p);
+    relic_buf_free(&re);
+}
+
 static void test_logic_messages_plain_absent_unterminated(void **state)
 {
     (void)state;
@@ -284,6 +324,72 @@ static void test_logic_messages_malformed(void **state)
     n = test_hex("01 00 00 01 05 00 09 00 41", d, sizeof d); /* message outside the region */
     assert_int_equal(agi_logic_messages_decode(d, n, &m, &err), RELIC_EDATA);
     assert_int_equal(err.offset, 6);
+}
+
+/* agi_messages_write_json prints relic_json_encode's bytes of
+ * agi_messages_to_json's tree: no messages, an absent one, an
+ * unterminated one, CP437 and control bytes, and an AGDS table (CP866
+ * text, its xor_key member). */
+static void test_messages_stream_same_as_tree(void **state)
+{
+    (void)state;
+    char t1[] = "caf\x82 \"q\" \\ tab\there", t3[] = "\x01\x1f plain", t4[] = "\x8f\xe0 AGDS";
+    agi_message msgs[5] = {{0}, {4, t1, 0}, {0, NULL, 0}, {9, t3, 1}, {12, t4, 0}};
+    for (int kind = 0; kind < 4; kind++) {
+        agi_logic_messages m;
+        memset(&m, 0, sizeof m);
+        m.msg = msgs;
+        m.count = kind == 0 ? 0 : kind == 1 ? 1 : 4;
+        m.encrypted = kind == 3 ? AGI_MSG_KEY_AGDS : kind == 2 ? AGI_MSG_PLAIN : AGI_MSG_KEY_SIERRA;
+        json_t *doc = agi_messages_to_json(&m, 42);
+        relic_buf tree = RELIC_BUF_INIT, stream = RELIC_BUF_INIT;
+        assert_int_equal(relic_json_encode(doc, &tree, NULL), RELIC_OK);
+        assert_int_equal(agi_messages_write_json(&m, 42, &stream, NULL), RELIC_OK);
+        assert_int_equal(stream.len, tree.len);
+        assert_memory_equal(stream.data, tree.data, tree.len);
+        json_decref(doc);
+        relic_buf_free(&tree);
+        relic_buf_free(&stream);
+    }
+}
+
+/* agi_objects_write_json and agi_words_write_json print relic_json_encode's
+ * bytes of the trees: each encoding, placeholders, CP437 names, none. */
+static void test_objects_words_stream_same_as_tree(void **state)
+{
+    (void)state;
+    char n0[] = "?", n1[] = "caf\x82 \"key\"", w0[] = "a", w1[] = "\x9b\\x";
+    agi_item items[2] = {{0}};
+    items[0].name = n0;
+    items[0].location = 0;
+    items[1].name = n1;
+    items[1].location = 255;
+    agi_word words[2] = {{w0, 1}, {w1, 9999}};
+    for (int k = 0; k < 4; k++) {
+        agi_objects o;
+        memset(&o, 0, sizeof o);
+        o.items = items;
+        o.count = k == 3 ? 0 : 2;
+        o.xor_key = k == 1 ? AGI_MSG_KEY_SIERRA : k == 2 ? AGI_MSG_KEY_AGDS : AGI_MSG_PLAIN;
+        o.max_object = (uint8_t)(k * 7);
+        o.placeholder = k == 3;
+        agi_words w = {words, k == 3 ? 0 : 2, k == 3};
+        relic_buf tree = RELIC_BUF_INIT, out = RELIC_BUF_INIT;
+        json_t *doc = agi_objects_to_json(&o);
+        assert_int_equal(relic_json_encode(doc, &tree, NULL), RELIC_OK);
+        assert_int_equal(agi_objects_write_json(&o, &out, NULL), RELIC_OK);
+        assert_int_equal(out.len, tree.len);
+        assert_memory_equal(out.data, tree.data, tree.len);
+        json_decref(doc);
+        doc = agi_words_to_json(&w);
+        assert_int_equal(relic_json_encode(doc, &tree, NULL), RELIC_OK);
+        assert_int_equal(agi_words_write_json(&w, &out, NULL), RELIC_OK);
+        assert_int_equal(out.len, tree.len);
+        assert_memory_equal(out.data, tree.data, tree.len);
+        json_decref(doc);
+        relic_buf_free(&tree);
+        relic_buf_free(&out);
+    }
 }
 
 static void test_messages_json_round_trip(void **state)
@@ -368,6 +474,9 @@ int main(void)
         cmocka_unit_test(test_words_encode_sorts_when_ungrouped),
         cmocka_unit_test(test_words_malformed),
         cmocka_unit_test(test_logic_messages_fixture),
+        cmocka_unit_test(test_logic_messages_long_keyed),
+        cmocka_unit_test(test_messages_stream_same_as_tree),
+        cmocka_unit_test(test_objects_words_stream_same_as_tree),
         cmocka_unit_test(test_logic_messages_plain_absent_unterminated),
         cmocka_unit_test(test_logic_messages_malformed),
         cmocka_unit_test(test_messages_json_round_trip),

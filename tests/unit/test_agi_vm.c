@@ -154,7 +154,8 @@ static void test_collision(void **state)
     agi_vm_free(vm);
 }
 
-/* "Footprint control acceptance": the final cell decides. */
+/* "Footprint control acceptance" as AGI 2.936 reads it: water when every
+ * cell is water, a signal when any cell is one. */
 static void test_control_lines(void **state)
 {
     (void)state;
@@ -162,13 +163,18 @@ static void test_control_lines(void **state)
     agi_vm_obj *o = &vm->obj[0];
     o->x = 10, o->y = 100, o->width = 3, o->height = 1;
     uint8_t *row = vm->pic_pri + 100 * 160 + 10;
-    row[0] = 3, row[1] = 2, row[2] = 4; /* water, signal, then plain: both clear */
+    row[0] = 3, row[1] = 2, row[2] = 4; /* water, signal, then plain */
     assert_true(agi_vm_control_ok(vm, o, 1));
     assert_int_equal(vm->flags[0], 0);
-    assert_int_equal(vm->flags[3], 0);
+    assert_int_equal(vm->flags[3], 1); /* not only when the last cell is one */
     o->on_water = 1;
     assert_false(agi_vm_control_ok(vm, o, 1));
-    row[2] = 3;
+    row[1] = row[2] = 3; /* partly water is land: the last cell does not decide */
+    row[0] = 4;
+    assert_false(agi_vm_control_ok(vm, o, 1));
+    assert_int_equal(vm->flags[0], 0);
+    assert_int_equal(vm->flags[3], 0);
+    row[0] = 3;
     assert_true(agi_vm_control_ok(vm, o, 1));
     assert_int_equal(vm->flags[0], 1);
     o->on_water = 0;

@@ -119,6 +119,50 @@ static void test_png_private_chunk_round_trip(void **state)
     relic_buf_free(&rgb);
 }
 
+/* The bulk writer (fast = 1) over chunk lengths around its CRC's 16- and
+ * 64-byte strides (and Adler-32 past its 5,552-byte runs), for an image it filters Up (rows shifted by one) and
+ * one it leaves unfiltered (noise): relic_png_find_chunk checks every CRC
+ * with its own table code, libpng reads the pixels back. */
+static void test_png_fast_any_chunk_length(void **state)
+{
+    (void)state;
+    static const size_t lens[] = {0, 1, 31, 63, 64, 65, 127, 128, 129, 200, 4099};
+    enum { W = 97, H = 71 }; /* 6,958 bytes filtered: over one 5,552-byte Adler-32 run */
+    uint8_t pix[W * H], keep[4099], pal[256 * 3];
+    uint32_t r = 12345;
+    for (size_t i = 0; i < sizeof keep; i++)
+        keep[i] = (uint8_t)((r = r * 1103515245u + 12345u) >> 16);
+    for (size_t i = 0; i < sizeof pal; i++)
+        pal[i] = (uint8_t)i;
+    for (int kind = 0; kind < 2; kind++) {
+        for (int i = 0; i < W * H; i++)
+            pix[i] = kind ? keep[i % 4000] : (uint8_t)(i % W / 4 + i / W);
+        for (size_t k = 0; k < sizeof lens / sizeof lens[0]; k++) {
+            const relic_png_chunk c = {"tbRW", keep, lens[k]};
+            relic_png img = {W, H, pix, pal, 256, -1, 1};
+            relic_buf a = RELIC_BUF_INIT;
+            assert_int_equal(relic_png_encode_chunk(&img, &c, &a, NULL), RELIC_OK);
+            relic_png_chunk got;
+            assert_int_equal(relic_png_find_chunk(a.data, a.len, "tbRW", &got, NULL), RELIC_OK);
+            assert_int_equal(got.len, lens[k]);
+            assert_int_equal(relic_png_find_chunk(a.data, a.len, "IEND", &got, NULL), RELIC_OK);
+            png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+            png_infop info = png_create_info_struct(png);
+            png_source src = {a.data, a.len, 0};
+            png_set_read_fn(png, &src, test_png_read_cb);
+            png_read_info(png, info);
+            uint8_t row[W];
+            for (int y = 0; y < H; y++) {
+                png_read_row(png, row, NULL);
+                assert_memory_equal(row, pix + y * W, W);
+            }
+            png_read_end(png, NULL);
+            png_destroy_read_struct(&png, &info, NULL);
+            relic_buf_free(&a);
+        }
+    }
+}
+
 /* Explicit bytes: signature, one 1-byte chunk "abCD" {0x42} with its CRC
  * (crc32 of "abCD\x42"), then IEND. */
 static void test_png_find_chunk_malformed(void **state)
@@ -231,9 +275,10 @@ static void test_json_matches_jansson(void **state)
     relic_buf_free(&out);
 }
 
-/* Strings long enough for the eight-bytes-at-a-time copy: each byte that
- * needs an escape (and bytes around the 0x20 and 0x80 edges) at every
- * place of a 1..40-byte string print as jansson prints them. */
+/* Strings long enough for the sixteen- and eight-bytes-at-a-time copies:
+ * each byte that needs an escape (and bytes around the 0x20 and 0x80
+ * edges) at every place of a 1..40-byte string print as jansson prints
+ * them. */
 static void test_json_long_strings_escape(void **state)
 {
     (void)state;
@@ -259,6 +304,54 @@ static void test_json_long_strings_escape(void **state)
     relic_buf out = RELIC_BUF_INIT;
     test_json_same_as_reference(doc, &out);
     json_decref(doc);
+    relic_buf_free(&out);
+}
+
+/* The streaming writer prints relic_json_encode's bytes of the same tree:
+ * nested and empty containers, every scalar, CP437 text; and refuses a
+ * close with nothing open. */
+static void test_json_stream_same_as_tree(void **state)
+{
+    (void)state;
+    json_t *doc = json_pack("{s:[], s:{}, s:[i,{s:n,s:b},[[]]], s:{s:s,s:I,s:b}}", "a", "b", "c", -7, "k", "m", 0, "d",
+                            "s", "q\"\n", "v", (json_int_t)1234567890123LL, "w", 1);
+    json_object_set_new(json_object_get(doc, "d"), "x", relic_json_bytes((const uint8_t *)"\x82\xdb", 2));
+    relic_buf tree = RELIC_BUF_INIT, out = RELIC_BUF_INIT;
+    assert_int_equal(relic_json_encode(doc, &tree, NULL), RELIC_OK);
+    relic_json_stream s;
+    relic_json_stream_begin(&s, &out);
+    relic_json_stream_open(&s, NULL, '{');
+    relic_json_stream_open(&s, "a", '[');
+    relic_json_stream_close(&s, ']');
+    relic_json_stream_open(&s, "b", '{');
+    relic_json_stream_close(&s, '}');
+    relic_json_stream_open(&s, "c", '[');
+    relic_json_stream_int(&s, NULL, -7);
+    relic_json_stream_open(&s, NULL, '{');
+    relic_json_stream_null(&s, "k");
+    relic_json_stream_bool(&s, "m", 0);
+    relic_json_stream_close(&s, '}');
+    relic_json_stream_open(&s, NULL, '[');
+    relic_json_stream_open(&s, NULL, '[');
+    relic_json_stream_close(&s, ']');
+    relic_json_stream_close(&s, ']');
+    relic_json_stream_close(&s, ']');
+    relic_json_stream_open(&s, "d", '{');
+    relic_json_stream_string(&s, "s", "q\"\n", 3);
+    relic_json_stream_int(&s, "v", 1234567890123LL);
+    relic_json_stream_bool(&s, "w", 1);
+    relic_json_stream_bytes(&s, "x", (const uint8_t *)"\x82\xdb", 2);
+    relic_json_stream_close(&s, '}');
+    relic_json_stream_close(&s, '}');
+    assert_int_equal(relic_json_stream_end(&s, NULL), RELIC_OK);
+    assert_int_equal(out.len, tree.len);
+    assert_memory_equal(out.data, tree.data, tree.len);
+    relic_json_stream_begin(&s, &out);
+    relic_json_stream_close(&s, '}');
+    assert_int_equal(relic_json_stream_end(&s, NULL), RELIC_ENOMEM);
+    assert_int_equal(out.len, 0);
+    json_decref(doc);
+    relic_buf_free(&tree);
     relic_buf_free(&out);
 }
 
@@ -495,10 +588,12 @@ int main(void)
         cmocka_unit_test(test_png_encodes_indexed_and_deterministic),
         cmocka_unit_test(test_png_refuses_bad_input),
         cmocka_unit_test(test_png_private_chunk_round_trip),
+        cmocka_unit_test(test_png_fast_any_chunk_length),
         cmocka_unit_test(test_png_find_chunk_malformed),
         cmocka_unit_test(test_json_sorted_keys),
         cmocka_unit_test(test_json_matches_jansson),
         cmocka_unit_test(test_json_long_strings_escape),
+        cmocka_unit_test(test_json_stream_same_as_tree),
         cmocka_unit_test(test_json_bytes_cp437),
         cmocka_unit_test(test_json_builder_sticky),
         cmocka_unit_test(test_json_diff),

@@ -346,11 +346,39 @@ static void test_mp2_explicit_bytes(void **state)
     relic_buf_free(&t);
 }
 
+/* riven_tbmp_is_plain: an unpacked 3x2 bitmap as the encoder writes it
+ * (rows padded to 4 bytes), then the same with a non-zero pad byte, a
+ * header bit set, one byte short, and Riven-packed. */
+static void test_tbmp_is_plain(void **state)
+{
+    (void)state;
+    uint8_t px[6] = {1, 2, 3, 4, 5, 6};
+    riven_bitmap b = {.width = 3, .height = 2, .bpp = 8, .pixels = px};
+    for (int i = 0; i < 768; i++)
+        b.palette[i] = (uint8_t)(i * 7);
+    relic_buf t = RELIC_BUF_INIT, p = RELIC_BUF_INIT;
+    assert_int_equal(riven_tbmp_encode(&b, RIVEN_BMP_PACK_NONE, &t, NULL), RELIC_OK);
+    assert_int_equal(t.len, 12 + 768 + 4 * 2);
+    assert_true(riven_tbmp_is_plain(t.data, t.len));
+    t.data[12 + 768 + 3] = 9; /* row 0's pad byte */
+    assert_false(riven_tbmp_is_plain(t.data, t.len));
+    t.data[12 + 768 + 3] = 0;
+    t.data[0] |= 0x40; /* a high bit of the width field */
+    assert_false(riven_tbmp_is_plain(t.data, t.len));
+    t.data[0] &= 0x3f;
+    assert_false(riven_tbmp_is_plain(t.data, t.len - 1));
+    assert_int_equal(riven_tbmp_encode(&b, RIVEN_BMP_PACK_RIVEN, &p, NULL), RELIC_OK);
+    assert_false(riven_tbmp_is_plain(p.data, p.len));
+    relic_buf_free(&t);
+    relic_buf_free(&p);
+}
+
 int main(void)
 {
     // clang-format off
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_riven_packing_commands),
+        cmocka_unit_test(test_tbmp_is_plain),
         cmocka_unit_test(test_riven_packing_malformed),
         cmocka_unit_test(test_raw_and_round_trips),
         cmocka_unit_test(test_adpcm_hand_computed),

@@ -14,8 +14,15 @@ extern "C" {
 json_t *agi_objects_to_json(const agi_objects *o);
 int agi_objects_from_json(const json_t *j, agi_objects *o, relic_err *err);
 json_t *agi_words_to_json(const agi_words *w);
+/* relic_json_encode's bytes of agi_objects_to_json's / agi_words_to_json's
+ * documents, written without the tree (RELIC_ENOMEM when out of memory). */
+int agi_objects_write_json(const agi_objects *o, relic_buf *out, relic_err *err);
+int agi_words_write_json(const agi_words *w, relic_buf *out, relic_err *err);
 int agi_words_from_json(const json_t *j, agi_words *w, relic_err *err);
 json_t *agi_messages_to_json(const agi_logic_messages *m, unsigned logic_number);
+/* relic_json_encode's bytes of agi_messages_to_json's document, written
+ * without the tree (RELIC_ENOMEM when out of memory). */
+int agi_messages_write_json(const agi_logic_messages *m, unsigned logic_number, relic_buf *out, relic_err *err);
 /* messages[0..count-1] = messages 1..count (NULL = absent). */
 int agi_messages_from_json(const json_t *j, char ***messages, unsigned *count, int *encrypted, relic_err *err);
 void agi_messages_free(char **messages, unsigned count);
@@ -26,6 +33,25 @@ void agi_messages_free(char **messages, unsigned count);
  * when relic's packer would not reproduce them) and the volume bytes no
  * record covers. */
 json_t *agi_container_layout_to_json(const agi_game *g);
+/* The same in parts, so a caller that loads every payload anyway (agi-unpack,
+ * on its workers) describes each record as it goes instead of loading
+ * them all again: agi_container_record_to_json for one record loaded
+ * with agi_game_load (NULL when out of memory), kept in an
+ * agi_layout_records (done: tried, loaded: agi_game_load succeeded);
+ * agi_layout_records_fill does the entries not done yet (RELIC_ENOMEM
+ * when a record was lost); agi_container_layout_assemble puts them
+ * together (NULL when a loaded entry has no record, or out of memory). */
+typedef struct agi_layout_records {
+    json_t *record[AGI_KIND_COUNT][AGI_DIR_ENTRIES];
+    agi_record rec[AGI_KIND_COUNT][AGI_DIR_ENTRIES];
+    uint8_t done[AGI_KIND_COUNT][AGI_DIR_ENTRIES];
+    uint8_t loaded[AGI_KIND_COUNT][AGI_DIR_ENTRIES];
+} agi_layout_records;
+json_t *agi_container_record_to_json(const agi_game *g, agi_kind kind, unsigned n, const agi_record *rec,
+                                     const relic_buf *payload);
+int agi_layout_records_fill(const agi_game *g, agi_layout_records *lr);
+json_t *agi_container_layout_assemble(const agi_game *g, const agi_layout_records *lr);
+void agi_layout_records_free(agi_layout_records *lr);
 /* Rebuilds the container files from a layout and payloads: unchanged
  * payloads (same sha256) go back to their offsets with their bytes, so an
  * unchanged tree gives the shipped files byte for byte; a changed payload

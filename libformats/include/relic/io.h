@@ -40,9 +40,10 @@ typedef struct relic_png {
     const uint8_t *palette;
     unsigned ncolors;
     int trns_index;
-    /* 1: zlib level 1 instead of 6, for bulk extraction where deflate is
-     * most of the time (Riven tBMPs: 0.28 -> 0.21 s on 3,000 bitmaps);
-     * still fixed, so equal images keep giving equal bytes. */
+    /* 1: the bulk writer (png.c), for extraction where encoding is most
+     * of the time: zlib Z_RLE, filter Up or None chosen per image from the
+     * pixels, one IDAT; different bytes from 0, but still fixed, so equal
+     * images keep giving equal bytes. */
     int fast;
 } relic_png;
 int relic_png_encode(const relic_png *img, relic_buf *out, relic_err *err);
@@ -97,6 +98,30 @@ int relic_audio_format_for(const char *path);
 int relic_json_encode(const json_t *doc, relic_buf *out, relic_err *err);
 int relic_json_write(const char *path, const json_t *doc, relic_err *err);
 int relic_json_print(FILE *f, const json_t *doc);
+/* A JSON document written straight into out, token by token, in the bytes
+ * relic_json_encode prints for the same tree, without building it (for
+ * documents written once and never read back).  The caller gives each
+ * object's keys in relic_json_encode's natural order and a NULL key for
+ * array elements and the top-level value.  Failures (out of memory,
+ * nesting past 64, unbalanced closes) are sticky; relic_json_stream_end
+ * appends the final newline and reports them (RELIC_ENOMEM, out left
+ * empty). */
+typedef struct relic_json_stream {
+    relic_buf *out;
+    unsigned depth;
+    uint64_t filled; /* bit d-1: the container open at depth d has a member */
+    relic_buf text;  /* CP437 text converted to UTF-8 */
+} relic_json_stream;
+void relic_json_stream_begin(relic_json_stream *s, relic_buf *out);
+void relic_json_stream_open(relic_json_stream *s, const char *key, char bracket); /* '{' or '[' */
+void relic_json_stream_close(relic_json_stream *s, char bracket);                 /* '}' or ']' */
+void relic_json_stream_int(relic_json_stream *s, const char *key, long long v);
+void relic_json_stream_bool(relic_json_stream *s, const char *key, int v);
+void relic_json_stream_null(relic_json_stream *s, const char *key);
+void relic_json_stream_string(relic_json_stream *s, const char *key, const char *utf8, size_t n);
+/* CP437 bytes, as relic_json_bytes maps them. */
+void relic_json_stream_bytes(relic_json_stream *s, const char *key, const uint8_t *cp437, size_t n);
+int relic_json_stream_end(relic_json_stream *s, relic_err *err);
 /* Sticky JSON tree building, like the cursor: jansson's setters return -1
  * on a failed allocation (and take a NULL value from a failed json_* call),
  * which, ignored, silently drops a key.  These set/append (taking the

@@ -38,6 +38,10 @@ typedef struct riven_bitmap {
 int riven_tbmp_decode(const uint8_t *d, size_t n, riven_bitmap *b, relic_err *err);
 /* 8 bpp with palette (raw or Riven-packed, by `pack`) or 24 bpp raw. */
 int riven_tbmp_encode(const riven_bitmap *b, uint16_t pack, relic_buf *out, relic_err *err);
+/* 1 when the bytes are exactly what riven_tbmp_encode(decoded, NONE)
+ * writes back: unpacked 8 bpp with its colour table, rows padded with 0 to
+ * the encoder's even width.  Such a tBMP is rebuilt from its image alone. */
+int riven_tbmp_is_plain(const uint8_t *d, size_t n);
 void riven_bitmap_free(riven_bitmap *b);
 
 enum { RIVEN_WAV_RAW = 0, RIVEN_WAV_ADPCM = 1, RIVEN_WAV_MPEG2 = 2 };
