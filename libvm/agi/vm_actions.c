@@ -616,7 +616,7 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
         vm->txt.text_mode = 1;
         agi_vm_text_fill(vm, 0, 0, 24, 39, agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg));
         break;
-    case AGI_A_GRAPHICS: /* graphics again: the text surface is gone, the status line back */
+    case AGI_A_GRAPHICS: /* graphics again: the text surface is gone, the status and input lines back */
         vm->txt.text_mode = 0;
         agi_vm_text_fill(vm, 0, 0, 24, 39, 0xff);
         vm->pic_row = vm->txt.base_row;
@@ -624,6 +624,8 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
         vm->scr_live = 1;
         if (vm->txt.status_enabled)
             agi_vm_status_draw(vm);
+        if (vm->input.input_enabled) /* in the attribute of now (a probe: green after (2, 0)) */
+            agi_vm_input_redraw(vm);
         break;
     case AGI_A_SET_CURSOR_CHAR: {
         const char *m = agi_vm_message(vm, logic, a[0]);
@@ -653,7 +655,7 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
     case AGI_A_GET_STRING:
         if (agi_vm_string_slot(vm, a[0])) {
             const char *m = agi_vm_message(vm, logic, a[1]);
-            agi_vm_modal_edit(vm, a[0], 0, a[4] + 1u < 40 ? a[4] + 1u : 40, m, a[2] < 25 ? a[2] : -1, a[3]);
+            agi_vm_modal_edit(vm, a[0], 0, a[4] + 1u < 40 ? a[4] + 1u : 40, m, a[2], a[3]);
         }
         break;
     case AGI_A_WORD_TO_STRING:
@@ -668,7 +670,7 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
         }
         break;
     case AGI_A_GET_NUM: agi_vm_modal_edit(vm, a[1], 1, 5, agi_vm_message(vm, logic, a[0]), -1, 0); break;
-    case AGI_A_PREVENT_INPUT: vm->input.input_enabled = 0; break;
+    case AGI_A_PREVENT_INPUT: agi_vm_input_prevent(vm); break;
     case AGI_A_ACCEPT_INPUT:
         vm->input.input_enabled = 1;
         agi_vm_input_redraw(vm);
@@ -716,10 +718,7 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
         agi_vm_modal_message(vm, t, -1, -1, 0);
         break;
     }
-    case AGI_A_ECHO_LINE:
-        snprintf(vm->input.input_line, sizeof vm->input.input_line, "%s", vm->input.last_input);
-        agi_vm_input_redraw(vm);
-        break;
+    case AGI_A_ECHO_LINE: agi_vm_input_echo_line(vm); break;
     case AGI_A_CANCEL_LINE:
         vm->input.input_line[0] = 0;
         agi_vm_input_redraw(vm);

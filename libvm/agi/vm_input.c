@@ -62,15 +62,21 @@ void agi_vm_parse(agi_vm *vm, const char *line)
 {
     vm->flags[AGI_F_INPUT] = vm->flags[AGI_F_SAID] = 0;
     vm->input.parsed_n = vm->input.parse_count = 0;
-    char norm[128];
+    /* norm is matched (lower case); typed keeps the letters as typed, which
+     * is what %w shows (AGI 2.936, a probe: "LOOK Xyzzy" gives "LOOK" and
+     * "Xyzzy", "Look" gives "Look"). */
+    char norm[128], typed[128];
     size_t n = 0;
     int sep = 1;
     for (const char *p = line; *p && n + 1 < sizeof norm; p++) {
         if (strchr(" ,.?!();:[]{}", *p)) {
-            if (!sep)
+            if (!sep) {
+                typed[n] = ' ';
                 norm[n++] = ' ';
+            }
             sep = 1;
         } else if (!strchr("'`-\"", *p)) {
+            typed[n] = *p;
             norm[n++] = (char)tolower((unsigned char)*p);
             sep = 0;
         }
@@ -84,14 +90,15 @@ void agi_vm_parse(agi_vm *vm, const char *line)
         if (!w) {
             size_t tl = strcspn(p, " ");
             snprintf(vm->input.parsed_text[vm->input.parsed_n], sizeof vm->input.parsed_text[0], "%.*s",
-                     (int)(tl > 40 ? 40 : tl), p);
+                     (int)(tl > 40 ? 40 : tl), typed + (p - norm));
             vm->input.parse_count = vm->input.parsed_n + 1;
             vm->vars[AGI_V_PARSE_ERROR] = (uint8_t)vm->input.parse_count;
             vm->flags[AGI_F_INPUT] = 1;
             return;
         }
         if (w->id != 0) {
-            snprintf(vm->input.parsed_text[vm->input.parsed_n], sizeof vm->input.parsed_text[0], "%.*s", (int)used, p);
+            snprintf(vm->input.parsed_text[vm->input.parsed_n], sizeof vm->input.parsed_text[0], "%.*s", (int)used,
+                     typed + (p - norm));
             vm->input.parsed[vm->input.parsed_n++] = w->id;
         }
         p += used;
@@ -258,12 +265,27 @@ void agi_vm_input_phase(agi_vm *vm, const agi_input_script *in)
     agi_vm_script_input(vm, in);
 }
 
+/* A key's echo: the character at the end of the line as drawn (the
+ * prompt of its last redraw), the cursor character of now behind it. */
+static void agi_input_echo(agi_vm *vm, size_t at, const char *s, size_t len)
+{
+    if (vm->txt.text_mode)
+        return;
+    size_t plen = strlen(vm->input.drawn_prompt);
+    agi_vm_input_put(vm, plen + at, s, len);
+    vm->input.drawn_cursor = vm->txt.prompt_char;
+    vm->input.cursor_col = (int)(plen + at + len);
+    if (vm->txt.prompt_char)
+        agi_vm_input_put(vm, plen + at + len, &vm->txt.prompt_char, 1);
+}
+
 /* The input line's editor, as AGI 2.936 draws it (probe games,
  * tests/corpus/agi_oracle/README.md): a character goes after the text
  * with the cursor character of now behind it, on the line as drawn (the
- * prompt and row of its last redraw); backspace takes the last one off;
- * Enter hands the line to the parser and draws the line again, empty,
- * with the prompt of now. */
+ * prompt and row of its last redraw); backspace takes the last one off,
+ * drawing the cursor character in its cell and a space in the cursor's
+ * old one (both in the attribute of now); Enter hands the line to the
+ * parser and draws the line again, empty, with the prompt of now. */
 static void agi_vm_input_key(agi_vm *vm, uint8_t key)
 {
     size_t n = strlen(vm->input.input_line);
@@ -276,13 +298,49 @@ static void agi_vm_input_key(agi_vm *vm, uint8_t key)
         agi_vm_input_redraw(vm);
         return;
     }
-    if (key == 0x08 && n)
+    if (key == 0x08 && n) {
         vm->input.input_line[n - 1] = 0;
-    else if (key >= 0x20 && key < 0x7f && strlen(vm->input.drawn_prompt) + n + 1 < 40) {
+        if (!vm->txt.text_mode) {
+            size_t plen = strlen(vm->input.drawn_prompt);
+            char c = vm->txt.prompt_char ? vm->txt.prompt_char : ' ';
+            agi_vm_input_put(vm, plen + n - 1, &c, 1);
+            agi_vm_input_put(vm, plen + n, " ", 1);
+            vm->input.cursor_col = (int)(plen + n - 1);
+        }
+        vm->input.drawn_cursor = vm->txt.prompt_char;
+    } else if (key >= 0x20 && key < 0x7f && strlen(vm->input.drawn_prompt) + n + 1 < 40) {
         vm->input.input_line[n] = (char)key;
         vm->input.input_line[n + 1] = 0;
+        agi_input_echo(vm, n, (const char *)&key, 1);
     }
-    vm->input.drawn_cursor = vm->txt.prompt_char;
+}
+
+/* echo.line: the previous line's characters beyond the length of the one
+ * being typed are added to it (a probe: "hel" entered, then one
+ * character typed and echo.line gave that character and "el"), drawn as
+ * typed. */
+void agi_vm_input_echo_line(agi_vm *vm)
+{
+    size_t n = strlen(vm->input.input_line), m = strlen(vm->input.last_input);
+    if (n >= m)
+        return;
+    snprintf(vm->input.input_line + n, sizeof vm->input.input_line - n, "%s", vm->input.last_input + n);
+    agi_input_echo(vm, n, vm->input.input_line + n, strlen(vm->input.input_line + n));
+}
+
+/* prevent.input writes a space over the input line's cursor where it was
+ * drawn and clears the input row to black, every time (probes: display()
+ * text put on the row after one prevent.input went at the next; the row
+ * was black after set.text.attribute(14, 4); with the input row moved to
+ * 22 by configure.screen, the line on row 23 kept ">a" and lost its "_");
+ * the text typed so far is kept for the next accept.input. */
+void agi_vm_input_prevent(agi_vm *vm)
+{
+    if (vm->input.input_enabled && vm->txt.prompt_char && !vm->txt.text_mode)
+        agi_vm_input_put(vm, (size_t)vm->input.cursor_col, " ", 1);
+    vm->input.input_enabled = 0;
+    if (vm->txt.input_row >= 0 && vm->txt.input_row < 25)
+        agi_vm_text_fill(vm, (unsigned)vm->txt.input_row, 0, (unsigned)vm->txt.input_row, 39, 0);
 }
 
 /* Step 3's second half: pending events become controllers, v6 and v19. */
@@ -466,17 +524,6 @@ int agi_input_parse(const char *text, size_t len, agi_input_script *out, relic_e
     return rc;
 }
 
-/* AGI 2.936 draws the input line when input is accepted and when its
- * editor takes a key, not every cycle: a probe that set s0 after
- * accept.input showed the cursor alone until the first key
- * (tests/corpus/agi_oracle/README.md). */
-void agi_vm_input_redraw(agi_vm *vm)
-{
-    snprintf(vm->input.drawn_prompt, sizeof vm->input.drawn_prompt, "%.40s", vm->strings[0]);
-    vm->input.drawn_cursor = vm->txt.prompt_char;
-    vm->input.drawn_row = vm->txt.input_row;
-}
-
 /* The release gate (0xad/0xae) keeps its value across a reset. */
 void agi_vm_input_reset(agi_vm *vm)
 {
@@ -487,6 +534,7 @@ void agi_vm_input_reset(agi_vm *vm)
     vm->input.input_enabled = 0;
     vm->input.drawn_prompt[0] = vm->input.drawn_cursor = 0;
     vm->input.drawn_row = 23;
+    vm->input.cursor_col = 0;
     vm->input.input_width_override = 0;
     vm->input.nav_event = 0;
 }

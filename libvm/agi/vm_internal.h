@@ -53,6 +53,9 @@ typedef struct agi_vm_modal {
     int sel;             /* inventory entry, menu item, selector slot (0-based) */
     unsigned heading;    /* MENU */
     unsigned limit;      /* EDIT: bytes kept, terminator included */
+    int edit_row;        /* EDIT: get.string's text cells from (edit_row, edit_col); -1: get.num's line */
+    int edit_col;
+    int box_left, box_width, box_rows; /* MENU: the drop-down drawn, text cells from row 1 */
     char edit[41];
     uint8_t entries[256]; /* INVENTORY: carried item numbers */
     unsigned n_entries;
@@ -106,6 +109,9 @@ typedef struct agi_vm_text {
     /* Per cell and pixel row, the pixels (0x80 leftmost) where an object's
      * redraw copied the picture over the cell's text (agi_vm_text_wipe). */
     uint8_t wiped[25][40][8];
+    /* Per cell: drawn as a disabled menu item, its black pixels only where
+     * x + y is even (agi_vm_text_dither). */
+    uint8_t dither[25][40];
     uint8_t text_fg, text_bg, text_mode;
     uint8_t text_bg_white; /* set.text.attribute's bg was non-zero in graphics mode (not saved) */
     int input_row, status_row, base_row, status_enabled;
@@ -114,6 +120,9 @@ typedef struct agi_vm_text {
     int win_open;                       /* a text window is on screen (window[]) */
     int win_row, win_col, win_width;    /* print.at overrides (-1: centred, 0 width: 30) */
     char window[600];                   /* the open text window's expanded text */
+    /* Screen pixels (0x80 leftmost of 8) of the open window that object
+     * redraws copied the picture over (agi_vm_text_wipe). */
+    uint8_t win_wiped[AGI_SCREEN_H][AGI_SCREEN_W / 8];
 } agi_vm_text;
 
 /* The event queue (vm_events.c). */
@@ -142,6 +151,7 @@ typedef struct agi_vm_input {
     char drawn_prompt[41];
     char drawn_cursor;
     int drawn_row;
+    int cursor_col; /* the cell the cursor character was last drawn in */
     uint8_t release_gate;
     uint8_t input_width_override; /* 0xa3/0xa4: the fixed 36-character input width */
     uint16_t nav_event;           /* the last navigation (type-2) value; 2.089's 0x4e clears it */

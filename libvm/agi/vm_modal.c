@@ -48,8 +48,38 @@ void agi_vm_modal_confirm(agi_vm *vm, int purpose)
     vm->modal.purpose = (uint8_t)purpose;
 }
 
+/* get.string's text cells from column col of its row, in the attribute
+ * of now (AGI 2.936 writes them like display() text). */
+static void agi_modal_edit_put(agi_vm *vm, unsigned col, const char *s, size_t len)
+{
+    uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
+    for (size_t i = 0; i < len && col + i < 40; i++)
+        agi_vm_text_put(vm, (unsigned)vm->modal.edit_row, (unsigned)(col + i), s[i], attr);
+}
+
+/* The input line's cursor cell: a space while get.string edits; after it
+ * the cursor character one cell further right (AGI 2.936, probe EDIT:
+ * ">a_" became ">a _" after one get.string and "> a _" ... each time; the
+ * text typed on the input line is not redrawn). */
+static void agi_modal_input_cursor(agi_vm *vm, int after)
+{
+    if (!vm->input.input_enabled || vm->input.drawn_row < 0 || vm->input.drawn_row >= 25)
+        return;
+    uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
+    if (after && vm->input.cursor_col < 39 && vm->txt.prompt_char)
+        agi_vm_text_put(vm, (unsigned)vm->input.drawn_row, (unsigned)++vm->input.cursor_col, vm->txt.prompt_char, attr);
+    else if (!after)
+        agi_vm_text_put(vm, (unsigned)vm->input.drawn_row, (unsigned)vm->input.cursor_col, ' ', attr);
+}
+
 /* get.string / get.num: the destination is cleared first; limit counts the
- * terminator (min(max + 1, 40) for strings, four digits + 1 for numbers). */
+ * terminator (min(max + 1, 40) for strings, four digits + 1 for numbers).
+ * get.string (AGI 2.936, probe EDIT) writes its prompt as text at (row,
+ * col), or from the input line's cursor cell for a row from 25 on, in the
+ * attribute of now and over what is there (the rest of the row stays);
+ * the typed text follows with the cursor character behind it, and the
+ * prompt and text stay on the screen when it closes.  get.num's prompt
+ * replaces the input line until it closes. */
 void agi_vm_modal_edit(agi_vm *vm, unsigned dest, int numeric, unsigned limit, const char *prompt, int row, int col)
 {
     if (!numeric)
@@ -62,6 +92,22 @@ void agi_vm_modal_edit(agi_vm *vm, unsigned dest, int numeric, unsigned limit, c
     vm->modal.purpose = (uint8_t)(numeric != 0);
     vm->modal.dest = (uint8_t)dest;
     vm->modal.limit = limit < 1 ? 1 : limit > 40 ? 40 : limit;
+    vm->modal.edit_row = -1;
+    if (numeric)
+        return;
+    agi_modal_input_cursor(vm, 0);
+    if (row >= 0 && row < 25) {
+        vm->modal.edit_row = row;
+        vm->modal.edit_col = col >= 0 && col < 40 ? col : 0;
+    } else {
+        vm->modal.edit_row = vm->input.drawn_row >= 0 && vm->input.drawn_row < 25 ? vm->input.drawn_row : 24;
+        vm->modal.edit_col = vm->input.cursor_col;
+    }
+    size_t plen = strlen(vm->txt.window);
+    agi_modal_edit_put(vm, (unsigned)vm->modal.edit_col, vm->txt.window, plen);
+    vm->modal.edit_col += (int)(plen < 40 ? plen : 40);
+    if (vm->txt.prompt_char)
+        agi_modal_edit_put(vm, (unsigned)vm->modal.edit_col, &vm->txt.prompt_char, 1);
 }
 
 void agi_vm_modal_inventory(agi_vm *vm)
@@ -200,6 +246,76 @@ static int agi_modal_heading_item(const agi_vm *vm, unsigned h, int last)
     return found;
 }
 
+/* The menu as AGI 2.936 draws it (probes MENU, MENU2): text cells, so
+ * what it leaves stays.  The bar is row 0 whatever the status row, black
+ * on white, the headings from column 1 one space apart, the open one
+ * inverted.  The drop-down is a box (vm_screen.c) from row 1 around the
+ * items, one a row from row 2 at the heading's column, as wide as the
+ * first item: a longer item runs over the frame and beyond, and stays
+ * there when the box goes.  The selected item is inverted; a disabled one
+ * is dithered (agi_vm_text_dither). */
+static unsigned agi_modal_menu_col(const agi_vm *vm, unsigned h)
+{
+    unsigned col = 1;
+    for (unsigned k = 0; k < h && k < vm->menus.heading_n; k++)
+        col += (unsigned)strlen(vm->menus.menu_heading[k]) + 1;
+    return col;
+}
+
+static void agi_modal_menu_text(agi_vm *vm, unsigned row, unsigned col, const char *t, uint8_t attr, int dither)
+{
+    for (; *t && col < 40; t++, col++) {
+        agi_vm_text_put(vm, row, col, *t, attr);
+        if (dither)
+            agi_vm_text_dither(vm, row, col);
+    }
+}
+
+/* The box goes: the picture shows again where it was (display() text
+ * under it is lost, probe MENU2), the cells written outside it stay. */
+static void agi_modal_menu_unbox(agi_vm *vm)
+{
+    agi_vm_modal *m = &vm->modal;
+    if (m->box_rows > 0)
+        agi_vm_text_fill(vm, 1, m->box_left > 0 ? (unsigned)m->box_left - 1 : 0, (unsigned)m->box_rows,
+                         (unsigned)(m->box_left + m->box_width), 0xff);
+    m->box_rows = 0;
+}
+
+/* The bar with heading `open` inverted (none: heading_n). */
+static void agi_modal_menu_bar(agi_vm *vm, unsigned open)
+{
+    agi_vm_text_fill(vm, 0, 0, 0, 39, 0xf0);
+    for (unsigned h = 0; h < vm->menus.heading_n; h++)
+        agi_modal_menu_text(vm, 0, agi_modal_menu_col(vm, h), vm->menus.menu_heading[h], h == open ? 0x0f : 0xf0, 0);
+}
+
+static void agi_modal_menu_draw(agi_vm *vm)
+{
+    agi_vm_modal *m = &vm->modal;
+    agi_modal_menu_bar(vm, m->heading);
+    agi_modal_menu_unbox(vm);
+    int first = agi_modal_heading_item(vm, m->heading, 0);
+    if (first < 0)
+        return;
+    unsigned n = 0, width = (unsigned)strlen(vm->menus.menu[first].text), left = agi_modal_menu_col(vm, m->heading);
+    for (unsigned i = 0; i < vm->menus.menu_n; i++)
+        n += vm->menus.menu[i].heading == m->heading;
+    if (width > 38)
+        width = 38;
+    if (left + width > 39)
+        left = 39 - width;
+    m->box_left = (int)left;
+    m->box_width = (int)width;
+    m->box_rows = (int)n + 2;
+    agi_vm_text_fill(vm, 1, left - 1, n + 2, left + width, 0xff);
+    unsigned k = 0;
+    for (unsigned i = 0; i < vm->menus.menu_n; i++)
+        if (vm->menus.menu[i].heading == m->heading)
+            agi_modal_menu_text(vm, 2 + k++, left, vm->menus.menu[i].text, (int)i == m->sel ? 0x0f : 0xf0,
+                                !vm->menus.menu[i].enabled);
+}
+
 /* At the input phase: opens the requested menu when f14, the v3 gate and a
  * finalized menu allow it; returns 1 when it opened. */
 int agi_vm_menu_open(agi_vm *vm)
@@ -217,6 +333,7 @@ int agi_vm_menu_open(agi_vm *vm)
         item = agi_modal_heading_item(vm, vm->modal.heading, 0);
     vm->modal.sel = item;
     vm->exec.resume_stage = AGI_STAGE_INPUT;
+    agi_modal_menu_draw(vm);
     return 1;
 }
 
@@ -244,6 +361,7 @@ static void agi_modal_menu_dir(agi_vm *vm, unsigned d)
     case 8: agi_modal_menu_heading(vm, agi_modal_heading_enabled(vm, 0) ? 0 : agi_modal_heading_step(vm, 0, 1)); break;
     default: break;
     }
+    agi_modal_menu_draw(vm);
 }
 
 /* ---- closing ----------------------------------------------------------- */
@@ -256,6 +374,13 @@ static void agi_modal_close(agi_vm *vm)
         vm->menus.menu_item_of[vm->modal.heading] = (uint8_t)vm->modal.sel;
         vm->menus.menu_heading_cur = vm->modal.heading;
         vm->menus.menu_request = 0;
+        /* the bar stays, no heading inverted, until something draws over
+         * row 0; the status line is drawn again (probe MENU2: on row 0 it
+         * came back) */
+        agi_modal_menu_unbox(vm);
+        agi_modal_menu_bar(vm, vm->menus.heading_n);
+        if (vm->txt.status_enabled)
+            agi_vm_status_draw(vm);
         return;
     }
     agi_vm_window_close(vm);
@@ -265,15 +390,28 @@ static void agi_modal_edit_key(agi_vm *vm, uint16_t key, int numeric)
 {
     agi_vm_modal *m = &vm->modal;
     size_t n = strlen(m->edit);
+    char c = vm->txt.prompt_char ? vm->txt.prompt_char : ' ';
     if (key == 0x08) {
-        if (n)
+        if (n) {
             m->edit[n - 1] = 0;
+            if (m->edit_row >= 0 && m->kind == AGI_MODAL_EDIT) {
+                agi_modal_edit_put(vm, (unsigned)m->edit_col + (unsigned)n - 1, &c, 1);
+                agi_modal_edit_put(vm, (unsigned)m->edit_col + (unsigned)n, " ", 1);
+            }
+        }
     } else if (key >= 0x20 && key < 0x100 && n + 1 < m->limit && (!numeric || (key >= '0' && key <= '9'))) {
         m->edit[n] = (char)key;
         m->edit[n + 1] = 0;
+        if (m->edit_row >= 0 && m->kind == AGI_MODAL_EDIT) {
+            agi_modal_edit_put(vm, (unsigned)m->edit_col + (unsigned)n, m->edit + n, 1);
+            if (vm->txt.prompt_char)
+                agi_modal_edit_put(vm, (unsigned)m->edit_col + (unsigned)n + 1, &vm->txt.prompt_char, 1);
+        }
     }
 }
 
+/* get.string's end: a space over its cursor, the input line's cursor one
+ * cell on; get.num's: the input line again (probe EDIT). */
 static void agi_modal_edit_done(agi_vm *vm, int accepted)
 {
     agi_vm_modal *m = &vm->modal;
@@ -281,6 +419,12 @@ static void agi_modal_edit_done(agi_vm *vm, int accepted)
         vm->vars[m->dest] = (uint8_t)(accepted ? strtoul(m->edit, NULL, 10) : 0);
     else if (accepted)
         snprintf(vm->strings[m->dest], sizeof vm->strings[0], "%.39s", m->edit);
+    if (!m->purpose && m->edit_row >= 0) {
+        agi_modal_edit_put(vm, (unsigned)m->edit_col + (unsigned)strlen(m->edit), " ", 1);
+        agi_modal_input_cursor(vm, 1);
+    } else if (m->purpose && vm->input.input_enabled) { /* get.num: the input line drawn again */
+        agi_vm_input_redraw(vm);
+    }
     agi_modal_close(vm);
 }
 

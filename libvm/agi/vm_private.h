@@ -95,8 +95,15 @@ uint8_t agi_vm_text_attr(const agi_vm *vm, unsigned fg, unsigned bg);
 unsigned agi_vm_text_wrap(const char *p, unsigned width, char lines[][41], unsigned max, unsigned *widest);
 void agi_vm_window_show(agi_vm *vm, const char *text, int row, int col, int width);
 void agi_vm_window_close(agi_vm *vm);
+unsigned agi_vm_window_layout(const agi_vm *vm, char lines[22][41], unsigned *widest, unsigned *top, unsigned *left);
 void agi_vm_close_window(agi_vm *vm);
 const char *agi_vm_message(agi_vm *vm, unsigned logic, unsigned n);
+/* Draws the input line again: the prompt s0 and cursor character of now,
+ * on the input row of now (accept.input, Enter, a typed line); its cells
+ * from column col of the row last drawn, in the attribute of now. */
+void agi_vm_input_redraw(agi_vm *vm);
+void agi_vm_input_put(agi_vm *vm, size_t col, const char *s, size_t len);
+void agi_vm_text_dither(agi_vm *vm, unsigned row, unsigned col);
 
 /* 4. Events (vm_events.c): agi_vm_post / agi_vm_poll (agi_vm.h). */
 void agi_vm_events_reset(agi_vm *vm);
@@ -119,9 +126,9 @@ void agi_vm_quit_now(agi_vm *vm);
 void agi_vm_input_reset(agi_vm *vm);
 void agi_vm_input_phase(agi_vm *vm, const agi_input_script *in);
 void agi_vm_input_events(agi_vm *vm);
-/* Draws the input line again: the prompt s0 and cursor character of now,
- * on the input row of now (accept.input, a key, a typed line). */
-void agi_vm_input_redraw(agi_vm *vm);
+/* echo.line and prevent.input (their drawing, vm_input.c). */
+void agi_vm_input_echo_line(agi_vm *vm);
+void agi_vm_input_prevent(agi_vm *vm);
 void agi_vm_script_input(agi_vm *vm, const agi_input_script *in);
 
 /* 6. Bytecode (vm_exec.c): runs logic 0 (and nested calls) to completion

@@ -287,7 +287,8 @@ int agi_vm_from_save(agi_vm *vm, const agi_save *s, relic_err *err)
     vm->txt.status_enabled = st->status_enabled != 0;
     vm->txt.status_row = st->status_row;
     vm->txt.base_row = st->display_base_row;
-    agi_vm_input_redraw(vm); /* a restore draws the whole screen again */
+    if (vm->input.input_enabled)
+        agi_vm_input_redraw(vm); /* a restore draws the whole screen again */
     if (agi_vm_save_has_gates(vm->profile)) {
         vm->menus.menu_gate = (uint8_t)st->menu_gate;
         vm->input.release_gate = st->release_gate;

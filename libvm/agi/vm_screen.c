@@ -9,13 +9,13 @@
  * measured under DOSBox (tests/corpus/agi_oracle/README.md).  What the
  * original leaves on its screen between redraws is state here: the
  * picture's row (pic_row, or scr_gfx after a configure.screen), the
- * status line as text cells, the input line as last drawn and the text
+ * status and input lines as text cells, drawn at their events, and the text
  * pixels objects wiped. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "vm_private.h"
 
-#define AGI_SCR_WINDOW_LINES 19 /* the most a window shows (AGI 2.936) */
 
 static void agi_scr_char(uint8_t *out, const uint8_t *font, unsigned row, unsigned col, uint8_t ch, uint8_t fg,
                          uint8_t bg)
@@ -31,13 +31,17 @@ static void agi_scr_char(uint8_t *out, const uint8_t *font, unsigned row, unsign
 /* A text cell over what is drawn below it, but for the pixels an object's
  * redraw wiped (the picture shows there). */
 static void agi_scr_cell(uint8_t *out, const uint8_t *font, unsigned row, unsigned col, uint8_t ch, uint8_t attr,
-                         const uint8_t *wiped)
+                         const uint8_t *wiped, int dither)
 {
     const uint8_t *gl = font + 8 * ch;
     for (unsigned y = 0; y < 8; y++)
         for (unsigned x = 0; x < 8; x++)
-            if (!wiped || !(wiped[y] & (0x80 >> x)))
-                out[(row * 8 + y) * AGI_SCREEN_W + col * 8 + x] = (gl[y] & (0x80 >> x)) ? attr & 15 : attr >> 4;
+            if (!wiped || !(wiped[y] & (0x80 >> x))) {
+                uint8_t c = (gl[y] & (0x80 >> x)) ? attr & 15 : attr >> 4;
+                if (dither && c == 0 && (x + y) % 2) /* a disabled menu item (vm_text.c) */
+                    c = 15;
+                out[(row * 8 + y) * AGI_SCREEN_W + col * 8 + x] = c;
+            }
 }
 
 static void agi_scr_text(uint8_t *out, const uint8_t *font, unsigned row, unsigned col, const char *s, uint8_t fg,
@@ -84,35 +88,23 @@ static void agi_scr_window_box(uint8_t *out, unsigned top, unsigned left, unsign
  * glyphs when the caller has them; without it such bytes are drawn blank.
  * In the text mode the original writes the lines as text, black on grey,
  * with no box (a probe). */
-static void agi_scr_window(const agi_vm *vm, uint8_t *out, const uint8_t *font, const uint8_t *window_font,
-                           const char *extra)
+static void agi_scr_window(const agi_vm *vm, uint8_t *out, const uint8_t *font, const uint8_t *window_font)
 {
     char lines[22][41];
-    unsigned width = vm->txt.win_width > 0 && vm->txt.win_width <= 40 ? (unsigned)vm->txt.win_width : 30, widest;
-    unsigned n = agi_vm_text_wrap(vm->txt.window, width, lines, 22, &widest);
-    if (n > AGI_SCR_WINDOW_LINES) { /* AGI 2.936's own wording and layout */
-        char verbose[96];
-        snprintf(verbose, sizeof verbose, "Message too verbose:\n\n\"%.20s...\"\n\nPress ESC to continue.",
-                 vm->txt.window);
-        n = agi_vm_text_wrap(verbose, width, lines, 22, &widest);
-        if (n > 22)
-            n = 22;
-    }
-    if (extra && n < 22) {
-        snprintf(lines[n++], sizeof lines[0], "%.40s", extra);
-        if (strlen(extra) > widest)
-            widest = (unsigned)strlen(extra) > 40 ? 40 : (unsigned)strlen(extra);
-    }
+    unsigned widest, top, left;
+    unsigned n = agi_vm_window_layout(vm, lines, &widest, &top, &left);
     if (!n)
         return;
-    unsigned top = vm->txt.win_row >= 0 && vm->txt.win_row < 25 ? (unsigned)(vm->txt.base_row + vm->txt.win_row)
-                                                                : vm->txt.base_row + (n < 21 ? (21 - n) / 2 : 0);
-    unsigned left = vm->txt.win_col >= 0 && vm->txt.win_col < 40 ? (unsigned)vm->txt.win_col : (40 - widest) / 2;
     if (vm->txt.text_mode) { /* no box: the lines in black on grey, the screen's glyphs */
         for (unsigned i = 0; i < n; i++)
             agi_scr_text(out, font, top + i, left, lines[i], 0, 7);
         return;
     }
+    /* Where an object's redraw copied the picture over the window, what
+     * is below shows (agi_vm_text_wipe). */
+    uint8_t *under = malloc(AGI_SCREEN_W * AGI_SCREEN_H);
+    if (under)
+        memcpy(under, out, AGI_SCREEN_W * AGI_SCREEN_H);
     agi_scr_window_box(out, top, left, n, widest);
     for (unsigned i = 0; i < n; i++) {
         if (!window_font)
@@ -121,63 +113,63 @@ static void agi_scr_window(const agi_vm *vm, uint8_t *out, const uint8_t *font, 
                     *c = ' ';
         agi_scr_text(out, window_font ? window_font : font, top + i, left, lines[i], 0, 15);
     }
+    if (!under)
+        return;
+    for (unsigned y = 0; y < AGI_SCREEN_H; y++)
+        for (unsigned x = 0; x < AGI_SCREEN_W; x++)
+            if (vm->txt.win_wiped[y][x / 8] & (0x80 >> (x % 8)))
+                out[y * AGI_SCREEN_W + x] = under[y * AGI_SCREEN_W + x];
+    free(under);
 }
 
-/* The inventory screen: a title, carried items in two columns (the
- * selection in inverse when it selects), and the key help. */
+/* The inventory screen as AGI 2.936 shows it (probe INV with 0, 1 and 10
+ * items, acknowledgement and selection): the text mode, black on grey;
+ * "You are carrying:" on row 0 from column 11; the items from row 2, two
+ * a row, the first from column 1, the second ending in column 38, names
+ * whole; "nothing" on row 2 from column 16 when there are none; the
+ * selection white on black; the help on row 24.  Drawn with the text
+ * mode's glyphs (text_font). */
 static void agi_scr_inventory(const agi_vm *vm, uint8_t *out, const uint8_t *font)
 {
     const agi_vm_modal *m = &vm->modal;
     for (unsigned r = 0; r < 25; r++)
         for (unsigned c = 0; c < 40; c++)
-            agi_scr_char(out, font, r, c, ' ', 0, 15);
-    agi_scr_text(out, font, 0, 11, "You are carrying:", 0, 15);
+            agi_scr_char(out, font, r, c, ' ', 0, 7);
+    agi_scr_text(out, font, 0, 11, "You are carrying:", 0, 7);
     if (!m->n_entries)
-        agi_scr_text(out, font, 2, 16, "nothing", 0, 15);
+        agi_scr_text(out, font, 2, 16, "nothing", 0, 7);
     for (unsigned i = 0; i < m->n_entries && i / 2 < 22; i++) {
         const char *name = vm->objects_meta.items[m->entries[i]].name;
         int sel = m->interactive && (int)i == m->sel;
-        char t[20];
-        snprintf(t, sizeof t, "%.19s", name ? name : "");
-        agi_scr_text(out, font, 2 + i / 2, i % 2 ? 21 : 1, t, sel ? 15 : 0, sel ? 0 : 15);
+        char t[41];
+        snprintf(t, sizeof t, "%.39s", name ? name : "");
+        unsigned col = i % 2 ? 39 - (unsigned)strlen(t) : 1;
+        agi_scr_text(out, font, 2 + i / 2, col, t, sel ? 15 : 0, sel ? 0 : 7);
     }
-    agi_scr_text(out, font, 24, 2, m->interactive ? "ENTER selects, ESC cancels" : "Press a key to return to the game",
-                 0, 15);
+    if (m->interactive)
+        agi_scr_text(out, font, 24, 2, "Press ENTER to select, ESC to cancel", 0, 7);
+    else
+        agi_scr_text(out, font, 24, 4, "Press a key to return to the game", 0, 7);
 }
 
-/* The menu bar on the status row and the open heading's items below its
- * name; disabled items in grey. */
-static void agi_scr_menu(const agi_vm *vm, uint8_t *out, const uint8_t *font)
+/* The open menu's drop-down box (AGI 2.936, probe MENU): white, with a
+ * black frame 2 pixels in from its sides and one row in from its top and
+ * bottom, 2 pixels wide and one row high, around text cells [1, rows] x
+ * [left - 1, left + width] (the first item's width); the bar and the items
+ * are text cells over it (vm_modal.c). */
+static void agi_scr_menu_box(const agi_vm *vm, uint8_t *out)
 {
     const agi_vm_modal *m = &vm->modal;
-    unsigned row = vm->txt.status_row < 24 ? (unsigned)vm->txt.status_row : 0, col = 1, open_col = 1;
-    for (unsigned c = 0; c < 40; c++)
-        agi_scr_char(out, font, row, c, ' ', 0, 15);
-    for (unsigned h = 0; h < vm->menus.heading_n && col < 40; h++) {
-        int on = h == m->heading;
-        if (on)
-            open_col = col;
-        agi_scr_text(out, font, row, col, vm->menus.menu_heading[h], on ? 15 : 0, on ? 0 : 15);
-        col += (unsigned)strlen(vm->menus.menu_heading[h]) + 1;
-    }
-    unsigned n = 0, width = 0;
-    for (unsigned i = 0; i < vm->menus.menu_n; i++)
-        if (vm->menus.menu[i].heading == m->heading) {
-            n++;
-            if (strlen(vm->menus.menu[i].text) > width)
-                width = (unsigned)strlen(vm->menus.menu[i].text);
-        }
-    if (!n)
+    if (m->box_rows <= 0)
         return;
-    if (width > 38)
-        width = 38;
-    unsigned left = open_col + width > 39 ? 39 - width : open_col, k = 0;
-    agi_scr_cell_box(out, row + 2, left, n, width);
-    for (unsigned i = 0; i < vm->menus.menu_n; i++)
-        if (vm->menus.menu[i].heading == m->heading) {
-            int on = (int)i == m->sel;
-            uint8_t fg = vm->menus.menu[i].enabled ? (on ? 15 : 0) : 8;
-            agi_scr_text(out, font, row + 2 + k++, left, vm->menus.menu[i].text, fg, on ? 0 : 15);
+    int x0 = (m->box_left - 1) * 8, y0 = 8, x1 = (m->box_left + m->box_width) * 8 + 7, y1 = (1 + m->box_rows) * 8 - 1;
+    for (int y = y0; y <= y1; y++)
+        for (int x = x0; x <= x1; x++) {
+            if (x < 0 || y < 0 || x >= AGI_SCREEN_W || y >= AGI_SCREEN_H)
+                continue;
+            int inside = x >= x0 + 2 && x <= x1 - 2 && y >= y0 + 1 && y <= y1 - 1;
+            int frame = inside && (x <= x0 + 3 || x >= x1 - 3 || y == y0 + 1 || y == y1 - 1);
+            out[y * AGI_SCREEN_W + x] = frame ? 0 : 15;
         }
 }
 
@@ -219,17 +211,21 @@ static void agi_scr_editor(const agi_vm *vm, uint8_t *out, const uint8_t *font)
     agi_scr_text(out, font, row < 25 ? row : 24, col, t, 15, 0);
 }
 
-static void agi_scr_modal(const agi_vm *vm, uint8_t *out, const uint8_t *font, const uint8_t *window_font)
+static void agi_scr_modal(const agi_vm *vm, uint8_t *out, const uint8_t *font, const uint8_t *window_font,
+                          const uint8_t *text_font)
 {
     switch (vm->modal.kind) {
-    case AGI_MODAL_EDIT: agi_scr_editor(vm, out, font); break;
-    case AGI_MODAL_INVENTORY: agi_scr_inventory(vm, out, font); break;
-    case AGI_MODAL_MENU: agi_scr_menu(vm, out, font); break;
+    case AGI_MODAL_EDIT: /* get.string draws text cells (vm_modal.c) */
+        if (vm->modal.edit_row < 0)
+            agi_scr_editor(vm, out, font);
+        break;
+    case AGI_MODAL_INVENTORY: agi_scr_inventory(vm, out, text_font); break;
+    case AGI_MODAL_MENU: break; /* text cells over its box (agi_scr_menu_box) */
     case AGI_MODAL_SAVE:
     case AGI_MODAL_RESTORE: agi_scr_selector(vm, out, font); break;
     default:
         if (vm->txt.win_open)
-            agi_scr_window(vm, out, font, window_font, NULL);
+            agi_scr_window(vm, out, font, window_font);
         break;
     }
 }
@@ -277,11 +273,14 @@ static void agi_scr_sample14(const uint8_t *font14, uint8_t *font8)
 void agi_vm_screen_with(const agi_vm *vm, const agi_vm_fonts *fonts, uint8_t *out)
 {
     const uint8_t *font = fonts->text ? fonts->text : agi_vm_font, *window_font = fonts->window;
+    const uint8_t *text_font = font; /* the text mode's glyphs */
     uint8_t sampled[AGI_FONT8_BYTES];
-    if (vm->txt.text_mode && fonts->text14) {
+    if (fonts->text14) {
         agi_scr_sample14(fonts->text14, sampled);
-        font = sampled;
+        text_font = sampled;
     }
+    if (vm->txt.text_mode)
+        font = text_font;
     memset(out, 0, AGI_SCREEN_W * AGI_SCREEN_H);
     if (!vm->txt.text_mode && vm->scr_split) /* the screen keeps what each redraw put there */
         for (unsigned sy = 0; sy < AGI_SCREEN_H; sy++)
@@ -296,24 +295,16 @@ void agi_vm_screen_with(const agi_vm *vm, const agi_vm_fonts *fonts, uint8_t *ou
             for (unsigned x = 0; x < AGI_PIC_WIDTH; x++)
                 out[sy * AGI_SCREEN_W + 2 * x] = out[sy * AGI_SCREEN_W + 2 * x + 1] = vm->frame_vis[y * 160 + x];
         }
+    if (vm->modal.kind == AGI_MODAL_MENU && !vm->txt.text_mode)
+        agi_scr_menu_box(vm, out);
     /* Text cells: characters in their attribute; cleared cells are filled
      * with the attribute's background; untouched cells show what is below. */
     for (unsigned r = 0; r < 25; r++)
         for (unsigned c = 0; c < 40; c++)
             if (vm->txt.text_attr[r][c] != 0xff)
                 agi_scr_cell(out, font, r, c, (uint8_t)vm->txt.text[r][c], vm->txt.text_attr[r][c],
-                             vm->txt.text_mode ? NULL : vm->txt.wiped[r][c]);
-    /* The text mode shows neither the status nor the input line (a probe
-     * that enabled both before text.screen()); text.screen() has filled
-     * the status line's cells. */
-    if (vm->input.input_enabled && vm->input.drawn_row >= 0 && vm->input.drawn_row < 25 && !vm->txt.text_mode) {
-        /* As the original draws it, at its last redraw: the prompt string
-         * s0, the typed text, then the cursor character (none after
-         * set.cursor.char("")). */
-        char line[84];
-        snprintf(line, sizeof line, "%.40s%.40s%c", vm->input.drawn_prompt, vm->input.input_line,
-                 vm->input.drawn_cursor);
-        agi_scr_text(out, font, (unsigned)vm->input.drawn_row, 0, line, 15, 0);
-    }
-    agi_scr_modal(vm, out, font, window_font);
+                             vm->txt.text_mode ? NULL : vm->txt.wiped[r][c], vm->txt.dither[r][c]);
+    /* The status and input lines are text cells (agi_vm_status_draw,
+     * agi_vm_input_redraw): drawn at their events, in text mode too. */
+    agi_scr_modal(vm, out, font, window_font, text_font);
 }

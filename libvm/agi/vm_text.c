@@ -1,7 +1,8 @@
 /* The AGI interpreter's text layer (agi-spec input_text_and_menus.md "Text
  * geometry and surfaces", "Modal text and alternate text mode"): the 40x25
  * text grid with its attributes, the saved text window, and logic
- * messages.  Calls only vm_state.c and vm_res.c. */
+ * messages, and the status and input lines drawn as its cells.  Calls only
+ * vm_state.c and vm_res.c. */
 #include <stdio.h>
 #include <string.h>
 #include "vm_private.h"
@@ -12,6 +13,7 @@ void agi_vm_text_fill(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, 
         for (unsigned c = left; c <= right && c < 40; c++) {
             vm->txt.text[r][c] = ' ';
             vm->txt.text_attr[r][c] = attr;
+            vm->txt.dither[r][c] = 0;
             memset(vm->txt.wiped[r][c], 0, 8);
         }
 }
@@ -22,7 +24,17 @@ void agi_vm_text_put(agi_vm *vm, unsigned row, unsigned col, char ch, uint8_t at
         return;
     vm->txt.text[row][col] = ch;
     vm->txt.text_attr[row][col] = attr;
+    vm->txt.dither[row][col] = 0;
     memset(vm->txt.wiped[row][col], 0, 8);
+}
+
+/* A disabled menu item's cell: AGI 2.936 draws it as an enabled one and
+ * keeps its black pixels only where x + y is even, the others white
+ * (probe MENU: "Disabled one", and inverted when selected). */
+void agi_vm_text_dither(agi_vm *vm, unsigned row, unsigned col)
+{
+    if (row < 25 && col < 40)
+        vm->txt.dither[row][col] = 1;
 }
 
 /* AGI 2.936 writes display() text straight to the screen, not to the
@@ -41,6 +53,10 @@ void agi_vm_text_wipe(agi_vm *vm, int x0, int y0, int x1, int y1)
         x1 = AGI_SCREEN_W - 1;
     if (y1 >= AGI_SCREEN_H)
         y1 = AGI_SCREEN_H - 1;
+    if (vm->txt.win_open) /* the window's pixels there are gone too */
+        for (int y = y0; y <= y1; y++)
+            for (int x = x0; x <= x1; x++)
+                vm->txt.win_wiped[y][x / 8] |= (uint8_t)(0x80 >> (x % 8));
     /* Only cells holding text need it: writing a cell clears its mask. */
     for (int r = y0 / 8; r <= y1 / 8; r++)
         for (int c = x0 / 8; c <= x1 / 8; c++) {
@@ -76,11 +92,51 @@ uint8_t agi_vm_text_attr(const agi_vm *vm, unsigned fg, unsigned bg)
     return (uint8_t)(fg | bg << 4);
 }
 
+#define AGI_TEXT_WINDOW_LINES 19 /* the most a window shows (AGI 2.936) */
+
+/* The open window's lines, widest line and top-left text cell: centred in
+ * the display text area and on the 40 columns, unless print.at gave row
+ * (counted from the display base row), column and width (width 0: 30).  A
+ * message needing more than 19 lines is replaced by the original's
+ * "Message too verbose" window quoting its first 20 characters.  Returns
+ * the line count (0: nothing to show). */
+unsigned agi_vm_window_layout(const agi_vm *vm, char lines[22][41], unsigned *widest, unsigned *top, unsigned *left)
+{
+    unsigned width = vm->txt.win_width > 0 && vm->txt.win_width <= 40 ? (unsigned)vm->txt.win_width : 30;
+    unsigned n = agi_vm_text_wrap(vm->txt.window, width, lines, 22, widest);
+    if (n > AGI_TEXT_WINDOW_LINES) { /* AGI 2.936's own wording and layout */
+        char verbose[96];
+        snprintf(verbose, sizeof verbose, "Message too verbose:\n\n\"%.20s...\"\n\nPress ESC to continue.",
+                 vm->txt.window);
+        n = agi_vm_text_wrap(verbose, width, lines, 22, widest);
+        if (n > 22)
+            n = 22;
+    }
+    *top = vm->txt.win_row >= 0 && vm->txt.win_row < 25 ? (unsigned)(vm->txt.base_row + vm->txt.win_row)
+                                                        : vm->txt.base_row + (n < 21 ? (21 - n) / 2 : 0);
+    *left = vm->txt.win_col >= 0 && vm->txt.win_col < 40 ? (unsigned)vm->txt.win_col : (40 - *widest) / 2;
+    return n;
+}
+
+/* AGI 2.936 draws a window on the screen and, closing it, copies the
+ * picture buffer over its box: display() text under it is lost there
+ * (probes P and W: the text under a window closed by Enter or by
+ * close.window did not come back), and an object's redraw while it is up
+ * wipes it the same way (agi_vm_text_wipe). */
 /* Opening another saved window first closes the current one. */
 void agi_vm_window_close(agi_vm *vm)
 {
+    if (vm->txt.win_open && !vm->txt.text_mode) {
+        char lines[22][41];
+        unsigned widest, top, left, n = agi_vm_window_layout(vm, lines, &widest, &top, &left);
+        vm->txt.win_open = 0; /* the box is not the window's any more */
+        if (n)
+            agi_vm_text_wipe(vm, (int)left * 8 - 10, (int)top * 8 - 5, (int)(left + widest) * 8 + 9,
+                             (int)(top + n) * 8 + 4);
+    }
     vm->txt.win_open = 0;
     vm->txt.window[0] = 0;
+    memset(vm->txt.win_wiped, 0, sizeof vm->txt.win_wiped);
 }
 
 void agi_vm_window_show(agi_vm *vm, const char *text, int row, int col, int width)
@@ -133,6 +189,44 @@ void agi_vm_status_check(agi_vm *vm)
         agi_vm_status_draw(vm);
 }
 
+/* The input line's cells from column col: text in the attribute of now
+ * (AGI 2.936 draws every piece of it in the current text attribute: a
+ * probe's "b" typed after set.text.attribute(2, 0) was green behind a
+ * white ">a").  The text mode shows no echo of a key (a probe's keys typed
+ * there went to the top-left corner, not modelled); its redraws do show. */
+void agi_vm_input_put(agi_vm *vm, size_t col, const char *s, size_t len)
+{
+    uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
+    unsigned row = (unsigned)vm->input.drawn_row;
+    for (size_t i = 0; i < len && col + i < 40; i++)
+        agi_vm_text_put(vm, row, (unsigned)(col + i), s[i] ? s[i] : ' ', attr);
+}
+
+/* AGI 2.936 draws the input line when input is accepted and when its
+ * editor takes a key, not every cycle: a probe that set s0 after
+ * accept.input showed the cursor alone until the first key
+ * (tests/corpus/agi_oracle/README.md).  A redraw clears the whole row in
+ * the background of the text attribute of now (display() text on the row
+ * goes; white after set.text.attribute(14, 4)) and writes the prompt, the
+ * text typed so far and the cursor character in that attribute: the line
+ * is text cells, which later text and clear.lines overwrite. */
+void agi_vm_input_redraw(agi_vm *vm)
+{
+    snprintf(vm->input.drawn_prompt, sizeof vm->input.drawn_prompt, "%.40s", vm->strings[0]);
+    vm->input.drawn_cursor = vm->txt.prompt_char;
+    vm->input.drawn_row = vm->txt.input_row;
+    if (vm->input.drawn_row < 0 || vm->input.drawn_row >= 25)
+        return;
+    uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
+    unsigned row = (unsigned)vm->input.drawn_row;
+    agi_vm_text_fill(vm, row, 0, row, 39, (uint8_t)(attr & 0xf0));
+    char line[84];
+    int n = snprintf(line, sizeof line, "%.40s%.40s", vm->input.drawn_prompt, vm->input.input_line);
+    vm->input.cursor_col = n < 40 ? n : 39;
+    snprintf(line + n, sizeof line - (size_t)n, "%c", vm->input.drawn_cursor);
+    agi_vm_input_put(vm, 0, line, strlen(line));
+}
+
 const char *agi_vm_message(agi_vm *vm, unsigned logic, unsigned n)
 {
     agi_vm_logic *l = vm->res.logic[logic & 0xff];
@@ -146,10 +240,12 @@ void agi_vm_text_reset(agi_vm *vm)
     memset(vm->txt.text, ' ', sizeof vm->txt.text);
     memset(vm->txt.text_attr, 0xff, sizeof vm->txt.text_attr);
     memset(vm->txt.wiped, 0, sizeof vm->txt.wiped);
+    memset(vm->txt.dither, 0, sizeof vm->txt.dither);
     for (unsigned r = 0; r < 25; r++)
         vm->txt.text[r][40] = 0;
     vm->txt.win_open = 0;
     vm->txt.window[0] = 0;
+    memset(vm->txt.win_wiped, 0, sizeof vm->txt.win_wiped);
     vm->txt.status_enabled = 0;
     vm->txt.status_score = vm->txt.status_sound = 0;
     /* Before any configure.screen AGI 2.936 draws the picture from row 0,
