@@ -31,6 +31,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -222,6 +223,12 @@ static int bench_unpack_upper(const char *game, const char *dest)
 {
     if (mkdir(dest, 0777) != 0 && errno != EEXIST)
         return -1;
+    /* The links must name the files from wherever agikit resolves them:
+     * a relative corpus path (../shared/corpus) would dangle in DEST. */
+    char game_abs[PATH_MAX];
+    if (!realpath(game, game_abs))
+        return -1;
+    game = game_abs;
     DIR *d = opendir(game);
     if (!d)
         return -1;
