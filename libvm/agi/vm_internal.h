@@ -260,6 +260,7 @@ typedef struct agi_vm {
     uint8_t scr_gfx[AGI_SCREEN_H * AGI_PIC_WIDTH];
     agi_vm_obj obj[AGI_VM_OBJECTS];
     uint8_t pri_table[168];
+    int16_t pri_band[16]; /* draw key of a fixed priority: first row of its band (-1 for 0) */
     int horizon;
     int block, block_x1, block_y1, block_x2, block_y2;
     int player_control; /* 1: v6 -> object 0 (0x84) */

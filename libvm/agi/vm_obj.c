@@ -18,6 +18,14 @@ void agi_vm_set_horizon_table(agi_vm *vm, unsigned base)
         unsigned p = y < base ? 4 : (y - base) * 10 / (168 - base) + 5;
         vm->pri_table[y] = (uint8_t)(p > 15 ? 15 : p);
     }
+    /* The frame is composed every cycle: its sort reads these, not the table. */
+    vm->pri_band[0] = -1;
+    for (unsigned p = 1; p < 16; p++) {
+        int y = 0;
+        while (y < 168 && vm->pri_table[y] < p)
+            y++;
+        vm->pri_band[p] = (int16_t)y;
+    }
 }
 
 uint8_t agi_vm_obj_priority(const agi_vm *vm, const agi_vm_obj *o)
@@ -189,15 +197,33 @@ void agi_vm_place(agi_vm *vm, agi_vm_obj *o)
  * (key 60), one fixed at 9 on row 104 before one on row 98 (probes). */
 static int agi_vm_draw_key(const agi_vm *vm, const agi_vm_obj *o)
 {
-    if (!o->fix_pri)
-        return o->y;
-    unsigned p = o->priority & 0x0f;
-    if (p == 0)
-        return -1;
-    for (int y = 0; y < 168; y++)
-        if (vm->pri_table[y] >= p)
-            return y;
-    return 168;
+    return o->fix_pri ? vm->pri_band[o->priority & 0x0f] : o->y;
+}
+
+/* Both partitions' drawing orders in one pass over the objects, each key
+ * found once (the frame is composed every cycle). */
+static void agi_vm_draw_order(const agi_vm *vm, uint8_t order[2][AGI_VM_OBJECTS], unsigned n[2])
+{
+    /* 2.089 draws the earlier partition in object-number order. */
+    int unsorted_early = vm->rules->draw_early_unsorted;
+    int key[2][AGI_VM_OBJECTS];
+    n[0] = n[1] = 0;
+    for (unsigned i = 0; i < AGI_VM_OBJECTS; i++) {
+        const agi_vm_obj *o = &vm->obj[i];
+        if (!o->drawn || !o->animated || !o->has_view || !vm->res.view[o->view])
+            continue;
+        int part = o->updating != 0, k = part == 0 && unsorted_early ? 0 : agi_vm_draw_key(vm, o);
+        uint8_t *ord = order[part];
+        int *ky = key[part];
+        unsigned j = n[part]++;
+        while (j > 0 && ky[j - 1] > k) {
+            ord[j] = ord[j - 1];
+            ky[j] = ky[j - 1];
+            j--;
+        }
+        ord[j] = (uint8_t)i;
+        ky[j] = k;
+    }
 }
 
 void agi_vm_render(agi_vm *vm)
@@ -206,24 +232,12 @@ void agi_vm_render(agi_vm *vm)
     memcpy(vm->frame_pri, vm->show_pri, AGI_PIC_CELLS);
     if (!vm->shown)
         return;
-    uint8_t order[AGI_VM_OBJECTS];
+    uint8_t order[2][AGI_VM_OBJECTS];
+    unsigned n[2];
+    agi_vm_draw_order(vm, order, n);
     for (int part = 0; part < 2; part++) {
-        /* 2.089 draws the earlier partition in object-number order. */
-        int sorted = part == 1 || !vm->rules->draw_early_unsorted;
-        unsigned n = 0;
-        for (unsigned i = 0; i < AGI_VM_OBJECTS; i++) {
-            const agi_vm_obj *o = &vm->obj[i];
-            if (!o->drawn || !o->animated || !o->has_view || !vm->res.view[o->view] || (o->updating != 0) != part)
-                continue;
-            unsigned j = n++;
-            while (sorted && j > 0 && agi_vm_draw_key(vm, &vm->obj[order[j - 1]]) > agi_vm_draw_key(vm, o)) {
-                order[j] = order[j - 1];
-                j--;
-            }
-            order[j] = (uint8_t)i;
-        }
-        for (unsigned k = 0; k < n; k++) {
-            agi_vm_obj *o = &vm->obj[order[k]];
+        for (unsigned k = 0; k < n[part]; k++) {
+            agi_vm_obj *o = &vm->obj[order[part][k]];
             relic_err e;
             relic_err_clear(&e);
             if (agi_view_select_loop(vm->res.view[o->view], o->loop, &e))
