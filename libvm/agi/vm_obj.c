@@ -226,10 +226,50 @@ static void agi_vm_draw_order(const agi_vm *vm, uint8_t order[2][AGI_VM_OBJECTS]
     }
 }
 
+/* The rectangle agi_cel_draw writes for cel c at (x, baseline y), with
+ * its position adjustments, kept for the next render to restore. */
+static void agi_vm_frame_mark(agi_vm *vm, const agi_cel *c, int x, int y)
+{
+    int top = y - c->height + 1, left = x;
+    if (top < 0) {
+        left += top;
+        top = 0;
+    }
+    if (left + c->width > AGI_PIC_WIDTH)
+        left = AGI_PIC_WIDTH - c->width;
+    int x0 = left < 0 ? 0 : left, x1 = left + c->width > AGI_PIC_WIDTH ? AGI_PIC_WIDTH : left + c->width;
+    int y1 = top + c->height > AGI_PIC_HEIGHT ? AGI_PIC_HEIGHT : top + c->height;
+    if (x1 <= x0 || y1 <= top)
+        return;
+    if (vm->frame_rect_n == RELIC_COUNTOF(vm->frame_rect)) { /* cannot happen: one per object */
+        vm->frame_kept = 0;
+        return;
+    }
+    vm->frame_rect[vm->frame_rect_n].x0 = (int16_t)x0;
+    vm->frame_rect[vm->frame_rect_n].x1 = (int16_t)x1;
+    vm->frame_rect[vm->frame_rect_n].y0 = (int16_t)top;
+    vm->frame_rect[vm->frame_rect_n].y1 = (int16_t)y1;
+    vm->frame_rect_n++;
+}
+
+/* The frame is composed every cycle: when the shown picture has not
+ * changed since the last one, only the cels drawn then are wiped, not the
+ * whole of both planes. */
 void agi_vm_render(agi_vm *vm)
 {
-    memcpy(vm->frame_vis, vm->show_vis, AGI_PIC_CELLS);
-    memcpy(vm->frame_pri, vm->show_pri, AGI_PIC_CELLS);
+    if (!vm->frame_kept) {
+        memcpy(vm->frame_vis, vm->show_vis, AGI_PIC_CELLS);
+        memcpy(vm->frame_pri, vm->show_pri, AGI_PIC_CELLS);
+    } else
+        for (unsigned k = 0; k < vm->frame_rect_n; k++)
+            for (int y = vm->frame_rect[k].y0; y < vm->frame_rect[k].y1; y++) {
+                size_t at = (size_t)y * AGI_PIC_WIDTH + (size_t)vm->frame_rect[k].x0;
+                size_t n = (size_t)(vm->frame_rect[k].x1 - vm->frame_rect[k].x0);
+                memcpy(vm->frame_vis + at, vm->show_vis + at, n);
+                memcpy(vm->frame_pri + at, vm->show_pri + at, n);
+            }
+    vm->frame_kept = 1;
+    vm->frame_rect_n = 0;
     if (!vm->shown)
         return;
     uint8_t order[2][AGI_VM_OBJECTS];
@@ -243,8 +283,10 @@ void agi_vm_render(agi_vm *vm)
             if (agi_view_select_loop(vm->res.view[o->view], o->loop, &e))
                 continue;
             const agi_cel *c = agi_view_cel(vm->res.view[o->view], o->loop, o->cel);
-            if (c)
+            if (c) {
+                agi_vm_frame_mark(vm, c, o->x, o->y);
                 agi_cel_draw(c, o->x, o->y, agi_vm_obj_priority(vm, o), vm->frame_vis, vm->frame_pri);
+            }
         }
     }
 }
@@ -707,6 +749,7 @@ int agi_vm_add_to_pic(agi_vm *vm, unsigned view, unsigned loop, unsigned cel, un
         p = vm->pri_table[y > 167 ? 167 : y];
     agi_cel_draw(c, (int)x, (int)y, p, vm->pic_vis, vm->pic_pri);
     agi_cel_draw(c, (int)x, (int)y, p, vm->show_vis, vm->show_pri);
+    vm->frame_kept = 0;
     /* The priority box (2.936 probes: walkers stop at its sides and its
      * top, not only at the line under the cel): a frame in the margin's
      * control value from the baseline up the rows of the same priority
@@ -749,6 +792,7 @@ void agi_vm_obj_reset(agi_vm *vm)
     memset(vm->pic_pri, 4, sizeof vm->pic_pri);
     memset(vm->show_vis, 0, sizeof vm->show_vis);
     memset(vm->show_pri, 4, sizeof vm->show_pri);
+    vm->frame_kept = 0;
     vm->shown = 0;
     vm->picture = -1;
     vm->pic_row = vm->scr_split = 0;
