@@ -318,53 +318,62 @@ void agi_cel_pixels(const agi_cel *c, uint8_t *out)
     }
 }
 
-/* Comparison value of a destination cell: control values 0..2 take the
- * first value above 2 found scanning down the column, else 0. */
-static uint8_t agi_cel_cmp_priority(const uint8_t *priority, int x, int y)
+/* Comparison value of a destination cell holding a control value 0..2:
+ * the first value above 2 found scanning down the column, else 0. */
+static uint8_t agi_cel_cmp_below(const uint8_t *priority, int x, int y)
 {
-    uint8_t q = priority[y * 160 + x];
-    if (q > 2)
-        return q;
     for (int yy = y + 1; yy < 168; yy++)
         if (priority[yy * 160 + x] > 2)
             return priority[yy * 160 + x];
     return 0;
 }
 
-/* One run of `n` cells of colour at cel column x0 of row y: the
- * composition test of each cell, clipped to the cel and the surface. */
-static void agi_cel_draw_run(int left, int width, int x0, unsigned n, int y, uint8_t colour, uint8_t p, uint8_t *visual,
-                             uint8_t *priority)
+/* Surface columns [from, to) of row y (vrow, prow) in colour: the
+ * composition test of each cell, a value above 2 compared as it is. */
+static void agi_cel_draw_run(uint8_t *vrow, uint8_t *prow, const uint8_t *priority, int y, int from, int to,
+                             uint8_t colour, uint8_t p)
 {
-    int from = left + x0, to = left + (x0 + (int)n < width ? x0 + (int)n : width);
-    if (from < 0)
-        from = 0;
-    if (to > 160)
-        to = 160;
-    for (int dx = from; dx < to; dx++)
-        if (agi_cel_cmp_priority(priority, dx, y) <= p) {
-            visual[y * 160 + dx] = colour;
-            priority[y * 160 + dx] = p;
+    for (int dx = from; dx < to; dx++) {
+        uint8_t q = prow[dx];
+        if (q <= 2)
+            q = agi_cel_cmp_below(priority, dx, y);
+        if (q <= p) {
+            vrow[dx] = colour;
+            prow[dx] = p;
         }
+    }
 }
 
-/* Straight from the run-length rows: transparent runs cost nothing. */
+/* Straight from the run-length rows: transparent runs cost nothing.  The
+ * frame is composed every cycle, so the row and the cel's encoding are
+ * settled once per row, not per run or cell. */
 void agi_cel_draw(const agi_cel *c, int x, int baseline_y, uint8_t p, uint8_t *visual, uint8_t *priority)
 {
-    int top = baseline_y - c->height + 1, left = x;
+    int top = baseline_y - c->height + 1, left = x, width = c->width;
     if (top < 0) { /* a position adjustment, not top clipping */
         left += top;
         top = 0;
     }
-    if (left + c->width > 160)
-        left = 160 - c->width;
-    size_t pos = 0;
-    for (int r = 0; r < c->height && pos < c->rows_len; r++) {
+    if (left + width > 160)
+        left = 160 - width;
+    const uint8_t *rows = c->rows;
+    size_t pos = 0, len = c->rows_len;
+    unsigned wide = c->wide, transparent = c->transparent;
+    for (int r = 0; r < c->height && pos < len; r++) {
         int y = top + r, cx = 0;
-        for (; pos < c->rows_len && c->rows[pos]; pos++) {
-            unsigned colour = c->wide ? c->rows[pos] : c->rows[pos] >> 4u, n = c->wide ? 1u : c->rows[pos] & 0x0fu;
-            if (colour != c->transparent && y < 168 && cx < c->width)
-                agi_cel_draw_run(left, c->width, cx, n, y, (uint8_t)colour, p, visual, priority);
+        if (y >= 168)
+            break; /* every row after is below the surface too */
+        uint8_t *vrow = visual + y * 160, *prow = priority + y * 160;
+        for (; pos < len && rows[pos]; pos++) {
+            unsigned colour = wide ? rows[pos] : rows[pos] >> 4u, n = wide ? 1u : rows[pos] & 0x0fu;
+            if (colour != transparent && cx < width) {
+                int from = left + cx, to = left + (cx + (int)n < width ? cx + (int)n : width);
+                if (from < 0)
+                    from = 0;
+                if (to > 160)
+                    to = 160;
+                agi_cel_draw_run(vrow, prow, priority, y, from, to, (uint8_t)colour, p);
+            }
             cx += (int)n;
         }
         pos++; /* the row's zero */

@@ -250,6 +250,7 @@ static void agi_vm_show_pic(agi_vm *vm)
 {
     memcpy(vm->show_vis, vm->pic_vis, AGI_PIC_CELLS);
     memcpy(vm->show_pri, vm->pic_pri, AGI_PIC_CELLS);
+    vm->frame_kept = 0;
     vm->shown = 1;
     vm->pic_row = vm->txt.base_row; /* a configure.screen after this moves nothing drawn */
     vm->scr_split = 0;

@@ -245,6 +245,14 @@ typedef struct agi_vm {
     uint8_t pic_vis[AGI_PIC_CELLS], pic_pri[AGI_PIC_CELLS];   /* the logical picture */
     uint8_t show_vis[AGI_PIC_CELLS], show_pri[AGI_PIC_CELLS]; /* as last shown */
     uint8_t frame_vis[AGI_PIC_CELLS], frame_pri[AGI_PIC_CELLS];
+    /* 1: frame_* is show_* but for the cels drawn at the last render, all
+     * inside frame_rect (AGI pixels, x1 and y1 exclusive), so the next one
+     * restores only those; every writer of show_* sets it to 0. */
+    int frame_kept;
+    unsigned frame_rect_n;
+    struct {
+        int16_t x0, y0, x1, y1;
+    } frame_rect[AGI_VM_OBJECTS];
     int shown, picture;
     /* The screen's graphics (AGI 2.936 draws to the screen, not from a
      * state): the shown picture lies from pic_row; an object's redraw
@@ -260,6 +268,7 @@ typedef struct agi_vm {
     uint8_t scr_gfx[AGI_SCREEN_H * AGI_PIC_WIDTH];
     agi_vm_obj obj[AGI_VM_OBJECTS];
     uint8_t pri_table[168];
+    int16_t pri_band[16]; /* draw key of a fixed priority: first row of its band (-1 for 0) */
     int horizon;
     int block, block_x1, block_y1, block_x2, block_y2;
     int player_control; /* 1: v6 -> object 0 (0x84) */

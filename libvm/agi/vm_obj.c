@@ -18,6 +18,14 @@ void agi_vm_set_horizon_table(agi_vm *vm, unsigned base)
         unsigned p = y < base ? 4 : (y - base) * 10 / (168 - base) + 5;
         vm->pri_table[y] = (uint8_t)(p > 15 ? 15 : p);
     }
+    /* The frame is composed every cycle: its sort reads these, not the table. */
+    vm->pri_band[0] = -1;
+    for (unsigned p = 1; p < 16; p++) {
+        int y = 0;
+        while (y < 168 && vm->pri_table[y] < p)
+            y++;
+        vm->pri_band[p] = (int16_t)y;
+    }
 }
 
 uint8_t agi_vm_obj_priority(const agi_vm *vm, const agi_vm_obj *o)
@@ -189,48 +197,96 @@ void agi_vm_place(agi_vm *vm, agi_vm_obj *o)
  * (key 60), one fixed at 9 on row 104 before one on row 98 (probes). */
 static int agi_vm_draw_key(const agi_vm *vm, const agi_vm_obj *o)
 {
-    if (!o->fix_pri)
-        return o->y;
-    unsigned p = o->priority & 0x0f;
-    if (p == 0)
-        return -1;
-    for (int y = 0; y < 168; y++)
-        if (vm->pri_table[y] >= p)
-            return y;
-    return 168;
+    return o->fix_pri ? vm->pri_band[o->priority & 0x0f] : o->y;
 }
 
+/* Both partitions' drawing orders in one pass over the objects, each key
+ * found once (the frame is composed every cycle). */
+static void agi_vm_draw_order(const agi_vm *vm, uint8_t order[2][AGI_VM_OBJECTS], unsigned n[2])
+{
+    /* 2.089 draws the earlier partition in object-number order. */
+    int unsorted_early = vm->rules->draw_early_unsorted;
+    int key[2][AGI_VM_OBJECTS];
+    n[0] = n[1] = 0;
+    for (unsigned i = 0; i < AGI_VM_OBJECTS; i++) {
+        const agi_vm_obj *o = &vm->obj[i];
+        if (!o->drawn || !o->animated || !o->has_view || !vm->res.view[o->view])
+            continue;
+        int part = o->updating != 0, k = part == 0 && unsorted_early ? 0 : agi_vm_draw_key(vm, o);
+        uint8_t *ord = order[part];
+        int *ky = key[part];
+        unsigned j = n[part]++;
+        while (j > 0 && ky[j - 1] > k) {
+            ord[j] = ord[j - 1];
+            ky[j] = ky[j - 1];
+            j--;
+        }
+        ord[j] = (uint8_t)i;
+        ky[j] = k;
+    }
+}
+
+/* The rectangle agi_cel_draw writes for cel c at (x, baseline y), with
+ * its position adjustments, kept for the next render to restore. */
+static void agi_vm_frame_mark(agi_vm *vm, const agi_cel *c, int x, int y)
+{
+    int top = y - c->height + 1, left = x;
+    if (top < 0) {
+        left += top;
+        top = 0;
+    }
+    if (left + c->width > AGI_PIC_WIDTH)
+        left = AGI_PIC_WIDTH - c->width;
+    int x0 = left < 0 ? 0 : left, x1 = left + c->width > AGI_PIC_WIDTH ? AGI_PIC_WIDTH : left + c->width;
+    int y1 = top + c->height > AGI_PIC_HEIGHT ? AGI_PIC_HEIGHT : top + c->height;
+    if (x1 <= x0 || y1 <= top)
+        return;
+    if (vm->frame_rect_n == RELIC_COUNTOF(vm->frame_rect)) { /* cannot happen: one per object */
+        vm->frame_kept = 0;
+        return;
+    }
+    vm->frame_rect[vm->frame_rect_n].x0 = (int16_t)x0;
+    vm->frame_rect[vm->frame_rect_n].x1 = (int16_t)x1;
+    vm->frame_rect[vm->frame_rect_n].y0 = (int16_t)top;
+    vm->frame_rect[vm->frame_rect_n].y1 = (int16_t)y1;
+    vm->frame_rect_n++;
+}
+
+/* The frame is composed every cycle: when the shown picture has not
+ * changed since the last one, only the cels drawn then are wiped, not the
+ * whole of both planes. */
 void agi_vm_render(agi_vm *vm)
 {
-    memcpy(vm->frame_vis, vm->show_vis, AGI_PIC_CELLS);
-    memcpy(vm->frame_pri, vm->show_pri, AGI_PIC_CELLS);
+    if (!vm->frame_kept) {
+        memcpy(vm->frame_vis, vm->show_vis, AGI_PIC_CELLS);
+        memcpy(vm->frame_pri, vm->show_pri, AGI_PIC_CELLS);
+    } else
+        for (unsigned k = 0; k < vm->frame_rect_n; k++)
+            for (int y = vm->frame_rect[k].y0; y < vm->frame_rect[k].y1; y++) {
+                size_t at = (size_t)y * AGI_PIC_WIDTH + (size_t)vm->frame_rect[k].x0;
+                size_t n = (size_t)(vm->frame_rect[k].x1 - vm->frame_rect[k].x0);
+                memcpy(vm->frame_vis + at, vm->show_vis + at, n);
+                memcpy(vm->frame_pri + at, vm->show_pri + at, n);
+            }
+    vm->frame_kept = 1;
+    vm->frame_rect_n = 0;
     if (!vm->shown)
         return;
-    uint8_t order[AGI_VM_OBJECTS];
+    uint8_t order[2][AGI_VM_OBJECTS];
+    unsigned n[2];
+    agi_vm_draw_order(vm, order, n);
     for (int part = 0; part < 2; part++) {
-        /* 2.089 draws the earlier partition in object-number order. */
-        int sorted = part == 1 || !vm->rules->draw_early_unsorted;
-        unsigned n = 0;
-        for (unsigned i = 0; i < AGI_VM_OBJECTS; i++) {
-            const agi_vm_obj *o = &vm->obj[i];
-            if (!o->drawn || !o->animated || !o->has_view || !vm->res.view[o->view] || (o->updating != 0) != part)
-                continue;
-            unsigned j = n++;
-            while (sorted && j > 0 && agi_vm_draw_key(vm, &vm->obj[order[j - 1]]) > agi_vm_draw_key(vm, o)) {
-                order[j] = order[j - 1];
-                j--;
-            }
-            order[j] = (uint8_t)i;
-        }
-        for (unsigned k = 0; k < n; k++) {
-            agi_vm_obj *o = &vm->obj[order[k]];
+        for (unsigned k = 0; k < n[part]; k++) {
+            agi_vm_obj *o = &vm->obj[order[part][k]];
             relic_err e;
             relic_err_clear(&e);
             if (agi_view_select_loop(vm->res.view[o->view], o->loop, &e))
                 continue;
             const agi_cel *c = agi_view_cel(vm->res.view[o->view], o->loop, o->cel);
-            if (c)
+            if (c) {
+                agi_vm_frame_mark(vm, c, o->x, o->y);
                 agi_cel_draw(c, o->x, o->y, agi_vm_obj_priority(vm, o), vm->frame_vis, vm->frame_pri);
+            }
         }
     }
 }
@@ -693,6 +749,7 @@ int agi_vm_add_to_pic(agi_vm *vm, unsigned view, unsigned loop, unsigned cel, un
         p = vm->pri_table[y > 167 ? 167 : y];
     agi_cel_draw(c, (int)x, (int)y, p, vm->pic_vis, vm->pic_pri);
     agi_cel_draw(c, (int)x, (int)y, p, vm->show_vis, vm->show_pri);
+    vm->frame_kept = 0;
     /* The priority box (2.936 probes: walkers stop at its sides and its
      * top, not only at the line under the cel): a frame in the margin's
      * control value from the baseline up the rows of the same priority
@@ -735,6 +792,7 @@ void agi_vm_obj_reset(agi_vm *vm)
     memset(vm->pic_pri, 4, sizeof vm->pic_pri);
     memset(vm->show_vis, 0, sizeof vm->show_vis);
     memset(vm->show_pri, 4, sizeof vm->show_pri);
+    vm->frame_kept = 0;
     vm->shown = 0;
     vm->picture = -1;
     vm->pic_row = vm->scr_split = 0;

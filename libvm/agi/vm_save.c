@@ -317,6 +317,7 @@ int agi_vm_from_save(agi_vm *vm, const agi_save *s, relic_err *err)
     }
     memcpy(vm->show_vis, vm->pic_vis, AGI_PIC_CELLS);
     memcpy(vm->show_pri, vm->pic_pri, AGI_PIC_CELLS);
+    vm->frame_kept = 0;
     vm->shown = 1;
     vm->pic_row = vm->txt.base_row; /* a restore draws the whole screen again */
     vm->scr_split = 0;
