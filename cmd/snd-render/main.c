@@ -40,8 +40,9 @@ static void snd_render_help(void)
            cli_prog(), cli_prog());
 }
 
-/* -o -: audio containers are written with seeks (libsndfile back-patches
- * their headers), so the audio goes to a file in a private temporary
+/* -o -: audio containers are written with seeks (relic's WAV writer and
+ * libsndfile back-patch the sizes in their headers once the clip is
+ * done), so the audio goes to a file in a private temporary
  * folder first and is copied to standard output once complete; meanwhile
  * the text report goes to stderr so stdout carries only the audio. */
 static int snd_render_to_stdout(render_opts *o, const char *format)

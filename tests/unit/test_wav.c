@@ -1,8 +1,8 @@
 /* Unit tests for relic's own PCM WAV writer (libformats/io/wav.c): its
  * bytes are a hand-written RIFF/WAVE header and little-endian samples, the
  * same bytes libsndfile writes for a .wav (relic_audio_write), and
- * libsndfile reads the file back; bad shapes are refused with nothing
- * left on disk. */
+ * libsndfile reads the file back, whether written whole or streamed in
+ * pieces; bad shapes are refused with nothing left on disk. */
 #include <sndfile.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,12 +126,82 @@ static void test_wav_refused(void **state)
     test_tmpdir_remove(dir);
 }
 
+/* Streaming: frames in uneven pieces (empty, one, a conversion block of
+ * 8,192 samples and a half) give the bytes libsndfile writes for the whole
+ * clip, so commit wrote the counted sizes over the header's placeholder;
+ * nothing is at the path before commit.  Abort, and a piece that would
+ * take the clip past RIFF's 32 bits (refused before its samples are
+ * read), leave no file. */
+static void test_wav_stream(void **state)
+{
+    (void)state;
+    char dir[512], ours[600], theirs[600];
+    test_tmpdir(dir, sizeof dir);
+    wav_path(ours, sizeof ours, dir, "ours.wav");
+    wav_path(theirs, sizeof theirs, dir, "theirs.wav");
+    enum { FRAMES = 14000 };
+    int16_t *pcm = malloc(2 * FRAMES * sizeof *pcm);
+    assert_non_null(pcm);
+    for (size_t i = 0; i < 2 * FRAMES; i++)
+        pcm[i] = (int16_t)(i * 40503u);
+    static const size_t pieces[] = {0, 1, 6143, 0, 2, 7854};
+    relic_wav_out w;
+    assert_int_equal(relic_wav_open(&w, ours, 2, 11025, NULL), RELIC_OK);
+    size_t at = 0;
+    for (size_t k = 0; k < sizeof pieces / sizeof pieces[0]; k++) {
+        assert_int_equal(relic_wav_write_frames(&w, pcm + 2 * at, pieces[k], NULL), RELIC_OK);
+        at += pieces[k];
+    }
+    assert_int_equal(at, FRAMES);
+    relic_buf a = RELIC_BUF_INIT, b = RELIC_BUF_INIT;
+    relic_err err;
+    assert_int_not_equal(relic_file_read(ours, &a, &err), RELIC_OK);
+    assert_int_equal(relic_wav_commit(&w, NULL), RELIC_OK);
+    assert_int_equal(relic_audio_write(theirs, pcm, FRAMES, 2, 11025, NULL), RELIC_OK);
+    assert_int_equal(relic_file_read(ours, &a, NULL), RELIC_OK);
+    assert_int_equal(relic_file_read(theirs, &b, NULL), RELIC_OK);
+    assert_int_equal(a.len, RELIC_WAV_HEADER_LEN + 4 * FRAMES);
+    assert_int_equal(a.len, b.len);
+    assert_memory_equal(a.data, b.data, a.len);
+    relic_buf_free(&a);
+    relic_buf_free(&b);
+    remove(ours);
+    remove(theirs);
+    /* After a commit or a failure the writer is closed. */
+    assert_int_equal(relic_wav_write_frames(&w, pcm, 1, &err), RELIC_EUSAGE);
+    assert_int_equal(relic_wav_open(&w, ours, 1, 8000, NULL), RELIC_OK);
+    assert_int_equal(relic_wav_write_frames(&w, pcm, 10, NULL), RELIC_OK);
+    relic_wav_abort(&w);
+    assert_int_equal(relic_wav_open(&w, ours, 1, 8000, NULL), RELIC_OK);
+    assert_int_equal(relic_wav_write_frames(&w, pcm, 10, NULL), RELIC_OK);
+    assert_int_equal(relic_wav_write_frames(&w, pcm, (0xffffffffu - 36) / 2 - 9, &err), RELIC_EUSAGE);
+    assert_int_equal(relic_wav_commit(&w, &err), RELIC_EUSAGE);
+    relic_dir d;
+    assert_int_equal(relic_dir_open(dir, &d, NULL), RELIC_OK);
+    assert_int_equal(d.count, 0);
+    relic_dir_close(&d);
+    free(pcm);
+    test_tmpdir_remove(dir);
+}
+
+/* The paths relic_audio_open writes as PCM WAV, and no others. */
+static void test_wav_is_path(void **state)
+{
+    (void)state;
+    assert_true(relic_wav_is_path("a.wav"));
+    assert_true(relic_wav_is_path("dir.x/A.WaV"));
+    assert_false(relic_wav_is_path("a.flac"));
+    assert_false(relic_wav_is_path("a.wav.ogg"));
+    assert_false(relic_wav_is_path("dir.wav/a"));
+    assert_false(relic_wav_is_path("wav"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_wav_explicit_bytes),
-        cmocka_unit_test(test_wav_matches_libsndfile),
-        cmocka_unit_test(test_wav_refused),
+        cmocka_unit_test(test_wav_explicit_bytes), cmocka_unit_test(test_wav_matches_libsndfile),
+        cmocka_unit_test(test_wav_refused),        cmocka_unit_test(test_wav_stream),
+        cmocka_unit_test(test_wav_is_path),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
