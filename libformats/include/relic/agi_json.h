@@ -6,6 +6,7 @@
 
 #include <jansson.h>
 #include "relic/agi.h"
+#include "relic/io.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -51,6 +52,10 @@ json_t *agi_container_record_to_json(const agi_game *g, agi_kind kind, unsigned 
                                      const relic_buf *payload);
 int agi_layout_records_fill(const agi_game *g, agi_layout_records *lr);
 json_t *agi_container_layout_assemble(const agi_game *g, const agi_layout_records *lr);
+/* agi_container_layout_assemble's document printed straight into s as
+ * its member key (a lost record or memory: s's sticky failure). */
+void agi_container_layout_stream(const agi_game *g, const agi_layout_records *lr, relic_json_stream *s,
+                                 const char *key);
 void agi_layout_records_free(agi_layout_records *lr);
 /* Rebuilds the container files from a layout and payloads: unchanged
  * payloads (same sha256) go back to their offsets with their bytes, so an
