@@ -155,9 +155,7 @@ static json_t *unpack_resource(unpack_ctx *x, agi_kind kind, unsigned num, relic
     if (lr) { /* each entry is one task's: no other worker touches it */
         lr->done[kind][num] = 1;
         if (rc == RELIC_OK) {
-            lr->loaded[kind][num] = 1;
-            lr->rec[kind][num] = rec;
-            lr->record[kind][num] = agi_container_record_to_json(x->game, kind, num, &rec, payload);
+            agi_layout_records_describe(x->game, lr, kind, num, &rec, payload);
         }
     }
     json_t *row = json_pack("{s:s, s:i, s:i, s:i}", "kind", agi_kind_name(kind), "number", (int)num, "volume",

@@ -90,26 +90,48 @@ static int agi_keep_reproducible(const agi_container_ops *ops, agi_kind kind, co
     return same;
 }
 
-json_t *agi_container_record_to_json(const agi_game *g, agi_kind kind, unsigned n, const agi_record *rec,
-                                     const relic_buf *payload)
+void agi_layout_records_describe(const agi_game *g, agi_layout_records *lr, agi_kind kind, unsigned n,
+                                 const agi_record *rec, const relic_buf *payload)
 {
     const agi_container_ops *ops = agi_container_for(g->layout);
     const agi_dir_entry *e = &g->dirs[kind].entry[n];
+    lr->loaded[kind][n] = 1;
+    lr->rec[kind][n] = *rec;
+    lr->described[kind][n] = ops && g->volumes[e->volume];
+    if (!lr->described[kind][n])
+        return;
+    relic_sha256_hex(payload->data, payload->len, lr->sha256[kind][n]);
+    lr->keep_stored[kind][n] = !agi_keep_reproducible(ops, kind, rec, g->volumes[e->volume]->data, payload);
+}
+
+/* The record of a described entry as a tree (agi_container_layout_assemble). */
+static json_t *agi_keep_record_json(const agi_game *g, const agi_layout_records *lr, agi_kind kind, unsigned n)
+{
+    const agi_dir_entry *e = &g->dirs[kind].entry[n];
     const agi_file *vf = g->volumes[e->volume];
-    if (!ops || !vf)
-        return NULL;
+    const agi_record *rec = &lr->rec[kind][n];
     int oom = 0;
-    char digest[65];
-    relic_sha256_hex(payload->data, payload->len, digest);
     json_t *r = json_pack("{s:s, s:i, s:i, s:I, s:o, s:s}", "kind", agi_kind_name(kind), "number", (int)n, "volume",
                           (int)e->volume, "offset", (json_int_t)rec->offset, "header",
-                          agi_json_hex(vf->data + rec->offset, rec->header_len), "sha256", digest);
-    if (!agi_keep_reproducible(ops, kind, rec, vf->data, payload))
+                          agi_json_hex(vf->data + rec->offset, rec->header_len), "sha256", lr->sha256[kind][n]);
+    if (lr->keep_stored[kind][n])
         relic_json_set(r, "stored", agi_json_hex(vf->data + rec->offset + rec->header_len, rec->stored_len), &oom);
     if (oom) {
         json_decref(r);
         return NULL;
     }
+    return r;
+}
+
+json_t *agi_container_record_to_json(const agi_game *g, agi_kind kind, unsigned n, const agi_record *rec,
+                                     const relic_buf *payload)
+{
+    agi_layout_records *lr = relic_calloc_array(1, sizeof *lr);
+    if (!lr)
+        return NULL;
+    agi_layout_records_describe(g, lr, kind, n, rec, payload);
+    json_t *r = lr->described[kind][n] ? agi_keep_record_json(g, lr, kind, n) : NULL;
+    free(lr);
     return r;
 }
 
@@ -150,11 +172,11 @@ json_t *agi_container_layout_assemble(const agi_game *g, const agi_layout_record
                 continue; /* damaged: its bytes stay in the gaps */
             const agi_record *rec = &lr->rec[k][n];
             unsigned vol = g->dirs[k].entry[n].volume;
-            if (!lr->record[k][n]) {
+            if (!lr->described[k][n]) {
                 oom = 1;
                 continue;
             }
-            relic_json_append(records, json_incref(lr->record[k][n]), &oom);
+            relic_json_append(records, agi_keep_record_json(g, lr, (agi_kind)k, n), &oom);
             if (covered[vol])
                 memset(covered[vol] + rec->offset, 1, rec->header_len + rec->stored_len);
         }
@@ -253,11 +275,22 @@ void agi_container_layout_stream(const agi_game *g, const agi_layout_records *lr
                 continue; /* damaged: its bytes stay in the gaps */
             const agi_record *rec = &lr->rec[k][n];
             unsigned vol = g->dirs[k].entry[n].volume;
-            if (!lr->record[k][n]) {
+            if (!lr->described[k][n]) {
                 s->out->oom = 1;
                 continue;
             }
-            relic_json_stream_value(s, NULL, lr->record[k][n]);
+            /* agi_keep_record_json's members, in natural order */
+            const agi_file *vf = g->volumes[vol];
+            relic_json_stream_open(s, NULL, '{');
+            relic_json_stream_hex(s, "header", vf->data + rec->offset, rec->header_len);
+            relic_json_stream_string(s, "kind", agi_kind_name((agi_kind)k), strlen(agi_kind_name((agi_kind)k)));
+            relic_json_stream_int(s, "number", n);
+            relic_json_stream_int(s, "offset", (long long)rec->offset);
+            relic_json_stream_string(s, "sha256", lr->sha256[k][n], 64);
+            if (lr->keep_stored[k][n])
+                relic_json_stream_hex(s, "stored", vf->data + rec->offset + rec->header_len, rec->stored_len);
+            relic_json_stream_int(s, "volume", vol);
+            relic_json_stream_close(s, '}');
             if (covered[vol])
                 memset(covered[vol] + rec->offset, 1, rec->header_len + rec->stored_len);
         }
@@ -293,14 +326,7 @@ void agi_container_layout_stream(const agi_game *g, const agi_layout_records *lr
     relic_json_stream_close(s, '}');
 }
 
-void agi_layout_records_free(agi_layout_records *lr)
-{
-    for (int k = 0; k < AGI_KIND_COUNT; k++)
-        for (unsigned n = 0; n < AGI_DIR_ENTRIES; n++) {
-            json_decref(lr->record[k][n]);
-            lr->record[k][n] = NULL;
-        }
-}
+void agi_layout_records_free(agi_layout_records *lr) { (void)lr; }
 
 int agi_layout_records_fill(const agi_game *g, agi_layout_records *lr)
 {
@@ -313,9 +339,7 @@ int agi_layout_records_fill(const agi_game *g, agi_layout_records *lr)
             lr->done[k][n] = 1;
             if (agi_game_load(g, (agi_kind)k, n, &lr->rec[k][n], &payload, NULL) != RELIC_OK)
                 continue; /* damaged: its bytes stay in the gaps */
-            lr->loaded[k][n] = 1;
-            if (!(lr->record[k][n] = agi_container_record_to_json(g, (agi_kind)k, n, &lr->rec[k][n], &payload)))
-                rc = RELIC_ENOMEM;
+            agi_layout_records_describe(g, lr, (agi_kind)k, n, &lr->rec[k][n], &payload);
         }
     relic_buf_free(&payload);
     return rc;
