@@ -232,8 +232,7 @@ static void unpack_walk_done(size_t i, void *arg)
  * longest single jobs.  Each resource task also describes its record for
  * game.json's container record (unpack_resource); the entries no task
  * loaded (--only) and the whole record are done here after the pool. */
-static void unpack_walk(unpack_ctx *x, unsigned jobs, json_t **objects, json_t **words,
-                        agi_layout_records **layout)
+static void unpack_walk(unpack_ctx *x, unsigned jobs, json_t **objects, json_t **words, agi_layout_records **layout)
 {
     const unpack_opts *o = x->o;
     unpack_walk_state w = {.resources = x->resources};

@@ -220,8 +220,7 @@ json_t *agi_container_layout_assemble(const agi_game *g, const agi_layout_record
  * vtgadv's 4 MB game.json) go from the volume to the output as hex
  * digits, not through a string of each and its escaping copy.  The
  * member order is relic_json_encode's natural order. */
-void agi_container_layout_stream(const agi_game *g, const agi_layout_records *lr, relic_json_stream *s,
-                                 const char *key)
+void agi_container_layout_stream(const agi_game *g, const agi_layout_records *lr, relic_json_stream *s, const char *key)
 {
     const agi_container_ops *ops = agi_container_for(g->layout);
     if (!ops) {

@@ -47,7 +47,7 @@ typedef struct agi_layout_records {
     char sha256[AGI_KIND_COUNT][AGI_DIR_ENTRIES][65]; /* of the expanded payload */
     uint8_t done[AGI_KIND_COUNT][AGI_DIR_ENTRIES];
     uint8_t loaded[AGI_KIND_COUNT][AGI_DIR_ENTRIES];
-    uint8_t described[AGI_KIND_COUNT][AGI_DIR_ENTRIES]; /* loaded and its volume known */
+    uint8_t described[AGI_KIND_COUNT][AGI_DIR_ENTRIES];   /* loaded and its volume known */
     uint8_t keep_stored[AGI_KIND_COUNT][AGI_DIR_ENTRIES]; /* the packer would not reproduce them */
 } agi_layout_records;
 json_t *agi_container_record_to_json(const agi_game *g, agi_kind kind, unsigned n, const agi_record *rec,
