@@ -106,6 +106,41 @@ typedef struct unpack_walk_state {
 
 static json_t *unpack_metadata(unpack_ctx *x, const char *file, const char *out_name);
 
+typedef struct unpack_layout_arg {
+    const agi_game *game;
+    const agi_layout_records *lr;
+} unpack_layout_arg;
+
+static void unpack_layout_member(relic_json_stream *s, const char *key, void *arg)
+{
+    const unpack_layout_arg *a = arg;
+    agi_container_layout_stream(a->game, a->lr, s, key);
+}
+
+/* game.json: the summary with the container record as "container",
+ * streamed, the record straight from the parts the workers made (as a
+ * tree it was most of --raw's serial time on a game with large volumes:
+ * vtgadv's 1.6 MB of gaps hexed into strings, then copied escaped).  No
+ * layout (out of memory) refuses the file, as a lost member does. */
+static void unpack_write_game_json(unpack_ctx *x, const json_t *summary, const agi_layout_records *lr)
+{
+    relic_err err;
+    relic_err_clear(&err);
+    relic_json_stream s;
+    unpack_layout_arg arg = {x->game, lr};
+    int rc;
+    if (lr && summary) {
+        relic_json_stream_begin(&s, &x->enc);
+        relic_json_stream_open(&s, NULL, '{');
+        relic_json_stream_members(&s, summary, "container", unpack_layout_member, &arg);
+        relic_json_stream_close(&s, '}');
+        rc = relic_json_stream_end(&s, &err);
+    } else {
+        rc = relic_err_set(&err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    }
+    unpack_write_json_bytes(x, "game.json", rc, &err);
+}
+
 /* lr (when writing): this entry's part of the container record, made
  * here from the payload just loaded rather than by loading every payload
  * again on one worker (that pass, hashing and rebuilding stored forms,
@@ -120,9 +155,7 @@ static json_t *unpack_resource(unpack_ctx *x, agi_kind kind, unsigned num, relic
     if (lr) { /* each entry is one task's: no other worker touches it */
         lr->done[kind][num] = 1;
         if (rc == RELIC_OK) {
-            lr->loaded[kind][num] = 1;
-            lr->rec[kind][num] = rec;
-            lr->record[kind][num] = agi_container_record_to_json(x->game, kind, num, &rec, payload);
+            agi_layout_records_describe(x->game, lr, kind, num, &rec, payload);
         }
     }
     json_t *row = json_pack("{s:s, s:i, s:i, s:i}", "kind", agi_kind_name(kind), "number", (int)num, "volume",
@@ -199,7 +232,7 @@ static void unpack_walk_done(size_t i, void *arg)
  * longest single jobs.  Each resource task also describes its record for
  * game.json's container record (unpack_resource); the entries no task
  * loaded (--only) and the whole record are done here after the pool. */
-static void unpack_walk(unpack_ctx *x, unsigned jobs, json_t **objects, json_t **words, json_t **layout)
+static void unpack_walk(unpack_ctx *x, unsigned jobs, json_t **objects, json_t **words, agi_layout_records **layout)
 {
     const unpack_opts *o = x->o;
     unpack_walk_state w = {.resources = x->resources};
@@ -246,9 +279,11 @@ static void unpack_walk(unpack_ctx *x, unsigned jobs, json_t **objects, json_t *
     x->io_failed |= w.io_failed;
     x->json_oom |= w.json_oom;
     /* NULL (out of memory) makes game.json refuse itself, as a lost
-     * member does. */
-    if (w.lr && agi_layout_records_fill(x->game, w.lr) == RELIC_OK)
-        *layout = agi_container_layout_assemble(x->game, w.lr);
+     * member does; the caller prints the record into game.json. */
+    if (w.lr && agi_layout_records_fill(x->game, w.lr) == RELIC_OK) {
+        *layout = w.lr;
+        w.lr = NULL;
+    }
 done:
     *objects = w.meta[0] ? w.meta[0] : json_pack("{s:s}", "status", "absent");
     *words = w.meta[1] ? w.meta[1] : json_pack("{s:s}", "status", "absent");
@@ -454,7 +489,8 @@ int unpack_run(const unpack_opts *o)
     int paging = writing && !o->raw_only;
     if (paging && !(x.page = relic_calloc_array(1, sizeof *x.page)))
         x.json_oom = 1; /* refuses game.json and the page, as a lost member does */
-    json_t *objects, *words, *layout = NULL;
+    json_t *objects, *words;
+    agi_layout_records *layout = NULL;
     unpack_walk(&x, o->jobs ? o->jobs : unpack_pool_default_jobs(), &objects, &words, &layout);
     unpack_ctx_flush_log(&x);
     json_t *summary = unpack_summary(&x, objects, words);
@@ -479,9 +515,11 @@ int unpack_run(const unpack_opts *o)
     if (writing) {
         /* What agi-pack --keep-layout needs to rebuild the files exactly;
          * only in game.json, not in the printed summary. */
-        relic_json_set(summary, "container", layout, &x.json_oom);
-        unpack_write(&x, "game.json", NULL, 0, summary);
-        json_object_del(summary, "container");
+        unpack_write_game_json(&x, summary, layout);
+    }
+    if (layout) {
+        agi_layout_records_free(layout);
+        free(layout);
     }
     unpack_ctx_flush_log(&x);
     /* game.json above refused a summary that lost a member; so do the page

@@ -90,26 +90,48 @@ static int agi_keep_reproducible(const agi_container_ops *ops, agi_kind kind, co
     return same;
 }
 
-json_t *agi_container_record_to_json(const agi_game *g, agi_kind kind, unsigned n, const agi_record *rec,
-                                     const relic_buf *payload)
+void agi_layout_records_describe(const agi_game *g, agi_layout_records *lr, agi_kind kind, unsigned n,
+                                 const agi_record *rec, const relic_buf *payload)
 {
     const agi_container_ops *ops = agi_container_for(g->layout);
     const agi_dir_entry *e = &g->dirs[kind].entry[n];
+    lr->loaded[kind][n] = 1;
+    lr->rec[kind][n] = *rec;
+    lr->described[kind][n] = ops && g->volumes[e->volume];
+    if (!lr->described[kind][n])
+        return;
+    relic_sha256_hex(payload->data, payload->len, lr->sha256[kind][n]);
+    lr->keep_stored[kind][n] = !agi_keep_reproducible(ops, kind, rec, g->volumes[e->volume]->data, payload);
+}
+
+/* The record of a described entry as a tree (agi_container_layout_assemble). */
+static json_t *agi_keep_record_json(const agi_game *g, const agi_layout_records *lr, agi_kind kind, unsigned n)
+{
+    const agi_dir_entry *e = &g->dirs[kind].entry[n];
     const agi_file *vf = g->volumes[e->volume];
-    if (!ops || !vf)
-        return NULL;
+    const agi_record *rec = &lr->rec[kind][n];
     int oom = 0;
-    char digest[65];
-    relic_sha256_hex(payload->data, payload->len, digest);
     json_t *r = json_pack("{s:s, s:i, s:i, s:I, s:o, s:s}", "kind", agi_kind_name(kind), "number", (int)n, "volume",
                           (int)e->volume, "offset", (json_int_t)rec->offset, "header",
-                          agi_json_hex(vf->data + rec->offset, rec->header_len), "sha256", digest);
-    if (!agi_keep_reproducible(ops, kind, rec, vf->data, payload))
+                          agi_json_hex(vf->data + rec->offset, rec->header_len), "sha256", lr->sha256[kind][n]);
+    if (lr->keep_stored[kind][n])
         relic_json_set(r, "stored", agi_json_hex(vf->data + rec->offset + rec->header_len, rec->stored_len), &oom);
     if (oom) {
         json_decref(r);
         return NULL;
     }
+    return r;
+}
+
+json_t *agi_container_record_to_json(const agi_game *g, agi_kind kind, unsigned n, const agi_record *rec,
+                                     const relic_buf *payload)
+{
+    agi_layout_records *lr = relic_calloc_array(1, sizeof *lr);
+    if (!lr)
+        return NULL;
+    agi_layout_records_describe(g, lr, kind, n, rec, payload);
+    json_t *r = lr->described[kind][n] ? agi_keep_record_json(g, lr, kind, n) : NULL;
+    free(lr);
     return r;
 }
 
@@ -150,11 +172,11 @@ json_t *agi_container_layout_assemble(const agi_game *g, const agi_layout_record
                 continue; /* damaged: its bytes stay in the gaps */
             const agi_record *rec = &lr->rec[k][n];
             unsigned vol = g->dirs[k].entry[n].volume;
-            if (!lr->record[k][n]) {
+            if (!lr->described[k][n]) {
                 oom = 1;
                 continue;
             }
-            relic_json_append(records, json_incref(lr->record[k][n]), &oom);
+            relic_json_append(records, agi_keep_record_json(g, lr, (agi_kind)k, n), &oom);
             if (covered[vol])
                 memset(covered[vol] + rec->offset, 1, rec->header_len + rec->stored_len);
         }
@@ -193,14 +215,117 @@ json_t *agi_container_layout_assemble(const agi_game *g, const agi_layout_record
                      dir_files, "directories", dirs, "records", records, "volume_files", vols);
 }
 
-void agi_layout_records_free(agi_layout_records *lr)
+/* The bytes of agi_container_layout_assemble's document as member key of
+ * the object open in s, without the tree: the volumes' gaps (1.6 MB of
+ * vtgadv's 4 MB game.json) go from the volume to the output as hex
+ * digits, not through a string of each and its escaping copy.  The
+ * member order is relic_json_encode's natural order. */
+void agi_container_layout_stream(const agi_game *g, const agi_layout_records *lr, relic_json_stream *s, const char *key)
 {
+    const agi_container_ops *ops = agi_container_for(g->layout);
+    if (!ops) {
+        s->out->oom = 1; /* as the NULL of agi_container_layout_assemble */
+        return;
+    }
+    unsigned file_of[AGI_KIND_COUNT];
+    const char *seen[AGI_KIND_COUNT] = {0};
+    unsigned nseen = 0;
+    for (int k = 0; k < AGI_KIND_COUNT; k++) {
+        unsigned idx = 0;
+        while (idx < nseen && strcmp(seen[idx], g->dir_file[k]) != 0)
+            idx++;
+        if (idx == nseen)
+            seen[nseen++] = g->dir_file[k];
+        file_of[k] = idx;
+    }
+    relic_json_stream_open(s, key, '{');
+    relic_json_stream_open(s, "directories", '{');
+    /* kind names in natural order: logic, picture, sound, view */
+    static const agi_kind by_name[AGI_KIND_COUNT] = {AGI_LOGIC, AGI_PICTURE, AGI_SOUND, AGI_VIEW};
+    for (int i = 0; i < AGI_KIND_COUNT; i++) {
+        agi_kind k = by_name[i];
+        relic_json_stream_open(s, agi_kind_name(k), '{');
+        relic_json_stream_int(s, "entries", (long long)g->dirs[k].count);
+        relic_json_stream_int(s, "file", (long long)file_of[k]);
+        relic_json_stream_int(s, "offset", (long long)g->dirs[k].file_offset);
+        relic_json_stream_close(s, '}');
+    }
+    relic_json_stream_close(s, '}');
+    relic_json_stream_open(s, "directory_files", '[');
+    for (unsigned i = 0; i < nseen; i++) {
+        const agi_file *f = agi_fileset_find(g->files, seen[i]);
+        relic_json_stream_open(s, NULL, '{');
+        relic_json_stream_string(s, "file", seen[i], strlen(seen[i]));
+        relic_json_stream_hex(s, "hex", f ? f->data : NULL, f ? f->len : 0);
+        relic_json_stream_close(s, '}');
+    }
+    relic_json_stream_close(s, ']');
+    relic_json_stream_string(s, "layout", ops->name, strlen(ops->name));
+    relic_json_stream_string(s, "prefix", g->prefix, strlen(g->prefix));
+    uint8_t *covered[16] = {0};
+    for (int v = 0; v < 16; v++)
+        if (g->volumes[v])
+            if (!(covered[v] = relic_calloc_array(g->volumes[v]->len, 1)) && g->volumes[v]->len)
+                s->out->oom = 1; /* its gaps would be lost */
+    relic_json_stream_open(s, "records", '[');
     for (int k = 0; k < AGI_KIND_COUNT; k++)
-        for (unsigned n = 0; n < AGI_DIR_ENTRIES; n++) {
-            json_decref(lr->record[k][n]);
-            lr->record[k][n] = NULL;
+        for (unsigned n = 0; n < g->dirs[k].count && n < AGI_DIR_ENTRIES; n++) {
+            if (!lr->loaded[k][n])
+                continue; /* damaged: its bytes stay in the gaps */
+            const agi_record *rec = &lr->rec[k][n];
+            unsigned vol = g->dirs[k].entry[n].volume;
+            if (!lr->described[k][n]) {
+                s->out->oom = 1;
+                continue;
+            }
+            /* agi_keep_record_json's members, in natural order */
+            const agi_file *vf = g->volumes[vol];
+            relic_json_stream_open(s, NULL, '{');
+            relic_json_stream_hex(s, "header", vf->data + rec->offset, rec->header_len);
+            relic_json_stream_string(s, "kind", agi_kind_name((agi_kind)k), strlen(agi_kind_name((agi_kind)k)));
+            relic_json_stream_int(s, "number", n);
+            relic_json_stream_int(s, "offset", (long long)rec->offset);
+            relic_json_stream_string(s, "sha256", lr->sha256[k][n], 64);
+            if (lr->keep_stored[k][n])
+                relic_json_stream_hex(s, "stored", vf->data + rec->offset + rec->header_len, rec->stored_len);
+            relic_json_stream_int(s, "volume", vol);
+            relic_json_stream_close(s, '}');
+            if (covered[vol])
+                memset(covered[vol] + rec->offset, 1, rec->header_len + rec->stored_len);
         }
+    relic_json_stream_close(s, ']');
+    relic_json_stream_open(s, "volume_files", '[');
+    for (int v = 0; v < 16; v++) {
+        const agi_file *vf = g->volumes[v];
+        if (!vf)
+            continue;
+        relic_json_stream_open(s, NULL, '{');
+        relic_json_stream_string(s, "file", vf->name, strlen(vf->name));
+        relic_json_stream_open(s, "gaps", '[');
+        for (size_t i = 0; covered[v] && i < vf->len;) {
+            const uint8_t *gap = memchr(covered[v] + i, 0, vf->len - i);
+            if (!gap)
+                break;
+            i = (size_t)(gap - covered[v]);
+            const uint8_t *end = memchr(gap, 1, vf->len - i);
+            size_t j = end ? (size_t)(end - covered[v]) : vf->len;
+            relic_json_stream_open(s, NULL, '{');
+            relic_json_stream_hex(s, "hex", vf->data + i, j - i);
+            relic_json_stream_int(s, "offset", (long long)i);
+            relic_json_stream_close(s, '}');
+            i = j;
+        }
+        relic_json_stream_close(s, ']');
+        relic_json_stream_int(s, "number", v);
+        relic_json_stream_int(s, "size", (long long)vf->len);
+        relic_json_stream_close(s, '}');
+        free(covered[v]);
+    }
+    relic_json_stream_close(s, ']');
+    relic_json_stream_close(s, '}');
 }
+
+void agi_layout_records_free(agi_layout_records *lr) { (void)lr; }
 
 int agi_layout_records_fill(const agi_game *g, agi_layout_records *lr)
 {
@@ -213,9 +338,7 @@ int agi_layout_records_fill(const agi_game *g, agi_layout_records *lr)
             lr->done[k][n] = 1;
             if (agi_game_load(g, (agi_kind)k, n, &lr->rec[k][n], &payload, NULL) != RELIC_OK)
                 continue; /* damaged: its bytes stay in the gaps */
-            lr->loaded[k][n] = 1;
-            if (!(lr->record[k][n] = agi_container_record_to_json(g, (agi_kind)k, n, &lr->rec[k][n], &payload)))
-                rc = RELIC_ENOMEM;
+            agi_layout_records_describe(g, lr, (agi_kind)k, n, &lr->rec[k][n], &payload);
         }
     relic_buf_free(&payload);
     return rc;

@@ -250,32 +250,43 @@ static int relic_json_member_cmp(const void *a, const void *b)
 
 static int relic_json_value(relic_buf *out, const json_t *v, unsigned depth);
 
-static int relic_json_object(relic_buf *out, const json_t *v, unsigned depth)
+/* v's members in natural order, in stack when they fit (most objects have a
+ * handful of keys); NULL when out of memory.  *n is the count. */
+static relic_json_member *relic_json_members(const json_t *v, relic_json_member stack[16], size_t *n)
 {
-    size_t n = json_object_size(v), i = 0;
-    if (n == 0) {
-        relic_buf_append(out, "{}", 2);
-        return 0;
-    }
-    relic_json_member stack[16], *m = n <= 16 ? stack : malloc(n * sizeof *m);
+    size_t want = json_object_size(v), i = 0;
+    relic_json_member *m = want <= 16 ? stack : malloc(want * sizeof *m);
     if (!m)
-        return -1;
-    for (void *it = json_object_iter((json_t *)v); it && i < n; it = json_object_iter_next((json_t *)v, it), i++)
+        return NULL;
+    for (void *it = json_object_iter((json_t *)v); it && i < want; it = json_object_iter_next((json_t *)v, it), i++)
         m[i] = (relic_json_member){json_object_iter_key(it), json_object_iter_key_len(it), json_object_iter_value(it)};
-    n = i;
-    if (n > 16) {
-        qsort(m, n, sizeof *m, relic_json_member_cmp);
-    } else { /* most objects have a handful of keys */
-        for (size_t k = 1; k < n; k++)
+    if (i > 16) {
+        qsort(m, i, sizeof *m, relic_json_member_cmp);
+    } else {
+        for (size_t k = 1; k < i; k++)
             for (size_t j = k; j > 0 && relic_json_member_cmp(&m[j - 1], &m[j]) > 0; j--) {
                 relic_json_member t = m[j];
                 m[j] = m[j - 1];
                 m[j - 1] = t;
             }
     }
+    *n = i;
+    return m;
+}
+
+static int relic_json_object(relic_buf *out, const json_t *v, unsigned depth)
+{
+    size_t n = 0;
+    if (json_object_size(v) == 0) {
+        relic_buf_append(out, "{}", 2);
+        return 0;
+    }
+    relic_json_member stack[16], *m = relic_json_members(v, stack, &n);
+    if (!m)
+        return -1;
     int rc = 0;
     relic_buf_u8(out, '{');
-    for (i = 0; i < n && rc == 0; i++) {
+    for (size_t i = 0; i < n && rc == 0; i++) {
         if (i)
             relic_buf_u8(out, ',');
         relic_json_indent(out, depth + 1);
@@ -453,6 +464,75 @@ void relic_json_stream_bytes(relic_json_stream *s, const char *key, const uint8_
         s->out->oom = 1;
     else
         relic_json_stream_string(s, key, (const char *)s->text.data, s->text.len);
+}
+
+void relic_json_stream_value(relic_json_stream *s, const char *key, const json_t *v)
+{
+    relic_json_stream_member(s, key);
+    if (relic_json_value(s->out, v, s->depth) != 0)
+        s->out->oom = 1; /* lost, or deeper than the direct printer goes */
+}
+
+void relic_json_stream_members(relic_json_stream *s, const json_t *obj, const char *key,
+                               void (*member)(relic_json_stream *s, const char *key, void *arg), void *arg)
+{
+    relic_json_member stack[16], *m = NULL;
+    size_t n = 0;
+    if (json_object_size(obj) && !(m = relic_json_members(obj, stack, &n))) {
+        s->out->oom = 1;
+        return;
+    }
+    int done = !key;
+    for (size_t i = 0; i < n; i++) {
+        if (!done && relic_json_keysort(&key, &m[i].key) < 0) {
+            member(s, key, arg);
+            done = 1;
+        }
+        relic_json_stream_member(s, m[i].key);
+        if (relic_json_value(s->out, m[i].value, s->depth) != 0)
+            s->out->oom = 1;
+    }
+    if (!done)
+        member(s, key, arg);
+    if (m != stack)
+        free(m);
+}
+
+void relic_json_stream_hex(relic_json_stream *s, const char *key, const uint8_t *p, size_t n)
+{
+    /* Two digits a byte from one look-up, as agi_json_hex. */
+    static const char pairs[] = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+                                "202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
+                                "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
+                                "606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
+                                "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
+                                "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
+                                "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
+                                "e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+    relic_json_stream_member(s, key);
+    if (n > (SIZE_MAX - 2) / 2 || relic_buf_reserve(s->out, 2 * n + 2))
+        return;
+    uint8_t *d = s->out->data + s->out->len;
+    *d++ = '"';
+    size_t i = 0;
+#ifdef __SSE2__
+    /* Sixteen bytes to 32 digits at a time: the gaps and stored bytes of
+     * the layout record are most of game.json, printed on one thread. */
+    const __m128i low = _mm_set1_epi8(0x0f), nine = _mm_set1_epi8(9), zero = _mm_set1_epi8('0'),
+                  af = _mm_set1_epi8('a' - '0' - 10);
+    for (; n - i >= 16; i += 16, d += 32) {
+        __m128i w = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+        __m128i hi = _mm_and_si128(_mm_srli_epi16(w, 4), low), lo = _mm_and_si128(w, low);
+        hi = _mm_add_epi8(_mm_add_epi8(hi, zero), _mm_and_si128(_mm_cmpgt_epi8(hi, nine), af));
+        lo = _mm_add_epi8(_mm_add_epi8(lo, zero), _mm_and_si128(_mm_cmpgt_epi8(lo, nine), af));
+        _mm_storeu_si128((__m128i *)(void *)d, _mm_unpacklo_epi8(hi, lo));
+        _mm_storeu_si128((__m128i *)(void *)(d + 16), _mm_unpackhi_epi8(hi, lo));
+    }
+#endif
+    for (; i < n; i++, d += 2)
+        memcpy(d, pairs + 2 * p[i], 2);
+    *d++ = '"';
+    s->out->len = (size_t)(d - s->out->data);
 }
 
 int relic_json_stream_end(relic_json_stream *s, relic_err *err)

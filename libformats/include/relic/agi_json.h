@@ -6,6 +6,7 @@
 
 #include <jansson.h>
 #include "relic/agi.h"
+#include "relic/io.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -35,22 +36,32 @@ void agi_messages_free(char **messages, unsigned count);
 json_t *agi_container_layout_to_json(const agi_game *g);
 /* The same in parts, so a caller that loads every payload anyway (agi-unpack,
  * on its workers) describes each record as it goes instead of loading
- * them all again: agi_container_record_to_json for one record loaded
- * with agi_game_load (NULL when out of memory), kept in an
- * agi_layout_records (done: tried, loaded: agi_game_load succeeded);
- * agi_layout_records_fill does the entries not done yet (RELIC_ENOMEM
- * when a record was lost); agi_container_layout_assemble puts them
- * together (NULL when a loaded entry has no record, or out of memory). */
+ * them all again: agi_layout_records_describe for one record loaded
+ * with agi_game_load, kept in an agi_layout_records (done: tried, loaded:
+ * agi_game_load succeeded); agi_layout_records_fill does the entries not
+ * done yet; agi_container_layout_assemble puts them together (NULL when a
+ * loaded entry could not be described, or out of memory).
+ * agi_container_record_to_json is one record's tree (NULL: out of memory). */
 typedef struct agi_layout_records {
-    json_t *record[AGI_KIND_COUNT][AGI_DIR_ENTRIES];
     agi_record rec[AGI_KIND_COUNT][AGI_DIR_ENTRIES];
+    char sha256[AGI_KIND_COUNT][AGI_DIR_ENTRIES][65]; /* of the expanded payload */
     uint8_t done[AGI_KIND_COUNT][AGI_DIR_ENTRIES];
     uint8_t loaded[AGI_KIND_COUNT][AGI_DIR_ENTRIES];
+    uint8_t described[AGI_KIND_COUNT][AGI_DIR_ENTRIES];   /* loaded and its volume known */
+    uint8_t keep_stored[AGI_KIND_COUNT][AGI_DIR_ENTRIES]; /* the packer would not reproduce them */
 } agi_layout_records;
 json_t *agi_container_record_to_json(const agi_game *g, agi_kind kind, unsigned n, const agi_record *rec,
                                      const relic_buf *payload);
+/* What the record of entry n needs from its payload (no allocation): the
+ * digest and whether the stored bytes are kept; sets loaded, described. */
+void agi_layout_records_describe(const agi_game *g, agi_layout_records *lr, agi_kind kind, unsigned n,
+                                 const agi_record *rec, const relic_buf *payload);
 int agi_layout_records_fill(const agi_game *g, agi_layout_records *lr);
 json_t *agi_container_layout_assemble(const agi_game *g, const agi_layout_records *lr);
+/* agi_container_layout_assemble's document printed straight into s as
+ * its member key (a lost record or memory: s's sticky failure). */
+void agi_container_layout_stream(const agi_game *g, const agi_layout_records *lr, relic_json_stream *s,
+                                 const char *key);
 void agi_layout_records_free(agi_layout_records *lr);
 /* Rebuilds the container files from a layout and payloads: unchanged
  * payloads (same sha256) go back to their offsets with their bytes, so an

@@ -139,6 +139,15 @@ void relic_json_stream_null(relic_json_stream *s, const char *key);
 void relic_json_stream_string(relic_json_stream *s, const char *key, const char *utf8, size_t n);
 /* CP437 bytes, as relic_json_bytes maps them. */
 void relic_json_stream_bytes(relic_json_stream *s, const char *key, const uint8_t *cp437, size_t n);
+/* A jansson value, printed as relic_json_encode prints it at this depth. */
+void relic_json_stream_value(relic_json_stream *s, const char *key, const json_t *v);
+/* The members of obj in natural order, into the object open now; key
+ * (when not NULL, and not a member of obj) is put in its place among them
+ * by member(s, key, arg), which prints its value after keying it. */
+void relic_json_stream_members(relic_json_stream *s, const json_t *obj, const char *key,
+                               void (*member)(relic_json_stream *s, const char *key, void *arg), void *arg);
+/* Bytes as a string of lowercase hex digits, two a byte. */
+void relic_json_stream_hex(relic_json_stream *s, const char *key, const uint8_t *p, size_t n);
 int relic_json_stream_end(relic_json_stream *s, relic_err *err);
 /* Sticky JSON tree building, like the cursor: jansson's setters return -1
  * on a failed allocation (and take a NULL value from a failed json_* call),
