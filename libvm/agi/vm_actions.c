@@ -62,7 +62,13 @@ static void agi_vm_expand(agi_vm *vm, unsigned logic, const char *src, char *out
 }
 
 /* print / print.at: a modal window; print.at's row, column and width
- * override the centred placement for this message only (width 0: 30). */
+ * override the centred placement for this message only (width 0: 30).
+ * With v21 set the window closes by itself after v21 half-seconds unless
+ * a key closes it first (AGI 2.936 under DOSBox, probes Q and R of
+ * tests/corpus/agi_oracle/README.md: v21 20 closed after 9-11 s, v21 6
+ * within 3 s), and v21 is read once: back to 0 (ScummVM's
+ * engines/agi/text.cpp messageBox reads VM_VAR_WINDOW_AUTO_CLOSE_TIMER
+ * the same way). */
 static void agi_vm_print(agi_vm *vm, unsigned logic, unsigned n, int row, int col, int width)
 {
     const char *m = agi_vm_message(vm, logic, n);
@@ -70,6 +76,9 @@ static void agi_vm_print(agi_vm *vm, unsigned logic, unsigned n, int row, int co
     agi_vm_expand(vm, logic, m ? m : "", text, sizeof text, 0);
     agi_vm_log(vm, "print", text);
     agi_vm_modal_message(vm, text, row, col, width);
+    if (vm->modal.kind == AGI_MODAL_MESSAGE && vm->vars[AGI_V_MSG_TIMER])
+        vm->modal.timer = vm->vars[AGI_V_MSG_TIMER] * 10u;
+    vm->vars[AGI_V_MSG_TIMER] = 0;
 }
 
 /* display: text cells in the current attribute.  AGI 2.936 formats the
@@ -390,14 +399,16 @@ static void agi_vm_obj_action(agi_vm *vm, uint8_t op, const uint8_t *a)
         break;
     case AGI_A_SET_PRIORITY:
         o->fix_pri = 1;
-        o->priority = a[1];
+        o->pri_read = o->priority = a[1];
         break;
     case AGI_A_SET_PRIORITY_V:
         o->fix_pri = 1;
-        o->priority = v[a[1]];
+        o->pri_read = o->priority = v[a[1]];
         break;
     case AGI_A_RELEASE_PRIORITY: o->fix_pri = 0; break;
-    case AGI_A_GET_PRIORITY: v[a[1]] = agi_vm_obj_priority(vm, o); break;
+    case AGI_A_GET_PRIORITY:
+        v[a[1]] = vm->rules->get_priority_stored ? o->pri_read & 0x0f : agi_vm_obj_priority(vm, o);
+        break;
     case AGI_A_STOP_UPDATE:
         if (o->drawn)
             o->updating = 0;
@@ -725,8 +736,10 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
         agi_vm_input_redraw(vm);
         break;
     case AGI_A_VERSION: {
+        /* AGI 2.936's text (AGIDATA.OVL; probe Q under DOSBox), the
+         * profile's number in it */
         char t[80];
-        snprintf(t, sizeof t, "relic headless AGI\nprofile %s", vm->profile->name);
+        snprintf(t, sizeof t, "Adventure Game Interpreter\n      Version %s", vm->profile->name);
         agi_vm_modal_message(vm, t, -1, -1, 0);
         break;
     }

@@ -183,6 +183,8 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
     unsigned ticks = vm->ticks_per_cycle ? vm->ticks_per_cycle : vm->vars[AGI_V_SPEED] ? vm->vars[AGI_V_SPEED] : 1;
     agi_vm_clock(vm, ticks); /* 1: pacing */
     int stage = AGI_STAGE_NONE;
+    if (vm->modal.timer)
+        agi_vm_modal_count(vm, ticks);
     if (vm->modal.kind != AGI_MODAL_NONE && agi_vm_blocked(vm, in, &stage)) {
         vm->cycle++;
         goto done;

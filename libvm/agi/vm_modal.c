@@ -37,17 +37,6 @@ void agi_vm_modal_message(agi_vm *vm, const char *text, int row, int col, int wi
         agi_modal_open(vm, AGI_MODAL_MESSAGE);
 }
 
-void agi_vm_modal_confirm(agi_vm *vm, int purpose)
-{
-    agi_vm_window_show(vm,
-                       purpose == AGI_CONFIRM_RESTART
-                           ? "Press ENTER to restart\nthe game.\n\nPress ESC to continue\nthis game."
-                           : "Press ENTER to quit.\nPress ESC to keep playing.",
-                       -1, -1, 0);
-    agi_modal_open(vm, AGI_MODAL_CONFIRM);
-    vm->modal.purpose = (uint8_t)purpose;
-}
-
 /* get.string's text cells from column col of its row, in the attribute
  * of now (AGI 2.936 writes them like display() text). */
 static void agi_modal_edit_put(agi_vm *vm, unsigned col, const char *s, size_t len)
@@ -70,6 +59,19 @@ static void agi_modal_input_cursor(agi_vm *vm, int after)
         agi_vm_text_put(vm, (unsigned)vm->input.drawn_row, (unsigned)++vm->input.cursor_col, vm->txt.prompt_char, attr);
     else if (!after)
         agi_vm_text_put(vm, (unsigned)vm->input.drawn_row, (unsigned)vm->input.cursor_col, ' ', attr);
+}
+
+void agi_vm_modal_confirm(agi_vm *vm, int purpose)
+{
+    agi_vm_window_show(vm,
+                       purpose == AGI_CONFIRM_RESTART
+                           ? "Press ENTER to restart\nthe game.\n\nPress ESC to continue\nthis game."
+                           : "Press ENTER to quit.\nPress ESC to keep playing.",
+                       -1, -1, 0);
+    agi_modal_open(vm, AGI_MODAL_CONFIRM);
+    vm->modal.purpose = (uint8_t)purpose;
+    if (purpose == AGI_CONFIRM_RESTART && vm->rules->restart_hides_cursor)
+        agi_modal_input_cursor(vm, 0);
 }
 
 /* get.string / get.num: the destination is cleared first; limit counts the
@@ -384,6 +386,10 @@ static void agi_modal_close(agi_vm *vm)
         return;
     }
     agi_vm_window_close(vm);
+    if (kind == AGI_MODAL_CONFIRM && vm->modal.purpose == AGI_CONFIRM_RESTART && vm->rules->restart_hides_cursor &&
+        vm->input.input_enabled && vm->input.drawn_row >= 0 && vm->input.drawn_row < 25 && vm->txt.prompt_char)
+        agi_vm_text_put(vm, (unsigned)vm->input.drawn_row, (unsigned)vm->input.cursor_col, vm->txt.prompt_char,
+                        agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg));
 }
 
 static void agi_modal_edit_key(agi_vm *vm, uint16_t key, int numeric)
@@ -485,6 +491,17 @@ static void agi_modal_selector_key(agi_vm *vm, uint8_t type, uint16_t v)
         agi_modal_close(vm);
         agi_modal_restore(vm);
     }
+}
+
+void agi_vm_modal_count(agi_vm *vm, unsigned ticks)
+{
+    if (vm->modal.kind != AGI_MODAL_MESSAGE) {
+        vm->modal.timer = 0;
+        return;
+    }
+    vm->modal.timer = ticks < vm->modal.timer ? vm->modal.timer - ticks : 0;
+    if (!vm->modal.timer)
+        agi_modal_close(vm);
 }
 
 /* One event for the open modal: type 1 raw key, type 2 direction. */

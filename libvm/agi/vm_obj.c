@@ -366,8 +366,10 @@ void agi_vm_obj_blit_all(agi_vm *vm)
 {
     for (unsigned i = 0; i < AGI_VM_OBJECTS; i++) {
         agi_vm_obj *o = &vm->obj[i];
-        if (o->drawn && o->animated && o->updating && o->has_view)
+        if (o->drawn && o->animated && o->updating && o->has_view) {
+            o->pri_read = agi_vm_obj_priority(vm, o);
             agi_vm_obj_blit(vm, o);
+        }
     }
 }
 
@@ -385,6 +387,7 @@ void agi_vm_obj_draw(agi_vm *vm, agi_vm_obj *o)
     o->py = o->y;
     o->pw = o->width;
     o->ph = o->height;
+    o->pri_read = agi_vm_obj_priority(vm, o);
     o->drawn = 1;
     o->blitted = 0;
     if (vm->rules->draw_marks_repositioned) /* no step in the next due pass */

@@ -119,6 +119,8 @@ void agi_vm_modal_inventory(agi_vm *vm);
 void agi_vm_modal_selector(agi_vm *vm, int restore);
 int agi_vm_menu_open(agi_vm *vm);
 void agi_vm_modal_event(agi_vm *vm, uint8_t type, uint16_t value);
+/* A timed message window's ticks of one cycle: it closes once they run out. */
+void agi_vm_modal_count(agi_vm *vm, unsigned ticks);
 void agi_vm_modal_menu_pick(agi_vm *vm, uint16_t status);
 void agi_vm_quit_now(agi_vm *vm);
 

@@ -85,6 +85,21 @@ typedef struct agi_vm_rules {
      * sets no fUpdatePos; the other profiles are not measured and keep
      * that. */
     uint8_t draw_marks_repositioned;
+    /* restart.game's confirmation writes a space over the input line's
+     * cursor while it is up and the cursor character back when it closes
+     * (2.936 under DOSBox, probe Q of tests/corpus/agi_oracle/README.md
+     * "Interpreter windows": ">" under the window, ">_" after Esc; quit's
+     * confirmation keeps it).  The other profiles are not measured. */
+    uint8_t restart_hides_cursor;
+    /* get.priority reads the object's stored priority: set.priority's
+     * value, or y's band as of its last update (draw, or the cycle's
+     * redraw of a drawn, updating object), 0 before any (2.936 under
+     * DOSBox, probe GP of tests/corpus/agi_oracle/README.md "Interpreter
+     * windows": never drawn 0; repositioned from y 100 to 150 on the same
+     * cycle 9; set.priority(5) then release.priority 5; stop.update or
+     * erase and moved: the old value the cycles after).  The other
+     * profiles compute it from y at the call, as before. */
+    uint8_t get_priority_stored;
 } agi_vm_rules;
 
 /* The row for a profile (by its name; a profile the table does not know

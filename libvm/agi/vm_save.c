@@ -203,7 +203,7 @@ static void agi_vm_obj_from_save(agi_vm *vm, unsigned i, const agi_save_object *
     o->dir = r->direction;
     o->motion = r->motion & 3;
     o->cycle_mode = r->cycle_mode & 3;
-    o->priority = r->priority;
+    o->pri_read = o->priority = r->priority;
     for (size_t b = 0; b < AGI_VM_OBJ_BITS; b++)
         ((uint8_t *)o)[agi_vm_obj_bits[b].off] = (r->flags & agi_vm_obj_bits[b].bit) != 0;
     const uint8_t *p = r->motion_params;
