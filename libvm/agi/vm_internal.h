@@ -31,7 +31,7 @@ typedef struct agi_vm_obj {
     uint8_t step, step_time, step_count, cycle_time, cycle_count;
     uint8_t dir, motion, cycle_mode, priority;
     uint8_t pri_read; /* what get.priority reads: set.priority's, or y's at the last update (2.936) */
-    uint8_t end_flag;                             /* completion flag of cycling */
+    uint8_t end_flag; /* completion flag of cycling */
     uint8_t move_x, move_y, move_step, move_flag; /* target motion / follow */
     uint8_t follow_retry, wander_count;
     uint8_t rect_state;
@@ -57,7 +57,7 @@ typedef struct agi_vm_modal {
     int edit_row;        /* EDIT: get.string's text cells from (edit_row, edit_col); -1: get.num's line */
     int edit_col;
     int box_left, box_width, box_rows; /* MENU: the drop-down drawn, text cells from row 1 */
-    unsigned timer;      /* MESSAGE: 20 Hz ticks before it closes by itself (print with v21); 0: a key */
+    unsigned timer;                    /* MESSAGE: 20 Hz ticks before it closes by itself (print with v21); 0: a key */
     char edit[41];
     uint8_t entries[256]; /* INVENTORY: carried item numbers */
     unsigned n_entries;

@@ -121,10 +121,8 @@ static void test_version_text(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_print_timed),
-        cmocka_unit_test(test_print_untimed),
-        cmocka_unit_test(test_version_text),
-        cmocka_unit_test(test_restart_cursor),
+        cmocka_unit_test(test_print_timed),         cmocka_unit_test(test_print_untimed),
+        cmocka_unit_test(test_version_text),        cmocka_unit_test(test_restart_cursor),
         cmocka_unit_test(test_get_priority_stored),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
