@@ -250,6 +250,7 @@ static void unpack_walk(unpack_ctx *x, unsigned jobs, json_t **objects, json_t *
         w.lr = relic_calloc_array(1, sizeof *w.lr);
     if (!w.tasks || !order || !w.workers || !states || (x->out && !w.lr)) {
         relic_err err;
+        relic_err_clear(&err);
         relic_err_set(&err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
         unpack_report(x, &err);
         x->io_failed = 1;

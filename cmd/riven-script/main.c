@@ -134,6 +134,7 @@ static int rs_report_broken(const rs_ctx *c)
             relic_err e;
             char tag[5];
             mhk_tag_str(r->tag, tag);
+            relic_err_clear(&e); /* relic_err_file keeps a file already set */
             relic_err_set(&e, RELIC_EDATA, r->broken_at, "%s %u: %s", tag, r->id, r->why);
             relic_err_file(&e, c->ar[i].path);
             cli_report(&e);

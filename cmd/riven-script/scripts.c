@@ -57,6 +57,7 @@ int rs_print(const rs_ctx *c, json_t *doc, int (*text)(const json_t *, relic_buf
 {
     if (!doc) {
         relic_err err;
+        relic_err_clear(&err);
         relic_err_set(&err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
         cli_report(&err);
         return CLI_EXIT_IO;
