@@ -318,26 +318,13 @@ int agi_messages_from_json(const json_t *j, char ***messages, unsigned *count, i
 
 json_t *agi_json_hex(const uint8_t *p, size_t n)
 {
-    /* Two digits a byte from one look-up: the layout record hexes every
-     * byte no record covers (380 KB of demoquest's VOL.0), and digit by
-     * digit that was a sixth of --raw. */
-    static const char pairs[] = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
-                                "202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
-                                "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
-                                "606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
-                                "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
-                                "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
-                                "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
-                                "e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
     char *s = relic_alloc_array(2 * n + 1, 1);
     if (!s)
         return NULL;
-    char *d = s;
-    for (size_t i = 0; i < n; i++, d += 2)
-        memcpy(d, pairs + 2 * p[i], 2);
-    *d = '\0';
+    relic_hex_lower(p, n, s);
+    s[2 * n] = '\0';
     /* Hex digits are ASCII: jansson's UTF-8 check and length scan would
-     * only repeat what the loop above guarantees (a fifth of --raw). */
+     * only repeat what relic_hex_lower guarantees (a fifth of --raw). */
     json_t *j = json_stringn_nocheck(s, 2 * n);
     free(s);
     return j;

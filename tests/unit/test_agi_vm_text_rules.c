@@ -303,19 +303,6 @@ static void test_word_as_typed(void **state)
     agi_vm_free(vm);
 }
 
-/* A one-loop, one-cel view of a 4x4 square in colour 1 in slot n. */
-static void vm_square(agi_vm *vm, unsigned n)
-{
-    static const uint8_t bytes[] = {0, 0, 1, 0, 0, 7, 0, 1, 3, 0, 4, 4, 0, 0x14, 0, 0x14, 0, 0x14, 0, 0x14, 0};
-    agi_view *v = calloc(1, sizeof *v);
-    relic_err err;
-    relic_err_clear(&err);
-    assert_non_null(v);
-    if (agi_view_decode(bytes, sizeof bytes, vm->profile, v, &err))
-        fail_msg("view: %s", err.msg);
-    vm->res.view[n] = v;
-}
-
 /* Closing a window copies the picture over its box: display() text under
  * it goes (the white picture shows), text outside stays.  An object
  * redrawn under a window left up (f15) wipes the window on its path. */
@@ -323,7 +310,7 @@ static void test_window_close_and_wipe(void **state)
 {
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
-    vm_square(vm, 0);
+    test_vm_square(vm, 0);
     test_vm_logic(vm, 0,
                   "if (v50 == 0) {\n  v50 = 1;\n  show.pic();\n"
                   "  display(10, 0, \"XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX\");\n  print(\"hello\");\n}\n"
