@@ -101,7 +101,14 @@ void agi_layout_records_describe(const agi_game *g, agi_layout_records *lr, agi_
     if (!lr->described[kind][n])
         return;
     relic_sha256_hex(payload->data, payload->len, lr->sha256[kind][n]);
-    lr->keep_stored[kind][n] = !agi_keep_reproducible(ops, kind, rec, g->volumes[e->volume]->data, payload);
+    const uint8_t *vol = g->volumes[e->volume]->data;
+    if (agi_keep_reproducible(ops, kind, rec, vol, payload))
+        lr->keep_stored[kind][n] = AGI_KEEP_BUILT;
+    else if (rec->stored_len == payload->len &&
+             (payload->len == 0 || memcmp(vol + rec->offset + rec->header_len, payload->data, payload->len) == 0))
+        lr->keep_stored[kind][n] = AGI_KEEP_PAYLOAD;
+    else
+        lr->keep_stored[kind][n] = AGI_KEEP_HEX;
 }
 
 /* The record of a described entry as a tree (agi_container_layout_assemble). */
@@ -114,8 +121,10 @@ static json_t *agi_keep_record_json(const agi_game *g, const agi_layout_records 
     json_t *r = json_pack("{s:s, s:i, s:i, s:I, s:o, s:s}", "kind", agi_kind_name(kind), "number", (int)n, "volume",
                           (int)e->volume, "offset", (json_int_t)rec->offset, "header",
                           agi_json_hex(vf->data + rec->offset, rec->header_len), "sha256", lr->sha256[kind][n]);
-    if (lr->keep_stored[kind][n])
+    if (lr->keep_stored[kind][n] == AGI_KEEP_HEX)
         relic_json_set(r, "stored", agi_json_hex(vf->data + rec->offset + rec->header_len, rec->stored_len), &oom);
+    else if (lr->keep_stored[kind][n] == AGI_KEEP_PAYLOAD)
+        relic_json_set(r, "stored", json_true(), &oom);
     if (oom) {
         json_decref(r);
         return NULL;
@@ -286,8 +295,10 @@ void agi_container_layout_stream(const agi_game *g, const agi_layout_records *lr
             relic_json_stream_int(s, "number", n);
             relic_json_stream_int(s, "offset", (long long)rec->offset);
             relic_json_stream_string(s, "sha256", lr->sha256[k][n], 64);
-            if (lr->keep_stored[k][n])
+            if (lr->keep_stored[k][n] == AGI_KEEP_HEX)
                 relic_json_stream_hex(s, "stored", vf->data + rec->offset + rec->header_len, rec->stored_len);
+            else if (lr->keep_stored[k][n] == AGI_KEEP_PAYLOAD)
+                relic_json_stream_bool(s, "stored", 1);
             relic_json_stream_int(s, "volume", vol);
             relic_json_stream_close(s, '}');
             if (covered[vol])
@@ -519,7 +530,10 @@ static int agi_keep_record(agi_keeper *kp, const json_t *r, const agi_build_inpu
     relic_buf bytes = RELIC_BUF_INIT;
     int rc = agi_keep_unhex(json_object_get(r, "header"), &bytes, "a record header", err);
     const json_t *stored = json_object_get(r, "stored");
-    if (rc == RELIC_OK && stored) {
+    if (rc == RELIC_OK && json_is_true(stored)) {
+        relic_buf_append(&bytes, p->data, p->len);
+        rc = relic_buf_check(&bytes, err);
+    } else if (rc == RELIC_OK && stored) {
         rc = agi_keep_unhex(stored, &bytes, "stored bytes", err);
     } else if (rc == RELIC_OK) {
         int nibble;

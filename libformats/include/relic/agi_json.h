@@ -42,13 +42,18 @@ json_t *agi_container_layout_to_json(const agi_game *g);
  * done yet; agi_container_layout_assemble puts them together (NULL when a
  * loaded entry could not be described, or out of memory).
  * agi_container_record_to_json is one record's tree (NULL: out of memory). */
+/* A record's stored bytes in the layout: rebuilt by the packer, kept as
+ * hex, or (a record stored plain where the packer would compress) the
+ * payload itself, written as "stored": true so the bytes are not printed
+ * twice. */
+typedef enum agi_keep_stored { AGI_KEEP_BUILT, AGI_KEEP_HEX, AGI_KEEP_PAYLOAD } agi_keep_stored;
 typedef struct agi_layout_records {
     agi_record rec[AGI_KIND_COUNT][AGI_DIR_ENTRIES];
     char sha256[AGI_KIND_COUNT][AGI_DIR_ENTRIES][65]; /* of the expanded payload */
     uint8_t done[AGI_KIND_COUNT][AGI_DIR_ENTRIES];
     uint8_t loaded[AGI_KIND_COUNT][AGI_DIR_ENTRIES];
     uint8_t described[AGI_KIND_COUNT][AGI_DIR_ENTRIES];   /* loaded and its volume known */
-    uint8_t keep_stored[AGI_KIND_COUNT][AGI_DIR_ENTRIES]; /* the packer would not reproduce them */
+    uint8_t keep_stored[AGI_KIND_COUNT][AGI_DIR_ENTRIES]; /* agi_keep_stored: how the stored bytes come back */
 } agi_layout_records;
 json_t *agi_container_record_to_json(const agi_game *g, agi_kind kind, unsigned n, const agi_record *rec,
                                      const relic_buf *payload);
