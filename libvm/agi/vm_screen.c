@@ -65,17 +65,25 @@ static void agi_scr_cell_box(uint8_t *out, unsigned top, unsigned left, unsigned
  * pixels (5 AGI pixels) left of the text to 10 right of it and 5 rows above
  * and below; inside it a red frame one AGI pixel wide, 2 screen pixels in
  * from the sides and one row in from the top and bottom. */
-static void agi_scr_window_box(uint8_t *out, unsigned top, unsigned left, unsigned rows, unsigned cols)
+/* White box [x0, x1] x [y0, y1] with a frame in colour `frame` 2 screen
+ * pixels in from its sides and one row in from its top and bottom, 2 pixels
+ * wide and one row high: the message window's and the menu's shape. */
+static void agi_scr_framed_box(uint8_t *out, int x0, int y0, int x1, int y1, uint8_t frame)
 {
-    int x0 = (int)left * 8 - 10, y0 = (int)top * 8 - 5, x1 = (int)(left + cols) * 8 + 9, y1 = (int)(top + rows) * 8 + 4;
     for (int y = y0; y <= y1; y++)
         for (int x = x0; x <= x1; x++) {
             if (x < 0 || y < 0 || x >= AGI_SCREEN_W || y >= AGI_SCREEN_H)
                 continue;
             int inside = x >= x0 + 2 && x <= x1 - 2 && y >= y0 + 1 && y <= y1 - 1;
-            int frame = inside && (x <= x0 + 3 || x >= x1 - 3 || y == y0 + 1 || y == y1 - 1);
-            out[y * AGI_SCREEN_W + x] = frame ? 4 : 15;
+            int on_frame = inside && (x <= x0 + 3 || x >= x1 - 3 || y == y0 + 1 || y == y1 - 1);
+            out[y * AGI_SCREEN_W + x] = on_frame ? frame : 15;
         }
+}
+
+static void agi_scr_window_box(uint8_t *out, unsigned top, unsigned left, unsigned rows, unsigned cols)
+{
+    agi_scr_framed_box(out, (int)left * 8 - 10, (int)top * 8 - 5, (int)(left + cols) * 8 + 9, (int)(top + rows) * 8 + 4,
+                       4);
 }
 
 /* The message window: centred in the display text area and on the 40
@@ -162,15 +170,8 @@ static void agi_scr_menu_box(const agi_vm *vm, uint8_t *out)
     const agi_vm_modal *m = &vm->modal;
     if (m->box_rows <= 0)
         return;
-    int x0 = (m->box_left - 1) * 8, y0 = 8, x1 = (m->box_left + m->box_width) * 8 + 7, y1 = (1 + m->box_rows) * 8 - 1;
-    for (int y = y0; y <= y1; y++)
-        for (int x = x0; x <= x1; x++) {
-            if (x < 0 || y < 0 || x >= AGI_SCREEN_W || y >= AGI_SCREEN_H)
-                continue;
-            int inside = x >= x0 + 2 && x <= x1 - 2 && y >= y0 + 1 && y <= y1 - 1;
-            int frame = inside && (x <= x0 + 3 || x >= x1 - 3 || y == y0 + 1 || y == y1 - 1);
-            out[y * AGI_SCREEN_W + x] = frame ? 0 : 15;
-        }
+    agi_scr_framed_box(out, (m->box_left - 1) * 8, 8, (m->box_left + m->box_width) * 8 + 7, (1 + m->box_rows) * 8 - 1,
+                       0);
 }
 
 /* Save and restore: twelve numbered slots, an arrow at the selection;
