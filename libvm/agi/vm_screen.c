@@ -61,10 +61,6 @@ static void agi_scr_cell_box(uint8_t *out, unsigned top, unsigned left, unsigned
                 out[y * AGI_SCREEN_W + x] = (x - x0 < 2 || x1 - x < 2 || y - y0 < 1 || y1 - y < 1) ? 4 : 15;
 }
 
-/* The message window's box (measured on AGI 2.936): white from 10 screen
- * pixels (5 AGI pixels) left of the text to 10 right of it and 5 rows above
- * and below; inside it a red frame one AGI pixel wide, 2 screen pixels in
- * from the sides and one row in from the top and bottom. */
 /* White box [x0, x1] x [y0, y1] with a frame in colour `frame` 2 screen
  * pixels in from its sides and one row in from its top and bottom, 2 pixels
  * wide and one row high: the message window's and the menu's shape. */
@@ -80,6 +76,10 @@ static void agi_scr_framed_box(uint8_t *out, int x0, int y0, int x1, int y1, uin
         }
 }
 
+/* The message window's box (measured on AGI 2.936): white from 10 screen
+ * pixels (5 AGI pixels) left of the text to 10 right of it and 5 rows above
+ * and below; inside it a red frame one AGI pixel wide, 2 screen pixels in
+ * from the sides and one row in from the top and bottom. */
 static void agi_scr_window_box(uint8_t *out, unsigned top, unsigned left, unsigned rows, unsigned cols)
 {
     agi_scr_framed_box(out, (int)left * 8 - 10, (int)top * 8 - 5, (int)(left + cols) * 8 + 9, (int)(top + rows) * 8 + 4,
