@@ -48,7 +48,7 @@ typedef struct agi_vm_menu_item {
 
 typedef struct agi_vm_modal {
     uint8_t kind;        /* agi_vm_modal_kind */
-    uint8_t purpose;     /* CONFIRM: what; EDIT: 1 numeric; SAVE: 1 editing the description */
+    uint8_t purpose;     /* CONFIRM: what; EDIT: 1 numeric; SAVE/RESTORE: the dialog's step (vm_savedlg.c) */
     uint8_t dest;        /* EDIT: string slot or variable */
     uint8_t interactive; /* INVENTORY: Enter selects into v25 */
     int sel;             /* inventory entry, menu item, selector slot (0-based) */
@@ -61,7 +61,7 @@ typedef struct agi_vm_modal {
     char edit[41];
     uint8_t entries[256]; /* INVENTORY: carried item numbers */
     unsigned n_entries;
-    char slot_desc[AGI_VM_SAVE_SLOTS][32]; /* SAVE/RESTORE: descriptions ("" empty) */
+    char slot_desc[AGI_VM_SAVE_SLOTS][32]; /* SAVE/RESTORE: descriptions ("" empty); entries[]: the slots listed */
     uint8_t slot_valid[AGI_VM_SAVE_SLOTS];
 } agi_vm_modal;
 
@@ -121,6 +121,7 @@ typedef struct agi_vm_text {
     uint8_t status_score, status_sound; /* as the status line was last drawn */
     int win_open;                       /* a text window is on screen (window[]) */
     int win_row, win_col, win_width;    /* print.at overrides (-1: centred, 0 width: 30) */
+    int win_force;                      /* the box is win_width wide whatever the lines (the save dialogs) */
     char window[600];                   /* the open text window's expanded text */
     /* Screen pixels (0x80 leftmost of 8) of the open window that object
      * redraws copied the picture over (agi_vm_text_wipe). */
@@ -184,11 +185,12 @@ typedef struct agi_vm_exec_state {
     int resume_stage; /* where a blocked cycle continues */
 } agi_vm_exec_state;
 
-/* Save and restore selectors (vm_modal.c). */
+/* Save and restore dialogs (vm_savedlg.c). */
 typedef struct agi_vm_saves {
     char save_desc[32];   /* last selected/entered save description */
-    const char *save_dir; /* selector folder (NULL: the selectors cancel) */
+    const char *save_dir; /* the dialogs' folder (NULL: the saves stay in mem[]) */
     unsigned long saves_written;
+    relic_buf mem[AGI_VM_SAVE_SLOTS]; /* without a folder: the run's saves, slot by slot (len 0: none) */
 } agi_vm_saves;
 
 struct agi_vm;

@@ -16,8 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "relic/agi_save.h"
-#include "relic/io.h"
 #include "vm_private.h"
 
 static void agi_modal_open(agi_vm *vm, agi_vm_modal_kind kind)
@@ -122,97 +120,6 @@ void agi_vm_modal_inventory(agi_vm *vm)
             m->entries[m->n_entries++] = (uint8_t)i;
     /* The early profiles have no interactive variant (version_profiles.md). */
     m->interactive = vm->flags[AGI_F_INV_SELECT] && !vm->rules->inventory_ack_only;
-}
-
-/* ---- save and restore selectors ----------------------------------------- */
-
-static void agi_modal_slot_path(const agi_vm *vm, unsigned slot, char *out, size_t sz)
-{
-    snprintf(out, sz, "%s/%.7sSG.%u", vm->saves.save_dir, vm->signature, slot + 1);
-}
-
-/* Slots 1..12: a file whose envelope decodes and whose signature prefix
- * matches is listed (session_and_persistence.md "Save names and
- * signatures"). */
-static void agi_modal_scan_slots(agi_vm *vm)
-{
-    agi_vm_modal *m = &vm->modal;
-    for (unsigned k = 0; k < AGI_VM_SAVE_SLOTS; k++) {
-        char path[4200];
-        relic_buf b = RELIC_BUF_INIT;
-        agi_save s;
-        m->slot_valid[k] = 0;
-        m->slot_desc[k][0] = 0;
-        agi_modal_slot_path(vm, k, path, sizeof path);
-        if (relic_file_read(path, &b, NULL) == RELIC_OK &&
-            agi_save_decode(b.data, b.len, vm->profile, &s, NULL) == RELIC_OK) {
-            if (memcmp(s.state.signature, vm->signature, 7) == 0) {
-                m->slot_valid[k] = 1;
-                snprintf(m->slot_desc[k], sizeof m->slot_desc[k], "%.31s", (const char *)s.header);
-            }
-            agi_save_free(&s);
-        }
-        relic_buf_free(&b);
-    }
-}
-
-void agi_vm_modal_selector(agi_vm *vm, int restore)
-{
-    if (!vm->saves.save_dir) {
-        agi_vm_log(vm, restore ? "restore" : "save", "cancelled: no save folder (pic-render --save-dir)");
-        return;
-    }
-    agi_vm_stop_sound(vm);
-    agi_modal_open(vm, restore ? AGI_MODAL_RESTORE : AGI_MODAL_SAVE);
-    agi_modal_scan_slots(vm);
-    vm->modal.sel = 0;
-    if (restore)
-        for (int k = 0; k < AGI_VM_SAVE_SLOTS; k++)
-            if (vm->modal.slot_valid[k]) {
-                vm->modal.sel = k;
-                break;
-            }
-}
-
-static void agi_modal_save_write(agi_vm *vm)
-{
-    char path[4200];
-    agi_modal_slot_path(vm, (unsigned)vm->modal.sel, path, sizeof path);
-    snprintf(vm->saves.save_desc, sizeof vm->saves.save_desc, "%.31s", vm->modal.edit);
-    agi_save s;
-    relic_buf b = RELIC_BUF_INIT;
-    relic_err e;
-    relic_err_clear(&e);
-    /* A failed write is recoverable: reported, and the game continues. */
-    if (vm->hooks.to_save(vm, vm->saves.save_desc, &s, &e) == RELIC_OK) {
-        if (agi_save_encode(&s, &b, &e) == RELIC_OK && relic_file_write_atomic(path, b.data, b.len, &e) == RELIC_OK)
-            vm->saves.saves_written++;
-        agi_save_free(&s);
-    }
-    agi_vm_log(vm, "save", e.code ? e.msg : path);
-    relic_buf_free(&b);
-}
-
-/* A restore replaces the state and aborts the continuation: logic 0 runs
- * again from the restored resume positions. */
-static void agi_modal_restore(agi_vm *vm)
-{
-    char path[4200];
-    agi_modal_slot_path(vm, (unsigned)vm->modal.sel, path, sizeof path);
-    relic_buf b = RELIC_BUF_INIT;
-    agi_save s;
-    relic_err e;
-    relic_err_clear(&e);
-    if (relic_file_read(path, &b, &e) == RELIC_OK && agi_save_decode(b.data, b.len, vm->profile, &s, &e) == RELIC_OK) {
-        if (vm->hooks.from_save(vm, &s, &e) == RELIC_OK) /* keeps save_dir */
-            vm->exec.abort_flow = 1;
-        agi_save_free(&s);
-    }
-    relic_buf_free(&b);
-    if (e.code) /* a read failure after selection is fatal (spec) */
-        agi_vm_fail(vm, "restore of %s failed: %s", path, e.msg);
-    else
-        agi_vm_log(vm, "restore", path);
 }
 
 /* ---- the menu ------------------------------------------------------------ */
@@ -459,40 +366,6 @@ static void agi_modal_inventory_key(agi_vm *vm, uint8_t type, uint16_t v)
     agi_modal_close(vm);
 }
 
-static void agi_modal_selector_key(agi_vm *vm, uint8_t type, uint16_t v)
-{
-    agi_vm_modal *m = &vm->modal;
-    if (m->kind == AGI_MODAL_SAVE && m->purpose) { /* the description editor */
-        if (type != AGI_EV_KEY)
-            return;
-        if (v == 0x1b) {
-            agi_modal_close(vm);
-        } else if (v == 0x0d) {
-            agi_modal_save_write(vm);
-            agi_modal_close(vm);
-        } else {
-            agi_modal_edit_key(vm, v, 0);
-        }
-        return;
-    }
-    if (type == AGI_EV_DIR && (v == 1 || v == 5)) {
-        m->sel = (m->sel + (v == 1 ? AGI_VM_SAVE_SLOTS - 1 : 1)) % AGI_VM_SAVE_SLOTS;
-        return;
-    }
-    if (type != AGI_EV_KEY)
-        return;
-    if (v == 0x1b) {
-        agi_modal_close(vm);
-    } else if (v == 0x0d && m->kind == AGI_MODAL_SAVE) {
-        m->purpose = 1;
-        m->limit = 32;
-        snprintf(m->edit, sizeof m->edit, "%s", m->slot_desc[m->sel]);
-    } else if (v == 0x0d && m->slot_valid[m->sel]) {
-        agi_modal_close(vm);
-        agi_modal_restore(vm);
-    }
-}
-
 void agi_vm_modal_count(agi_vm *vm, unsigned ticks)
 {
     if (vm->modal.kind != AGI_MODAL_MESSAGE) {
@@ -532,7 +405,7 @@ void agi_vm_modal_event(agi_vm *vm, uint8_t type, uint16_t v)
         break;
     case AGI_MODAL_INVENTORY: agi_modal_inventory_key(vm, type, v); break;
     case AGI_MODAL_SAVE:
-    case AGI_MODAL_RESTORE: agi_modal_selector_key(vm, type, v); break;
+    case AGI_MODAL_RESTORE: agi_vm_savedlg_event(vm, type, v); break;
     case AGI_MODAL_MENU:
         if (type == AGI_EV_DIR) {
             agi_modal_menu_dir(vm, v);

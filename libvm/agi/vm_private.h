@@ -117,6 +117,8 @@ void agi_vm_modal_confirm(agi_vm *vm, int purpose);
 void agi_vm_modal_edit(agi_vm *vm, unsigned dest, int numeric, unsigned limit, const char *prompt, int row, int col);
 void agi_vm_modal_inventory(agi_vm *vm);
 void agi_vm_modal_selector(agi_vm *vm, int restore);
+void agi_vm_savedlg_event(agi_vm *vm, uint8_t type, uint16_t value);
+void agi_vm_savedlg_free(agi_vm *vm);
 int agi_vm_menu_open(agi_vm *vm);
 void agi_vm_modal_event(agi_vm *vm, uint8_t type, uint16_t value);
 /* A timed message window's ticks of one cycle: it closes once they run out. */

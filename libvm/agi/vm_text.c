@@ -104,6 +104,8 @@ unsigned agi_vm_window_layout(const agi_vm *vm, char lines[22][41], unsigned *wi
 {
     unsigned width = vm->txt.win_width > 0 && vm->txt.win_width <= 40 ? (unsigned)vm->txt.win_width : 30;
     unsigned n = agi_vm_text_wrap(vm->txt.window, width, lines, 22, widest);
+    if (vm->txt.win_force && *widest < width)
+        *widest = width;
     if (n > AGI_TEXT_WINDOW_LINES) { /* AGI 2.936's own wording and layout */
         char verbose[96];
         snprintf(verbose, sizeof verbose, "Message too verbose:\n\n\"%.20s...\"\n\nPress ESC to continue.",
@@ -147,6 +149,7 @@ void agi_vm_window_show(agi_vm *vm, const char *text, int row, int col, int widt
     vm->txt.win_row = row;
     vm->txt.win_col = col;
     vm->txt.win_width = width;
+    vm->txt.win_force = 0;
 }
 
 /* Closing text-window state (0xa9, show.pic): the window shown by the

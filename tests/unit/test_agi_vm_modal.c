@@ -215,7 +215,8 @@ static void test_save_restore_selectors(void **state)
                   "if (v60 == 2) { v60 = 0; restore.game(); v72 = 1; }\nreturn();");
     test_vm_run(vm, NULL, 1);
     vm->vars[60] = 1;
-    test_vm_run(vm, "2 key down\n2 key enter\n2 type \"second slot\"\n", 3);
+    /* directory, slot 2, the description, the verify window */
+    test_vm_run(vm, "2 key enter\n2 key down\n2 key enter\n2 type \"second slot\"\n2 key enter\n", 3);
     assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
     assert_int_equal(vm->vars[71], 1);
     assert_string_equal(vm->saves.save_desc, "second slot");
@@ -227,16 +228,20 @@ static void test_save_restore_selectors(void **state)
 
     vm->vars[70] = 5;
     vm->vars[60] = 2;
-    test_vm_run(vm, "4 key enter\n", 5); /* the first valid slot is preselected */
+    test_vm_run(vm, "4 key enter\n4 key enter\n4 key enter\n", 5); /* the only saved slot is listed */
     assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
     assert_int_equal(vm->vars[70], 42);
     assert_int_equal(vm->vars[72], 0); /* aborted, not continued */
     agi_vm_free(vm);
 
-    /* without a folder both selectors cancel at once */
+    /* without a folder the dialog opens too (the saves stay in memory);
+     * Esc cancels and the cycle goes on */
     vm = test_vm_new(NULL);
-    test_vm_logic(vm, 0, "save.game(); v71 = 1; return();");
+    test_vm_logic(vm, 0, "if (v71 == 0) { save.game(); v71 = 1; }\nreturn();");
     test_vm_run(vm, NULL, 1);
+    assert_int_equal(vm->modal.kind, AGI_MODAL_SAVE);
+    assert_int_equal(vm->vars[71], 0);
+    test_vm_run(vm, "1 key esc\n", 2);
     assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
     assert_int_equal(vm->vars[71], 1);
     agi_vm_free(vm);
