@@ -717,6 +717,8 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
         agi_vm_modal_message(vm, "      Game paused.\nPress Enter to continue.", -1, -1, 0);
         break;
     case AGI_A_SAVE_GAME: agi_vm_modal_selector(vm, 0); break;
+    case AGI_A_SHOW_OBJ: agi_vm_modal_show_obj(vm, a[0]); break;
+    case AGI_A_SHOW_OBJ_V: agi_vm_modal_show_obj(vm, vm->vars[a[0]]); break;
     case AGI_A_RESTORE_GAME: agi_vm_modal_selector(vm, 1); break;
     case AGI_A_SET_SIMPLE:
         if (agi_vm_string_slot(vm, a[0]))

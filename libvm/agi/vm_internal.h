@@ -58,6 +58,8 @@ typedef struct agi_vm_modal {
     int edit_col;
     int box_left, box_width, box_rows; /* MENU: the drop-down drawn, text cells from row 1 */
     unsigned timer;                    /* MESSAGE: 20 Hz ticks before it closes by itself (print with v21); 0: a key */
+    uint8_t show_obj;                  /* MESSAGE: show.obj's, view `dest`'s first cel drawn too */
+    uint8_t show_loaded;               /* show.obj loaded the view: discarded when it closes */
     char edit[41];
     uint8_t entries[256]; /* INVENTORY: carried item numbers */
     unsigned n_entries;

@@ -122,6 +122,57 @@ void agi_vm_modal_inventory(agi_vm *vm)
     m->interactive = vm->flags[AGI_F_INV_SELECT] && !vm->rules->inventory_ack_only;
 }
 
+/* show.obj (probes O and O2 under AGI 2.936): the view's first cel, loop
+ * 0, drawn with its bottom on picture row 167 and x (159 - width) / 2 (a
+ * 5-wide cel from x 77, a 4-wide one from 77 too), the picture behind
+ * its transparent pixels: display() text under its rectangle is gone from
+ * then on.  Its description shows in a message window centred as
+ * print's; a view without one (offset 0) shows the bytes from the
+ * payload's start to the first NUL, as the original reads offset 0 (O2:
+ * three 0x01 glyphs).  Enter or Esc closes the window as print's and
+ * takes the cel away, and the cycle goes on.  A view not loaded is
+ * loaded for it and discarded after, unrecorded. */
+void agi_vm_show_obj_place(const agi_vm *vm, const agi_cel *c, int *x, int *bottom)
+{
+    (void)vm;
+    *x = (159 - (int)c->width) / 2;
+    *bottom = AGI_PIC_HEIGHT - 1;
+}
+
+void agi_vm_modal_show_obj(agi_vm *vm, unsigned view)
+{
+    view &= 0xff;
+    int loaded = !vm->res.view[view];
+    if (loaded && agi_vm_load_view(vm, view, 0))
+        return;
+    const agi_view *v = vm->res.view[view];
+    const agi_cel *c = agi_view_cel(v, 0, 0);
+    agi_vm_window_close(vm);
+    if (c && !vm->txt.text_mode) {
+        int x, bottom, top = vm->pic_row * 8;
+        agi_vm_show_obj_place(vm, c, &x, &bottom);
+        agi_vm_text_wipe(vm, 2 * x, top + bottom - c->height + 1, 2 * (x + c->width) - 1, top + bottom);
+    }
+    char head[4] = {(char)v->reserved[0], (char)v->reserved[1], (char)v->loop_count, 0};
+    if (!head[0])
+        head[1] = 0;
+    if (!head[1])
+        head[2] = 0;
+    agi_vm_window_show(vm, v->description ? (const char *)v->description : head, -1, -1, 0);
+    agi_modal_open(vm, AGI_MODAL_MESSAGE);
+    vm->modal.show_obj = 1;
+    vm->modal.dest = (uint8_t)view;
+    vm->modal.show_loaded = (uint8_t)loaded;
+}
+
+static void agi_modal_show_obj_close(agi_vm *vm)
+{
+    agi_vm_modal *m = &vm->modal;
+    if (m->show_loaded)
+        agi_vm_discard_view(vm, m->dest);
+    m->show_obj = m->show_loaded = 0;
+}
+
 /* ---- the menu ------------------------------------------------------------ */
 
 static int agi_modal_heading_enabled(const agi_vm *vm, unsigned h)
@@ -293,6 +344,8 @@ static void agi_modal_close(agi_vm *vm)
         return;
     }
     agi_vm_window_close(vm);
+    if (kind == AGI_MODAL_MESSAGE && vm->modal.show_obj)
+        agi_modal_show_obj_close(vm);
     if (kind == AGI_MODAL_CONFIRM && vm->modal.purpose == AGI_CONFIRM_RESTART && vm->rules->restart_hides_cursor &&
         vm->input.input_enabled && vm->input.drawn_row >= 0 && vm->input.drawn_row < 25 && vm->txt.prompt_char)
         agi_vm_text_put(vm, (unsigned)vm->input.drawn_row, (unsigned)vm->input.cursor_col, vm->txt.prompt_char,

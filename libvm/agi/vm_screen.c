@@ -203,6 +203,31 @@ static void agi_scr_editor(const agi_vm *vm, uint8_t *out, const uint8_t *font)
     agi_scr_text(out, font, row < 25 ? row : 24, col, t, 15, 0);
 }
 
+/* show.obj's cel (vm_modal.c agi_vm_show_obj_place): its pixels over the
+ * screen, the transparent colour left out. */
+static void agi_scr_show_obj(const agi_vm *vm, uint8_t *out)
+{
+    const agi_view *v = vm->res.view[vm->modal.dest];
+    const agi_cel *c = v ? agi_view_cel(v, 0, 0) : NULL;
+    if (!c || vm->txt.text_mode || !c->width || !c->height)
+        return;
+    uint8_t *px = malloc((size_t)c->width * c->height);
+    if (!px)
+        return;
+    agi_cel_pixels(c, px);
+    int x0, bottom;
+    agi_vm_show_obj_place(vm, c, &x0, &bottom);
+    for (unsigned j = 0; j < c->height; j++)
+        for (unsigned i = 0; i < c->width; i++) {
+            uint8_t p = px[j * c->width + i];
+            int x = x0 + (int)i, y = vm->pic_row * 8 + bottom - (int)c->height + 1 + (int)j;
+            if (p == c->transparent || x < 0 || x >= AGI_PIC_WIDTH || y < 0 || y >= AGI_SCREEN_H)
+                continue;
+            out[y * AGI_SCREEN_W + 2 * x] = out[y * AGI_SCREEN_W + 2 * x + 1] = p;
+        }
+    free(px);
+}
+
 static void agi_scr_modal(const agi_vm *vm, uint8_t *out, const uint8_t *font, const uint8_t *window_font,
                           const uint8_t *text_font)
 {
@@ -216,6 +241,8 @@ static void agi_scr_modal(const agi_vm *vm, uint8_t *out, const uint8_t *font, c
     case AGI_MODAL_SAVE:
     case AGI_MODAL_RESTORE: agi_scr_selector(vm, out, font, window_font); break;
     default:
+        if (vm->modal.kind == AGI_MODAL_MESSAGE && vm->modal.show_obj)
+            agi_scr_show_obj(vm, out);
         if (vm->txt.win_open)
             agi_scr_window(vm, out, font, window_font);
         break;
