@@ -627,6 +627,7 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
     case AGI_A_TEXT_SCREEN: /* the whole surface in the text attribute */
         vm->txt.text_mode = 1;
         agi_vm_text_fill(vm, 0, 0, 24, 39, agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg));
+        vm->input.echo_home = 1;
         break;
     case AGI_A_GRAPHICS: /* graphics again: the text surface is gone, the status and input lines back */
         vm->txt.text_mode = 0;
@@ -735,6 +736,7 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
     case AGI_A_ECHO_LINE: agi_vm_input_echo_line(vm); break;
     case AGI_A_CANCEL_LINE:
         vm->input.input_line[0] = 0;
+        vm->input.input_len = 0;
         agi_vm_input_redraw(vm);
         break;
     case AGI_A_VERSION: {

@@ -149,7 +149,11 @@ typedef struct agi_vm_input {
     unsigned parsed_n;    /* retained nonzero word ids */
     unsigned parse_count; /* parser count / error position */
     char input_line[41], last_input[41];
+    size_t input_len; /* input_line's bytes: any key's low byte, a NUL too (an unmapped F-key) */
     int input_enabled;
+    /* text.screen() homes the text position: typed keys echo from row 0,
+     * column 0 until the input line is drawn again (agi_vm_input_redraw). */
+    int echo_home;
     /* The input line as last drawn (agi_vm_input_redraw): the original
      * draws it only at its redraw events, so a prompt or cursor character
      * set later shows from the next one. */
@@ -193,6 +197,7 @@ typedef struct agi_vm_saves {
     const char *save_dir; /* the dialogs' folder (NULL: the saves stay in mem[]) */
     unsigned long saves_written;
     relic_buf mem[AGI_VM_SAVE_SLOTS]; /* without a folder: the run's saves, slot by slot (len 0: none) */
+    unsigned last_slot;               /* the slot last saved or restored, 1-based (0: none this run) */
 } agi_vm_saves;
 
 struct agi_vm;

@@ -154,7 +154,14 @@ static void agi_dlg_list(agi_vm *vm)
         n += snprintf(t + n, sizeof t - (size_t)n, "\n - %.30s",
                       m->slot_valid[m->entries[i]] ? m->slot_desc[m->entries[i]] : "");
     m->box_rows = (int)agi_vm_text_wrap(prompt, 34, lines, 22, &widest) + 1;
+    /* the slot last saved or restored is selected (probe S4: after a save
+     * into slot 3 the next save list points at it, its description
+     * offered for editing); the original's choice across runs, from the
+     * files, is not measured */
     m->sel = 0;
+    for (unsigned i = 0; i < m->n_entries; i++)
+        if (m->entries[i] + 1u == vm->saves.last_slot)
+            m->sel = (int)i;
     agi_dlg_window(vm, DLG_LIST, t, 34, 1);
 }
 
@@ -162,8 +169,7 @@ static void agi_dlg_describe(agi_vm *vm)
 {
     agi_vm_modal *m = &vm->modal;
     unsigned slot = m->entries[m->sel];
-    /* a used slot's description to edit (not measured: the probes saved
-     * into empty slots) */
+    /* a used slot's description to edit (probe S4: "abc" offered again) */
     snprintf(m->edit, sizeof m->edit, "%.30s", m->slot_valid[slot] ? m->slot_desc[slot] : "");
     m->limit = DLG_DESC_MAX + 1;
     agi_dlg_window(vm, DLG_DESC, "How would you like to describe this saved game?\n\n", 31, 1);
@@ -208,6 +214,7 @@ static void agi_dlg_save_write(agi_vm *vm)
     /* A failed write is recoverable: reported, and the game continues. */
     if (vm->hooks.to_save(vm, vm->saves.save_desc, &s, &e) == RELIC_OK) {
         if (agi_save_encode(&s, &b, &e) == RELIC_OK) {
+            vm->saves.last_slot = slot + 1;
             if (!vm->saves.save_dir) {
                 relic_buf_free(&vm->saves.mem[slot]);
                 vm->saves.mem[slot] = b;
@@ -235,8 +242,10 @@ static void agi_dlg_restore(agi_vm *vm, unsigned slot)
     relic_err_clear(&e);
     if (agi_dlg_slot_read(vm, slot, &b, &e) == RELIC_OK &&
         agi_save_decode(b.data, b.len, vm->profile, &s, &e) == RELIC_OK) {
-        if (vm->hooks.from_save(vm, &s, &e) == RELIC_OK) /* keeps save_dir and mem[] */
+        if (vm->hooks.from_save(vm, &s, &e) == RELIC_OK) { /* keeps save_dir and mem[] */
             vm->exec.abort_flow = 1;
+            vm->saves.last_slot = slot + 1;
+        }
         vm->cycle = cycle;
         agi_save_free(&s);
     }

@@ -215,6 +215,7 @@ void agi_vm_input_put(agi_vm *vm, size_t col, const char *s, size_t len)
  * is text cells, which later text and clear.lines overwrite. */
 void agi_vm_input_redraw(agi_vm *vm)
 {
+    vm->input.echo_home = 0;
     snprintf(vm->input.drawn_prompt, sizeof vm->input.drawn_prompt, "%.40s", vm->strings[0]);
     vm->input.drawn_cursor = vm->txt.prompt_char;
     vm->input.drawn_row = vm->txt.input_row;
@@ -223,11 +224,15 @@ void agi_vm_input_redraw(agi_vm *vm)
     uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
     unsigned row = (unsigned)vm->input.drawn_row;
     agi_vm_text_fill(vm, row, 0, row, 39, (uint8_t)(attr & 0xf0));
+    /* the typed bytes may hold NULs (an unmapped F-key), drawn blank */
     char line[84];
-    int n = snprintf(line, sizeof line, "%.40s%.40s", vm->input.drawn_prompt, vm->input.input_line);
-    vm->input.cursor_col = n < 40 ? n : 39;
-    snprintf(line + n, sizeof line - (size_t)n, "%c", vm->input.drawn_cursor);
-    agi_vm_input_put(vm, 0, line, strlen(line));
+    size_t n = strlen(vm->input.drawn_prompt), k = vm->input.input_len < 40 ? vm->input.input_len : 40;
+    memcpy(line, vm->input.drawn_prompt, n);
+    memcpy(line + n, vm->input.input_line, k);
+    n += k;
+    vm->input.cursor_col = n < 40 ? (int)n : 39;
+    line[n] = vm->input.drawn_cursor;
+    agi_vm_input_put(vm, 0, line, n + (vm->input.drawn_cursor != 0));
 }
 
 const char *agi_vm_message(agi_vm *vm, unsigned logic, unsigned n)

@@ -176,6 +176,22 @@ static void test_restore_nothing_saved(void **state)
     agi_vm_free(vm);
 }
 
+/* The slot last saved is selected in the next list and its description
+ * offered in the field (probe S4). */
+static void test_last_slot_selected(void **state)
+{
+    (void)state;
+    agi_vm *vm = dlg_vm("2.936");
+    const char *script = "2 key f1\n3 key enter\n3 key down\n3 key down\n3 key enter\n3 type \"abc\"\n3 key enter\n"
+                         "5 key f1\n6 key enter\n7 key enter\n";
+    test_vm_run(vm, script, 7);
+    assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_SAVE);
+    assert_int_equal(vm->modal.sel, 2);
+    test_vm_run(vm, script, 8);
+    assert_string_equal(vm->modal.edit, "abc");
+    agi_vm_free(vm);
+}
+
 /* The cursor blanking is 2.936's (savedlg_hides_cursor): a profile
  * without the rule keeps it. */
 static void test_cursor_rule(void **state)
@@ -196,6 +212,7 @@ int main(void)
         cmocka_unit_test(test_slot_list),
         cmocka_unit_test(test_save_then_restore_in_memory),
         cmocka_unit_test(test_restore_nothing_saved),
+        cmocka_unit_test(test_last_slot_selected),
         cmocka_unit_test(test_cursor_rule),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
