@@ -297,7 +297,10 @@ static void agi_text_emit(agi_text_lines *w, const char *p, size_t len)
  * spaces, broken at the third, leave two spaces that widen the window;
  * 39 letters and "  xyz" in display() leave " xyz").  A line without a
  * space is cut after `width` characters and nothing is dropped (a 40-letter
- * word and "  xyz" give "  xyz" below it).  Spaces before a newline stay; a
+ * word and "  xyz" give "  xyz" below it); a newline right after such a
+ * cut ends that line, not one more (probe S6: a 30-letter description in
+ * the width-30 verify window, then "\n\nin file:", left one empty line
+ * between).  Spaces before a newline stay; a
  * newline at the end gives an empty last line (probes and corpus windows
  * under DOSBox).  Returns the line count, which may exceed `max` (only
  * `max` lines are kept). */
@@ -332,6 +335,8 @@ unsigned agi_vm_text_wrap(const char *p, unsigned width, char lines[][41], unsig
                 size_t keep = spaced ? last : n + 1;
                 agi_text_emit(&w, p, keep);
                 p += spaced ? last + 1 : n + 1;
+                if (!spaced && *p == '\n') /* the cut is that line's break */
+                    p++;
                 break;
             }
         }
