@@ -61,6 +61,7 @@ typedef struct agi_vm_modal {
     uint8_t show_obj;                  /* MESSAGE: show.obj's, view `dest`'s first cel drawn too */
     uint8_t show_loaded;               /* show.obj loaded the view: discarded when it closes */
     char edit[41];
+    char path[32];        /* SAVE/RESTORE: the directory typed (vm_savedlg.c) */
     uint8_t entries[256]; /* INVENTORY: carried item numbers */
     unsigned n_entries;
     char slot_desc[AGI_VM_SAVE_SLOTS][32]; /* SAVE/RESTORE: descriptions ("" empty); entries[]: the slots listed */

@@ -19,8 +19,11 @@
  *              description and the file name, Enter or Esc
  *
  * Esc cancels at every step: the window goes and the blocked cycle goes
- * on.  The headless runtime has no DOS disk: the path is always "\" (typed
- * keys do not edit it), and the file is the save folder's SIGSG.N when the
+ * on.  The path is edited in its field (probe S7: backspace, "x"); a
+ * directory that does not exist gives "There is no directory named ...",
+ * whose Enter goes back to the path.  The headless runtime has no DOS
+ * disk: its one directory is the root, "\" (or "", "C:", "C:\"; other
+ * paths do not exist), and the file is the save folder's SIGSG.N when the
  * run has one (pic-render --save-dir), else the slot of relic's own
  * in-memory store, which lives as long as the VM (a save, then a restore
  * in one run, work as on a disk). */
@@ -31,7 +34,7 @@
 #include "relic/io.h"
 #include "vm_private.h"
 
-enum { DLG_DIR, DLG_LIST, DLG_DESC, DLG_VERIFY, DLG_NONE_SAVED };
+enum { DLG_DIR, DLG_LIST, DLG_DESC, DLG_VERIFY, DLG_NONE_SAVED, DLG_NO_DIR };
 
 #define DLG_DESC_MAX 30 /* characters a description takes */
 
@@ -105,12 +108,23 @@ static void agi_dlg_scan_slots(agi_vm *vm)
     }
 }
 
-static const char agi_dlg_path[] = "\\";
-
-/* The name the verify window shows: AGIDATA.OVL's "%s%s%ssg.%d". */
+/* The name the verify window shows: AGIDATA.OVL's "%s%s%ssg.%d", the
+ * path, a "\" when it does not end in one or a drive's ":" (not measured
+ * for an empty path), the game id, the slot. */
 static void agi_dlg_file_name(const agi_vm *vm, char *out, size_t sz)
 {
-    snprintf(out, sz, "%s%.7ssg.%u", agi_dlg_path, vm->signature, (unsigned)vm->modal.entries[vm->modal.sel] + 1);
+    const char *p = vm->modal.path;
+    size_t n = strlen(p);
+    snprintf(out, sz, "%s%s%.7ssg.%u", p, n && p[n - 1] != '\\' && p[n - 1] != ':' ? "\\" : "", vm->signature,
+             (unsigned)vm->modal.entries[vm->modal.sel] + 1);
+}
+
+/* The one directory of relic's disk: the root. */
+static int agi_dlg_path_exists(const char *p)
+{
+    if ((p[0] == 'c' || p[0] == 'C') && p[1] == ':')
+        p += 2;
+    return !p[0] || (p[0] == '\\' && !p[1]);
 }
 
 static void agi_dlg_directory(agi_vm *vm, int restore)
@@ -138,7 +152,7 @@ static void agi_dlg_list(agi_vm *vm)
             m->entries[m->n_entries++] = (uint8_t)k;
     if (!m->n_entries) { /* restore, nothing saved */
         char t[200];
-        snprintf(t, sizeof t, "There are no games to\nrestore in\n\n%s\n\nPress ENTER to continue.", agi_dlg_path);
+        snprintf(t, sizeof t, "There are no games to\nrestore in\n\n%s\n\nPress ENTER to continue.", m->path);
         agi_dlg_window(vm, DLG_NONE_SAVED, t, 0, 0);
         agi_dlg_input_cursor(vm, 1); /* as for the verify window (not measured here) */
         return;
@@ -178,7 +192,7 @@ static void agi_dlg_describe(agi_vm *vm)
 static void agi_dlg_verify(agi_vm *vm)
 {
     agi_vm_modal *m = &vm->modal;
-    char t[400], file[40];
+    char t[400], file[64];
     agi_dlg_file_name(vm, file, sizeof file);
     int restore = m->kind == AGI_MODAL_RESTORE;
     snprintf(t, sizeof t, "About to %s the game\ndescribed as:\n\n%s\n\n%s file:\n%s\n\n%s",
@@ -195,6 +209,7 @@ void agi_vm_modal_selector(agi_vm *vm, int restore)
     vm->modal.kind = restore ? AGI_MODAL_RESTORE : AGI_MODAL_SAVE;
     vm->exec.suspended = 1; /* agi_vm_exec returns; the stack resumes after the action */
     vm->exec.resume_stage = AGI_STAGE_LOGIC;
+    snprintf(vm->modal.path, sizeof vm->modal.path, "\\");
     agi_dlg_input_cursor(vm, 0);
     agi_dlg_directory(vm, restore);
 }
@@ -256,16 +271,27 @@ static void agi_dlg_restore(agi_vm *vm, unsigned slot)
         agi_vm_log(vm, "restore", vm->saves.save_dir ? vm->saves.save_dir : "in memory");
 }
 
+/* A key for the field: the description, or the path (30 characters,
+ * not measured beyond the field). */
 static void agi_dlg_type(agi_vm *vm, uint16_t key)
 {
     agi_vm_modal *m = &vm->modal;
-    size_t n = strlen(m->edit);
+    char *t = m->purpose == DLG_DIR ? m->path : m->edit;
+    size_t n = strlen(t), limit = m->purpose == DLG_DIR ? sizeof m->path - 1 : m->limit;
     if (key == 0x08 && n)
-        m->edit[n - 1] = 0;
-    else if (key >= 0x20 && key < 0x100 && n + 1 < m->limit) {
-        m->edit[n] = (char)key;
-        m->edit[n + 1] = 0;
+        t[n - 1] = 0;
+    else if (key >= 0x20 && key < 0x100 && n + 1 < limit) {
+        t[n] = (char)key;
+        t[n + 1] = 0;
     }
+}
+
+static void agi_dlg_no_dir(agi_vm *vm)
+{
+    char t[200];
+    snprintf(t, sizeof t, "There is no directory named\n%s.\nPress ENTER to try again.\nPress ESC to cancel.",
+             vm->modal.path);
+    agi_dlg_window(vm, DLG_NO_DIR, t, 0, 0);
 }
 
 /* One event for the open dialog: type 1 raw key, type 2 direction. */
@@ -283,12 +309,18 @@ void agi_vm_savedlg_event(agi_vm *vm, uint8_t type, uint16_t v)
         return;
     }
     if (v != 0x0d) {
-        if (m->purpose == DLG_DESC)
+        if (m->purpose == DLG_DESC || m->purpose == DLG_DIR)
             agi_dlg_type(vm, v);
         return;
     }
     switch (m->purpose) {
-    case DLG_DIR: agi_dlg_list(vm); break;
+    case DLG_DIR:
+        if (agi_dlg_path_exists(m->path))
+            agi_dlg_list(vm);
+        else
+            agi_dlg_no_dir(vm);
+        break;
+    case DLG_NO_DIR: agi_dlg_directory(vm, m->kind == AGI_MODAL_RESTORE); break;
     case DLG_LIST:
         if (m->kind == AGI_MODAL_SAVE)
             agi_dlg_describe(vm);

@@ -179,7 +179,7 @@ static void agi_scr_selector(const agi_vm *vm, uint8_t *out, const uint8_t *font
         return;
     if (m->purpose == 0 || m->purpose == 2) { /* the path or the description, then the cursor character */
         char t[44];
-        snprintf(t, sizeof t, "%.40s%c", m->purpose ? m->edit : "\\", vm->txt.prompt_char);
+        snprintf(t, sizeof t, "%.40s%c", m->purpose ? m->edit : m->path, vm->txt.prompt_char);
         for (unsigned c = 0; c < widest; c++)
             agi_scr_char(out, font, top + n - 1, left + c, ' ', 15, 0);
         agi_scr_text(out, font, top + n - 1, left, t, 15, 0);

@@ -3,7 +3,8 @@
  * DOSBox): the directory window 31 columns wide with the path field on
  * its last line, Esc cancelling at every step, the slot list with its
  * pointer, restore listing only saved slots or "There are no games",
- * the description field, the verify windows' text, the in-memory store
+ * the description field, the path typed and a directory that does not
+ * exist, the verify windows' text, the in-memory store
  * of a run without a save folder, and the input cursor blanked until the
  * verify window. */
 #include <stdio.h>
@@ -192,6 +193,29 @@ static void test_last_slot_selected(void **state)
     agi_vm_free(vm);
 }
 
+/* The path is edited in its field; a directory relic's disk lacks gives
+ * "There is no directory named", whose Enter goes back to the path; an
+ * empty path is the root (probe S7). */
+static void test_path_edit(void **state)
+{
+    (void)state;
+    agi_vm *vm = dlg_vm("2.936");
+    const char *script = "2 key f1\n3 key backspace\n3 key x\n4 key enter\n5 key enter\n6 key backspace\n6 key enter\n";
+    test_vm_run(vm, script, 4);
+    dlg_screen(vm);
+    assert_true(test_cell_is(screen, 14, 4, 'x', 15, 0));
+    assert_true(test_cell_is(screen, 14, 5, '_', 15, 0));
+    test_vm_run(vm, script, 5);
+    assert_string_equal(vm->txt.window,
+                        "There is no directory named\nx.\nPress ENTER to try again.\nPress ESC to cancel.");
+    test_vm_run(vm, script, 6);
+    assert_non_null(strstr(vm->txt.window, "SAVE GAME"));
+    assert_string_equal(vm->modal.path, "x");
+    test_vm_run(vm, script, 7);
+    assert_non_null(strstr(vm->txt.window, "Use the arrow keys to select the slot"));
+    agi_vm_free(vm);
+}
+
 /* The cursor blanking is 2.936's (savedlg_hides_cursor): a profile
  * without the rule keeps it. */
 static void test_cursor_rule(void **state)
@@ -213,6 +237,7 @@ int main(void)
         cmocka_unit_test(test_save_then_restore_in_memory),
         cmocka_unit_test(test_restore_nothing_saved),
         cmocka_unit_test(test_last_slot_selected),
+        cmocka_unit_test(test_path_edit),
         cmocka_unit_test(test_cursor_rule),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
