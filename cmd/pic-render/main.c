@@ -51,7 +51,7 @@ static void pic_render_help(void)
            "                         (8x8, window, 8x14) (default: relic's own 8x8)\n"
            "      --audio FILE       the run's sound as .wav, .flac or .ogg (mono 22,050 Hz)\n"
            "      --restore FILE     start from a save file (cycles then count from 0)\n"
-           "      --save-dir DIR     folder of the game's save/restore selectors (SIGSG.N files)\n"
+           "      --save-dir DIR     save/restore dialogs' folder (SIGSG.N; none: in memory)\n"
            "      --compare          compare two conformance bundles\n"
            "  -j, --json             print a JSON report\n"
            "  -h, --help             show this help\n"

@@ -627,6 +627,7 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
     case AGI_A_TEXT_SCREEN: /* the whole surface in the text attribute */
         vm->txt.text_mode = 1;
         agi_vm_text_fill(vm, 0, 0, 24, 39, agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg));
+        vm->input.echo_home = 1;
         break;
     case AGI_A_GRAPHICS: /* graphics again: the text surface is gone, the status and input lines back */
         vm->txt.text_mode = 0;
@@ -717,6 +718,8 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
         agi_vm_modal_message(vm, "      Game paused.\nPress Enter to continue.", -1, -1, 0);
         break;
     case AGI_A_SAVE_GAME: agi_vm_modal_selector(vm, 0); break;
+    case AGI_A_SHOW_OBJ: agi_vm_modal_show_obj(vm, a[0]); break;
+    case AGI_A_SHOW_OBJ_V: agi_vm_modal_show_obj(vm, vm->vars[a[0]]); break;
     case AGI_A_RESTORE_GAME: agi_vm_modal_selector(vm, 1); break;
     case AGI_A_SET_SIMPLE:
         if (agi_vm_string_slot(vm, a[0]))
@@ -733,6 +736,7 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
     case AGI_A_ECHO_LINE: agi_vm_input_echo_line(vm); break;
     case AGI_A_CANCEL_LINE:
         vm->input.input_line[0] = 0;
+        vm->input.input_len = 0;
         agi_vm_input_redraw(vm);
         break;
     case AGI_A_VERSION: {

@@ -101,6 +101,7 @@ void agi_vm_free(agi_vm *vm)
     if (!vm)
         return;
     agi_vm_res_free(vm);
+    agi_vm_savedlg_free(vm);
     agi_objects_free(&vm->objects_meta);
     agi_words_free(&vm->words);
     free(vm->items);

@@ -15,14 +15,12 @@
 const agi_vm_gap agi_vm_gaps[] = {
     {0x1d, "show.pri.screen: no wait, nothing shown", 0},
     {0x6e, "shake.screen: no display shake", 0},
-    {0x81, "show.obj: no preview window", 0},
     {0x87, "show.mem: no diagnostic window", 0},
     {0x8b, "init.joy: no joystick", 0},
     {0x8c, "toggle.monitor: outside the EGA target", 0},
     {0x90, "log: no LOGFILE written", 0},
     {0x95, "trace.on: no trace window", 0},
     {0x96, "trace.info: no trace window", 0},
-    {0xa2, "show.obj.v: no preview window", 0},
     {0, NULL, 0},
 };
 

@@ -230,6 +230,7 @@ static void agi_vm_script_event(agi_vm *vm, const agi_input_event *e)
         if (vm->input.input_enabled) { /* its keys after what the line holds, then Enter */
             snprintf(vm->input.last_input, sizeof vm->input.last_input, "%s%s", vm->input.input_line, e->text);
             vm->input.input_line[0] = 0;
+            vm->input.input_len = 0;
             agi_vm_parse(vm, vm->input.last_input);
             agi_vm_input_redraw(vm);
         }
@@ -265,12 +266,30 @@ void agi_vm_input_phase(agi_vm *vm, const agi_input_script *in)
     agi_vm_script_input(vm, in);
 }
 
+/* Cells of the text mode's echo after text.screen(): from row 0, column
+ * 0, in the attribute of now (probe K under AGI 2.936: "xy_" at the
+ * top-left corner, the input row untouched). */
+static void agi_input_home_put(agi_vm *vm, size_t col, const char *s, size_t len)
+{
+    uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
+    for (size_t i = 0; i < len && col + i < 40; i++)
+        agi_vm_text_put(vm, 0, (unsigned)(col + i), s[i] ? s[i] : ' ', attr);
+}
+
 /* A key's echo: the character at the end of the line as drawn (the
- * prompt of its last redraw), the cursor character of now behind it. */
+ * prompt of its last redraw), the cursor character of now behind it.  In
+ * the text mode the keys typed since text.screen() echo at the top-left
+ * corner, without the prompt; other text-mode keys show nothing. */
 static void agi_input_echo(agi_vm *vm, size_t at, const char *s, size_t len)
 {
-    if (vm->txt.text_mode)
+    if (vm->txt.text_mode) {
+        if (vm->input.echo_home) {
+            agi_input_home_put(vm, at, s, len);
+            if (vm->txt.prompt_char)
+                agi_input_home_put(vm, at + len, &vm->txt.prompt_char, 1);
+        }
         return;
+    }
     size_t plen = strlen(vm->input.drawn_prompt);
     agi_vm_input_put(vm, plen + at, s, len);
     vm->input.drawn_cursor = vm->txt.prompt_char;
@@ -285,32 +304,45 @@ static void agi_input_echo(agi_vm *vm, size_t at, const char *s, size_t len)
  * prompt and row of its last redraw); backspace takes the last one off,
  * drawing the cursor character in its cell and a space in the cursor's
  * old one (both in the attribute of now); Enter hands the line to the
- * parser and draws the line again, empty, with the prompt of now. */
+ * parser and draws the line again, empty, with the prompt of now.  Every
+ * other key goes in as its low byte (probe K: an unmapped F3, F4 or F5 as
+ * a NUL drawn blank, Esc and Tab as their glyphs 0x1b and 0x09); the
+ * parser reads the line up to its first NUL. */
 static void agi_vm_input_key(agi_vm *vm, uint8_t key)
 {
-    size_t n = strlen(vm->input.input_line);
+    size_t n = vm->input.input_len;
     if (key == 0x0d) {
+        if (vm->txt.text_mode && vm->input.echo_home) /* the corner's cursor goes */
+            agi_input_home_put(vm, n, " ", 1);
         if (n) {
             snprintf(vm->input.last_input, sizeof vm->input.last_input, "%s", vm->input.input_line);
             agi_vm_parse(vm, vm->input.input_line);
         }
         vm->input.input_line[0] = 0;
+        vm->input.input_len = 0;
         agi_vm_input_redraw(vm);
         return;
     }
-    if (key == 0x08 && n) {
+    if (key == 0x08) {
+        if (!n)
+            return;
         vm->input.input_line[n - 1] = 0;
+        vm->input.input_len = n - 1;
+        char c = vm->txt.prompt_char ? vm->txt.prompt_char : ' ';
         if (!vm->txt.text_mode) {
             size_t plen = strlen(vm->input.drawn_prompt);
-            char c = vm->txt.prompt_char ? vm->txt.prompt_char : ' ';
             agi_vm_input_put(vm, plen + n - 1, &c, 1);
             agi_vm_input_put(vm, plen + n, " ", 1);
             vm->input.cursor_col = (int)(plen + n - 1);
+        } else if (vm->input.echo_home) {
+            agi_input_home_put(vm, n - 1, &c, 1);
+            agi_input_home_put(vm, n, " ", 1);
         }
         vm->input.drawn_cursor = vm->txt.prompt_char;
-    } else if (key >= 0x20 && key < 0x7f && strlen(vm->input.drawn_prompt) + n + 1 < 40) {
+    } else if (strlen(vm->input.drawn_prompt) + n + 1 < 40) {
         vm->input.input_line[n] = (char)key;
         vm->input.input_line[n + 1] = 0;
+        vm->input.input_len = n + 1;
         agi_input_echo(vm, n, (const char *)&key, 1);
     }
 }
@@ -321,11 +353,12 @@ static void agi_vm_input_key(agi_vm *vm, uint8_t key)
  * typed. */
 void agi_vm_input_echo_line(agi_vm *vm)
 {
-    size_t n = strlen(vm->input.input_line), m = strlen(vm->input.last_input);
+    size_t n = vm->input.input_len, m = strlen(vm->input.last_input);
     if (n >= m)
         return;
     snprintf(vm->input.input_line + n, sizeof vm->input.input_line - n, "%s", vm->input.last_input + n);
-    agi_input_echo(vm, n, vm->input.input_line + n, strlen(vm->input.input_line + n));
+    vm->input.input_len = n + strlen(vm->input.input_line + n);
+    agi_input_echo(vm, n, vm->input.input_line + n, vm->input.input_len - n);
 }
 
 /* prevent.input writes a space over the input line's cursor where it was
@@ -354,9 +387,10 @@ void agi_vm_input_events(agi_vm *vm)
             vm->input.nav_event = ev.value;
             if (vm->player_control && ev.value <= 8)
                 vm->vars[AGI_V_EGO_DIR] = vm->obj[0].dir == ev.value ? 0 : (uint8_t)ev.value;
-        } else if (ev.value & 0xff) {
-            vm->vars[AGI_V_KEY] = (uint8_t)ev.value;
-            if (vm->input.input_enabled)
+        } else {
+            if (ev.value & 0xff)
+                vm->vars[AGI_V_KEY] = (uint8_t)ev.value;
+            if (vm->input.input_enabled) /* an unmapped F-key too: its low byte, 0 */
                 agi_vm_input_key(vm, (uint8_t)ev.value);
         }
     }
@@ -531,6 +565,8 @@ void agi_vm_input_reset(agi_vm *vm)
     memset(vm->input.controller, 0, sizeof vm->input.controller);
     vm->input.parsed_n = 0;
     vm->input.input_line[0] = vm->input.last_input[0] = 0;
+    vm->input.input_len = 0;
+    vm->input.echo_home = 0;
     vm->input.input_enabled = 0;
     vm->input.drawn_prompt[0] = vm->input.drawn_cursor = 0;
     vm->input.drawn_row = 23;

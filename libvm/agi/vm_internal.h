@@ -48,7 +48,7 @@ typedef struct agi_vm_menu_item {
 
 typedef struct agi_vm_modal {
     uint8_t kind;        /* agi_vm_modal_kind */
-    uint8_t purpose;     /* CONFIRM: what; EDIT: 1 numeric; SAVE: 1 editing the description */
+    uint8_t purpose;     /* CONFIRM: what; EDIT: 1 numeric; SAVE/RESTORE: the dialog's step (vm_savedlg.c) */
     uint8_t dest;        /* EDIT: string slot or variable */
     uint8_t interactive; /* INVENTORY: Enter selects into v25 */
     int sel;             /* inventory entry, menu item, selector slot (0-based) */
@@ -58,10 +58,13 @@ typedef struct agi_vm_modal {
     int edit_col;
     int box_left, box_width, box_rows; /* MENU: the drop-down drawn, text cells from row 1 */
     unsigned timer;                    /* MESSAGE: 20 Hz ticks before it closes by itself (print with v21); 0: a key */
+    uint8_t show_obj;                  /* MESSAGE: show.obj's, view `dest`'s first cel drawn too */
+    uint8_t show_loaded;               /* show.obj loaded the view: discarded when it closes */
     char edit[41];
+    char path[32];        /* SAVE/RESTORE: the directory typed (vm_savedlg.c) */
     uint8_t entries[256]; /* INVENTORY: carried item numbers */
     unsigned n_entries;
-    char slot_desc[AGI_VM_SAVE_SLOTS][32]; /* SAVE/RESTORE: descriptions ("" empty) */
+    char slot_desc[AGI_VM_SAVE_SLOTS][32]; /* SAVE/RESTORE: descriptions ("" empty); entries[]: the slots listed */
     uint8_t slot_valid[AGI_VM_SAVE_SLOTS];
 } agi_vm_modal;
 
@@ -121,6 +124,7 @@ typedef struct agi_vm_text {
     uint8_t status_score, status_sound; /* as the status line was last drawn */
     int win_open;                       /* a text window is on screen (window[]) */
     int win_row, win_col, win_width;    /* print.at overrides (-1: centred, 0 width: 30) */
+    int win_force;                      /* the box is win_width wide whatever the lines (the save dialogs) */
     char window[600];                   /* the open text window's expanded text */
     /* Screen pixels (0x80 leftmost of 8) of the open window that object
      * redraws copied the picture over (agi_vm_text_wipe). */
@@ -146,7 +150,11 @@ typedef struct agi_vm_input {
     unsigned parsed_n;    /* retained nonzero word ids */
     unsigned parse_count; /* parser count / error position */
     char input_line[41], last_input[41];
+    size_t input_len; /* input_line's bytes: any key's low byte, a NUL too (an unmapped F-key) */
     int input_enabled;
+    /* text.screen() homes the text position: typed keys echo from row 0,
+     * column 0 until the input line is drawn again (agi_vm_input_redraw). */
+    int echo_home;
     /* The input line as last drawn (agi_vm_input_redraw): the original
      * draws it only at its redraw events, so a prompt or cursor character
      * set later shows from the next one. */
@@ -184,11 +192,13 @@ typedef struct agi_vm_exec_state {
     int resume_stage; /* where a blocked cycle continues */
 } agi_vm_exec_state;
 
-/* Save and restore selectors (vm_modal.c). */
+/* Save and restore dialogs (vm_savedlg.c). */
 typedef struct agi_vm_saves {
     char save_desc[32];   /* last selected/entered save description */
-    const char *save_dir; /* selector folder (NULL: the selectors cancel) */
+    const char *save_dir; /* the dialogs' folder (NULL: the saves stay in mem[]) */
     unsigned long saves_written;
+    relic_buf mem[AGI_VM_SAVE_SLOTS]; /* without a folder: the run's saves, slot by slot (len 0: none) */
+    unsigned last_slot;               /* the slot last saved or restored, 1-based (0: none this run) */
 } agi_vm_saves;
 
 struct agi_vm;

@@ -16,8 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "relic/agi_save.h"
-#include "relic/io.h"
 #include "vm_private.h"
 
 static void agi_modal_open(agi_vm *vm, agi_vm_modal_kind kind)
@@ -124,95 +122,55 @@ void agi_vm_modal_inventory(agi_vm *vm)
     m->interactive = vm->flags[AGI_F_INV_SELECT] && !vm->rules->inventory_ack_only;
 }
 
-/* ---- save and restore selectors ----------------------------------------- */
-
-static void agi_modal_slot_path(const agi_vm *vm, unsigned slot, char *out, size_t sz)
+/* show.obj (probes O and O2 under AGI 2.936): the view's first cel, loop
+ * 0, drawn with its bottom on picture row 167 and x (159 - width) / 2 (a
+ * 5-wide cel from x 77, a 4-wide one from 77 too), the picture behind
+ * its transparent pixels: display() text under its rectangle is gone from
+ * then on.  Its description shows in a message window centred as
+ * print's; a view without one (offset 0) shows the bytes from the
+ * payload's start to the first NUL, as the original reads offset 0 (O2:
+ * three 0x01 glyphs).  Enter or Esc closes the window as print's and
+ * takes the cel away, and the cycle goes on.  A view not loaded is
+ * loaded for it and discarded after, unrecorded. */
+void agi_vm_show_obj_place(const agi_vm *vm, const agi_cel *c, int *x, int *bottom)
 {
-    snprintf(out, sz, "%s/%.7sSG.%u", vm->saves.save_dir, vm->signature, slot + 1);
+    (void)vm;
+    *x = (159 - (int)c->width) / 2;
+    *bottom = AGI_PIC_HEIGHT - 1;
 }
 
-/* Slots 1..12: a file whose envelope decodes and whose signature prefix
- * matches is listed (session_and_persistence.md "Save names and
- * signatures"). */
-static void agi_modal_scan_slots(agi_vm *vm)
+void agi_vm_modal_show_obj(agi_vm *vm, unsigned view)
+{
+    view &= 0xff;
+    int loaded = !vm->res.view[view];
+    if (loaded && agi_vm_load_view(vm, view, 0))
+        return;
+    const agi_view *v = vm->res.view[view];
+    const agi_cel *c = agi_view_cel(v, 0, 0);
+    agi_vm_window_close(vm);
+    if (c && !vm->txt.text_mode) {
+        int x, bottom, top = vm->pic_row * 8;
+        agi_vm_show_obj_place(vm, c, &x, &bottom);
+        agi_vm_text_wipe(vm, 2 * x, top + bottom - c->height + 1, 2 * (x + c->width) - 1, top + bottom);
+    }
+    char head[4] = {(char)v->reserved[0], (char)v->reserved[1], (char)v->loop_count, 0};
+    if (!head[0])
+        head[1] = 0;
+    if (!head[1])
+        head[2] = 0;
+    agi_vm_window_show(vm, v->description ? (const char *)v->description : head, -1, -1, 0);
+    agi_modal_open(vm, AGI_MODAL_MESSAGE);
+    vm->modal.show_obj = 1;
+    vm->modal.dest = (uint8_t)view;
+    vm->modal.show_loaded = (uint8_t)loaded;
+}
+
+static void agi_modal_show_obj_close(agi_vm *vm)
 {
     agi_vm_modal *m = &vm->modal;
-    for (unsigned k = 0; k < AGI_VM_SAVE_SLOTS; k++) {
-        char path[4200];
-        relic_buf b = RELIC_BUF_INIT;
-        agi_save s;
-        m->slot_valid[k] = 0;
-        m->slot_desc[k][0] = 0;
-        agi_modal_slot_path(vm, k, path, sizeof path);
-        if (relic_file_read(path, &b, NULL) == RELIC_OK &&
-            agi_save_decode(b.data, b.len, vm->profile, &s, NULL) == RELIC_OK) {
-            if (memcmp(s.state.signature, vm->signature, 7) == 0) {
-                m->slot_valid[k] = 1;
-                snprintf(m->slot_desc[k], sizeof m->slot_desc[k], "%.31s", (const char *)s.header);
-            }
-            agi_save_free(&s);
-        }
-        relic_buf_free(&b);
-    }
-}
-
-void agi_vm_modal_selector(agi_vm *vm, int restore)
-{
-    if (!vm->saves.save_dir) {
-        agi_vm_log(vm, restore ? "restore" : "save", "cancelled: no save folder (pic-render --save-dir)");
-        return;
-    }
-    agi_vm_stop_sound(vm);
-    agi_modal_open(vm, restore ? AGI_MODAL_RESTORE : AGI_MODAL_SAVE);
-    agi_modal_scan_slots(vm);
-    vm->modal.sel = 0;
-    if (restore)
-        for (int k = 0; k < AGI_VM_SAVE_SLOTS; k++)
-            if (vm->modal.slot_valid[k]) {
-                vm->modal.sel = k;
-                break;
-            }
-}
-
-static void agi_modal_save_write(agi_vm *vm)
-{
-    char path[4200];
-    agi_modal_slot_path(vm, (unsigned)vm->modal.sel, path, sizeof path);
-    snprintf(vm->saves.save_desc, sizeof vm->saves.save_desc, "%.31s", vm->modal.edit);
-    agi_save s;
-    relic_buf b = RELIC_BUF_INIT;
-    relic_err e;
-    relic_err_clear(&e);
-    /* A failed write is recoverable: reported, and the game continues. */
-    if (vm->hooks.to_save(vm, vm->saves.save_desc, &s, &e) == RELIC_OK) {
-        if (agi_save_encode(&s, &b, &e) == RELIC_OK && relic_file_write_atomic(path, b.data, b.len, &e) == RELIC_OK)
-            vm->saves.saves_written++;
-        agi_save_free(&s);
-    }
-    agi_vm_log(vm, "save", e.code ? e.msg : path);
-    relic_buf_free(&b);
-}
-
-/* A restore replaces the state and aborts the continuation: logic 0 runs
- * again from the restored resume positions. */
-static void agi_modal_restore(agi_vm *vm)
-{
-    char path[4200];
-    agi_modal_slot_path(vm, (unsigned)vm->modal.sel, path, sizeof path);
-    relic_buf b = RELIC_BUF_INIT;
-    agi_save s;
-    relic_err e;
-    relic_err_clear(&e);
-    if (relic_file_read(path, &b, &e) == RELIC_OK && agi_save_decode(b.data, b.len, vm->profile, &s, &e) == RELIC_OK) {
-        if (vm->hooks.from_save(vm, &s, &e) == RELIC_OK) /* keeps save_dir */
-            vm->exec.abort_flow = 1;
-        agi_save_free(&s);
-    }
-    relic_buf_free(&b);
-    if (e.code) /* a read failure after selection is fatal (spec) */
-        agi_vm_fail(vm, "restore of %s failed: %s", path, e.msg);
-    else
-        agi_vm_log(vm, "restore", path);
+    if (m->show_loaded)
+        agi_vm_discard_view(vm, m->dest);
+    m->show_obj = m->show_loaded = 0;
 }
 
 /* ---- the menu ------------------------------------------------------------ */
@@ -386,6 +344,8 @@ static void agi_modal_close(agi_vm *vm)
         return;
     }
     agi_vm_window_close(vm);
+    if (kind == AGI_MODAL_MESSAGE && vm->modal.show_obj)
+        agi_modal_show_obj_close(vm);
     if (kind == AGI_MODAL_CONFIRM && vm->modal.purpose == AGI_CONFIRM_RESTART && vm->rules->restart_hides_cursor &&
         vm->input.input_enabled && vm->input.drawn_row >= 0 && vm->input.drawn_row < 25 && vm->txt.prompt_char)
         agi_vm_text_put(vm, (unsigned)vm->input.drawn_row, (unsigned)vm->input.cursor_col, vm->txt.prompt_char,
@@ -459,40 +419,6 @@ static void agi_modal_inventory_key(agi_vm *vm, uint8_t type, uint16_t v)
     agi_modal_close(vm);
 }
 
-static void agi_modal_selector_key(agi_vm *vm, uint8_t type, uint16_t v)
-{
-    agi_vm_modal *m = &vm->modal;
-    if (m->kind == AGI_MODAL_SAVE && m->purpose) { /* the description editor */
-        if (type != AGI_EV_KEY)
-            return;
-        if (v == 0x1b) {
-            agi_modal_close(vm);
-        } else if (v == 0x0d) {
-            agi_modal_save_write(vm);
-            agi_modal_close(vm);
-        } else {
-            agi_modal_edit_key(vm, v, 0);
-        }
-        return;
-    }
-    if (type == AGI_EV_DIR && (v == 1 || v == 5)) {
-        m->sel = (m->sel + (v == 1 ? AGI_VM_SAVE_SLOTS - 1 : 1)) % AGI_VM_SAVE_SLOTS;
-        return;
-    }
-    if (type != AGI_EV_KEY)
-        return;
-    if (v == 0x1b) {
-        agi_modal_close(vm);
-    } else if (v == 0x0d && m->kind == AGI_MODAL_SAVE) {
-        m->purpose = 1;
-        m->limit = 32;
-        snprintf(m->edit, sizeof m->edit, "%s", m->slot_desc[m->sel]);
-    } else if (v == 0x0d && m->slot_valid[m->sel]) {
-        agi_modal_close(vm);
-        agi_modal_restore(vm);
-    }
-}
-
 void agi_vm_modal_count(agi_vm *vm, unsigned ticks)
 {
     if (vm->modal.kind != AGI_MODAL_MESSAGE) {
@@ -532,7 +458,7 @@ void agi_vm_modal_event(agi_vm *vm, uint8_t type, uint16_t v)
         break;
     case AGI_MODAL_INVENTORY: agi_modal_inventory_key(vm, type, v); break;
     case AGI_MODAL_SAVE:
-    case AGI_MODAL_RESTORE: agi_modal_selector_key(vm, type, v); break;
+    case AGI_MODAL_RESTORE: agi_vm_savedlg_event(vm, type, v); break;
     case AGI_MODAL_MENU:
         if (type == AGI_EV_DIR) {
             agi_modal_menu_dir(vm, v);

@@ -10,7 +10,8 @@
  *                                 saved window, messages
  *   4. events       vm_events.c   the event queue
  *   5. input/modal  vm_modal.c    modal waits and menus; vm_input.c parser,
- *                                 said, input phase (uses vm_modal.c)
+ *                                 said, input phase (uses vm_modal.c);
+ *                                 vm_savedlg.c the save and restore dialogs
  *   6. actions      vm_room.c     room switch; vm_exec.c bytecode;
  *                                 vm_actions.c actions (vm_exec.c calls it)
  *   7. session      vm_session.c  reset and restart; vm_save.c save/restore
@@ -116,7 +117,12 @@ void agi_vm_modal_message(agi_vm *vm, const char *text, int row, int col, int wi
 void agi_vm_modal_confirm(agi_vm *vm, int purpose);
 void agi_vm_modal_edit(agi_vm *vm, unsigned dest, int numeric, unsigned limit, const char *prompt, int row, int col);
 void agi_vm_modal_inventory(agi_vm *vm);
+void agi_vm_modal_show_obj(agi_vm *vm, unsigned view);
+/* show.obj's cel on the screen: x, the bottom row (picture coordinates). */
+void agi_vm_show_obj_place(const agi_vm *vm, const agi_cel *c, int *x, int *bottom);
 void agi_vm_modal_selector(agi_vm *vm, int restore);
+void agi_vm_savedlg_event(agi_vm *vm, uint8_t type, uint16_t value);
+void agi_vm_savedlg_free(agi_vm *vm);
 int agi_vm_menu_open(agi_vm *vm);
 void agi_vm_modal_event(agi_vm *vm, uint8_t type, uint16_t value);
 /* A timed message window's ticks of one cycle: it closes once they run out. */

@@ -24,7 +24,7 @@ static const agi_vm_rules agi_vm_rules_table[] = {
     {.profile = "2.440", .string_slots = 12, .loop4 = AGI_LOOP4_EXACT},
     {.profile = "2.917", .string_slots = 12, .loop4 = AGI_LOOP4_EXACT},
     {.profile = "2.936", .string_slots = 12, .loop4 = AGI_LOOP4_AT_LEAST, .draw_marks_repositioned = 1,
-     .restart_hides_cursor = 1, .get_priority_stored = 1},
+     .restart_hides_cursor = 1, .savedlg_hides_cursor = 1, .get_priority_stored = 1},
     {.profile = "3.002.086", .first_cycle_f11 = 1, .string_slots = 12, .loop4 = AGI_LOOP4_AT_LEAST,
      .left_zero_boundary = 1},
     {.profile = "3.002.102", .first_cycle_f11 = 1, .string_slots = 12, .loop4 = AGI_LOOP4_F20, .hold_key_sets_one = 1,

@@ -91,6 +91,13 @@ typedef struct agi_vm_rules {
      * "Interpreter windows": ">" under the window, ">_" after Esc; quit's
      * confirmation keeps it).  The other profiles are not measured. */
     uint8_t restart_hides_cursor;
+    /* The save and restore dialogs write a space over the input line's
+     * cursor while they are up and the cursor character back when they
+     * close (2.936 under DOSBox, probe S3 of tests/corpus/agi_oracle/
+     * README.md "Interpreter windows": ">" under the directory and slot
+     * windows, ">_" after the save).  The other profiles are not
+     * measured. */
+    uint8_t savedlg_hides_cursor;
     /* get.priority reads the object's stored priority: set.priority's
      * value, or y's band as of its last update (draw, or the cycle's
      * redraw of a drawn, updating object), 0 before any (2.936 under

@@ -255,9 +255,23 @@ static int agi_vm_replay(agi_vm *vm, const agi_save *s, relic_err *err)
     return RELIC_OK;
 }
 
+/* The picture buffer is not part of the reset a restore does: only the
+ * replay's own picture pairs change it.  AGI 2.936 restoring a game saved
+ * before any new.room (no pairs recorded) showed the picture it had up
+ * (probe S2 of tests/corpus/agi_oracle/README.md "Interpreter windows"). */
 int agi_vm_from_save(agi_vm *vm, const agi_save *s, relic_err *err)
 {
+    uint8_t *keep = malloc(2 * (size_t)AGI_PIC_CELLS);
+    if (keep) {
+        memcpy(keep, vm->pic_vis, AGI_PIC_CELLS);
+        memcpy(keep + AGI_PIC_CELLS, vm->pic_pri, AGI_PIC_CELLS);
+    }
     agi_vm_reset(vm);
+    if (keep) {
+        memcpy(vm->pic_vis, keep, AGI_PIC_CELLS);
+        memcpy(vm->pic_pri, keep + AGI_PIC_CELLS, AGI_PIC_CELLS);
+        free(keep);
+    }
     relic_err_clear(&vm->err);
     agi_vm_load_rng(vm, s->header);
     const agi_save_state *st = &s->state;

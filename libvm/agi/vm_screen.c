@@ -51,16 +51,6 @@ static void agi_scr_text(uint8_t *out, const uint8_t *font, unsigned row, unsign
         agi_scr_char(out, font, row, col, (uint8_t)*s, fg, bg);
 }
 
-/* A bordered box over text cells [top, top+rows) x [left, left+cols). */
-static void agi_scr_cell_box(uint8_t *out, unsigned top, unsigned left, unsigned rows, unsigned cols)
-{
-    int x0 = (int)left * 8 - 5, y0 = (int)top * 8 - 5, x1 = (int)(left + cols) * 8 + 4, y1 = (int)(top + rows) * 8 + 4;
-    for (int y = y0; y <= y1; y++)
-        for (int x = x0; x <= x1; x++)
-            if (x >= 0 && y >= 0 && x < AGI_SCREEN_W && y < AGI_SCREEN_H)
-                out[y * AGI_SCREEN_W + x] = (x - x0 < 2 || x1 - x < 2 || y - y0 < 1 || y1 - y < 1) ? 4 : 15;
-}
-
 /* White box [x0, x1] x [y0, y1] with a frame in colour `frame` 2 screen
  * pixels in from its sides and one row in from its top and bottom, 2 pixels
  * wide and one row high: the message window's and the menu's shape. */
@@ -174,27 +164,29 @@ static void agi_scr_menu_box(const agi_vm *vm, uint8_t *out)
                        0);
 }
 
-/* Save and restore: twelve numbered slots, an arrow at the selection;
- * then, for a save, the description being typed. */
-static void agi_scr_selector(const agi_vm *vm, uint8_t *out, const uint8_t *font)
+/* The save and restore dialogs' windows (vm_savedlg.c, AGI 2.936 probes
+ * S1 to S3): on the directory and description steps the window's last
+ * line is a black field, its width, holding the path or the description
+ * typed in white and the cursor character (none before set.cursor.char);
+ * on the list step the pointer (0x1a)
+ * stands in the selected slot line's first column. */
+static void agi_scr_selector(const agi_vm *vm, uint8_t *out, const uint8_t *font, const uint8_t *window_font)
 {
     const agi_vm_modal *m = &vm->modal;
-    unsigned top = 3, left = 2;
-    agi_scr_cell_box(out, top, left, AGI_VM_SAVE_SLOTS + 2, 36);
-    agi_scr_text(out, font, top, left,
-                 m->kind == AGI_MODAL_SAVE ? "Use the arrow keys to select the slot" : "Select the game to restore:", 0,
-                 15);
-    for (unsigned k = 0; k < AGI_VM_SAVE_SLOTS; k++) {
-        char t[41];
-        snprintf(t, sizeof t, "%s%2u %.31s", (int)k == m->sel ? "->" : "  ", k + 1,
-                 m->slot_valid[k] ? m->slot_desc[k] : "");
-        agi_scr_text(out, font, top + 2 + k, left, t, 0, 15);
-    }
-    if (m->kind == AGI_MODAL_SAVE && m->purpose) {
-        char t[41];
-        snprintf(t, sizeof t, "Description: %.26s_", m->edit);
-        agi_scr_cell_box(out, 20, 1, 1, 38);
-        agi_scr_text(out, font, 20, 1, t, 0, 15);
+    char lines[22][41];
+    unsigned widest, top, left, n = agi_vm_window_layout(vm, lines, &widest, &top, &left);
+    agi_scr_window(vm, out, font, window_font);
+    if (!n || vm->txt.text_mode)
+        return;
+    if (m->purpose == 0 || m->purpose == 2) { /* the path or the description, then the cursor character */
+        char t[44];
+        snprintf(t, sizeof t, "%.40s%c", m->purpose ? m->edit : m->path, vm->txt.prompt_char);
+        for (unsigned c = 0; c < widest; c++)
+            agi_scr_char(out, font, top + n - 1, left + c, ' ', 15, 0);
+        agi_scr_text(out, font, top + n - 1, left, t, 15, 0);
+    } else if (m->purpose == 1) { /* the pointer before the selected slot */
+        agi_scr_char(out, window_font ? window_font : font, top + (unsigned)m->box_rows + (unsigned)m->sel, left, 0x1a,
+                     0, 15);
     }
 }
 
@@ -212,6 +204,31 @@ static void agi_scr_editor(const agi_vm *vm, uint8_t *out, const uint8_t *font)
     agi_scr_text(out, font, row < 25 ? row : 24, col, t, 15, 0);
 }
 
+/* show.obj's cel (vm_modal.c agi_vm_show_obj_place): its pixels over the
+ * screen, the transparent colour left out. */
+static void agi_scr_show_obj(const agi_vm *vm, uint8_t *out)
+{
+    const agi_view *v = vm->res.view[vm->modal.dest];
+    const agi_cel *c = v ? agi_view_cel(v, 0, 0) : NULL;
+    if (!c || vm->txt.text_mode || !c->width || !c->height)
+        return;
+    uint8_t *px = malloc((size_t)c->width * c->height);
+    if (!px)
+        return;
+    agi_cel_pixels(c, px);
+    int x0, bottom;
+    agi_vm_show_obj_place(vm, c, &x0, &bottom);
+    for (unsigned j = 0; j < c->height; j++)
+        for (unsigned i = 0; i < c->width; i++) {
+            uint8_t p = px[j * c->width + i];
+            int x = x0 + (int)i, y = vm->pic_row * 8 + bottom - (int)c->height + 1 + (int)j;
+            if (p == c->transparent || x < 0 || x >= AGI_PIC_WIDTH || y < 0 || y >= AGI_SCREEN_H)
+                continue;
+            out[y * AGI_SCREEN_W + 2 * x] = out[y * AGI_SCREEN_W + 2 * x + 1] = p;
+        }
+    free(px);
+}
+
 static void agi_scr_modal(const agi_vm *vm, uint8_t *out, const uint8_t *font, const uint8_t *window_font,
                           const uint8_t *text_font)
 {
@@ -223,8 +240,10 @@ static void agi_scr_modal(const agi_vm *vm, uint8_t *out, const uint8_t *font, c
     case AGI_MODAL_INVENTORY: agi_scr_inventory(vm, out, text_font); break;
     case AGI_MODAL_MENU: break; /* text cells over its box (agi_scr_menu_box) */
     case AGI_MODAL_SAVE:
-    case AGI_MODAL_RESTORE: agi_scr_selector(vm, out, font); break;
+    case AGI_MODAL_RESTORE: agi_scr_selector(vm, out, font, window_font); break;
     default:
+        if (vm->modal.kind == AGI_MODAL_MESSAGE && vm->modal.show_obj)
+            agi_scr_show_obj(vm, out);
         if (vm->txt.win_open)
             agi_scr_window(vm, out, font, window_font);
         break;

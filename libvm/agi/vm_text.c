@@ -104,6 +104,8 @@ unsigned agi_vm_window_layout(const agi_vm *vm, char lines[22][41], unsigned *wi
 {
     unsigned width = vm->txt.win_width > 0 && vm->txt.win_width <= 40 ? (unsigned)vm->txt.win_width : 30;
     unsigned n = agi_vm_text_wrap(vm->txt.window, width, lines, 22, widest);
+    if (vm->txt.win_force && *widest < width)
+        *widest = width;
     if (n > AGI_TEXT_WINDOW_LINES) { /* AGI 2.936's own wording and layout */
         char verbose[96];
         snprintf(verbose, sizeof verbose, "Message too verbose:\n\n\"%.20s...\"\n\nPress ESC to continue.",
@@ -147,6 +149,7 @@ void agi_vm_window_show(agi_vm *vm, const char *text, int row, int col, int widt
     vm->txt.win_row = row;
     vm->txt.win_col = col;
     vm->txt.win_width = width;
+    vm->txt.win_force = 0;
 }
 
 /* Closing text-window state (0xa9, show.pic): the window shown by the
@@ -212,6 +215,7 @@ void agi_vm_input_put(agi_vm *vm, size_t col, const char *s, size_t len)
  * is text cells, which later text and clear.lines overwrite. */
 void agi_vm_input_redraw(agi_vm *vm)
 {
+    vm->input.echo_home = 0;
     snprintf(vm->input.drawn_prompt, sizeof vm->input.drawn_prompt, "%.40s", vm->strings[0]);
     vm->input.drawn_cursor = vm->txt.prompt_char;
     vm->input.drawn_row = vm->txt.input_row;
@@ -220,11 +224,15 @@ void agi_vm_input_redraw(agi_vm *vm)
     uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
     unsigned row = (unsigned)vm->input.drawn_row;
     agi_vm_text_fill(vm, row, 0, row, 39, (uint8_t)(attr & 0xf0));
+    /* the typed bytes may hold NULs (an unmapped F-key), drawn blank */
     char line[84];
-    int n = snprintf(line, sizeof line, "%.40s%.40s", vm->input.drawn_prompt, vm->input.input_line);
-    vm->input.cursor_col = n < 40 ? n : 39;
-    snprintf(line + n, sizeof line - (size_t)n, "%c", vm->input.drawn_cursor);
-    agi_vm_input_put(vm, 0, line, strlen(line));
+    size_t n = strlen(vm->input.drawn_prompt), k = vm->input.input_len < 40 ? vm->input.input_len : 40;
+    memcpy(line, vm->input.drawn_prompt, n);
+    memcpy(line + n, vm->input.input_line, k);
+    n += k;
+    vm->input.cursor_col = n < 40 ? (int)n : 39;
+    line[n] = vm->input.drawn_cursor;
+    agi_vm_input_put(vm, 0, line, n + (vm->input.drawn_cursor != 0));
 }
 
 const char *agi_vm_message(agi_vm *vm, unsigned logic, unsigned n)
@@ -289,7 +297,10 @@ static void agi_text_emit(agi_text_lines *w, const char *p, size_t len)
  * spaces, broken at the third, leave two spaces that widen the window;
  * 39 letters and "  xyz" in display() leave " xyz").  A line without a
  * space is cut after `width` characters and nothing is dropped (a 40-letter
- * word and "  xyz" give "  xyz" below it).  Spaces before a newline stay; a
+ * word and "  xyz" give "  xyz" below it); a newline right after such a
+ * cut ends that line, not one more (probe S6: a 30-letter description in
+ * the width-30 verify window, then "\n\nin file:", left one empty line
+ * between).  Spaces before a newline stay; a
  * newline at the end gives an empty last line (probes and corpus windows
  * under DOSBox).  Returns the line count, which may exceed `max` (only
  * `max` lines are kept). */
@@ -324,6 +335,8 @@ unsigned agi_vm_text_wrap(const char *p, unsigned width, char lines[][41], unsig
                 size_t keep = spaced ? last : n + 1;
                 agi_text_emit(&w, p, keep);
                 p += spaced ? last + 1 : n + 1;
+                if (!spaced && *p == '\n') /* the cut is that line's break */
+                    p++;
                 break;
             }
         }

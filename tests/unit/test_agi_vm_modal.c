@@ -215,7 +215,8 @@ static void test_save_restore_selectors(void **state)
                   "if (v60 == 2) { v60 = 0; restore.game(); v72 = 1; }\nreturn();");
     test_vm_run(vm, NULL, 1);
     vm->vars[60] = 1;
-    test_vm_run(vm, "2 key down\n2 key enter\n2 type \"second slot\"\n", 3);
+    /* directory, slot 2, the description, the verify window */
+    test_vm_run(vm, "2 key enter\n2 key down\n2 key enter\n2 type \"second slot\"\n2 key enter\n", 3);
     assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
     assert_int_equal(vm->vars[71], 1);
     assert_string_equal(vm->saves.save_desc, "second slot");
@@ -227,16 +228,20 @@ static void test_save_restore_selectors(void **state)
 
     vm->vars[70] = 5;
     vm->vars[60] = 2;
-    test_vm_run(vm, "4 key enter\n", 5); /* the first valid slot is preselected */
+    test_vm_run(vm, "4 key enter\n4 key enter\n4 key enter\n", 5); /* the only saved slot is listed */
     assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
     assert_int_equal(vm->vars[70], 42);
     assert_int_equal(vm->vars[72], 0); /* aborted, not continued */
     agi_vm_free(vm);
 
-    /* without a folder both selectors cancel at once */
+    /* without a folder the dialog opens too (the saves stay in memory);
+     * Esc cancels and the cycle goes on */
     vm = test_vm_new(NULL);
-    test_vm_logic(vm, 0, "save.game(); v71 = 1; return();");
+    test_vm_logic(vm, 0, "if (v71 == 0) { save.game(); v71 = 1; }\nreturn();");
     test_vm_run(vm, NULL, 1);
+    assert_int_equal(vm->modal.kind, AGI_MODAL_SAVE);
+    assert_int_equal(vm->vars[71], 0);
+    test_vm_run(vm, "1 key esc\n", 2);
     assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
     assert_int_equal(vm->vars[71], 1);
     agi_vm_free(vm);
@@ -270,6 +275,29 @@ static void test_save_keeps_random_state(void **state)
     agi_vm_free(b);
 }
 
+/* A restore leaves the picture buffer to the replay's pairs: with none
+ * (a game saved before any new.room) the picture up stays (probe S2). */
+static void test_restore_keeps_picture(void **state)
+{
+    (void)state;
+    agi_vm *a = test_vm_new(NULL), *b = test_vm_new(NULL);
+    test_vm_logic(a, 0, "return();");
+    test_vm_logic(b, 0, "return();");
+    agi_save s;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(agi_vm_to_save(a, "desc", &s, &err), RELIC_OK);
+    memset(b->pic_vis, 2, sizeof b->pic_vis);
+    memset(b->pic_pri, 9, sizeof b->pic_pri);
+    assert_int_equal(agi_vm_from_save(b, &s, &err), RELIC_OK);
+    assert_int_equal(b->pic_vis[0], 2);
+    assert_int_equal(b->pic_pri[100], 9);
+    assert_int_equal(b->show_vis[0], 2);
+    agi_save_free(&s);
+    agi_vm_free(a);
+    agi_vm_free(b);
+}
+
 /* The state JSON (pic-render --state) with a message window up: a failed
  * allocation anywhere makes no state, never one short of a member. */
 static json_t *test_state_build(const void *arg) { return agi_vm_state_json(arg); }
@@ -298,6 +326,7 @@ int main(void)
         cmocka_unit_test(test_line_editors),    cmocka_unit_test(test_inventory),
         cmocka_unit_test(test_restart_and_quit), cmocka_unit_test(test_menu),
         cmocka_unit_test(test_save_restore_selectors), cmocka_unit_test(test_save_keeps_random_state),
+        cmocka_unit_test(test_restore_keeps_picture),
         cmocka_unit_test(test_state_json_alloc_failure),
     };
     // clang-format on

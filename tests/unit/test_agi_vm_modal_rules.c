@@ -3,7 +3,8 @@
  * a print with v21 set closes by itself after v21 half-seconds (20 Hz
  * ticks, 10 a unit) and v21 goes back to 0; version() shows the
  * interpreter's own text; restart.game's confirmation blanks the input
- * line's cursor while it is up. */
+ * line's cursor while it is up; show.obj draws the cel and its
+ * description. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,12 +119,53 @@ static void test_version_text(void **state)
     agi_vm_free(vm);
 }
 
+/* show.obj (probes O and O2): the first cel with its bottom on row 167
+ * from x (159 - w) / 2, the text under its rectangle gone; the
+ * description in a window (none: the payload's first bytes to a NUL);
+ * Enter takes both away and the cycle goes on. */
+static void test_show_obj(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new("2.936");
+    test_vm_square(vm, 3);
+    vm->res.view[3]->description = (uint8_t *)strdup("A square.");
+    vm_key(vm, "display(20, 19, \"ab\"); show.obj(3); v71 = 1;");
+    test_vm_run(vm, "1 key f1\n3 key enter\n", 3);
+    assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_MESSAGE);
+    assert_string_equal(vm->txt.window, "A square.");
+    assert_int_equal(vm->vars[71], 0);
+    agi_vm_render(vm);
+    agi_vm_screen(vm, NULL, screen);
+    assert_int_equal(screen[164 * AGI_SCREEN_W + 154], 1); /* x 77-80, y 164-167 */
+    assert_int_equal(screen[167 * AGI_SCREEN_W + 161], 1);
+    assert_int_not_equal(screen[164 * AGI_SCREEN_W + 153], 1);
+    assert_int_not_equal(screen[163 * AGI_SCREEN_W + 154], 1);
+    assert_int_equal(vm->txt.wiped[20][19][4], 0x3f); /* x 154-159 of the "a" cell */
+    assert_int_equal(vm->txt.wiped[20][19][3], 0);
+    test_vm_run(vm, "1 key f1\n3 key enter\n", 4);
+    assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_NONE);
+    assert_int_equal(vm->vars[71], 1);
+    agi_vm_render(vm);
+    agi_vm_screen(vm, NULL, screen);
+    assert_int_not_equal(screen[164 * AGI_SCREEN_W + 154], 1);
+    assert_int_equal(vm->txt.wiped[20][19][4], 0x3f);
+    agi_vm_free(vm);
+
+    vm = test_vm_new("2.936");
+    test_vm_square(vm, 3);
+    vm->res.view[3]->reserved[0] = vm->res.view[3]->reserved[1] = 1;
+    vm_key(vm, "show.obj(3);");
+    test_vm_run(vm, "1 key f1\n", 3);
+    assert_string_equal(vm->txt.window, "\x01\x01\x01");
+    agi_vm_free(vm);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_print_timed),         cmocka_unit_test(test_print_untimed),
         cmocka_unit_test(test_version_text),        cmocka_unit_test(test_restart_cursor),
-        cmocka_unit_test(test_get_priority_stored),
+        cmocka_unit_test(test_get_priority_stored), cmocka_unit_test(test_show_obj),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

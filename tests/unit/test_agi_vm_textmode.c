@@ -108,7 +108,8 @@ static unsigned wrap(const char *text, unsigned width, char lines[][41], unsigne
 /* A line is broken at its last space when it would hold `width`
  * characters: spaces before that one stay (they widen a window), spaces
  * after it begin the next line; a line without a space is cut after
- * `width` characters and the spaces after the cut stay. */
+ * `width` characters and the spaces after the cut stay, a newline right
+ * after it ending that line. */
 static void test_wrap_spaces(void **state)
 {
     (void)state;
@@ -127,6 +128,11 @@ static void test_wrap_spaces(void **state)
     assert_string_equal(lines[1], "d");
     assert_int_equal(wrap("ab\n", 30, lines, &widest), 2); /* a final newline: an empty line */
     assert_string_equal(lines[1], "");
+    /* a newline right after a cut is the cut line's break (probe S6) */
+    assert_int_equal(wrap("abcdefghijklmnopqrstuvwxyz0123\n\nin file:", 30, lines, &widest), 3);
+    assert_string_equal(lines[0], "abcdefghijklmnopqrstuvwxyz0123");
+    assert_string_equal(lines[1], "");
+    assert_string_equal(lines[2], "in file:");
 }
 
 /* The font file's parts by its size; any other size is an error. */

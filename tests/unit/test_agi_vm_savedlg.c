@@ -1,0 +1,244 @@
+/* The save and restore dialogs as AGI 2.936 shows them (tests/corpus/
+ * agi_oracle/README.md "Interpreter windows", probes S1 to S3 under
+ * DOSBox): the directory window 31 columns wide with the path field on
+ * its last line, Esc cancelling at every step, the slot list with its
+ * pointer, restore listing only saved slots or "There are no games",
+ * the description field, the path typed and a directory that does not
+ * exist, the verify windows' text, the in-memory store
+ * of a run without a save folder, and the input cursor blanked until the
+ * verify window. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "relic/agi_vm.h"
+#include "../../libvm/agi/vm_internal.h" /* the tests reach inside the VM */
+#include "agi_vm_support.h"
+#include "../../libvm/agi/vm_private.h" /* agi_vm_window_layout */
+
+static uint8_t screen[AGI_SCREEN_W * AGI_SCREEN_H];
+
+/* F1 saves, F2 restores, F3 changes v40; an input line ">_" on row 23. */
+static agi_vm *dlg_vm(const char *profile)
+{
+    agi_vm *vm = test_vm_new(profile);
+    test_vm_logic(vm, 0,
+                  "if (v50 == 0) {\n  v50 = 1;\n  set.string(s0, \">\");\n  set.cursor.char(\"_\");\n"
+                  "  accept.input();\n  set.key(0, 59, c1);\n  set.key(0, 60, c2);\n  set.key(0, 61, c3);\n}\n"
+                  "if (controller(c1)) { v40 = 7; save.game(); v71++; }\n"
+                  "if (controller(c2)) { restore.game(); v72++; }\n"
+                  "if (controller(c3)) { v40 = 3; }\nreturn();");
+    return vm;
+}
+
+static void dlg_screen(agi_vm *vm)
+{
+    agi_vm_render(vm);
+    agi_vm_screen(vm, NULL, screen);
+}
+
+static uint8_t px(unsigned x, unsigned y) { return screen[y * AGI_SCREEN_W + x]; }
+
+/* "SAVE GAME" window: rows 5-14, text from column 4, the box 31 columns
+ * wide whatever its lines; the path "\" and the cursor character in a
+ * black field on row 14, columns 4-34; Esc closes it and the cycle goes
+ * on. */
+static void test_directory_window(void **state)
+{
+    (void)state;
+    agi_vm *vm = dlg_vm("2.936");
+    const char *script = "2 key f1\n4 key esc\n";
+    test_vm_run(vm, script, 3);
+    assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_SAVE);
+    char lines[22][41];
+    unsigned widest, top, left, n = agi_vm_window_layout(vm, lines, &widest, &top, &left);
+    assert_int_equal(n, 10);
+    assert_int_equal(widest, 31);
+    assert_int_equal(top, 5);
+    assert_int_equal(left, 4);
+    assert_string_equal(lines[0], "         SAVE GAME");
+    assert_string_equal(lines[7], "\"C:\\savegame\")");
+    dlg_screen(vm);
+    assert_int_equal(px(22, 35), 15); /* the box: x 22-289, y 35-124 */
+    assert_int_equal(px(289, 124), 15);
+    assert_true(test_cell_is(screen, 5, 13, 'S', 0, 15));
+    assert_true(test_cell_is(screen, 14, 4, '\\', 15, 0));
+    assert_true(test_cell_is(screen, 14, 5, '_', 15, 0));
+    assert_true(test_cell_solid(screen, 14, 34, 0));
+    assert_int_equal(px(280, 112), 15);
+    assert_true(test_cell_solid(screen, 23, 1, 0)); /* the input cursor blanked */
+    assert_int_equal(vm->vars[71], 0);
+    test_vm_run(vm, script, 5);
+    assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_NONE);
+    assert_int_equal(vm->vars[71], 1);
+    dlg_screen(vm);
+    assert_true(test_cell_is(screen, 23, 1, '_', 15, 0));
+    agi_vm_free(vm);
+
+    vm = dlg_vm("2.936");
+    test_vm_run(vm, "2 key f2\n", 3);
+    assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_RESTORE);
+    assert_non_null(strstr(vm->txt.window, "        RESTORE GAME\n\nOn which disk or in which directory is the game"));
+    agi_vm_free(vm);
+}
+
+/* The save list: the prompt 34 wide, an empty line, 12 slot lines " - ";
+ * the pointer 0x1a in the selected line's first column, moved by the
+ * arrows; Esc cancels. */
+static void test_slot_list(void **state)
+{
+    (void)state;
+    agi_vm *vm = dlg_vm("2.936");
+    const char *script = "2 key f1\n3 key enter\n4 key down\n6 key esc\n";
+    test_vm_run(vm, script, 4);
+    char lines[22][41];
+    unsigned widest, top, left, n = agi_vm_window_layout(vm, lines, &widest, &top, &left);
+    assert_int_equal(n, 17);
+    assert_int_equal(widest, 34);
+    assert_int_equal(top, 2);
+    assert_int_equal(left, 3);
+    assert_string_equal(lines[0], "Use the arrow keys to select the");
+    assert_string_equal(lines[16], " - ");
+    dlg_screen(vm);
+    assert_true(test_cell_is(screen, 7, 3, 0x1a, 0, 15));
+    assert_true(test_cell_is(screen, 8, 4, '-', 0, 15));
+    test_vm_run(vm, script, 5);
+    dlg_screen(vm);
+    assert_true(test_cell_solid(screen, 7, 3, 15));
+    assert_true(test_cell_is(screen, 8, 3, 0x1a, 0, 15));
+    assert_true(test_cell_solid(screen, 23, 1, 0));
+    test_vm_run(vm, script, 7);
+    assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_NONE);
+    assert_int_equal(vm->vars[71], 1);
+    agi_vm_free(vm);
+}
+
+/* Slot 2, "xy" typed in the description field (row 11 from column 4 with
+ * the cursor character), the verify window's text with the cursor back,
+ * Enter: the save is kept in memory.  F3 changes v40, and the restore
+ * lists only slot 2, verifies and brings v40 back, the cycle aborted and
+ * the run's cycle count going on. */
+static void test_save_then_restore_in_memory(void **state)
+{
+    (void)state;
+    agi_vm *vm = dlg_vm("2.936");
+    const char *script = "2 key f1\n3 key enter\n3 key down\n3 key enter\n3 key x\n3 key y\n"
+                         "4 key enter\n6 key enter\n8 key f3\n10 key f2\n11 key enter\n12 key enter\n14 key enter\n";
+    test_vm_run(vm, script, 4);
+    char lines[22][41];
+    unsigned widest, top, left, n = agi_vm_window_layout(vm, lines, &widest, &top, &left);
+    assert_int_equal(n, 4);
+    assert_int_equal(top, 8);
+    assert_int_equal(widest, 31);
+    dlg_screen(vm);
+    assert_true(test_cell_is(screen, 11, 4, 'x', 15, 0));
+    assert_true(test_cell_is(screen, 11, 5, 'y', 15, 0));
+    assert_true(test_cell_is(screen, 11, 6, '_', 15, 0));
+    assert_true(test_cell_solid(screen, 11, 34, 0));
+    test_vm_run(vm, script, 5);
+    assert_string_equal(vm->txt.window, "About to save the game\ndescribed as:\n\nxy\n\nin file:\n\\sg.2\n\n"
+                                        "Press ENTER to continue.\nPress ESC to cancel.");
+    dlg_screen(vm);
+    assert_true(test_cell_is(screen, 23, 1, '_', 15, 0));
+    assert_int_equal(vm->saves.mem[1].len, 0);
+    test_vm_run(vm, script, 7);
+    assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_NONE);
+    assert_true(vm->saves.mem[1].len > 0);
+    assert_int_equal(vm->saves.mem[0].len, 0);
+    assert_int_equal(vm->vars[71], 1);
+    test_vm_run(vm, script, 12);
+    assert_int_equal(vm->vars[40], 3);
+    n = agi_vm_window_layout(vm, lines, &widest, &top, &left);
+    assert_int_equal(n, 6); /* four prompt lines, an empty one, slot 2 */
+    assert_int_equal(top, 7);
+    assert_string_equal(lines[5], " - xy");
+    test_vm_run(vm, script, 13);
+    assert_string_equal(vm->txt.window, "About to restore the game\ndescribed as:\n\nxy\n\nfrom file:\n\\sg.2\n\n"
+                                        "Press ENTER to continue.\nPress ESC to cancel.");
+    test_vm_run(vm, script, 16);
+    assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_NONE);
+    assert_int_equal(vm->vars[40], 7);
+    assert_int_equal(vm->vars[72], 0); /* aborted, not continued */
+    assert_int_equal(vm->cycle, 16);
+    agi_vm_free(vm);
+}
+
+/* Restore with nothing saved: the directory, then "There are no games";
+ * Enter closes it and the cycle goes on. */
+static void test_restore_nothing_saved(void **state)
+{
+    (void)state;
+    agi_vm *vm = dlg_vm("2.936");
+    const char *script = "2 key f2\n3 key enter\n4 key enter\n";
+    test_vm_run(vm, script, 4);
+    assert_string_equal(vm->txt.window, "There are no games to\nrestore in\n\n\\\n\nPress ENTER to continue.");
+    test_vm_run(vm, script, 5);
+    assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_NONE);
+    assert_int_equal(vm->vars[72], 1);
+    agi_vm_free(vm);
+}
+
+/* The slot last saved is selected in the next list and its description
+ * offered in the field (probe S4). */
+static void test_last_slot_selected(void **state)
+{
+    (void)state;
+    agi_vm *vm = dlg_vm("2.936");
+    const char *script = "2 key f1\n3 key enter\n3 key down\n3 key down\n3 key enter\n3 type \"abc\"\n3 key enter\n"
+                         "5 key f1\n6 key enter\n7 key enter\n";
+    test_vm_run(vm, script, 7);
+    assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_SAVE);
+    assert_int_equal(vm->modal.sel, 2);
+    test_vm_run(vm, script, 8);
+    assert_string_equal(vm->modal.edit, "abc");
+    agi_vm_free(vm);
+}
+
+/* The path is edited in its field; a directory relic's disk lacks gives
+ * "There is no directory named", whose Enter goes back to the path; an
+ * empty path is the root (probe S7). */
+static void test_path_edit(void **state)
+{
+    (void)state;
+    agi_vm *vm = dlg_vm("2.936");
+    const char *script = "2 key f1\n3 key backspace\n3 key x\n4 key enter\n5 key enter\n6 key backspace\n6 key enter\n";
+    test_vm_run(vm, script, 4);
+    dlg_screen(vm);
+    assert_true(test_cell_is(screen, 14, 4, 'x', 15, 0));
+    assert_true(test_cell_is(screen, 14, 5, '_', 15, 0));
+    test_vm_run(vm, script, 5);
+    assert_string_equal(vm->txt.window,
+                        "There is no directory named\nx.\nPress ENTER to try again.\nPress ESC to cancel.");
+    test_vm_run(vm, script, 6);
+    assert_non_null(strstr(vm->txt.window, "SAVE GAME"));
+    assert_string_equal(vm->modal.path, "x");
+    test_vm_run(vm, script, 7);
+    assert_non_null(strstr(vm->txt.window, "Use the arrow keys to select the slot"));
+    agi_vm_free(vm);
+}
+
+/* The cursor blanking is 2.936's (savedlg_hides_cursor): a profile
+ * without the rule keeps it. */
+static void test_cursor_rule(void **state)
+{
+    (void)state;
+    agi_vm *vm = dlg_vm("2.917");
+    test_vm_run(vm, "2 key f1\n", 3);
+    assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_SAVE);
+    dlg_screen(vm);
+    assert_true(test_cell_is(screen, 23, 1, '_', 15, 0));
+    agi_vm_free(vm);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_directory_window),
+        cmocka_unit_test(test_slot_list),
+        cmocka_unit_test(test_save_then_restore_in_memory),
+        cmocka_unit_test(test_restore_nothing_saved),
+        cmocka_unit_test(test_last_slot_selected),
+        cmocka_unit_test(test_path_edit),
+        cmocka_unit_test(test_cursor_rule),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
