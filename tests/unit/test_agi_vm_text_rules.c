@@ -303,6 +303,26 @@ static void test_word_as_typed(void **state)
     agi_vm_free(vm);
 }
 
+/* A backspace in a window's text clears the cell left of it and the
+ * rest is written from there (groza's F1 window under AGI 2.936); the
+ * box keeps the width the layout gave it. */
+static void test_window_backspace(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0, "if (v50 == 0) {\n  v50 = 1;\n  show.pic();\n  print(\"ab\\x08cd\");\n}\nreturn();");
+    test_vm_run(vm, NULL, 2);
+    draw(vm);
+    assert_true(vm->txt.win_open);
+    /* "ab" 0x08 "cd" is laid out 5 wide (from column 17 on row 10) */
+    assert_true(test_cell_is(screen, 10, 17, 'a', 0, 15));
+    assert_true(test_cell_is(screen, 10, 18, 'c', 0, 15));
+    assert_true(test_cell_is(screen, 10, 19, 'd', 0, 15));
+    assert_true(test_cell_solid(screen, 10, 20, 15));
+    assert_true(test_cell_solid(screen, 10, 21, 15));
+    agi_vm_free(vm);
+}
+
 /* A one-loop, one-cel view of a 4x4 square in colour 1 in slot n. */
 static void vm_square(agi_vm *vm, unsigned n)
 {
@@ -376,7 +396,7 @@ int main(void)
         cmocka_unit_test(test_input_line_graphics),       cmocka_unit_test(test_echo_line),
         cmocka_unit_test(test_get_string_cells),          cmocka_unit_test(test_menu_cells),
         cmocka_unit_test(test_inventory_screen),          cmocka_unit_test(test_word_as_typed),
-        cmocka_unit_test(test_window_close_and_wipe),     cmocka_unit_test(test_prevent_moved_row),
+        cmocka_unit_test(test_window_close_and_wipe), cmocka_unit_test(test_window_backspace),     cmocka_unit_test(test_prevent_moved_row),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
