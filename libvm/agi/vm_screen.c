@@ -86,7 +86,7 @@ static void agi_scr_window_box(uint8_t *out, unsigned top, unsigned left, unsign
  * stays at column 0). */
 static void agi_scr_window_line(char *line)
 {
-    char out[41];
+    char out[41] = "";
     size_t col = 0, end = 0;
     for (const char *p = line; *p && col < 40; p++) {
         if (*p == '\b') {

@@ -396,7 +396,8 @@ int main(void)
         cmocka_unit_test(test_input_line_graphics),       cmocka_unit_test(test_echo_line),
         cmocka_unit_test(test_get_string_cells),          cmocka_unit_test(test_menu_cells),
         cmocka_unit_test(test_inventory_screen),          cmocka_unit_test(test_word_as_typed),
-        cmocka_unit_test(test_window_close_and_wipe), cmocka_unit_test(test_window_backspace),     cmocka_unit_test(test_prevent_moved_row),
+        cmocka_unit_test(test_window_close_and_wipe),     cmocka_unit_test(test_window_backspace),
+        cmocka_unit_test(test_prevent_moved_row),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
