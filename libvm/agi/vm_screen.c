@@ -162,8 +162,8 @@ static void agi_scr_inventory(const agi_vm *vm, uint8_t *out, const uint8_t *fon
         for (unsigned c = 0; c < 40; c++)
             agi_scr_char(out, font, r, c, ' ', 0, 7);
     agi_scr_text(out, font, 0, 11, "You are carrying:", 0, 7);
-    if (!m->n_entries)
-        agi_scr_text(out, font, 2, 16, "nothing", 0, 7);
+    if (!m->n_entries) /* selecting, "nothing" is the selection (ltec's F4, 2.936) */
+        agi_scr_text(out, font, 2, 16, "nothing", m->interactive ? 15 : 0, m->interactive ? 0 : 7);
     for (unsigned i = 0; i < m->n_entries && i / 2 < 22; i++) {
         const char *name = vm->objects_meta.items[m->entries[i]].name;
         int sel = m->interactive && (int)i == m->sel;

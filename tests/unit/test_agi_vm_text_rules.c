@@ -284,6 +284,25 @@ static void test_inventory_screen(void **state)
     agi_vm_free(vm);
 }
 
+/* Selecting (f13) with nothing carried, "nothing" is the selection,
+ * white on black (ltec's F4 under AGI 2.936). */
+static void test_inventory_nothing_selected(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    vm->item_count = 0;
+    test_vm_logic(vm, 0, "if (!isset(f50)) { set(f50); status(); set(f13); status(); }\nreturn();");
+    test_vm_run(vm, NULL, 1);
+    draw(vm);
+    assert_true(test_cell_is(screen, 2, 16, 'n', 0, 7)); /* acknowledging: black on grey */
+    test_vm_run(vm, "1 key enter\n", 2);
+    draw(vm);
+    assert_true(vm->modal.interactive);
+    assert_true(test_cell_is(screen, 2, 16, 'n', 15, 0));
+    assert_true(test_cell_is(screen, 2, 22, 'g', 15, 0));
+    agi_vm_free(vm);
+}
+
 /* %w shows a word as it was typed, known or not. */
 static void test_word_as_typed(void **state)
 {
@@ -300,6 +319,20 @@ static void test_word_as_typed(void **state)
     assert_string_equal(vm->input.parsed_text[1], "Xyzzy");
     assert_string_equal(vm->txt.text[1], "[LOOK][Xyzzy]                           ");
     vm->words = saved;
+    agi_vm_free(vm);
+}
+
+/* %vN|W shows the number in W digits, zero-padded (AGI 2.936, demoquest's
+ * clock "0:01:26"); a longer one keeps its last W digits (ScummVM). */
+static void test_var_width(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0,
+                  "v50 = 7; v51 = 5; v52 = 42; v53 = 200;\n"
+                  "display(1, 0, \"[%v50|3][%v51|2][%v52|1][%v53][%v53|2]\");\nreturn();");
+    test_vm_run(vm, NULL, 1);
+    assert_string_equal(vm->txt.text[1], "[007][05][2][200][00]                   ");
     agi_vm_free(vm);
 }
 
@@ -391,12 +424,20 @@ static void test_prevent_moved_row(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_input_line_attribute),      cmocka_unit_test(test_input_line_backspace),
-        cmocka_unit_test(test_input_line_prevent_accept), cmocka_unit_test(test_input_line_cleared),
-        cmocka_unit_test(test_input_line_graphics),       cmocka_unit_test(test_echo_line),
-        cmocka_unit_test(test_get_string_cells),          cmocka_unit_test(test_menu_cells),
-        cmocka_unit_test(test_inventory_screen),          cmocka_unit_test(test_word_as_typed),
-        cmocka_unit_test(test_window_close_and_wipe),     cmocka_unit_test(test_window_backspace),
+        cmocka_unit_test(test_input_line_attribute),
+        cmocka_unit_test(test_input_line_backspace),
+        cmocka_unit_test(test_input_line_prevent_accept),
+        cmocka_unit_test(test_input_line_cleared),
+        cmocka_unit_test(test_input_line_graphics),
+        cmocka_unit_test(test_echo_line),
+        cmocka_unit_test(test_get_string_cells),
+        cmocka_unit_test(test_menu_cells),
+        cmocka_unit_test(test_inventory_screen),
+        cmocka_unit_test(test_word_as_typed),
+        cmocka_unit_test(test_window_close_and_wipe),
+        cmocka_unit_test(test_window_backspace),
+        cmocka_unit_test(test_var_width),
+        cmocka_unit_test(test_inventory_nothing_selected),
         cmocka_unit_test(test_prevent_moved_row),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
