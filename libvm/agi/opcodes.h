@@ -245,6 +245,8 @@ enum agi_condition_op { AGI_CONDITION_LIST(AGI_X_ENUM_COND) AGI_CONDITION_END };
 enum { AGI_OP_OR = 0xfc, AGI_OP_NOT = 0xfd, AGI_OP_GOTO = 0xfe, AGI_OP_IF = 0xff };
 
 /* said() word numbers with a fixed meaning (input_text_and_menus.md). */
-enum { AGI_WORD_ANY = 0x0001, AGI_WORD_REST = 0x270f };
+/* AGI_WORD_UNKNOWN: the id the parser gives the first unknown word, which
+ * it keeps as a word (only `anyword` matches it). */
+enum { AGI_WORD_ANY = 0x0001, AGI_WORD_REST = 0x270f, AGI_WORD_UNKNOWN = 0xffff };
 
 #endif

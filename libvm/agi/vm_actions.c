@@ -39,11 +39,20 @@ static void agi_vm_expand(agi_vm *vm, unsigned logic, const char *src, char *out
         char *end;
         unsigned long n = strtoul(src + 2, &end, 10);
         src = end;
+        /* %vN|W: the number in W digits, zero-padded (AGI 2.936,
+         * demoquest's clock " %v13:%v12|2:%v11|2 " shows "0:01:26"); a
+         * longer number keeps its last W digits, as ScummVM reads it (not
+         * measured). */
+        unsigned width = 0;
         if (kind == 'v' && *src == '|')
-            for (src++; *src >= '0' && *src <= '9'; src++) {}
+            for (src++; *src >= '0' && *src <= '9'; src++)
+                width = width < 100 ? width * 10 + (unsigned)(*src - '0') : width;
         char tmp[200] = "";
         const char *t = tmp;
-        if (kind == 'v')
+        if (kind == 'v' && width) {
+            int len = snprintf(tmp, sizeof tmp, "%0*u", (int)(width < 15 ? width : 15), vm->vars[n & 0xff]);
+            t = tmp + (len > (int)width ? len - (int)width : 0);
+        } else if (kind == 'v')
             snprintf(tmp, sizeof tmp, "%u", vm->vars[n & 0xff]);
         else if (kind == 's' && agi_vm_string_slot(vm, (unsigned)n))
             snprintf(tmp, sizeof tmp, "%.40s", vm->strings[n]);

@@ -89,9 +89,14 @@ void agi_vm_parse(agi_vm *vm, const char *line)
         const agi_word *w = agi_vm_lookup(vm, p, &used);
         if (!w) {
             size_t tl = strcspn(p, " ");
+            /* The unknown word ends the parse but stays a word of the
+             * line (AGI 2.936, ltec: "look at xyzzy" matches
+             * said("look", anyword); word.to.string(s1, 0) of "xyzzy" is
+             * "xyzzy"; ScummVM's parser keeps it the same way). */
             snprintf(vm->input.parsed_text[vm->input.parsed_n], sizeof vm->input.parsed_text[0], "%.*s",
                      (int)(tl > 40 ? 40 : tl), typed + (p - norm));
-            vm->input.parse_count = vm->input.parsed_n + 1;
+            vm->input.parsed[vm->input.parsed_n++] = AGI_WORD_UNKNOWN;
+            vm->input.parse_count = vm->input.parsed_n;
             vm->vars[AGI_V_PARSE_ERROR] = (uint8_t)vm->input.parse_count;
             vm->flags[AGI_F_INPUT] = 1;
             return;

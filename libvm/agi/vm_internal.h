@@ -147,7 +147,7 @@ typedef struct agi_vm_input {
     uint8_t controller[256];
     uint16_t parsed[10];
     char parsed_text[10][41];
-    unsigned parsed_n;    /* retained nonzero word ids */
+    unsigned parsed_n;    /* retained nonzero word ids, an unknown word last */
     unsigned parse_count; /* parser count / error position */
     char input_line[41], last_input[41];
     size_t input_len; /* input_line's bytes: any key's low byte, a NUL too (an unmapped F-key) */

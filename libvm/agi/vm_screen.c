@@ -76,6 +76,30 @@ static void agi_scr_window_box(uint8_t *out, unsigned top, unsigned left, unsign
                        4);
 }
 
+/* A window line as written: a backspace (0x08), laid out as a
+ * character, clears the cell left of it and writes the rest from there,
+ * as in display() text (groza's F1 window under AGI 2.936: `"` 0x08 " F"
+ * shows two blanks and "F" in the cell after the quote).  At the line's
+ * first column nothing is cleared (not measured in a window; display()
+ * stays at column 0). */
+static void agi_scr_window_line(char *line)
+{
+    char out[41] = "";
+    size_t col = 0, end = 0;
+    for (const char *p = line; *p && col < 40; p++) {
+        if (*p == '\b') {
+            if (col > 0)
+                out[--col] = ' ';
+            continue;
+        }
+        out[col++] = *p;
+        if (col > end)
+            end = col;
+    }
+    memcpy(line, out, end);
+    line[end] = 0;
+}
+
 /* The message window: centred in the display text area and on the 40
  * columns, unless print.at gave row (counted from the display base row),
  * column and width (width 0: 30).  A message needing more than 19 lines is
@@ -93,6 +117,8 @@ static void agi_scr_window(const agi_vm *vm, uint8_t *out, const uint8_t *font, 
     unsigned n = agi_vm_window_layout(vm, lines, &widest, &top, &left);
     if (!n)
         return;
+    for (unsigned i = 0; i < n; i++)
+        agi_scr_window_line(lines[i]);
     if (vm->txt.text_mode) { /* no box: the lines in black on grey, the screen's glyphs */
         for (unsigned i = 0; i < n; i++)
             agi_scr_text(out, font, top + i, left, lines[i], 0, 7);
@@ -134,8 +160,8 @@ static void agi_scr_inventory(const agi_vm *vm, uint8_t *out, const uint8_t *fon
         for (unsigned c = 0; c < 40; c++)
             agi_scr_char(out, font, r, c, ' ', 0, 7);
     agi_scr_text(out, font, 0, 11, "You are carrying:", 0, 7);
-    if (!m->n_entries)
-        agi_scr_text(out, font, 2, 16, "nothing", 0, 7);
+    if (!m->n_entries) /* selecting, "nothing" is the selection (ltec's F4, 2.936) */
+        agi_scr_text(out, font, 2, 16, "nothing", m->interactive ? 15 : 0, m->interactive ? 0 : 7);
     for (unsigned i = 0; i < m->n_entries && i / 2 < 22; i++) {
         const char *name = vm->objects_meta.items[m->entries[i]].name;
         int sel = m->interactive && (int)i == m->sel;

@@ -5,11 +5,24 @@
 #include <string.h>
 #include "vm_private.h"
 
+/* The cycle count is the run's clock, not the game's: the input script's
+ * events are timed by it, so a restart goes on counting (with it back at
+ * 0 the script replayed from its start: patqst's F9, which restarts at
+ * once because stop.sound sets the flag its music ends with, f16, replayed
+ * an arrow key pressed in the menu as a walk). */
 void agi_vm_restart_now(agi_vm *vm)
 {
     uint8_t f9 = vm->flags[AGI_F_SOUND];
     unsigned cap = vm->replay.cap;
+    unsigned long cycle = vm->cycle;
+    agi_vm_menus menus = vm->menus;
     agi_vm_reset(vm);
+    vm->cycle = cycle;
+    /* The menu survives a restart (AGI 2.936, patqst: restarted with f6
+     * set, logic 0 skips its set.menu block, and Esc then opens the whole
+     * menu on the heading last used); a pending menu.input does not. */
+    vm->menus = menus;
+    vm->menus.menu_request = 0;
     vm->flags[AGI_F_SOUND] = f9;
     vm->flags[AGI_F_RESTART] = 1;
     uint8_t *r = cap ? calloc(cap, 2) : NULL;

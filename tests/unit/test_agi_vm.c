@@ -375,8 +375,9 @@ static void test_parser(void **state)
     assert_true(agi_vm_said(vm, look_tree, 2));
     /* multi-word entries, then the unknown word's position */
     agi_vm_parse(vm, "pick up the shiny key");
-    assert_int_equal(vm->input.parsed_n, 1);
+    assert_int_equal(vm->input.parsed_n, 2); /* the unknown word is kept */
     assert_int_equal(vm->input.parsed[0], 40);
+    assert_int_equal(vm->input.parsed[1], 0xffff);
     assert_int_equal(vm->input.parse_count, 2);
     assert_int_equal(vm->vars[9], 2);
     assert_string_equal(vm->input.parsed_text[1], "shiny");
@@ -391,6 +392,29 @@ static void test_parser(void **state)
     agi_vm_parse(vm, "xyzzy");
     assert_int_equal(vm->vars[9], 1);
     assert_int_equal(agi_vm_strcmp_norm("Don't-Panic!", "dont panic"), 0);
+    agi_vm_free(vm);
+}
+
+/* The first unknown word stays a word of the line (AGI 2.936, ltec's
+ * "look at xyzzy" answered by its said("examine", anyword) and
+ * word.to.string(s1, v9 - 1) showing "xyzzy"): anyword matches it, no
+ * dictionary id does, and word.to.string copies it. */
+static void test_parser_unknown_word(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    vm_words(vm);
+    agi_vm_parse(vm, "look at xyzzy tree");
+    assert_int_equal(vm->vars[9], 2);
+    uint8_t look_any[] = {20, 0, 1, 0}, look_tree[] = {20, 0, 30, 0}, look_any_tree[] = {20, 0, 1, 0, 30, 0};
+    assert_false(agi_vm_said(vm, look_tree, 2));
+    assert_false(agi_vm_said(vm, look_any_tree, 3)); /* the parse stopped at xyzzy */
+    assert_true(agi_vm_said(vm, look_any, 2));
+    test_vm_logic(vm, 0,
+                  "accept.input();\nif (isset(f2)) { word.to.string(s1, 1); word.to.string(s2, 0); }\nreturn();");
+    test_vm_run(vm, "1 type \"look at xyzzy\"\n", 3);
+    assert_string_equal(vm->strings[1], "xyzzy");
+    assert_string_equal(vm->strings[2], "look");
     agi_vm_free(vm);
 }
 
@@ -708,7 +732,7 @@ int main(void)
         cmocka_unit_test(test_control_lines),    cmocka_unit_test(test_target_bands),
         cmocka_unit_test(test_approach_delay),   cmocka_unit_test(test_random_countdown),
         cmocka_unit_test(test_room_switch),      cmocka_unit_test(test_reentry),
-        cmocka_unit_test(test_replay_checkpoint), cmocka_unit_test(test_parser),
+        cmocka_unit_test(test_replay_checkpoint), cmocka_unit_test(test_parser), cmocka_unit_test(test_parser_unknown_word),
         cmocka_unit_test(test_event_queue),      cmocka_unit_test(test_menu_wrap),
         cmocka_unit_test(test_input_script),     cmocka_unit_test(test_sample_game),
         cmocka_unit_test(test_save_restore),     cmocka_unit_test(test_sample_screen),

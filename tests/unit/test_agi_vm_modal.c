@@ -113,6 +113,38 @@ static void test_inventory(void **state)
     }
 }
 
+/* A restart goes on counting cycles: the input script is timed by them,
+ * so with the count back at 0 its events came again (patqst's F9 under
+ * relic replayed the keys before it).  The menu survives it (2.936,
+ * patqst's Esc after its F9). */
+static void test_restart_keeps_cycle(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new("2.936");
+    test_vm_logic(vm, 0,
+                  "if (v0 == 0) {\n  if (!isset(f6)) {\n    set.menu(\"A\");\n    set.menu.item(\"x\", c1);\n"
+                  "    set.menu(\"B\");\n    set.menu.item(\"y\", c2);\n    submit.menu();\n  }\n  new.room(1);\n}\n"
+                  "if (v19 == 97) { set(f16); restart.game(); }\nreturn();");
+    test_vm_logic(vm, 1, "return();");
+    agi_input_script in = {0};
+    relic_err err;
+    relic_err_clear(&err);
+    const char *script = "3 key a\n";
+    if (agi_input_parse(script, strlen(script), &in, &err))
+        fail_msg("script: %s", err.msg);
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(agi_vm_cycle(vm, &in, &err), RELIC_OK);
+    assert_int_equal(vm->cycle, 8); /* restarted once, in cycle 3 */
+    assert_int_equal(vm->flags[6], 0);
+    /* the menu stays: logic 0 built it before the restart only */
+    assert_int_equal(vm->vars[0], 1);
+    assert_int_equal(vm->menus.heading_n, 2);
+    assert_int_equal(vm->menus.menu_n, 2);
+    assert_true(vm->menus.menu_done);
+    agi_input_free(&in);
+    agi_vm_free(vm);
+}
+
 /* Restart: f16 skips the prompt except in 2.411; Esc keeps playing. */
 static void test_restart_and_quit(void **state)
 {
@@ -324,7 +356,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_message_blocks),  cmocka_unit_test(test_message_no_wait),
         cmocka_unit_test(test_line_editors),    cmocka_unit_test(test_inventory),
-        cmocka_unit_test(test_restart_and_quit), cmocka_unit_test(test_menu),
+        cmocka_unit_test(test_restart_and_quit), cmocka_unit_test(test_restart_keeps_cycle), cmocka_unit_test(test_menu),
         cmocka_unit_test(test_save_restore_selectors), cmocka_unit_test(test_save_keeps_random_state),
         cmocka_unit_test(test_restore_keeps_picture),
         cmocka_unit_test(test_state_json_alloc_failure),

@@ -284,6 +284,25 @@ static void test_inventory_screen(void **state)
     agi_vm_free(vm);
 }
 
+/* Selecting (f13) with nothing carried, "nothing" is the selection,
+ * white on black (ltec's F4 under AGI 2.936). */
+static void test_inventory_nothing_selected(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    vm->item_count = 0;
+    test_vm_logic(vm, 0, "if (!isset(f50)) { set(f50); status(); set(f13); status(); }\nreturn();");
+    test_vm_run(vm, NULL, 1);
+    draw(vm);
+    assert_true(test_cell_is(screen, 2, 16, 'n', 0, 7)); /* acknowledging: black on grey */
+    test_vm_run(vm, "1 key enter\n", 2);
+    draw(vm);
+    assert_true(vm->modal.interactive);
+    assert_true(test_cell_is(screen, 2, 16, 'n', 15, 0));
+    assert_true(test_cell_is(screen, 2, 22, 'g', 15, 0));
+    agi_vm_free(vm);
+}
+
 /* %w shows a word as it was typed, known or not. */
 static void test_word_as_typed(void **state)
 {
@@ -300,6 +319,40 @@ static void test_word_as_typed(void **state)
     assert_string_equal(vm->input.parsed_text[1], "Xyzzy");
     assert_string_equal(vm->txt.text[1], "[LOOK][Xyzzy]                           ");
     vm->words = saved;
+    agi_vm_free(vm);
+}
+
+/* %vN|W shows the number in W digits, zero-padded (AGI 2.936, demoquest's
+ * clock "0:01:26"); a longer one keeps its last W digits (ScummVM). */
+static void test_var_width(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0,
+                  "v50 = 7; v51 = 5; v52 = 42; v53 = 200;\n"
+                  "display(1, 0, \"[%v50|3][%v51|2][%v52|1][%v53][%v53|2]\");\nreturn();");
+    test_vm_run(vm, NULL, 1);
+    assert_string_equal(vm->txt.text[1], "[007][05][2][200][00]                   ");
+    agi_vm_free(vm);
+}
+
+/* A backspace in a window's text clears the cell left of it and the
+ * rest is written from there (groza's F1 window under AGI 2.936); the
+ * box keeps the width the layout gave it. */
+static void test_window_backspace(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new(NULL);
+    test_vm_logic(vm, 0, "if (v50 == 0) {\n  v50 = 1;\n  show.pic();\n  print(\"ab\\x08cd\");\n}\nreturn();");
+    test_vm_run(vm, NULL, 2);
+    draw(vm);
+    assert_true(vm->txt.win_open);
+    /* "ab" 0x08 "cd" is laid out 5 wide (from column 17 on row 10) */
+    assert_true(test_cell_is(screen, 10, 17, 'a', 0, 15));
+    assert_true(test_cell_is(screen, 10, 18, 'c', 0, 15));
+    assert_true(test_cell_is(screen, 10, 19, 'd', 0, 15));
+    assert_true(test_cell_solid(screen, 10, 20, 15));
+    assert_true(test_cell_solid(screen, 10, 21, 15));
     agi_vm_free(vm);
 }
 
@@ -358,12 +411,21 @@ static void test_prevent_moved_row(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_input_line_attribute),      cmocka_unit_test(test_input_line_backspace),
-        cmocka_unit_test(test_input_line_prevent_accept), cmocka_unit_test(test_input_line_cleared),
-        cmocka_unit_test(test_input_line_graphics),       cmocka_unit_test(test_echo_line),
-        cmocka_unit_test(test_get_string_cells),          cmocka_unit_test(test_menu_cells),
-        cmocka_unit_test(test_inventory_screen),          cmocka_unit_test(test_word_as_typed),
-        cmocka_unit_test(test_window_close_and_wipe),     cmocka_unit_test(test_prevent_moved_row),
+        cmocka_unit_test(test_input_line_attribute),
+        cmocka_unit_test(test_input_line_backspace),
+        cmocka_unit_test(test_input_line_prevent_accept),
+        cmocka_unit_test(test_input_line_cleared),
+        cmocka_unit_test(test_input_line_graphics),
+        cmocka_unit_test(test_echo_line),
+        cmocka_unit_test(test_get_string_cells),
+        cmocka_unit_test(test_menu_cells),
+        cmocka_unit_test(test_inventory_screen),
+        cmocka_unit_test(test_word_as_typed),
+        cmocka_unit_test(test_window_close_and_wipe),
+        cmocka_unit_test(test_window_backspace),
+        cmocka_unit_test(test_var_width),
+        cmocka_unit_test(test_inventory_nothing_selected),
+        cmocka_unit_test(test_prevent_moved_row),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
