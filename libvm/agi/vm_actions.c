@@ -638,17 +638,7 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
         agi_vm_text_fill(vm, 0, 0, 24, 39, agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg));
         vm->input.echo_home = 1;
         break;
-    case AGI_A_GRAPHICS: /* graphics again: the text surface is gone, the status and input lines back */
-        vm->txt.text_mode = 0;
-        agi_vm_text_fill(vm, 0, 0, 24, 39, 0xff);
-        vm->pic_row = vm->txt.base_row;
-        vm->scr_split = 0;
-        vm->scr_live = 1;
-        if (vm->txt.status_enabled)
-            agi_vm_status_draw(vm);
-        if (vm->input.input_enabled) /* in the attribute of now (a probe: green after (2, 0)) */
-            agi_vm_input_redraw(vm);
-        break;
+    case AGI_A_GRAPHICS: agi_vm_graphics_again(vm); break;
     case AGI_A_SET_CURSOR_CHAR: {
         const char *m = agi_vm_message(vm, logic, a[0]);
         vm->txt.prompt_char = m ? m[0] : 0;

@@ -344,6 +344,12 @@ static void agi_modal_close(agi_vm *vm)
         return;
     }
     agi_vm_window_close(vm);
+    /* The inventory screen is the text mode: leaving it is graphics()'s
+     * return, so display() text is gone (demoquest under AGI 2.936: the
+     * clock it writes on the status row is not there after F4 and Enter,
+     * until its logic writes it again). */
+    if (kind == AGI_MODAL_INVENTORY && !vm->txt.text_mode)
+        agi_vm_graphics_again(vm);
     if (kind == AGI_MODAL_MESSAGE && vm->modal.show_obj)
         agi_modal_show_obj_close(vm);
     if (kind == AGI_MODAL_CONFIRM && vm->modal.purpose == AGI_CONFIRM_RESTART && vm->rules->restart_hides_cursor &&

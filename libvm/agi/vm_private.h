@@ -103,6 +103,10 @@ const char *agi_vm_message(agi_vm *vm, unsigned logic, unsigned n);
  * on the input row of now (accept.input, Enter, a typed line); its cells
  * from column col of the row last drawn, in the attribute of now. */
 void agi_vm_input_redraw(agi_vm *vm);
+/* Back from the text mode (graphics(), or the inventory screen closing):
+ * the text cells are gone, the picture shows from the base row, and the
+ * status and input lines are drawn again. */
+void agi_vm_graphics_again(agi_vm *vm);
 void agi_vm_input_put(agi_vm *vm, size_t col, const char *s, size_t len);
 void agi_vm_text_dither(agi_vm *vm, unsigned row, unsigned col);
 

@@ -344,3 +344,16 @@ unsigned agi_vm_text_wrap(const char *p, unsigned width, char lines[][41], unsig
     *widest = w.widest;
     return w.n;
 }
+
+void agi_vm_graphics_again(agi_vm *vm)
+{
+    vm->txt.text_mode = 0;
+    agi_vm_text_fill(vm, 0, 0, 24, 39, 0xff);
+    vm->pic_row = vm->txt.base_row;
+    vm->scr_split = 0;
+    vm->scr_live = 1;
+    if (vm->txt.status_enabled)
+        agi_vm_status_draw(vm);
+    if (vm->input.input_enabled) /* in the attribute of now (a probe: green after (2, 0)) */
+        agi_vm_input_redraw(vm);
+}

@@ -113,6 +113,33 @@ static void test_inventory(void **state)
     }
 }
 
+/* The inventory screen is the text mode: closing it is graphics()'s
+ * return, display() text gone, the status line drawn again (demoquest's
+ * clock under AGI 2.936, gone after F4 and Enter until its logic writes it
+ * again). */
+static void test_inventory_clears_display_text(void **state)
+{
+    (void)state;
+    agi_vm *vm = test_vm_new("2.936");
+    test_vm_logic(vm, 0,
+                  "if (v50 == 0) { v50 = 1; configure.screen(1, 22, 0); status.line.on(); display(0, 20, \"12:34\"); "
+                  "display(10, 5, \"hello\"); }\n"
+                  "if (v51 == 1) { v51 = 2; status(); }\nreturn();");
+    test_vm_run(vm, NULL, 1);
+    assert_memory_equal(&vm->txt.text[0][20], "12:34", 5);
+    assert_memory_equal(&vm->txt.text[10][5], "hello", 5);
+    vm->vars[51] = 1;
+    test_vm_run(vm, NULL, 2); /* cycles are counted from the start */
+    assert_int_equal(vm->modal.kind, AGI_MODAL_INVENTORY);
+    test_vm_run(vm, "3 key enter\n", 5);
+    assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
+    assert_memory_equal(&vm->txt.text[10][5], "     ", 5);
+    assert_int_equal(vm->txt.text_attr[10][5], 0xff);
+    assert_memory_equal(&vm->txt.text[0][20], "     ", 5); /* the status line's blanks */
+    assert_memory_equal(&vm->txt.text[0][1], "Score:", 6);
+    agi_vm_free(vm);
+}
+
 /* A restart goes on counting cycles: the input script is timed by them,
  * so with the count back at 0 its events came again (patqst's F9 under
  * relic replayed the keys before it).  The menu survives it (2.936,
@@ -355,7 +382,7 @@ int main(void)
     // clang-format off
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_message_blocks),  cmocka_unit_test(test_message_no_wait),
-        cmocka_unit_test(test_line_editors),    cmocka_unit_test(test_inventory),
+        cmocka_unit_test(test_line_editors),    cmocka_unit_test(test_inventory), cmocka_unit_test(test_inventory_clears_display_text),
         cmocka_unit_test(test_restart_and_quit), cmocka_unit_test(test_restart_keeps_cycle), cmocka_unit_test(test_menu),
         cmocka_unit_test(test_save_restore_selectors), cmocka_unit_test(test_save_keeps_random_state),
         cmocka_unit_test(test_restore_keeps_picture),
