@@ -46,6 +46,16 @@ typedef struct agi_vm_menu_item {
 
 #define AGI_VM_SAVE_SLOTS 12
 
+/* The save and restore dialogs' steps (vm_savedlg.c), in agi_vm_modal.purpose. */
+typedef enum agi_vm_savedlg_step {
+    AGI_SAVEDLG_DIR,        /* the directory window, the path edited */
+    AGI_SAVEDLG_LIST,       /* the slot list and its pointer */
+    AGI_SAVEDLG_DESC,       /* save: the description edited */
+    AGI_SAVEDLG_VERIFY,     /* "About to save/restore ..." */
+    AGI_SAVEDLG_NONE_SAVED, /* restore with nothing saved */
+    AGI_SAVEDLG_NO_DIR      /* "There is no directory named ..." */
+} agi_vm_savedlg_step;
+
 typedef struct agi_vm_modal {
     uint8_t kind;        /* agi_vm_modal_kind */
     uint8_t purpose;     /* CONFIRM: what; EDIT: 1 numeric; SAVE/RESTORE: the dialog's step (vm_savedlg.c) */

@@ -34,7 +34,7 @@ static json_t *agi_vm_modal_json(const agi_vm *vm, int *oom)
     if (m->kind == AGI_MODAL_NONE || m->kind >= sizeof kinds / sizeof kinds[0])
         return json_null();
     json_t *j = json_pack("{s:s, s:i}", "kind", kinds[m->kind], "selection", m->sel);
-    if (m->kind == AGI_MODAL_EDIT || (m->kind == AGI_MODAL_SAVE && m->purpose == 2))
+    if (m->kind == AGI_MODAL_EDIT || (m->kind == AGI_MODAL_SAVE && m->purpose == AGI_SAVEDLG_DESC))
         relic_json_set(j, "edit", agi_vm_json_text(m->edit), oom);
     if (m->kind == AGI_MODAL_CONFIRM)
         relic_json_set(j, "confirm", json_string(m->purpose == AGI_CONFIRM_RESTART ? "restart" : "quit"), oom);

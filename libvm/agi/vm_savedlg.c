@@ -34,8 +34,6 @@
 #include "relic/io.h"
 #include "vm_private.h"
 
-enum { DLG_DIR, DLG_LIST, DLG_DESC, DLG_VERIFY, DLG_NONE_SAVED, DLG_NO_DIR };
-
 #define DLG_DESC_MAX 30 /* characters a description takes */
 
 /* Opens (or moves to) a step's window; force: the box is `width` wide. */
@@ -136,7 +134,7 @@ static void agi_dlg_directory(agi_vm *vm, int restore)
                      : "         SAVE GAME\n\nOn which disk or in which directory do you wish to save this "
                        "game?\n\n%s\n\n",
              "(For example, \"B:\" or \"C:\\savegame\")");
-    agi_dlg_window(vm, DLG_DIR, t, 31, 1);
+    agi_dlg_window(vm, AGI_SAVEDLG_DIR, t, 31, 1);
 }
 
 /* The list: the prompt, an empty line, a line a slot; box_rows keeps the
@@ -153,7 +151,7 @@ static void agi_dlg_list(agi_vm *vm)
     if (!m->n_entries) { /* restore, nothing saved */
         char t[200];
         snprintf(t, sizeof t, "There are no games to\nrestore in\n\n%s\n\nPress ENTER to continue.", m->path);
-        agi_dlg_window(vm, DLG_NONE_SAVED, t, 0, 0);
+        agi_dlg_window(vm, AGI_SAVEDLG_NONE_SAVED, t, 0, 0);
         agi_dlg_input_cursor(vm, 1); /* as for the verify window (not measured here) */
         return;
     }
@@ -176,7 +174,7 @@ static void agi_dlg_list(agi_vm *vm)
     for (unsigned i = 0; i < m->n_entries; i++)
         if (m->entries[i] + 1u == vm->saves.last_slot)
             m->sel = (int)i;
-    agi_dlg_window(vm, DLG_LIST, t, 34, 1);
+    agi_dlg_window(vm, AGI_SAVEDLG_LIST, t, 34, 1);
 }
 
 static void agi_dlg_describe(agi_vm *vm)
@@ -186,7 +184,7 @@ static void agi_dlg_describe(agi_vm *vm)
     /* a used slot's description to edit (probe S4: "abc" offered again) */
     snprintf(m->edit, sizeof m->edit, "%.30s", m->slot_valid[slot] ? m->slot_desc[slot] : "");
     m->limit = DLG_DESC_MAX + 1;
-    agi_dlg_window(vm, DLG_DESC, "How would you like to describe this saved game?\n\n", 31, 1);
+    agi_dlg_window(vm, AGI_SAVEDLG_DESC, "How would you like to describe this saved game?\n\n", 31, 1);
 }
 
 static void agi_dlg_verify(agi_vm *vm)
@@ -198,7 +196,7 @@ static void agi_dlg_verify(agi_vm *vm)
     snprintf(t, sizeof t, "About to %s the game\ndescribed as:\n\n%s\n\n%s file:\n%s\n\n%s",
              restore ? "restore" : "save", restore ? m->slot_desc[m->entries[m->sel]] : m->edit,
              restore ? "from" : "in", file, "Press ENTER to continue.\nPress ESC to cancel.");
-    agi_dlg_window(vm, DLG_VERIFY, t, 0, 0);
+    agi_dlg_window(vm, AGI_SAVEDLG_VERIFY, t, 0, 0);
     agi_dlg_input_cursor(vm, 1);
 }
 
@@ -276,8 +274,8 @@ static void agi_dlg_restore(agi_vm *vm, unsigned slot)
 static void agi_dlg_type(agi_vm *vm, uint16_t key)
 {
     agi_vm_modal *m = &vm->modal;
-    char *t = m->purpose == DLG_DIR ? m->path : m->edit;
-    size_t n = strlen(t), limit = m->purpose == DLG_DIR ? sizeof m->path - 1 : m->limit;
+    char *t = m->purpose == AGI_SAVEDLG_DIR ? m->path : m->edit;
+    size_t n = strlen(t), limit = m->purpose == AGI_SAVEDLG_DIR ? sizeof m->path - 1 : m->limit;
     if (key == 0x08 && n)
         t[n - 1] = 0;
     else if (key >= 0x20 && key < 0x100 && n + 1 < limit) {
@@ -291,14 +289,14 @@ static void agi_dlg_no_dir(agi_vm *vm)
     char t[200];
     snprintf(t, sizeof t, "There is no directory named\n%s.\nPress ENTER to try again.\nPress ESC to cancel.",
              vm->modal.path);
-    agi_dlg_window(vm, DLG_NO_DIR, t, 0, 0);
+    agi_dlg_window(vm, AGI_SAVEDLG_NO_DIR, t, 0, 0);
 }
 
 /* One event for the open dialog: type 1 raw key, type 2 direction. */
 void agi_vm_savedlg_event(agi_vm *vm, uint8_t type, uint16_t v)
 {
     agi_vm_modal *m = &vm->modal;
-    if (m->purpose == DLG_LIST && type == AGI_EV_DIR && (v == 1 || v == 5) && m->n_entries) {
+    if (m->purpose == AGI_SAVEDLG_LIST && type == AGI_EV_DIR && (v == 1 || v == 5) && m->n_entries) {
         m->sel = (m->sel + (v == 1 ? (int)m->n_entries - 1 : 1)) % (int)m->n_entries;
         return;
     }
@@ -309,26 +307,26 @@ void agi_vm_savedlg_event(agi_vm *vm, uint8_t type, uint16_t v)
         return;
     }
     if (v != 0x0d) {
-        if (m->purpose == DLG_DESC || m->purpose == DLG_DIR)
+        if (m->purpose == AGI_SAVEDLG_DESC || m->purpose == AGI_SAVEDLG_DIR)
             agi_dlg_type(vm, v);
         return;
     }
     switch (m->purpose) {
-    case DLG_DIR:
+    case AGI_SAVEDLG_DIR:
         if (agi_dlg_path_exists(m->path))
             agi_dlg_list(vm);
         else
             agi_dlg_no_dir(vm);
         break;
-    case DLG_NO_DIR: agi_dlg_directory(vm, m->kind == AGI_MODAL_RESTORE); break;
-    case DLG_LIST:
+    case AGI_SAVEDLG_NO_DIR: agi_dlg_directory(vm, m->kind == AGI_MODAL_RESTORE); break;
+    case AGI_SAVEDLG_LIST:
         if (m->kind == AGI_MODAL_SAVE)
             agi_dlg_describe(vm);
         else
             agi_dlg_verify(vm);
         break;
-    case DLG_DESC: agi_dlg_verify(vm); break;
-    case DLG_VERIFY: {
+    case AGI_SAVEDLG_DESC: agi_dlg_verify(vm); break;
+    case AGI_SAVEDLG_VERIFY: {
         unsigned slot = m->entries[m->sel];
         int restore = m->kind == AGI_MODAL_RESTORE;
         agi_dlg_close(vm);

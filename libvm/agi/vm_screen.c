@@ -204,13 +204,13 @@ static void agi_scr_selector(const agi_vm *vm, uint8_t *out, const uint8_t *font
     agi_scr_window(vm, out, font, window_font);
     if (!n || vm->txt.text_mode)
         return;
-    if (m->purpose == 0 || m->purpose == 2) { /* the path or the description, then the cursor character */
+    if (m->purpose == AGI_SAVEDLG_DIR || m->purpose == AGI_SAVEDLG_DESC) { /* the field, then the cursor character */
         char t[44];
-        snprintf(t, sizeof t, "%.40s%c", m->purpose ? m->edit : m->path, vm->txt.prompt_char);
+        snprintf(t, sizeof t, "%.40s%c", m->purpose == AGI_SAVEDLG_DESC ? m->edit : m->path, vm->txt.prompt_char);
         for (unsigned c = 0; c < widest; c++)
             agi_scr_char(out, font, top + n - 1, left + c, ' ', 15, 0);
         agi_scr_text(out, font, top + n - 1, left, t, 15, 0);
-    } else if (m->purpose == 1) { /* the pointer before the selected slot */
+    } else if (m->purpose == AGI_SAVEDLG_LIST) { /* the pointer before the selected slot */
         agi_scr_char(out, window_font ? window_font : font, top + (unsigned)m->box_rows + (unsigned)m->sel, left, 0x1a,
                      0, 15);
     }
