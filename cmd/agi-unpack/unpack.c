@@ -3,11 +3,9 @@
  * Resources are extracted on a pool of workers (pool.h); each one's row and
  * error lines are collected and taken in directory order, so game.json,
  * stderr and the tree are the same for any -j. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include "relic/core.h"
 #include "cli.h"
 #include "json_report.h"
@@ -444,15 +442,11 @@ int unpack_run(const unpack_opts *o)
         return cli_exit_code(rc);
     }
     int writing = o->out_dir && !o->list;
-    struct stat out_st;
-    int fresh = writing && lstat(o->out_dir, &out_st) != 0 && errno == ENOENT;
     if (writing && relic_mkdirs(o->out_dir, &err)) {
         cli_report(&err);
         agi_fileset_free(&fs);
         return CLI_EXIT_IO;
     }
-    if (fresh) /* a folder of the user's keeps its flags */
-        unpack_out_spread(o->out_dir);
     unpack_opts local = *o;
     if (o->list)
         local.out_dir = NULL;

@@ -14,12 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#ifdef __linux__
-#include <fcntl.h>
-#include <linux/fs.h>
-#include <sys/ioctl.h>
-#include <unistd.h>
-#endif
 #include "cli.h"
 #include "image.h"
 #include "relic/agi_ext.h"
@@ -40,39 +34,6 @@ void unpack_out_free(unpack_out *out)
         free(out->dirs[i]);
     free(out->dirs);
     pthread_mutex_destroy(&out->lock);
-}
-
-/* Marks a folder this run made as the top of directory hierarchies
- * (FS_TOPDIR_FL, ioctl_iflags(2)): a placement hint, nothing more.  ext4
- * then puts each folder made inside it in the emptiest block group it
- * finds instead of in its parent's group (fs/ext4/ialloc.c,
- * find_group_orlov), and files go to their folder's group, so a
- * views/viewNNN/ and its dozen images share a group with few others.
- * That matters on ext4 without a journal (this machine's disk), where
- * each new inode is found by walking the group's free inodes past every
- * one deleted in the last 5 s (300 s more while its inode table block is
- * dirty), one buffer look-up each (recently_deleted()): in a group where
- * thousands of files were just removed, by a build or by `rm -rf` of the
- * previous output, each create walked thousands of them.  Measured on
- * hankqe (2,803 files) with the folder removed before each run and
- * other files deleted alongside: 0.5-1.0 s of system time a run, 0.07-
- * 0.15 s with every folder marked.  Elsewhere (tmpfs, other file
- * systems) the ioctl fails and nothing changes. */
-void unpack_out_spread(const char *root)
-{
-#if defined(__linux__) && defined(FS_TOPDIR_FL)
-    int fd = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (fd < 0)
-        return;
-    int flags = 0;
-    if (ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0 && !(flags & FS_TOPDIR_FL)) {
-        flags |= FS_TOPDIR_FL;
-        (void)ioctl(fd, FS_IOC_SETFLAGS, &flags);
-    }
-    close(fd);
-#else
-    (void)root;
-#endif
 }
 
 static int unpack_out_known(const unpack_out *out, const char *dir, size_t n)
@@ -105,7 +66,7 @@ static int unpack_out_make(unpack_out *out, const char *dir, size_t n, relic_err
         if (!S_ISDIR(st.st_mode))
             return relic_err_set(err, RELIC_EIO, RELIC_NO_OFFSET, "'%s' is not a folder", path);
     } else {
-        unpack_out_spread(path); /* made now: this run's own */
+        relic_dir_spread(path); /* made now: this run's own */
     }
     char *copy = strndup(dir, n);
     if (!copy || relic_grow((void **)&out->dirs, &out->cap, out->count + 1, sizeof *out->dirs, 32)) {

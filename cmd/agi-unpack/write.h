@@ -25,8 +25,6 @@ typedef struct unpack_out {
 
 void unpack_out_init(unpack_out *out, const char *root);
 void unpack_out_free(unpack_out *out);
-/* Best effort, for a folder this run made (see write.c). */
-void unpack_out_spread(const char *root);
 
 /* WORDS.TOK and OBJECT decoded once per run for the logic decompiler. */
 typedef struct unpack_names {

@@ -75,8 +75,13 @@ int relic_path_same_file(const char *a, const char *b);
  * names, empty, `.` and `..` components, and any existing component that is
  * a symbolic link; creates missing folders when make_dirs is set. */
 int relic_path_join(const char *root, const char *rel, int make_dirs, char *out, size_t outsz, relic_err *err);
-/* mkdir -p for a folder given by the user (not from an archive). */
+/* mkdir -p for a folder given by the user (not from an archive); marks
+ * each folder it makes with relic_dir_spread. */
 int relic_mkdirs(const char *path, relic_err *err);
+/* A placement hint for a folder this run made (best effort, see path.c):
+ * its subfolders spread over the file system instead of crowding one
+ * group of inodes. */
+void relic_dir_spread(const char *path);
 
 /* The names in one folder, read once, looked up without regard to ASCII case
  * (games ship `vol.0`, `LOGDIR`, `VVOL.1`). */
