@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include "relic/agi.h"
 #include "relic/core.h"
 #include "relic/io.h"
@@ -32,7 +33,7 @@ int agi_fileset_add(agi_fileset *fs, const char *name, uint8_t *data, size_t len
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     }
     fs->files = p;
-    fs->files[fs->count++] = (agi_file){copy, data, len};
+    fs->files[fs->count++] = (agi_file){copy, data, len, NULL};
     return RELIC_OK;
 }
 
@@ -40,7 +41,12 @@ void agi_fileset_free(agi_fileset *fs)
 {
     for (size_t i = 0; i < fs->count; i++) {
         free(fs->files[i].name);
-        free(fs->files[i].data);
+        if (fs->files[i].map) {
+            relic_file_unmap(fs->files[i].map);
+            free(fs->files[i].map);
+        } else {
+            free(fs->files[i].data);
+        }
     }
     free(fs->files);
     fs->files = NULL;
@@ -79,6 +85,44 @@ static int agi_is_game_file(const char *name)
     return agi_volume_name(name, &plen) >= 0;
 }
 
+/* Volumes are mapped, not read: copying vtgadv's 1.9 MB into fresh heap
+ * pages was a tenth of agi-unpack --raw's serial time (1.1 ms of page
+ * faults and copying against about 0.1 ms).  Small files are read: a
+ * mapping costs more than they do.  A mapped file truncated by another
+ * program while it is read faults (SIGBUS), as Riven's mapped archives
+ * do; reading a game that is being rewritten is not supported. */
+#define AGI_FILESET_MAP_MIN (64u << 10)
+
+static int agi_fileset_add_mapped(agi_fileset *fs, const char *name, const char *path, relic_err *err)
+{
+    relic_map *m = malloc(sizeof *m);
+    if (!m)
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    int rc = relic_file_map(path, m, err);
+    if (rc) {
+        free(m);
+        return rc;
+    }
+    if (!m->mapped) { /* read after all: hand over the buffer */
+        size_t len;
+        uint8_t *data = relic_buf_take(&m->fallback, &len);
+        relic_file_unmap(m);
+        free(m);
+        return agi_fileset_add(fs, name, data, len, err);
+    }
+    rc = agi_fileset_add(fs, name, NULL, 0, err);
+    if (rc) {
+        relic_file_unmap(m);
+        free(m);
+        return rc;
+    }
+    agi_file *f = &fs->files[fs->count - 1];
+    f->data = (uint8_t *)(uintptr_t)m->data;
+    f->len = m->len;
+    f->map = m;
+    return RELIC_OK;
+}
+
 int agi_fileset_read_dir(const char *path, agi_fileset *fs, relic_err *err)
 {
     relic_dir d;
@@ -91,6 +135,11 @@ int agi_fileset_read_dir(const char *path, agi_fileset *fs, relic_err *err)
         if (!agi_is_game_file(d.names[i]))
             continue;
         snprintf(full, sizeof full, "%s/%s", path, d.names[i]);
+        struct stat st;
+        if (stat(full, &st) == 0 && S_ISREG(st.st_mode) && (uint64_t)st.st_size >= AGI_FILESET_MAP_MIN) {
+            rc = agi_fileset_add_mapped(fs, d.names[i], full, err);
+            continue;
+        }
         rc = relic_file_read(full, &b, err);
         if (rc == RELIC_OK) {
             size_t len;

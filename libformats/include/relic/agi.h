@@ -159,6 +159,8 @@ typedef struct agi_file {
     char *name; /* as found on disk */
     uint8_t *data;
     size_t len;
+    void *map; /* agi_fileset_read_dir's mapping of a large file (data is in
+                  it, copy-on-write), or NULL: data is malloc'd */
 } agi_file;
 
 typedef struct agi_fileset {
