@@ -102,10 +102,17 @@ void agi_layout_records_describe(const agi_game *g, agi_layout_records *lr, agi_
         return;
     relic_sha256_hex(payload->data, payload->len, lr->sha256[kind][n]);
     const uint8_t *vol = g->volumes[e->volume]->data;
-    if (agi_keep_reproducible(ops, kind, rec, vol, payload))
+    int plain = rec->stored_len == payload->len &&
+                (payload->len == 0 || memcmp(vol + rec->offset + rec->header_len, payload->data, payload->len) == 0);
+    /* A record a compressing layout stores plain is its payload, which
+     * rebuilds it exactly; whether the packer would have stored it plain
+     * too does not matter (asking, an LZW trial of each such record, was
+     * two fifths of --raw's work on vtgadv, which stores 357 of 387). */
+    if (plain && ops->compresses)
+        lr->keep_stored[kind][n] = AGI_KEEP_PAYLOAD;
+    else if (agi_keep_reproducible(ops, kind, rec, vol, payload))
         lr->keep_stored[kind][n] = AGI_KEEP_BUILT;
-    else if (rec->stored_len == payload->len &&
-             (payload->len == 0 || memcmp(vol + rec->offset + rec->header_len, payload->data, payload->len) == 0))
+    else if (plain)
         lr->keep_stored[kind][n] = AGI_KEEP_PAYLOAD;
     else
         lr->keep_stored[kind][n] = AGI_KEEP_HEX;
@@ -144,6 +151,51 @@ json_t *agi_container_record_to_json(const agi_game *g, agi_kind kind, unsigned 
     return r;
 }
 
+/* The stretches of volume v that no record in the layout covers, in
+ * order: the records' extents sorted and swept, with no map of the
+ * volume (a byte per volume byte was 2 MB of fresh pages for vtgadv,
+ * a sixth of writing its game.json).  Returns the count, or -1 (out of
+ * memory: the gaps would be lost); *out is malloc'd. */
+typedef struct agi_keep_span {
+    size_t at, end;
+} agi_keep_span;
+
+static int agi_keep_span_cmp(const void *a, const void *b)
+{
+    const agi_keep_span *x = a, *y = b;
+    return x->at < y->at ? -1 : x->at > y->at;
+}
+
+static long agi_keep_gaps(const agi_game *g, const agi_layout_records *lr, unsigned v, agi_keep_span **out)
+{
+    size_t vlen = g->volumes[v]->len, n = 0;
+    agi_keep_span *ext = relic_calloc_array(AGI_KIND_COUNT * AGI_DIR_ENTRIES + 1, sizeof *ext);
+    *out = ext;
+    if (!ext)
+        return -1;
+    for (int k = 0; k < AGI_KIND_COUNT; k++)
+        for (unsigned i = 0; i < g->dirs[k].count && i < AGI_DIR_ENTRIES; i++) {
+            const agi_record *rec = &lr->rec[k][i];
+            size_t len = (size_t)rec->header_len + rec->stored_len;
+            /* an empty extent covers nothing: it must not split a gap */
+            if (lr->loaded[k][i] && lr->described[k][i] && g->dirs[k].entry[i].volume == v && len)
+                ext[n++] = (agi_keep_span){rec->offset, rec->offset + len < vlen ? rec->offset + len : vlen};
+        }
+    qsort(ext, n, sizeof *ext, agi_keep_span_cmp);
+    /* in place: gap m is written only after extent m has been read */
+    size_t gaps = 0, cur = 0;
+    for (size_t i = 0; i < n; i++) {
+        agi_keep_span e = ext[i];
+        if (e.at > cur)
+            ext[gaps++] = (agi_keep_span){cur, e.at};
+        if (e.end > cur)
+            cur = e.end;
+    }
+    if (cur < vlen)
+        ext[gaps++] = (agi_keep_span){cur, vlen};
+    return (long)gaps;
+}
+
 json_t *agi_container_layout_assemble(const agi_game *g, const agi_layout_records *lr)
 {
     const agi_container_ops *ops = agi_container_for(g->layout);
@@ -170,48 +222,35 @@ json_t *agi_container_layout_assemble(const agi_game *g, const agi_layout_record
                                  "entries", (int)g->dirs[k].count),
                        &oom);
     }
-    uint8_t *covered[16] = {0};
-    for (int v = 0; v < 16; v++)
-        if (g->volumes[v])
-            if (!(covered[v] = relic_calloc_array(g->volumes[v]->len, 1)) && g->volumes[v]->len)
-                oom = 1; /* its gaps would be lost */
     for (int k = 0; k < AGI_KIND_COUNT; k++)
         for (unsigned n = 0; n < g->dirs[k].count && n < AGI_DIR_ENTRIES; n++) {
             if (!lr->loaded[k][n])
                 continue; /* damaged: its bytes stay in the gaps */
-            const agi_record *rec = &lr->rec[k][n];
-            unsigned vol = g->dirs[k].entry[n].volume;
             if (!lr->described[k][n]) {
                 oom = 1;
                 continue;
             }
             relic_json_append(records, agi_keep_record_json(g, lr, (agi_kind)k, n), &oom);
-            if (covered[vol])
-                memset(covered[vol] + rec->offset, 1, rec->header_len + rec->stored_len);
         }
     for (int v = 0; v < 16; v++) {
         const agi_file *vf = g->volumes[v];
         if (!vf)
             continue;
         json_t *gaps = json_array();
-        /* memchr over the coverage map: a byte loop was a tenth of
-         * --raw on a game with large volumes. */
-        for (size_t i = 0; covered[v] && i < vf->len;) {
-            const uint8_t *gap = memchr(covered[v] + i, 0, vf->len - i);
-            if (!gap)
-                break;
-            i = (size_t)(gap - covered[v]);
-            const uint8_t *end = memchr(gap, 1, vf->len - i);
-            size_t j = end ? (size_t)(end - covered[v]) : vf->len;
-            relic_json_append(
-                gaps, json_pack("{s:I, s:o}", "offset", (json_int_t)i, "hex", agi_json_hex(vf->data + i, j - i)), &oom);
-            i = j;
-        }
+        agi_keep_span *gap;
+        long ngaps = agi_keep_gaps(g, lr, (unsigned)v, &gap);
+        if (ngaps < 0)
+            oom = 1;
+        for (long i = 0; i < ngaps; i++)
+            relic_json_append(gaps,
+                              json_pack("{s:I, s:o}", "offset", (json_int_t)gap[i].at, "hex",
+                                        agi_json_hex(vf->data + gap[i].at, gap[i].end - gap[i].at)),
+                              &oom);
+        free(gap);
         relic_json_append(
             vols,
             json_pack("{s:i, s:s, s:I, s:o}", "number", v, "file", vf->name, "size", (json_int_t)vf->len, "gaps", gaps),
             &oom);
-        free(covered[v]);
     }
     if (oom) {
         json_decref(dir_files);
@@ -271,11 +310,6 @@ void agi_container_layout_stream(const agi_game *g, const agi_layout_records *lr
     relic_json_stream_close(s, ']');
     relic_json_stream_string(s, "layout", ops->name, strlen(ops->name));
     relic_json_stream_string(s, "prefix", g->prefix, strlen(g->prefix));
-    uint8_t *covered[16] = {0};
-    for (int v = 0; v < 16; v++)
-        if (g->volumes[v])
-            if (!(covered[v] = relic_calloc_array(g->volumes[v]->len, 1)) && g->volumes[v]->len)
-                s->out->oom = 1; /* its gaps would be lost */
     relic_json_stream_open(s, "records", '[');
     for (int k = 0; k < AGI_KIND_COUNT; k++)
         for (unsigned n = 0; n < g->dirs[k].count && n < AGI_DIR_ENTRIES; n++) {
@@ -301,8 +335,6 @@ void agi_container_layout_stream(const agi_game *g, const agi_layout_records *lr
                 relic_json_stream_bool(s, "stored", 1);
             relic_json_stream_int(s, "volume", vol);
             relic_json_stream_close(s, '}');
-            if (covered[vol])
-                memset(covered[vol] + rec->offset, 1, rec->header_len + rec->stored_len);
         }
     relic_json_stream_close(s, ']');
     relic_json_stream_open(s, "volume_files", '[');
@@ -313,24 +345,21 @@ void agi_container_layout_stream(const agi_game *g, const agi_layout_records *lr
         relic_json_stream_open(s, NULL, '{');
         relic_json_stream_string(s, "file", vf->name, strlen(vf->name));
         relic_json_stream_open(s, "gaps", '[');
-        for (size_t i = 0; covered[v] && i < vf->len;) {
-            const uint8_t *gap = memchr(covered[v] + i, 0, vf->len - i);
-            if (!gap)
-                break;
-            i = (size_t)(gap - covered[v]);
-            const uint8_t *end = memchr(gap, 1, vf->len - i);
-            size_t j = end ? (size_t)(end - covered[v]) : vf->len;
+        agi_keep_span *gap;
+        long ngaps = agi_keep_gaps(g, lr, (unsigned)v, &gap);
+        if (ngaps < 0)
+            s->out->oom = 1; /* its gaps would be lost */
+        for (long i = 0; i < ngaps; i++) {
             relic_json_stream_open(s, NULL, '{');
-            relic_json_stream_hex(s, "hex", vf->data + i, j - i);
-            relic_json_stream_int(s, "offset", (long long)i);
+            relic_json_stream_hex(s, "hex", vf->data + gap[i].at, gap[i].end - gap[i].at);
+            relic_json_stream_int(s, "offset", (long long)gap[i].at);
             relic_json_stream_close(s, '}');
-            i = j;
         }
+        free(gap);
         relic_json_stream_close(s, ']');
         relic_json_stream_int(s, "number", v);
         relic_json_stream_int(s, "size", (long long)vf->len);
         relic_json_stream_close(s, '}');
-        free(covered[v]);
     }
     relic_json_stream_close(s, ']');
     relic_json_stream_close(s, '}');
