@@ -575,7 +575,8 @@ static void html_inventory(html_ctx *h, const json_t *summary)
     html_raw(h, "</table></section>\n");
 }
 
-int unpack_html_write(const char *out_dir, const json_t *summary, const unpack_page *page, relic_err *err)
+int unpack_html_write(const char *out_dir, unsigned out_flags, const json_t *summary, const unpack_page *page,
+                      relic_err *err)
 {
     html_ctx h = {RELIC_BUF_INIT, page, NULL, NULL, 0, 0};
     const json_t *resources = json_object_get(summary, "resources");
@@ -609,7 +610,7 @@ int unpack_html_write(const char *out_dir, const json_t *summary, const unpack_p
     if (rc == RELIC_OK)
         rc = relic_path_join(out_dir, "index.html", 1, path, sizeof path, err);
     if (rc == RELIC_OK)
-        rc = relic_file_write_atomic(path, h.b.data, h.b.len, err);
+        rc = relic_file_write_atomic_flags(path, h.b.data, h.b.len, out_flags, err);
     relic_buf_free(&h.b);
     return rc;
 }

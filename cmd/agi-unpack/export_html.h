@@ -10,6 +10,7 @@
  * and the documents kept as their files were written (page); call after
  * everything else is written.  Resources that failed are listed with their
  * error, not linked. */
-int unpack_html_write(const char *out_dir, const json_t *summary, const unpack_page *page, relic_err *err);
+int unpack_html_write(const char *out_dir, unsigned out_flags, const json_t *summary, const unpack_page *page,
+                      relic_err *err);
 
 #endif

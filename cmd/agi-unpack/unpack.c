@@ -442,11 +442,6 @@ int unpack_run(const unpack_opts *o)
         return cli_exit_code(rc);
     }
     int writing = o->out_dir && !o->list;
-    if (writing && relic_mkdirs(o->out_dir, &err)) {
-        cli_report(&err);
-        agi_fileset_free(&fs);
-        return CLI_EXIT_IO;
-    }
     unpack_opts local = *o;
     if (o->list)
         local.out_dir = NULL;
@@ -466,17 +461,25 @@ int unpack_run(const unpack_opts *o)
         if (masked)
             cli_warn("%s: pal.%u: %u components above 63 keep their low six bits", o->game_dir, o->agipal, masked);
     }
-    unpack_out out;
-    unpack_out_init(&out, o->out_dir);
     unpack_names names;
     memset(&names, 0, sizeof names);
     if (writing && !o->raw_only && unpack_names_load(&game, local.extensions, &names, &err)) {
         cli_report(&err);
         unpack_names_free(&names);
-        unpack_out_free(&out);
         agi_fileset_free(&fs);
         return CLI_EXIT_IO;
     }
+    /* A new OUT is written whole (relic_tree): in a hidden sibling,
+     * renamed into place at the end, files without a rename each. */
+    relic_tree tree = {0};
+    if (writing && relic_tree_begin(&tree, o->out_dir, &err)) {
+        cli_report(&err);
+        unpack_names_free(&names);
+        agi_fileset_free(&fs);
+        return CLI_EXIT_IO;
+    }
+    unpack_out out;
+    unpack_out_init(&out, tree.root, tree.out_flags);
     unpack_ctx x;
     unpack_ctx_init(&x, &local, &game, &names, writing ? &out : NULL);
     x.resources = json_array();
@@ -525,8 +528,12 @@ int unpack_run(const unpack_opts *o)
         cli_report(&err);
         x.io_failed = 1;
     }
-    if (!x.json_oom && paging && unpack_html_write(local.out_dir, summary, x.page, &err)) {
+    if (!x.json_oom && paging && unpack_html_write(tree.root, tree.out_flags, summary, x.page, &err)) {
         cli_report(&err); /* the page is written last, from the files above */
+        x.io_failed = 1;
+    }
+    if (writing && relic_tree_commit(&tree, &err)) {
+        cli_report(&err);
         x.io_failed = 1;
     }
     if (o->json && !x.json_oom) {

@@ -21,10 +21,11 @@
 #include "relic/io.h"
 #include "write.h"
 
-void unpack_out_init(unpack_out *out, const char *root)
+void unpack_out_init(unpack_out *out, const char *root, unsigned out_flags)
 {
     memset(out, 0, sizeof *out);
     out->root = root;
+    out->out_flags = out_flags;
     pthread_mutex_init(&out->lock, NULL);
 }
 
@@ -221,7 +222,7 @@ static int unpack_write_bytes(unpack_ctx *x, const char *rel, const void *data, 
     char path[4096];
     int rc = unpack_out_path(x, rel, path, sizeof path, err);
     if (rc == RELIC_OK)
-        rc = relic_file_write_atomic(path, data, len, err);
+        rc = relic_file_write_atomic_flags(path, data, len, x->out->out_flags, err);
     return rc;
 }
 

@@ -18,12 +18,13 @@
  * when it was already there) per run, not one lstat per file. */
 typedef struct unpack_out {
     const char *root;
+    unsigned out_flags; /* relic_tree's: RELIC_OUT_FRESH in a staged tree */
     pthread_mutex_t lock;
     char **dirs;
     size_t count, cap;
 } unpack_out;
 
-void unpack_out_init(unpack_out *out, const char *root);
+void unpack_out_init(unpack_out *out, const char *root, unsigned out_flags);
 void unpack_out_free(unpack_out *out);
 
 /* WORDS.TOK and OBJECT decoded once per run for the logic decompiler. */

@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "relic/io.h"
+#include "file_private.h"
 
 int relic_file_read(const char *path, relic_buf *out, relic_err *err)
 {
@@ -122,7 +123,7 @@ static uint64_t relic_file_siphash(uint64_t k0, uint64_t k1, uint64_t m)
     return v0 ^ v1 ^ v2 ^ v3;
 }
 
-static uint64_t relic_file_next_name(void)
+uint64_t relic_file_next_name(void)
 {
     relic_file_namer *n = &relic_file_names;
     if (!n->seeded) {
@@ -167,12 +168,40 @@ static int relic_out_fail(relic_out *o, const char *what, int e, relic_err *err)
     return e == ENOMEM ? RELIC_ENOMEM : RELIC_EIO;
 }
 
+/* Inside a staged tree (RELIC_OUT_FRESH) the file is made under its own
+ * name: nobody reads the tree before it is renamed into place, so there is
+ * nothing to hide a half-written file from; O_EXCL|O_NOFOLLOW still refuse
+ * whatever is there.  A name the run already wrote takes the usual path,
+ * so a second write replaces the first as it would elsewhere. */
+static int relic_out_open_fresh(relic_out *o, const char *path)
+{
+    o->fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (o->fd < 0)
+        return errno == EEXIST ? 0 : -1;
+    if (!(o->tmp = strdup(path))) {
+        close(o->fd);
+        unlink(path);
+        o->fd = -1;
+        errno = ENOMEM;
+        return -1;
+    }
+    o->fresh = 1;
+    return 1;
+}
+
 int relic_out_open(relic_out *o, const char *path, unsigned flags, relic_err *err)
 {
     memset(o, 0, sizeof *o);
     o->fd = -1;
     o->flags = flags;
     o->path = path;
+    if (flags & RELIC_OUT_FRESH) {
+        int made = relic_out_open_fresh(o, path);
+        if (made > 0)
+            return RELIC_OK;
+        if (made < 0)
+            return relic_out_fail(o, "cannot create file", errno, err);
+    }
     size_t plen = strlen(path);
     /* ".<16 hex>.tmp" after the name: beside the target, same file system. */
     o->tmp = malloc(plen + 24);
@@ -250,7 +279,7 @@ int relic_out_commit(relic_out *o, relic_err *err)
         relic_out_abort(o);
         return relic_out_fail(o, "cannot write", e, err);
     }
-    if (rename(o->tmp, o->path) != 0) {
+    if (!o->fresh && rename(o->tmp, o->path) != 0) {
         int e = errno;
         relic_out_abort(o);
         return relic_out_fail(o, "cannot rename into place", e, err);

@@ -3,7 +3,8 @@
  * one kind fails with a chosen errno.
  *
  *   RELIC_FAULT_CALL   write | fsync | rename | open | malloc
- *                      (open covers open, open64, openat, openat64)
+ *                      (open covers open, open64, openat, openat64;
+ *                      rename covers renameat2, a staged tree's move)
  *   RELIC_FAULT_N      which call fails, from 1; 0 or unset: count only
  *   RELIC_FAULT_ERRNO  ENOSPC (default), EIO or ENOMEM
  *   RELIC_FAULT_COUNT  file that gets "CALL COUNT" lines at exit, one per
@@ -144,6 +145,16 @@ int rename(const char *a, const char *b)
     if (fault_hit(FAULT_RENAME))
         return -1;
     return next(a, b);
+}
+
+int renameat2(int da, const char *a, int db, const char *b, unsigned flags)
+{
+    static int (*next)(int, const char *, int, const char *, unsigned);
+    if (!next)
+        next = FAULT_NEXT("renameat2", int (*)(int, const char *, int, const char *, unsigned));
+    if (fault_hit(FAULT_RENAME))
+        return -1;
+    return next(da, a, db, b, flags);
 }
 
 // clang-format off

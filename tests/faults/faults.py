@@ -71,6 +71,9 @@ def copy(src, dst):
 JOBS = [
     dict(name="agi-unpack", setup=lambda i: copy(SAMPLE, i + "/game"),
          argv=lambda i, o: ["agi-unpack", i + "/game", "-o", o + "/u", "--sounds"], old="u/game.json"),
+    # A new output folder is staged and renamed into place whole (relic_tree).
+    dict(name="agi-unpack new folder", setup=lambda i: copy(SAMPLE, i + "/game"),
+         argv=lambda i, o: ["agi-unpack", i + "/game", "-o", o + "/u"], old=None),
     dict(name="agi-pack", setup=lambda i: copy(os.path.join(ROOT, "samples/agi"), i + "/src"),
          argv=lambda i, o: ["agi-pack", i + "/src", "-o", o + "/g"], old="g/LOGDIR"),
     dict(name="pic-render", setup=lambda i: copy(SAMPLE, i + "/game"),

@@ -1,8 +1,9 @@
 /* Unit tests for the atomic writer (libformats/io/file.c), its streaming
- * form, the audio writer over it (audio.c) and relic_path_same_file
- * (path.c): temporaries are exclusive, unpredictable and beside the
- * target; nothing is left after abort or failure; a symbolic link at the
- * final name is replaced, never followed. */
+ * form, the audio writer over it (audio.c), staged trees (tree.c) and
+ * relic_path_same_file (path.c): temporaries are exclusive, unpredictable
+ * and beside the target; nothing is left after abort or failure; a
+ * symbolic link at the final name is replaced, never followed; a staged
+ * tree appears whole or not at all. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -179,6 +180,105 @@ static void test_same_file(void **state)
     test_tmpdir_remove(dir);
 }
 
+/* A new OUT is staged in a hidden sibling (its missing parents made, a
+ * trailing slash ignored): files are made under their own names, a second
+ * write replaces the first, an abort leaves nothing, and the commit moves
+ * the whole tree into place. */
+static void test_tree_staged(void **state)
+{
+    (void)state;
+    char dir[512], out[600], parent[600], file[800], want[600];
+    test_tmpdir(dir, sizeof dir);
+    snprintf(out, sizeof out, "%s/a/b/out/", dir);
+    snprintf(want, sizeof want, "%s/a/b/out", dir);
+    snprintf(parent, sizeof parent, "%s/a/b", dir);
+    relic_tree t;
+    assert_int_equal(relic_tree_begin(&t, out, NULL), RELIC_OK);
+    assert_non_null(t.stage);
+    assert_ptr_equal(t.root, t.stage);
+    assert_int_equal(t.out_flags, RELIC_OUT_FRESH);
+    size_t n = strlen(want);
+    assert_memory_equal(t.stage, want, n);
+    assert_int_equal(strlen(t.stage), n + 1 + 16 + 4);
+    assert_string_equal(t.stage + n + 17, ".tmp");
+    struct stat st;
+    assert_int_not_equal(lstat(want, &st), 0);
+    assert_int_equal(lstat(t.stage, &st), 0);
+    assert_true(S_ISDIR(st.st_mode));
+    snprintf(file, sizeof file, "%s/x.txt", t.root);
+    assert_int_equal(relic_file_write_atomic_flags(file, "first", 5, t.out_flags, NULL), RELIC_OK);
+    assert_int_equal(relic_file_write_atomic_flags(file, "second", 6, t.out_flags, NULL), RELIC_OK);
+    read_back(file, "second");
+    relic_out o;
+    snprintf(file, sizeof file, "%s/partial.bin", t.root);
+    assert_int_equal(relic_out_open(&o, file, t.out_flags, NULL), RELIC_OK);
+    assert_int_equal(relic_out_write(&o, "half", 4, NULL), RELIC_OK);
+    relic_out_abort(&o);
+    assert_int_not_equal(lstat(file, &st), 0);
+    assert_int_equal(files_in(t.root), 1);
+    assert_int_equal(relic_tree_commit(&t, NULL), RELIC_OK);
+    assert_null(t.stage);
+    snprintf(file, sizeof file, "%s/x.txt", want);
+    read_back(file, "second");
+    assert_int_equal(files_in(parent), 1);
+    test_tmpdir_remove(dir);
+}
+
+/* An existing OUT is written in place, each file through a temporary. */
+static void test_tree_existing(void **state)
+{
+    (void)state;
+    char dir[512], out[600];
+    test_tmpdir(dir, sizeof dir);
+    path_in(out, sizeof out, dir, "out");
+    assert_int_equal(mkdir(out, 0777), 0);
+    relic_tree t;
+    assert_int_equal(relic_tree_begin(&t, out, NULL), RELIC_OK);
+    assert_null(t.stage);
+    assert_string_equal(t.root, out);
+    assert_int_equal(t.out_flags, 0);
+    assert_int_equal(relic_tree_commit(&t, NULL), RELIC_OK);
+    assert_int_equal(files_in(dir), 1);
+    /* a file where OUT should be: refused */
+    path_in(out, sizeof out, dir, "plain");
+    assert_int_equal(relic_file_write_atomic(out, "x", 1, NULL), RELIC_OK);
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(relic_tree_begin(&t, out, &err), RELIC_EIO);
+    test_tmpdir_remove(dir);
+}
+
+/* OUT made by someone else while the run wrote (even empty): the commit
+ * refuses to replace it and removes the stage, without following a link
+ * planted in it. */
+static void test_tree_appeared(void **state)
+{
+    (void)state;
+    char dir[512], out[600], victim[600], file[800], link_path[800];
+    test_tmpdir(dir, sizeof dir);
+    path_in(out, sizeof out, dir, "out");
+    path_in(victim, sizeof victim, dir, "victim");
+    assert_int_equal(relic_file_write_atomic(victim, "keep", 4, NULL), RELIC_OK);
+    relic_tree t;
+    assert_int_equal(relic_tree_begin(&t, out, NULL), RELIC_OK);
+    snprintf(file, sizeof file, "%s/sub", t.root);
+    assert_int_equal(mkdir(file, 0777), 0);
+    snprintf(file, sizeof file, "%s/sub/x.txt", t.root);
+    assert_int_equal(relic_file_write_atomic_flags(file, "x", 1, t.out_flags, NULL), RELIC_OK);
+    snprintf(link_path, sizeof link_path, "%s/sub/link", t.root);
+    assert_int_equal(symlink(victim, link_path), 0);
+    assert_int_equal(mkdir(out, 0777), 0);
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(relic_tree_commit(&t, &err), RELIC_EIO);
+    assert_string_equal(err.file, out);
+    assert_non_null(strstr(err.msg, "appeared"));
+    assert_int_equal(files_in(out), 0);
+    assert_int_equal(files_in(dir), 2); /* out and victim: the stage is gone */
+    read_back(victim, "keep");
+    test_tmpdir_remove(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -187,6 +287,9 @@ int main(void)
         cmocka_unit_test(test_link_at_target_replaced),
         cmocka_unit_test(test_audio_stream),
         cmocka_unit_test(test_same_file),
+        cmocka_unit_test(test_tree_staged),
+        cmocka_unit_test(test_tree_existing),
+        cmocka_unit_test(test_tree_appeared),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

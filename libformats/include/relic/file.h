@@ -43,6 +43,10 @@ int relic_file_write_atomic(const char *path, const void *data, size_t len, reli
  * can be made again) skips it, replacing a user's only copy (save-inspect
  * set --in-place) asks for it. */
 #define RELIC_OUT_DURABLE 1u
+/* RELIC_OUT_FRESH: path is inside a staged tree (relic_tree below, its
+ * out_flags), where no reader looks until the tree is renamed into place:
+ * the file is made under its own name, with no temporary and no rename. */
+#define RELIC_OUT_FRESH 2u
 int relic_file_write_atomic_flags(const char *path, const void *data, size_t len, unsigned flags, relic_err *err);
 
 /* Streaming form of the atomic writer, for writers that cannot hand over one
@@ -59,11 +63,30 @@ typedef struct relic_out {
     unsigned flags;
     const char *path;
     char *tmp; /* temporary name, NULL once committed or aborted */
+    int fresh; /* made under its own name in a staged tree (tmp == path) */
 } relic_out;
 int relic_out_open(relic_out *o, const char *path, unsigned flags, relic_err *err);
 int relic_out_write(relic_out *o, const void *data, size_t len, relic_err *err);
 int relic_out_commit(relic_out *o, relic_err *err);
 void relic_out_abort(relic_out *o);
+
+/* An output folder written whole.  When OUT does not exist yet, the run
+ * writes into a hidden sibling, OUT.<16 hex>.tmp, made now, and
+ * relic_tree_commit renames it to OUT (never over anything that appeared
+ * there meanwhile): readers see no output or all of it, and the files in
+ * it need no rename of their own (out_flags is RELIC_OUT_FRESH).  When
+ * OUT exists, the run writes into it, each file through the atomic
+ * writer.  Commit after a partial run too: what was written is kept, as
+ * it would be in an existing OUT.  A stage that cannot be renamed (OUT
+ * appeared meanwhile) is removed and the commit fails: all or nothing. */
+typedef struct relic_tree {
+    const char *root;   /* where to write: the stage, or OUT itself */
+    unsigned out_flags; /* for relic_out_open / relic_file_write_atomic_flags */
+    char *final;        /* OUT as given */
+    char *stage;        /* the hidden sibling, or NULL */
+} relic_tree;
+int relic_tree_begin(relic_tree *t, const char *out_dir, relic_err *err);
+int relic_tree_commit(relic_tree *t, relic_err *err); /* frees the names */
 
 /* 1 when a and b name the same existing file or folder (same device and
  * inode, which also catches hard links, symbolic links and "./x" vs "x"),
