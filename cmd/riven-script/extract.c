@@ -40,7 +40,7 @@ static int rs_prepare_dirs(const rs_ctx *c, const rs_opts *o, relic_err *err)
                 continue;
             snprintf(last, sizeof last, "%s", dir);
             snprintf(rel, sizeof rel, "%s/x", dir);
-            int rc = relic_path_join(o->extract, rel, 1, path, sizeof path, err);
+            int rc = relic_path_join(o->dest.root, rel, 1, path, sizeof path, err);
             if (rc)
                 return rc;
         }
@@ -152,15 +152,15 @@ static void rs_job_run(const rs_pool *p, rs_job *j, rs_worker_buf *wb)
     }
     /* A converted tBMP keeps its bytes inside its PNG: one file, not two. */
     int in_png = !p->o->raw_only && j->r->tag == mhk_tag("tBMP");
-    j->rc = in_png ? RELIC_OK : rs_write_prepared(p->o->extract, rel, d, j->r->size, &j->err);
+    j->rc = in_png ? RELIC_OK : rs_write_prepared(&p->o->dest, rel, d, j->r->size, &j->err);
     if (!j->rc && !p->o->raw_only)
-        j->rc = rs_convert(p->c, p->o->extract, base, j->a, j->r, d, &j->did, j->out, &j->err);
+        j->rc = rs_convert(p->c, &p->o->dest, base, j->a, j->r, d, &j->did, j->out, &j->err);
     if (in_png && j->rc == RELIC_OK)
         j->out->form = RS_FORM_PNG;
     if (in_png && j->rc == RELIC_EDATA) {
         /* a bitmap that does not decode is still extracted, raw */
         relic_err why = j->err;
-        j->rc = rs_write_prepared(p->o->extract, rel, d, j->r->size, &j->err);
+        j->rc = rs_write_prepared(&p->o->dest, rel, d, j->r->size, &j->err);
         if (!j->rc) {
             j->rc = RELIC_EDATA;
             j->err = why;
@@ -218,11 +218,9 @@ static unsigned rs_threads(const rs_opts *o, const rs_pool *p)
     return (unsigned)(n > 64 ? 64 : n);
 }
 
-int rs_extract(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *err)
+static int rs_extract_into(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *err)
 {
-    int rc = relic_mkdirs(o->extract, err);
-    if (rc)
-        return rc;
+    int rc;
     size_t total = 0;
     for (size_t i = 0; i < c->n; i++)
         total += c->ar[i].a.count;
@@ -293,4 +291,26 @@ int rs_extract(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *e
     if (worst)
         relic_err_set(err, worst, RELIC_NO_OFFSET, "%lu resources could not be extracted or converted", failed);
     return worst;
+}
+
+/* A new OUT is written whole (relic_tree): in a hidden sibling renamed
+ * into place after the pages, each file without a rename of its own. */
+int rs_extract(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *err)
+{
+    relic_tree tree;
+    int rc = relic_tree_begin(&tree, o->extract, err);
+    if (rc)
+        return rc;
+    rs_opts staged = *o;
+    staged.dest = (rs_dest){tree.root, tree.out_flags};
+    rc = rs_extract_into(c, &staged, summary, err);
+    relic_err moved;
+    relic_err_clear(&moved);
+    if (relic_tree_commit(&tree, &moved) != RELIC_OK) {
+        json_decref(*summary); /* nothing was written after all */
+        *summary = NULL;
+        *err = moved;
+        rc = moved.code;
+    }
+    return rc;
 }

@@ -20,7 +20,7 @@
  * palette gets the empty "tbPX" chunk instead: the same file without a
  * second copy of the image (3,000 synthetic 160x120 bitmaps: 64 MB of PNGs
  * became 4.2 MB). */
-static int rs_convert_tbmp(const char *root, const char *base, const uint8_t *d, size_t n, relic_err *err)
+static int rs_convert_tbmp(const rs_dest *dest, const char *base, const uint8_t *d, size_t n, relic_err *err)
 {
     riven_bitmap b;
     int rc = riven_tbmp_decode(d, n, &b, err);
@@ -37,13 +37,13 @@ static int rs_convert_tbmp(const char *root, const char *base, const uint8_t *d,
     char rel[600];
     snprintf(rel, sizeof rel, "%s.png", base);
     if (!rc)
-        rc = rs_write_prepared(root, rel, png.data, png.len, err);
+        rc = rs_write_prepared(dest, rel, png.data, png.len, err);
     relic_buf_free(&png);
     riven_bitmap_free(&b);
     return rc;
 }
 
-static int rs_convert_twav(const rs_ctx *c, const char *root, const char *base, const uint8_t *d, size_t n,
+static int rs_convert_twav(const rs_ctx *c, const rs_dest *dest, const char *base, const uint8_t *d, size_t n,
                            relic_err *err)
 {
     riven_sound s;
@@ -54,7 +54,7 @@ static int rs_convert_twav(const rs_ctx *c, const char *root, const char *base, 
         return rc;
     char rel[600], path[4096];
     snprintf(rel, sizeof rel, "%s.%s", base, c->audio_format);
-    rc = relic_path_join(root, rel, 1, path, sizeof path, err);
+    rc = relic_path_join(dest->root, rel, 1, path, sizeof path, err);
     /* .wav through librelic-io's writer (the same bytes): libsndfile is
      * loaded only for FLAC, Ogg or an MPEG payload */
     int own_wav = !strcmp(c->audio_format, "wav") && s.channels <= 2;
@@ -121,7 +121,7 @@ static const struct {
     riven_list_kind kind;
 } rs_lists[] = {{"PLST", RIVEN_PLST}, {"BLST", RIVEN_BLST}, {"FLST", RIVEN_FLST}, {"MLST", RIVEN_MLST}};
 
-int rs_convert(const rs_ctx *c, const char *root, const char *base, const rs_archive *a, const mhk_resource *r,
+int rs_convert(const rs_ctx *c, const rs_dest *dest, const char *base, const rs_archive *a, const mhk_resource *r,
                const uint8_t *d, int *did, rs_out *out, relic_err *err)
 {
     char rel[600];
@@ -130,9 +130,9 @@ int rs_convert(const rs_ctx *c, const char *root, const char *base, const rs_arc
     int rc = RELIC_OK;
     *did = 1;
     if (r->tag == mhk_tag("tBMP"))
-        return rs_convert_tbmp(root, base, d, r->size, err);
+        return rs_convert_tbmp(dest, base, d, r->size, err);
     if (r->tag == mhk_tag("tWAV"))
-        return rs_convert_twav(c, root, base, d, r->size, err);
+        return rs_convert_twav(c, dest, base, d, r->size, err);
     snprintf(rel, sizeof rel, "%s.json", base);
     if (r->tag == mhk_tag("NAME")) {
         riven_names nm;
@@ -166,7 +166,7 @@ int rs_convert(const rs_ctx *c, const char *root, const char *base, const rs_arc
         rc = j ? relic_json_encode(j, &text, err) : err->code;
     }
     if (!rc)
-        rc = rs_write_prepared(root, rel, text.data, text.len, err);
+        rc = rs_write_prepared(dest, rel, text.data, text.len, err);
     json_decref(j);
     if (!rc && (r->tag == mhk_tag("CARD") || r->tag == mhk_tag("HSPT")))
         out->text = text; /* the page shows the same text: it is not decompiled twice */

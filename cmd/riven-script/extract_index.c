@@ -84,7 +84,7 @@ int rs_write_manifest(const rs_ctx *c, const rs_opts *o, const rs_archive *a, co
     snprintf(rel, sizeof rel, "%s/archive.txt", arch);
     int rc = relic_buf_check(&m, err);
     if (!rc)
-        rc = rs_write(o->extract, rel, m.data, m.len, err);
+        rc = rs_write(&o->dest, rel, m.data, m.len, err);
     relic_buf_free(&m);
     return rc;
 }
@@ -303,7 +303,7 @@ int rs_write_index(const rs_ctx *c, const rs_opts *o, const rs_archive *a, const
     if (rc)
         relic_err_file(err, rel);
     else
-        rc = rs_write(o->extract, rel, b.data, b.len, err);
+        rc = rs_write(&o->dest, rel, b.data, b.len, err);
     relic_buf_free(&b);
     return rc;
 }
@@ -325,7 +325,7 @@ int rs_write_top_index(const rs_ctx *c, const rs_opts *o, relic_err *err)
     relic_buf_printf(&b, "</ul>\n</body></html>\n");
     int rc = relic_buf_check(&b, err);
     if (!rc)
-        rc = rs_write(o->extract, "index.html", b.data, b.len, err);
+        rc = rs_write(&o->dest, "index.html", b.data, b.len, err);
     relic_buf_free(&b);
     return rc;
 }

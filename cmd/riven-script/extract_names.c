@@ -40,23 +40,23 @@ void rs_resource_base(const mhk_resource *r, char *out, size_t cap)
     snprintf(out, cap, "%s/%u%s%s", tagsafe, r->id, name[0] ? "_" : "", name);
 }
 
-int rs_write(const char *root, const char *rel, const void *p, size_t n, relic_err *err)
+int rs_write(const rs_dest *d, const char *rel, const void *p, size_t n, relic_err *err)
 {
     char path[4096];
-    int rc = relic_path_join(root, rel, 1, path, sizeof path, err);
-    return rc ? rc : relic_file_write_atomic(path, p, n, err);
+    int rc = relic_path_join(d->root, rel, 1, path, sizeof path, err);
+    return rc ? rc : relic_file_write_atomic_flags(path, p, n, d->flags, err);
 }
 
 /* For a folder rs_extract made and checked (relic_path_join) before the
  * pool started: rel is built from sanitized components only (rs_safe), so
  * it joins as text, without one lstat per component and file. */
-int rs_write_prepared(const char *root, const char *rel, const void *p, size_t n, relic_err *err)
+int rs_write_prepared(const rs_dest *d, const char *rel, const void *p, size_t n, relic_err *err)
 {
     char path[4096];
-    int w = snprintf(path, sizeof path, "%s/%s", root, rel);
+    int w = snprintf(path, sizeof path, "%s/%s", d->root, rel);
     if (w < 0 || (size_t)w >= sizeof path)
         return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "output path too long");
-    return relic_file_write_atomic(path, p, n, err);
+    return relic_file_write_atomic_flags(path, p, n, d->flags, err);
 }
 
 int rs_selected(const rs_opts *o, const mhk_resource *r)

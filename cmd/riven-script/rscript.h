@@ -25,6 +25,13 @@ typedef struct rs_ctx {
     const char *audio_format;
 } rs_ctx;
 
+/* Where --extract writes: OUT, or the hidden stage of a new OUT
+ * (relic_tree), with the writer's flags for it. */
+typedef struct rs_dest {
+    const char *root;
+    unsigned flags;
+} rs_dest;
+
 typedef struct rs_opts {
     int list, all, run, build, have_card, have_hotspot, nclicks, raw_only, nsel;
     unsigned long card, hotspot, max_steps, jobs;
@@ -32,8 +39,9 @@ typedef struct rs_opts {
     const char *clicks[64];
     struct {
         uint32_t tag;
-        long id; /* -1: every id */
-    } sel[64];   /* --only TYPE[:ID] */
+        long id;  /* -1: every id */
+    } sel[64];    /* --only TYPE[:ID] */
+    rs_dest dest; /* set by rs_extract */
 } rs_opts;
 
 /* The resource and its archive, or NULL. */
@@ -54,9 +62,9 @@ void rs_safe(const char *in, size_t max, char *out);
 void rs_archive_dir(const rs_archive *a, char out[128]);
 /* "TYPE/ID[_name]" (no extension), sanitized. */
 void rs_resource_base(const mhk_resource *r, char *out, size_t cap);
-int rs_write(const char *root, const char *rel, const void *p, size_t n, relic_err *err);
+int rs_write(const rs_dest *d, const char *rel, const void *p, size_t n, relic_err *err);
 /* rs_write into a folder rs_extract prepared (no per-file path checks). */
-int rs_write_prepared(const char *root, const char *rel, const void *p, size_t n, relic_err *err);
+int rs_write_prepared(const rs_dest *d, const char *rel, const void *p, size_t n, relic_err *err);
 int rs_selected(const rs_opts *o, const mhk_resource *r);
 int rs_parse_only(const char *arg, rs_opts *o);
 /* The private PNG chunk that keeps an extracted tBMP's own bytes (--build
@@ -74,7 +82,7 @@ typedef struct rs_out {
     relic_buf text; /* CARD and HSPT: the source written, which the page shows again */
 } rs_out;
 /* extract_convert.c: one resource's converted forms; *did says whether there were any. */
-int rs_convert(const rs_ctx *c, const char *root, const char *base, const rs_archive *a, const mhk_resource *r,
+int rs_convert(const rs_ctx *c, const rs_dest *dest, const char *base, const rs_archive *a, const mhk_resource *r,
                const uint8_t *d, int *did, rs_out *out, relic_err *err);
 /* extract_index.c: OUT/<archive>/archive.txt (the --build manifest) and index.html pages. */
 /* out[k]: what the pool left for the archive's resource k. */

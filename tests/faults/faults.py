@@ -96,6 +96,9 @@ JOBS = [
     dict(name="riven-script --extract",
          setup=lambda i: copy(os.path.join(ROOT, BUILD, "samples/riven/relicdemo.mhk"), i + "/s.mhk"),
          argv=lambda i, o: ["riven-script", i + "/s.mhk", "--extract", o + "/x"], old="x/s.mhk/NAME/1.json"),
+    dict(name="riven-script --extract new folder",
+         setup=lambda i: copy(os.path.join(ROOT, BUILD, "samples/riven/relicdemo.mhk"), i + "/s.mhk"),
+         argv=lambda i, o: ["riven-script", i + "/s.mhk", "--extract", o + "/x"], old=None),
 ]
 # RELIC_FAULT_JOBS=name,name runs only those jobs (a developer's deeper run,
 # e.g. with RELIC_FAULT_CAP=200); make test runs them all.
