@@ -62,7 +62,7 @@ static int relic_tree_stage(relic_tree *t, relic_err *err)
             break;
     }
     relic_err_set(err, RELIC_EIO, RELIC_NO_OFFSET, "cannot create folder: %s", strerror(errno));
-    relic_err_file(err, t->stage);
+    relic_err_file(err, t->final); /* the user's name, not the stage's */
     free(t->stage);
     t->stage = NULL;
     return RELIC_EIO;
