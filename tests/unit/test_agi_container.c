@@ -1,8 +1,12 @@
 /* Unit tests for the AGI containers: v2 and v3 directories, volume records,
  * whole-game opening (case-insensitive names, volume gaps, split-directory
- * fallback) and the writers (agi-spec resource_containers.md). */
+ * fallback, large files mapped) and the writers (agi-spec
+ * resource_containers.md). */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "relic/agi.h"
+#include "relic/io.h"
 #include "support.h"
 
 static void test_dir_v2_absent_rule_and_limit(void **state)
@@ -414,6 +418,43 @@ static void test_build_refuses_bad_input(void **state)
     relic_buf_free(&big);
 }
 
+/* A folder's files as agi_fileset_read_dir takes them: a volume of 64 KiB
+ * or more is mapped, a small file read, each with its bytes; files that
+ * are no game's are left out; freeing releases both kinds. */
+static void test_fileset_maps_large_files(void **state)
+{
+    (void)state;
+    char dir[512], path[600];
+    test_tmpdir(dir, sizeof dir);
+    size_t big_len = (64u << 10) + 3;
+    uint8_t *big = malloc(big_len);
+    assert_non_null(big);
+    for (size_t i = 0; i < big_len; i++)
+        big[i] = (uint8_t)(i * 7 + (i >> 9));
+    snprintf(path, sizeof path, "%s/VOL.0", dir);
+    assert_int_equal(relic_file_write_atomic(path, big, big_len, NULL), RELIC_OK);
+    snprintf(path, sizeof path, "%s/LOGDIR", dir);
+    assert_int_equal(relic_file_write_atomic(path, "\xff\xff\xff", 3, NULL), RELIC_OK);
+    snprintf(path, sizeof path, "%s/notes.txt", dir);
+    assert_int_equal(relic_file_write_atomic(path, "x", 1, NULL), RELIC_OK);
+    agi_fileset fs = {0, 0};
+    assert_int_equal(agi_fileset_read_dir(dir, &fs, NULL), RELIC_OK);
+    assert_int_equal(fs.count, 2);
+    const agi_file *vol = agi_fileset_find(&fs, "vol.0"), *logdir = agi_fileset_find(&fs, "LOGDIR");
+    assert_non_null(vol);
+    assert_non_null(logdir);
+    assert_non_null(vol->map);
+    assert_int_equal(vol->len, big_len);
+    assert_memory_equal(vol->data, big, big_len);
+    assert_null(logdir->map);
+    assert_int_equal(logdir->len, 3);
+    assert_memory_equal(logdir->data, "\xff\xff\xff", 3);
+    agi_fileset_free(&fs);
+    assert_int_equal(fs.count, 0);
+    free(big);
+    test_tmpdir_remove(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -430,6 +471,7 @@ int main(void)
         cmocka_unit_test(test_game_profile_from_evidence),
         cmocka_unit_test(test_build_round_trip),
         cmocka_unit_test(test_build_refuses_bad_input),
+        cmocka_unit_test(test_fileset_maps_large_files),
     };
     return cmocka_run_group_tests_name("agi_container", tests, NULL, NULL);
 }
