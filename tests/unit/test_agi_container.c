@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "relic/agi.h"
+#include "relic/agi_json.h"
 #include "relic/io.h"
 #include "support.h"
 
@@ -455,6 +456,55 @@ static void test_fileset_maps_large_files(void **state)
     test_tmpdir_remove(dir);
 }
 
+/* The layout's gaps are the volume bytes no record covers: before the
+ * first record, between records, after the last; a record two entries
+ * share is one extent.  The streamed layout is the same document. */
+static void test_layout_gaps(void **state)
+{
+    (void)state;
+    agi_fileset fs = {0, 0};
+    agi_game g;
+    add_copy(&fs, "VOL.0", "aa bb  12 34 00 02 00 c1 c2  dd ee ff  12 34 00 01 00 c3  99");
+    add_copy(&fs, "LOGDIR", "");
+    add_copy(&fs, "PICDIR", "00 00 02  00 00 02  00 00 0c");
+    add_copy(&fs, "VIEWDIR", "");
+    add_copy(&fs, "SNDDIR", "");
+    assert_int_equal(agi_game_open(&fs, NULL, &g, NULL), RELIC_OK);
+    json_t *layout = agi_container_layout_to_json(&g);
+    assert_non_null(layout);
+    json_t *gaps = json_object_get(json_array_get(json_object_get(layout, "volume_files"), 0), "gaps");
+    static const struct {
+        int offset;
+        const char *hex;
+    } want[] = {{0, "aabb"}, {9, "ddeeff"}, {18, "99"}};
+    assert_int_equal(json_array_size(gaps), 3);
+    for (size_t i = 0; i < 3; i++) {
+        json_t *gap = json_array_get(gaps, i);
+        assert_int_equal(json_integer_value(json_object_get(gap, "offset")), want[i].offset);
+        assert_string_equal(json_string_value(json_object_get(gap, "hex")), want[i].hex);
+    }
+    assert_int_equal(json_array_size(json_object_get(layout, "records")), 3);
+    /* streamed: the same document */
+    agi_layout_records *lr = calloc(1, sizeof *lr);
+    assert_non_null(lr);
+    assert_int_equal(agi_layout_records_fill(&g, lr), RELIC_OK);
+    relic_buf out = RELIC_BUF_INIT;
+    relic_json_stream js;
+    relic_json_stream_begin(&js, &out);
+    relic_json_stream_open(&js, NULL, '{');
+    agi_container_layout_stream(&g, lr, &js, "container");
+    relic_json_stream_close(&js, '}');
+    assert_int_equal(relic_json_stream_end(&js, NULL), RELIC_OK);
+    json_t *streamed = json_loadb((const char *)out.data, out.len, 0, NULL);
+    assert_non_null(streamed);
+    assert_true(json_equal(json_object_get(streamed, "container"), layout));
+    json_decref(streamed);
+    relic_buf_free(&out);
+    free(lr);
+    json_decref(layout);
+    agi_fileset_free(&fs);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -472,6 +522,7 @@ int main(void)
         cmocka_unit_test(test_build_round_trip),
         cmocka_unit_test(test_build_refuses_bad_input),
         cmocka_unit_test(test_fileset_maps_large_files),
+        cmocka_unit_test(test_layout_gaps),
     };
     return cmocka_run_group_tests_name("agi_container", tests, NULL, NULL);
 }
