@@ -115,28 +115,45 @@ static void unpack_layout_member(relic_json_stream *s, const char *key, void *ar
     agi_container_layout_stream(a->game, a->lr, s, key);
 }
 
+static int unpack_json_sink(void *ctx, const uint8_t *p, size_t n, relic_err *err)
+{
+    return relic_out_write(ctx, p, n, err);
+}
+
 /* game.json: the summary with the container record as "container",
  * streamed, the record straight from the parts the workers made (as a
  * tree it was most of --raw's serial time on a game with large volumes:
- * vtgadv's 1.6 MB of gaps hexed into strings, then copied escaped).  No
- * layout (out of memory) refuses the file, as a lost member does. */
+ * vtgadv's 1.6 MB of gaps hexed into strings, then copied escaped), and
+ * into the file as it is printed (a buffer of its size was a third of
+ * writing it).  No layout (out of memory) refuses the file, as a lost
+ * member does: the temporary is removed. */
 static void unpack_write_game_json(unpack_ctx *x, const json_t *summary, const agi_layout_records *lr)
 {
     relic_err err;
     relic_err_clear(&err);
-    relic_json_stream s;
-    unpack_layout_arg arg = {x->game, lr};
-    int rc;
-    if (lr && summary) {
+    char path[4096];
+    relic_out file;
+    int rc = lr && summary ? relic_json_check(x->json_oom, &err)
+                           : relic_err_set(&err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    if (rc == RELIC_OK)
+        rc = unpack_out_path(x, "game.json", path, sizeof path, &err);
+    if (rc == RELIC_OK)
+        rc = relic_out_open(&file, path, x->out->out_flags, &err);
+    if (rc == RELIC_OK) {
+        relic_json_stream s;
+        unpack_layout_arg arg = {x->game, lr};
         relic_json_stream_begin(&s, &x->enc);
+        relic_json_stream_sink(&s, unpack_json_sink, &file);
         relic_json_stream_open(&s, NULL, '{');
         relic_json_stream_members(&s, summary, "container", unpack_layout_member, &arg);
         relic_json_stream_close(&s, '}');
         rc = relic_json_stream_end(&s, &err);
-    } else {
-        rc = relic_err_set(&err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+        if (rc == RELIC_OK)
+            rc = relic_out_commit(&file, &err);
+        else
+            relic_out_abort(&file);
     }
-    unpack_write_json_bytes(x, "game.json", rc, &err);
+    unpack_write_done(x, "game.json", rc, &err);
 }
 
 /* lr (when writing): this entry's part of the container record, made

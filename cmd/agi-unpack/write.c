@@ -226,7 +226,7 @@ static int unpack_write_bytes(unpack_ctx *x, const char *rel, const void *data, 
     return rc;
 }
 
-static int unpack_write_done(unpack_ctx *x, const char *rel, int rc, relic_err *err)
+int unpack_write_done(unpack_ctx *x, const char *rel, int rc, relic_err *err)
 {
     if (rc) {
         relic_err_file(err, rel);

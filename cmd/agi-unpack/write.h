@@ -93,6 +93,9 @@ void unpack_ctx_flush_log(unpack_ctx *x);
  * real folder, not a symbolic link.  The file itself is never followed:
  * it is replaced by a rename. */
 int unpack_out_path(unpack_ctx *x, const char *rel, char *path, size_t pathsz, relic_err *err);
+/* rc of writing rel: a failure is reported (naming rel) and marks the run
+ * as an I/O failure; rc is returned. */
+int unpack_write_done(unpack_ctx *x, const char *rel, int rc, relic_err *err);
 
 /* Writes OUT/rel (bytes, or JSON when doc is set) atomically; returns
  * nonzero on failure (reported). */

@@ -400,6 +400,23 @@ void relic_json_stream_begin(relic_json_stream *s, relic_buf *out)
     relic_buf_reset(out);
 }
 
+void relic_json_stream_sink(relic_json_stream *s, relic_json_sink_fn sink, void *ctx)
+{
+    s->sink = sink;
+    s->sink_ctx = ctx;
+}
+
+/* Hands the buffer to the sink once it holds a chunk (all of it when
+ * last); after a failure the bytes are dropped, the failure kept. */
+static void relic_json_stream_drain(relic_json_stream *s, int last)
+{
+    if (!s->sink || s->out->oom || (!last && s->out->len < RELIC_JSON_SINK_CHUNK))
+        return;
+    if (!s->sink_rc && s->out->len)
+        s->sink_rc = s->sink(s->sink_ctx, s->out->data, s->out->len, &s->sink_err);
+    s->out->len = 0;
+}
+
 void relic_json_stream_open(relic_json_stream *s, const char *key, char bracket)
 {
     relic_json_stream_member(s, key);
@@ -423,6 +440,7 @@ void relic_json_stream_close(relic_json_stream *s, char bracket)
     if (filled)
         relic_json_indent(s->out, s->depth);
     relic_buf_u8(s->out, (uint8_t)bracket);
+    relic_json_stream_drain(s, 0);
 }
 
 void relic_json_stream_int(relic_json_stream *s, const char *key, long long v)
@@ -501,14 +519,26 @@ void relic_json_stream_members(relic_json_stream *s, const json_t *obj, const ch
 void relic_json_stream_hex(relic_json_stream *s, const char *key, const uint8_t *p, size_t n)
 {
     relic_json_stream_member(s, key);
-    if (n > (SIZE_MAX - 2) / 2 || relic_buf_reserve(s->out, 2 * n + 2))
-        return;
-    uint8_t *d = s->out->data + s->out->len;
-    *d++ = '"';
-    relic_hex_lower(p, n, (char *)d);
-    d += 2 * n;
-    *d++ = '"';
-    s->out->len = (size_t)(d - s->out->data);
+    relic_buf_u8(s->out, '"');
+    /* With a sink, as much as fills the chunk at a time: a volume's gap
+     * is up to megabytes. */
+    for (size_t at = 0; at < n && !s->out->oom;) {
+        size_t m = n - at;
+        if (s->sink) {
+            size_t room = s->out->len < RELIC_JSON_SINK_CHUNK ? (RELIC_JSON_SINK_CHUNK - s->out->len) / 2 : 0;
+            if (m > room)
+                m = room ? room : 1; /* a full buffer drains after one byte */
+        }
+        if (m > (SIZE_MAX - 1) / 2)
+            s->out->oom = 1;
+        if (s->out->oom || relic_buf_reserve(s->out, 2 * m + 1))
+            return;
+        relic_hex_lower(p + at, m, (char *)s->out->data + s->out->len);
+        s->out->len += 2 * m;
+        at += m;
+        relic_json_stream_drain(s, 0);
+    }
+    relic_buf_u8(s->out, '"');
 }
 
 int relic_json_stream_end(relic_json_stream *s, relic_err *err)
@@ -520,6 +550,12 @@ int relic_json_stream_end(relic_json_stream *s, relic_err *err)
     if (s->out->oom) {
         relic_buf_reset(s->out);
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    }
+    relic_json_stream_drain(s, 1);
+    if (s->sink_rc) {
+        if (err)
+            *err = s->sink_err;
+        return s->sink_rc;
     }
     return RELIC_OK;
 }

@@ -355,6 +355,71 @@ static void test_json_stream_same_as_tree(void **state)
     relic_buf_free(&out);
 }
 
+typedef struct test_sink {
+    relic_buf got;
+    unsigned calls, fail_at; /* fail_at: the call that fails (0: none) */
+} test_sink;
+
+static int test_sink_take(void *ctx, const uint8_t *p, size_t n, relic_err *err)
+{
+    test_sink *t = ctx;
+    if (++t->calls == t->fail_at)
+        return relic_err_set(err, RELIC_EIO, RELIC_NO_OFFSET, "sink %u failed", t->calls);
+    assert_true(n <= RELIC_JSON_SINK_CHUNK + 64);
+    relic_buf_append(&t->got, p, n);
+    return RELIC_OK;
+}
+
+/* A document of `hexes` hex members of 100,000 bytes each, into out. */
+static int test_sink_doc(relic_buf *out, test_sink *sink, const uint8_t *bytes, unsigned hexes, relic_err *err)
+{
+    relic_json_stream s;
+    relic_json_stream_begin(&s, out);
+    if (sink)
+        relic_json_stream_sink(&s, test_sink_take, sink);
+    relic_json_stream_open(&s, NULL, '[');
+    for (unsigned i = 0; i < hexes; i++) {
+        relic_json_stream_open(&s, NULL, '{');
+        relic_json_stream_hex(&s, "hex", bytes, 100000);
+        relic_json_stream_int(&s, "n", i);
+        relic_json_stream_close(&s, '}');
+    }
+    relic_json_stream_hex(&s, NULL, bytes, 0);
+    relic_json_stream_close(&s, ']');
+    return relic_json_stream_end(&s, err);
+}
+
+/* Through a sink the document leaves in pieces of about a chunk, the same
+ * bytes as in one buffer, and the buffer stays near a chunk; a failing
+ * sink fails the end with its own error. */
+static void test_json_stream_sink(void **state)
+{
+    (void)state;
+    uint8_t *bytes = malloc(100000);
+    assert_non_null(bytes);
+    for (size_t i = 0; i < 100000; i++)
+        bytes[i] = (uint8_t)(i * 131 + 7);
+    relic_buf whole = RELIC_BUF_INIT, piece = RELIC_BUF_INIT;
+    assert_int_equal(test_sink_doc(&whole, NULL, bytes, 5, NULL), RELIC_OK);
+    test_sink t = {RELIC_BUF_INIT, 0, 0};
+    assert_int_equal(test_sink_doc(&piece, &t, bytes, 5, NULL), RELIC_OK);
+    assert_true(t.calls >= whole.len / RELIC_JSON_SINK_CHUNK);
+    assert_true(piece.cap <= 2 * RELIC_JSON_SINK_CHUNK + 4096);
+    assert_int_equal(t.got.len, whole.len);
+    assert_memory_equal(t.got.data, whole.data, whole.len);
+    relic_buf_free(&t.got);
+    test_sink bad = {RELIC_BUF_INIT, 0, 3};
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(test_sink_doc(&piece, &bad, bytes, 5, &err), RELIC_EIO);
+    assert_string_equal(err.msg, "sink 3 failed");
+    assert_int_equal(bad.calls, 3); /* nothing offered after the failure */
+    relic_buf_free(&bad.got);
+    relic_buf_free(&whole);
+    relic_buf_free(&piece);
+    free(bytes);
+}
+
 /* CP437 game text as JSON strings: ASCII as is (NUL kept), high bytes
  * mapped (0x82 is e-acute, 0xdb the full block). */
 static void test_json_bytes_cp437(void **state)
@@ -594,6 +659,7 @@ int main(void)
         cmocka_unit_test(test_json_matches_jansson),
         cmocka_unit_test(test_json_long_strings_escape),
         cmocka_unit_test(test_json_stream_same_as_tree),
+        cmocka_unit_test(test_json_stream_sink),
         cmocka_unit_test(test_json_bytes_cp437),
         cmocka_unit_test(test_json_builder_sticky),
         cmocka_unit_test(test_json_diff),
