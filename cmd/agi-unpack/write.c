@@ -3,11 +3,13 @@
  * it calls only the libraries and cmd/common, never the driver or the
  * exporters.
  *
- * Cost per file written: the atomic writer's temporary (one open with
- * O_CREAT|O_EXCL), its write and close, and one rename.  Folder checks are
- * made once per folder per run (the tree below) instead of an lstat of every
- * path component per file; the names joined here are agi-unpack's own
- * (printf of fixed patterns), checked without system calls. */
+ * Cost per file written: one open with O_CREAT|O_EXCL, a write and a
+ * close; in an OUT that existed before the run, the open is of a temporary
+ * and a rename follows (a new OUT is staged whole, relic_tree).  Folder
+ * checks are made once per folder per run (the tree below) instead of an
+ * lstat of every path component per file; the names joined here are
+ * agi-unpack's own (printf of fixed patterns), checked without system
+ * calls. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdio.h>

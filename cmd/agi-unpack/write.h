@@ -91,7 +91,7 @@ void unpack_ctx_flush_log(unpack_ctx *x);
 /* Joins OUT/rel into path (rel is one of agi-unpack's own names: plain
  * components, no `.` or `..`) and makes sure its folder exists and is a
  * real folder, not a symbolic link.  The file itself is never followed:
- * it is replaced by a rename. */
+ * it is made with O_EXCL|O_NOFOLLOW, or replaced by a rename. */
 int unpack_out_path(unpack_ctx *x, const char *rel, char *path, size_t pathsz, relic_err *err);
 /* rc of writing rel: a failure is reported (naming rel) and marks the run
  * as an I/O failure; rc is returned. */
