@@ -73,6 +73,16 @@ static inline void test_vm_run(agi_vm *vm, const char *script, unsigned long cyc
     agi_input_free(&in);
 }
 
+/* The 320x200 screen of the frame just run: the composed frame, then the
+ * text planes over it, as the oracle compares it. */
+static inline void test_vm_draw(agi_vm *vm, uint8_t *screen)
+{
+    agi_vm_render(vm);
+    agi_vm_screen(vm, NULL, screen);
+}
+
+static inline uint8_t test_px(const uint8_t *screen, unsigned x, unsigned y) { return screen[y * AGI_SCREEN_W + x]; }
+
 /* Whether text cell (row, col) of a 320x200 screen shows glyph ch of
  * relic's font in fg on bg; whether it is all colour c. */
 static inline int test_cell_is(const uint8_t *screen, unsigned row, unsigned col, uint8_t ch, uint8_t fg, uint8_t bg)

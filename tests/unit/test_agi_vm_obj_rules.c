@@ -51,12 +51,6 @@ static void test_reposition_to_each_cycle(void **state)
 
 static uint8_t screen[AGI_SCREEN_W * AGI_SCREEN_H];
 
-static void draw(agi_vm *vm)
-{
-    agi_vm_render(vm);
-    agi_vm_screen(vm, NULL, screen);
-}
-
 /* The colour of AGI pixel (x, y) on the screen (display base row 0). */
 static uint8_t agi_px(unsigned x, unsigned y) { return screen[y * AGI_SCREEN_W + 2 * x]; }
 
@@ -78,7 +72,7 @@ static void test_position_leaves_image(void **state)
                       "v45++;\nif (v45 == 3) {\n  position(o1, 30, 50);\n  position(o2, 30, 90);\n"
                       "  start.update(o2);\n}\nreturn();");
         test_vm_run(vm, NULL, 6);
-        draw(vm);
+        test_vm_draw(vm, screen);
         assert_int_equal(agi_px(31, 49), 1); /* the new places */
         assert_int_equal(agi_px(31, 89), 1);
         assert_int_equal(agi_px(11, 49), k ? 15 : 1); /* the old ones */
@@ -103,7 +97,7 @@ static void test_erase_union(void **state)
                   "  reposition.to(o1, 30, 47);\n  erase(o1);\n  position(o2, 70, 60);\n  erase(o2);\n}\n"
                   "return();");
     test_vm_run(vm, NULL, 6);
-    draw(vm);
+    test_vm_draw(vm, screen);
     for (unsigned x = 20; x < 34; x++) /* text row 5 is screen rows 40-47 */
         assert_int_equal(agi_px(x, 45), 15);
     assert_true(test_cell_is(screen, 5, 3, 'X', 15, 0)); /* left and right of the two */
@@ -129,7 +123,7 @@ static void test_animate_sets_flags_anew(void **state)
                   "  ignore.horizon(o4);\n  fix.loop(o4);\n  animate.obj(o4);\n  set.view(o4, 0);\n"
                   "  position(o4, 70, 20);\n  draw(o4);\n}\nreturn();");
     test_vm_run(vm, NULL, 3);
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_int_equal(agi_px(11, 59), 15); /* never animated */
     assert_int_equal(agi_px(31, 59), 15); /* animated after draw */
     assert_int_equal(vm->obj[2].drawn, 0);
@@ -157,7 +151,7 @@ static void test_fixed_priority_draw_key(void **state)
                   "  animate.obj(o4);\n  set.view(o4, 1);\n  position(o4, 33, 66);\n  set.priority(o4, 6);\n"
                   "  draw(o4);\n}\nreturn();");
     test_vm_run(vm, NULL, 3);
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_int_equal(agi_px(14, 45), 4); /* o2 over o1 */
     assert_int_equal(agi_px(34, 55), 1); /* o3 over o4 */
     agi_vm_free(vm);
@@ -187,7 +181,7 @@ static void test_add_to_pic_box(void **state)
     assert_int_equal(pri[144 * 160 + 104], 1);
     assert_int_equal(pri[143 * 160 + 100], 13);
     assert_int_equal(pri[45 * 160 + 20], 4); /* margin 4: no box */
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_int_equal(agi_px(21, 41), 1); /* the cel over the text */
     assert_true(test_cell_is(screen, 5, 8, 'X', 15, 0));
     agi_vm_free(vm);
@@ -211,7 +205,7 @@ static void test_stopped_object_waits(void **state)
         "v45++;\nif (v45 == 3) {\n  set.view(o2, 1);\n  force.update(o3);\n  set.view(o1, 1);\n"
         "  reposition.to(o4, 70, 80);\n}\nreturn();");
     test_vm_run(vm, NULL, 6);
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_int_equal(agi_px(11, 59), 1); /* changed after the force.update: still the old view */
     assert_int_equal(agi_px(31, 59), 4); /* before it: shown */
     assert_int_equal(agi_px(71, 59), 1); /* still where it was */

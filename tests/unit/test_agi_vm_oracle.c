@@ -20,7 +20,6 @@ static uint8_t screen[AGI_SCREEN_W * AGI_SCREEN_H];
 
 static void draw(agi_vm *vm) { agi_vm_screen(vm, NULL, screen); }
 
-static uint8_t px(unsigned x, unsigned y) { return screen[y * AGI_SCREEN_W + x]; }
 
 /* Cycle 0 is a room entry (f5), without f11 in 2.936; v20 is 0 (PC). */
 static void test_first_cycle(void **state)
@@ -91,20 +90,20 @@ static void test_window_box(void **state)
     test_vm_run(vm, NULL, 1);
     draw(vm);
     assert_true(test_cell_is(screen, 10, 19, 'a', 0, 15));
-    assert_int_equal(px(141, 80), 0);
-    assert_int_equal(px(142, 75), 15);
-    assert_int_equal(px(143, 80), 15);
-    assert_int_equal(px(144, 80), 4);
-    assert_int_equal(px(145, 80), 4);
-    assert_int_equal(px(146, 80), 15);
-    assert_int_equal(px(150, 76), 4);
-    assert_int_equal(px(150, 91), 4);
-    assert_int_equal(px(150, 92), 15);
-    assert_int_equal(px(150, 93), 0);
-    assert_int_equal(px(174, 80), 4);
-    assert_int_equal(px(176, 80), 15);
-    assert_int_equal(px(177, 92), 15);
-    assert_int_equal(px(178, 80), 0);
+    assert_int_equal(test_px(screen, 141, 80), 0);
+    assert_int_equal(test_px(screen, 142, 75), 15);
+    assert_int_equal(test_px(screen, 143, 80), 15);
+    assert_int_equal(test_px(screen, 144, 80), 4);
+    assert_int_equal(test_px(screen, 145, 80), 4);
+    assert_int_equal(test_px(screen, 146, 80), 15);
+    assert_int_equal(test_px(screen, 150, 76), 4);
+    assert_int_equal(test_px(screen, 150, 91), 4);
+    assert_int_equal(test_px(screen, 150, 92), 15);
+    assert_int_equal(test_px(screen, 150, 93), 0);
+    assert_int_equal(test_px(screen, 174, 80), 4);
+    assert_int_equal(test_px(screen, 176, 80), 15);
+    assert_int_equal(test_px(screen, 177, 92), 15);
+    assert_int_equal(test_px(screen, 178, 80), 0);
     agi_vm_free(vm);
 }
 
@@ -133,7 +132,7 @@ static void test_trailing_newline(void **state)
     draw(vm);
     assert_true(test_cell_is(screen, 9, 18, 'a', 0, 15)); /* (21 - 2) / 2 */
     assert_true(test_cell_solid(screen, 10, 18, 15));
-    assert_int_equal(px(150, 92), 15); /* the box reaches (9 + 2) * 8 + 4 */
+    assert_int_equal(test_px(screen, 150, 92), 15); /* the box reaches (9 + 2) * 8 + 4 */
     agi_vm_free(vm);
 }
 
@@ -188,8 +187,8 @@ static void test_window_font_high_glyph(void **state)
     agi_vm_screen_fonts(vm, fonts, fonts + 256 * 8, screen);
     for (unsigned y = 0; y < 8; y++)
         for (unsigned x = 0; x < 8; x++) {
-            assert_int_equal(px(19 * 8 + x, 10 * 8 + y), (window_80[y] & (0x80 >> x)) ? 0 : 15);
-            assert_int_equal(px(x, 2 * 8 + y), (text_80[y] & (0x80 >> x)) ? 15 : 0);
+            assert_int_equal(test_px(screen, 19 * 8 + x, 10 * 8 + y), (window_80[y] & (0x80 >> x)) ? 0 : 15);
+            assert_int_equal(test_px(screen, x, 2 * 8 + y), (text_80[y] & (0x80 >> x)) ? 15 : 0);
         }
     agi_vm_screen_fonts(vm, fonts, NULL, screen); /* without the window table: blank */
     assert_true(test_cell_solid(screen, 10, 19, 15));

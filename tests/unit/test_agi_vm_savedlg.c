@@ -30,14 +30,6 @@ static agi_vm *dlg_vm(const char *profile)
     return vm;
 }
 
-static void dlg_screen(agi_vm *vm)
-{
-    agi_vm_render(vm);
-    agi_vm_screen(vm, NULL, screen);
-}
-
-static uint8_t px(unsigned x, unsigned y) { return screen[y * AGI_SCREEN_W + x]; }
-
 /* "SAVE GAME" window: rows 5-14, text from column 4, the box 31 columns
  * wide whatever its lines; the path "\" and the cursor character in a
  * black field on row 14, columns 4-34; Esc closes it and the cycle goes
@@ -57,20 +49,20 @@ static void test_directory_window(void **state)
     assert_int_equal(left, 4);
     assert_string_equal(lines[0], "         SAVE GAME");
     assert_string_equal(lines[7], "\"C:\\savegame\")");
-    dlg_screen(vm);
-    assert_int_equal(px(22, 35), 15); /* the box: x 22-289, y 35-124 */
-    assert_int_equal(px(289, 124), 15);
+    test_vm_draw(vm, screen);
+    assert_int_equal(test_px(screen, 22, 35), 15); /* the box: x 22-289, y 35-124 */
+    assert_int_equal(test_px(screen, 289, 124), 15);
     assert_true(test_cell_is(screen, 5, 13, 'S', 0, 15));
     assert_true(test_cell_is(screen, 14, 4, '\\', 15, 0));
     assert_true(test_cell_is(screen, 14, 5, '_', 15, 0));
     assert_true(test_cell_solid(screen, 14, 34, 0));
-    assert_int_equal(px(280, 112), 15);
+    assert_int_equal(test_px(screen, 280, 112), 15);
     assert_true(test_cell_solid(screen, 23, 1, 0)); /* the input cursor blanked */
     assert_int_equal(vm->vars[71], 0);
     test_vm_run(vm, script, 5);
     assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_NONE);
     assert_int_equal(vm->vars[71], 1);
-    dlg_screen(vm);
+    test_vm_draw(vm, screen);
     assert_true(test_cell_is(screen, 23, 1, '_', 15, 0));
     agi_vm_free(vm);
 
@@ -98,11 +90,11 @@ static void test_slot_list(void **state)
     assert_int_equal(left, 3);
     assert_string_equal(lines[0], "Use the arrow keys to select the");
     assert_string_equal(lines[16], " - ");
-    dlg_screen(vm);
+    test_vm_draw(vm, screen);
     assert_true(test_cell_is(screen, 7, 3, 0x1a, 0, 15));
     assert_true(test_cell_is(screen, 8, 4, '-', 0, 15));
     test_vm_run(vm, script, 5);
-    dlg_screen(vm);
+    test_vm_draw(vm, screen);
     assert_true(test_cell_solid(screen, 7, 3, 15));
     assert_true(test_cell_is(screen, 8, 3, 0x1a, 0, 15));
     assert_true(test_cell_solid(screen, 23, 1, 0));
@@ -129,7 +121,7 @@ static void test_save_then_restore_in_memory(void **state)
     assert_int_equal(n, 4);
     assert_int_equal(top, 8);
     assert_int_equal(widest, 31);
-    dlg_screen(vm);
+    test_vm_draw(vm, screen);
     assert_true(test_cell_is(screen, 11, 4, 'x', 15, 0));
     assert_true(test_cell_is(screen, 11, 5, 'y', 15, 0));
     assert_true(test_cell_is(screen, 11, 6, '_', 15, 0));
@@ -137,7 +129,7 @@ static void test_save_then_restore_in_memory(void **state)
     test_vm_run(vm, script, 5);
     assert_string_equal(vm->txt.window, "About to save the game\ndescribed as:\n\nxy\n\nin file:\n\\sg.2\n\n"
                                         "Press ENTER to continue.\nPress ESC to cancel.");
-    dlg_screen(vm);
+    test_vm_draw(vm, screen);
     assert_true(test_cell_is(screen, 23, 1, '_', 15, 0));
     assert_int_equal(vm->saves.mem[1].len, 0);
     test_vm_run(vm, script, 7);
@@ -202,7 +194,7 @@ static void test_path_edit(void **state)
     agi_vm *vm = dlg_vm("2.936");
     const char *script = "2 key f1\n3 key backspace\n3 key x\n4 key enter\n5 key enter\n6 key backspace\n6 key enter\n";
     test_vm_run(vm, script, 4);
-    dlg_screen(vm);
+    test_vm_draw(vm, screen);
     assert_true(test_cell_is(screen, 14, 4, 'x', 15, 0));
     assert_true(test_cell_is(screen, 14, 5, '_', 15, 0));
     test_vm_run(vm, script, 5);
@@ -224,7 +216,7 @@ static void test_cursor_rule(void **state)
     agi_vm *vm = dlg_vm("2.917");
     test_vm_run(vm, "2 key f1\n", 3);
     assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_SAVE);
-    dlg_screen(vm);
+    test_vm_draw(vm, screen);
     assert_true(test_cell_is(screen, 23, 1, '_', 15, 0));
     agi_vm_free(vm);
 }

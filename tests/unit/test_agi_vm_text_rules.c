@@ -15,12 +15,6 @@
 
 static uint8_t screen[AGI_SCREEN_W * AGI_SCREEN_H];
 
-static void draw(agi_vm *vm)
-{
-    agi_vm_render(vm);
-    agi_vm_screen(vm, NULL, screen);
-}
-
 /* Function keys F1..F4 as controllers 1..4 running the given actions. */
 static void vm_keys(agi_vm *vm, const char *f1, const char *f2, const char *f3, const char *f4)
 {
@@ -44,24 +38,24 @@ static void test_input_line_attribute(void **state)
     vm_keys(vm, "set.text.attribute(2, 0);", "set.text.attribute(14, 4);", "", "");
     const char *script = "1 key a\n2 key f1\n3 key b\n5 key enter\n7 key f2\n8 key c\n10 key enter\n";
     test_vm_run(vm, script, 4);
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_true(test_cell_is(screen, 23, 0, '>', 15, 0));
     assert_true(test_cell_is(screen, 23, 1, 'a', 15, 0));
     assert_true(test_cell_is(screen, 23, 2, 'b', 2, 0));
     assert_true(test_cell_is(screen, 23, 3, '_', 2, 0));
     test_vm_run(vm, script, 6);
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_true(test_cell_is(screen, 23, 0, '>', 2, 0));
     assert_true(test_cell_is(screen, 23, 1, '_', 2, 0));
     assert_true(test_cell_solid(screen, 23, 2, 0));
     test_vm_run(vm, script, 9);
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_true(test_cell_is(screen, 23, 0, '>', 2, 0)); /* drawn before */
     assert_true(test_cell_is(screen, 23, 1, 'c', 0, 15));
     assert_true(test_cell_is(screen, 23, 2, '_', 0, 15));
     assert_true(test_cell_solid(screen, 23, 3, 0));
     test_vm_run(vm, script, 11);
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_true(test_cell_is(screen, 23, 0, '>', 0, 15));
     assert_true(test_cell_solid(screen, 23, 2, 15));
     assert_true(test_cell_solid(screen, 23, 39, 15));
@@ -76,7 +70,7 @@ static void test_input_line_backspace(void **state)
     agi_vm *vm = test_vm_new(NULL);
     vm_keys(vm, "set.text.attribute(14, 4);", "", "", "");
     test_vm_run(vm, "1 key a\n2 key b\n3 key f1\n4 key backspace\n", 6);
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_true(test_cell_is(screen, 23, 1, 'a', 15, 0));
     assert_true(test_cell_is(screen, 23, 2, '_', 0, 15));
     assert_true(test_cell_solid(screen, 23, 3, 15));
@@ -94,21 +88,21 @@ static void test_input_line_prevent_accept(void **state)
     vm_keys(vm, "display(23, 10, \"XXXX\");", "prevent.input();", "accept.input();", "set.text.attribute(14, 4);");
     const char *script = "1 key a\n2 key f1\n3 key f3\n5 key f4\n6 key f2\n8 key f3\n9 key f1\n10 key f2\n";
     test_vm_run(vm, script, 3);
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_true(test_cell_is(screen, 23, 10, 'X', 15, 0));
     test_vm_run(vm, script, 4);
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_true(test_cell_is(screen, 23, 1, 'a', 15, 0));
     assert_true(test_cell_solid(screen, 23, 10, 0)); /* the redraw cleared it */
     test_vm_run(vm, script, 7);
-    draw(vm);
+    test_vm_draw(vm, screen);
     for (unsigned c = 0; c < 40; c++)
         assert_true(test_cell_solid(screen, 23, c, 0));
     test_vm_run(vm, script, 9);
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_true(test_cell_is(screen, 23, 1, 'a', 0, 15)); /* kept, drawn black on white */
     test_vm_run(vm, script, 11);
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_true(test_cell_solid(screen, 23, 10, 0)); /* prevent.input again cleared it */
     assert_true(test_cell_solid(screen, 23, 1, 0));
     agi_vm_free(vm);
@@ -122,7 +116,7 @@ static void test_input_line_cleared(void **state)
     agi_vm *vm = test_vm_new(NULL);
     vm_keys(vm, "clear.lines(23, 23, 0);", "", "", "");
     test_vm_run(vm, "1 key a\n2 key b\n3 key f1\n4 key d\n", 6);
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_true(test_cell_solid(screen, 23, 0, 0));
     assert_true(test_cell_solid(screen, 23, 2, 0));
     assert_true(test_cell_is(screen, 23, 3, 'd', 15, 0));
@@ -137,7 +131,7 @@ static void test_input_line_graphics(void **state)
     agi_vm *vm = test_vm_new(NULL);
     vm_keys(vm, "set.text.attribute(2, 0);", "text.screen();", "graphics();", "");
     test_vm_run(vm, "1 key a\n2 key f1\n3 key f2\n4 key f3\n", 6);
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_true(test_cell_is(screen, 23, 0, '>', 2, 0));
     assert_true(test_cell_is(screen, 23, 1, 'a', 2, 0));
     assert_true(test_cell_is(screen, 23, 2, '_', 2, 0));
@@ -152,7 +146,7 @@ static void test_echo_line(void **state)
     agi_vm *vm = test_vm_new(NULL);
     vm_keys(vm, "echo.line();", "", "", "");
     test_vm_run(vm, "1 key h\n2 key e\n3 key l\n4 key enter\n5 key x\n6 key f1\n", 8);
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_string_equal(vm->input.input_line, "xel");
     assert_true(test_cell_is(screen, 23, 1, 'x', 15, 0));
     assert_true(test_cell_is(screen, 23, 2, 'e', 15, 0));
@@ -175,7 +169,7 @@ static void test_get_string_cells(void **state)
     const char *script = "1 key a\n2 key f1\n3 key B\n4 key o\n5 key enter\n7 key f2\n8 key 4\n9 key enter\n"
                          "10 key f3\n11 key x\n12 key enter\n";
     test_vm_run(vm, script, 5);
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_true(test_cell_is(screen, 10, 4, '.', 15, 0));
     assert_true(test_cell_is(screen, 10, 5, 'N', 15, 0));
     assert_true(test_cell_is(screen, 10, 12, 'o', 15, 0));
@@ -183,7 +177,7 @@ static void test_get_string_cells(void **state)
     assert_true(test_cell_is(screen, 10, 14, '.', 15, 0)); /* the rest of the row stays */
     assert_true(test_cell_solid(screen, 23, 2, 0));        /* the input cursor is a space */
     test_vm_run(vm, script, 6);
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_string_equal(vm->strings[1], "Bo");
     assert_true(test_cell_is(screen, 10, 12, 'o', 15, 0)); /* the text stays, its cursor goes */
     assert_true(test_cell_is(screen, 10, 13, ' ', 15, 0));
@@ -191,12 +185,12 @@ static void test_get_string_cells(void **state)
     assert_true(test_cell_solid(screen, 23, 2, 0));
     assert_true(test_cell_is(screen, 23, 3, '_', 15, 0));
     test_vm_run(vm, script, 10); /* get.num done: ">a_" again */
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_int_equal(vm->vars[60], 4);
     assert_true(test_cell_is(screen, 23, 2, '_', 15, 0));
     assert_true(test_cell_solid(screen, 23, 3, 0));
     test_vm_run(vm, script, 13);
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_string_equal(vm->strings[2], "x");
     assert_true(test_cell_is(screen, 23, 1, 'a', 15, 0));
     assert_true(test_cell_is(screen, 23, 2, 'L', 15, 0)); /* the prompt from the cursor cell */
@@ -220,7 +214,7 @@ static void test_menu_cells(void **state)
                   "  display(2, 0, \"XXXXXXXXXX\");\n}\nif (controller(c20)) { menu.input(); }\nreturn();");
     const char *script = "1 key esc\n4 key esc\n";
     test_vm_run(vm, script, 3);
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_int_equal(vm->modal.kind, AGI_MODAL_MENU);
     assert_true(test_cell_is(screen, 0, 1, 'F', 15, 0)); /* the open heading inverted */
     assert_true(test_cell_is(screen, 0, 5, ' ', 0, 15));
@@ -240,7 +234,7 @@ static void test_menu_cells(void **state)
         for (unsigned x = 0; x < 8; x++)
             assert_int_equal(screen[(32 + y) * AGI_SCREEN_W + 8 + x], (gl[y] & (0x80 >> x)) && !((x + y) % 2) ? 0 : 15);
     test_vm_run(vm, script, 6);
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
     assert_true(test_cell_is(screen, 0, 1, 'F', 0, 15)); /* the bar stays, not inverted */
     assert_true(test_cell_solid(screen, 2, 1, 0));       /* the box's cells: the (black) picture */
@@ -268,7 +262,7 @@ static void test_inventory_screen(void **state)
     vm->objects_meta.count = 3;
     test_vm_logic(vm, 0, "if (!isset(f50)) { set(f50); status(); set(f13); status(); }\nreturn();");
     test_vm_run(vm, NULL, 1);
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_true(test_cell_is(screen, 0, 11, 'Y', 0, 7));
     assert_true(test_cell_is(screen, 2, 1, 'r', 0, 7));
     assert_true(test_cell_is(screen, 2, 35, 'l', 0, 7));
@@ -276,7 +270,7 @@ static void test_inventory_screen(void **state)
     assert_true(test_cell_solid(screen, 2, 39, 7));
     assert_true(test_cell_is(screen, 24, 4, 'P', 0, 7));
     test_vm_run(vm, "1 key enter\n", 2);
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_true(vm->modal.interactive);
     assert_true(test_cell_is(screen, 2, 1, 'r', 15, 0));
     assert_true(test_cell_is(screen, 24, 2, 'P', 0, 7));
@@ -293,10 +287,10 @@ static void test_inventory_nothing_selected(void **state)
     vm->item_count = 0;
     test_vm_logic(vm, 0, "if (!isset(f50)) { set(f50); status(); set(f13); status(); }\nreturn();");
     test_vm_run(vm, NULL, 1);
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_true(test_cell_is(screen, 2, 16, 'n', 0, 7)); /* acknowledging: black on grey */
     test_vm_run(vm, "1 key enter\n", 2);
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_true(vm->modal.interactive);
     assert_true(test_cell_is(screen, 2, 16, 'n', 15, 0));
     assert_true(test_cell_is(screen, 2, 22, 'g', 15, 0));
@@ -345,7 +339,7 @@ static void test_window_backspace(void **state)
     agi_vm *vm = test_vm_new(NULL);
     test_vm_logic(vm, 0, "if (v50 == 0) {\n  v50 = 1;\n  show.pic();\n  print(\"ab\\x08cd\");\n}\nreturn();");
     test_vm_run(vm, NULL, 2);
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_true(vm->txt.win_open);
     /* "ab" 0x08 "cd" is laid out 5 wide (from column 17 on row 10) */
     assert_true(test_cell_is(screen, 10, 17, 'a', 0, 15));
@@ -371,7 +365,7 @@ static void test_window_close_and_wipe(void **state)
                   "  position(o1, 70, 84);\n  draw(o1);\n  v40 = 3;\n  set.dir(o1, v40);\n  v41 = 1;\n"
                   "  step.size(o1, v41);\n  set(f15);\n  print(\"a window left up\");\n}\nreturn();");
     test_vm_run(vm, "1 key enter\n", 3);
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_true(test_cell_is(screen, 10, 0, 'X', 15, 0));
     assert_true(test_cell_is(screen, 10, 14, 'X', 15, 0)); /* left of the box ("hello" from column 17) */
     assert_true(test_cell_solid(screen, 10, 16, 15));      /* under it: the picture */
@@ -379,7 +373,7 @@ static void test_window_close_and_wipe(void **state)
     assert_true(test_cell_is(screen, 10, 24, 'X', 15, 0));
     vm->vars[51] = 1;
     test_vm_run(vm, NULL, 8);
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_true(vm->txt.win_open);
     /* the window ("a window left up" on row 10 from column 12) is white
      * where the square has not been, and shows the square's path (the
@@ -401,7 +395,7 @@ static void test_prevent_moved_row(void **state)
     agi_vm *vm = test_vm_new(NULL);
     vm_keys(vm, "display(22, 5, \"ZZ\"); configure.screen(0, 22, 21); prevent.input();", "", "", "");
     test_vm_run(vm, "1 key a\n2 key f1\n", 4);
-    draw(vm);
+    test_vm_draw(vm, screen);
     assert_true(test_cell_is(screen, 23, 1, 'a', 15, 0));
     assert_true(test_cell_solid(screen, 23, 2, 0));
     assert_true(test_cell_solid(screen, 22, 5, 0));
