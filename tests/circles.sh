@@ -11,7 +11,7 @@ NM=${NM:-nm}
 # the allowed circles: the files (sorted, space-separated), then why
 allowed='libvm/soup/vm libvm/soup/vm_native|interpreter and natives: vm.c calls them, they fail via its soup_x_fail
 libformats/agi/evidence libformats/agi/game|opening a game weighs its profile, which reads resources via agi_game_load'
-objs=$(for d in libformats libvm cmd; do
+objs=$(for d in libformats libvm libio libaudio cmd; do
     [ -d "$BUILD/obj/$d" ] && find "$BUILD/obj/$d" -name '*.o'
 done | LC_ALL=C sort)
 if [ -z "$objs" ]; then

@@ -2,7 +2,6 @@
 #ifndef RELIC_AGI_PRIVATE_H
 #define RELIC_AGI_PRIVATE_H
 
-#include <jansson.h>
 #include "relic/agi.h"
 #include "relic/cursor.h"
 
@@ -78,8 +77,6 @@ int agi_lzw_shrinks(const uint8_t *src, size_t len);
 /* The length agi_picnibble_pack would write, or 0 when it would refuse
  * the stream (picnibble.c). */
 size_t agi_picnibble_packed_len(const uint8_t *src, size_t len);
-/* Bytes as a JSON string of lowercase hex digits (json.c). */
-json_t *agi_json_hex(const uint8_t *p, size_t n);
 /* 1 when a metadata file (OBJECT, WORDS.TOK) is a placeholder stub, not
  * data: printable ASCII closed by the DOS end-of-file mark 0x1a, as an
  * editor writes a text file (groza, the AGDS sample, ships both as

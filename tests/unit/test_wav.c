@@ -1,4 +1,4 @@
-/* Unit tests for relic's own PCM WAV writer (libformats/io/wav.c): its
+/* Unit tests for relic's own PCM WAV writer (libio/wav.c): its
  * bytes are a hand-written RIFF/WAVE header and little-endian samples, the
  * same bytes libsndfile writes for a .wav (relic_audio_write), and
  * libsndfile reads the file back, whether written whole or streamed in

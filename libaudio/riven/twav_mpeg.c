@@ -3,11 +3,11 @@
  * an MP3 decoder).  Decoded here by libsndfile's MPEG support (libsndfile
  * >= 1.1 with mpg123, which reads layers I, II and III) from memory through
  * sf_open_virtual, into the same 16-bit samples as PCM and ADPCM.
- * libsndfile is loaded by the first MPEG payload (io/sndfile_load.c), not
+ * libsndfile is loaded by the first MPEG payload (libaudio/sndfile_load.c), not
  * when riven-script starts. */
 #include <stdlib.h>
 #include <string.h>
-#include "../io/sndfile_load.h"
+#include "../sndfile_load.h"
 #include "relic/riven_media.h"
 
 typedef struct riven_mem {
