@@ -34,6 +34,9 @@ typedef struct agi_container_ops {
     unsigned record_header_len; /* bytes before a record's payload */
     int compresses;             /* the builder may pack payloads */
     int prefixed;               /* file names carry the game's prefix */
+    /* The profile a game of this layout gets when no version string names
+     * one (agi_profile_find's name; evidence.c may move it). */
+    const char *default_profile;
     /* How well the file set looks like this layout: 0 not at all, higher
      * wins.  Fills the file-name prefix of the game's files. */
     int (*bid)(const agi_fileset *fs, char prefix[16]);
@@ -53,6 +56,9 @@ extern const agi_container_ops agi_container_v3;
 /* The table (container.c), and the row of a layout (NULL: none). */
 const agi_container_ops *const *agi_container_table(unsigned *count);
 const agi_container_ops *agi_container_for(agi_layout layout);
+/* The profile of a layout's row when no version string names one (NULL
+ * for a layout with no row). */
+const agi_profile *agi_layout_default_profile(agi_layout layout);
 
 /* Shared by the layouts: `name` is PVOL.N (P possibly empty): returns N
  * and the prefix length, or -1 (fileset.c). */

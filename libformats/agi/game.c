@@ -94,7 +94,7 @@ static void agi_game_guess_profile(const agi_fileset *fs, agi_game *g)
     /* From the shape alone; agi_game_weigh_profile picks the row. */
     g->profile_source = AGI_PROFILE_FROM_SHAPE;
     g->exact_profile = 0;
-    g->profile = agi_profile_find(g->layout == AGI_LAYOUT_V3 ? "3.002.149" : "2.917");
+    g->profile = agi_layout_default_profile(g->layout);
 }
 
 int agi_game_open(const agi_fileset *fs, const agi_open_opts *opts, agi_game *g, relic_err *err)
