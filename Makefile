@@ -23,10 +23,10 @@ CXX        ?= c++
 # System libraries by relic library: decoders and interpreters need none;
 # librelic-io writes PNG, GIF, JSON and PCM WAV; librelic-audio writes audio
 # files in every container through libsndfile.
-IO_PKGS    := libpng zlib jansson
+IO_PKGS    := libpng libdeflate jansson
 AUDIO_PKGS := sndfile
 PKGS       := $(IO_PKGS) $(AUDIO_PKGS)
-DEB_PKGS   := build-essential pkg-config libpng-dev libsndfile1-dev libjansson-dev libcmocka-dev libgif-dev \
+DEB_PKGS   := build-essential pkg-config libpng-dev libdeflate-dev libsndfile1-dev libjansson-dev libcmocka-dev libgif-dev \
               chromium clang-format cppcheck bash-completion
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
