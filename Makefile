@@ -66,9 +66,9 @@ LDLIBS_ALL := $(IO_LIBS) $(AUDIO_LIBS) $(SNDFILE_LIBS)
 # A file goes to io or audio by the lists below; everything else stays in
 # formats or vm by its folder.
 ALL_FORMATS_SRC := $(sort $(wildcard libformats/core/*.c libformats/io/*.c libformats/*/*.c))
-ALL_VM_SRC  := $(sort $(wildcard libvm/*/*.c))
+ALL_VM_SRC  := $(sort $(wildcard libvm/*/*.c libvm/*/*/*.c))
 IO_SRC      := $(sort $(wildcard libformats/io/png.c libformats/io/gif.c libformats/io/json.c libformats/io/wav.c \
-                 libformats/*/*json*.c libvm/*/*json*.c libformats/agi/save_diff.c libvm/riven/decompile.c))
+                 libformats/*/*json*.c libvm/*/*json*.c libvm/*/*/*json*.c libformats/agi/save_diff.c libvm/riven/decompile.c))
 AUDIO_SRC   := $(sort $(wildcard libformats/io/audio.c libformats/io/sndfile_load.c libformats/riven/twav_mpeg.c))
 FORMATS_SRC := $(filter-out $(IO_SRC) $(AUDIO_SRC),$(ALL_FORMATS_SRC))
 VM_SRC      := $(filter-out $(IO_SRC) $(AUDIO_SRC),$(ALL_VM_SRC))

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "opcodes.h"
+#include "../opcodes.h"
 #include "vm_private.h"
 
 int agi_vm_have_key(agi_vm *vm)

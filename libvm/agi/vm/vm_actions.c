@@ -9,7 +9,8 @@
 #include <string.h>
 #include "relic/core.h"
 #include "relic/agi_ext.h"
-#include "logic_private.h"
+#include "relic/agi_logic.h"
+#include "../opcodes.h"
 #include "vm_private.h"
 
 /* Message substitutions: %vN (with |W width ignored), %sN, %mN, %wN, %gN,

@@ -7,7 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "logic_private.h"
+#include "relic/agi_logic.h"
+#include "../opcodes.h"
 #include "vm_private.h"
 
 /* What a headless run leaves undone (reported by pic-render --state and the
