@@ -17,6 +17,7 @@ vm_rules 1
 vm_font 1
 vm_res 2
 vm_obj 3
+vm_obj_ops 3
 vm_text 3
 vm_events 4
 vm_modal 5
@@ -24,7 +25,6 @@ vm_input 5
 vm_savedlg 5
 vm_room 6
 vm_exec 6
-vm_actions 6
 vm_session 7
 vm_save 7
 vm_core 8
