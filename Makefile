@@ -71,13 +71,10 @@ LDLIBS_ALL := $(IO_LIBS) $(AUDIO_LIBS)
 #   libaudio/    librelic-audio    audio files and MPEG tWAV decoding through
 #                                  libsndfile
 # Public headers: libformats/include/relic and libvm/include/relic.
-# VM_IO_SRC: the AGI VM's JSON forms, still in libvm/agi until the
-# interpreter's split (issue 31) moves them into libio/agi.
 lib_sources = $(sort $(shell find $(1) -name '*.c' 2>/dev/null))
-VM_IO_SRC   := $(wildcard libvm/agi/vm_json.c libvm/agi/sound_json.c)
 FORMATS_SRC := $(call lib_sources,libformats)
-VM_SRC      := $(filter-out $(VM_IO_SRC),$(call lib_sources,libvm))
-IO_SRC      := $(call lib_sources,libio) $(VM_IO_SRC)
+VM_SRC      := $(call lib_sources,libvm)
+IO_SRC      := $(call lib_sources,libio)
 AUDIO_SRC   := $(call lib_sources,libaudio)
 LIB_SRC     := $(FORMATS_SRC) $(VM_SRC) $(IO_SRC) $(AUDIO_SRC)
 # libformats/io/ mixed two libraries; a file merged into it from an older
