@@ -6,14 +6,15 @@
  *   1. state        vm_state.c    variables, flags, strings, clock, errors;
  *                                 vm_rules.c the profile's rules; vm_font.c
  *   2. resources    vm_res.c      loading, discard order, replay list, sound
- *   3. objects/text vm_obj.c      objects and motion; vm_text.c text grid,
- *                                 saved window, messages
+ *   3. objects/text vm_obj.c      objects and motion; vm_obj_ops.c their
+ *                                 actions; vm_text.c text grid, saved
+ *                                 window, messages
  *   4. events       vm_events.c   the event queue
  *   5. input/modal  vm_modal.c    modal waits and menus; vm_input.c parser,
  *                                 said, input phase (uses vm_modal.c);
  *                                 vm_savedlg.c the save and restore dialogs
- *   6. actions      vm_room.c     room switch; vm_exec.c bytecode;
- *                                 vm_actions.c actions (vm_exec.c calls it)
+ *   6. bytecode     vm_room.c     room switch; vm_exec.c bytecode, the
+ *                                 dispatch through opcodes.h's handlers
  *   7. session      vm_session.c  reset and restart; vm_save.c save/restore
  *   8. cycle        vm_core.c     VM life, the cycle, the frame; vm_json.c,
  *                                 vm_screen.c
@@ -24,8 +25,25 @@
 #ifndef RELIC_AGI_VM_PRIVATE_H
 #define RELIC_AGI_VM_PRIVATE_H
 
+#include "../opcodes.h"
 #include "vm_internal.h"
 #include "vm_rules.h"
+
+/* The handlers of opcodes.h's lists: an action with its operand bytes (a)
+ * run by logic `logic`; a condition with its operands.  vm_exec.c
+ * dispatches through tables of them; each is defined in the file that owns
+ * the state it changes (vm_state.c variables and flags, vm_res.c
+ * resources and sound, vm_obj_ops.c objects, vm_text.c text, vm_input.c
+ * input, vm_modal.c messages and menus, vm_savedlg.c save and restore,
+ * vm_room.c new.room, vm_exec.c calls and the conditions). */
+typedef void agi_vm_op_fn(agi_vm *vm, const uint8_t *a, unsigned logic);
+typedef int agi_vm_test_fn(agi_vm *vm, const uint8_t *a);
+#define AGI_X_DECLARE(e, op, name, args, since, handler) agi_vm_op_fn handler;
+AGI_ACTION_LIST(AGI_X_DECLARE)
+#undef AGI_X_DECLARE
+#define AGI_X_DECLARE(e, op, name, args, since, handler) agi_vm_test_fn handler;
+AGI_CONDITION_LIST(AGI_X_DECLARE)
+#undef AGI_X_DECLARE
 
 /* 1. State (vm_state.c). */
 void agi_vm_state_reset(agi_vm *vm);
@@ -34,6 +52,8 @@ void agi_vm_log(agi_vm *vm, const char *kind, const char *text);
 int agi_vm_fail(agi_vm *vm, const char *fmt, ...);
 int agi_vm_abandon(agi_vm *vm, const char *fmt, ...);
 int agi_vm_string_slot(const agi_vm *vm, unsigned slot);
+/* At most size - 1 bytes of src into string slot `slot` (when it exists). */
+void agi_vm_string_set(agi_vm *vm, unsigned slot, const char *src, size_t size);
 
 /* 2. Resources (vm_res.c): lifecycle (runtime_state.md "Resource
  * lifecycle"), the replay list and the playing sound. */
@@ -109,6 +129,10 @@ void agi_vm_input_redraw(agi_vm *vm);
 void agi_vm_graphics_again(agi_vm *vm);
 void agi_vm_input_put(agi_vm *vm, size_t col, const char *s, size_t len);
 void agi_vm_text_dither(agi_vm *vm, unsigned row, unsigned col);
+/* A message with its substitutions (%v, %s, %m, %w, %g, %o) made. */
+void agi_vm_text_expand(agi_vm *vm, unsigned logic, const char *src, char *out, size_t outsz, int depth);
+/* text.screen's surface: text mode, the grid in the text attribute. */
+void agi_vm_text_screen(agi_vm *vm);
 
 /* 4. Events (vm_events.c): agi_vm_post / agi_vm_poll (agi_vm.h). */
 void agi_vm_events_reset(agi_vm *vm);
@@ -144,10 +168,9 @@ void agi_vm_input_prevent(agi_vm *vm);
 void agi_vm_script_input(agi_vm *vm, const agi_input_script *in);
 
 /* 6. Bytecode (vm_exec.c): runs logic 0 (and nested calls) to completion
- * or abort; one action with its operand bytes (vm_actions.c). */
+ * or abort. */
 void agi_vm_exec_reset(agi_vm *vm);
 int agi_vm_exec(agi_vm *vm, unsigned logic);
-void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic);
 
 /* 7. Session (vm_session.c): an accepted restart (through vm->hooks below
  * this layer). */

@@ -1,4 +1,4 @@
-/* The AGI sound command stream as JSON (libvm/agi/sound_json.c), apart
+/* The AGI sound command stream as JSON (libformats/sound/sound_json.c), apart
  * from relic/agi_sound_sched.h so the scheduler's header names no JSON
  * type (the JSON writers are librelic-io). */
 #ifndef RELIC_AGI_SOUND_JSON_H

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "opcodes.h"
+#include "../opcodes.h"
 #include "vm_private.h"
 
 int agi_vm_have_key(agi_vm *vm)
@@ -564,6 +564,105 @@ int agi_input_parse(const char *text, size_t len, agi_input_script *out, relic_e
 }
 
 /* The release gate (0xad/0xae) keeps its value across a reset. */
+/* The input and parser actions (logic_bytecode.md "Action opcodes" 0x6a,
+ * 0x74, 0x75, 0x77-0x79, 0x89, 0x8a, 0xa3, 0xa4, 0xa9, 0xad, 0xb5):
+ * opcodes.h's handler column. */
+void agi_vm_op_text_screen(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)a, (void)logic;
+    agi_vm_text_screen(vm);
+    vm->input.echo_home = 1;
+}
+
+void agi_vm_op_word_to_string(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic;
+    if (agi_vm_string_slot(vm, a[0]) && a[1] < vm->input.parsed_n)
+        agi_vm_string_set(vm, a[0], vm->input.parsed_text[a[1]], sizeof vm->strings[0]);
+}
+
+void agi_vm_op_parse(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic;
+    if (!agi_vm_string_slot(vm, a[0]))
+        return;
+    char tmp[41];
+    snprintf(tmp, sizeof tmp, "%.40s", vm->strings[a[0]]);
+    agi_vm_parse(vm, tmp);
+}
+
+void agi_vm_op_prevent_input(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)a, (void)logic, agi_vm_input_prevent(vm);
+}
+
+void agi_vm_op_accept_input(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)a, (void)logic;
+    vm->input.input_enabled = 1;
+    agi_vm_input_redraw(vm);
+}
+
+void agi_vm_op_set_key(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic;
+    uint16_t key = (uint16_t)(a[0] | a[1] << 8);
+    if (vm->input.keymap_n < vm->profile->key_map_entries && vm->input.keymap_n < 49) {
+        vm->input.keymap[vm->input.keymap_n].key = key;
+        vm->input.keymap[vm->input.keymap_n++].status = a[2];
+    }
+}
+
+void agi_vm_op_echo_line(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)a, (void)logic, agi_vm_input_echo_line(vm);
+}
+
+void agi_vm_op_cancel_line(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)a, (void)logic;
+    vm->input.input_line[0] = 0;
+    vm->input.input_len = 0;
+    agi_vm_input_redraw(vm);
+}
+
+/* hold.key / release.key: the tracked key release's gate
+ * (input_text_and_menus.md "Tracked key release"; the rule's row says
+ * whether 0xad counts or sets it to one). */
+void agi_vm_op_hold_key(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)a, (void)logic;
+    vm->input.release_gate = vm->rules->hold_key_sets_one ? 1 : (uint8_t)(vm->input.release_gate + 1);
+}
+
+void agi_vm_op_release_key(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)a, (void)logic, vm->input.release_gate = 0;
+}
+
+/* open.dialogue / close.dialogue: the 36-character cap is where input is
+ * drawn (no effect where the profile's rule says so). */
+void agi_vm_op_open_dialogue(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)a, (void)logic;
+    if (!vm->rules->input_width_noop)
+        vm->input.input_width_override = 1;
+}
+
+void agi_vm_op_close_dialogue(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)a, (void)logic;
+    if (!vm->rules->input_width_noop)
+        vm->input.input_width_override = 0;
+}
+
+void agi_vm_op_close_window(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)a, (void)logic;
+    agi_vm_close_window(vm);
+    vm->input.input_width_override = 0;
+}
+
 void agi_vm_input_reset(agi_vm *vm)
 {
     vm->input.keymap_n = 0;

@@ -340,6 +340,23 @@ void agi_vm_savedlg_event(agi_vm *vm, uint8_t type, uint16_t v)
     }
 }
 
+/* The save and restore actions (logic_bytecode.md "Action opcodes" 0x7d,
+ * 0x7e, 0xaa): opcodes.h's handler column. */
+void agi_vm_op_save_game(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)a, (void)logic, agi_vm_modal_selector(vm, 0);
+}
+void agi_vm_op_restore_game(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)a, (void)logic, agi_vm_modal_selector(vm, 1);
+}
+
+/* set.simple: the last save description into a string slot. */
+void agi_vm_op_set_simple(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic, agi_vm_string_set(vm, a[0], vm->saves.save_desc, 32);
+}
+
 void agi_vm_savedlg_free(agi_vm *vm)
 {
     for (unsigned k = 0; k < AGI_VM_SAVE_SLOTS; k++)

@@ -519,6 +519,179 @@ void agi_vm_quit_now(agi_vm *vm)
 
 /* No modal open; menus, their remembered items and the last save
  * description gone. */
+/* print / print.at: a modal window; print.at's row, column and width
+ * override the centred placement for this message only (width 0: 30).
+ * With v21 set the window closes by itself after v21 half-seconds unless
+ * a key closes it first (AGI 2.936 under DOSBox, probes Q and R of
+ * tests/corpus/agi_oracle/README.md: v21 20 closed after 9-11 s, v21 6
+ * within 3 s), and v21 is read once: back to 0 (ScummVM's
+ * engines/agi/text.cpp messageBox reads VM_VAR_WINDOW_AUTO_CLOSE_TIMER
+ * the same way). */
+static void agi_modal_print(agi_vm *vm, unsigned logic, unsigned n, int row, int col, int width)
+{
+    const char *m = agi_vm_message(vm, logic, n);
+    char text[600];
+    agi_vm_text_expand(vm, logic, m ? m : "", text, sizeof text, 0);
+    agi_vm_log(vm, "print", text);
+    agi_vm_modal_message(vm, text, row, col, width);
+    if (vm->modal.kind == AGI_MODAL_MESSAGE && vm->vars[AGI_V_MSG_TIMER])
+        vm->modal.timer = vm->vars[AGI_V_MSG_TIMER] * 10u;
+    vm->vars[AGI_V_MSG_TIMER] = 0;
+}
+
+/* The modal and menu actions (logic_bytecode.md "Action opcodes" 0x65,
+ * 0x66, 0x73, 0x76, 0x7c, 0x80, 0x81, 0x85, 0x86, 0x88, 0x8d, 0x97, 0x98,
+ * 0x9c-0xa2, 0xb1): opcodes.h's handler column. */
+void agi_vm_op_print(agi_vm *vm, const uint8_t *a, unsigned logic) { agi_modal_print(vm, logic, a[0], -1, -1, 0); }
+void agi_vm_op_print_v(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    agi_modal_print(vm, logic, vm->vars[a[0]], -1, -1, 0);
+}
+
+void agi_vm_op_print_at(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    agi_modal_print(vm, logic, a[0], a[1], a[2], a[3]);
+}
+
+void agi_vm_op_print_at_v(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    agi_modal_print(vm, logic, vm->vars[a[0]], a[1], a[2], a[3]);
+}
+
+void agi_vm_op_get_string(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    if (!agi_vm_string_slot(vm, a[0]))
+        return;
+    const char *m = agi_vm_message(vm, logic, a[1]);
+    agi_vm_modal_edit(vm, a[0], 0, a[4] + 1u < 40 ? a[4] + 1u : 40, m, a[2], a[3]);
+}
+
+void agi_vm_op_get_num(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    agi_vm_modal_edit(vm, a[1], 1, 5, agi_vm_message(vm, logic, a[0]), -1, 0);
+}
+
+void agi_vm_op_status(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)a, (void)logic, agi_vm_modal_inventory(vm);
+}
+void agi_vm_op_show_obj(agi_vm *vm, const uint8_t *a, unsigned logic) { (void)logic, agi_vm_modal_show_obj(vm, a[0]); }
+void agi_vm_op_show_obj_v(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic, agi_vm_modal_show_obj(vm, vm->vars[a[0]]);
+}
+
+void agi_vm_op_pause(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)a, (void)logic;
+    agi_vm_stop_sound(vm);
+    agi_vm_modal_message(vm, "      Game paused.\nPress Enter to continue.", -1, -1, 0);
+}
+
+/* AGI 2.936's text (AGIDATA.OVL; probe Q under DOSBox), the profile's
+ * number in it. */
+void agi_vm_op_version(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)a, (void)logic;
+    char t[80];
+    snprintf(t, sizeof t, "Adventure Game Interpreter\n      Version %s", vm->profile->name);
+    agi_vm_modal_message(vm, t, -1, -1, 0);
+}
+
+/* obj.status.v: the object's numbers, modally. */
+void agi_vm_op_obj_status_v(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic;
+    const agi_vm_obj *o = &vm->obj[vm->vars[a[0]]];
+    char t[160];
+    snprintf(t, sizeof t, "Object %u:\nx: %d  xsize: %u\ny: %d  ysize: %u\npri: %u\nstepsize: %u", vm->vars[a[0]], o->x,
+             o->width, o->y, o->height, agi_vm_obj_priority(vm, o), o->step);
+    agi_vm_modal_message(vm, t, -1, -1, 0);
+}
+
+/* restart.game: the prompt unless f16 skips it (never in 2.411). */
+void agi_vm_op_restart_game(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)a, (void)logic;
+    agi_vm_stop_sound(vm);
+    if (vm->flags[AGI_F_RESTART_NOASK] && !vm->rules->restart_always_prompts)
+        vm->hooks.restart(vm);
+    else
+        agi_vm_modal_confirm(vm, AGI_CONFIRM_RESTART);
+}
+
+/* quit: selector 1 (and the zero-operand early form) exits at once. */
+void agi_vm_op_quit(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic;
+    if (vm->profile->quit_no_operand || a[0] == 1)
+        agi_vm_quit_now(vm);
+    else
+        agi_vm_modal_confirm(vm, AGI_CONFIRM_QUIT);
+}
+
+/* set.menu / set.menu.item: a heading or an item under the last heading,
+ * until submit.menu; 2.272 parses them without building a menu
+ * (vm->rules->menu_parse_only). */
+static void agi_modal_menu_add(agi_vm *vm, unsigned logic, unsigned n, int heading, unsigned status)
+{
+    const char *m = agi_vm_message(vm, logic, n);
+    if (vm->rules->menu_parse_only || vm->menus.menu_done)
+        return;
+    if (heading) {
+        if (vm->menus.heading_n < 16)
+            snprintf(vm->menus.menu_heading[vm->menus.heading_n++], sizeof vm->menus.menu_heading[0], "%s", m ? m : "");
+        return;
+    }
+    if (vm->menus.menu_n >= AGI_VM_MAX_MENU || vm->menus.heading_n == 0)
+        return;
+    agi_vm_menu_item *it = &vm->menus.menu[vm->menus.menu_n++];
+    snprintf(it->text, sizeof it->text, "%s", m ? m : "");
+    it->status = (uint8_t)status;
+    it->enabled = 1;
+    it->heading = (uint8_t)(vm->menus.heading_n - 1);
+}
+
+static void agi_modal_menu_enable(agi_vm *vm, unsigned status, int on)
+{
+    if (vm->rules->menu_parse_only)
+        return;
+    for (unsigned i = 0; i < vm->menus.menu_n; i++)
+        if (vm->menus.menu[i].status == status)
+            vm->menus.menu[i].enabled = (uint8_t)on;
+}
+
+void agi_vm_op_set_menu(agi_vm *vm, const uint8_t *a, unsigned logic) { agi_modal_menu_add(vm, logic, a[0], 1, 0); }
+void agi_vm_op_set_menu_item(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    agi_modal_menu_add(vm, logic, a[0], 0, a[1]);
+}
+
+void agi_vm_op_submit_menu(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)a, (void)logic;
+    if (!vm->rules->menu_parse_only)
+        vm->menus.menu_done = 1;
+}
+
+void agi_vm_op_enable_item(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic, agi_modal_menu_enable(vm, a[0], 1);
+}
+void agi_vm_op_disable_item(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic, agi_modal_menu_enable(vm, a[0], 0);
+}
+
+void agi_vm_op_menu_input(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)a, (void)logic;
+    if (vm->flags[AGI_F_MENU])
+        vm->menus.menu_request = 1;
+}
+
+void agi_vm_op_allow_menu(agi_vm *vm, const uint8_t *a, unsigned logic) { (void)logic, vm->menus.menu_gate = a[0]; }
+
 void agi_vm_modal_reset(agi_vm *vm)
 {
     memset(&vm->modal, 0, sizeof vm->modal);

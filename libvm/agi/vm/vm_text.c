@@ -4,6 +4,7 @@
  * messages, and the status and input lines drawn as its cells.  Calls only
  * vm_state.c and vm_res.c. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "vm_private.h"
 
@@ -356,4 +357,224 @@ void agi_vm_graphics_again(agi_vm *vm)
         agi_vm_status_draw(vm);
     if (vm->input.input_enabled) /* in the attribute of now (a probe: green after (2, 0)) */
         agi_vm_input_redraw(vm);
+}
+
+/* Message substitutions: %vN (with |W width ignored), %sN, %mN, %wN, %gN,
+ * %oN.  A '%' before any other character drops both (AGI 2.936: groza's
+ * room 5 window shows "urt%' \xbd..." as "urt \xbd...", the word after it
+ * kept on the line); a '%' ending the message is dropped.  A backslash
+ * is not shown and makes the next character plain: groza's "74\%$ ..."
+ * (text mode, row 23) is the 9-character word "74%$". */
+void agi_vm_text_expand(agi_vm *vm, unsigned logic, const char *src, char *out, size_t outsz, int depth)
+{
+    size_t o = 0;
+    while (*src && o + 1 < outsz) {
+        if (*src == '\\' && src[1]) { /* the next character as it is */
+            out[o++] = src[1];
+            src += 2;
+            continue;
+        }
+        if (*src == '%' && (!src[1] || !strchr("vsmwgo", src[1]))) {
+            src += src[1] ? 2 : 1;
+            continue;
+        }
+        if (*src != '%' || src[2] < '0' || src[2] > '9') {
+            out[o++] = *src++;
+            continue;
+        }
+        char kind = src[1];
+        char *end;
+        unsigned long n = strtoul(src + 2, &end, 10);
+        src = end;
+        /* %vN|W: the number in W digits, zero-padded (AGI 2.936,
+         * demoquest's clock " %v13:%v12|2:%v11|2 " shows "0:01:26"); a
+         * longer number keeps its last W digits, as ScummVM reads it (not
+         * measured). */
+        unsigned width = 0;
+        if (kind == 'v' && *src == '|')
+            for (src++; *src >= '0' && *src <= '9'; src++)
+                width = width < 100 ? width * 10 + (unsigned)(*src - '0') : width;
+        char tmp[200] = "";
+        const char *t = tmp;
+        if (kind == 'v' && width) {
+            int len = snprintf(tmp, sizeof tmp, "%0*u", (int)(width < 15 ? width : 15), vm->vars[n & 0xff]);
+            t = tmp + (len > (int)width ? len - (int)width : 0);
+        } else if (kind == 'v')
+            snprintf(tmp, sizeof tmp, "%u", vm->vars[n & 0xff]);
+        else if (kind == 's' && agi_vm_string_slot(vm, (unsigned)n))
+            snprintf(tmp, sizeof tmp, "%.40s", vm->strings[n]);
+        else if (kind == 'w' && n >= 1 && n <= vm->input.parse_count && n <= 10)
+            t = vm->input.parsed_text[n - 1];
+        else if ((kind == 'm' || kind == 'g') && depth < 2) {
+            const char *m = agi_vm_message(vm, kind == 'g' ? 0 : logic, (unsigned)n);
+            if (m)
+                agi_vm_text_expand(vm, logic, m, tmp, sizeof tmp, depth + 1);
+        } else if (kind == 'o' && n < vm->item_count)
+            t = vm->objects_meta.items[n].name ? vm->objects_meta.items[n].name : "";
+        while (*t && o + 1 < outsz)
+            out[o++] = *t++;
+    }
+    out[o] = 0;
+}
+
+/* display: text cells in the current attribute.  AGI 2.936 formats the
+ * message as a 40-wide window (agi_vm_text_wrap; the start column is not
+ * counted) and writes each line from the cursor: a character written in
+ * column 39 moves the cursor to column 0 of the next row, and every line
+ * then ends with a newline, so a 40-character line (or one started right
+ * of column 0 that passes column 39) leaves its rest, or an empty row,
+ * below it.  A carriage return (0x0d) counts as a character for the wrap
+ * but, written, moves to column 0 of the next row.  Measured on groza's
+ * title text (display(5, 1, m2) of 929 bytes under DOSBox): rows of
+ * 40 + 1 + 36 + 10 ... characters, a row ending at a 0x0d.  Past the
+ * last row the cursor stays on row 24: each further line is written over
+ * it from column 0 (a probe, in text and graphics mode: "D4444444444",
+ * "E55", "F6" from row 24 leave "F6544444444"; the screen does not
+ * scroll), so row 24 shows the end of a long run of text.  A backspace
+ * (0x08), counted by the wrap, clears the cell left of the cursor and
+ * moves there ("abcd" and six 0x08 then "XY" leave "XY"; at column 0 the
+ * cursor stays); 0x07, 0x09, 0x0b, 0x0c and 0x1b are glyphs (probes). */
+static void agi_vm_display_put(agi_vm *vm, unsigned *row, unsigned *col, const char *line, uint8_t attr, int blank)
+{
+    for (const char *p = line; *p; p++) {
+        if (*p == '\r') { /* counted by the wrap, a new row when written */
+            *row = *row < 24 ? *row + 1 : 24;
+            *col = 0;
+            continue;
+        }
+        if (*p == '\b') { /* back one column, clearing it; none at column 0 */
+            if (*col > 0 && *col <= 40 && *row < 25) {
+                --*col;
+                agi_vm_text_put(vm, *row, *col, ' ', attr);
+            }
+            continue;
+        }
+        agi_vm_text_put(vm, *row, *col, blank ? ' ' : *p, attr);
+        if (++*col >= 40) {
+            *row = *row < 24 ? *row + 1 : 24;
+            *col = 0;
+        }
+    }
+    *row = *row < 24 ? *row + 1 : 24;
+    *col = 0;
+}
+
+static void agi_vm_display(agi_vm *vm, unsigned logic, unsigned row, unsigned col, unsigned n)
+{
+    const char *m = agi_vm_message(vm, logic, n);
+    static const size_t text_cap = 4096; /* relic's bound on an expanded message */
+    char *text = malloc(text_cap);
+    if (!text)
+        return;
+    agi_vm_text_expand(vm, logic, m ? m : "", text, text_cap, 0);
+    uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
+    int blank = (attr & 15) == attr >> 4; /* one colour: the glyph does not show */
+    char none[1][41];
+    unsigned widest;
+    unsigned count = agi_vm_text_wrap(text, 40, none, 0, &widest);
+    char(*lines)[41] = count ? malloc(count * sizeof *lines) : NULL;
+    if (lines) {
+        agi_vm_text_wrap(text, 40, lines, count, &widest);
+        for (unsigned i = 0; i < count && row < 25; i++)
+            agi_vm_display_put(vm, &row, &col, lines[i], attr, blank);
+    }
+    agi_vm_log(vm, "display", text);
+    free(lines);
+    free(text);
+}
+
+/* clear.lines / clear.text.rect: the cells take the colour as their
+ * background (input_text_and_menus.md "Text geometry and surfaces"); in
+ * graphics mode AGI 2.936 draws any colour but black as white (measured:
+ * colours 4 and 15 both clear to white); in its text mode every colour
+ * clears to black (a probe: 1, 4 and 14). */
+static void agi_vm_clear_text(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, unsigned right, uint8_t colour)
+{
+    colour &= 15;
+    if (vm->txt.text_mode)
+        colour = 0;
+    else if (colour)
+        colour = 15;
+    agi_vm_text_fill(vm, top, left, bottom, right, (uint8_t)(colour << 4));
+}
+
+/* The text actions (logic_bytecode.md "Action opcodes" 0x67-0x6d, 0x6f-0x72,
+ * 0x8f, 0x9a): opcodes.h's handler column. */
+void agi_vm_op_display(agi_vm *vm, const uint8_t *a, unsigned logic) { agi_vm_display(vm, logic, a[0], a[1], a[2]); }
+
+void agi_vm_op_display_v(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    agi_vm_display(vm, logic, vm->vars[a[0]], vm->vars[a[1]], vm->vars[a[2]]);
+}
+
+void agi_vm_op_clear_lines(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic, agi_vm_clear_text(vm, a[0], 0, a[1], 39, a[2]);
+}
+
+void agi_vm_op_clear_text_rect(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic, agi_vm_clear_text(vm, a[0], a[1], a[2], a[3], a[4]);
+}
+
+/* text.screen's surface: the whole grid in the text attribute. */
+void agi_vm_text_screen(agi_vm *vm)
+{
+    vm->txt.text_mode = 1;
+    agi_vm_text_fill(vm, 0, 0, 24, 39, agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg));
+}
+
+void agi_vm_op_graphics(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)a, (void)logic, agi_vm_graphics_again(vm);
+}
+
+void agi_vm_op_set_cursor_char(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    const char *m = agi_vm_message(vm, logic, a[0]);
+    vm->txt.prompt_char = m ? m[0] : 0;
+}
+
+void agi_vm_op_set_text_attribute(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic;
+    vm->txt.text_fg = a[0];
+    vm->txt.text_bg = a[1];
+    vm->txt.text_bg_white = !vm->txt.text_mode && a[1];
+}
+
+void agi_vm_op_configure_screen(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic;
+    vm->txt.base_row = a[0];
+    vm->txt.input_row = a[1];
+    vm->txt.status_row = a[2];
+}
+
+void agi_vm_op_status_line_on(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)a, (void)logic;
+    vm->txt.status_enabled = 1;
+    agi_vm_status_draw(vm);
+}
+
+/* status.line.off: the row cleared to black. */
+void agi_vm_op_status_line_off(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)a, (void)logic;
+    vm->txt.status_enabled = 0;
+    if (vm->txt.status_row < 25)
+        agi_vm_text_fill(vm, (unsigned)vm->txt.status_row, 0, (unsigned)vm->txt.status_row, 39, 0);
+}
+
+void agi_vm_op_set_string(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    const char *m = agi_vm_message(vm, logic, a[1]);
+    agi_vm_string_set(vm, a[0], m ? m : "", sizeof vm->strings[0]);
+}
+
+void agi_vm_op_set_game_id(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    const char *m = agi_vm_message(vm, logic, a[0]);
+    snprintf(vm->signature, sizeof vm->signature, "%.7s", m ? m : "");
 }

@@ -143,3 +143,137 @@ unsigned long agi_vm_cycles(const agi_vm *vm) { return vm->cycle; }
 int agi_vm_has_quit(const agi_vm *vm) { return vm->quit; }
 const agi_profile *agi_vm_profile(const agi_vm *vm) { return vm->profile; }
 const char *agi_vm_warning(const agi_vm *vm) { return vm->warning; }
+
+/* Copies at most size - 1 bytes of src into string slot `slot` (checked)
+ * and terminates it (the slots are 40 bytes). */
+void agi_vm_string_set(agi_vm *vm, unsigned slot, const char *src, size_t size)
+{
+    if (!agi_vm_string_slot(vm, slot))
+        return;
+    size_t n = strnlen(src, size - 1);
+    memmove(vm->strings[slot], src, n);
+    vm->strings[slot][n] = 0;
+}
+
+/* The actions on variables, flags and inventory locations
+ * (logic_bytecode.md "Action opcodes" 0x01-0x11, 0x5c-0x61, 0x82,
+ * 0xa5-0xa8): opcodes.h's handler column. */
+void agi_vm_op_increment(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic;
+    if (vm->vars[a[0]] < 255)
+        vm->vars[a[0]]++;
+}
+
+void agi_vm_op_decrement(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic;
+    if (vm->vars[a[0]] > 0)
+        vm->vars[a[0]]--;
+}
+
+void agi_vm_op_assignn(agi_vm *vm, const uint8_t *a, unsigned logic) { (void)logic, vm->vars[a[0]] = a[1]; }
+void agi_vm_op_assignv(agi_vm *vm, const uint8_t *a, unsigned logic) { (void)logic, vm->vars[a[0]] = vm->vars[a[1]]; }
+
+void agi_vm_op_addn(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic, vm->vars[a[0]] = (uint8_t)(vm->vars[a[0]] + a[1]);
+}
+
+void agi_vm_op_addv(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic, vm->vars[a[0]] = (uint8_t)(vm->vars[a[0]] + vm->vars[a[1]]);
+}
+
+void agi_vm_op_subn(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic, vm->vars[a[0]] = (uint8_t)(vm->vars[a[0]] - a[1]);
+}
+
+void agi_vm_op_subv(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic, vm->vars[a[0]] = (uint8_t)(vm->vars[a[0]] - vm->vars[a[1]]);
+}
+
+void agi_vm_op_lindirectv(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic, vm->vars[vm->vars[a[0]]] = vm->vars[a[1]];
+}
+
+void agi_vm_op_rindirect(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic, vm->vars[a[0]] = vm->vars[vm->vars[a[1]]];
+}
+
+void agi_vm_op_lindirectn(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic, vm->vars[vm->vars[a[0]]] = a[1];
+}
+
+void agi_vm_op_set(agi_vm *vm, const uint8_t *a, unsigned logic) { (void)logic, vm->flags[a[0]] = 1; }
+void agi_vm_op_reset(agi_vm *vm, const uint8_t *a, unsigned logic) { (void)logic, vm->flags[a[0]] = 0; }
+void agi_vm_op_toggle(agi_vm *vm, const uint8_t *a, unsigned logic) { (void)logic, vm->flags[a[0]] ^= 1; }
+void agi_vm_op_set_v(agi_vm *vm, const uint8_t *a, unsigned logic) { (void)logic, vm->flags[vm->vars[a[0]]] = 1; }
+void agi_vm_op_reset_v(agi_vm *vm, const uint8_t *a, unsigned logic) { (void)logic, vm->flags[vm->vars[a[0]]] = 0; }
+void agi_vm_op_toggle_v(agi_vm *vm, const uint8_t *a, unsigned logic) { (void)logic, vm->flags[vm->vars[a[0]]] ^= 1; }
+
+/* An inventory item's location, when the item exists. */
+static void agi_vm_item_put(agi_vm *vm, unsigned item, uint8_t room)
+{
+    if (item < vm->item_count)
+        vm->items[item] = room;
+}
+
+void agi_vm_op_get(agi_vm *vm, const uint8_t *a, unsigned logic) { (void)logic, agi_vm_item_put(vm, a[0], 0xff); }
+void agi_vm_op_get_v(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic, agi_vm_item_put(vm, vm->vars[a[0]], 0xff);
+}
+void agi_vm_op_drop(agi_vm *vm, const uint8_t *a, unsigned logic) { (void)logic, agi_vm_item_put(vm, a[0], 0); }
+void agi_vm_op_put(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic, agi_vm_item_put(vm, a[0], vm->vars[a[1]]);
+}
+void agi_vm_op_put_v(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic, agi_vm_item_put(vm, vm->vars[a[0]], vm->vars[a[1]]);
+}
+
+void agi_vm_op_get_room_v(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic;
+    uint8_t *v = vm->vars;
+    v[a[1]] = v[a[0]] < vm->item_count ? vm->items[v[a[0]]] : 0;
+}
+
+void agi_vm_op_random(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic;
+    unsigned lo = a[0], hi = a[1];
+    vm->vars[a[2]] = hi < lo ? (uint8_t)lo : (uint8_t)(lo + agi_vm_random(vm) % (hi - lo + 1));
+}
+
+void agi_vm_op_mul_n(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic, vm->vars[a[0]] = (uint8_t)(vm->vars[a[0]] * a[1]);
+}
+
+void agi_vm_op_mul_v(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic, vm->vars[a[0]] = (uint8_t)(vm->vars[a[0]] * vm->vars[a[1]]);
+}
+
+/* Division by zero is outside valid bytecode: the value stays. */
+void agi_vm_op_div_n(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic;
+    if (a[1])
+        vm->vars[a[0]] = (uint8_t)(vm->vars[a[0]] / a[1]);
+}
+
+void agi_vm_op_div_v(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic;
+    if (vm->vars[a[1]])
+        vm->vars[a[0]] = (uint8_t)(vm->vars[a[0]] / vm->vars[a[1]]);
+}

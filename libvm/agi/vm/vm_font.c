@@ -1,5 +1,5 @@
 /* relic's own 8x8 text font for the AGI screen renderer (written by
- * libvm/agi/make_font.py from the glyph drawings in it; CC0).  Row-major,
+ * libvm/agi/vm/make_font.py from the glyph drawings in it; CC0).  Row-major,
  * bit 0x80 is the left pixel; codes 0..31 and 127..255 are a box. */
 #include "relic/agi_vm.h"
 

@@ -351,3 +351,108 @@ void agi_vm_res_leave_room(agi_vm *vm)
     agi_vm_free_logics(vm, 1, 1);
     agi_vm_free_resources(vm);
 }
+
+/* The resource, replay-list and sound actions (logic_bytecode.md "Action
+ * opcodes" 0x14, 0x15, 0x18-0x1b, 0x1e, 0x1f, 0x20, 0x62-0x64, 0x8e,
+ * 0x99, 0xab, 0xac): opcodes.h's handler column. */
+void agi_vm_op_load_logics(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic, agi_vm_load_logic(vm, a[0], 1);
+}
+
+void agi_vm_op_load_logics_v(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic, agi_vm_load_logic(vm, vm->vars[a[0]], 1);
+}
+
+void agi_vm_op_load_pic(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic, agi_vm_load_pic(vm, vm->vars[a[0]], 1);
+}
+
+void agi_vm_op_draw_pic(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic;
+    if (agi_vm_draw_pic(vm, vm->vars[a[0]], 0) == RELIC_OK)
+        agi_vm_record(vm, AGI_REPLAY_DRAW_PICTURE, vm->vars[a[0]]);
+}
+
+void agi_vm_op_overlay_pic(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic;
+    if (agi_vm_draw_pic(vm, vm->vars[a[0]], 1) == RELIC_OK)
+        agi_vm_record(vm, AGI_REPLAY_OVERLAY_PICTURE, vm->vars[a[0]]);
+}
+
+void agi_vm_op_discard_pic(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic;
+    agi_vm_discard_pic(vm, vm->vars[a[0]]);
+    agi_vm_record(vm, AGI_REPLAY_DISCARD_PICTURE, vm->vars[a[0]]);
+}
+
+void agi_vm_op_load_view(agi_vm *vm, const uint8_t *a, unsigned logic) { (void)logic, agi_vm_load_view(vm, a[0], 1); }
+
+void agi_vm_op_load_view_v(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic, agi_vm_load_view(vm, vm->vars[a[0]], 1);
+}
+
+static void agi_vm_res_discard_view(agi_vm *vm, unsigned n)
+{
+    agi_vm_discard_view(vm, n);
+    agi_vm_record(vm, AGI_REPLAY_DISCARD_VIEW, (uint8_t)n);
+}
+
+void agi_vm_op_discard_view(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic, agi_vm_res_discard_view(vm, a[0]);
+}
+
+void agi_vm_op_discard_view_v(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic, agi_vm_res_discard_view(vm, vm->vars[a[0]]);
+}
+
+void agi_vm_op_load_sound(agi_vm *vm, const uint8_t *a, unsigned logic) { (void)logic, agi_vm_load_sound(vm, a[0], 1); }
+
+void agi_vm_op_sound(agi_vm *vm, const uint8_t *a, unsigned logic) { (void)logic, agi_vm_start_sound(vm, a[0], a[1]); }
+void agi_vm_op_stop_sound(agi_vm *vm, const uint8_t *a, unsigned logic) { (void)a, (void)logic, agi_vm_stop_sound(vm); }
+
+/* script.size: a new, empty list of a[0] pairs. */
+void agi_vm_op_script_size(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic;
+    free(vm->replay.pairs);
+    vm->replay.pairs = calloc(a[0] ? a[0] : 1, 2);
+    vm->replay.cap = vm->replay.pairs ? a[0] : 0;
+    vm->replay.count = vm->replay.checkpoint = 0;
+}
+
+void agi_vm_op_push_script(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)a, (void)logic, vm->replay.checkpoint = vm->replay.count;
+}
+
+void agi_vm_op_pop_script(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)a, (void)logic, vm->replay.count = vm->replay.checkpoint;
+}
+
+/* shake.screen: in a game with a palette extension (AGIPAL), operands in
+ * the extension row's range load pal.<operand> instead of shaking
+ * (ScummVM engines/agi/op_cmd.cpp cmdShakeScreen); a missing or short
+ * file keeps the palette, as ScummVM's setAGIPal does.  No shake. */
+void agi_vm_op_shake_screen(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic;
+    if (!vm->game || !vm->game->files || !agi_extension_for_shake(vm->extensions, a[0]))
+        return;
+    uint8_t rgb[16 * 3];
+    relic_err err;
+    relic_err_clear(&err);
+    if (agi_agipal_load(vm->game->files, a[0], rgb, NULL, &err) == RELIC_OK) {
+        memcpy(vm->palette, rgb, sizeof rgb);
+        vm->agipal_file = a[0];
+    }
+}

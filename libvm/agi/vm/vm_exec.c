@@ -7,7 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "logic_private.h"
+#include "relic/agi_logic.h"
+#include "../opcodes.h"
 #include "vm_private.h"
 
 /* What a headless run leaves undone (reported by pic-render --state and the
@@ -32,18 +33,75 @@ static int agi_vm_is_gap(uint8_t op)
     return 0;
 }
 
-static int agi_vm_posn(const agi_vm *vm, uint8_t op, const uint8_t *a)
+/* The conditions (logic_bytecode.md "Condition opcodes"): opcodes.h's
+ * handler column for the test list.  Each reads its operands at a; said's
+ * are its count, then the words. */
+int agi_vm_test_false(agi_vm *vm, const uint8_t *a) { return (void)vm, (void)a, 0; }
+int agi_vm_test_equaln(agi_vm *vm, const uint8_t *a) { return vm->vars[a[0]] == a[1]; }
+int agi_vm_test_equalv(agi_vm *vm, const uint8_t *a) { return vm->vars[a[0]] == vm->vars[a[1]]; }
+int agi_vm_test_lessn(agi_vm *vm, const uint8_t *a) { return vm->vars[a[0]] < a[1]; }
+int agi_vm_test_lessv(agi_vm *vm, const uint8_t *a) { return vm->vars[a[0]] < vm->vars[a[1]]; }
+int agi_vm_test_greatern(agi_vm *vm, const uint8_t *a) { return vm->vars[a[0]] > a[1]; }
+int agi_vm_test_greaterv(agi_vm *vm, const uint8_t *a) { return vm->vars[a[0]] > vm->vars[a[1]]; }
+int agi_vm_test_isset(agi_vm *vm, const uint8_t *a) { return vm->flags[a[0]]; }
+int agi_vm_test_isset_v(agi_vm *vm, const uint8_t *a) { return vm->flags[vm->vars[a[0]]]; }
+int agi_vm_test_has(agi_vm *vm, const uint8_t *a) { return a[0] < vm->item_count && vm->items[a[0]] == 0xff; }
+
+int agi_vm_test_obj_in_room(agi_vm *vm, const uint8_t *a)
+{
+    return a[0] < vm->item_count && vm->items[a[0]] == vm->vars[a[1]];
+}
+
+int agi_vm_test_controller(agi_vm *vm, const uint8_t *a) { return vm->input.controller[a[0]]; }
+
+int agi_vm_test_have_key(agi_vm *vm, const uint8_t *a)
+{
+    (void)a;
+    int k = agi_vm_have_key(vm);
+    vm->exec.key_wait = !k;
+    return k;
+}
+
+int agi_vm_test_said(agi_vm *vm, const uint8_t *a) { return agi_vm_said(vm, a + 1, a[0]); }
+
+int agi_vm_test_compare_strings(agi_vm *vm, const uint8_t *a)
+{
+    return agi_vm_string_slot(vm, a[0]) && agi_vm_string_slot(vm, a[1]) &&
+           agi_vm_strcmp_norm(vm->strings[a[0]], vm->strings[a[1]]) == 0;
+}
+
+/* posn, obj.in.box, center.posn, right.posn: the object's x (left,
+ * centre or right end of its baseline) and y inside the box a[1..4]. */
+static int agi_vm_in_box(const agi_vm *vm, const uint8_t *a, int x)
 {
     const agi_vm_obj *o = &vm->obj[a[0]];
-    int x;
-    switch (op) {
-    case AGI_C_OBJ_IN_BOX: return o->x >= a[1] && o->y >= a[2] && o->x + o->width - 1 <= a[3] && o->y <= a[4];
-    case AGI_C_CENTER_POSN: x = o->x + o->width / 2; break;
-    case AGI_C_RIGHT_POSN: x = o->x + o->width - 1; break;
-    default: x = o->x; break;
-    }
     return x >= a[1] && x <= a[3] && o->y >= a[2] && o->y <= a[4];
 }
+
+int agi_vm_test_posn(agi_vm *vm, const uint8_t *a) { return agi_vm_in_box(vm, a, vm->obj[a[0]].x); }
+
+int agi_vm_test_obj_in_box(agi_vm *vm, const uint8_t *a)
+{
+    const agi_vm_obj *o = &vm->obj[a[0]];
+    return o->x >= a[1] && o->y >= a[2] && o->x + o->width - 1 <= a[3] && o->y <= a[4];
+}
+
+int agi_vm_test_center_posn(agi_vm *vm, const uint8_t *a)
+{
+    const agi_vm_obj *o = &vm->obj[a[0]];
+    return agi_vm_in_box(vm, a, o->x + o->width / 2);
+}
+
+int agi_vm_test_right_posn(agi_vm *vm, const uint8_t *a)
+{
+    const agi_vm_obj *o = &vm->obj[a[0]];
+    return agi_vm_in_box(vm, a, o->x + o->width - 1);
+}
+
+#define AGI_X_HANDLER(e, op, name, args, since, handler) [op] = handler,
+static agi_vm_test_fn *const agi_vm_tests[] = {AGI_CONDITION_LIST(AGI_X_HANDLER)};
+static agi_vm_op_fn *const agi_vm_ops[] = {AGI_ACTION_LIST(AGI_X_HANDLER)};
+#undef AGI_X_HANDLER
 
 /* One predicate at code[*pc] (the opcode already read as op). */
 static int agi_vm_test(agi_vm *vm, uint8_t op, const uint8_t *code, uint32_t *pc, uint32_t len)
@@ -51,42 +109,16 @@ static int agi_vm_test(agi_vm *vm, uint8_t op, const uint8_t *code, uint32_t *pc
     const agi_cmd *c = agi_condition_info(op, vm->profile);
     if (!c)
         return agi_vm_fail(vm, "unknown condition 0x%02x", op), 0;
+    uint32_t n = c->nargs;
     if (op == AGI_C_SAID) {
         if (*pc >= len || *pc + 1 + 2u * code[*pc] > len)
             return agi_vm_fail(vm, "said() runs past the end of the code"), 0;
-        unsigned n = code[*pc];
-        const uint8_t *w = code + *pc + 1;
-        *pc += 1 + 2 * n;
-        return agi_vm_said(vm, w, n);
-    }
-    if (*pc + c->nargs > len)
+        n = 1 + 2u * code[*pc];
+    } else if (*pc + n > len)
         return agi_vm_fail(vm, "condition 0x%02x runs past the end of the code", op), 0;
     const uint8_t *a = code + *pc;
-    *pc += c->nargs;
-    const uint8_t *v = vm->vars;
-    switch (op) {
-    case AGI_C_FALSE: return 0;
-    case AGI_C_EQUALN: return v[a[0]] == a[1];
-    case AGI_C_EQUALV: return v[a[0]] == v[a[1]];
-    case AGI_C_LESSN: return v[a[0]] < a[1];
-    case AGI_C_LESSV: return v[a[0]] < v[a[1]];
-    case AGI_C_GREATERN: return v[a[0]] > a[1];
-    case AGI_C_GREATERV: return v[a[0]] > v[a[1]];
-    case AGI_C_ISSET: return vm->flags[a[0]];
-    case AGI_C_ISSET_V: return vm->flags[v[a[0]]];
-    case AGI_C_HAS: return a[0] < vm->item_count && vm->items[a[0]] == 0xff;
-    case AGI_C_OBJ_IN_ROOM: return a[0] < vm->item_count && vm->items[a[0]] == v[a[1]];
-    case AGI_C_CONTROLLER: return vm->input.controller[a[0]];
-    case AGI_C_HAVE_KEY: {
-        int k = agi_vm_have_key(vm);
-        vm->exec.key_wait = !k;
-        return k;
-    }
-    case AGI_C_COMPARE_STRINGS:
-        return agi_vm_string_slot(vm, a[0]) && agi_vm_string_slot(vm, a[1]) &&
-               agi_vm_strcmp_norm(vm->strings[a[0]], vm->strings[a[1]]) == 0;
-    default: return agi_vm_posn(vm, op, a);
-    }
+    *pc += n;
+    return agi_vm_tests[op](vm, a);
 }
 
 /* Skips predicates from *pc until the closing marker `stop` (0xfc ends an
@@ -221,7 +253,10 @@ int agi_vm_exec(agi_vm *vm, unsigned logic)
         vm->exec.stack[vm->exec.depth - 1].pc = pc;
         if (agi_vm_is_gap(op))
             vm->unimpl_seen[op]++;
-        agi_vm_action(vm, op, a, cur);
+        if (op && op == vm->raw_picture_op) /* the extensions' raw picture (vm_rules.h) */
+            agi_vm_draw_raw_pic(vm, vm->vars[a[0]]);
+        else
+            agi_vm_ops[op](vm, a, cur);
         if (vm->exec.suspended) /* a modal opened: resume after this action */
             return vm->err.code;
         if (vm->exec.abort_flow || vm->quit || vm->abandon) {
@@ -237,4 +272,38 @@ void agi_vm_exec_reset(agi_vm *vm)
     vm->exec.depth = 0;
     vm->exec.abort_flow = vm->exec.suspended = vm->exec.key_wait = 0;
     vm->exec.resume_stage = AGI_STAGE_NONE;
+}
+
+/* Commands that change no state here: the ones agi_vm_gaps lists, the
+ * mouse and disk commands of later profiles, and discard.sound (its
+ * operand is not consumed at run time, above). */
+void agi_vm_op_none(agi_vm *vm, const uint8_t *a, unsigned logic) { (void)vm, (void)a, (void)logic; }
+
+static void agi_vm_call(agi_vm *vm, unsigned n)
+{
+    if (vm->exec.depth >= AGI_VM_MAX_DEPTH) {
+        agi_vm_fail(vm, "logic calls nested deeper than %d", AGI_VM_MAX_DEPTH);
+        return;
+    }
+    if (agi_vm_load_logic(vm, n, 0))
+        return;
+    vm->exec.stack[vm->exec.depth].logic = (uint8_t)n;
+    vm->exec.stack[vm->exec.depth].pc = vm->res.logic[n]->scan_start;
+    vm->exec.depth++;
+}
+
+/* call, call.v, set.scan.start, reset.scan.start (logic_bytecode.md
+ * "Action opcodes" 0x16, 0x17, 0x91, 0x92): opcodes.h's handler column. */
+void agi_vm_op_call(agi_vm *vm, const uint8_t *a, unsigned logic) { (void)logic, agi_vm_call(vm, a[0]); }
+void agi_vm_op_call_v(agi_vm *vm, const uint8_t *a, unsigned logic) { (void)logic, agi_vm_call(vm, vm->vars[a[0]]); }
+
+void agi_vm_op_set_scan_start(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)a;
+    vm->res.logic[logic]->scan_start = (uint16_t)vm->exec.stack[vm->exec.depth - 1].pc;
+}
+
+void agi_vm_op_reset_scan_start(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)a, vm->res.logic[logic]->scan_start = 0;
 }

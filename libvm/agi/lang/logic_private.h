@@ -4,7 +4,7 @@
 #define RELIC_AGI_LOGIC_PRIVATE_H
 
 #include "relic/agi_logic.h"
-#include "opcodes.h"
+#include "../opcodes.h"
 
 typedef enum agi_insn_kind { AGI_INSN_ACTION, AGI_INSN_IF, AGI_INSN_GOTO } agi_insn_kind;
 

@@ -51,3 +51,24 @@ void agi_vm_switch_room(agi_vm *vm, unsigned room)
     if (vm->input.input_enabled)
         agi_vm_input_redraw(vm);
 }
+
+/* Action 0x12: the Gold Rush build's immediate room aliases. */
+static unsigned agi_vm_room_alias(const agi_vm *vm, unsigned room)
+{
+    const agi_vm_rules *p = vm->rules;
+    if (p->room_alias_to && room >= p->room_alias_first && room <= p->room_alias_last)
+        return p->room_alias_to;
+    return room;
+}
+
+/* new.room / new.room.v (logic_bytecode.md "Action opcodes" 0x12, 0x13):
+ * opcodes.h's handler column. */
+void agi_vm_op_new_room(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic, agi_vm_switch_room(vm, agi_vm_room_alias(vm, a[0]));
+}
+
+void agi_vm_op_new_room_v(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic, agi_vm_switch_room(vm, vm->vars[a[0]]);
+}

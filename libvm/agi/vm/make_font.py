@@ -4,7 +4,7 @@
 The glyphs below were drawn for relic (CC0, like the sample game): each is
 five columns wide and seven rows high (eight for descenders), placed at
 column 1 of the 8x8 cell.  Codes 32..126 only; other codes draw as a box.
-Run `python3 libvm/agi/make_font.py > libvm/agi/vm_font.c` after a change.
+Run `python3 libvm/agi/vm/make_font.py > libvm/agi/vm/vm_font.c` after a change.
 """
 
 G = {}
@@ -125,7 +125,7 @@ def rows(ch):
 
 assert len(G) == 95, len(G)
 print('/* relic\'s own 8x8 text font for the AGI screen renderer (written by')
-print(' * libvm/agi/make_font.py from the glyph drawings in it; CC0).  Row-major,')
+print(' * libvm/agi/vm/make_font.py from the glyph drawings in it; CC0).  Row-major,')
 print(' * bit 0x80 is the left pixel; codes 0..31 and 127..255 are a box. */')
 print('#include "relic/agi_vm.h"')
 print('')
