@@ -291,43 +291,72 @@ int mhk_layout_capture(const mhk_archive *a, mhk_layout *l, relic_err *err)
 
 /* ---- fitting and writing ------------------------------------------------------ */
 
+/* One entry against the layout: its row (first use), size and name. */
+static int mhk_layout_fits_one(const mhk_layout *l, const mhk_entry *x, uint8_t *used, const size_t *base,
+                               uint16_t *index, char *why, size_t cap)
+{
+    char tag[5];
+    mhk_tag_str(x->tag, tag);
+    const mhk_layout_type *t = mhk_layout_find_type(l, x->tag);
+    size_t row = 0;
+    while (t && row < t->nrows && t->rows[2 * row] != x->id)
+        row++;
+    *index = t && row < t->nrows ? t->rows[2 * row + 1] : 0;
+    if (!*index || *index > l->nfiles) {
+        snprintf(why, cap, "%s %u is not in the layout", tag, x->id);
+        return 0;
+    }
+    if (used[base[t - l->types] + row]++) {
+        snprintf(why, cap, "%s %u is in the manifest twice", tag, x->id);
+        return 0;
+    }
+    uint32_t extent = mhk_layout_extent(l, x->tag, *index);
+    if (x->len != extent) {
+        snprintf(why, cap, "%s %u is %zu bytes, the layout's %u", tag, x->id, x->len, extent);
+        return 0;
+    }
+    const char *want = mhk_layout_index_name(l, t, *index), *have = x->name && x->name[0] ? x->name : NULL;
+    if ((want || have) && (!want || !have || strcmp(want, have))) {
+        snprintf(why, cap, "%s %u is named '%s', the layout's '%s'", tag, x->id, have ? have : "", want ? want : "");
+        return 0;
+    }
+    return 1;
+}
+
 int mhk_layout_fits(const mhk_layout *l, const mhk_entry *e, size_t n, char *why, size_t cap)
 {
     size_t rows = 0;
-    char tag[5];
-    for (size_t i = 0; i < l->ntypes; i++)
+    size_t *base = relic_calloc_array(l->ntypes + 1, sizeof *base);
+    for (size_t i = 0; base && i < l->ntypes; i++) {
+        base[i] = rows;
         rows += l->types[i].nrows;
-    if (rows != n) {
+    }
+    uint8_t *used = relic_calloc_array(rows + 1, 1);
+    size_t *first = relic_calloc_array(l->nfiles + 1, sizeof *first); /* entry + 1 per file index */
+    int ok = base && used && first;
+    if (!ok)
+        snprintf(why, cap, "out of memory");
+    if (ok && rows != n) {
         snprintf(why, cap, "the layout has %zu resources, the manifest %zu", rows, n);
-        return 0;
+        ok = 0;
     }
-    for (size_t i = 0; i < n; i++) {
-        const mhk_layout_type *t = mhk_layout_find_type(l, e[i].tag);
-        uint16_t index = mhk_layout_index(t, e[i].id);
-        mhk_tag_str(e[i].tag, tag);
-        if (!index || index > l->nfiles) {
-            snprintf(why, cap, "%s %u is not in the layout", tag, e[i].id);
-            return 0;
+    for (size_t i = 0; ok && i < n; i++) {
+        uint16_t index;
+        ok = mhk_layout_fits_one(l, &e[i], used, base, &index, why, cap);
+        size_t k = ok ? first[index] : 0;
+        if (ok && !k)
+            first[index] = i + 1;
+        else if (ok && (e[k - 1].len != e[i].len || (e[i].len && memcmp(e[k - 1].data, e[i].data, e[i].len)))) {
+            char tag[5];
+            mhk_tag_str(e[i].tag, tag);
+            snprintf(why, cap, "%s %u shares file %u with another resource but not its bytes", tag, e[i].id, index);
+            ok = 0;
         }
-        if (e[i].len != mhk_layout_extent(l, e[i].tag, index)) {
-            snprintf(why, cap, "%s %u is %zu bytes, the layout's %u", tag, e[i].id, e[i].len,
-                     mhk_layout_extent(l, e[i].tag, index));
-            return 0;
-        }
-        const char *want = mhk_layout_index_name(l, t, index), *have = e[i].name && e[i].name[0] ? e[i].name : NULL;
-        if ((want || have) && (!want || !have || strcmp(want, have))) {
-            snprintf(why, cap, "%s %u is named '%s', the layout's '%s'", tag, e[i].id, have ? have : "",
-                     want ? want : "");
-            return 0;
-        }
-        for (size_t k = 0; k < i; k++)
-            if (mhk_layout_index(mhk_layout_find_type(l, e[k].tag), e[k].id) == index &&
-                (e[k].len != e[i].len || memcmp(e[k].data, e[i].data, e[i].len))) {
-                snprintf(why, cap, "%s %u shares file %u with another resource but not its bytes", tag, e[i].id, index);
-                return 0;
-            }
     }
-    return 1;
+    free(base);
+    free(used);
+    free(first);
+    return ok;
 }
 
 static void mhk_layout_put(uint8_t *out, size_t len, size_t at, const void *p, size_t n)

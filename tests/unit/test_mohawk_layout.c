@@ -160,6 +160,13 @@ static void test_misfits(void **state)
     e[x7].name = "shared";
     e[x7].id = 8;
     expect_misfit(&l, e, a.count, "XDAT 8 is not in the layout");
+    e[x7].id = 7;
+    mhk_entry keep = e[x7 ? 0 : 1];
+    e[x7 ? 0 : 1] = e[x7];
+    expect_misfit(&l, e, a.count, "XDAT 7 is in the manifest twice");
+    e[x7 ? 0 : 1] = keep;
+    char why[160];
+    assert_true(mhk_layout_fits(&l, e, a.count, why, sizeof why));
     free(e);
     mhk_layout_free(&l);
     mhk_close(&a);
