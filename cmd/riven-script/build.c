@@ -246,8 +246,11 @@ static int rs_build_check_output(const char *manifest, const char *dir, const rs
 static int rs_build_write(const char *manifest, const mhk_layout *layout, const rs_build_line *lines, mhk_entry *e,
                           size_t n, relic_buf *arc, relic_err *err)
 {
-    if (!layout->length)
+    if (!layout->length) {
+        if (layout->ntypes || layout->nfiles || layout->ngaps || layout->strings_len)
+            cli_warn("%s: layout lines without @archive: the archive is laid out anew", manifest);
         return mhk_write(e, n, arc, err);
+    }
     for (size_t i = 0; i < n; i++) {
         const char *kept = lines[i].name[0] ? NULL : mhk_layout_name(layout, e[i].tag, e[i].id);
         if (kept && !rs_plain_name(kept))

@@ -311,11 +311,17 @@ static int mhk_layout_fits_one(const mhk_layout *l, const mhk_entry *x, uint8_t 
         return 0;
     }
     uint32_t extent = mhk_layout_extent(l, x->tag, *index);
+    if (l->files[*index - 1].offset > l->length || extent > l->length - l->files[*index - 1].offset) {
+        snprintf(why, cap, "%s %u lies past the layout's length", tag, x->id);
+        return 0;
+    }
     if (x->len != extent) {
         snprintf(why, cap, "%s %u is %zu bytes, the layout's %u", tag, x->id, x->len, extent);
         return 0;
     }
     const char *want = mhk_layout_index_name(l, t, *index), *have = x->name && x->name[0] ? x->name : NULL;
+    if (want && !want[0])
+        want = NULL; /* an empty name is no name, to the writer as to a manifest */
     if ((want || have) && (!want || !have || strcmp(want, have))) {
         snprintf(why, cap, "%s %u is named '%s', the layout's '%s'", tag, x->id, have ? have : "", want ? want : "");
         return 0;

@@ -94,7 +94,7 @@ static int mhk_text_more(mhk_text_cur *c)
     return *c->p != 0;
 }
 
-/* A decimal or 0x number up to max, ending at a space or `stop`. */
+/* A decimal or 0x hex number up to max, ending at a space or `stop`. */
 static unsigned long mhk_text_num(mhk_text_cur *c, unsigned long max, char stop)
 {
     while (*c->p == ' ' || *c->p == '\t')
@@ -104,7 +104,8 @@ static unsigned long mhk_text_num(mhk_text_cur *c, unsigned long max, char stop)
         c->bad = 1;
         return 0;
     }
-    unsigned long v = strtoul(c->p, &end, 0);
+    int hex = c->p[0] == '0' && (c->p[1] == 'x' || c->p[1] == 'X');
+    unsigned long v = strtoul(c->p, &end, hex ? 16 : 10); /* never octal */
     if (v > max || (*end && *end != ' ' && *end != '\t' && *end != '\r' && *end != stop))
         c->bad = 1;
     c->p = end;

@@ -194,6 +194,8 @@ static void test_shared_file(void **state)
     e[1].data = x;
     char why[160];
     assert_true(mhk_layout_fits(&l, e, 2, why, sizeof why));
+    l.files[0].offset = 62; /* 4 bytes from 62 leave the 64-byte archive */
+    expect_misfit(&l, e, 2, "AAAA 1 lies past the layout's length");
     mhk_layout_free(&l);
 }
 
