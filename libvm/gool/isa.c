@@ -135,7 +135,8 @@ static const gool_format gool_fmt_lr = {2, {F(0, 12, REF), F(12, 12, REF)}};
 static const gool_format gool_fmt_ds = {2, {F(0, 12, DST), F(12, 12, REF)}};
 static const gool_format gool_fmt_movc = {3, {F(0, 14, CODE), F(14, 6, REG), F(20, 4, IMM)}};
 static const gool_format gool_fmt_movc2 = {4, {F(0, 14, CODE), F(14, 1, IMM), F(15, 3, IMM), F(18, 6, REG)}};
-/* PAD's low 12 bits are the button mask itself, never an operand: the
+/* PAD's low 12 bits are the button mask itself, never an operand: seed
+ * 003 "GOOL Instruction Table" names PAD's B "Controller Buttons"; the
  * engine's test (wurlyfox/c1 src/gool.c GoolTestControls, PSX 8001FDC4)
  * ANDs `instruction & 0xFFF` with the pad's tapped/held bits, and
  * CrashEdit GOOLInstructionList.cs (CPAD, "BBBBBBBBBBBB PP SS DDDD T 000")
@@ -318,8 +319,9 @@ static void gool_ref_text(const gool_ctx *cx, unsigned v, int dst, relic_buf *ou
     case GOOL_OC_INT: relic_buf_printf(out, "#%d", gool_sext(v, 9)); break;
     case GOOL_OC_FRAC:
         /* The engine's value is sext8(v) << 4 in 1/256 units (wurlyfox/c1
-         * src/gool.c GoolTranslateGop, "frac ref"), so 0xAFF is -16, i.e.
-         * -0.0625.  disgool (src/disgool.c GOOL_DIS_FormatRef) negates the
+         * src/gool.c GoolTranslateGop, "frac ref"; CrashEdit
+         * GOOLInstruction.cs GetRefVal: val << 0x18 >> 0x14), so 0xAFF is
+         * -16, i.e. -0.0625.  disgool (src/disgool.c GOOL_DIS_FormatRef) negates the
          * 3-bit integer and 4-bit fraction apart (8 - i, 16 - f) without the
          * borrow and prints -1.0625 for it (and "0" for 0xA80, -8.0): its
          * listing is wrong for every negative value with a fraction. */
