@@ -239,8 +239,9 @@ static int rs_build_check_output(const char *manifest, const char *dir, const rs
 }
 
 /* The manifest's recorded layout when the resources still fit it (an
- * unchanged extraction comes back byte for byte), else relic's own: a
- * changed size or name says so on stderr and lays the archive out anew.
+ * unchanged extraction comes back byte for byte; a resource that changed
+ * size moves past the end), else relic's own: an added, removed or renamed
+ * resource says so on stderr and lays the archive out anew.
  * A name the manifest could not hold ("-" for one with a space) is the
  * layout's either way. */
 static int rs_build_write(const char *manifest, const mhk_layout *layout, const rs_build_line *lines, mhk_entry *e,

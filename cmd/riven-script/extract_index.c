@@ -66,8 +66,9 @@ static void rs_manifest_layout(const rs_opts *o, const rs_archive *a, size_t lis
         relic_buf_printf(m, "# no layout recorded: %s\n", e.msg);
         return;
     }
-    relic_buf_printf(m, "# The archive's layout: --build keeps it while every resource keeps its\n"
-                        "# size and name (delete these lines to let it lay the archive out anew).\n");
+    relic_buf_printf(m, "# The archive's layout: --build keeps it while the resources keep their\n"
+                        "# names (one that changes size moves to the end); delete these lines to\n"
+                        "# let it lay the archive out anew.\n");
     mhk_layout_text(&l, m, NULL);
     mhk_layout_free(&l);
 }

@@ -13,7 +13,9 @@
  * mhk/MHKArchive.m) reads the pool up to the file table and recomputes
  * sizes from the offsets, so neither the pool's end nor a size field is
  * assumed to follow from the data: both are kept as stored, and every
- * byte none of these tables covers is kept as a gap. */
+ * byte none of these tables covers is kept as a gap.  A resource written
+ * back with another size moves past the end, as agi-pack --keep-layout
+ * moves a changed payload to the end of its volume. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -291,9 +293,9 @@ int mhk_layout_capture(const mhk_archive *a, mhk_layout *l, relic_err *err)
 
 /* ---- fitting and writing ------------------------------------------------------ */
 
-/* One entry against the layout: its row (first use), size and name. */
-static int mhk_layout_fits_one(const mhk_layout *l, const mhk_entry *x, uint8_t *used, const size_t *base,
-                               uint16_t *index, char *why, size_t cap)
+/* One entry against the layout: its row (first use) and name. */
+static int mhk_layout_match_one(const mhk_layout *l, const mhk_entry *x, uint8_t *used, const size_t *base,
+                                uint16_t *index, char *why, size_t cap)
 {
     char tag[5];
     mhk_tag_str(x->tag, tag);
@@ -310,15 +312,6 @@ static int mhk_layout_fits_one(const mhk_layout *l, const mhk_entry *x, uint8_t 
         snprintf(why, cap, "%s %u is in the manifest twice", tag, x->id);
         return 0;
     }
-    uint32_t extent = mhk_layout_extent(l, x->tag, *index);
-    if (l->files[*index - 1].offset > l->length || extent > l->length - l->files[*index - 1].offset) {
-        snprintf(why, cap, "%s %u lies past the layout's length", tag, x->id);
-        return 0;
-    }
-    if (x->len != extent) {
-        snprintf(why, cap, "%s %u is %zu bytes, the layout's %u", tag, x->id, x->len, extent);
-        return 0;
-    }
     const char *want = mhk_layout_index_name(l, t, *index), *have = x->name && x->name[0] ? x->name : NULL;
     if (want && !want[0])
         want = NULL; /* an empty name is no name, to the writer as to a manifest */
@@ -329,7 +322,9 @@ static int mhk_layout_fits_one(const mhk_layout *l, const mhk_entry *x, uint8_t 
     return 1;
 }
 
-int mhk_layout_fits(const mhk_layout *l, const mhk_entry *e, size_t n, char *why, size_t cap)
+/* e against the layout's rows and names; first[k] is 1 + the entry that
+ * brings file index k (entries sharing a file bring the same bytes). */
+static int mhk_layout_match(const mhk_layout *l, const mhk_entry *e, size_t n, size_t *first, char *why, size_t cap)
 {
     size_t rows = 0;
     size_t *base = relic_calloc_array(l->ntypes + 1, sizeof *base);
@@ -338,8 +333,7 @@ int mhk_layout_fits(const mhk_layout *l, const mhk_entry *e, size_t n, char *why
         rows += l->types[i].nrows;
     }
     uint8_t *used = relic_calloc_array(rows + 1, 1);
-    size_t *first = relic_calloc_array(l->nfiles + 1, sizeof *first); /* entry + 1 per file index */
-    int ok = base && used && first;
+    int ok = base && used;
     if (!ok)
         snprintf(why, cap, "out of memory");
     if (ok && rows != n) {
@@ -348,7 +342,7 @@ int mhk_layout_fits(const mhk_layout *l, const mhk_entry *e, size_t n, char *why
     }
     for (size_t i = 0; ok && i < n; i++) {
         uint16_t index;
-        ok = mhk_layout_fits_one(l, &e[i], used, base, &index, why, cap);
+        ok = mhk_layout_match_one(l, &e[i], used, base, &index, why, cap);
         size_t k = ok ? first[index] : 0;
         if (ok && !k)
             first[index] = i + 1;
@@ -361,7 +355,84 @@ int mhk_layout_fits(const mhk_layout *l, const mhk_entry *e, size_t n, char *why
     }
     free(base);
     free(used);
+    return ok;
+}
+
+/* Where e goes: a file whose resource kept its size stays where it was; one
+ * that changed size moves past the end (in file-index order, as agi-pack
+ * --keep-layout moves a changed payload to the end of its volume) with the
+ * new size in its size field, and the header's stored sizes grow with the
+ * file.  Every resource must then still read back its own size (a move must
+ * not lengthen a tMOV that ran up to the moved file).  *p shares l's tables
+ * and owns p->files. */
+static int mhk_layout_place(const mhk_layout *l, const mhk_entry *e, const size_t *first, mhk_layout *p, char *why,
+                            size_t cap)
+{
+    char tag[5];
+    *p = *l;
+    p->files = relic_calloc_array(l->nfiles + 1, sizeof *p->files);
+    if (!p->files) {
+        snprintf(why, cap, "out of memory");
+        return 0;
+    }
+    memcpy(p->files, l->files, l->nfiles * sizeof *l->files);
+    uint64_t end = l->length;
+    for (size_t k = 1; k <= l->nfiles; k++) {
+        const mhk_entry *x = first[k] ? &e[first[k] - 1] : NULL;
+        mhk_tag_str(x ? x->tag : 0, tag);
+        uint32_t extent = x ? mhk_layout_extent(l, x->tag, (uint16_t)k) : 0;
+        if (!x ||
+            (x->len == extent && l->files[k - 1].offset <= l->length && extent <= l->length - l->files[k - 1].offset))
+            continue;
+        if (x->len > (1u << 27) - 1) {
+            snprintf(why, cap, "%s %u is larger than a 27-bit size", tag, x->id);
+            return 0;
+        }
+        p->files[k - 1].offset = (uint32_t)end;
+        p->files[k - 1].size = (uint32_t)x->len;
+        end += x->len;
+    }
+    if (end > 0xffffffffu) {
+        snprintf(why, cap, "the archive would exceed 4 GiB");
+        return 0;
+    }
+    p->length = (uint32_t)end;
+    p->mhwk_size = l->mhwk_size + (p->length - l->length);
+    p->total_size = l->total_size + (p->length - l->length);
+    for (size_t k = 1; k <= l->nfiles; k++) {
+        const mhk_entry *x = first[k] ? &e[first[k] - 1] : NULL;
+        if (x && mhk_layout_extent(p, x->tag, (uint16_t)k) != x->len) {
+            mhk_tag_str(x->tag, tag);
+            snprintf(why, cap, "%s %u would read %u bytes, not %zu, once changed files move", tag, x->id,
+                     mhk_layout_extent(p, x->tag, (uint16_t)k), x->len);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* The layout e[0..n) is written with, or 0 and why. */
+static int mhk_layout_for(const mhk_layout *l, const mhk_entry *e, size_t n, mhk_layout *p, char *why, size_t cap)
+{
+    size_t *first = relic_calloc_array(l->nfiles + 1, sizeof *first);
+    int ok = first && mhk_layout_match(l, e, n, first, why, cap);
+    if (!first)
+        snprintf(why, cap, "out of memory");
+    p->files = NULL;
+    if (ok)
+        ok = mhk_layout_place(l, e, first, p, why, cap);
+    if (!ok)
+        free(p->files);
     free(first);
+    return ok;
+}
+
+int mhk_layout_fits(const mhk_layout *l, const mhk_entry *e, size_t n, char *why, size_t cap)
+{
+    mhk_layout p;
+    int ok = mhk_layout_for(l, e, n, &p, why, cap);
+    if (ok)
+        free(p.files);
     return ok;
 }
 
@@ -427,21 +498,23 @@ static void mhk_layout_put_directory(const mhk_layout *l, uint8_t *o, size_t len
 int mhk_write_layout(const mhk_layout *l, const mhk_entry *e, size_t n, relic_buf *out, relic_err *err)
 {
     char why[160];
-    if (!mhk_layout_fits(l, e, n, why, sizeof why))
+    mhk_layout p;
+    if (!mhk_layout_for(l, e, n, &p, why, sizeof why))
         return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "layout not kept: %s", why);
     size_t start = out->len;
-    relic_buf_zeros(out, l->length);
+    relic_buf_zeros(out, p.length);
     int rc = relic_buf_check(out, err);
-    if (rc)
-        return rc;
-    uint8_t *o = out->data + start;
-    for (size_t i = 0; i < l->ngaps; i++)
-        mhk_layout_put(o, l->length, l->gaps[i].offset, l->gaps[i].bytes, l->gaps[i].len);
-    /* data before the directory, so a changed resource never overwrites a table */
-    for (size_t i = 0; i < n; i++) {
-        uint16_t index = mhk_layout_index(mhk_layout_find_type(l, e[i].tag), e[i].id);
-        mhk_layout_put(o, l->length, l->files[index - 1].offset, e[i].data, e[i].len);
+    if (!rc) {
+        uint8_t *o = out->data + start;
+        for (size_t i = 0; i < p.ngaps; i++)
+            mhk_layout_put(o, p.length, p.gaps[i].offset, p.gaps[i].bytes, p.gaps[i].len);
+        /* data before the directory, so a changed resource never overwrites a table */
+        for (size_t i = 0; i < n; i++) {
+            uint16_t index = mhk_layout_index(mhk_layout_find_type(&p, e[i].tag), e[i].id);
+            mhk_layout_put(o, p.length, p.files[index - 1].offset, e[i].data, e[i].len);
+        }
+        mhk_layout_put_directory(&p, o, p.length);
     }
-    mhk_layout_put_directory(l, o, l->length);
-    return RELIC_OK;
+    free(p.files);
+    return rc;
 }

@@ -3,8 +3,9 @@
  * written with the archive's own resources, gives the archive's bytes, for
  * layouts relic's writer would not choose (tests/fixtures/riven/
  * odd_layout.mhk and the engine's save layout, both from explicit bytes in
- * make_fixtures.py); resources that no longer fit are refused with the
- * reason; malformed layout lines are errors. */
+ * make_fixtures.py); a resource that changed size moves past the end;
+ * resources that no longer fit are refused with the reason; malformed
+ * layout lines are errors. */
 #include <string.h>
 #include "relic/core.h"
 #include "relic/mohawk.h"
@@ -150,9 +151,6 @@ static void test_misfits(void **state)
     while (e[x7].tag != MHK_TAG('X', 'D', 'A', 'T') || e[x7].id != 7)
         x7++;
     expect_misfit(&l, e, a.count - 1, "the layout has 4 resources, the manifest 3");
-    e[x7].len--;
-    expect_misfit(&l, e, a.count, "XDAT 7 is 5 bytes, the layout's 6");
-    e[x7].len++;
     e[x7].name = "other";
     expect_misfit(&l, e, a.count, "XDAT 7 is named 'other', the layout's 'shared'");
     e[x7].name = NULL;
@@ -194,9 +192,76 @@ static void test_shared_file(void **state)
     e[1].data = x;
     char why[160];
     assert_true(mhk_layout_fits(&l, e, 2, why, sizeof why));
-    l.files[0].offset = 62; /* 4 bytes from 62 leave the 64-byte archive */
-    expect_misfit(&l, e, 2, "AAAA 1 lies past the layout's length");
     mhk_layout_free(&l);
+}
+
+/* A resource that changed size moves past the end; everything else stays
+ * where it was, and the header's sizes grow with the file. */
+static void test_changed_size_moves_to_end(void **state)
+{
+    (void)state;
+    relic_buf f = RELIC_BUF_INIT;
+    test_fixture("riven/odd_layout.mhk", &f);
+    mhk_archive a, b;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(mhk_open(f.data, f.len, &a, &err), RELIC_OK);
+    mhk_layout l;
+    assert_int_equal(mhk_layout_capture(&a, &l, &err), RELIC_OK);
+    mhk_entry *e = layout_entries(&a);
+    static const uint8_t longer[] = "a longer ZINF";
+    for (size_t i = 0; i < a.count; i++)
+        if (e[i].tag == MHK_TAG('Z', 'I', 'N', 'F')) {
+            e[i].data = longer;
+            e[i].len = sizeof longer;
+        }
+    relic_buf out = RELIC_BUF_INIT;
+    assert_int_equal(mhk_write_layout(&l, e, a.count, &out, &err), RELIC_OK);
+    assert_int_equal(out.len, f.len + sizeof longer);
+    assert_int_equal(mhk_open(out.data, out.len, &b, &err), RELIC_OK);
+    for (size_t i = 0; i < a.count; i++) {
+        const mhk_resource *r = mhk_find(&b, e[i].tag, e[i].id), *was = mhk_find(&a, e[i].tag, e[i].id);
+        assert_non_null(r);
+        assert_int_equal(r->size, e[i].len);
+        assert_memory_equal(mhk_data(&b, r), e[i].data, e[i].len);
+        assert_int_equal(r->offset, e[i].tag == MHK_TAG('Z', 'I', 'N', 'F') ? f.len : was->offset);
+    }
+    assert_memory_equal(out.data, f.data, 4); /* then the sizes, grown */
+    assert_int_equal(relic_rd_be32(out.data + 4), out.len - 8);
+    assert_int_equal(relic_rd_be32(out.data + 16), out.len);
+    /* the directory but ZINF's file-table entry (at 0x9e), and the data before ZINF's old place */
+    assert_memory_equal(out.data + 20, f.data + 20, 0x9e - 20);
+    assert_int_equal(relic_rd_be32(out.data + 0x9e), f.len);
+    assert_memory_equal(out.data + 0xa6, f.data + 0xa6, 0xd0 - 0xa6);
+    mhk_close(&b);
+    relic_buf_free(&out);
+    free(e);
+    mhk_layout_free(&l);
+    mhk_close(&a);
+    relic_buf_free(&f);
+}
+
+/* A tMOV reads up to the next file: moving that file would lengthen it. */
+static void test_move_would_lengthen_tmov(void **state)
+{
+    (void)state;
+    static const uint8_t mov[] = {1, 2, 3, 4, 5}, dat[] = {7, 7, 7}, dat2[] = {7, 7, 7, 7};
+    mhk_entry e[] = {{MHK_TAG('t', 'M', 'O', 'V'), 1, NULL, mov, sizeof mov, 0},
+                     {MHK_TAG('X', 'D', 'A', 'T'), 1, NULL, dat, sizeof dat, 0}};
+    relic_buf arc = RELIC_BUF_INIT;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(mhk_write(e, 2, &arc, &err), RELIC_OK);
+    mhk_archive a;
+    assert_int_equal(mhk_open(arc.data, arc.len, &a, &err), RELIC_OK);
+    mhk_layout l;
+    assert_int_equal(mhk_layout_capture(&a, &l, &err), RELIC_OK);
+    e[1].data = dat2;
+    e[1].len = sizeof dat2;
+    expect_misfit(&l, e, 2, "tMOV 1 would read");
+    mhk_layout_free(&l);
+    mhk_close(&a);
+    relic_buf_free(&arc);
 }
 
 static void test_malformed_lines(void **state)
@@ -250,6 +315,8 @@ int main(void)
         cmocka_unit_test(test_shared_file),
         cmocka_unit_test(test_malformed_lines),
         cmocka_unit_test(test_capture_refuses_broken),
+        cmocka_unit_test(test_changed_size_moves_to_end),
+        cmocka_unit_test(test_move_would_lengthen_tmov),
     };
     return cmocka_run_group_tests_name("mohawk_layout", tests, NULL, NULL);
 }

@@ -125,8 +125,12 @@ int mhk_layout_capture(const mhk_archive *a, mhk_layout *l, relic_err *err);
 void mhk_layout_free(mhk_layout *l);
 /* The name the layout gives resource (tag, id), or NULL. */
 const char *mhk_layout_name(const mhk_layout *l, uint32_t tag, uint16_t id);
-/* 1 when e[0..n) are the layout's resources with the layout's names and
- * sizes (then mhk_write_layout reproduces the layout), else 0 and why. */
+/* 1 when e[0..n) are the layout's resources with the layout's names, else
+ * 0 and why.  mhk_write_layout then writes each file where the layout has
+ * it, or past the end when its resource changed size (the header's sizes
+ * grow with it; refused if that would change what another resource reads,
+ * a tMOV running up to the moved file): resources of the recorded sizes
+ * come back byte for byte. */
 int mhk_layout_fits(const mhk_layout *l, const mhk_entry *e, size_t n, char *why, size_t cap);
 /* Writes e[0..n) laid out as l; RELIC_EDATA (with the reason) when they
  * do not fit it. */
