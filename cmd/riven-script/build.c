@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "cli.h"
+#include "streams.h"
 #include "relic/core.h"
 #include "relic/cursor.h"
 #include "relic/io.h"
@@ -271,7 +272,7 @@ int rs_build(const char *manifest, const char *out)
     relic_buf arc = RELIC_BUF_INIT;
     if (!rc)
         rc = mhk_write(e, n, &arc, &err);
-    if (!rc && (rc = relic_file_write_atomic(out, arc.data, arc.len, &err)))
+    if (!rc && (rc = cli_write_output(out, arc.data, arc.len, &err)))
         relic_err_file(&err, out);
     if (rc)
         cli_report(&err);
