@@ -257,14 +257,14 @@ static int rt_outputs(rt_ctx *c, json_t *report, relic_err *err)
                                                    rt_palette(c), rt_colors(c), err)) == 0)
         relic_json_set(outputs, "png", json_string(o->out_png), oom);
     if (rc == RELIC_OK && o->out_raw &&
-        (rc = relic_file_write_atomic(o->out_raw, rt_plane(c), AGI_PIC_CELLS, err)) == RELIC_OK)
+        (rc = cli_write_output(o->out_raw, rt_plane(c), AGI_PIC_CELLS, err)) == RELIC_OK)
         relic_json_set(outputs, "raw", json_string(o->out_raw), oom);
     if (rc == RELIC_OK && o->state) {
         json_t *st = agi_vm_state_json(c->vm);
         *oom |= !st;
         relic_json_set(st, "sha256", json_incref(json_object_get(report, "sha256")), oom);
         /* checked before writing: a state file short of a member is no state */
-        if ((rc = relic_json_check(*oom, err)) == RELIC_OK && (rc = relic_json_write(o->state, st, err)) == RELIC_OK)
+        if ((rc = relic_json_check(*oom, err)) == RELIC_OK && (rc = cli_write_json(o->state, st, err)) == RELIC_OK)
             relic_json_set(outputs, "state", json_string(o->state), oom);
         json_decref(st);
     }
