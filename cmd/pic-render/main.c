@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+#include "relic/agi_vm.h"
 #include "render.h"
 
 static void pic_render_help(void)
@@ -50,6 +51,8 @@ static void pic_render_help(void)
            "                         8x14 of the text mode), 5,632 (8x8, 8x14) or 7,680\n"
            "                         (8x8, window, 8x14) (default: relic's own 8x8)\n"
            "      --audio FILE       the run's sound as .wav, .flac or .ogg (mono 22,050 Hz)\n"
+           "      --device D         the machine the run sets (v20, v22) and plays on: tandy\n"
+           "                         (default), pcjr (both three voices and noise) or speaker\n"
            "      --restore FILE     start from a save file (cycles then count from 0)\n"
            "      --save-dir DIR     save/restore dialogs' folder (SIGSG.N; none: in memory)\n"
            "      --compare          compare two conformance bundles\n"
@@ -69,6 +72,21 @@ static int pic_parse_channel(const char *s, int *ch)
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(s, names[i].name) == 0) {
             *ch = names[i].value;
+            return 0;
+        }
+    return -1;
+}
+
+/* --device: the machine whose device selector the run sets. */
+static int pic_parse_device(const char *s, unsigned *machine)
+{
+    static const struct {
+        const char *name;
+        unsigned machine;
+    } names[] = {{"tandy", AGI_MACHINE_TANDY}, {"pcjr", AGI_MACHINE_PCJR}, {"speaker", AGI_MACHINE_PC}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(s, names[i].name) == 0) {
+            *machine = names[i].machine;
             return 0;
         }
     return -1;
@@ -112,7 +130,8 @@ int main(int argc, char **argv)
         OPT_FONT,
         OPT_AUDIO,
         OPT_RESTORE,
-        OPT_SAVE_DIR
+        OPT_SAVE_DIR,
+        OPT_DEVICE
     };
     // clang-format off
     static const struct option longopts[] = {
@@ -131,6 +150,7 @@ int main(int argc, char **argv)
         {"compare", no_argument, 0, OPT_COMPARE}, {"screen", required_argument, 0, OPT_SCREEN},
         {"font", required_argument, 0, OPT_FONT}, {"audio", required_argument, 0, OPT_AUDIO},
         {"restore", required_argument, 0, OPT_RESTORE}, {"save-dir", required_argument, 0, OPT_SAVE_DIR},
+        {"device", required_argument, 0, OPT_DEVICE},
         {"help", no_argument, 0, 'h'},           {"version", no_argument, 0, 'V'},
         {0, 0, 0, 0},
     };
@@ -142,7 +162,8 @@ int main(int argc, char **argv)
     o.every = 10;
     o.delay = 4;
     o.room = -1;
-    int c, compare = 0;
+    o.machine = AGI_MACHINE_TANDY;
+    int c, compare = 0, device = 0;
     unsigned long n;
     while ((c = cli_getopt(argc, argv, "o:f:c:s:ajhV", longopts)) != -1) {
         int bad = 0;
@@ -196,6 +217,11 @@ int main(int argc, char **argv)
         case OPT_AUDIO: o.audio = optarg; break;
         case OPT_RESTORE: o.restore = optarg; break;
         case OPT_SAVE_DIR: o.save_dir = optarg; break;
+        case OPT_DEVICE:
+            if (pic_parse_device(optarg, &o.machine))
+                return cli_usage_error("bad --device '%s' (tandy, pcjr or speaker)", optarg);
+            device = 1;
+            break;
         case 'j': o.json = 1; break;
         default: return cli_last_option(c, pic_render_help);
         }
@@ -228,7 +254,7 @@ int main(int argc, char **argv)
         return pic_runtime_run(&o);
     }
     if (o.input || o.state || o.frames_dir || o.bundle || o.save || o.tick || o.have_seed || o.screen || o.font ||
-        o.audio || o.restore || o.save_dir)
+        o.audio || o.restore || o.save_dir || device)
         return cli_usage_error("--tick, --input, --state, --frames, --bundle, --save, --screen need --room or "
                                "--from-start");
     if (o.file) {

@@ -30,6 +30,7 @@ typedef struct pic_opts {
     unsigned long tick, seed;
     int have_seed;
     const char *input, *state, *frames_dir, *bundle, *save, *case_id, *screen, *font, *audio, *restore, *save_dir;
+    unsigned machine; /* --device: agi_vm_machine (the device selector) */
 } pic_opts;
 
 struct agi_vm;
