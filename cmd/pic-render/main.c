@@ -5,6 +5,7 @@
 #include <string.h>
 #include "cli.h"
 #include "opts.h"
+#include "relic/agi_vm.h"
 #include "render.h"
 
 static void pic_render_help(void)
@@ -55,6 +56,8 @@ static void pic_render_help(void)
            "                         8x14 of the text mode), 5,632 (8x8, 8x14) or 7,680\n"
            "                         (8x8, window, 8x14) (default: relic's own 8x8)\n"
            "      --audio FILE       the run's sound as .wav, .flac or .ogg (mono 22,050 Hz)\n"
+           "      --device D         the machine the run sets (v20, v22) and plays on: tandy\n"
+           "                         (default), pcjr (both three voices and noise) or speaker\n"
            "      --restore FILE     start from a save file (cycles then count from 0)\n"
            "      --save-dir DIR     save/restore dialogs' folder (SIGSG.N; none: in memory)\n"
            "      --compare          compare two conformance bundles\n"
@@ -76,6 +79,21 @@ static int pic_parse_channel(const char *s, int *ch)
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(s, names[i].name) == 0) {
             *ch = names[i].value;
+            return 0;
+        }
+    return -1;
+}
+
+/* --device: the machine whose device selector the run sets. */
+static int pic_parse_device(const char *s, unsigned *machine)
+{
+    static const struct {
+        const char *name;
+        unsigned machine;
+    } names[] = {{"tandy", AGI_MACHINE_TANDY}, {"pcjr", AGI_MACHINE_PCJR}, {"speaker", AGI_MACHINE_PC}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(s, names[i].name) == 0) {
+            *machine = names[i].machine;
             return 0;
         }
     return -1;
@@ -118,6 +136,7 @@ enum {
     OPT_AUDIO,
     OPT_RESTORE,
     OPT_SAVE_DIR,
+    OPT_DEVICE,
     OPT_JSON
 };
 /* The modes: one picture, a run of the game, --compare. */
@@ -157,6 +176,7 @@ static const cli_opt pic_options[] = {
     {"audio", 0, required_argument, OPT_AUDIO, CLI_OUT_NAMED, PIC_MODE_RUN},
     {"restore", 0, required_argument, OPT_RESTORE, CLI_VAL, PIC_MODE_RUN},
     {"save-dir", 0, required_argument, OPT_SAVE_DIR, CLI_OUT_MANY, PIC_MODE_RUN},
+    {"device", 0, required_argument, OPT_DEVICE, CLI_VAL, PIC_MODE_RUN},
 };
 // clang-format on
 
@@ -170,6 +190,7 @@ int main(int argc, char **argv)
     o.every = 10;
     o.delay = 4;
     o.room = -1;
+    o.machine = AGI_MACHINE_TANDY;
     int c, compare = 0;
     unsigned long n;
     cli_parser p;
@@ -228,6 +249,10 @@ int main(int argc, char **argv)
         case OPT_RESTORE: o.restore = optarg; break;
         case OPT_SAVE_DIR: o.save_dir = optarg; break;
         case OPT_JSON: o.json = 1; break;
+        case OPT_DEVICE:
+            if (pic_parse_device(optarg, &o.machine))
+                return cli_usage_error("bad --device '%s' (tandy, pcjr or speaker)", optarg);
+            break;
         default: return cli_last_option(c, pic_render_help);
         }
         if (bad)

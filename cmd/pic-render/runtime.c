@@ -108,6 +108,7 @@ static int rt_open(rt_ctx *c, relic_err *err)
         return rc;
     }
     agi_vm_opts vo = {.profile = o->profile,
+                      .machine = (agi_vm_machine)o->machine,
                       .seed = o->have_seed      ? (uint32_t)o->seed
                               : c->in.have_seed ? c->in.seed
                                                 : 1,
@@ -233,7 +234,7 @@ static int rt_screen(rt_ctx *c, relic_err *err)
 static int rt_audio(rt_ctx *c, relic_err *err)
 {
     agi_synth_opts so = {.rate = 22050};
-    agi_snd_device dev = agi_snd_device_for(agi_vm_profile(c->vm), 0);
+    agi_snd_device dev = agi_snd_device_for(agi_vm_profile(c->vm), c->o->machine);
     float *f = NULL;
     int16_t *pcm = NULL;
     size_t frames = 0;
