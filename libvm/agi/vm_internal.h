@@ -207,8 +207,10 @@ typedef struct agi_vm_saves {
     char save_desc[32];   /* last selected/entered save description */
     const char *save_dir; /* the dialogs' folder (NULL: the saves stay in mem[]) */
     unsigned long saves_written;
-    relic_buf mem[AGI_VM_SAVE_SLOTS]; /* without a folder: the run's saves, slot by slot (len 0: none) */
-    unsigned last_slot;               /* the slot last saved or restored, 1-based (0: none this run) */
+    relic_buf mem[AGI_VM_SAVE_SLOTS];     /* without a folder: the run's saves, slot by slot (len 0: none) */
+    uint64_t mem_time[AGI_VM_SAVE_SLOTS]; /* mem[]'s write order, the files' times of a run without a folder */
+    uint64_t mem_clock;                   /* the last mem_time given */
+    char path[32];                        /* the directory last accepted in a dialog ("": none yet) */
 } agi_vm_saves;
 
 struct agi_vm;
