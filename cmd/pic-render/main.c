@@ -10,7 +10,8 @@
 static void pic_render_help(void)
 {
     printf("Usage: %s GAME_DIR PICNUM [-o OUT.png] [options]\n"
-           "       %s GAME_DIR --room N|--from-start --tick T [--input FILE] [-o frame.png] [options]\n"
+           "       %s GAME_DIR --room N|--from-start|--restore SAVE --tick T [--input FILE] [-o frame.png]\n"
+           "                 [options]\n"
            "       %s --compare REF.json CANDIDATE.json\n"
            "       %s --file PAYLOAD.bin [-o OUT.png] [options]\n"
            "Draw an AGI picture with the rules of an interpreter profile.\n\n"
@@ -50,7 +51,8 @@ static void pic_render_help(void)
            "                         8x14 of the text mode), 5,632 (8x8, 8x14) or 7,680\n"
            "                         (8x8, window, 8x14) (default: relic's own 8x8)\n"
            "      --audio FILE       the run's sound as .wav, .flac or .ogg (mono 22,050 Hz)\n"
-           "      --restore FILE     start from a save file (cycles then count from 0)\n"
+           "      --restore FILE     run the game from a save file, as its restore dialog does\n"
+           "                         (cycles then count from 0; no --from-start needed)\n"
            "      --save-dir DIR     save/restore dialogs' folder (SIGSG.N; none: in memory)\n"
            "      --compare          compare two conformance bundles\n"
            "  -j, --json             print a JSON report\n"
@@ -194,7 +196,10 @@ int main(int argc, char **argv)
         case OPT_SCREEN: o.screen = optarg; break;
         case OPT_FONT: o.font = optarg; break;
         case OPT_AUDIO: o.audio = optarg; break;
-        case OPT_RESTORE: o.restore = optarg; break;
+        case OPT_RESTORE: /* a run of its own: no --from-start needed */
+            o.restore = optarg;
+            o.runtime = 1;
+            break;
         case OPT_SAVE_DIR: o.save_dir = optarg; break;
         case 'j': o.json = 1; break;
         default: return cli_last_option(c, pic_render_help);
@@ -221,16 +226,16 @@ int main(int argc, char **argv)
     }
     if (o.runtime) {
         if (rest != 1 || o.file)
-            return cli_usage_error("--room/--from-start take GAME_DIR only");
+            return cli_usage_error("--room/--from-start/--restore take GAME_DIR only");
         if (o.out_gif || o.overlays || o.steps || o.channel == PIC_CHANNEL_BOTH)
             return cli_usage_error("--animate, --overlay, --steps and --channel both are for single pictures");
         o.game_dir = argv[optind];
         return pic_runtime_run(&o);
     }
     if (o.input || o.state || o.frames_dir || o.bundle || o.save || o.tick || o.have_seed || o.screen || o.font ||
-        o.audio || o.restore || o.save_dir)
-        return cli_usage_error("--tick, --input, --state, --frames, --bundle, --save, --screen need --room or "
-                               "--from-start");
+        o.audio || o.save_dir)
+        return cli_usage_error("--tick, --input, --state, --frames, --bundle, --save, --screen need --room, "
+                               "--from-start or --restore");
     if (o.file) {
         if (rest != 0)
             return cli_usage_error("--file takes no GAME_DIR or PICNUM");

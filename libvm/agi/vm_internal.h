@@ -200,6 +200,7 @@ typedef struct agi_vm_exec_state {
     int suspended;  /* a busy-wait for a key: resume at stack */
     unsigned long steps, max_steps;
     int resume_stage; /* where a blocked cycle continues */
+    int restored;     /* agi_vm_restore: the next cycle goes on from logic 0 */
 } agi_vm_exec_state;
 
 /* Save and restore dialogs (vm_savedlg.c). */
@@ -250,6 +251,7 @@ typedef struct agi_vm {
     unsigned long cycle;
     unsigned ticks_per_cycle;
     uint32_t timer, rng;
+    uint32_t seed; /* the run's random seed (agi_vm_opts) */
     unsigned timer_sub;
     uint16_t unimpl_seen[256]; /* times each unimplemented action ran */
     char msg_log[AGI_VM_MSG_LOG][200];
