@@ -681,7 +681,7 @@ void agi_vm_action(agi_vm *vm, uint8_t op, const uint8_t *a, unsigned logic)
             agi_vm_parse(vm, tmp);
         }
         break;
-    case AGI_A_GET_NUM: agi_vm_modal_edit(vm, a[1], 1, 5, agi_vm_message(vm, logic, a[0]), -1, 0); break;
+    case AGI_A_GET_NUM: agi_vm_modal_edit(vm, a[1], 1, 4, agi_vm_message(vm, logic, a[0]), -1, 0); break;
     case AGI_A_PREVENT_INPUT: agi_vm_input_prevent(vm); break;
     case AGI_A_ACCEPT_INPUT:
         vm->input.input_enabled = 1;
