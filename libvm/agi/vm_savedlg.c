@@ -186,8 +186,9 @@ static void agi_dlg_list(agi_vm *vm)
     if (!m->n_entries) { /* restore, nothing saved */
         char t[200];
         snprintf(t, sizeof t, "There are no games to\nrestore in\n\n%s\n\nPress ENTER to continue.", m->path);
+        /* the input line's cursor stays a space under it (issue 28's probe
+         * P4: no "_" on row 22 while it is up) */
         agi_dlg_window(vm, AGI_SAVEDLG_NONE_SAVED, t, 0, 0);
-        agi_dlg_input_cursor(vm, 1); /* as for the verify window (not measured here) */
         return;
     }
     const char *prompt = restore ? "Use the arrow keys to select the game which you wish to restore. Press ENTER to "

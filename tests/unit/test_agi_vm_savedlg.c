@@ -169,6 +169,8 @@ static void test_restore_nothing_saved(void **state)
     const char *script = "2 key f2\n3 key enter\n4 key enter\n";
     test_vm_run(vm, script, 4);
     assert_string_equal(vm->txt.window, "There are no games to\nrestore in\n\n\\\n\nPress ENTER to continue.");
+    test_vm_draw(vm, screen);
+    assert_true(test_cell_solid(screen, 23, 1, 0)); /* the input cursor still a space (probe P4) */
     test_vm_run(vm, script, 5);
     assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_NONE);
     assert_int_equal(vm->vars[72], 1);
