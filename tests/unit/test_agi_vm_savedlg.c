@@ -305,6 +305,52 @@ static void test_file_name_lower_case(void **state)
     agi_vm_free(vm);
 }
 
+/* agi_vm_restore (pic-render --restore) is the dialog's restore: a save
+ * of the original's kind (no random-source record in its header) brought
+ * back through the dialog at cycle 12 and into a fresh VM gives the same
+ * variables, random draws included, cycle for cycle after it; the first
+ * cycle goes on from logic 0 (v19 as saved, no input phase). */
+static void test_restore_equals_dialog(void **state)
+{
+    (void)state;
+    agi_vm *a = dlg_vm("2.936");
+    test_vm_logic(a, 0,
+                  "if (v50 == 0) {\n  v50 = 1;\n  set.string(s0, \">\");\n  set.cursor.char(\"_\");\n"
+                  "  accept.input();\n  set.key(0, 59, c1);\n  set.key(0, 60, c2);\n}\n"
+                  "v82 = v19;\nrandom(0, 255, v80);\nv81++;\nif (controller(c1)) { save.game(); }\n"
+                  "if (controller(c2)) { restore.game(); }\nreturn();");
+    const char *script = "2 key f1\n3 key enter\n3 key enter\n3 type \"x\"\n3 key enter\n"
+                         "10 key f2\n11 key enter\n11 key enter\n12 key enter\n";
+    test_vm_run(a, script, 5);
+    assert_true(a->saves.mem[0].len > 31);
+    memset(a->saves.mem[0].data + 2, 0, 29); /* "x" and nothing after: no record */
+    agi_save s;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(agi_save_decode(a->saves.mem[0].data, a->saves.mem[0].len, agi_vm_profile(a), &s, &err), RELIC_OK);
+    s.state.vars[19] = 42; /* a key the restored cycle's logic reads before any input phase clears it */
+    relic_buf_free(&a->saves.mem[0]);
+    assert_int_equal(agi_save_encode(&s, &a->saves.mem[0], &err), RELIC_OK);
+    agi_vm *b = dlg_vm("2.936");
+    test_vm_logic(b, 0,
+                  "if (v50 == 0) {\n  v50 = 1;\n  set.string(s0, \">\");\n  set.cursor.char(\"_\");\n"
+                  "  accept.input();\n  set.key(0, 59, c1);\n  set.key(0, 60, c2);\n}\n"
+                  "v82 = v19;\nrandom(0, 255, v80);\nv81++;\nif (controller(c1)) { save.game(); }\n"
+                  "if (controller(c2)) { restore.game(); }\nreturn();");
+    assert_int_equal(agi_vm_restore(b, &s, &err), RELIC_OK);
+    agi_save_free(&s);
+    test_vm_run(a, script, 13);
+    assert_int_equal(agi_vm_modal_state(a), AGI_MODAL_NONE);
+    assert_int_equal(a->vars[82], 42);
+    for (unsigned k = 1; k <= 8; k++) {
+        test_vm_run(a, script, 12 + k);
+        test_vm_run(b, NULL, k);
+        assert_memory_equal(a->vars, b->vars, 256);
+    }
+    agi_vm_free(a);
+    agi_vm_free(b);
+}
+
 /* The path is edited in its field; a directory relic's disk lacks gives
  * "There is no directory named", whose Enter goes back to the path; an
  * empty path is the root (probe S7). */
@@ -352,6 +398,7 @@ int main(void)
         cmocka_unit_test(test_restore_keeps_newest_selected),
         cmocka_unit_test(test_newest_file_selected),
         cmocka_unit_test(test_file_name_lower_case),
+        cmocka_unit_test(test_restore_equals_dialog),
         cmocka_unit_test(test_path_edit),
         cmocka_unit_test(test_cursor_rule),
     };
