@@ -69,14 +69,15 @@ int pic_write_image_colors(const pic_opts *o, const char *path, const uint8_t *i
 }
 
 /* --restore: the save replaces the state before the first cycle (its
- * replay pairs rebuild the room); cycles count from 0 again. */
+ * replay pairs rebuild the room) and that cycle goes on from logic 0 as
+ * the game's own restore dialog does; cycles count from 0. */
 static int rt_restore(rt_ctx *c, relic_err *err)
 {
     relic_buf b = RELIC_BUF_INIT;
     agi_save s;
     int rc = relic_file_read(c->o->restore, &b, err);
     if (rc == RELIC_OK && (rc = agi_save_decode(b.data, b.len, agi_vm_profile(c->vm), &s, err)) == RELIC_OK) {
-        if ((rc = agi_vm_from_save(c->vm, &s, err)) && !err->file[0])
+        if ((rc = agi_vm_restore(c->vm, &s, err)) && !err->file[0])
             relic_err_file(err, c->o->game_dir);
         agi_save_free(&s);
     }

@@ -201,6 +201,13 @@ void agi_vm_screen_with(const agi_vm *vm, const agi_vm_fonts *fonts, uint8_t *ou
  * restore replays the save's active resource pairs and rebinds objects. */
 int agi_vm_to_save(const agi_vm *vm, const char *description, agi_save *s, relic_err *err);
 int agi_vm_from_save(agi_vm *vm, const agi_save *s, relic_err *err);
+/* A restore as the game's own dialog does it: agi_vm_from_save, and the
+ * next agi_vm_cycle goes on from logic 0 as the cycle that accepted the
+ * dialog does (no input phase, no motion before the logic; that cycle's
+ * script events are given after the restore), the cycle count going on.
+ * pic-render --restore starts a run with it, so its screen at every tick
+ * is the dialog's. */
+int agi_vm_restore(agi_vm *vm, const agi_save *s, relic_err *err);
 
 /* Actions a headless run does not carry out in full: {opcode, what is
  * missing, partial}.  partial 0: nothing beyond consuming the operands;
