@@ -18,7 +18,7 @@ static const struct walkthrough {
     unsigned max_score; /* what the logic awards in all (v3) */
 } walkthroughs[] = {
     {"demoquest", 3}, /* three v3++; v7 is the template's 255 */
-    /* {"ltec", 40}, v7 = 40 in logic 0 */
+    {"patqst", 21},   /* seven "v3 += 3"; v7 is the template's 150 */
 };
 
 /* Runs one game under profile (NULL: the game's); returns the failures. */
