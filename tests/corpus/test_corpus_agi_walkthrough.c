@@ -78,6 +78,10 @@ static unsigned check_points(agi_vm *vm, const agi_input_script *in, const char 
         agi_vm_render(vm);
         agi_vm_screen(vm, NULL, scr);
         relic_sha256_hex(scr, sizeof scr, own);
+        if (!strcmp(p->status, "differs")) { /* neither exact nor a reason: goldens.py found a rule */
+            print_message("# %s %s: differs from the original with no reason\n", game, p->point);
+            bad++;
+        }
         if (strcmp(own, p->own)) {
             print_message("# %s %s (cycle %lu): screen %s, golden %s\n", game, p->point, p->tick, own, p->own);
             bad++;
