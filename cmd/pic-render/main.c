@@ -40,9 +40,11 @@ static void pic_render_help(void)
            "Running the game (the headless interpreter):\n"
            "      --from-start       run the game from its first cycle\n"
            "      --room N           the same, but the game's first room switch goes to room N\n"
-           "      --tick T           stop after cycle T (default 0) and render the game area\n"
+           "      --tick T           stop after cycle T (default 0, or the script's last\n"
+           "                         expectation) and render the game area\n"
            "      --input FILE       timed input script (CYCLE key|type|dir|menu ..., seed N,\n"
-           "                         ticks-per-cycle N)\n"
+           "                         ticks-per-cycle N; CYCLE expect room|score|flag|var|has|\n"
+           "                         message ...: checkpoints, exit 1 when one fails)\n"
            "      --seed N           random seed (overrides the script's)\n"
            "      --state FILE       the state after cycle T as JSON\n"
            "      --frames DIR       a PNG every --every K cycles (frame_NNNNNN.png)\n"
@@ -68,7 +70,8 @@ static void pic_render_help(void)
            "  -q, --quiet            no warnings\n"
            "  -h, --help             show this help\n"
            "  -V, --version          show the version\n\n"
-           "Exit status: 0 ok, 1 malformed picture, 2 usage error, 3 I/O error.\n",
+           "Exit status: 0 ok, 1 malformed picture or script, or a failed expectation,\n"
+           "2 usage error, 3 I/O error.\n",
            cli_prog(), cli_prog(), cli_prog(), cli_prog());
 }
 
@@ -232,7 +235,10 @@ int main(int argc, char **argv)
             o.runtime = 1;
             break;
         case OPT_START: o.runtime = 1; break;
-        case OPT_TICK: bad = cli_uint_arg("--tick", optarg, 0, 100000000, &o.tick); break;
+        case OPT_TICK:
+            bad = cli_uint_arg("--tick", optarg, 0, 100000000, &o.tick);
+            o.have_tick = 1;
+            break;
         case OPT_SEED:
             bad = cli_uint_arg("--seed", optarg, 0, 0xffffffffUL, &o.seed);
             o.have_seed = 1;
