@@ -186,6 +186,8 @@ static int rt_gif_write(rt_ctx *c, relic_err *err)
     free(px);
     free(fr);
     return rc;
+}
+
 /* One expectation that did not hold: a line on stderr naming the script
  * line, the cycle, what was expected and what was found, and the same in
  * the report's "failures". */
