@@ -13,7 +13,7 @@ _snd_render()
 
     local profiles='2.089 2.230 2.272 2.411 2.440 2.917 2.936 3.002.086 3.002.102 3.002.149'
     local opts='-o --output --format --file --events --midi --profile --device --selector --adjust --rate
-        --channels --gain --loop --noise-bits --max-seconds -j --json -h --help -V --version'
+        --channels --gain --loop --noise-bits --max-seconds --json -v --verbose -q --quiet -h --help -V --version'
 
     case $prev in
         -o | --output) _relic_comp_files '@(wav|flac|ogg|oga)'; return ;;
