@@ -130,7 +130,7 @@ def best_lag(a, b, max_lag):
         return 0
     oa = np.array([n["onset"] for n in a])
     best, lag = -1, 0
-    for k in range(-max_lag, max_lag + 1):
+    for k in sorted(range(-max_lag, max_lag + 1), key=abs):  # ties: the smallest shift
         score = 0
         for n in b:
             t = n["onset"] + k
@@ -211,18 +211,29 @@ def compare(orig, rel, args):
 
 
 def check_exact(notes, path):
-    """The extractor against relic's exact command stream: every tone
-    event whose attenuation is not 0x0f, with the frequency its divisor
-    gives (clock / (32 * divisor))."""
+    """The extractor against relic's exact command stream: every note start
+    (a tone write whose attenuation is not 0x0f) of 60 Hz-2 kHz lasting
+    three ticks or more, with the frequency its divisor gives
+    (clock / (32 * divisor)).  A note repeated at once is one event."""
     doc = json.load(open(path))
     cmds = doc.get("sound_commands", doc if isinstance(doc, list) else [])
-    exact, div = [], {}
+    starts, div, fresh = [], {}, {}
     for c in cmds:
         ch = c.get("channel", 0)
-        if c.get("kind") == "tone":
+        if c.get("kind") == "tone" and ch < 3:
             div[ch] = c.get("divisor", 0) or 1024
-        elif c.get("kind") == "attenuation" and ch < 3 and c.get("attenuation", 15) != 15 and ch in div:
-            exact.append((c["tick"], SN_CLOCK / (32.0 * div[ch])))
+            fresh[ch] = c["tick"]
+        elif c.get("kind") in ("attenuation", "silence") and ch < 3:
+            if fresh.get(ch) == c["tick"]:
+                audible = c.get("kind") == "attenuation" and c.get("attenuation", 15) != 15
+                starts.append((c["tick"], ch, SN_CLOCK / (32.0 * div[ch]) if audible else 0.0))
+                fresh[ch] = None
+    exact = []
+    for i, (t, ch, hz) in enumerate(starts):
+        nxt = next((u for u, c2, _ in starts[i + 1:] if c2 == ch), t + 10 ** 9)
+        prev = next((h for u, c2, h in reversed(starts[:i]) if c2 == ch), 0.0)
+        if 60 <= hz <= 2000 and nxt - t >= 3 and abs(prev - hz) > 0.001:
+            exact.append((t, hz))
     tones = [n for n in notes if n["kind"] == "tone"]
     found = 0
     for t, hz in exact:
