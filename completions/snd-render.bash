@@ -21,7 +21,7 @@ _snd_render()
         --midi) _relic_comp_files '@(mid|midi)'; return ;;
         --file) _relic_comp_files; return ;;
         --profile) COMPREPLY=($(compgen -W "$profiles" -- "$cur")); return ;;
-        --device) COMPREPLY=($(compgen -W 'pcjr speaker' -- "$cur")); return ;;
+        --device) COMPREPLY=($(compgen -W 'pcjr tandy speaker' -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W 'wav flac ogg' -- "$cur")); return ;;
         --channels) COMPREPLY=($(compgen -W '1 2' -- "$cur")); return ;;
         --noise-bits) COMPREPLY=($(compgen -W '15 16' -- "$cur")); return ;;

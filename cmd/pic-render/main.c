@@ -5,12 +5,14 @@
 #include <string.h>
 #include "cli.h"
 #include "opts.h"
+#include "relic/agi_vm.h"
 #include "render.h"
 
 static void pic_render_help(void)
 {
     printf("Usage: %s GAME_DIR PICNUM [-o OUT.png] [options]\n"
-           "       %s GAME_DIR --room N|--from-start --tick T [--input FILE] [-o frame.png] [options]\n"
+           "       %s GAME_DIR --room N|--from-start|--restore SAVE --tick T [--input FILE] [-o frame.png]\n"
+           "                 [options]\n"
            "       %s --compare REF.json CANDIDATE.json\n"
            "       %s --file PAYLOAD.bin [-o OUT.png] [options]\n"
            "Draw an AGI picture with the rules of an interpreter profile.\n\n"
@@ -38,12 +40,16 @@ static void pic_render_help(void)
            "Running the game (the headless interpreter):\n"
            "      --from-start       run the game from its first cycle\n"
            "      --room N           the same, but the game's first room switch goes to room N\n"
-           "      --tick T           stop after cycle T (default 0) and render the game area\n"
+           "      --tick T           stop after cycle T (default 0, or the script's last\n"
+           "                         expectation) and render the game area\n"
            "      --input FILE       timed input script (CYCLE key|type|dir|menu ..., seed N,\n"
-           "                         ticks-per-cycle N)\n"
+           "                         ticks-per-cycle N; CYCLE expect room|score|flag|var|has|\n"
+           "                         message ...: checkpoints, exit 1 when one fails)\n"
            "      --seed N           random seed (overrides the script's)\n"
            "      --state FILE       the state after cycle T as JSON\n"
            "      --frames DIR       a PNG every --every K cycles (frame_NNNNNN.png)\n"
+           "      --gif FILE         the run as an animated GIF, a frame every --every K\n"
+           "                         cycles, each shown K cycles at 20 a second\n"
            "      --bundle FILE      a conformance result bundle (with FILE's .ppm artifact)\n"
            "      --case ID          the bundle case id (default run/tick_T)\n"
            "      --save FILE        a save file of the state after cycle T\n"
@@ -53,7 +59,10 @@ static void pic_render_help(void)
            "                         8x14 of the text mode), 5,632 (8x8, 8x14) or 7,680\n"
            "                         (8x8, window, 8x14) (default: relic's own 8x8)\n"
            "      --audio FILE       the run's sound as .wav, .flac or .ogg (mono 22,050 Hz)\n"
-           "      --restore FILE     start from a save file (cycles then count from 0)\n"
+           "      --device D         the machine the run sets (v20, v22) and plays on: tandy\n"
+           "                         (default), pcjr (both three voices and noise) or speaker\n"
+           "      --restore FILE     run the game from a save file, as its restore dialog does\n"
+           "                         (cycles then count from 0; no --from-start needed)\n"
            "      --save-dir DIR     save/restore dialogs' folder (SIGSG.N; none: in memory)\n"
            "      --compare          compare two conformance bundles\n"
            "      --json             print a JSON report\n"
@@ -61,7 +70,8 @@ static void pic_render_help(void)
            "  -q, --quiet            no warnings\n"
            "  -h, --help             show this help\n"
            "  -V, --version          show the version\n\n"
-           "Exit status: 0 ok, 1 malformed picture, 2 usage error, 3 I/O error.\n",
+           "Exit status: 0 ok, 1 malformed picture or script, or a failed expectation,\n"
+           "2 usage error, 3 I/O error.\n",
            cli_prog(), cli_prog(), cli_prog(), cli_prog());
 }
 
@@ -74,6 +84,21 @@ static int pic_parse_channel(const char *s, int *ch)
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(s, names[i].name) == 0) {
             *ch = names[i].value;
+            return 0;
+        }
+    return -1;
+}
+
+/* --device: the machine whose device selector the run sets. */
+static int pic_parse_device(const char *s, unsigned *machine)
+{
+    static const struct {
+        const char *name;
+        unsigned machine;
+    } names[] = {{"tandy", AGI_MACHINE_TANDY}, {"pcjr", AGI_MACHINE_PCJR}, {"speaker", AGI_MACHINE_PC}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(s, names[i].name) == 0) {
+            *machine = names[i].machine;
             return 0;
         }
     return -1;
@@ -106,6 +131,7 @@ enum {
     OPT_SEED,
     OPT_STATE,
     OPT_FRAMES,
+    OPT_RUN_GIF,
     OPT_BUNDLE,
     OPT_CASE,
     OPT_SAVE,
@@ -115,6 +141,7 @@ enum {
     OPT_AUDIO,
     OPT_RESTORE,
     OPT_SAVE_DIR,
+    OPT_DEVICE,
     OPT_JSON
 };
 /* The modes: one picture, a run of the game, --compare. */
@@ -144,6 +171,7 @@ static const cli_opt pic_options[] = {
     {"seed", 0, required_argument, OPT_SEED, CLI_VAL, PIC_MODE_RUN},
     {"state", 0, required_argument, OPT_STATE, CLI_OUT_FILE, PIC_MODE_RUN},
     {"frames", 0, required_argument, OPT_FRAMES, CLI_OUT_MANY, PIC_MODE_RUN},
+    {"gif", 0, required_argument, OPT_RUN_GIF, CLI_OUT_FILE, PIC_MODE_RUN},
     {"bundle", 0, required_argument, OPT_BUNDLE, CLI_OUT_MANY, PIC_MODE_RUN},
     {"case", 0, required_argument, OPT_CASE, CLI_VAL, PIC_MODE_RUN},
     {"save", 0, required_argument, OPT_SAVE, CLI_OUT_FILE, PIC_MODE_RUN},
@@ -153,6 +181,7 @@ static const cli_opt pic_options[] = {
     {"audio", 0, required_argument, OPT_AUDIO, CLI_OUT_NAMED, PIC_MODE_RUN},
     {"restore", 0, required_argument, OPT_RESTORE, CLI_VAL, PIC_MODE_RUN},
     {"save-dir", 0, required_argument, OPT_SAVE_DIR, CLI_OUT_MANY, PIC_MODE_RUN},
+    {"device", 0, required_argument, OPT_DEVICE, CLI_VAL, PIC_MODE_RUN},
 };
 // clang-format on
 
@@ -166,6 +195,7 @@ int main(int argc, char **argv)
     o.every = 10;
     o.delay = 4;
     o.room = -1;
+    o.machine = AGI_MACHINE_TANDY;
     int c, compare = 0;
     unsigned long n;
     cli_parser p;
@@ -205,7 +235,10 @@ int main(int argc, char **argv)
             o.runtime = 1;
             break;
         case OPT_START: o.runtime = 1; break;
-        case OPT_TICK: bad = cli_uint_arg("--tick", optarg, 0, 100000000, &o.tick); break;
+        case OPT_TICK:
+            bad = cli_uint_arg("--tick", optarg, 0, 100000000, &o.tick);
+            o.have_tick = 1;
+            break;
         case OPT_SEED:
             bad = cli_uint_arg("--seed", optarg, 0, 0xffffffffUL, &o.seed);
             o.have_seed = 1;
@@ -213,6 +246,7 @@ int main(int argc, char **argv)
         case OPT_INPUT: o.input = optarg; break;
         case OPT_STATE: o.state = optarg; break;
         case OPT_FRAMES: o.frames_dir = optarg; break;
+        case OPT_RUN_GIF: o.run_gif = optarg; break;
         case OPT_BUNDLE: o.bundle = optarg; break;
         case OPT_CASE: o.case_id = optarg; break;
         case OPT_SAVE: o.save = optarg; break;
@@ -220,9 +254,16 @@ int main(int argc, char **argv)
         case OPT_SCREEN: o.screen = optarg; break;
         case OPT_FONT: o.font = optarg; break;
         case OPT_AUDIO: o.audio = optarg; break;
-        case OPT_RESTORE: o.restore = optarg; break;
+        case OPT_RESTORE: /* a run of its own: no --from-start needed */
+            o.restore = optarg;
+            o.runtime = 1;
+            break;
         case OPT_SAVE_DIR: o.save_dir = optarg; break;
         case OPT_JSON: o.json = 1; break;
+        case OPT_DEVICE:
+            if (pic_parse_device(optarg, &o.machine))
+                return cli_usage_error("bad --device '%s' (tandy, pcjr or speaker)", optarg);
+            break;
         default: return cli_last_option(c, pic_render_help);
         }
         if (bad)
@@ -243,8 +284,8 @@ int main(int argc, char **argv)
     unsigned mode = compare ? PIC_MODE_COMPARE : o.runtime ? PIC_MODE_RUN : PIC_MODE_ONE;
     int bad = cli_opts_mode(&p, mode,
                             mode == PIC_MODE_COMPARE ? "--compare"
-                            : mode == PIC_MODE_RUN   ? "a run of the game (--room, --from-start)"
-                                                     : "one picture (run the game with --room or --from-start)");
+                            : mode == PIC_MODE_RUN   ? "a run of the game (--room, --from-start, --restore)"
+                                                     : "one picture (run the game with --room, --from-start or --restore)");
     if (bad)
         return bad;
     if (compare) {
@@ -253,8 +294,8 @@ int main(int argc, char **argv)
         return pic_compare_run(argv[optind], argv[optind + 1], o.json);
     }
     if (o.runtime) {
-        if (rest != 1)
-            return cli_usage_error("--room/--from-start take GAME_DIR only");
+        if (rest != 1 || o.file)
+            return cli_usage_error("--room/--from-start/--restore take GAME_DIR only");
         if (o.channel == PIC_CHANNEL_BOTH)
             return cli_usage_error("--channel both is for single pictures");
         o.game_dir = argv[optind];

@@ -26,7 +26,8 @@ static void snd_render_help(void)
            "                       (- for standard output, one option at a time)\n"
            "      --profile P      interpreter profile (2.089 ... 3.002.149); default the\n"
            "                       game's guess, 2.936 for --file\n"
-           "      --device D       pcjr (four channels, default) or speaker (one channel)\n"
+           "      --device D       pcjr (four channels, default), tandy (the same, selector 2)\n"
+           "                       or speaker (one channel)\n"
            "      --selector N     device selector value instead of --device (0..255)\n"
            "      --adjust N       global attenuation adjustment (0..255, default 0)\n"
            "      --rate HZ        sample rate (8000..384000, default 44100)\n"
@@ -142,7 +143,7 @@ int main(int argc, char **argv)
     o.channels = 1;
     o.loops = 1;
     o.max_seconds = 600;
-    int c, device_pcjr = 1;
+    int c, device_selector = 1;
     const char *format = NULL;
     unsigned v;
     cli_parser p;
@@ -164,9 +165,15 @@ int main(int argc, char **argv)
                 return cli_usage_error("unknown profile '%s'", optarg);
             break;
         case OPT_DEVICE:
-            if (strcmp(optarg, "pcjr") != 0 && strcmp(optarg, "speaker") != 0)
-                return cli_usage_error("bad device '%s' (pcjr or speaker)", optarg);
-            device_pcjr = strcmp(optarg, "pcjr") == 0;
+            /* The selectors AGI 2.936 detects: PC 0, PCjr 1, Tandy 1000 2. */
+            if (strcmp(optarg, "speaker") == 0)
+                device_selector = 0;
+            else if (strcmp(optarg, "pcjr") == 0)
+                device_selector = 1;
+            else if (strcmp(optarg, "tandy") == 0)
+                device_selector = 2;
+            else
+                return cli_usage_error("bad device '%s' (pcjr, tandy or speaker)", optarg);
             break;
         case OPT_SELECTOR:
             bad = snd_render_number("selector", optarg, 0, 255, &v);
@@ -189,7 +196,7 @@ int main(int argc, char **argv)
             return bad;
     }
     if (o.selector < 0)
-        o.selector = device_pcjr ? 1 : 0;
+        o.selector = device_selector;
     if (o.file) {
         if (optind != argc)
             return cli_usage_error("--file takes no GAME_DIR or SNDNUM");
