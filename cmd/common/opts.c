@@ -102,8 +102,18 @@ static void opts_bad(const cli_parser *p, int c)
         snprintf(shown, sizeof shown, "%.*s", (int)strcspn(arg, "="), arg);
     else
         snprintf(shown, sizeof shown, "-%c", optopt > 32 && optopt < 127 ? optopt : '?');
+    /* An abbreviation that several long names share: name them. */
+    char names[256] = "";
+    size_t n = 0, len = strlen(shown + (as_long ? 2 : 0)), matches = 0;
+    for (size_t i = 0; as_long && c == '?' && !row && p->longopts[i].name; i++)
+        if (len && strncmp(p->longopts[i].name, shown + 2, len) == 0 && n < sizeof names - 40) {
+            n += (size_t)snprintf(names + n, sizeof names - n, "%s--%s", matches ? ", " : "", p->longopts[i].name);
+            matches++;
+        }
     if (c == ':')
         cli_usage_error("option '%s' needs a value", shown);
+    else if (matches > 1)
+        cli_usage_error("option '%s' is ambiguous: %s", shown, names);
     else if (as_long && row && strchr(arg, '='))
         cli_usage_error("option '%s' takes no value", shown);
     else
