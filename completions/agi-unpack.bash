@@ -55,7 +55,7 @@ _agi_unpack()
             return
             ;;
         --aspect)
-            COMPREPLY=($(compgen -W '2:1 4:3' -- "$cur"))
+            COMPREPLY=($(compgen -W '1:1 2:1 4:3' -- "$cur"))
             return
             ;;
         --scale | --fps | --palette | -j | --jobs | -h | --help | -V | --version)

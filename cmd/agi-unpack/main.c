@@ -34,8 +34,10 @@ static void agi_unpack_help(void)
            "      --profile P      interpreter profile (2.089 ... 3.002.149) instead of\n"
            "                       the guess\n"
            "      --scale N        enlarge picture and view images N times (1..16)\n"
-           "      --aspect [RATIO] 2:1 (the default): double-wide pixels in images, as on\n"
-           "                       the 320x200 screen; 4:3: also rows 1.2 tall\n"
+           "      --aspect [RATIO] every image at RATIO: 1:1 the data's own pixels, 2:1\n"
+           "                       double-wide as on the 320x200 screen, 4:3 also rows\n"
+           "                       1.2 tall (no RATIO: 2:1).  Default: pictures and\n"
+           "                       cels 1:1, view sheets and GIFs 2:1\n"
            "      --fps N          frame rate of view loop GIFs (default 10)\n"
            "      --palette N      AGIPAL games: colour pictures and views with pal.N\n"
            "                       (default: EGA, the palette before the first switch)\n"
@@ -112,7 +114,8 @@ int main(int argc, char **argv)
         }
         case OPT_ASPECT:
             if (cli_aspect_option(argc, argv, optarg, &o.aspect))
-                return cli_usage_error("bad --aspect '%s' (2:1 or 4:3)", optarg ? optarg : argv[optind - 1]);
+                return cli_usage_error("bad --aspect '%s' (1:1, 2:1 or 4:3)", optarg ? optarg : argv[optind - 1]);
+            o.aspect_given = 1;
             break;
         case OPT_RAW: o.raw_only = 1; break;
         case OPT_PALETTE: {

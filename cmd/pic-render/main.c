@@ -42,6 +42,8 @@ static void pic_render_help(void)
            "      --seed N           random seed (overrides the script's)\n"
            "      --state FILE       the state after cycle T as JSON\n"
            "      --frames DIR       a PNG every --every K cycles (frame_NNNNNN.png)\n"
+           "      --gif FILE         the run as an animated GIF, a frame every --every K\n"
+           "                         cycles, each shown K cycles at 20 a second\n"
            "      --bundle FILE      a conformance result bundle (with FILE's .ppm artifact)\n"
            "      --case ID          the bundle case id (default run/tick_T)\n"
            "      --save FILE        a save file of the state after cycle T\n"
@@ -106,6 +108,7 @@ int main(int argc, char **argv)
         OPT_SEED,
         OPT_STATE,
         OPT_FRAMES,
+        OPT_RUN_GIF,
         OPT_BUNDLE,
         OPT_CASE,
         OPT_SAVE,
@@ -128,7 +131,7 @@ int main(int argc, char **argv)
         {"room", required_argument, 0, OPT_ROOM}, {"from-start", no_argument, 0, OPT_START},
         {"tick", required_argument, 0, OPT_TICK}, {"input", required_argument, 0, OPT_INPUT},
         {"seed", required_argument, 0, OPT_SEED}, {"state", required_argument, 0, OPT_STATE},
-        {"frames", required_argument, 0, OPT_FRAMES}, {"bundle", required_argument, 0, OPT_BUNDLE},
+        {"frames", required_argument, 0, OPT_FRAMES}, {"gif", required_argument, 0, OPT_RUN_GIF}, {"bundle", required_argument, 0, OPT_BUNDLE},
         {"case", required_argument, 0, OPT_CASE}, {"save", required_argument, 0, OPT_SAVE},
         {"compare", no_argument, 0, OPT_COMPARE}, {"screen", required_argument, 0, OPT_SCREEN},
         {"font", required_argument, 0, OPT_FONT}, {"audio", required_argument, 0, OPT_AUDIO},
@@ -189,6 +192,7 @@ int main(int argc, char **argv)
         case OPT_INPUT: o.input = optarg; break;
         case OPT_STATE: o.state = optarg; break;
         case OPT_FRAMES: o.frames_dir = optarg; break;
+        case OPT_RUN_GIF: o.run_gif = optarg; break;
         case OPT_BUNDLE: o.bundle = optarg; break;
         case OPT_CASE: o.case_id = optarg; break;
         case OPT_SAVE: o.save = optarg; break;
@@ -232,9 +236,9 @@ int main(int argc, char **argv)
         o.game_dir = argv[optind];
         return pic_runtime_run(&o);
     }
-    if (o.input || o.state || o.frames_dir || o.bundle || o.save || o.tick || o.have_seed || o.screen || o.font ||
-        o.audio || o.save_dir)
-        return cli_usage_error("--tick, --input, --state, --frames, --bundle, --save, --screen need --room, "
+    if (o.input || o.state || o.frames_dir || o.run_gif || o.bundle || o.save || o.tick || o.have_seed || o.screen ||
+        o.font || o.audio || o.save_dir)
+        return cli_usage_error("--tick, --input, --state, --frames, --gif, --bundle, --save, --screen need --room, "
                                "--from-start or --restore");
     if (o.file) {
         if (rest != 0)

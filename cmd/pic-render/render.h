@@ -29,6 +29,7 @@ typedef struct pic_opts {
     long room; /* -1: from the start */
     unsigned long tick, seed;
     int have_seed;
+    const char *run_gif; /* --gif: the run's frames as one animated GIF */
     const char *input, *state, *frames_dir, *bundle, *save, *case_id, *screen, *font, *audio, *restore, *save_dir;
 } pic_opts;
 

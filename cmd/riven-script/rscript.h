@@ -86,6 +86,8 @@ int rs_convert(const rs_ctx *c, const rs_dest *dest, const char *base, const rs_
                const uint8_t *d, int *did, rs_out *out, relic_err *err);
 /* extract_index.c: OUT/<archive>/archive.txt (the --build manifest) and index.html pages. */
 /* out[k]: what the pool left for the archive's resource k. */
+/* A name a manifest line can hold (no space, control byte or '#'). */
+int rs_plain_name(const char *s);
 int rs_write_manifest(const rs_ctx *c, const rs_opts *o, const rs_archive *a, const rs_out *out, relic_err *err);
 int rs_write_index(const rs_ctx *c, const rs_opts *o, const rs_archive *a, const rs_out *out, relic_err *err);
 int rs_write_top_index(const rs_ctx *c, const rs_opts *o, relic_err *err);

@@ -17,9 +17,9 @@
 #include "relic/agi_save.h"
 #include "relic/agi_vm.h"
 #include "relic/io.h"
-#include "../../libvm/agi/vm_internal.h" /* the tests reach inside the VM */
+#include "../../libvm/agi/vm/vm_internal.h" /* the tests reach inside the VM */
 #include "agi_vm_support.h"
-#include "../../libvm/agi/vm_private.h" /* agi_vm_window_layout */
+#include "../../libvm/agi/vm/vm_private.h" /* agi_vm_window_layout */
 
 static uint8_t screen[AGI_SCREEN_W * AGI_SCREEN_H];
 
