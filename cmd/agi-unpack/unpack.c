@@ -239,8 +239,7 @@ static void unpack_walk_done(size_t i, void *arg)
     else
         relic_json_append(w->resources, t->row, &w->json_oom);
     t->row = NULL;
-    if (i % 32 == 0)
-        cli_progress("%u/%u", (unsigned)i, w->total);
+    cli_progress("%u/%u resources", (unsigned)i + 1, w->total);
 }
 
 /* Every selected resource, then OBJECT and WORDS.TOK, on the pool.  The

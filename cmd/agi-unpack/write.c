@@ -244,12 +244,16 @@ static int unpack_write_bytes(unpack_ctx *x, const char *rel, const void *data, 
     return rc;
 }
 
+/* -v names each file in the resource's log, so the lines come in the
+ * same order for any --jobs. */
 int unpack_write_done(unpack_ctx *x, const char *rel, int rc, relic_err *err)
 {
     if (rc) {
         relic_err_file(err, rel);
         unpack_report(x, err);
         x->io_failed = 1;
+    } else if (cli_verbosity() > 0) {
+        relic_buf_printf(&x->log, "%s: wrote %s/%s\n", cli_prog(), x->o->out_dir, rel);
     }
     return rc;
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "cli.h"
+#include "streams.h"
 #include "relic/core.h"
 #include "relic/cursor.h"
 #include "relic/io.h"
@@ -320,7 +321,7 @@ int rs_build(const char *manifest, const char *out)
     relic_buf arc = RELIC_BUF_INIT;
     if (!rc)
         rc = rs_build_write(manifest, &layout, lines, e, n, &arc, &err);
-    if (!rc && (rc = relic_file_write_atomic(out, arc.data, arc.len, &err)))
+    if (!rc && (rc = cli_write_output(out, arc.data, arc.len, &err)))
         relic_err_file(&err, out);
     if (rc)
         cli_report(&err);

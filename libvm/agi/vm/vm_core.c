@@ -51,6 +51,7 @@ int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_e
         }
     vm->hooks = (agi_vm_hooks){agi_vm_restart_now, agi_vm_to_save, agi_vm_from_save};
     vm->rng = vm->seed = o && o->seed ? o->seed : 1;
+    vm->machine = o ? (unsigned)o->machine : AGI_MACHINE_PC;
     vm->ticks_per_cycle = o ? o->ticks_per_cycle : 0;
     vm->exec.max_steps = o && o->max_steps ? o->max_steps : 1000000;
     vm->room_override = o && o->start_room > 0 ? o->start_room : -1;

@@ -253,6 +253,7 @@ typedef struct agi_vm {
     uint32_t timer, rng;
     uint32_t seed; /* the run's random seed (agi_vm_opts) */
     unsigned timer_sub;
+    unsigned machine;          /* agi_vm_machine: the device selector */
     uint16_t unimpl_seen[256]; /* times each unimplemented action ran */
     char msg_log[AGI_VM_MSG_LOG][200];
     unsigned msg_n;

@@ -18,8 +18,13 @@
 #include <string.h>
 #include "vm_private.h"
 
+/* The cycle waits here: what it has drawn or erased so far is on the
+ * screen under the modal, as AGI 2.936's draw() and erase() reach the
+ * screen when they run (oracle, demoquest's walkthrough: erase(o4) then
+ * print shows the road without the car). */
 static void agi_modal_open(agi_vm *vm, agi_vm_modal_kind kind)
 {
+    agi_vm_obj_flush(vm);
     memset(&vm->modal, 0, offsetof(agi_vm_modal, entries));
     vm->modal.kind = (uint8_t)kind;
     vm->exec.suspended = 1; /* agi_vm_exec returns; the stack resumes after the action */

@@ -285,6 +285,7 @@ int agi_vm_from_save(agi_vm *vm, const agi_save *s, relic_err *err)
     memcpy(vm->vars, st->vars, 256);
     for (unsigned f = 0; f < 256; f++)
         vm->flags[f] = (uint8_t)agi_save_flag(s, f);
+    agi_vm_machine_state(vm); /* the machine's, not the save's */
     vm->timer = st->timer_ticks;
     vm->horizon = st->horizon;
     vm->block = st->rect_enabled != 0;
