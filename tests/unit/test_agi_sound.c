@@ -1,6 +1,6 @@
 /* Unit tests for AGI sound (agi-spec sound.md): the payload decoder
  * (libformats/agi/sound.c) and the tick schedule and per-profile command
- * stream (libvm/agi/sound_sched.c).  Streams are compared as compact text:
+ * stream (libformats/sound/sound_sched.c).  Streams are compared as compact text:
  * "TICK/CH K BYTES" with K = T tone, N noise, A attenuation, S silence, and
  * BYTES the chip bytes in hex, or "dN" for a PC-speaker divisor. */
 #include <string.h>

@@ -1,4 +1,4 @@
-/* Unit tests for the SN76489 / PC-speaker synthesis (libvm/agi/sn76489.c):
+/* Unit tests for the SN76489 / PC-speaker synthesis (libformats/sound/sn76489.c):
  * measured tone frequencies against clock / (32 * divisor) and the PC
  * timer, the 2 dB attenuation step, the noise register width, the render
  * length and determinism. */
