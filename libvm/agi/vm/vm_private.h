@@ -48,6 +48,7 @@ AGI_CONDITION_LIST(AGI_X_DECLARE)
 
 /* 1. State (vm_state.c). */
 void agi_vm_state_reset(agi_vm *vm);
+void agi_vm_machine_state(agi_vm *vm);
 void agi_vm_clock_tick(agi_vm *vm);
 void agi_vm_log(agi_vm *vm, const char *kind, const char *text);
 int agi_vm_fail(agi_vm *vm, const char *fmt, ...);
