@@ -22,8 +22,8 @@ static void agi_modal_open(agi_vm *vm, agi_vm_modal_kind kind)
 {
     memset(&vm->modal, 0, offsetof(agi_vm_modal, entries));
     vm->modal.kind = (uint8_t)kind;
-    vm->exec.suspended = 1; /* agi_vm_exec returns; the stack resumes after the action */
-    vm->exec.resume_stage = AGI_STAGE_LOGIC;
+    agi_vm_flow_suspend(vm, 1); /* agi_vm_exec returns; the stack resumes after the action */
+    agi_vm_flow_resume_at(vm, AGI_STAGE_LOGIC);
 }
 
 void agi_vm_modal_message(agi_vm *vm, const char *text, int row, int col, int width)
@@ -50,13 +50,13 @@ static void agi_modal_edit_put(agi_vm *vm, unsigned col, const char *s, size_t l
  * text typed on the input line is not redrawn). */
 static void agi_modal_input_cursor(agi_vm *vm, int after)
 {
-    if (!vm->input.input_enabled || vm->input.drawn_row < 0 || vm->input.drawn_row >= 25)
+    if (!vm->input.input_enabled || vm->txt.drawn_row < 0 || vm->txt.drawn_row >= 25)
         return;
     uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
-    if (after && vm->input.cursor_col < 39 && vm->txt.prompt_char)
-        agi_vm_text_put(vm, (unsigned)vm->input.drawn_row, (unsigned)++vm->input.cursor_col, vm->txt.prompt_char, attr);
+    if (after && vm->txt.cursor_col < 39 && vm->txt.prompt_char)
+        agi_vm_text_put(vm, (unsigned)vm->txt.drawn_row, agi_vm_text_cursor_advance(vm), vm->txt.prompt_char, attr);
     else if (!after)
-        agi_vm_text_put(vm, (unsigned)vm->input.drawn_row, (unsigned)vm->input.cursor_col, ' ', attr);
+        agi_vm_text_put(vm, (unsigned)vm->txt.drawn_row, (unsigned)vm->txt.cursor_col, ' ', attr);
 }
 
 void agi_vm_modal_confirm(agi_vm *vm, int purpose)
@@ -85,9 +85,7 @@ void agi_vm_modal_edit(agi_vm *vm, unsigned dest, int numeric, unsigned limit, c
     if (!numeric)
         vm->strings[dest][0] = 0;
     agi_vm_window_close(vm);
-    snprintf(vm->txt.window, sizeof vm->txt.window, "%s", prompt ? prompt : "");
-    vm->txt.win_row = row;
-    vm->txt.win_col = col;
+    agi_vm_window_prompt(vm, prompt, row, col);
     agi_modal_open(vm, AGI_MODAL_EDIT);
     vm->modal.purpose = (uint8_t)(numeric != 0);
     vm->modal.dest = (uint8_t)dest;
@@ -100,8 +98,8 @@ void agi_vm_modal_edit(agi_vm *vm, unsigned dest, int numeric, unsigned limit, c
         vm->modal.edit_row = row;
         vm->modal.edit_col = col >= 0 && col < 40 ? col : 0;
     } else {
-        vm->modal.edit_row = vm->input.drawn_row >= 0 && vm->input.drawn_row < 25 ? vm->input.drawn_row : 24;
-        vm->modal.edit_col = vm->input.cursor_col;
+        vm->modal.edit_row = vm->txt.drawn_row >= 0 && vm->txt.drawn_row < 25 ? vm->txt.drawn_row : 24;
+        vm->modal.edit_col = vm->txt.cursor_col;
     }
     size_t plen = strlen(vm->txt.window);
     agi_modal_edit_put(vm, (unsigned)vm->modal.edit_col, vm->txt.window, plen);
@@ -276,9 +274,7 @@ static void agi_modal_menu_draw(agi_vm *vm)
                                 !vm->menus.menu[i].enabled);
 }
 
-/* At the input phase: opens the requested menu when f14, the v3 gate and a
- * finalized menu allow it; returns 1 when it opened. */
-int agi_vm_menu_open(agi_vm *vm)
+static int agi_modal_menu_try_open(agi_vm *vm)
 {
     if (!vm->menus.menu_request || !vm->menus.menu_done || vm->menus.menu_n == 0 || vm->menus.heading_n == 0 ||
         !vm->menus.menu_gate)
@@ -292,9 +288,19 @@ int agi_vm_menu_open(agi_vm *vm)
     if (item >= (int)vm->menus.menu_n || vm->menus.menu[item].heading != vm->modal.heading)
         item = agi_modal_heading_item(vm, vm->modal.heading, 0);
     vm->modal.sel = item;
-    vm->exec.resume_stage = AGI_STAGE_INPUT;
+    agi_vm_flow_resume_at(vm, AGI_STAGE_INPUT);
     agi_modal_menu_draw(vm);
     return 1;
+}
+
+/* At the input phase: opens the requested menu when f14, the v3 gate and a
+ * finalized menu allow it; returns 1 when it opened.  The request is
+ * consumed either way. */
+int agi_vm_menu_open(agi_vm *vm)
+{
+    int opened = agi_modal_menu_try_open(vm);
+    vm->menus.menu_request = 0;
+    return opened;
 }
 
 static void agi_modal_menu_heading(agi_vm *vm, unsigned h)
@@ -353,8 +359,8 @@ static void agi_modal_close(agi_vm *vm)
     if (kind == AGI_MODAL_MESSAGE && vm->modal.show_obj)
         agi_modal_show_obj_close(vm);
     if (kind == AGI_MODAL_CONFIRM && vm->modal.purpose == AGI_CONFIRM_RESTART && vm->rules->restart_hides_cursor &&
-        vm->input.input_enabled && vm->input.drawn_row >= 0 && vm->input.drawn_row < 25 && vm->txt.prompt_char)
-        agi_vm_text_put(vm, (unsigned)vm->input.drawn_row, (unsigned)vm->input.cursor_col, vm->txt.prompt_char,
+        vm->input.input_enabled && vm->txt.drawn_row >= 0 && vm->txt.drawn_row < 25 && vm->txt.prompt_char)
+        agi_vm_text_put(vm, (unsigned)vm->txt.drawn_row, (unsigned)vm->txt.cursor_col, vm->txt.prompt_char,
                         agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg));
 }
 
@@ -690,7 +696,7 @@ void agi_vm_op_menu_input(agi_vm *vm, const uint8_t *a, unsigned logic)
         vm->menus.menu_request = 1;
 }
 
-void agi_vm_op_allow_menu(agi_vm *vm, const uint8_t *a, unsigned logic) { (void)logic, vm->menus.menu_gate = a[0]; }
+void agi_vm_op_allow_menu(agi_vm *vm, const uint8_t *a, unsigned logic) { (void)logic, agi_vm_menu_gate(vm, a[0]); }
 
 void agi_vm_modal_reset(agi_vm *vm)
 {
@@ -702,3 +708,13 @@ void agi_vm_modal_reset(agi_vm *vm)
     vm->menus.menu_gate = 1; /* the spec gives no initial value: nonzero permits menus */
     vm->saves.save_desc[0] = 0;
 }
+
+/* A restart keeps the menu (agi_vm_restart_now), not a pending menu.input. */
+void agi_vm_menus_keep(agi_vm *vm, const agi_vm_menus *menus)
+{
+    vm->menus = *menus;
+    vm->menus.menu_request = 0;
+}
+
+/* allow.menu's gate, as a save holds it. */
+void agi_vm_menu_gate(agi_vm *vm, uint8_t gate) { vm->menus.menu_gate = gate; }
