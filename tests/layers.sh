@@ -28,7 +28,6 @@ vm_exec 6
 vm_session 7
 vm_save 7
 vm_core 8
-vm_json 8
 vm_screen 8'
 for o in "$@"; do
     f=$(basename "$o" .o)

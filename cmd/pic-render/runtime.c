@@ -191,10 +191,7 @@ static int rt_audio(rt_ctx *c, relic_err *err)
     if (rc == RELIC_OK)
         rc = agi_synth_to_pcm16(f, frames, 0.0, 1, &pcm, err);
     if (rc == RELIC_OK)
-        /* .wav through librelic-io (the same bytes): libsndfile is loaded
-         * only for FLAC or Ogg */
-        rc = relic_wav_is_path(c->o->audio) ? relic_wav_write(c->o->audio, pcm, frames, 1, so.rate, err)
-                                            : relic_audio_write(c->o->audio, pcm, frames, 1, so.rate, err);
+        rc = relic_audio_write(c->o->audio, pcm, frames, 1, so.rate, err);
     free(f);
     free(pcm);
     return rc;

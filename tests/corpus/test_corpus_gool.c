@@ -17,20 +17,19 @@
  * the only stop allowed is a division by zero on those zeroed answers. */
 static void corpus_run(const char *path, const gool_entry *g, size_t *ran, size_t *divzero)
 {
-    static gool_vm vm;
+    gool_vm *vm = gool_vm_new(&(gool_vm_config){.max_steps = 2000000});
+    assert_non_null(vm);
     for (size_t s = 0; s < g->state_count; s++) {
         relic_err err;
         relic_err_clear(&err);
-        memset(&vm, 0, sizeof vm);
-        vm.max_steps = 2000000;
-        int rc = gool_vm_init(&vm, g, (unsigned)s, 1, &err);
+        int rc = gool_vm_init(vm, g, (unsigned)s, 1, &err);
         for (int f = 0; f < 120 && !rc; f++)
-            rc = gool_vm_frame(&vm, &err);
-        gool_vm_free(&vm);
+            rc = gool_vm_frame(vm, &err);
         if (rc && !strstr(err.msg, "division by zero"))
             fail_msg("%s: state %zu: %s", path, s, err.msg);
         *(rc ? divzero : ran) += 1;
     }
+    gool_vm_free(vm);
 }
 
 static void corpus_entry(const char *path, size_t *entries, size_t *words, size_t *ran, size_t *divzero)

@@ -1,5 +1,5 @@
 /* Unit tests for the command conventions in cmd/common (image.c,
- * streams.c) and the JSON key order of libformats/io/json.c: the --aspect
+ * streams.c) and the JSON key order of libio/json.c: the --aspect
  * shapes (ScummVM's 4:3 row mapping), output names, `-o -`, and numbered
  * keys in numeric order. */
 #define _POSIX_C_SOURCE 200809L

@@ -1,4 +1,4 @@
-/* Unit tests for the atomic writer (libformats/io/file.c), its streaming
+/* Unit tests for the atomic writer (libformats/file/file.c), its streaming
  * form, the audio writer over it (audio.c), staged trees (tree.c) and
  * relic_path_same_file (path.c): temporaries are exclusive, unpredictable
  * and beside the target; nothing is left after abort or failure; a

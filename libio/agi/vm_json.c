@@ -6,7 +6,7 @@
 #include <string.h>
 #include "relic/agi_vm_json.h"
 #include "relic/io.h"
-#include "vm_private.h"
+#include "../../libvm/agi/vm/vm_private.h" /* the VM state it describes */
 
 static json_t *agi_vm_obj_json(const agi_vm *vm, unsigned i)
 {

@@ -6,9 +6,8 @@
  * sf_open_fd because libsndfile ignores a failed write of the header it
  * rewrites in sf_close (the fault suite caught a WAV renamed into place
  * with a stale header): the callbacks keep the first error and commit
- * refuses to rename.  libsndfile itself is loaded at the first open
- * (sndfile_load.c), so a program that links this library but writes no
- * audio maps none of the codec libraries. */
+ * refuses to rename.  libsndfile is linked normally: the tools that write
+ * no audio do not link this library at all (Makefile, AUDIO_TOOLS). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdio.h>
@@ -18,17 +17,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "relic/io.h"
-#include "sndfile_load.h"
+#include <sndfile.h>
 
-/* What relic_audio_out's opaque `sf` points to: the open file and the
- * functions it is written with. */
-typedef struct relic_audio_sf {
-    SNDFILE *f;
-    relic_sf_api api;
-} relic_audio_sf;
-
-/* One descriptor per output extension.  A .wav here is byte for byte what
- * relic_wav_write (wav.c) gives, for tools that need no libsndfile. */
+/* One descriptor per output extension.  A .wav with one or two channels is
+ * the canonical 44-byte RIFF/WAVE header and the samples (tests/unit/
+ * test_wav.c spells the bytes out). */
 typedef struct relic_audio_kind {
     const char *ext;
     int sf_format;
@@ -112,16 +105,9 @@ int relic_audio_open(relic_audio_out *a, const char *path, unsigned channels, un
         return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "unknown audio extension (use .wav, .flac or .ogg)");
     if (channels == 0 || channels > 8 || rate == 0)
         return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "bad channel count or rate");
-    relic_audio_sf *h = malloc(sizeof *h);
-    if (!h)
-        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
-    int rc = relic_sf_load(&h->api, err);
-    if (rc == RELIC_OK)
-        rc = relic_out_open(&a->out, path, 0, err);
-    if (rc) {
-        free(h);
+    int rc = relic_out_open(&a->out, path, 0, err);
+    if (rc)
         return rc;
-    }
     SF_INFO info;
     memset(&info, 0, sizeof info);
     info.samplerate = (int)rate;
@@ -130,25 +116,22 @@ int relic_audio_open(relic_audio_out *a, const char *path, unsigned channels, un
     /* The descriptor stays the atomic writer's to close. */
     static SF_VIRTUAL_IO io = {relic_audio_vlen, relic_audio_vseek, relic_audio_vread, relic_audio_vwrite,
                                relic_audio_vtell};
-    h->f = h->api.open_virtual(&io, SFM_WRITE, &info, a);
-    if (!h->f) {
-        relic_err_set(err, RELIC_EIO, RELIC_NO_OFFSET, "cannot write audio: %s", h->api.strerror(NULL));
+    SNDFILE *f = sf_open_virtual(&io, SFM_WRITE, &info, a);
+    if (!f) {
+        relic_err_set(err, RELIC_EIO, RELIC_NO_OFFSET, "cannot write audio: %s", sf_strerror(NULL));
         relic_err_file(err, path);
         relic_out_abort(&a->out);
-        free(h);
         return RELIC_EIO;
     }
-    a->sf = h;
+    a->sf = f;
     /* No date or software strings: equal audio gives equal files. */
     return RELIC_OK;
 }
 
 static int relic_audio_fail(relic_audio_out *a, relic_err *err)
 {
-    relic_audio_sf *h = a->sf;
-    const char *why = a->io_errno               ? strerror(a->io_errno)
-                      : h && h->api.error(h->f) ? h->api.strerror(h->f)
-                                                : "short write";
+    SNDFILE *f = a->sf;
+    const char *why = a->io_errno ? strerror(a->io_errno) : f && sf_error(f) ? sf_strerror(f) : "short write";
     relic_err_set(err, RELIC_EIO, RELIC_NO_OFFSET, "cannot write audio: %s", why);
     relic_err_file(err, a->out.path);
     relic_audio_abort(a);
@@ -157,25 +140,24 @@ static int relic_audio_fail(relic_audio_out *a, relic_err *err)
 
 int relic_audio_write_frames(relic_audio_out *a, const int16_t *samples, size_t frames, relic_err *err)
 {
-    relic_audio_sf *h = a->sf;
-    if (!h)
+    SNDFILE *f = a->sf;
+    if (!f)
         return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "audio output not open");
-    if (h->api.writef_short(h->f, samples, (sf_count_t)frames) != (sf_count_t)frames || a->io_errno)
+    if (sf_writef_short(f, samples, (sf_count_t)frames) != (sf_count_t)frames || a->io_errno)
         return relic_audio_fail(a, err);
     return RELIC_OK;
 }
 
 int relic_audio_commit(relic_audio_out *a, relic_err *err)
 {
-    relic_audio_sf *h = a->sf;
-    if (!h)
+    SNDFILE *f = a->sf;
+    if (!f)
         return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "audio output not open");
     /* sf_close rewrites the header through the descriptor; an error from
      * any earlier buffered write shows in sf_error. */
-    if (h->api.error(h->f) != SF_ERR_NO_ERROR || a->io_errno)
+    if (sf_error(f) != SF_ERR_NO_ERROR || a->io_errno)
         return relic_audio_fail(a, err);
-    int rc = h->api.close(h->f);
-    free(h);
+    int rc = sf_close(f);
     a->sf = NULL;
     if (rc != 0 || a->io_errno)
         return relic_audio_fail(a, err);
@@ -184,11 +166,8 @@ int relic_audio_commit(relic_audio_out *a, relic_err *err)
 
 void relic_audio_abort(relic_audio_out *a)
 {
-    relic_audio_sf *h = a->sf;
-    if (h) {
-        h->api.close(h->f);
-        free(h);
-    }
+    if (a->sf)
+        sf_close(a->sf);
     a->sf = NULL;
     relic_out_abort(&a->out);
 }

@@ -2,12 +2,10 @@
  * release's MPEG-2 layer II; ScummVM engines/mohawk/sound.cpp hands them to
  * an MP3 decoder).  Decoded here by libsndfile's MPEG support (libsndfile
  * >= 1.1 with mpg123, which reads layers I, II and III) from memory through
- * sf_open_virtual, into the same 16-bit samples as PCM and ADPCM.
- * libsndfile is loaded by the first MPEG payload (io/sndfile_load.c), not
- * when riven-script starts. */
+ * sf_open_virtual, into the same 16-bit samples as PCM and ADPCM. */
 #include <stdlib.h>
 #include <string.h>
-#include "../io/sndfile_load.h"
+#include <sndfile.h>
 #include "relic/riven_media.h"
 
 typedef struct riven_mem {
@@ -55,23 +53,19 @@ int riven_twav_decode_mpeg(const uint8_t *d, size_t n, riven_sound *s, relic_err
     riven_mem m = {d + s->data_offset, (sf_count_t)s->data_len, 0};
     SF_INFO info;
     memset(&info, 0, sizeof info);
-    relic_sf_api sf;
-    int rc = relic_sf_load(&sf, err);
-    if (rc)
-        return rc;
-    SNDFILE *f = sf.open_virtual(&io, SFM_READ, &info, &m);
+    SNDFILE *f = sf_open_virtual(&io, SFM_READ, &info, &m);
     if (!f || (info.format & SF_FORMAT_TYPEMASK) != SF_FORMAT_MPEG || info.channels < 1 || info.channels > 2) {
         if (f)
-            sf.close(f);
+            sf_close(f);
         return relic_err_set(err, RELIC_EDATA, s->data_offset, "MPEG payload not decodable (%s)",
-                             f ? "not MPEG audio" : sf.strerror(NULL));
+                             f ? "not MPEG audio" : sf_strerror(NULL));
     }
     size_t cap = 4096, frames = 0;
     int16_t *buf = malloc(cap * (size_t)info.channels * sizeof *buf);
     for (;;) {
         if (!buf)
             break;
-        sf_count_t got = sf.readf_short(f, buf + frames * (size_t)info.channels, (sf_count_t)(cap - frames));
+        sf_count_t got = sf_readf_short(f, buf + frames * (size_t)info.channels, (sf_count_t)(cap - frames));
         if (got <= 0)
             break;
         frames += (size_t)got;
@@ -86,7 +80,7 @@ int riven_twav_decode_mpeg(const uint8_t *d, size_t n, riven_sound *s, relic_err
             cap *= 2;
         }
     }
-    sf.close(f);
+    sf_close(f);
     if (!buf)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory (or over 64 M frames)");
     free(s->samples);

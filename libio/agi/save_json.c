@@ -10,8 +10,9 @@
 #include "relic/agi_save_json.h"
 #include "relic/io.h"
 #include "relic/text.h"
-#include "agi_private.h"
-#include "save_private.h"
+#include "../../libformats/agi/agi_private.h" /* librelic-formats internals */
+#include "json_private.h"
+#include "../../libformats/agi/save_private.h" /* the field tables of save.c */
 
 static json_t *agi_save_text(const uint8_t *p, size_t max)
 {

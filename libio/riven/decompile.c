@@ -7,7 +7,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include "opcodes.h"
+#include "../../libvm/riven/opcodes.h" /* the opcode rows of librelic-vm */
 #include "relic/io.h"
 #include "relic/riven_script_json.h"
 

@@ -15,7 +15,8 @@
 #include "relic/core.h"
 #include "relic/io.h"
 #include "relic/sha256.h"
-#include "agi_private.h"
+#include "../../libformats/agi/agi_private.h" /* librelic-formats internals */
+#include "json_private.h"
 
 #define AGI_KEEP_MAX_OFFSET 0xfffffu
 

@@ -3,7 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "relic/core.h"
-#include "agi_private.h"
+#include "../../libformats/agi/agi_private.h" /* librelic-formats internals */
+#include "json_private.h"
 #include "relic/agi_ext.h"
 #include "relic/agi_json.h"
 #include "relic/io.h"
