@@ -220,15 +220,6 @@ static unsigned agi_modal_menu_col(const agi_vm *vm, unsigned h)
     return col;
 }
 
-static void agi_modal_menu_text(agi_vm *vm, unsigned row, unsigned col, const char *t, uint8_t attr, int dither)
-{
-    for (; *t && col < 40; t++, col++) {
-        agi_vm_text_put(vm, row, col, *t, attr);
-        if (dither)
-            agi_vm_text_dither(vm, row, col);
-    }
-}
-
 /* The box goes: the picture shows again where it was (display() text
  * under it is lost, probe MENU2), the cells written outside it stay. */
 static void agi_modal_menu_unbox(agi_vm *vm)
@@ -245,7 +236,7 @@ static void agi_modal_menu_bar(agi_vm *vm, unsigned open)
 {
     agi_vm_text_fill(vm, 0, 0, 0, 39, 0xf0);
     for (unsigned h = 0; h < vm->menus.heading_n; h++)
-        agi_modal_menu_text(vm, 0, agi_modal_menu_col(vm, h), vm->menus.menu_heading[h], h == open ? 0x0f : 0xf0, 0);
+        agi_vm_text_line(vm, 0, agi_modal_menu_col(vm, h), vm->menus.menu_heading[h], h == open ? 0x0f : 0xf0, 0);
 }
 
 static void agi_modal_menu_draw(agi_vm *vm)
@@ -270,8 +261,8 @@ static void agi_modal_menu_draw(agi_vm *vm)
     unsigned k = 0;
     for (unsigned i = 0; i < vm->menus.menu_n; i++)
         if (vm->menus.menu[i].heading == m->heading)
-            agi_modal_menu_text(vm, 2 + k++, left, vm->menus.menu[i].text, (int)i == m->sel ? 0x0f : 0xf0,
-                                !vm->menus.menu[i].enabled);
+            agi_vm_text_line(vm, 2 + k++, left, vm->menus.menu[i].text, (int)i == m->sel ? 0x0f : 0xf0,
+                             !vm->menus.menu[i].enabled);
 }
 
 static int agi_modal_menu_try_open(agi_vm *vm)
@@ -535,9 +526,8 @@ void agi_vm_quit_now(agi_vm *vm)
  * the same way). */
 static void agi_modal_print(agi_vm *vm, unsigned logic, unsigned n, int row, int col, int width)
 {
-    const char *m = agi_vm_message(vm, logic, n);
     char text[600];
-    agi_vm_text_expand(vm, logic, m ? m : "", text, sizeof text, 0);
+    agi_vm_message_expand(vm, logic, n, text, sizeof text);
     agi_vm_log(vm, "print", text);
     agi_vm_modal_message(vm, text, row, col, width);
     if (vm->modal.kind == AGI_MODAL_MESSAGE && vm->vars[AGI_V_MSG_TIMER])

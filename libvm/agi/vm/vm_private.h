@@ -145,8 +145,10 @@ void agi_vm_input_redraw(agi_vm *vm);
 void agi_vm_graphics_again(agi_vm *vm);
 void agi_vm_input_put(agi_vm *vm, size_t col, const char *s, size_t len);
 void agi_vm_text_dither(agi_vm *vm, unsigned row, unsigned col);
+void agi_vm_text_line(agi_vm *vm, unsigned row, unsigned col, const char *t, uint8_t attr, int dither);
 /* A message with its substitutions (%v, %s, %m, %w, %g, %o) made. */
 void agi_vm_text_expand(agi_vm *vm, unsigned logic, const char *src, char *out, size_t outsz, int depth);
+void agi_vm_message_expand(agi_vm *vm, unsigned logic, unsigned n, char *out, size_t outsz);
 /* text.screen's surface: text mode, the grid in the text attribute. */
 void agi_vm_text_screen(agi_vm *vm);
 /* The input line's cursor (agi_vm_input_redraw draws the whole line):

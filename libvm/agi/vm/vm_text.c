@@ -38,6 +38,17 @@ void agi_vm_text_dither(agi_vm *vm, unsigned row, unsigned col)
         vm->txt.dither[row][col] = 1;
 }
 
+/* A line of text cells from (row, col) to the row's end at most; dither:
+ * drawn as a disabled menu item (agi_vm_text_dither). */
+void agi_vm_text_line(agi_vm *vm, unsigned row, unsigned col, const char *t, uint8_t attr, int dither)
+{
+    for (; *t && col < 40; t++, col++) {
+        agi_vm_text_put(vm, row, col, *t, attr);
+        if (dither)
+            agi_vm_text_dither(vm, row, col);
+    }
+}
+
 /* AGI 2.936 writes display() text straight to the screen, not to the
  * picture buffer, and redraws an updated object by copying the buffer over
  * the object's old and new rectangles: the text under them is lost, pixel
@@ -420,6 +431,13 @@ void agi_vm_text_expand(agi_vm *vm, unsigned logic, const char *src, char *out, 
             out[o++] = *t++;
     }
     out[o] = 0;
+}
+
+/* Message n of the logic, its substitutions made ("" when there is none). */
+void agi_vm_message_expand(agi_vm *vm, unsigned logic, unsigned n, char *out, size_t outsz)
+{
+    const char *m = agi_vm_message(vm, logic, n);
+    agi_vm_text_expand(vm, logic, m ? m : "", out, outsz, 0);
 }
 
 /* display: text cells in the current attribute.  AGI 2.936 formats the
