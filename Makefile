@@ -28,7 +28,7 @@ IO_PKGS    := libpng libdeflate jansson
 AUDIO_PKGS := sndfile
 PKGS       := $(IO_PKGS) $(AUDIO_PKGS)
 DEB_PKGS   := build-essential pkg-config libpng-dev libdeflate-dev libsndfile1-dev libjansson-dev libcmocka-dev libgif-dev \
-              chromium clang-format cppcheck bash-completion
+              chromium clang-format cppcheck bash-completion graphviz
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 IO_LIBS    := $(shell pkg-config --libs $(IO_PKGS) 2>/dev/null) -lgif -lm

@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "json_report.h"
 #include "gool_dis.h"
+#include "streams.h"
 #include "relic/gool_vm.h"
 #include "relic/io.h"
 
@@ -108,7 +109,7 @@ int gd_run(const gd_opts *o)
         } else {
             gd_trace_text(doc);
         }
-        if (!oom && o->trace && relic_json_write(o->trace, doc, &werr)) {
+        if (!oom && o->trace && cli_write_json(o->trace, doc, &werr)) {
             cli_report(&werr);
             if (!rc)
                 rc = werr.code;

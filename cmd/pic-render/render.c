@@ -198,8 +198,10 @@ static int pic_write_gif(const pic_opts *o, const pic_source *src, pic_anim *a, 
         frames[i].delay_cs = i + 1 == a->count ? 300 : (unsigned)o->delay; /* hold the finished picture */
     }
     relic_gif g = {bw, bh, src->palette, src->ncolors, -1};
-    if (rc == RELIC_OK)
-        rc = relic_gif_write(o->out_gif, &g, frames, a->count, err);
+    relic_buf gif = RELIC_BUF_INIT;
+    if (rc == RELIC_OK && (rc = relic_gif_encode(&g, frames, a->count, &gif, err)) == RELIC_OK)
+        rc = cli_write_output(o->out_gif, gif.data, gif.len, err);
+    relic_buf_free(&gif);
     for (size_t i = 0; frames && i < a->count; i++)
         free((void *)frames[i].pixels);
     free(frames);
@@ -222,8 +224,8 @@ static int pic_outputs(const pic_opts *o, const pic_source *src, const uint8_t *
                                      wide ? 256 : 16, err)) == RELIC_OK)
         relic_json_set(out, "png", json_string(o->out_png), oom);
     if (rc == RELIC_OK && o->out_raw &&
-        (rc = relic_file_write_atomic(o->out_raw, o->channel == PIC_CHANNEL_PRIORITY ? pri : vis, AGI_PIC_CELLS,
-                                      err)) == RELIC_OK)
+        (rc = cli_write_output(o->out_raw, o->channel == PIC_CHANNEL_PRIORITY ? pri : vis, AGI_PIC_CELLS, err)) ==
+            RELIC_OK)
         relic_json_set(out, "raw", json_string(o->out_raw), oom);
     if (rc == RELIC_OK && anim && (rc = pic_write_gif(o, src, anim, w, err)) == RELIC_OK) {
         relic_json_set(out, "gif", json_string(o->out_gif), oom);

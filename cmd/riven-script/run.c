@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "streams.h"
 #include "relic/core.h"
 #include "relic/io.h"
 #include "rscript.h"
@@ -218,6 +219,8 @@ int rs_run(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *err)
         *err = t.screen->err;
         rc = err->code;
     }
+    if (!rc && t.screen)
+        rc = rs_screen_absent(t.screen, err);
     json_t *vars = json_object();
     for (unsigned i = 0; i < 65536; i++) {
         if (!riven_vm_var(vm, (uint16_t)i))
@@ -248,7 +251,7 @@ int rs_run(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *err)
         relic_err e;
         relic_err_clear(&e);
         json_t *doc = json_pack("{s:O,s:O}", "trace", t.arr, "summary", *summary);
-        int wrc = relic_json_write(o->trace, doc, &e);
+        int wrc = cli_write_json(o->trace, doc, &e);
         json_decref(doc);
         if (wrc && !rc) {
             *err = e;

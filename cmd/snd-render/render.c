@@ -154,7 +154,7 @@ static int render_outputs(const render_opts *o, const agi_sound *snd, const agi_
                                 "format_version", 1, "profile", p->name, "selector", o->selector, "adjust",
                                 (int)o->adjust, "device", dev == AGI_SND_PCJR ? "pcjr" : "speaker", "completion_tick",
                                 (json_int_t)end, "sound_commands", agi_snd_cmds_to_json(&c));
-        rc = relic_json_write(o->events, doc, err);
+        rc = cli_write_json(o->events, doc, err);
         json_decref(doc);
         if (rc == RELIC_OK)
             relic_json_set(report, "events_file", json_string(o->events), oom);
@@ -163,7 +163,7 @@ static int render_outputs(const render_opts *o, const agi_sound *snd, const agi_
         relic_buf m = RELIC_BUF_INIT;
         rc = agi_midi_encode(&c, dev, end, &m, err);
         if (rc == RELIC_OK)
-            rc = relic_file_write_atomic(o->midi, m.data, m.len, err);
+            rc = cli_write_output(o->midi, m.data, m.len, err);
         if (rc == RELIC_OK)
             relic_json_set(report, "midi_file", json_string(o->midi), oom);
         relic_buf_free(&m);

@@ -195,6 +195,17 @@ int relic_out_open(relic_out *o, const char *path, unsigned flags, relic_err *er
     o->fd = -1;
     o->flags = flags;
     o->path = path;
+    /* A device (/dev/null for a timing or validation run, as ffmpeg's
+     * null output, or a terminal) takes the bytes as they come: there is
+     * no file to replace and no folder to put a temporary in. */
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISCHR(st.st_mode)) {
+        o->fd = open(path, O_WRONLY | O_CLOEXEC);
+        if (o->fd < 0)
+            return relic_out_fail(o, "cannot open", errno, err);
+        o->device = 1;
+        return RELIC_OK;
+    }
     if (flags & RELIC_OUT_FRESH) {
         int made = relic_out_open_fresh(o, path);
         if (made > 0)
@@ -235,7 +246,7 @@ void relic_out_abort(relic_out *o)
 {
     if (o->fd >= 0)
         close(o->fd);
-    if (o->tmp)
+    if (o->tmp && !o->device)
         unlink(o->tmp);
     free(o->tmp);
     o->tmp = NULL;
@@ -262,6 +273,13 @@ static void relic_out_sync_dir(const char *path)
 
 int relic_out_commit(relic_out *o, relic_err *err)
 {
+    if (o->device) {
+        int fd = o->fd;
+        o->fd = -1;
+        if (fd < 0 || close(fd) != 0)
+            return relic_out_fail(o, "cannot write", fd < 0 ? EBADF : errno, err);
+        return RELIC_OK;
+    }
     if (o->fd < 0 || !o->tmp) {
         relic_out_abort(o);
         return relic_out_fail(o, "cannot write", EBADF, err);

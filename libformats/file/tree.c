@@ -68,6 +68,28 @@ static int relic_tree_stage(relic_tree *t, relic_err *err)
     return RELIC_EIO;
 }
 
+/* OUT is a device (/dev/null): the run writes into a private folder that
+ * the commit removes, so every file is made and checked, and none kept. */
+static int relic_tree_discard(relic_tree *t, relic_err *err)
+{
+    const char *tmp = getenv("TMPDIR");
+    size_t n = (tmp && *tmp ? strlen(tmp) : 4) + 24;
+    if (!(t->stage = malloc(n)))
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    snprintf(t->stage, n, "%s/relic-null-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(t->stage)) {
+        relic_err_set(err, RELIC_EIO, RELIC_NO_OFFSET, "cannot create a temporary folder: %s", strerror(errno));
+        relic_err_file(err, t->stage);
+        free(t->stage);
+        t->stage = NULL;
+        return RELIC_EIO;
+    }
+    t->root = t->stage;
+    t->out_flags = RELIC_OUT_FRESH;
+    t->discard = 1;
+    return RELIC_OK;
+}
+
 int relic_tree_begin(relic_tree *t, const char *out_dir, relic_err *err)
 {
     memset(t, 0, sizeof *t);
@@ -78,7 +100,9 @@ int relic_tree_begin(relic_tree *t, const char *out_dir, relic_err *err)
     t->root = t->final;
     struct stat st;
     int rc;
-    if (lstat(t->final, &st) == 0 || errno != ENOENT)
+    if (stat(t->final, &st) == 0 && S_ISCHR(st.st_mode))
+        rc = relic_tree_discard(t, err);
+    else if (lstat(t->final, &st) == 0 || errno != ENOENT)
         rc = relic_mkdirs(t->final, err); /* an existing OUT: checked, written in place */
     else if ((rc = relic_tree_parent(t->final, err)) == RELIC_OK)
         rc = relic_tree_stage(t, err);
@@ -124,7 +148,9 @@ static void relic_tree_remove(const char *stage) { nftw(stage, relic_tree_remove
 int relic_tree_commit(relic_tree *t, relic_err *err)
 {
     int rc = RELIC_OK;
-    if (t->stage && relic_tree_rename(t->stage, t->final) != 0) {
+    if (t->discard)
+        relic_tree_remove(t->stage);
+    else if (t->stage && relic_tree_rename(t->stage, t->final) != 0) {
         int e = errno;
         rc = relic_err_set(err, RELIC_EIO, RELIC_NO_OFFSET, "cannot move the output into place: %s; nothing written",
                            e == EEXIST || e == ENOTEMPTY ? "the folder appeared while writing" : strerror(e));

@@ -121,7 +121,10 @@ static void agi_snd_finish(agi_snd_sched *s, agi_snd_cmds *out, int stopped)
     s->completion_tick = s->tick;
 }
 
-/* 2.917+: one attenuation output of an envelope channel. */
+/* 2.917+: one attenuation output of an envelope channel, as AGI 2.936
+ * computes it (AGI.EXE 0x8162): the global adjustment is added only to an
+ * envelope step's result, not to a base attenuation sent without one
+ * (channel 3, or after the table's end); the sums are signed bytes. */
 static uint8_t agi_snd_envelope_output(agi_snd_sched *s, unsigned ch)
 {
     agi_snd_chan *c = &s->ch[ch];
@@ -139,14 +142,14 @@ static uint8_t agi_snd_envelope_output(agi_snd_sched *s, unsigned ch)
             a = c->base + (int8_t)step;
             a = a < 0 ? 0 : a > 0x0f ? 0x0f : a;
             c->env_value = (uint8_t)a;
+            a = (int8_t)(uint8_t)(a + s->global_adjust);
+            if (a > 0x0f)
+                a = 0x0f;
         }
     }
-    a += s->global_adjust;
-    if (a > 0x0f)
-        a = 0x0f;
-    if (s->selector == 2 && a != 0x0f && a < 8)
+    if (s->selector == 2 && a < 8)
         a += 2;
-    return (uint8_t)(agi_snd_selector_byte[ch] | a);
+    return (uint8_t)(agi_snd_selector_byte[ch] | (uint8_t)a);
 }
 
 /* The attenuation byte a consumed event sends (four-channel device). */

@@ -203,6 +203,7 @@ typedef struct agi_vm_flow {
     int abort_flow;   /* new.room / restart / restore */
     int suspended;    /* a busy-wait for a key or a modal: resume at the stack */
     int resume_stage; /* where a blocked cycle continues */
+    int restored;     /* agi_vm_restore: the next cycle goes on from logic 0 */
 } agi_vm_flow;
 
 /* Save and restore dialogs (vm_savedlg.c). */
@@ -210,8 +211,10 @@ typedef struct agi_vm_saves {
     char save_desc[32];   /* last selected/entered save description */
     const char *save_dir; /* the dialogs' folder (NULL: the saves stay in mem[]) */
     unsigned long saves_written;
-    relic_buf mem[AGI_VM_SAVE_SLOTS]; /* without a folder: the run's saves, slot by slot (len 0: none) */
-    unsigned last_slot;               /* the slot last saved or restored, 1-based (0: none this run) */
+    relic_buf mem[AGI_VM_SAVE_SLOTS];     /* without a folder: the run's saves, slot by slot (len 0: none) */
+    uint64_t mem_time[AGI_VM_SAVE_SLOTS]; /* mem[]'s write order, the files' times of a run without a folder */
+    uint64_t mem_clock;                   /* the last mem_time given */
+    char path[32];                        /* the directory last accepted in a dialog ("": none yet) */
 } agi_vm_saves;
 
 struct agi_vm;
@@ -251,7 +254,9 @@ typedef struct agi_vm {
     unsigned long cycle;
     unsigned ticks_per_cycle;
     uint32_t timer, rng;
+    uint32_t seed; /* the run's random seed (agi_vm_opts) */
     unsigned timer_sub;
+    unsigned machine;          /* agi_vm_machine: the device selector */
     uint16_t unimpl_seen[256]; /* times each unimplemented action ran */
     char msg_log[AGI_VM_MSG_LOG][200];
     unsigned msg_n;

@@ -12,7 +12,8 @@
  *   4. events       vm_events.c   the event queue
  *   5. input/modal  vm_modal.c    modal waits and menus; vm_input.c parser,
  *                                 said, input phase (uses vm_modal.c);
- *                                 vm_savedlg.c the save and restore dialogs
+ *                                 vm_savedlg.c the save and restore dialogs;
+ *                                 vm_expect.c the script's checkpoints
  *   6. bytecode     vm_room.c     room switch; vm_exec.c bytecode, the
  *                                 dispatch through opcodes.h's handlers
  *   7. session      vm_session.c  reset and restart; vm_save.c save/restore
@@ -47,6 +48,7 @@ AGI_CONDITION_LIST(AGI_X_DECLARE)
 
 /* 1. State (vm_state.c). */
 void agi_vm_state_reset(agi_vm *vm);
+void agi_vm_machine_state(agi_vm *vm);
 void agi_vm_clock_tick(agi_vm *vm);
 void agi_vm_log(agi_vm *vm, const char *kind, const char *text);
 int agi_vm_fail(agi_vm *vm, const char *fmt, ...);
@@ -58,6 +60,7 @@ enum { AGI_STAGE_NONE, AGI_STAGE_INPUT, AGI_STAGE_LOGIC };
 void agi_vm_flow_suspend(agi_vm *vm, int on);
 void agi_vm_flow_resume_at(agi_vm *vm, int stage);
 void agi_vm_flow_abort(agi_vm *vm, int on);
+void agi_vm_flow_restored(agi_vm *vm, int on);
 void agi_vm_flow_reset(agi_vm *vm);
 /* At most size - 1 bytes of src into string slot `slot` (when it exists). */
 void agi_vm_string_set(agi_vm *vm, unsigned slot, const char *src, size_t size);
@@ -187,6 +190,12 @@ void agi_vm_modal_menu_pick(agi_vm *vm, uint16_t status);
 void agi_vm_quit_now(agi_vm *vm);
 void agi_vm_menus_keep(agi_vm *vm, const agi_vm_menus *menus);
 void agi_vm_menu_gate(agi_vm *vm, uint8_t gate);
+
+/* 5. Checkpoints (vm_expect.c): the rest of a "CYCLE expect ..." line of
+ * the input script (p .. end, trimmed), and the list freed. */
+int agi_expect_parse(agi_input_script *s, unsigned long cycle, const char *p, const char *end, unsigned lineno,
+                     size_t off, relic_err *err);
+void agi_expect_free(agi_input_script *s);
 
 /* 5. Input (vm_input.c): step 3 in two halves, and a blocked cycle's events. */
 void agi_vm_input_reset(agi_vm *vm);

@@ -268,7 +268,9 @@ int agi_vm_start_sound(agi_vm *vm, unsigned n, unsigned flag)
     vm->flags[flag & 0xff] = 0;
     if (!vm->res.sound[n & 0xff])
         return agi_vm_abandon(vm, "sound %u played before it was loaded", n & 0xff);
-    agi_snd_opts so = {.profile = vm->profile};
+    /* The device the machine's selector picks; v23 is the global
+     * attenuation adjustment, read again on every tick. */
+    agi_snd_opts so = {.profile = vm->profile, .selector = vm->machine, .global_adjust = vm->vars[AGI_V_VOLUME]};
     agi_snd_start(&vm->audio.snd, vm->res.sound[n & 0xff], &so);
     vm->audio.snd_base = vm->audio.snd_clock;
     vm->audio.snd_playing = 1;
@@ -322,6 +324,7 @@ void agi_vm_sound_tick(agi_vm *vm)
     if (!vm->audio.snd_playing)
         return;
     size_t n0 = vm->audio.keep_sound_cmds ? vm->audio.snd_cmds.count : (vm->audio.snd_cmds.count = 0);
+    vm->audio.snd.global_adjust = vm->vars[AGI_V_VOLUME];
     agi_snd_tick(&vm->audio.snd, vm->flags[AGI_F_SOUND], &vm->audio.snd_cmds);
     agi_vm_snd_rebase(vm, n0);
     if (agi_snd_is_done(&vm->audio.snd)) {

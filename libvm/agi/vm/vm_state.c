@@ -98,11 +98,6 @@ void agi_vm_state_reset(agi_vm *vm)
     vm->abandon_msg[0] = 0;
     vm->cycle = vm->timer = vm->timer_sub = 0;
     vm->vars[AGI_V_SPEED] = 0;
-    /* As AGI 2.936 holds them at cycle 0 (a probe game displayed them under
-     * the original interpreter): v20 0 (IBM PC), v26 3 (EGA). */
-    vm->vars[AGI_V_COMPUTER] = 0;
-    vm->vars[AGI_V_MONITOR] = 3;
-    vm->vars[AGI_V_SOUND_TYPE] = 1; /* sound type: PC */
     vm->vars[AGI_V_INPUT_LEN] = 41; /* maximum input length */
     vm->flags[AGI_F_SOUND] = 1;     /* sound on, as the interpreter starts */
     /* The first cycle is a room entry: f5 is set as by new.room, so the
@@ -111,6 +106,22 @@ void agi_vm_state_reset(agi_vm *vm)
      * it too).  Cleared after the cycle like any f5. */
     vm->flags[AGI_F_NEW_ROOM] = 1;
     vm->flags[AGI_F_FIRST_LOGIC] = vm->rules->first_cycle_f11;
+    agi_vm_machine_state(vm);
+}
+
+/* What AGI 2.936 sets from the machine it detected, at start and again
+ * after every restore (its code at 0x1080 and 0x2651 of AGI.EXE): v20 the
+ * device selector, v26 the monitor (3: EGA, the screen relic draws), v22
+ * the sound type (1 with selector 0, else 3) and, with a nonzero
+ * selector, f11.  A probe game on the EGA machine read v20 0, v22 1, v26 3
+ * and f11 0 on its first cycle. */
+void agi_vm_machine_state(agi_vm *vm)
+{
+    vm->vars[AGI_V_COMPUTER] = (uint8_t)vm->machine;
+    vm->vars[AGI_V_MONITOR] = 3;
+    vm->vars[AGI_V_SOUND_TYPE] = vm->machine ? 3 : 1;
+    if (vm->machine)
+        vm->flags[AGI_F_FIRST_LOGIC] = 1;
 }
 
 /* The 20 Hz clock: v11..v14 count seconds, minutes, hours and days. */
@@ -285,6 +296,8 @@ void agi_vm_op_div_v(agi_vm *vm, const uint8_t *a, unsigned logic)
 void agi_vm_flow_suspend(agi_vm *vm, int on) { vm->flow.suspended = on; }
 void agi_vm_flow_resume_at(agi_vm *vm, int stage) { vm->flow.resume_stage = stage; }
 void agi_vm_flow_abort(agi_vm *vm, int on) { vm->flow.abort_flow = on; }
+/* agi_vm_restore: the next cycle goes on from logic 0. */
+void agi_vm_flow_restored(agi_vm *vm, int on) { vm->flow.restored = on; }
 
 void agi_vm_flow_reset(agi_vm *vm)
 {
