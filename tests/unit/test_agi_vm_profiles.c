@@ -292,7 +292,7 @@ static void test_motion_clear(void **state)
         a->motion = b->motion = AGI_MOTION_WANDER;
         vm->player_control = 0;
         vm->vars[6] = 4;
-        vm->input.nav_event = 5;
+        vm->nav_event = 5;
         relic_err err;
         assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
         assert_int_equal(a->dir, 0);
@@ -301,7 +301,7 @@ static void test_motion_clear(void **state)
         assert_int_equal(b->motion, early ? AGI_MOTION_WANDER : AGI_MOTION_NORMAL);
         assert_int_equal(vm->vars[6], 0);
         assert_int_equal(vm->player_control, 1); /* v6 -> object 0 */
-        assert_int_equal(vm->input.nav_event, early ? 0 : 5);
+        assert_int_equal(vm->nav_event, early ? 0 : 5);
         agi_vm_free(vm);
         /* 0x4d on object 0 selects object -> v6 coupling everywhere */
         vm = run(profiles[i], "4d 00 00");
@@ -451,23 +451,23 @@ static void test_input_width_and_keys(void **state)
 {
     (void)state;
     agi_vm *vm = run("2.936", "a3 00");
-    assert_int_equal(vm->input.input_width_override, 1);
+    assert_int_equal(vm->txt.input_width_override, 1);
     agi_vm_free(vm);
     vm = run("3.002.149", "a3 00");
-    assert_int_equal(vm->input.input_width_override, 0);
+    assert_int_equal(vm->txt.input_width_override, 0);
     agi_vm_free(vm);
     vm = run("3.002.102", "a3 a4 00");
-    assert_int_equal(vm->input.input_width_override, 0);
+    assert_int_equal(vm->txt.input_width_override, 0);
     agi_vm_free(vm);
     /* show.pic closes window state: only 3.002.102 drops the override */
     vm = run("3.002.102", "a3 1a 00");
-    assert_int_equal(vm->input.input_width_override, 0);
+    assert_int_equal(vm->txt.input_width_override, 0);
     agi_vm_free(vm);
     vm = run("2.936", "a3 1a 00");
-    assert_int_equal(vm->input.input_width_override, 1);
+    assert_int_equal(vm->txt.input_width_override, 1);
     agi_vm_free(vm);
     vm = run("2.936", "a3 a9 00"); /* close.window clears it everywhere */
-    assert_int_equal(vm->input.input_width_override, 0);
+    assert_int_equal(vm->txt.input_width_override, 0);
     agi_vm_free(vm);
     /* set.key 45 times: 39 entries, 49 in 3.002.149 */
     char code[45 * 12 + 8] = "";

@@ -53,9 +53,9 @@ int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_e
     vm->rng = vm->seed = o && o->seed ? o->seed : 1;
     vm->machine = o ? (unsigned)o->machine : AGI_MACHINE_PC;
     vm->ticks_per_cycle = o ? o->ticks_per_cycle : 0;
-    vm->exec.max_steps = o && o->max_steps ? o->max_steps : 1000000;
+    agi_vm_exec_budget(vm, o && o->max_steps ? o->max_steps : 1000000);
     vm->room_override = o && o->start_room > 0 ? o->start_room : -1;
-    vm->saves.save_dir = o ? o->save_dir : NULL;
+    agi_vm_savedlg_folder(vm, o ? o->save_dir : NULL);
     relic_err_clear(&vm->err);
     const agi_file *fo = game ? agi_fileset_find(game->files, "OBJECT") : NULL;
     const agi_file *fw = game ? agi_fileset_find(game->files, "WORDS.TOK") : NULL;
@@ -138,13 +138,13 @@ static void agi_vm_screen_blits(agi_vm *vm)
 
 static int agi_vm_run_logic(agi_vm *vm)
 {
-    vm->exec.steps = 0;
+    agi_vm_exec_new_cycle(vm);
     for (unsigned reentry = 0;; reentry++) {
-        vm->exec.abort_flow = 0;
+        agi_vm_flow_abort(vm, 0);
         agi_vm_exec(vm, 0);
-        if (vm->exec.suspended && !vm->err.code) /* a key wait or a modal */
+        if (vm->flow.suspended && !vm->err.code) /* a key wait or a modal */
             return 1;
-        if (vm->err.code || vm->quit || vm->abandon || !vm->exec.abort_flow)
+        if (vm->err.code || vm->quit || vm->abandon || !vm->flow.abort_flow)
             return 0;
         if (reentry > 1000) {
             agi_vm_fail(vm, "logic 0 re-entered over 1000 times in one cycle");
@@ -160,15 +160,15 @@ static int agi_vm_run_logic(agi_vm *vm)
  * phase's menu, or inside logic).  Returns 1 while still blocked. */
 static int agi_vm_blocked(agi_vm *vm, const agi_input_script *in, int *stage)
 {
-    int resume = vm->exec.resume_stage;
+    int resume = vm->flow.resume_stage;
     agi_vm_script_input(vm, in);
     if (vm->modal.kind != AGI_MODAL_NONE || vm->err.code || vm->quit)
         return 1;
     *stage = resume;
-    vm->exec.resume_stage = AGI_STAGE_NONE;
-    if (vm->exec.abort_flow) { /* restart or restore accepted: logic 0 anew */
-        vm->exec.suspended = 0;
-        vm->exec.depth = 0;
+    agi_vm_flow_resume_at(vm, AGI_STAGE_NONE);
+    if (vm->flow.abort_flow) { /* restart or restore accepted: logic 0 anew */
+        agi_vm_flow_suspend(vm, 0);
+        agi_vm_exec_drop(vm);
         *stage = AGI_STAGE_LOGIC;
     }
     return 0;
@@ -187,8 +187,8 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
     int stage = AGI_STAGE_NONE;
     if (vm->modal.timer)
         agi_vm_modal_count(vm, ticks);
-    if (vm->exec.restored && vm->modal.kind == AGI_MODAL_NONE) { /* agi_vm_restore */
-        vm->exec.restored = 0;
+    if (vm->flow.restored && vm->modal.kind == AGI_MODAL_NONE) { /* agi_vm_restore */
+        agi_vm_flow_restored(vm, 0);
         agi_vm_script_input(vm, in);
         stage = AGI_STAGE_LOGIC;
     }
@@ -197,7 +197,7 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
         goto done;
     }
     if (stage == AGI_STAGE_NONE) {
-        memset(vm->input.controller, 0, sizeof vm->input.controller); /* 2 */
+        agi_vm_input_controllers_clear(vm); /* 2 */
         vm->flags[AGI_F_INPUT] = vm->flags[AGI_F_SAID] = 0;
         agi_vm_input_phase(vm, in); /* 3, with a requested menu */
         if (vm->modal.kind != AGI_MODAL_NONE) {
@@ -207,7 +207,7 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
     }
     if (stage != AGI_STAGE_LOGIC) {
         agi_vm_input_events(vm);
-        if (!vm->exec.suspended) {
+        if (!vm->flow.suspended) {
             if (vm->player_control) /* 4 */
                 vm->obj[0].dir = vm->vars[AGI_V_EGO_DIR];
             else
@@ -223,7 +223,7 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
         goto done;
     if (vm->abandon) { /* agi_vm_abandon: nothing more of this cycle */
         vm->abandon = 0;
-        vm->exec.depth = 0;
+        agi_vm_exec_drop(vm);
         vm->cycle++;
         goto done;
     }
@@ -263,6 +263,6 @@ const uint8_t *agi_vm_palette(const agi_vm *vm) { return vm->palette; }
 unsigned agi_vm_palette_colors(const agi_vm *vm) { return vm->palette_colors; }
 unsigned agi_vm_agipal_file(const agi_vm *vm) { return vm->agipal_file; }
 agi_vm_modal_kind agi_vm_modal_state(const agi_vm *vm) { return (agi_vm_modal_kind)vm->modal.kind; }
-void agi_vm_keep_sound_commands(agi_vm *vm, int keep) { vm->audio.keep_sound_cmds = keep != 0; }
+void agi_vm_keep_sound_commands(agi_vm *vm, int keep) { agi_vm_audio_keep(vm, keep); }
 const agi_snd_cmds *agi_vm_sound_commands(const agi_vm *vm) { return &vm->audio.snd_cmds; }
 uint64_t agi_vm_sound_clock(const agi_vm *vm) { return vm->audio.snd_clock; }

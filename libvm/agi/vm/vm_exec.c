@@ -186,8 +186,8 @@ static int agi_vm_conditions(agi_vm *vm, const uint8_t *code, uint32_t *pc, uint
 int agi_vm_exec(agi_vm *vm, unsigned logic)
 {
     vm->exec.key_wait = 0;
-    if (vm->exec.suspended) {
-        vm->exec.suspended = 0;
+    if (vm->flow.suspended) {
+        agi_vm_flow_suspend(vm, 0);
     } else {
         if (agi_vm_load_logic(vm, logic, 0))
             return vm->err.code;
@@ -197,7 +197,7 @@ int agi_vm_exec(agi_vm *vm, unsigned logic)
     }
     while (vm->exec.depth > 0 && !vm->err.code) {
         unsigned cur = vm->exec.stack[vm->exec.depth - 1].logic;
-        agi_vm_logic *l = vm->res.logic[cur];
+        const agi_vm_logic *l = vm->res.logic[cur];
         if (!l || !l->loaded)
             return agi_vm_fail(vm, "logic %u is no longer loaded", cur);
         const uint8_t *code = l->payload.data + 2;
@@ -229,7 +229,7 @@ int agi_vm_exec(agi_vm *vm, unsigned logic)
                  * interrupts deliver keys; we resume it next cycle. */
                 if (d < 0 && vm->exec.key_wait) {
                     vm->exec.stack[vm->exec.depth - 1].pc = (uint32_t)t;
-                    vm->exec.suspended = 1;
+                    agi_vm_flow_suspend(vm, 1);
                     return RELIC_OK;
                 }
                 pc = (uint32_t)t;
@@ -257,9 +257,9 @@ int agi_vm_exec(agi_vm *vm, unsigned logic)
             agi_vm_draw_raw_pic(vm, vm->vars[a[0]]);
         else
             agi_vm_ops[op](vm, a, cur);
-        if (vm->exec.suspended) /* a modal opened: resume after this action */
+        if (vm->flow.suspended) /* a modal opened: resume after this action */
             return vm->err.code;
-        if (vm->exec.abort_flow || vm->quit || vm->abandon) {
+        if (vm->flow.abort_flow || vm->quit || vm->abandon) {
             vm->exec.depth = 0;
             break;
         }
@@ -270,8 +270,8 @@ int agi_vm_exec(agi_vm *vm, unsigned logic)
 void agi_vm_exec_reset(agi_vm *vm)
 {
     vm->exec.depth = 0;
-    vm->exec.abort_flow = vm->exec.suspended = vm->exec.key_wait = 0;
-    vm->exec.resume_stage = AGI_STAGE_NONE;
+    vm->exec.key_wait = 0;
+    agi_vm_flow_reset(vm);
 }
 
 /* Commands that change no state here: the ones agi_vm_gaps lists, the
@@ -299,11 +299,16 @@ void agi_vm_op_call_v(agi_vm *vm, const uint8_t *a, unsigned logic) { (void)logi
 
 void agi_vm_op_set_scan_start(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
-    (void)a;
-    vm->res.logic[logic]->scan_start = (uint16_t)vm->exec.stack[vm->exec.depth - 1].pc;
+    (void)a, agi_vm_logic_scan_start(vm, logic, (uint16_t)vm->exec.stack[vm->exec.depth - 1].pc);
 }
 
 void agi_vm_op_reset_scan_start(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
-    (void)a, vm->res.logic[logic]->scan_start = 0;
+    (void)a, agi_vm_logic_scan_start(vm, logic, 0);
 }
+
+/* The step budget of one cycle (agi_vm_options.max_steps), the count of a
+ * new cycle, and the logic stack dropped (an abandoned cycle, a restart). */
+void agi_vm_exec_budget(agi_vm *vm, unsigned long max_steps) { vm->exec.max_steps = max_steps; }
+void agi_vm_exec_new_cycle(agi_vm *vm) { vm->exec.steps = 0; }
+void agi_vm_exec_drop(agi_vm *vm) { vm->exec.depth = 0; }

@@ -267,7 +267,6 @@ void agi_vm_input_phase(agi_vm *vm, const agi_input_script *in)
     vm->vars[AGI_V_KEY] = 0;
     vm->vars[AGI_V_PARSE_ERROR] = 0;
     agi_vm_menu_open(vm);
-    vm->menus.menu_request = 0;
     agi_vm_script_input(vm, in);
 }
 
@@ -288,17 +287,16 @@ static void agi_input_home_put(agi_vm *vm, size_t col, const char *s, size_t len
 static void agi_input_echo(agi_vm *vm, size_t at, const char *s, size_t len)
 {
     if (vm->txt.text_mode) {
-        if (vm->input.echo_home) {
+        if (vm->txt.echo_home) {
             agi_input_home_put(vm, at, s, len);
             if (vm->txt.prompt_char)
                 agi_input_home_put(vm, at + len, &vm->txt.prompt_char, 1);
         }
         return;
     }
-    size_t plen = strlen(vm->input.drawn_prompt);
+    size_t plen = strlen(vm->txt.drawn_prompt);
     agi_vm_input_put(vm, plen + at, s, len);
-    vm->input.drawn_cursor = vm->txt.prompt_char;
-    vm->input.cursor_col = (int)(plen + at + len);
+    agi_vm_text_cursor_moved(vm, (int)(plen + at + len));
     if (vm->txt.prompt_char)
         agi_vm_input_put(vm, plen + at + len, &vm->txt.prompt_char, 1);
 }
@@ -317,7 +315,7 @@ static void agi_vm_input_key(agi_vm *vm, uint8_t key)
 {
     size_t n = vm->input.input_len;
     if (key == 0x0d) {
-        if (vm->txt.text_mode && vm->input.echo_home) /* the corner's cursor goes */
+        if (vm->txt.text_mode && vm->txt.echo_home) /* the corner's cursor goes */
             agi_input_home_put(vm, n, " ", 1);
         if (n) {
             snprintf(vm->input.last_input, sizeof vm->input.last_input, "%s", vm->input.input_line);
@@ -335,16 +333,18 @@ static void agi_vm_input_key(agi_vm *vm, uint8_t key)
         vm->input.input_len = n - 1;
         char c = vm->txt.prompt_char ? vm->txt.prompt_char : ' ';
         if (!vm->txt.text_mode) {
-            size_t plen = strlen(vm->input.drawn_prompt);
+            size_t plen = strlen(vm->txt.drawn_prompt);
             agi_vm_input_put(vm, plen + n - 1, &c, 1);
             agi_vm_input_put(vm, plen + n, " ", 1);
-            vm->input.cursor_col = (int)(plen + n - 1);
-        } else if (vm->input.echo_home) {
-            agi_input_home_put(vm, n - 1, &c, 1);
-            agi_input_home_put(vm, n, " ", 1);
+            agi_vm_text_cursor_moved(vm, (int)(plen + n - 1));
+        } else {
+            if (vm->txt.echo_home) {
+                agi_input_home_put(vm, n - 1, &c, 1);
+                agi_input_home_put(vm, n, " ", 1);
+            }
+            agi_vm_text_cursor_moved(vm, -1);
         }
-        vm->input.drawn_cursor = vm->txt.prompt_char;
-    } else if (strlen(vm->input.drawn_prompt) + n + 1 < 40) {
+    } else if (strlen(vm->txt.drawn_prompt) + n + 1 < 40) {
         vm->input.input_line[n] = (char)key;
         vm->input.input_line[n + 1] = 0;
         vm->input.input_len = n + 1;
@@ -375,7 +375,7 @@ void agi_vm_input_echo_line(agi_vm *vm)
 void agi_vm_input_prevent(agi_vm *vm)
 {
     if (vm->input.input_enabled && vm->txt.prompt_char && !vm->txt.text_mode)
-        agi_vm_input_put(vm, (size_t)vm->input.cursor_col, " ", 1);
+        agi_vm_input_put(vm, (size_t)vm->txt.cursor_col, " ", 1);
     vm->input.input_enabled = 0;
     if (vm->txt.input_row >= 0 && vm->txt.input_row < 25)
         agi_vm_text_fill(vm, (unsigned)vm->txt.input_row, 0, (unsigned)vm->txt.input_row, 39, 0);
@@ -389,7 +389,7 @@ void agi_vm_input_events(agi_vm *vm)
         if (ev.type == AGI_EV_STATUS) {
             vm->input.controller[ev.value & 0xff] = 1;
         } else if (ev.type == AGI_EV_DIR) {
-            vm->input.nav_event = ev.value;
+            agi_vm_obj_nav(vm, ev.value);
             if (vm->player_control && ev.value <= 8)
                 vm->vars[AGI_V_EGO_DIR] = vm->obj[0].dir == ev.value ? 0 : (uint8_t)ev.value;
         } else {
@@ -574,7 +574,6 @@ void agi_vm_op_text_screen(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
     (void)a, (void)logic;
     agi_vm_text_screen(vm);
-    vm->input.echo_home = 1;
 }
 
 void agi_vm_op_word_to_string(agi_vm *vm, const uint8_t *a, unsigned logic)
@@ -649,22 +648,25 @@ void agi_vm_op_open_dialogue(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
     (void)a, (void)logic;
     if (!vm->rules->input_width_noop)
-        vm->input.input_width_override = 1;
+        agi_vm_text_input_width(vm, 1);
 }
 
 void agi_vm_op_close_dialogue(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
     (void)a, (void)logic;
     if (!vm->rules->input_width_noop)
-        vm->input.input_width_override = 0;
+        agi_vm_text_input_width(vm, 0);
 }
 
 void agi_vm_op_close_window(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
     (void)a, (void)logic;
     agi_vm_close_window(vm);
-    vm->input.input_width_override = 0;
+    agi_vm_text_input_width(vm, 0);
 }
+
+/* Step 2 of the cycle: every controller off. */
+void agi_vm_input_controllers_clear(agi_vm *vm) { memset(vm->input.controller, 0, sizeof vm->input.controller); }
 
 void agi_vm_input_reset(agi_vm *vm)
 {
@@ -673,11 +675,23 @@ void agi_vm_input_reset(agi_vm *vm)
     vm->input.parsed_n = 0;
     vm->input.input_line[0] = vm->input.last_input[0] = 0;
     vm->input.input_len = 0;
-    vm->input.echo_home = 0;
     vm->input.input_enabled = 0;
-    vm->input.drawn_prompt[0] = vm->input.drawn_cursor = 0;
-    vm->input.drawn_row = 23;
-    vm->input.cursor_col = 0;
-    vm->input.input_width_override = 0;
-    vm->input.nav_event = 0;
 }
+
+/* A restore's key map and input switch (session_and_persistence.md "Save
+ * layout"); the tracked release's gate. */
+void agi_vm_input_from_save(agi_vm *vm, const agi_save_state *st)
+{
+    vm->input.keymap_n = 0;
+    for (unsigned k = 0; k < vm->profile->key_map_entries && k < AGI_SAVE_MAX_KEYS; k++)
+        if (st->keys[k].raw_key || st->keys[k].status) {
+            vm->input.keymap[vm->input.keymap_n].key = st->keys[k].raw_key;
+            vm->input.keymap[vm->input.keymap_n++].status = (uint8_t)st->keys[k].status;
+        }
+    vm->input.input_enabled = st->input_enabled != 0;
+}
+
+void agi_vm_input_release_gate(agi_vm *vm, uint8_t gate) { vm->input.release_gate = gate; }
+
+/* A room switch forgets the parsed words. */
+void agi_vm_input_forget_parse(agi_vm *vm) { vm->input.parsed_n = 0; }

@@ -139,6 +139,17 @@ typedef struct agi_vm_text {
     /* Screen pixels (0x80 leftmost of 8) of the open window that object
      * redraws copied the picture over (agi_vm_text_wipe). */
     uint8_t win_wiped[AGI_SCREEN_H][AGI_SCREEN_W / 8];
+    /* text.screen() homes the text position: typed keys echo from row 0,
+     * column 0 until the input line is drawn again (agi_vm_input_redraw). */
+    int echo_home;
+    /* The input line as last drawn (agi_vm_input_redraw): the original
+     * draws it only at its redraw events, so a prompt or cursor character
+     * set later shows from the next one. */
+    char drawn_prompt[41];
+    char drawn_cursor;
+    int drawn_row;
+    int cursor_col;               /* the cell the cursor character was last drawn in */
+    uint8_t input_width_override; /* 0xa3/0xa4: the fixed 36-character input width */
 } agi_vm_text;
 
 /* The event queue (vm_events.c). */
@@ -162,19 +173,7 @@ typedef struct agi_vm_input {
     char input_line[41], last_input[41];
     size_t input_len; /* input_line's bytes: any key's low byte, a NUL too (an unmapped F-key) */
     int input_enabled;
-    /* text.screen() homes the text position: typed keys echo from row 0,
-     * column 0 until the input line is drawn again (agi_vm_input_redraw). */
-    int echo_home;
-    /* The input line as last drawn (agi_vm_input_redraw): the original
-     * draws it only at its redraw events, so a prompt or cursor character
-     * set later shows from the next one. */
-    char drawn_prompt[41];
-    char drawn_cursor;
-    int drawn_row;
-    int cursor_col; /* the cell the cursor character was last drawn in */
     uint8_t release_gate;
-    uint8_t input_width_override; /* 0xa3/0xa4: the fixed 36-character input width */
-    uint16_t nav_event;           /* the last navigation (type-2) value; 2.089's 0x4e clears it */
 } agi_vm_input;
 
 /* Menus (vm_modal.c). */
@@ -195,13 +194,17 @@ typedef struct agi_vm_exec_state {
         uint32_t pc;
     } stack[AGI_VM_MAX_DEPTH];
     unsigned depth;
-    int abort_flow; /* new.room / restart / restore */
-    int key_wait;   /* have.key was false in this pass */
-    int suspended;  /* a busy-wait for a key: resume at stack */
+    int key_wait; /* have.key was false in this pass */
     unsigned long steps, max_steps;
+} agi_vm_exec_state;
+
+/* The run's control signals (vm_state.c; agi_vm_flow_*). */
+typedef struct agi_vm_flow {
+    int abort_flow;   /* new.room / restart / restore */
+    int suspended;    /* a busy-wait for a key or a modal: resume at the stack */
     int resume_stage; /* where a blocked cycle continues */
     int restored;     /* agi_vm_restore: the next cycle goes on from logic 0 */
-} agi_vm_exec_state;
+} agi_vm_flow;
 
 /* Save and restore dialogs (vm_savedlg.c). */
 typedef struct agi_vm_saves {
@@ -263,6 +266,7 @@ typedef struct agi_vm {
     char abandon_msg[240]; /* why the last one was */
     int room_override;     /* >= 0: the first room switch goes here */
     relic_err err;
+    agi_vm_flow flow;
 
     agi_vm_res res;
     agi_vm_audio audio;
@@ -299,6 +303,7 @@ typedef struct agi_vm {
     int horizon;
     int block, block_x1, block_y1, block_x2, block_y2;
     int player_control; /* 1: v6 -> object 0 (0x84) */
+    uint16_t nav_event; /* the last navigation (type-2) value; 2.089's 0x4e clears it */
 
     agi_vm_text txt;
     agi_vm_events events;

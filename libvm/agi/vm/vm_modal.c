@@ -27,8 +27,8 @@ static void agi_modal_open(agi_vm *vm, agi_vm_modal_kind kind)
     agi_vm_obj_flush(vm);
     memset(&vm->modal, 0, offsetof(agi_vm_modal, entries));
     vm->modal.kind = (uint8_t)kind;
-    vm->exec.suspended = 1; /* agi_vm_exec returns; the stack resumes after the action */
-    vm->exec.resume_stage = AGI_STAGE_LOGIC;
+    agi_vm_flow_suspend(vm, 1); /* agi_vm_exec returns; the stack resumes after the action */
+    agi_vm_flow_resume_at(vm, AGI_STAGE_LOGIC);
 }
 
 void agi_vm_modal_message(agi_vm *vm, const char *text, int row, int col, int width)
@@ -55,13 +55,13 @@ static void agi_modal_edit_put(agi_vm *vm, unsigned col, const char *s, size_t l
  * text typed on the input line is not redrawn). */
 static void agi_modal_input_cursor(agi_vm *vm, int after)
 {
-    if (!vm->input.input_enabled || vm->input.drawn_row < 0 || vm->input.drawn_row >= 25)
+    if (!vm->input.input_enabled || vm->txt.drawn_row < 0 || vm->txt.drawn_row >= 25)
         return;
     uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
-    if (after && vm->input.cursor_col < 39 && vm->txt.prompt_char)
-        agi_vm_text_put(vm, (unsigned)vm->input.drawn_row, (unsigned)++vm->input.cursor_col, vm->txt.prompt_char, attr);
+    if (after && vm->txt.cursor_col < 39 && vm->txt.prompt_char)
+        agi_vm_text_put(vm, (unsigned)vm->txt.drawn_row, agi_vm_text_cursor_advance(vm), vm->txt.prompt_char, attr);
     else if (!after)
-        agi_vm_text_put(vm, (unsigned)vm->input.drawn_row, (unsigned)vm->input.cursor_col, ' ', attr);
+        agi_vm_text_put(vm, (unsigned)vm->txt.drawn_row, (unsigned)vm->txt.cursor_col, ' ', attr);
 }
 
 void agi_vm_modal_confirm(agi_vm *vm, int purpose)
@@ -93,9 +93,7 @@ void agi_vm_modal_edit(agi_vm *vm, unsigned dest, int numeric, unsigned limit, c
     if (!numeric)
         vm->strings[dest][0] = 0;
     agi_vm_window_close(vm);
-    snprintf(vm->txt.window, sizeof vm->txt.window, "%s", prompt ? prompt : "");
-    vm->txt.win_row = row;
-    vm->txt.win_col = col;
+    agi_vm_window_prompt(vm, prompt, row, col);
     agi_modal_open(vm, AGI_MODAL_EDIT);
     vm->modal.purpose = (uint8_t)(numeric != 0);
     vm->modal.dest = (uint8_t)dest;
@@ -108,8 +106,8 @@ void agi_vm_modal_edit(agi_vm *vm, unsigned dest, int numeric, unsigned limit, c
         vm->modal.edit_row = row;
         vm->modal.edit_col = col >= 0 && col < 40 ? col : 0;
     } else {
-        vm->modal.edit_row = vm->input.drawn_row >= 0 && vm->input.drawn_row < 25 ? vm->input.drawn_row : 24;
-        vm->modal.edit_col = vm->input.cursor_col;
+        vm->modal.edit_row = vm->txt.drawn_row >= 0 && vm->txt.drawn_row < 25 ? vm->txt.drawn_row : 24;
+        vm->modal.edit_col = vm->txt.cursor_col;
     }
     size_t plen = strlen(vm->txt.window);
     agi_modal_edit_put(vm, (unsigned)vm->modal.edit_col, vm->txt.window, plen);
@@ -230,15 +228,6 @@ static unsigned agi_modal_menu_col(const agi_vm *vm, unsigned h)
     return col;
 }
 
-static void agi_modal_menu_text(agi_vm *vm, unsigned row, unsigned col, const char *t, uint8_t attr, int dither)
-{
-    for (; *t && col < 40; t++, col++) {
-        agi_vm_text_put(vm, row, col, *t, attr);
-        if (dither)
-            agi_vm_text_dither(vm, row, col);
-    }
-}
-
 /* The box goes: the picture shows again where it was (display() text
  * under it is lost, probe MENU2), the cells written outside it stay. */
 static void agi_modal_menu_unbox(agi_vm *vm)
@@ -255,7 +244,7 @@ static void agi_modal_menu_bar(agi_vm *vm, unsigned open)
 {
     agi_vm_text_fill(vm, 0, 0, 0, 39, 0xf0);
     for (unsigned h = 0; h < vm->menus.heading_n; h++)
-        agi_modal_menu_text(vm, 0, agi_modal_menu_col(vm, h), vm->menus.menu_heading[h], h == open ? 0x0f : 0xf0, 0);
+        agi_vm_text_line(vm, 0, agi_modal_menu_col(vm, h), vm->menus.menu_heading[h], h == open ? 0x0f : 0xf0, 0);
 }
 
 static void agi_modal_menu_draw(agi_vm *vm)
@@ -280,13 +269,11 @@ static void agi_modal_menu_draw(agi_vm *vm)
     unsigned k = 0;
     for (unsigned i = 0; i < vm->menus.menu_n; i++)
         if (vm->menus.menu[i].heading == m->heading)
-            agi_modal_menu_text(vm, 2 + k++, left, vm->menus.menu[i].text, (int)i == m->sel ? 0x0f : 0xf0,
-                                !vm->menus.menu[i].enabled);
+            agi_vm_text_line(vm, 2 + k++, left, vm->menus.menu[i].text, (int)i == m->sel ? 0x0f : 0xf0,
+                             !vm->menus.menu[i].enabled);
 }
 
-/* At the input phase: opens the requested menu when f14, the v3 gate and a
- * finalized menu allow it; returns 1 when it opened. */
-int agi_vm_menu_open(agi_vm *vm)
+static int agi_modal_menu_try_open(agi_vm *vm)
 {
     if (!vm->menus.menu_request || !vm->menus.menu_done || vm->menus.menu_n == 0 || vm->menus.heading_n == 0 ||
         !vm->menus.menu_gate)
@@ -300,9 +287,19 @@ int agi_vm_menu_open(agi_vm *vm)
     if (item >= (int)vm->menus.menu_n || vm->menus.menu[item].heading != vm->modal.heading)
         item = agi_modal_heading_item(vm, vm->modal.heading, 0);
     vm->modal.sel = item;
-    vm->exec.resume_stage = AGI_STAGE_INPUT;
+    agi_vm_flow_resume_at(vm, AGI_STAGE_INPUT);
     agi_modal_menu_draw(vm);
     return 1;
+}
+
+/* At the input phase: opens the requested menu when f14, the v3 gate and a
+ * finalized menu allow it; returns 1 when it opened.  The request is
+ * consumed either way. */
+int agi_vm_menu_open(agi_vm *vm)
+{
+    int opened = agi_modal_menu_try_open(vm);
+    vm->menus.menu_request = 0;
+    return opened;
 }
 
 static void agi_modal_menu_heading(agi_vm *vm, unsigned h)
@@ -361,8 +358,8 @@ static void agi_modal_close(agi_vm *vm)
     if (kind == AGI_MODAL_MESSAGE && vm->modal.show_obj)
         agi_modal_show_obj_close(vm);
     if (kind == AGI_MODAL_CONFIRM && vm->modal.purpose == AGI_CONFIRM_RESTART && vm->rules->restart_hides_cursor &&
-        vm->input.input_enabled && vm->input.drawn_row >= 0 && vm->input.drawn_row < 25 && vm->txt.prompt_char)
-        agi_vm_text_put(vm, (unsigned)vm->input.drawn_row, (unsigned)vm->input.cursor_col, vm->txt.prompt_char,
+        vm->input.input_enabled && vm->txt.drawn_row >= 0 && vm->txt.drawn_row < 25 && vm->txt.prompt_char)
+        agi_vm_text_put(vm, (unsigned)vm->txt.drawn_row, (unsigned)vm->txt.cursor_col, vm->txt.prompt_char,
                         agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg));
 }
 
@@ -537,9 +534,8 @@ void agi_vm_quit_now(agi_vm *vm)
  * the same way). */
 static void agi_modal_print(agi_vm *vm, unsigned logic, unsigned n, int row, int col, int width)
 {
-    const char *m = agi_vm_message(vm, logic, n);
     char text[600];
-    agi_vm_text_expand(vm, logic, m ? m : "", text, sizeof text, 0);
+    agi_vm_message_expand(vm, logic, n, text, sizeof text);
     agi_vm_log(vm, "print", text);
     agi_vm_modal_message(vm, text, row, col, width);
     if (vm->modal.kind == AGI_MODAL_MESSAGE && vm->vars[AGI_V_MSG_TIMER])
@@ -698,7 +694,7 @@ void agi_vm_op_menu_input(agi_vm *vm, const uint8_t *a, unsigned logic)
         vm->menus.menu_request = 1;
 }
 
-void agi_vm_op_allow_menu(agi_vm *vm, const uint8_t *a, unsigned logic) { (void)logic, vm->menus.menu_gate = a[0]; }
+void agi_vm_op_allow_menu(agi_vm *vm, const uint8_t *a, unsigned logic) { (void)logic, agi_vm_menu_gate(vm, a[0]); }
 
 void agi_vm_modal_reset(agi_vm *vm)
 {
@@ -710,3 +706,13 @@ void agi_vm_modal_reset(agi_vm *vm)
     vm->menus.menu_gate = 1; /* the spec gives no initial value: nonzero permits menus */
     vm->saves.save_desc[0] = 0;
 }
+
+/* A restart keeps the menu (agi_vm_restart_now), not a pending menu.input. */
+void agi_vm_menus_keep(agi_vm *vm, const agi_vm_menus *menus)
+{
+    vm->menus = *menus;
+    vm->menus.menu_request = 0;
+}
+
+/* allow.menu's gate, as a save holds it. */
+void agi_vm_menu_gate(agi_vm *vm, uint8_t gate) { vm->menus.menu_gate = gate; }

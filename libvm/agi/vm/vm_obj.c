@@ -280,7 +280,7 @@ void agi_vm_render(agi_vm *vm)
             agi_vm_obj *o = &vm->obj[order[part][k]];
             relic_err e;
             relic_err_clear(&e);
-            if (agi_view_select_loop(vm->res.view[o->view], o->loop, &e))
+            if (agi_vm_view_select_loop(vm, o->view, o->loop, &e))
                 continue;
             const agi_cel *c = agi_view_cel(vm->res.view[o->view], o->loop, o->cel);
             if (c) {
@@ -739,12 +739,12 @@ void agi_vm_post_logic(agi_vm *vm)
 int agi_vm_add_to_pic(agi_vm *vm, unsigned view, unsigned loop, unsigned cel, unsigned x, unsigned y, unsigned pri,
                       int record)
 {
-    agi_view *v = vm->res.view[view & 0xff];
+    const agi_view *v = vm->res.view[view & 0xff];
     if (!v)
         return agi_vm_fail(vm, "add.to.pic: view %u is not loaded", view & 0xff);
     relic_err e;
     relic_err_clear(&e);
-    if (loop >= v->loop_count || agi_view_select_loop(v, loop, &e) || !agi_view_cel(v, loop, cel))
+    if (loop >= v->loop_count || agi_vm_view_select_loop(vm, view, loop, &e) || !agi_view_cel(v, loop, cel))
         return agi_vm_fail(vm, "add.to.pic: view %u has no loop %u cel %u", view & 0xff, loop, cel);
     const agi_cel *c = agi_view_cel(v, loop, cel);
     uint8_t p = pri & 0x0f, margin = (uint8_t)(pri >> 4);
@@ -788,8 +788,12 @@ int agi_vm_add_to_pic(agi_vm *vm, unsigned view, unsigned loop, unsigned cel, un
  * step 4; animate.obj leaves them): under 2.936 a room-0 object never
  * moves at its own step, never cycles, and a move.obj never recomputes
  * its direction, so it runs on to the screen edge. */
+/* The last navigation event (a type-2 value), kept for the save. */
+void agi_vm_obj_nav(agi_vm *vm, uint16_t value) { vm->nav_event = value; }
+
 void agi_vm_obj_reset(agi_vm *vm)
 {
+    vm->nav_event = 0;
     memset(vm->obj, 0, sizeof vm->obj);
     memset(vm->pic_vis, 15, sizeof vm->pic_vis);
     memset(vm->pic_pri, 4, sizeof vm->pic_pri);

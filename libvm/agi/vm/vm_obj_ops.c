@@ -356,7 +356,7 @@ static int agi_vm_motion_clear_early(agi_vm *vm, agi_vm_obj *o, uint8_t op)
     vm->vars[AGI_V_EGO_DIR] = 0;
     vm->player_control = op != AGI_A_STOP_MOTION;
     if (op == AGI_A_START_MOTION)
-        vm->input.nav_event = 0;
+        vm->nav_event = 0;
     return 1;
 }
 

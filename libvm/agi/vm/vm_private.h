@@ -54,14 +54,24 @@ void agi_vm_log(agi_vm *vm, const char *kind, const char *text);
 int agi_vm_fail(agi_vm *vm, const char *fmt, ...);
 int agi_vm_abandon(agi_vm *vm, const char *fmt, ...);
 int agi_vm_string_slot(const agi_vm *vm, unsigned slot);
+/* The run's control signals (vm->flow): suspended logic, the stage a
+ * blocked cycle resumes at (AGI_STAGE_*), an aborted pass of logic 0. */
+enum { AGI_STAGE_NONE, AGI_STAGE_INPUT, AGI_STAGE_LOGIC };
+void agi_vm_flow_suspend(agi_vm *vm, int on);
+void agi_vm_flow_resume_at(agi_vm *vm, int stage);
+void agi_vm_flow_abort(agi_vm *vm, int on);
+void agi_vm_flow_restored(agi_vm *vm, int on);
+void agi_vm_flow_reset(agi_vm *vm);
 /* At most size - 1 bytes of src into string slot `slot` (when it exists). */
 void agi_vm_string_set(agi_vm *vm, unsigned slot, const char *src, size_t size);
 
 /* 2. Resources (vm_res.c): lifecycle (runtime_state.md "Resource
  * lifecycle"), the replay list and the playing sound. */
 int agi_vm_load_logic(agi_vm *vm, unsigned n, int record);
+void agi_vm_logic_scan_start(agi_vm *vm, unsigned logic, uint16_t at);
 int agi_vm_load_pic(agi_vm *vm, unsigned n, int record);
 int agi_vm_load_view(agi_vm *vm, unsigned n, int record);
+int agi_vm_view_select_loop(agi_vm *vm, unsigned view, unsigned loop, relic_err *err);
 int agi_vm_load_sound(agi_vm *vm, unsigned n, int record);
 void agi_vm_discard_pic(agi_vm *vm, unsigned n);
 void agi_vm_discard_view(agi_vm *vm, unsigned n);
@@ -73,11 +83,18 @@ void agi_vm_sound_tick(agi_vm *vm);
 void agi_vm_res_leave_room(agi_vm *vm);
 void agi_vm_res_reset(agi_vm *vm);
 void agi_vm_audio_reset(agi_vm *vm);
+/* Whether every sound command is kept (agi_vm_keep_sound_commands). */
+void agi_vm_audio_keep(agi_vm *vm, int keep);
 void agi_vm_replay_reset(agi_vm *vm);
+void agi_vm_replay_renew(agi_vm *vm, unsigned cap);
+void agi_vm_replay_new_room(agi_vm *vm);
+void agi_vm_replay_pause(agi_vm *vm, int off);
+int agi_vm_replay_from_save(agi_vm *vm, const agi_save *s, relic_err *err);
 void agi_vm_res_free(agi_vm *vm);
 
 /* 3. Objects (vm_obj.c). */
 void agi_vm_obj_reset(agi_vm *vm);
+void agi_vm_obj_nav(agi_vm *vm, uint16_t value);
 int agi_vm_set_view(agi_vm *vm, agi_vm_obj *o, unsigned view);
 int agi_vm_set_loop(agi_vm *vm, agi_vm_obj *o, unsigned loop);
 int agi_vm_set_cel(agi_vm *vm, agi_vm_obj *o, unsigned cel);
@@ -131,17 +148,28 @@ void agi_vm_input_redraw(agi_vm *vm);
 void agi_vm_graphics_again(agi_vm *vm);
 void agi_vm_input_put(agi_vm *vm, size_t col, const char *s, size_t len);
 void agi_vm_text_dither(agi_vm *vm, unsigned row, unsigned col);
+void agi_vm_text_line(agi_vm *vm, unsigned row, unsigned col, const char *t, uint8_t attr, int dither);
 /* A message with its substitutions (%v, %s, %m, %w, %g, %o) made. */
 void agi_vm_text_expand(agi_vm *vm, unsigned logic, const char *src, char *out, size_t outsz, int depth);
+void agi_vm_message_expand(agi_vm *vm, unsigned logic, unsigned n, char *out, size_t outsz);
 /* text.screen's surface: text mode, the grid in the text attribute. */
 void agi_vm_text_screen(agi_vm *vm);
+/* The input line's cursor (agi_vm_input_redraw draws the whole line):
+ * moved by the editor to cell col (-1: kept) with the cursor character of
+ * now; one cell on; the fixed input width (open.dialogue). */
+void agi_vm_text_cursor_moved(agi_vm *vm, int col);
+unsigned agi_vm_text_cursor_advance(agi_vm *vm);
+void agi_vm_text_input_width(agi_vm *vm, int fixed);
+/* An edit's prompt as the open window's text; a box as wide as asked. */
+void agi_vm_window_prompt(agi_vm *vm, const char *prompt, int row, int col);
+void agi_vm_window_force(agi_vm *vm, int force);
+void agi_vm_text_from_save(agi_vm *vm, const agi_save_state *st);
 
 /* 4. Events (vm_events.c): agi_vm_post / agi_vm_poll (agi_vm.h). */
 void agi_vm_events_reset(agi_vm *vm);
 
 /* 5. Modal waits and menus (vm_modal.c).  A blocked cycle resumes at one
- * of these stages. */
-enum { AGI_STAGE_NONE, AGI_STAGE_INPUT, AGI_STAGE_LOGIC };
+ * of the AGI_STAGE_* stages. */
 void agi_vm_modal_reset(agi_vm *vm);
 void agi_vm_modal_message(agi_vm *vm, const char *text, int row, int col, int width);
 void agi_vm_modal_confirm(agi_vm *vm, int purpose);
@@ -153,12 +181,15 @@ void agi_vm_show_obj_place(const agi_vm *vm, const agi_cel *c, int *x, int *bott
 void agi_vm_modal_selector(agi_vm *vm, int restore);
 void agi_vm_savedlg_event(agi_vm *vm, uint8_t type, uint16_t value);
 void agi_vm_savedlg_free(agi_vm *vm);
+void agi_vm_savedlg_folder(agi_vm *vm, const char *dir);
 int agi_vm_menu_open(agi_vm *vm);
 void agi_vm_modal_event(agi_vm *vm, uint8_t type, uint16_t value);
 /* A timed message window's ticks of one cycle: it closes once they run out. */
 void agi_vm_modal_count(agi_vm *vm, unsigned ticks);
 void agi_vm_modal_menu_pick(agi_vm *vm, uint16_t status);
 void agi_vm_quit_now(agi_vm *vm);
+void agi_vm_menus_keep(agi_vm *vm, const agi_vm_menus *menus);
+void agi_vm_menu_gate(agi_vm *vm, uint8_t gate);
 
 /* 5. Checkpoints (vm_expect.c): the rest of a "CYCLE expect ..." line of
  * the input script (p .. end, trimmed), and the list freed. */
@@ -168,6 +199,10 @@ void agi_expect_free(agi_input_script *s);
 
 /* 5. Input (vm_input.c): step 3 in two halves, and a blocked cycle's events. */
 void agi_vm_input_reset(agi_vm *vm);
+void agi_vm_input_controllers_clear(agi_vm *vm);
+void agi_vm_input_forget_parse(agi_vm *vm);
+void agi_vm_input_from_save(agi_vm *vm, const agi_save_state *st);
+void agi_vm_input_release_gate(agi_vm *vm, uint8_t gate);
 void agi_vm_input_phase(agi_vm *vm, const agi_input_script *in);
 void agi_vm_input_events(agi_vm *vm);
 /* echo.line and prevent.input (their drawing, vm_input.c). */
@@ -179,6 +214,9 @@ void agi_vm_script_input(agi_vm *vm, const agi_input_script *in);
  * or abort. */
 void agi_vm_exec_reset(agi_vm *vm);
 int agi_vm_exec(agi_vm *vm, unsigned logic);
+void agi_vm_exec_budget(agi_vm *vm, unsigned long max_steps);
+void agi_vm_exec_new_cycle(agi_vm *vm);
+void agi_vm_exec_drop(agi_vm *vm);
 
 /* 7. Session (vm_session.c): an accepted restart (through vm->hooks below
  * this layer). */

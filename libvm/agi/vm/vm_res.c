@@ -8,6 +8,14 @@
 #include "relic/agi_ext.h"
 #include "vm_private.h"
 
+/* Where a loaded logic's next run starts (set.scan.start, a restore). */
+void agi_vm_logic_scan_start(agi_vm *vm, unsigned logic, uint16_t at)
+{
+    agi_vm_logic *l = vm->res.logic[logic & 0xff];
+    if (l && l->loaded)
+        l->scan_start = at;
+}
+
 void agi_vm_record(agi_vm *vm, uint8_t kind, uint8_t value)
 {
     /* AGI 2.936 records nothing before the game's first new.room: a probe
@@ -131,6 +139,13 @@ int agi_vm_load_view(agi_vm *vm, unsigned n, int record)
     if (record)
         agi_vm_record(vm, AGI_REPLAY_LOAD_VIEW, (uint8_t)n);
     return RELIC_OK;
+}
+
+/* A loaded view's loop made ready for its cels (the view decodes a loop
+ * when first selected). */
+int agi_vm_view_select_loop(agi_vm *vm, unsigned view, unsigned loop, relic_err *err)
+{
+    return agi_view_select_loop(vm->res.view[view & 0xff], loop, err);
 }
 
 int agi_vm_load_sound(agi_vm *vm, unsigned n, int record)
@@ -319,6 +334,7 @@ void agi_vm_sound_tick(agi_vm *vm)
 }
 
 void agi_vm_audio_reset(agi_vm *vm) { agi_vm_stop_sound(vm); }
+void agi_vm_audio_keep(agi_vm *vm, int keep) { vm->audio.keep_sound_cmds = keep != 0; }
 
 /* Everything but installed logics (which stand for the game's files). */
 void agi_vm_res_reset(agi_vm *vm)
@@ -458,4 +474,40 @@ void agi_vm_op_shake_screen(agi_vm *vm, const uint8_t *a, unsigned logic)
         memcpy(vm->palette, rgb, sizeof rgb);
         vm->agipal_file = a[0];
     }
+}
+
+/* A restart's list: as long as the old one, empty (kept when memory runs out). */
+void agi_vm_replay_renew(agi_vm *vm, unsigned cap)
+{
+    uint8_t *r = cap ? calloc(cap, 2) : NULL;
+    if (r) {
+        free(vm->replay.pairs);
+        vm->replay.pairs = r;
+        vm->replay.cap = cap;
+    }
+}
+
+/* A room switch empties the list and arms recording. */
+void agi_vm_replay_new_room(agi_vm *vm)
+{
+    vm->replay.count = 0;
+    vm->replay.armed = 1;
+}
+
+/* Recording off while a restore replays a save's list. */
+void agi_vm_replay_pause(agi_vm *vm, int off) { vm->replay.off = off; }
+
+/* A restore's list: the save's pairs, count and checkpoint, armed (a
+ * saved game is in a room). */
+int agi_vm_replay_from_save(agi_vm *vm, const agi_save *s, relic_err *err)
+{
+    free(vm->replay.pairs);
+    vm->replay.cap = s->replay_slots;
+    if (!(vm->replay.pairs = calloc(vm->replay.cap ? 2 * (size_t)vm->replay.cap : 1, 1)))
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    memcpy(vm->replay.pairs, s->replay, 2 * (size_t)vm->replay.cap);
+    vm->replay.count = s->state.replay_count;
+    vm->replay.armed = 1;
+    vm->replay.checkpoint = s->state.replay_checkpoint;
+    return RELIC_OK;
 }

@@ -20,11 +20,10 @@ void agi_vm_switch_room(agi_vm *vm, unsigned room)
         o->step = o->step_time = o->step_count = o->cycle_time = o->cycle_count = 1;
     }
     vm->scr_live = 0; /* until show.pic, object redraws stay off the screen */
-    vm->input.parsed_n = 0;
+    agi_vm_input_forget_parse(vm);
     vm->flags[AGI_F_INPUT] = vm->flags[AGI_F_SAID] = 0;
     agi_vm_res_leave_room(vm);
-    vm->replay.count = 0;
-    vm->replay.armed = 1;
+    agi_vm_replay_new_room(vm);
     vm->player_control = 1;
     vm->block = 0;
     vm->horizon = 36;
@@ -41,7 +40,7 @@ void agi_vm_switch_room(agi_vm *vm, unsigned room)
     }
     vm->vars[AGI_V_EGO_EDGE] = 0;
     vm->flags[AGI_F_NEW_ROOM] = 1;
-    vm->exec.abort_flow = 1;
+    agi_vm_flow_abort(vm, 1);
     /* AGI 2.936 draws the status line and the input line again here, on
      * the rows and with the maximum score, prompt and cursor of now (a
      * probe set them after status.line.on and accept.input, then called

@@ -172,7 +172,7 @@ int agi_vm_to_save(const agi_vm *vm, const char *description, agi_save *s, relic
     st->display_bottom_row = (uint16_t)(vm->txt.base_row + 21);
     st->menu_gate = vm->menus.menu_gate; /* serialized only by the layouts that hold them */
     st->release_gate = vm->input.release_gate;
-    st->prev_nav_event = vm->input.nav_event;
+    st->prev_nav_event = vm->nav_event;
     for (unsigned i = 0; i < vm->obj_count; i++)
         agi_vm_obj_to_save(vm, i, &s->objects[i]);
     for (unsigned i = 0; i < s->item_count && i < vm->item_count; i++)
@@ -233,7 +233,7 @@ static int agi_vm_replay(agi_vm *vm, const agi_save *s, relic_err *err)
     int rc = agi_save_replay_ops(s, &ops, &n, err);
     if (rc)
         return rc;
-    vm->replay.off = 1;
+    agi_vm_replay_pause(vm, 1);
     for (unsigned i = 0; i < n && !vm->err.code; i++) {
         const agi_replay_op *op = &ops[i];
         switch (op->kind) {
@@ -252,7 +252,7 @@ static int agi_vm_replay(agi_vm *vm, const agi_save *s, relic_err *err)
         default: break;
         }
     }
-    vm->replay.off = 0;
+    agi_vm_replay_pause(vm, 0);
     free(ops);
     if (vm->err.code) {
         *err = vm->err;
@@ -293,45 +293,27 @@ int agi_vm_from_save(agi_vm *vm, const agi_save *s, relic_err *err)
     vm->block_x2 = st->rect_right, vm->block_y2 = st->rect_bottom;
     vm->player_control = st->direction_coupling != 0;
     vm->picture = st->picture;
-    vm->input.keymap_n = 0;
-    for (unsigned k = 0; k < vm->profile->key_map_entries && k < AGI_SAVE_MAX_KEYS; k++)
-        if (st->keys[k].raw_key || st->keys[k].status) {
-            vm->input.keymap[vm->input.keymap_n].key = st->keys[k].raw_key;
-            vm->input.keymap[vm->input.keymap_n++].status = (uint8_t)st->keys[k].status;
-        }
+    agi_vm_input_from_save(vm, st);
     memcpy(vm->strings, st->strings, sizeof vm->strings);
-    vm->txt.text_fg = (uint8_t)st->text_fg;
-    vm->txt.text_bg = (uint8_t)st->text_bg;
-    vm->input.input_enabled = st->input_enabled != 0;
-    vm->txt.input_row = st->input_row;
-    vm->txt.prompt_char = (char)st->prompt_char;
-    vm->txt.status_enabled = st->status_enabled != 0;
-    vm->txt.status_row = st->status_row;
-    vm->txt.base_row = st->display_base_row;
+    agi_vm_text_from_save(vm, st);
     if (vm->input.input_enabled)
         agi_vm_input_redraw(vm); /* a restore draws the whole screen again */
     if (agi_vm_save_has_gates(vm->profile)) {
-        vm->menus.menu_gate = (uint8_t)st->menu_gate;
-        vm->input.release_gate = st->release_gate;
+        agi_vm_menu_gate(vm, (uint8_t)st->menu_gate);
+        agi_vm_input_release_gate(vm, st->release_gate);
     }
     if (vm->profile->save_b1_layout == AGI_SAVE_B1_EARLY)
-        vm->input.nav_event = st->prev_nav_event;
+        vm->nav_event = st->prev_nav_event;
     for (unsigned i = 0; i < vm->item_count && i < s->item_count; i++)
         vm->items[i] = s->items[i].location;
-    free(vm->replay.pairs);
-    vm->replay.cap = s->replay_slots;
-    if (!(vm->replay.pairs = calloc(vm->replay.cap ? 2 * (size_t)vm->replay.cap : 1, 1)))
-        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
-    memcpy(vm->replay.pairs, s->replay, 2 * (size_t)vm->replay.cap);
-    vm->replay.count = st->replay_count;
-    vm->replay.armed = 1; /* a saved game is in a room */
-    vm->replay.checkpoint = st->replay_checkpoint;
-    int rc = agi_vm_replay(vm, s, err);
+    int rc = agi_vm_replay_from_save(vm, s, err);
+    if (rc)
+        return rc;
+    rc = agi_vm_replay(vm, s, err);
     if (rc)
         return rc;
     for (unsigned i = 0; i < s->resume_count; i++)
-        if (vm->res.logic[s->resume[i].logic & 0xff] && vm->res.logic[s->resume[i].logic & 0xff]->loaded)
-            vm->res.logic[s->resume[i].logic & 0xff]->scan_start = s->resume[i].offset;
+        agi_vm_logic_scan_start(vm, s->resume[i].logic, s->resume[i].offset);
     for (unsigned i = 0; i < s->object_count && i < AGI_VM_OBJECTS; i++) {
         agi_vm_obj_from_save(vm, i, &s->objects[i]);
         vm->obj[i].has_view = vm->res.view[vm->obj[i].view] != NULL;
@@ -353,6 +335,6 @@ int agi_vm_restore(agi_vm *vm, const agi_save *s, relic_err *err)
     unsigned long cycle = vm->cycle;
     int rc = agi_vm_from_save(vm, s, err);
     vm->cycle = cycle;
-    vm->exec.restored = rc == RELIC_OK;
+    agi_vm_flow_restored(vm, rc == RELIC_OK);
     return rc;
 }

@@ -41,7 +41,7 @@
 static void agi_dlg_window(agi_vm *vm, int step, const char *text, int width, int force)
 {
     agi_vm_window_show(vm, text, -1, -1, width);
-    vm->txt.win_force = force;
+    agi_vm_window_force(vm, force);
     vm->modal.purpose = (uint8_t)step;
 }
 
@@ -51,10 +51,10 @@ static void agi_dlg_window(agi_vm *vm, int step, const char *text, int width, in
  * windows, back under "About to save"). */
 static void agi_dlg_input_cursor(agi_vm *vm, int show)
 {
-    if (!vm->rules->savedlg_hides_cursor || !vm->input.input_enabled || vm->input.drawn_row < 0 ||
-        vm->input.drawn_row >= 25 || !vm->txt.prompt_char)
+    if (!vm->rules->savedlg_hides_cursor || !vm->input.input_enabled || vm->txt.drawn_row < 0 ||
+        vm->txt.drawn_row >= 25 || !vm->txt.prompt_char)
         return;
-    agi_vm_text_put(vm, (unsigned)vm->input.drawn_row, (unsigned)vm->input.cursor_col, show ? vm->txt.prompt_char : ' ',
+    agi_vm_text_put(vm, (unsigned)vm->txt.drawn_row, (unsigned)vm->txt.cursor_col, show ? vm->txt.prompt_char : ' ',
                     agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg));
 }
 
@@ -233,8 +233,8 @@ void agi_vm_modal_selector(agi_vm *vm, int restore)
     agi_vm_stop_sound(vm);
     memset(&vm->modal, 0, offsetof(agi_vm_modal, entries));
     vm->modal.kind = restore ? AGI_MODAL_RESTORE : AGI_MODAL_SAVE;
-    vm->exec.suspended = 1; /* agi_vm_exec returns; the stack resumes after the action */
-    vm->exec.resume_stage = AGI_STAGE_LOGIC;
+    agi_vm_flow_suspend(vm, 1); /* agi_vm_exec returns; the stack resumes after the action */
+    agi_vm_flow_resume_at(vm, AGI_STAGE_LOGIC);
     /* the directory last accepted in this run is offered again (issue 28's
      * probe: "C:" typed once, Enter alone in the next restore's directory
      * window gave "c:\\sg.4") */
@@ -287,7 +287,7 @@ static void agi_dlg_restore(agi_vm *vm, unsigned slot)
     if (agi_dlg_slot_read(vm, slot, &b, &e) == RELIC_OK &&
         agi_save_decode(b.data, b.len, vm->profile, &s, &e) == RELIC_OK) {
         if (vm->hooks.from_save(vm, &s, &e) == RELIC_OK) { /* keeps save_dir and mem[] */
-            vm->exec.abort_flow = 1;
+            agi_vm_flow_abort(vm, 1);
         }
         vm->cycle = cycle;
         agi_save_free(&s);
@@ -387,6 +387,9 @@ void agi_vm_op_set_simple(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
     (void)logic, agi_vm_string_set(vm, a[0], vm->saves.save_desc, 32);
 }
+
+/* The dialogs' folder (agi_vm_options.save_dir; NULL: saves stay in memory). */
+void agi_vm_savedlg_folder(agi_vm *vm, const char *dir) { vm->saves.save_dir = dir; }
 
 void agi_vm_savedlg_free(agi_vm *vm)
 {

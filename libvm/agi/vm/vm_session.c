@@ -21,17 +21,11 @@ void agi_vm_restart_now(agi_vm *vm)
     /* The menu survives a restart (AGI 2.936, patqst: restarted with f6
      * set, logic 0 skips its set.menu block, and Esc then opens the whole
      * menu on the heading last used); a pending menu.input does not. */
-    vm->menus = menus;
-    vm->menus.menu_request = 0;
+    agi_vm_menus_keep(vm, &menus);
     vm->flags[AGI_F_SOUND] = f9;
     vm->flags[AGI_F_RESTART] = 1;
-    uint8_t *r = cap ? calloc(cap, 2) : NULL;
-    if (r) {
-        free(vm->replay.pairs);
-        vm->replay.pairs = r;
-        vm->replay.cap = cap;
-    }
-    vm->exec.abort_flow = 1;
+    agi_vm_replay_renew(vm, cap);
+    agi_vm_flow_abort(vm, 1);
 }
 
 /* Back to the state before the first cycle, part by part (each part's

@@ -288,3 +288,19 @@ void agi_vm_op_div_v(agi_vm *vm, const uint8_t *a, unsigned logic)
     if (vm->vars[a[1]])
         vm->vars[a[0]] = (uint8_t)(vm->vars[a[0]] / vm->vars[a[1]]);
 }
+
+/* The run's control signals (vm->flow): an action that blocks its cycle
+ * (a modal, a busy-wait for a key) suspends the logic stack and says where
+ * the blocked cycle resumes; new.room, an accepted restart or restore
+ * abort the rest of logic 0's pass. */
+void agi_vm_flow_suspend(agi_vm *vm, int on) { vm->flow.suspended = on; }
+void agi_vm_flow_resume_at(agi_vm *vm, int stage) { vm->flow.resume_stage = stage; }
+void agi_vm_flow_abort(agi_vm *vm, int on) { vm->flow.abort_flow = on; }
+/* agi_vm_restore: the next cycle goes on from logic 0. */
+void agi_vm_flow_restored(agi_vm *vm, int on) { vm->flow.restored = on; }
+
+void agi_vm_flow_reset(agi_vm *vm)
+{
+    vm->flow.abort_flow = vm->flow.suspended = 0;
+    vm->flow.resume_stage = AGI_STAGE_NONE;
+}

@@ -38,6 +38,17 @@ void agi_vm_text_dither(agi_vm *vm, unsigned row, unsigned col)
         vm->txt.dither[row][col] = 1;
 }
 
+/* A line of text cells from (row, col) to the row's end at most; dither:
+ * drawn as a disabled menu item (agi_vm_text_dither). */
+void agi_vm_text_line(agi_vm *vm, unsigned row, unsigned col, const char *t, uint8_t attr, int dither)
+{
+    for (; *t && col < 40; t++, col++) {
+        agi_vm_text_put(vm, row, col, *t, attr);
+        if (dither)
+            agi_vm_text_dither(vm, row, col);
+    }
+}
+
 /* AGI 2.936 writes display() text straight to the screen, not to the
  * picture buffer, and redraws an updated object by copying the buffer over
  * the object's old and new rectangles: the text under them is lost, pixel
@@ -159,7 +170,7 @@ void agi_vm_close_window(agi_vm *vm)
 {
     agi_vm_window_close(vm);
     if (vm->rules->window_close_clears_width)
-        vm->input.input_width_override = 0;
+        vm->txt.input_width_override = 0;
 }
 
 /* The status line is text on the screen: AGI 2.936 writes it when it is
@@ -201,7 +212,7 @@ void agi_vm_status_check(agi_vm *vm)
 void agi_vm_input_put(agi_vm *vm, size_t col, const char *s, size_t len)
 {
     uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
-    unsigned row = (unsigned)vm->input.drawn_row;
+    unsigned row = (unsigned)vm->txt.drawn_row;
     for (size_t i = 0; i < len && col + i < 40; i++)
         agi_vm_text_put(vm, row, (unsigned)(col + i), s[i] ? s[i] : ' ', attr);
 }
@@ -216,29 +227,29 @@ void agi_vm_input_put(agi_vm *vm, size_t col, const char *s, size_t len)
  * is text cells, which later text and clear.lines overwrite. */
 void agi_vm_input_redraw(agi_vm *vm)
 {
-    vm->input.echo_home = 0;
-    snprintf(vm->input.drawn_prompt, sizeof vm->input.drawn_prompt, "%.40s", vm->strings[0]);
-    vm->input.drawn_cursor = vm->txt.prompt_char;
-    vm->input.drawn_row = vm->txt.input_row;
-    if (vm->input.drawn_row < 0 || vm->input.drawn_row >= 25)
+    vm->txt.echo_home = 0;
+    snprintf(vm->txt.drawn_prompt, sizeof vm->txt.drawn_prompt, "%.40s", vm->strings[0]);
+    vm->txt.drawn_cursor = vm->txt.prompt_char;
+    vm->txt.drawn_row = vm->txt.input_row;
+    if (vm->txt.drawn_row < 0 || vm->txt.drawn_row >= 25)
         return;
     uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
-    unsigned row = (unsigned)vm->input.drawn_row;
+    unsigned row = (unsigned)vm->txt.drawn_row;
     agi_vm_text_fill(vm, row, 0, row, 39, (uint8_t)(attr & 0xf0));
     /* the typed bytes may hold NULs (an unmapped F-key), drawn blank */
     char line[84];
-    size_t n = strlen(vm->input.drawn_prompt), k = vm->input.input_len < 40 ? vm->input.input_len : 40;
-    memcpy(line, vm->input.drawn_prompt, n);
+    size_t n = strlen(vm->txt.drawn_prompt), k = vm->input.input_len < 40 ? vm->input.input_len : 40;
+    memcpy(line, vm->txt.drawn_prompt, n);
     memcpy(line + n, vm->input.input_line, k);
     n += k;
-    vm->input.cursor_col = n < 40 ? (int)n : 39;
-    line[n] = vm->input.drawn_cursor;
-    agi_vm_input_put(vm, 0, line, n + (vm->input.drawn_cursor != 0));
+    vm->txt.cursor_col = n < 40 ? (int)n : 39;
+    line[n] = vm->txt.drawn_cursor;
+    agi_vm_input_put(vm, 0, line, n + (vm->txt.drawn_cursor != 0));
 }
 
 const char *agi_vm_message(agi_vm *vm, unsigned logic, unsigned n)
 {
-    agi_vm_logic *l = vm->res.logic[logic & 0xff];
+    const agi_vm_logic *l = vm->res.logic[logic & 0xff];
     if (!l || !l->loaded || n == 0 || n > l->msgs.count || !l->msgs.msg[n].text)
         return NULL;
     return l->msgs.msg[n].text;
@@ -257,6 +268,11 @@ void agi_vm_text_reset(agi_vm *vm)
     memset(vm->txt.win_wiped, 0, sizeof vm->txt.win_wiped);
     vm->txt.status_enabled = 0;
     vm->txt.status_score = vm->txt.status_sound = 0;
+    vm->txt.echo_home = 0;
+    vm->txt.drawn_prompt[0] = vm->txt.drawn_cursor = 0;
+    vm->txt.drawn_row = 23;
+    vm->txt.cursor_col = 0;
+    vm->txt.input_width_override = 0;
     /* Before any configure.screen AGI 2.936 draws the picture from row 0,
      * the status line on row 21 and the input line on row 23 (a probe game
      * under the original interpreter).  There is no cursor character until
@@ -417,6 +433,13 @@ void agi_vm_text_expand(agi_vm *vm, unsigned logic, const char *src, char *out, 
     out[o] = 0;
 }
 
+/* Message n of the logic, its substitutions made ("" when there is none). */
+void agi_vm_message_expand(agi_vm *vm, unsigned logic, unsigned n, char *out, size_t outsz)
+{
+    const char *m = agi_vm_message(vm, logic, n);
+    agi_vm_text_expand(vm, logic, m ? m : "", out, outsz, 0);
+}
+
 /* display: text cells in the current attribute.  AGI 2.936 formats the
  * message as a 40-wide window (agi_vm_text_wrap; the start column is not
  * counted) and writes each line from the cursor: a character written in
@@ -522,6 +545,7 @@ void agi_vm_text_screen(agi_vm *vm)
 {
     vm->txt.text_mode = 1;
     agi_vm_text_fill(vm, 0, 0, 24, 39, agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg));
+    vm->txt.echo_home = 1;
 }
 
 void agi_vm_op_graphics(agi_vm *vm, const uint8_t *a, unsigned logic)
@@ -577,4 +601,43 @@ void agi_vm_op_set_game_id(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
     const char *m = agi_vm_message(vm, logic, a[0]);
     snprintf(vm->signature, sizeof vm->signature, "%.7s", m ? m : "");
+}
+
+/* The input line's cursor as the editor moved it: the cursor character
+ * of now, in cell col (-1: the cell stays). */
+void agi_vm_text_cursor_moved(agi_vm *vm, int col)
+{
+    if (col >= 0)
+        vm->txt.cursor_col = col;
+    vm->txt.drawn_cursor = vm->txt.prompt_char;
+}
+
+/* An edit's cursor one cell on (get.string's, from the input line's). */
+unsigned agi_vm_text_cursor_advance(agi_vm *vm) { return (unsigned)++vm->txt.cursor_col; }
+
+/* open.dialogue's fixed 36-character input width on or off. */
+void agi_vm_text_input_width(agi_vm *vm, int fixed) { vm->txt.input_width_override = (uint8_t)(fixed != 0); }
+
+/* An edit's prompt as the window's text, at get.string's row and column. */
+void agi_vm_window_prompt(agi_vm *vm, const char *prompt, int row, int col)
+{
+    snprintf(vm->txt.window, sizeof vm->txt.window, "%s", prompt ? prompt : "");
+    vm->txt.win_row = row;
+    vm->txt.win_col = col;
+}
+
+/* The next window's box as wide as asked, whatever its lines (the save dialogs). */
+void agi_vm_window_force(agi_vm *vm, int force) { vm->txt.win_force = force; }
+
+/* A restore's text state: colours, the rows, the cursor character and
+ * the status line's switch (session_and_persistence.md "Save layout"). */
+void agi_vm_text_from_save(agi_vm *vm, const agi_save_state *st)
+{
+    vm->txt.text_fg = (uint8_t)st->text_fg;
+    vm->txt.text_bg = (uint8_t)st->text_bg;
+    vm->txt.input_row = st->input_row;
+    vm->txt.prompt_char = (char)st->prompt_char;
+    vm->txt.status_enabled = st->status_enabled != 0;
+    vm->txt.status_row = st->status_row;
+    vm->txt.base_row = st->display_base_row;
 }

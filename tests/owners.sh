@@ -1,0 +1,71 @@
+#!/bin/sh
+# Each sub-struct of struct agi_vm (libvm/agi/vm/vm_internal.h) is owned by
+# one file of the AGI interpreter, which alone writes it; the other files
+# call the owner's functions.  This check reads the sources of
+# libvm/agi/vm/ (comments and string literals stripped) and fails on any
+# write to a member of a sub-struct outside its owner: an assignment (=,
+# op=), ++ or --, the destination of memcpy, memmove, memset, snprintf,
+# strcpy or free, or a pointer into it kept in a variable that is not
+# const.  TAP output, one line.  tests/owners.sh DIR checks another folder
+# (the planted-violation demonstration in docs/DESIGN.md).
+dir=${1:-libvm/agi/vm}
+# sub-struct, then its owner: the file (its name without .c), or the files
+# of a module cut in two by concept (the modal waits and their save and
+# restore dialogs)
+owners='txt vm_text
+input vm_input
+menus vm_modal vm_savedlg
+modal vm_modal vm_savedlg
+exec vm_exec
+saves vm_modal vm_savedlg
+res vm_res
+audio vm_res
+replay vm_res
+events vm_events'
+set -- "$dir"/vm_*.c
+if [ ! -e "$1" ]; then
+    echo "not ok 1 - owners: no sources in $dir"
+    exit 0
+fi
+found=$(for f in "$@"; do
+    OWNERS="$owners" FILE="$f" perl -0777 -ne '
+        my (%owner, %owns);
+        for (split /\n/, $ENV{OWNERS}) {
+            my ($sub, @files) = split " ";
+            $owner{$sub} = join(".c, ", @files) . ".c";
+            $owns{$sub}{$_} = 1 for @files;
+        }
+        my $subs = join "|", sort keys %owner;
+        my $file = $ENV{FILE};
+        (my $base = $file) =~ s{.*/}{};
+        $base =~ s/\.c$//;
+        # comments and string literals out, the line breaks kept
+        s{/\*.*?\*/}{ (my $c = $&) =~ s/[^\n]//g; $c }gse;
+        s{//[^\n]*}{}g;
+        s{"(?:[^"\\\n]|\\.)*"}{""}g;
+        my $path = qr/(?:\[[^\]\n]*\]|\.[a-z_0-9]+|->[a-z_0-9]+)*/;
+        my @hits;
+        push @hits, [$1, $2, $-[0]] while /vm->($subs)\.([a-z_0-9]+)$path\s*(?:[-+*\/%&|^]|<<|>>)?=(?!=)/g;
+        push @hits, [$1, $2, $-[0]] while /vm->($subs)\.([a-z_0-9]+)$path\s*(?:\+\+|--)/g;
+        push @hits, [$1, $2, $-[0]] while /(?:\+\+|--)\s*vm->($subs)\.([a-z_0-9]+)/g;
+        push @hits, [$1, $2, $-[0]]
+            while /\b(?:memcpy|memmove|memset|snprintf|vsnprintf|strcpy|strncpy|strcat|free)\s*\(\s*&?\s*vm->($subs)\.([a-z_0-9]+)/g;
+        push @hits, [$1, $2, $-[0]] while /(?<!const )\b[a-z_0-9]+\s*\*\s*[a-z_0-9]+\s*=\s*&?\s*vm->($subs)\.([a-z_0-9]+)/g;
+        # the whole sub-struct: assigned, or the destination of a mem* call
+        push @hits, [$1, "*", $-[0]] while /vm->($subs)\s*=(?!=)/g;
+        push @hits, [$1, "*", $-[0]] while /(?<!const )\b[a-z_0-9]+\s*\*\s*[a-z_0-9]+\s*=\s*&\s*vm->($subs)\s*;/g;
+        push @hits, [$1, "*", $-[0]] while /\b(?:memcpy|memmove|memset)\s*\(\s*&\s*vm->($subs)\s*,/g;
+        for my $h (@hits) {
+            next if $owns{$h->[0]}{$base};
+            my $line = 1 + (substr($_, 0, $h->[2]) =~ tr/\n//);
+            my $what = $h->[1] eq "*" ? "" : ".$h->[1]";
+            print "$file:$line: writes vm->$h->[0]$what (owned by $owner{$h->[0]})\n";
+        }
+    ' "$f"
+done | sort -u)
+if [ -n "$found" ]; then
+    printf '%s\n' "$found" | sed 's/^/# /'
+    echo "not ok 1 - owners: $(printf '%s\n' "$found" | grep -c .) writes to agi_vm sub-structs outside their owner file"
+else
+    echo "ok 1 - owners: every vm_*.c file writes only the agi_vm sub-structs it owns"
+fi
