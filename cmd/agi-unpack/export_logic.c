@@ -33,10 +33,14 @@ void unpack_export_logic(unpack_ctx *x, unsigned num, const agi_record *rec, con
             unpack_page_item *it = unpack_page_slot(x, AGI_LOGIC, num);
             if (it)
                 unpack_page_keep_text(it, text->data, text->len);
-            if (it && !it->refs && (it->refs = malloc(sizeof *it->refs)) &&
-                agi_logic_refs_read(payload->data, payload->len, &ctx, it->refs, NULL) != RELIC_OK) {
-                free(it->refs); /* decompiled, so scanned: not expected */
+            /* the room map's material; decompiled, so the code scans, and a
+             * failure is memory: the page is refused, as for a lost member */
+            if (it && !it->refs &&
+                (!(it->refs = malloc(sizeof *it->refs)) ||
+                 agi_logic_refs_read(payload->data, payload->len, &ctx, it->refs, NULL) != RELIC_OK)) {
+                free(it->refs);
                 it->refs = NULL;
+                x->json_oom = 1;
             }
         }
         relic_buf_reset(text);

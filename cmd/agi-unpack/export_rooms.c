@@ -138,7 +138,8 @@ static void rooms_dot(const rooms_map *m, relic_buf *out)
 }
 
 /* Runs `dot -Tsvg rooms.dot` in root; its output into svg.  0 when it ran
- * and succeeded, -1 when dot is missing or failed. */
+ * and succeeded, -1 when dot is missing or failed, -2 when the SVG could
+ * not be kept in memory. */
 static int rooms_run_dot(const char *root, relic_buf *svg)
 {
     int fd[2];
@@ -167,7 +168,7 @@ static int rooms_run_dot(const char *root, relic_buf *svg)
     int status = 0;
     if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
         return -1;
-    return svg->oom ? -1 : 0;
+    return svg->oom ? -2 : 0;
 }
 
 int unpack_rooms_write(const char *root, unsigned out_flags, unpack_page *page, relic_err *err)
@@ -198,7 +199,10 @@ int unpack_rooms_write(const char *root, unsigned out_flags, unpack_page *page, 
     if (rc != RELIC_OK)
         return rc;
     relic_buf_reset(svg);
-    if (rooms_run_dot(root, svg) != 0) {
+    int drawn = rooms_run_dot(root, svg);
+    if (drawn == -2)
+        return relic_buf_check(svg, err);
+    if (drawn != 0) {
         cli_warn("rooms.svg not drawn: Graphviz's dot is missing or failed (make deps installs graphviz)");
         relic_buf_reset(svg);
         return RELIC_OK;

@@ -130,6 +130,10 @@ def well_formed(path):
         return data.startswith(b"GIF8") and data.endswith(b";")
     if path.endswith(".wav"):
         return data[:4] == b"RIFF" and int.from_bytes(data[4:8], "little") == len(data) - 8
+    if path.endswith(".dot"):  # agi-unpack's room map, drawn from the pictures written
+        return data.startswith(b"digraph ") and data.endswith(b"}\n")
+    if path.endswith(".svg"):
+        return data.rstrip().endswith(b"</svg>")
     return False
 
 
