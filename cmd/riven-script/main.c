@@ -17,6 +17,7 @@
 static void rs_help(void)
 {
     printf("Usage: %s ARCHIVE.MHK... --list | --all | --card N | --hotspot N [--json]\n"
+           "       %s ARCHIVE.MHK... --json\n"
            "       %s ARCHIVE.MHK... --extract OUT [--only SEL] [--raw-only] [-j N]\n"
            "                            [--audio-format wav|flac]\n"
            "       %s ARCHIVE.MHK... --run --card N [--click HOTSPOT]... [--vars SAVE.rvn]\n"
@@ -51,11 +52,13 @@ static void rs_help(void)
            "                         manifest); kinds: names, card, hotspots, words,\n"
            "                         bitmap8, bitmap8riven, bitmap24, pcm, adpcm\n"
            "  -o, --output FILE      the archive --build writes (atomically)\n"
-           "      --json             print JSON instead of text\n"
+           "      --json             print JSON instead of text; alone, a probe: each\n"
+           "                         archive's size, resources by type, problems and\n"
+           "                         resources, nothing written\n"
            "  -h, --help             show this help\n"
            "  -V, --version          show the version\n\n"
            "Exit status: 0 ok, 1 malformed data, 2 usage error, 3 I/O error.\n",
-           cli_prog(), cli_prog(), cli_prog(), cli_prog());
+           cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog());
 }
 
 static int rs_load(rs_ctx *c, char **paths, size_t n)
@@ -149,8 +152,8 @@ static int rs_dispatch(rs_ctx *c, const rs_opts *o)
     relic_err_clear(&err);
     json_t *doc = NULL;
     int rc;
-    if (o->list) {
-        rc = rs_print(c, rs_list(c), rs_list_text);
+    if (o->list || o->probe) {
+        rc = rs_print(c, o->probe ? rs_probe(c) : rs_list(c), rs_list_text);
         return rc ? rc : rs_report_broken(c);
     }
     if (o->extract)
@@ -280,7 +283,8 @@ int main(int argc, char **argv)
     if (optind >= argc)
         return cli_usage_error("expected at least one ARCHIVE");
     int modes = o.list + (o.extract != NULL) + o.run + (o.all || o.have_card || o.have_hotspot ? !o.run : 0);
-    if (modes != 1)
+    o.probe = modes == 0 && c.json; /* like ffprobe: what the archives hold, nothing written */
+    if (modes != 1 && !o.probe)
         return cli_usage_error("choose one of --list, --all/--card/--hotspot, --extract, --run");
     if (o.run && !o.have_card)
         return cli_usage_error("--run needs --card N");
