@@ -21,21 +21,20 @@ BUILD      ?= build
 CC         ?= cc
 CXX        ?= c++
 # System libraries by relic library: decoders and interpreters need none;
-# librelic-io writes PNG, GIF, JSON and PCM WAV; librelic-audio writes audio
-# files in every container through libsndfile.
-IO_PKGS    := libpng zlib jansson
+# librelic-io writes PNG (libpng frames the chunks, libdeflate compresses),
+# GIF and JSON; librelic-audio writes audio files (WAV, FLAC, Ogg) and
+# decodes MPEG tWAVs through libsndfile.
+IO_PKGS    := libpng libdeflate jansson
 AUDIO_PKGS := sndfile
 PKGS       := $(IO_PKGS) $(AUDIO_PKGS)
-DEB_PKGS   := build-essential pkg-config libpng-dev libsndfile1-dev libjansson-dev libcmocka-dev libgif-dev \
-              chromium clang-format cppcheck bash-completion
+DEB_PKGS   := build-essential pkg-config libpng-dev libdeflate-dev libsndfile1-dev libjansson-dev libcmocka-dev libgif-dev \
+              chromium clang-format cppcheck bash-completion graphviz
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 IO_LIBS    := $(shell pkg-config --libs $(IO_PKGS) 2>/dev/null) -lgif -lm
-# librelic-audio loads libsndfile with dlopen when a file needs a codec
-# (libformats/io/sndfile_load.c; README), so nothing links it but the
-# tests, which call libsndfile themselves to check what relic wrote.
-AUDIO_LIBS :=
-SNDFILE_LIBS := $(shell pkg-config --libs $(AUDIO_PKGS) 2>/dev/null)
+# librelic-audio links libsndfile normally; only the tools that write or
+# read audio (AUDIO_TOOLS) link librelic-audio and so libsndfile.
+AUDIO_LIBS := $(shell pkg-config --libs $(AUDIO_PKGS) 2>/dev/null)
 # -Werror belongs to CI and `make check`, not to a user's build with a newer
 # compiler.  Every compile also keeps its diagnostics beside the object
 # (.warn), so a strict run fails on an object built earlier with warnings
@@ -54,29 +53,39 @@ ALL_CFLAGS := -std=c11 -D_DEFAULT_SOURCE -fPIC $(WARN) $(CFLAGS) $(SANFLAGS) \
 # Each program records only the shared objects it calls into, whatever the
 # toolchain's default.
 LINK_FLAGS := -Wl,--as-needed
-LDLIBS_ALL := $(IO_LIBS) $(AUDIO_LIBS) $(SNDFILE_LIBS)
+LDLIBS_ALL := $(IO_LIBS) $(AUDIO_LIBS)
 
 # ---- the libraries ----------------------------------------------------------
-# librelic-formats  on-disk formats: libformats/ except the output writers
-# librelic-vm       libvm/: opcode tables, (dis)assemblers, compilers, VMs
-# librelic-io       PNG, GIF, JSON and PCM WAV writers and every function that builds
-#                   JSON (the *json*.c files, the save differ, the Riven
-#                   decompiler, whose tree is JSON): libpng, giflib, jansson
-# librelic-audio    audio files (and MPEG tWAV decoding) through libsndfile
-# A file goes to io or audio by the lists below; everything else stays in
-# formats or vm by its folder.
-ALL_FORMATS_SRC := $(sort $(wildcard libformats/core/*.c libformats/io/*.c libformats/*/*.c))
-ALL_VM_SRC  := $(sort $(wildcard libvm/*/*.c))
-IO_SRC      := $(sort $(wildcard libformats/io/png.c libformats/io/gif.c libformats/io/json.c libformats/io/wav.c \
-                 libformats/*/*json*.c libvm/*/*json*.c libformats/agi/save_diff.c libvm/riven/decompile.c))
-AUDIO_SRC   := $(sort $(wildcard libformats/io/audio.c libformats/io/sndfile_load.c libformats/riven/twav_mpeg.c))
-FORMATS_SRC := $(filter-out $(IO_SRC) $(AUDIO_SRC),$(ALL_FORMATS_SRC))
-VM_SRC      := $(filter-out $(IO_SRC) $(AUDIO_SRC),$(ALL_VM_SRC))
+# One library per folder: each library is every .c file under its folders,
+# and a file moves to the folder of the library it belongs to.
+#   libformats/  librelic-formats  on-disk formats, no dependency: core/
+#                (cursor, errors, buffers, text), file/ (atomic files, safe
+#                paths, folder listing, maps), one folder per engine
+#   libvm/       librelic-vm       opcode tables, (dis)assemblers, compilers,
+#                                  VMs, one folder per engine
+#   libio/       librelic-io       PNG, GIF and JSON writers (top),
+#                                  the JSON forms of relic's data (agi/,
+#                                  riven/; the Riven decompiler, whose tree
+#                                  is JSON): libpng, libdeflate, giflib,
+#                                  jansson
+#   libaudio/    librelic-audio    audio files and MPEG tWAV decoding through
+#                                  libsndfile
+# Public headers: libformats/include/relic and libvm/include/relic.
+lib_sources = $(sort $(shell find $(1) -name '*.c' 2>/dev/null))
+FORMATS_SRC := $(call lib_sources,libformats)
+VM_SRC      := $(call lib_sources,libvm)
+IO_SRC      := $(call lib_sources,libio)
+AUDIO_SRC   := $(call lib_sources,libaudio)
+LIB_SRC     := $(FORMATS_SRC) $(VM_SRC) $(IO_SRC) $(AUDIO_SRC)
+# libformats/io/ mixed two libraries; a file merged into it from an older
+# branch would land in librelic-formats.
+ifneq ($(wildcard libformats/io/*.c),)
+$(error libformats/io/ is split: writers go to libio/, audio to libaudio/, file helpers to libformats/file/)
+endif
 COMMON_SRC  := $(sort $(wildcard cmd/common/*.c))
 TOOLS       := $(notdir $(patsubst %/,%,$(filter-out cmd/common/,$(wildcard cmd/*/))))
-# Only these tools write FLAC/Ogg or decode MPEG, so only they load libsndfile
-# and its codecs; agi-unpack writes its WAVs through librelic-io (wav.c).
-AUDIO_TOOLS := pic-render riven-script snd-render
+# Only these tools write audio or decode MPEG, so only they link libsndfile.
+AUDIO_TOOLS := agi-unpack pic-render riven-script snd-render
 UNIT_SRC    := $(sort $(wildcard tests/unit/test_*.c))
 CORPUS_SRC  := $(sort $(wildcard tests/corpus/test_*.c))
 FUZZ_SRC    := $(sort $(wildcard tests/fuzz/fuzz_*.c))
@@ -184,13 +193,17 @@ $(BENCH_BIN): $(BENCH_OBJS) $(LINK_LIBS)
 	@$(CC) $(ALL_CFLAGS) $(LINK_FLAGS) -o $@ $(BENCH_OBJS) $(LINK_LIBS) $(LDLIBS_ALL)
 
 # ---- set-up ---------------------------------------------------------------
+# apt's own lines go to a log, shown only when it fails, so `make demo`
+# prints relic's lines alone.
+DEPS_LOG := /tmp/relic-deps.log
 deps:
 	@missing=""; for p in $(DEB_PKGS); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "make deps: installing$$missing"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; } \
+	    > $(DEPS_LOG) 2>&1 || { tail -30 $(DEPS_LOG); echo "make deps: apt-get failed (log: $(DEPS_LOG))"; exit 1; }; \
 	else echo "make deps: all Debian packages present"; fi
 
 # ---- tests ------------------------------------------------------------------
@@ -214,7 +227,7 @@ check-asan:
 # ---- lint and format --------------------------------------------------------------
 # cppcheck (Debian) over the libraries and commands; mk/cppcheck.cfg tells
 # it jansson's iteration macros.  Clean means no finding at all.
-LINT_DIRS := libformats libvm cmd
+LINT_DIRS := libformats libvm libio libaudio cmd
 lint:
 	@sh tests/lint.sh $(LINT_DIRS)
 # Lint runs inside `make test` when CI=true (.ci/run calls only make deps and
@@ -271,7 +284,7 @@ demo-run:
 FUZZ_CFLAGS := -std=c11 -D_DEFAULT_SOURCE -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
                -Ilibformats/include -Ilibvm/include $(PKG_CFLAGS)
 FUZZ_LIB    := $(BUILD)/fuzz/librelic-fuzz.a
-FUZZ_OBJS   := $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(ALL_FORMATS_SRC) $(ALL_VM_SRC))
+FUZZ_OBJS   := $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(LIB_SRC))
 fuzz: $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 $(BUILD)/fuzz/obj/%.o: %.c
 	@mkdir -p $(dir $@)

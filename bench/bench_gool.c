@@ -58,17 +58,19 @@ void bench_gool(const char *corpus)
                                "extern=0 event=none trans=none code=top\n.code\ntop: ADD self.f1, #1\n"
                                "MOVE self.f1, pop\nANDB self.f1, #255\nMOVE self.f2, pop\nBRA top, 0, f0\n";
     gool_entry g;
-    static gool_vm vm;
     if (gool_asm(loop, sizeof loop - 1, &g, NULL) != RELIC_OK)
         return;
-    memset(&vm, 0, sizeof vm);
-    vm.max_steps = 20000000;
+    gool_vm *vm = gool_vm_new(&(gool_vm_config){.max_steps = 20000000});
+    if (!vm) {
+        gool_entry_free(&g);
+        return;
+    }
     double t0 = bench_now();
-    if (gool_vm_init(&vm, &g, 0, 1, NULL) == RELIC_OK)
-        gool_vm_frame(&vm, NULL);
+    if (gool_vm_init(vm, &g, 0, 1, NULL) == RELIC_OK)
+        gool_vm_frame(vm, NULL);
     double t = bench_now() - t0;
-    printf("gool: %.0f interpreter instructions/s (%llu instructions)\n", (double)vm.steps / t,
-           (unsigned long long)vm.steps);
-    gool_vm_free(&vm);
+    printf("gool: %.0f interpreter instructions/s (%llu instructions)\n", (double)gool_vm_steps(vm) / t,
+           (unsigned long long)gool_vm_steps(vm));
+    gool_vm_free(vm);
     gool_entry_free(&g);
 }

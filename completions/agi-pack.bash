@@ -11,7 +11,7 @@ _agi_pack()
     local cur prev words cword split=false
     _relic_comp_init -s || return
 
-    local opts='-o --output --v3 --no-compress --keep-layout --max-volume --profile -h --help -V --version'
+    local opts='-o --output --v3 --no-compress --keep-layout --max-volume --profile -v --verbose -q --quiet -h --help -V --version'
     local profiles='2.089 2.230 2.272 2.411 2.440 2.917 2.936 3.002.086 3.002.102 3.002.149'
 
     case $prev in

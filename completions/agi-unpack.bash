@@ -14,7 +14,7 @@ _agi_unpack()
 
     local kinds='logic picture view sound'
     local profiles='2.089 2.230 2.272 2.411 2.440 2.917 2.936 3.002.086 3.002.102 3.002.149'
-    local opts='-o --output -l --list --only --profile --sounds --asm --raw --scale --aspect --fps --palette --views -j --jobs --json -h --help -V --version'
+    local opts='-o --output -l --list --only --profile --sounds --asm --raw --scale --aspect --fps --palette --views -j --jobs --json -v --verbose -q --quiet -h --help -V --version'
 
     case $prev in
         -o | --output)
@@ -55,7 +55,7 @@ _agi_unpack()
             return
             ;;
         --aspect)
-            COMPREPLY=($(compgen -W '2:1 4:3' -- "$cur"))
+            COMPREPLY=($(compgen -W '1:1 2:1 4:3' -- "$cur"))
             return
             ;;
         --scale | --fps | --palette | -j | --jobs | -h | --help | -V | --version)

@@ -11,7 +11,7 @@ _gool_dis()
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD-1]}
     local opts='-e --entry -a --all -g --game --code --pool --assemble -o --output -r --run --state --frames
-                --event --max-steps --seed --trace --addresses -j --json -h --help -V --version'
+                --event --max-steps --seed --trace --addresses --json -v --verbose -q --quiet -h --help -V --version'
     case $prev in
         -g | --game)
             COMPREPLY=($(compgen -W '1 2 3' -- "$cur"))

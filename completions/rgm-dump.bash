@@ -10,7 +10,7 @@ _rgm_dump()
     local cur prev
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD - 1]}
-    local opts='-a --actor --strings --vars --attrs --placements -d --def --run --all --ticks --max-steps --task-length --seed --trace --assemble -o --output -j --json -h --help -V --version'
+    local opts='-a --actor --strings --vars --attrs --placements -d --def --run --all --ticks --max-steps --task-length --seed --trace --assemble -o --output --json -v --verbose -q --quiet -h --help -V --version'
     case $prev in
         -a | --actor | --run)
             # NAME: an actor of the map given on the line.

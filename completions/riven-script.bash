@@ -12,7 +12,7 @@ _riven_script()
     prev=${COMP_WORDS[COMP_CWORD-1]}
     local opts='-l --list -a --all -c --card -H --hotspot -x --extract --only --raw-only -j --jobs
                 --audio-format -r --run -k --click --vars -t --trace --max-steps --screen --frames
-                --build -o --output --json -h --help -V --version'
+                --build -o --output --json -v --verbose -q --quiet -h --help -V --version'
     case $prev in
         -x | --extract | --frames)
             compopt -o filenames 2>/dev/null

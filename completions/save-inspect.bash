@@ -48,10 +48,10 @@ _save_inspect()
 
     local opts
     case $cmd in
-        diff) opts='-j --json -i --ignore -a --all --profile -h --help' ;;
-        set) opts='-o --output --in-place --profile -h --help' ;;
-        validate) opts='-j --json -g --game --profile -h --help' ;;
-        *) opts='-j --json -g --game --profile -h --help -V --version' ;;
+        diff) opts='--json -i --ignore -a --all --profile -v --verbose -q --quiet -h --help' ;;
+        set) opts='-o --output --in-place --profile -v --verbose -q --quiet -h --help' ;;
+        validate) opts='--json -g --game --profile -v --verbose -q --quiet -h --help' ;;
+        *) opts='--json -g --game --profile -v --verbose -q --quiet -h --help -V --version' ;;
     esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "$opts" -- "$cur"))

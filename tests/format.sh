@@ -5,7 +5,7 @@
 # The check runs when FORMAT_CHECK=1 (the Makefile sets it since the tree
 # was formatted once); it skips with a reason when
 # the switch is off or clang-format is absent (under CI the latter fails).
-files=$(find libformats libvm cmd tests bench -name '*.[ch]' -not -path 'tests/fixtures/*' 2>/dev/null | sort)
+files=$(find libformats libvm libio libaudio cmd tests bench -name '*.[ch]' -not -path 'tests/fixtures/*' 2>/dev/null | sort)
 count=$(printf '%s\n' "$files" | grep -c .)
 if [ "$1" = --apply ]; then
     command -v clang-format >/dev/null || { echo "make format: clang-format not installed (make deps)"; exit 1; }

@@ -1,10 +1,10 @@
 #!/bin/sh
-# The AGI interpreter's files are layers (libvm/agi/vm_private.h): each
+# The AGI interpreter's files are layers (libvm/agi/vm/vm_private.h): each
 # vm_*.c calls only files of its own layer or below, and no circle of calls
 # runs between files.  Checked on the built objects with nm: which file
 # defines and which uses each symbol.  TAP output, one line per check.
 BUILD=${BUILD:-build}
-dir="$BUILD/obj/libvm/agi"
+dir="$BUILD/obj/libvm/agi/vm"
 NM=${NM:-nm}
 set -- "$dir"/vm_*.o
 if [ ! -e "$1" ]; then
@@ -17,6 +17,7 @@ vm_rules 1
 vm_font 1
 vm_res 2
 vm_obj 3
+vm_obj_ops 3
 vm_text 3
 vm_events 4
 vm_modal 5
@@ -24,16 +25,14 @@ vm_input 5
 vm_savedlg 5
 vm_room 6
 vm_exec 6
-vm_actions 6
 vm_session 7
 vm_save 7
 vm_core 8
-vm_json 8
 vm_screen 8'
 for o in "$@"; do
     f=$(basename "$o" .o)
     # An object left from a source file that is gone is not part of the tree.
-    [ -f "libvm/agi/$f.c" ] || continue
+    [ -f "libvm/agi/vm/$f.c" ] || continue
     "$NM" "$o" | sed "s|^|$f |"
 done | printf '%s\n===\n%s\n' "$layers" "$(cat)" | awk '
     BEGIN { part = 0; n = 0 }

@@ -30,7 +30,7 @@ for t in "$BUILD"/tests/test_*; do
 done
 # Lint (cppcheck, ~20 s) runs under CI=true and make check (WERROR set).
 lint=""
-[ "$CI" = true ] || [ -n "$WERROR" ] && lint="tests/lint.sh --tap ${LINT_DIRS:-libformats libvm cmd}"
+[ "$CI" = true ] || [ -n "$WERROR" ] && lint="tests/lint.sh --tap ${LINT_DIRS:-libformats libvm libio libaudio cmd}"
 for script in tests/cli/run.sh tests/corpus/cli_roundtrip.sh tests/layers.sh tests/circles.sh tests/browser/run.sh \
               tests/install/run.sh tests/completions.sh tests/warnings.sh tests/format.sh tests/faults/run.sh tests/fuzz_harness.sh ${lint:+"$lint"}; do
     out=$(BUILD="$BUILD" sh $script 2>>"$log")

@@ -1,9 +1,9 @@
 /* agi-pack: build an AGI game folder (v2 split or v3 combined container)
  * from an unpacked tree as agi-unpack writes it; see man/agi-pack.1. */
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+#include "opts.h"
 #include "relic/io.h"
 #include "pack.h"
 
@@ -29,31 +29,37 @@ static void agi_pack_help(void)
            "                           the end of their volume\n"
            "      --profile P          compile logic sources for profile P (default: the\n"
            "                           \"profile\" of SRC_DIR/game.json, else any)\n"
+           "  -v, --verbose            say each file written\n"
+           "  -q, --quiet              no warnings\n"
            "  -h, --help               show this help\n"
            "  -V, --version            show the version\n\n"
            "Exit status: 0 ok, 1 bad input data, 2 usage error, 3 I/O error.\n",
            cli_prog());
 }
 
+// clang-format off
+static const cli_opt agi_pack_options[] = {
+    {"output", 'o', required_argument, 'o', CLI_OUT_MANY, CLI_ALL_MODES},
+    {"v3", 0, required_argument, '3', CLI_VAL, CLI_ALL_MODES},
+    {"no-compress", 0, no_argument, 'n', CLI_VAL, CLI_ALL_MODES},
+    {"max-volume", 0, required_argument, 'm', CLI_VAL, CLI_ALL_MODES},
+    {"profile", 0, required_argument, 'P', CLI_VAL, CLI_ALL_MODES},
+    {"keep-layout", 0, no_argument, 'K', CLI_VAL, CLI_ALL_MODES},
+};
+// clang-format on
+
 int main(int argc, char **argv)
 {
     cli_init(argv[0]);
-    // clang-format off
-    static const struct option longopts[] = {
-        {"output", required_argument, 0, 'o'}, {"v3", required_argument, 0, '3'},
-        {"no-compress", no_argument, 0, 'n'},  {"max-volume", required_argument, 0, 'm'},
-        {"help", no_argument, 0, 'h'},         {"version", no_argument, 0, 'V'},
-        {"profile", required_argument, 0, 'P'}, {"keep-layout", no_argument, 0, 'K'},
-        {0, 0, 0, 0},
-    };
-    // clang-format on
     pack_opts o;
     memset(&o, 0, sizeof o);
     o.build.layout = AGI_LAYOUT_V2;
     o.build.compress = 1;
     int c;
     unsigned long n;
-    while ((c = cli_getopt(argc, argv, "o:hV", longopts)) != -1) {
+    cli_parser p;
+    cli_opts_init(&p, agi_pack_options, sizeof agi_pack_options / sizeof agi_pack_options[0], argc, argv);
+    while ((c = cli_opts_next(&p)) != -1) {
         switch (c) {
         case 'o': o.out_dir = optarg; break;
         case '3':

@@ -234,6 +234,7 @@ static int pack_write_files(pack_ctx *x, relic_err *err)
         if (relic_path_join(x->o->out_dir, f->name, 0, path, sizeof path, err) ||
             relic_file_write_atomic(path, f->data, f->len, err))
             return -1;
+        cli_verbose("wrote %s (%zu bytes)", path, f->len);
     }
     return 0;
 }

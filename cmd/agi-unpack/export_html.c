@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "export_html.h"
+#include "relic/agi_sound_sched.h"
 #include "relic/buf.h"
 #include "relic/core.h"
 #include "relic/file.h"
@@ -66,7 +67,8 @@ static const char html_style[] =
     ".cels{display:none;gap:6px;margin-top:6px;flex-wrap:wrap;background:#c8c3b4;padding:4px}"
     ".loop:hover .cels,.loop:focus .cels{display:flex}.cel{font-size:11px;text-align:center}"
     "pre{background:#fff;border:1px solid #ccc;padding:8px;overflow-x:auto;font-size:13px}"
-    "pre a{color:#0645ad}details{margin:6px 0}summary{cursor:pointer;font-weight:600}";
+    "pre a{color:#0645ad}details{margin:6px 0}summary{cursor:pointer;font-weight:600}"
+    ".map{overflow-x:auto;background:#fff;border:1px solid #ccc;padding:8px}.map svg{max-width:none}";
 
 static void html_raw(html_ctx *h, const char *s) { relic_buf_append(&h->b, s, strlen(s)); }
 
@@ -204,7 +206,12 @@ static void html_summary(html_ctx *h, const json_t *s)
         if (!html_str(v, "error"))
             continue;
         html_raw(h, listed++ ? "" : "<ul class=\"err\">");
-        relic_buf_printf(&h->b, "<li>%s %lld: ", html_str(v, "kind"), html_int(v, "number"));
+        /* the message names its resource already ("sound 34: ...") or not */
+        char who[64];
+        snprintf(who, sizeof who, "%s %lld:", html_str(v, "kind"), html_int(v, "number"));
+        html_raw(h, "<li>");
+        if (strncmp(html_str(v, "error"), who, strlen(who)) != 0)
+            relic_buf_printf(&h->b, "%s ", who);
         html_text(h, html_str(v, "error"));
         html_raw(h, "</li>");
     }
@@ -226,6 +233,52 @@ static void html_summary(html_ctx *h, const json_t *s)
     html_raw(h, "<p class=\"note\">Everything here is in ");
     html_link(h, "game.json", "game.json");
     html_raw(h, "; the payloads as stored are under <code>raw/</code>.</p></section>\n");
+}
+
+/* The game's name: the text logic 0 gives set.game.id (the decompiled
+ * source keeps it as a string), else the game folder's name. */
+static const char *html_game_name(const unpack_page *page, char *id, size_t idsz)
+{
+    static const char call[] = "set.game.id(\"";
+    const unpack_page_item *l0 = &page->item[AGI_LOGIC][0];
+    const char *src = l0->source, *end = src ? src + l0->source_len : NULL;
+    for (const char *p = src; p && p + sizeof call - 1 < end; p++) {
+        if (memcmp(p, call, sizeof call - 1) != 0)
+            continue;
+        const char *q = p + sizeof call - 1, *e = q;
+        while (e < end && *e != '"' && *e != '\\' && *e != '\n')
+            e++;
+        if (e < end && *e == '"' && e > q && (size_t)(e - q) < idsz) {
+            snprintf(id, idsz, "%.*s", (int)(e - q), q);
+            return id;
+        }
+    }
+    return page->folder[0] ? page->folder : "AGI game";
+}
+
+/* ---- the room map ---------------------------------------------------------- */
+
+/* rooms.svg inline (export_rooms.c), so its nodes link to the pictures
+ * on this page; the XML prologue before <svg> is dropped. */
+static void html_rooms(html_ctx *h)
+{
+    const relic_buf *svg = &h->page->rooms_svg;
+    html_raw(h, "<section id=\"rooms\"><h2>Rooms</h2><p class=\"note\">Each room with its picture; an arrow for "
+                "every <code>new.room</code> its logic (or a logic it calls) can reach, as in ");
+    html_link(h, "rooms.json", "rooms.json");
+    const char *at = NULL;
+    for (size_t i = 0; !at && i + 4 <= svg->len; i++)
+        if (memcmp(svg->data + i, "<svg", 4) == 0)
+            at = (const char *)svg->data + i;
+    if (!at) {
+        html_raw(h, ". Graphviz was not available to draw it.</p></section>\n");
+        return;
+    }
+    html_raw(h, " (");
+    html_link(h, "rooms.svg", "rooms.svg");
+    html_raw(h, ").</p><div class=\"map\">");
+    relic_buf_append(&h->b, at, svg->len - (size_t)(at - (const char *)svg->data));
+    html_raw(h, "</div></section>\n");
 }
 
 /* ---- pictures and views ------------------------------------------------- */
@@ -278,8 +331,9 @@ static void html_view_loop(html_ctx *h, long long view, const json_t *loop)
     html_raw(h, "<div class=\"loop\" tabindex=\"0\">");
     if (html_str(loop, "gif"))
         html_img(h, html_str(loop, "gif"), NULL, w, ht, HTML_VIEW_SCALE, alt);
-    relic_buf_printf(&h->b, "<div>loop %lld &middot; %zu cels</div><div class=\"cels\">", l,
-                     json_array_size(json_object_get(loop, "cels")));
+    size_t ncels = json_array_size(json_object_get(loop, "cels"));
+    relic_buf_printf(&h->b, "<div>loop %lld &middot; %zu %s</div><div class=\"cels\">", l, ncels,
+                     ncels == 1 ? "cel" : "cels");
     json_array_foreach (json_object_get(loop, "cels"), i, c) {
         if (!html_str(c, "png"))
             continue;
@@ -326,7 +380,8 @@ static void html_sounds(html_ctx *h, const json_t *resources)
     size_t i;
     json_t *r;
     int any = 0, rendered = 0;
-    html_raw(h, "<section id=\"sounds\"><h2>Sounds</h2><table><tr><th>sound</th><th>listen</th><th>files</th></tr>");
+    html_raw(h, "<section id=\"sounds\"><h2>Sounds</h2><table><tr><th>sound</th><th>length</th><th>listen</th>"
+                "<th>files</th></tr>");
     json_array_foreach (resources, i, r) {
         if (!html_is(r, "sound"))
             continue;
@@ -334,6 +389,11 @@ static void html_sounds(html_ctx *h, const json_t *resources)
         long long n = html_int(r, "number");
         any = 1;
         relic_buf_printf(&h->b, "<tr id=\"sound-%lld\"><td>%lld</td><td>", n, n);
+        if (json_object_get(snd, "completion_tick"))
+            relic_buf_printf(&h->b, "%.1f s", (double)html_int(snd, "completion_tick") / AGI_SND_TICK_HZ);
+        else
+            html_raw(h, "&mdash;");
+        html_raw(h, "</td><td>");
         if (html_str(snd, "wav")) {
             rendered = 1;
             html_raw(h, "<audio controls preload=\"none\" src=\"");
@@ -488,8 +548,9 @@ static void html_logic(html_ctx *h, const json_t *resources)
             continue;
         long long n = html_int(r, "number");
         const unpack_page_item *it = n >= 0 && n < AGI_DIR_ENTRIES ? &h->page->item[AGI_LOGIC][n] : NULL;
-        relic_buf_printf(&h->b, "<details id=\"logic-%lld\"%s><summary>logic %lld &middot; %lld messages</summary><p>",
-                         n, n == 0 ? " open" : "", n, html_int(r, "messages"));
+        long long nmsg = html_int(r, "messages");
+        relic_buf_printf(&h->b, "<details id=\"logic-%lld\"%s><summary>logic %lld &middot; %lld %s</summary><p>", n,
+                         n == 0 ? " open" : "", n, nmsg, nmsg == 1 ? "message" : "messages");
         html_link(h, html_str(r, "source"), "source");
         if (html_str(r, "asm")) {
             html_raw(h, " &middot; ");
@@ -585,16 +646,22 @@ int unpack_html_write(const char *out_dir, unsigned out_flags, const json_t *sum
     html_word_index(&h);
     html_raw(&h, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                  "<meta name=\"viewport\" content=\"width=device-width\"><title>");
-    relic_buf_printf(&h.b, "AGI game (%s, profile %s)", html_str(summary, "layout"), html_str(summary, "profile"));
+    char id[256];
+    const char *name = html_game_name(page, id, sizeof id);
+    html_text(&h, name);
+    relic_buf_printf(&h.b, " (AGI game, %s, profile %s)", html_str(summary, "layout"), html_str(summary, "profile"));
     html_raw(&h, "</title><style>");
     html_raw(&h, html_style);
     html_raw(&h, "</style></head><body><header><h1>");
-    relic_buf_printf(&h.b, "AGI game &middot; %s layout &middot; profile ", html_str(summary, "layout"));
+    html_text(&h, name);
+    relic_buf_printf(&h.b, " &middot; AGI game &middot; %s layout &middot; profile ", html_str(summary, "layout"));
     html_text(&h, html_str(summary, "profile"));
-    html_raw(&h, "</h1><nav><a href=\"#summary\">Summary</a><a href=\"#pictures\">Pictures</a>"
-                 "<a href=\"#views\">Views</a><a href=\"#sounds\">Sounds</a><a href=\"#logic\">Logic</a>"
-                 "<a href=\"#words\">Words</a><a href=\"#inventory\">Inventory</a></nav></header><main>\n");
+    html_raw(&h,
+             "</h1><nav><a href=\"#summary\">Summary</a><a href=\"#rooms\">Rooms</a><a href=\"#pictures\">Pictures</a>"
+             "<a href=\"#views\">Views</a><a href=\"#sounds\">Sounds</a><a href=\"#logic\">Logic</a>"
+             "<a href=\"#words\">Words</a><a href=\"#inventory\">Inventory</a></nav></header><main>\n");
     html_summary(&h, summary);
+    html_rooms(&h);
     html_pictures(&h, resources);
     html_views(&h, resources);
     html_sounds(&h, resources);

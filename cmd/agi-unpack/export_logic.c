@@ -4,6 +4,7 @@
  * names come from the game's WORDS.TOK and OBJECT when they decode (once
  * per run, write.c).  The text is built in the worker's reused buffer. */
 #include <stdio.h>
+#include <stdlib.h>
 #include "export.h"
 #include "relic/agi_logic.h"
 
@@ -32,6 +33,11 @@ void unpack_export_logic(unpack_ctx *x, unsigned num, const agi_record *rec, con
             unpack_page_item *it = unpack_page_slot(x, AGI_LOGIC, num);
             if (it)
                 unpack_page_keep_text(it, text->data, text->len);
+            if (it && !it->refs && (it->refs = malloc(sizeof *it->refs)) &&
+                agi_logic_refs_read(payload->data, payload->len, &ctx, it->refs, NULL) != RELIC_OK) {
+                free(it->refs); /* decompiled, so scanned: not expected */
+                it->refs = NULL;
+            }
         }
         relic_buf_reset(text);
         if (x->o->write_asm && agi_logic_disasm(payload->data, payload->len, &ctx, text, &err) == RELIC_OK) {

@@ -7,35 +7,36 @@
 #include "relic/agi_ext.h"
 #include "relic/agi_picture.h"
 
-/* An AGI256 game's raw 256-colour picture (agi256.c): one visual PNG with
- * the VGA palette; the raw form has no priority screen. */
-static void unpack_export_picture_256(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload,
-                                      json_t *row)
+/* A raw bitmap picture (AGI256, agi256.c): one visual PNG with the form's
+ * palette; the raw form has no priority screen. */
+static void unpack_export_picture_raw(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload,
+                                      const agi_picture_form *form, json_t *row)
 {
-    uint8_t vis[AGI_AGI256_PIC_SIZE], pal[256 * 3];
-    agi_agi256_picture_info info;
+    uint8_t vis[AGI_PIC_CELLS], pal[256 * 3];
+    agi_picture_raw_info info;
     relic_err err;
     relic_err_clear(&err);
-    agi_agi256_picture_decode(payload->data, payload->len, vis, &info, &err);
-    relic_json_set(row, "agi256", json_true(), &x->json_oom);
+    form->decode_raw(payload->data, payload->len, vis, &info, &err);
+    relic_json_set(row, form->name, json_true(), &x->json_oom);
     char msg[128];
     snprintf(msg, sizeof msg, "AGI256 bitmap of %zu bytes, not %u (%u pixels left white, %zu bytes ignored)",
-             payload->len, AGI_AGI256_PIC_SIZE, info.white_filled, info.ignored_bytes);
+             payload->len, (unsigned)AGI_PIC_CELLS, info.white_filled, info.ignored_bytes);
     unpack_warn(x, AGI_PICTURE, num, rec, info.white_filled || info.ignored_bytes, msg,
-                payload->len < AGI_AGI256_PIC_SIZE ? payload->len : AGI_AGI256_PIC_SIZE, row);
+                payload->len < AGI_PIC_CELLS ? payload->len : AGI_PIC_CELLS, row);
     if (!x->out)
         return;
     char rel[64];
     snprintf(rel, sizeof rel, "pictures/pic%03u.png", num);
-    agi_agi256_palette(pal);
-    if (unpack_write_png(x, rel, vis, AGI_AGI256_PIC_WIDTH, AGI_AGI256_PIC_HEIGHT, pal, 256, -1) == 0)
+    form->palette(pal);
+    if (unpack_write_png(x, rel, vis, AGI_PIC_WIDTH, AGI_PIC_HEIGHT, pal, form->colors, -1) == 0)
         relic_json_set(row, "png", json_string(rel), &x->json_oom);
 }
 
 void unpack_export_picture(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload, json_t *row)
 {
-    if ((x->o->extensions & AGI_EXT_AGI256) && agi_agi256_picture_is_raw(payload->data, payload->len)) {
-        unpack_export_picture_256(x, num, rec, payload, row);
+    const agi_picture_form *form = agi_picture_form_of(payload->data, payload->len, &x->o->extensions);
+    if (form->decode_raw) {
+        unpack_export_picture_raw(x, num, rec, payload, form, row);
         return;
     }
     uint8_t vis[AGI_PIC_CELLS], pri[AGI_PIC_CELLS];

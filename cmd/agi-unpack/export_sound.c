@@ -26,7 +26,7 @@ static int export_sound_wav(unpack_ctx *x, const char *rel, const agi_snd_cmds *
     if (rc == RELIC_OK)
         rc = unpack_out_path(x, rel, path, sizeof path, err);
     if (rc == RELIC_OK)
-        rc = relic_wav_write(path, pcm, frames, 1, EXPORT_SOUND_RATE, err);
+        rc = relic_audio_write(path, pcm, frames, 1, EXPORT_SOUND_RATE, err);
     free(f);
     free(pcm);
     return rc;

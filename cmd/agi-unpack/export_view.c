@@ -80,7 +80,8 @@ static int unpack_view_gif(unpack_ctx *x, const char *rel, const uint8_t *slots,
                            const uint8_t *pal)
 {
     unsigned bw, bh;
-    cli_image_size(mw, mh, x->o->scale, x->o->aspect, 0, &bw, &bh);
+    cli_aspect aspect = unpack_display_aspect(x);
+    cli_image_size(mw, mh, x->o->scale, aspect, 0, &bw, &bh);
     unsigned fps = x->o->fps ? x->o->fps : 10;
     size_t big = (size_t)bw * bh;
     uint8_t *px = unpack_scratch(x, 1, big * n);
@@ -90,7 +91,7 @@ static int unpack_view_gif(unpack_ctx *x, const char *rel, const uint8_t *slots,
     int rc = RELIC_ENOMEM;
     if (px && fr) {
         for (unsigned i = 0; i < n; i++) {
-            cli_image_scale_to(slots + (size_t)mw * mh * i, mw, mh, x->o->scale, x->o->aspect, 0, px + big * i);
+            cli_image_scale_to(slots + (size_t)mw * mh * i, mw, mh, x->o->scale, aspect, 0, px + big * i);
             fr[i].pixels = px + big * i;
             fr[i].delay_cs = (100 + fps / 2) / fps;
         }
@@ -152,7 +153,8 @@ static json_t *unpack_view_loop(unpack_ctx *x, unsigned num, agi_view *v, unsign
     if (sheet) {
         unpack_view_sheet(slots, n, mw, mh, sheet);
         snprintf(rel, sizeof rel, "views/view%03u/loop%u.png", num, loop);
-        if (unpack_write_png(x, rel, sheet, mw * n, mh, pal, 17, UNPACK_VIEW_CLEAR) == 0)
+        if (unpack_write_png_as(x, rel, sheet, mw * n, mh, pal, 17, UNPACK_VIEW_CLEAR, unpack_display_aspect(x)) ==
+            0)
             relic_json_set(lj, "sheet", json_string(rel), &x->json_oom);
     }
     if (slots && (forms & UNPACK_VIEW_GIFS)) {

@@ -1,10 +1,10 @@
 /* agi-unpack: extract an AGI game's resources (raw payloads, metadata as
  * JSON) into a folder; see man/agi-unpack.1. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "opts.h"
 #include "relic/agi.h"
 #include "relic/agi_json.h"
 #include "relic/io.h"
@@ -23,7 +23,8 @@ static void agi_unpack_help(void)
            "                       OUT/pictures/picNNN.png, picNNN.priority.png,\n"
            "                       OUT/views/viewNNN.json and viewNNN/ (cel PNGs,\n"
            "                       loop sheets and GIFs), and OUT/index.html, a page\n"
-           "                       showing all of it (open it in a browser)\n"
+           "                       showing all of it (open it in a browser);\n"
+           "                       /dev/null: extract and check all, keep nothing\n"
            "      --asm            also write OUT/logic/logicNNN.asm listings\n"
            "      --raw            only raw payloads and JSON (no images, sources,\n"
            "                       sounds): the fastest extraction\n"
@@ -35,8 +36,10 @@ static void agi_unpack_help(void)
            "      --profile P      interpreter profile (2.089 ... 3.002.149) instead of\n"
            "                       the guess\n"
            "      --scale N        enlarge picture and view images N times (1..16)\n"
-           "      --aspect [RATIO] 2:1 (the default): double-wide pixels in images, as on\n"
-           "                       the 320x200 screen; 4:3: also rows 1.2 tall\n"
+           "      --aspect [RATIO] every image at RATIO: 1:1 the data's own pixels, 2:1\n"
+           "                       double-wide as on the 320x200 screen, 4:3 also rows\n"
+           "                       1.2 tall (no RATIO: 2:1).  Default: pictures and\n"
+           "                       cels 1:1, view sheets and GIFs 2:1\n"
            "      --fps N          frame rate of view loop GIFs (default 10)\n"
            "      --palette N      AGIPAL games: colour pictures and views with pal.N\n"
            "                       (default: EGA, the palette before the first switch)\n"
@@ -48,6 +51,8 @@ static void agi_unpack_help(void)
            "                       without -o and --list, a probe: what the game is,\n"
            "                       its profile and why, its resources and problems,\n"
            "                       and nothing written\n"
+           "  -v, --verbose        say each file written\n"
+           "  -q, --quiet          no warnings, no progress line\n"
            "  -h, --help           show this help\n"
            "  -V, --version        show the version\n\n"
            "Exit status: 0 ok, 1 some data was malformed (the rest is extracted),\n"
@@ -57,29 +62,38 @@ static void agi_unpack_help(void)
 
 /* Long-only options: codes past every character. */
 enum { OPT_SOUNDS = 256, OPT_ASM, OPT_SCALE, OPT_ASPECT, OPT_FPS, OPT_RAW, OPT_JSON, OPT_VIEWS, OPT_PALETTE };
+/* The modes: extracting into -o OUT, printing the --list table. */
+enum { UNPACK_MODE_OUT = 1, UNPACK_MODE_LIST = 2, UNPACK_MODE_PROBE = 4 };
+
+// clang-format off
+static const cli_opt agi_unpack_options[] = {
+    {"output", 'o', required_argument, 'o', CLI_OUT_MANY, UNPACK_MODE_OUT},
+    {"list", 'l', no_argument, 'l', CLI_VAL, UNPACK_MODE_LIST},
+    {"only", 0, required_argument, 'O', CLI_VAL, CLI_ALL_MODES},
+    {"profile", 0, required_argument, 'P', CLI_VAL, CLI_ALL_MODES},
+    {"json", 0, no_argument, OPT_JSON, CLI_PRINTS, CLI_ALL_MODES},
+    {"sounds", 0, no_argument, OPT_SOUNDS, CLI_VAL, UNPACK_MODE_OUT},
+    {"asm", 0, no_argument, OPT_ASM, CLI_VAL, UNPACK_MODE_OUT},
+    {"scale", 0, required_argument, OPT_SCALE, CLI_VAL, UNPACK_MODE_OUT},
+    {"aspect", 0, optional_argument, OPT_ASPECT, CLI_VAL, UNPACK_MODE_OUT},
+    {"fps", 0, required_argument, OPT_FPS, CLI_VAL, UNPACK_MODE_OUT},
+    {"raw", 0, no_argument, OPT_RAW, CLI_VAL, UNPACK_MODE_OUT},
+    {"jobs", 'j', required_argument, 'j', CLI_VAL, UNPACK_MODE_OUT},
+    {"palette", 0, required_argument, OPT_PALETTE, CLI_VAL, UNPACK_MODE_OUT},
+    {"views", 0, required_argument, OPT_VIEWS, CLI_VAL, UNPACK_MODE_OUT},
+};
+// clang-format on
 
 int main(int argc, char **argv)
 {
     cli_init(argv[0]);
-    // clang-format off
-    static const struct option longopts[] = {
-        {"output", required_argument, 0, 'o'}, {"list", no_argument, 0, 'l'},
-        {"only", required_argument, 0, 'O'},   {"profile", required_argument, 0, 'P'},
-        {"json", no_argument, 0, OPT_JSON},    {"help", no_argument, 0, 'h'},
-        {"version", no_argument, 0, 'V'},      {"sounds", no_argument, 0, OPT_SOUNDS},
-        {"asm", no_argument, 0, OPT_ASM},      {"scale", required_argument, 0, OPT_SCALE},
-        {"aspect", optional_argument, 0, OPT_ASPECT}, {"fps", required_argument, 0, OPT_FPS},
-        {"raw", no_argument, 0, OPT_RAW},      {"jobs", required_argument, 0, 'j'},
-        {"palette", required_argument, 0, OPT_PALETTE},
-        {"views", required_argument, 0, OPT_VIEWS},
-        {0, 0, 0, 0},
-    };
-    // clang-format on
     unpack_opts o;
     memset(&o, 0, sizeof o);
     o.views = UNPACK_VIEW_ALL;
     int c;
-    while ((c = cli_getopt(argc, argv, "o:lj:hV", longopts)) != -1) {
+    cli_parser p;
+    cli_opts_init(&p, agi_unpack_options, sizeof agi_unpack_options / sizeof agi_unpack_options[0], argc, argv);
+    while ((c = cli_opts_next(&p)) != -1) {
         switch (c) {
         case 'o': o.out_dir = optarg; break;
         case 'l': o.list = 1; break;
@@ -88,7 +102,7 @@ int main(int argc, char **argv)
         case 'j': {
             unsigned long v;
             if (cli_parse_uint(optarg, 1, 64, &v))
-                return cli_usage_error("bad -j '%s' (1..64 workers)", optarg);
+                return cli_usage_error("bad --jobs '%s' (1..64 workers)", optarg);
             o.jobs = (unsigned)v;
             break;
         }
@@ -116,7 +130,8 @@ int main(int argc, char **argv)
         }
         case OPT_ASPECT:
             if (cli_aspect_option(argc, argv, optarg, &o.aspect))
-                return cli_usage_error("bad --aspect '%s' (2:1 or 4:3)", optarg ? optarg : argv[optind - 1]);
+                return cli_usage_error("bad --aspect '%s' (1:1, 2:1 or 4:3)", optarg ? optarg : argv[optind - 1]);
+            o.aspect_given = 1;
             break;
         case OPT_RAW: o.raw_only = 1; break;
         case OPT_PALETTE: {
@@ -126,16 +141,22 @@ int main(int argc, char **argv)
             o.agipal = (unsigned)v;
             break;
         }
-        case 'h': agi_unpack_help(); return CLI_EXIT_OK;
-        case 'V': cli_print_version(); return CLI_EXIT_OK;
-        default: return cli_usage_error("unknown option");
+        default: return cli_last_option(c, agi_unpack_help);
         }
     }
     if (optind != argc - 1)
         return cli_usage_error("expected one GAME_DIR");
     o.game_dir = argv[optind];
+    if (o.list && o.out_dir)
+        return cli_usage_error("give -o OUT or --list, not both");
     if (!o.list && !o.out_dir && !o.json)
         return cli_usage_error("give -o OUT (or --list, or --json to probe the game)");
-    o.probe = !o.list && !o.out_dir;
+    o.probe = !o.list && !o.out_dir; /* like ffprobe: what the game is, nothing written */
+    int bad = o.list    ? cli_opts_mode(&p, UNPACK_MODE_LIST, "--list")
+              : o.probe ? cli_opts_mode(&p, UNPACK_MODE_PROBE, "the probe (--json alone)")
+                        : 0;
+    if (bad)
+        return bad;
+
     return unpack_run(&o);
 }

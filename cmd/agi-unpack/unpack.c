@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "json_report.h"
 #include "export_html.h"
+#include "export_rooms.h"
 #include "relic/agi_json.h"
 #include "relic/agi_picture.h"
 #include "relic/agi_ext.h"
@@ -231,8 +232,7 @@ static void unpack_walk_done(size_t i, void *arg)
     else
         relic_json_append(w->resources, t->row, &w->json_oom);
     t->row = NULL;
-    if (i % 32 == 0)
-        cli_progress("%u/%u", (unsigned)i, w->total);
+    cli_progress("%u/%u resources", (unsigned)i + 1, w->total);
 }
 
 /* Every selected resource, then OBJECT and WORDS.TOK, on the pool.  The
@@ -575,6 +575,8 @@ int unpack_run(const unpack_opts *o)
     int paging = writing && !o->raw_only;
     if (paging && !(x.page = relic_calloc_array(1, sizeof *x.page)))
         x.json_oom = 1; /* refuses game.json and the page, as a lost member does */
+    if (x.page)
+        unpack_page_name_folder(x.page, o->game_dir);
     json_t *objects, *words;
     agi_layout_records *layout = NULL;
     unpack_walk(&x, o->jobs ? o->jobs : unpack_pool_default_jobs(), &objects, &words, &layout);
@@ -596,6 +598,10 @@ int unpack_run(const unpack_opts *o)
     if (x.json_oom && !writing) {
         relic_json_check(x.json_oom, &err);
         relic_err_file(&err, o->game_dir);
+        cli_report(&err);
+        x.io_failed = 1;
+    }
+    if (!x.json_oom && paging && unpack_rooms_write(tree.root, tree.out_flags, x.page, &err)) {
         cli_report(&err);
         x.io_failed = 1;
     }

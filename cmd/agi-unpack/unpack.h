@@ -29,7 +29,8 @@ typedef struct unpack_opts {
     const agi_profile *profile;
     unpack_select select;
     unsigned scale;    /* picture/view images: enlargement (0 = 1) */
-    cli_aspect aspect; /* --aspect [2:1|4:3] */
+    cli_aspect aspect; /* --aspect [1:1|2:1|4:3] */
+    int aspect_given;  /* 0: pictures and cels 1:1, view sheets and GIFs 2:1 */
     unsigned fps;      /* view loop GIFs (0 = 10) */
     unsigned jobs;     /* -j: workers (0 = one per processor) */
     unsigned views;    /* UNPACK_VIEW_* bits */

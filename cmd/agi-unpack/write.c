@@ -181,10 +181,26 @@ void unpack_page_free(unpack_page *p)
             json_decref(p->item[k][n].view);
             json_decref(p->item[k][n].messages);
             free(p->item[k][n].source);
+            free(p->item[k][n].refs);
         }
+    relic_buf_free(&p->rooms_svg);
     json_decref(p->words);
     json_decref(p->objects);
     free(p);
+}
+
+void unpack_page_name_folder(unpack_page *p, const char *game_dir)
+{
+    char *abs = realpath(game_dir, NULL);
+    const char *path = abs ? abs : game_dir;
+    size_t end = strlen(path);
+    while (end > 1 && path[end - 1] == '/')
+        end--;
+    size_t start = end;
+    while (start > 0 && path[start - 1] != '/')
+        start--;
+    snprintf(p->folder, sizeof p->folder, "%.*s", (int)(end - start), path + start);
+    free(abs);
 }
 
 unpack_page_item *unpack_page_slot(unpack_ctx *x, agi_kind kind, unsigned num)
@@ -228,12 +244,16 @@ static int unpack_write_bytes(unpack_ctx *x, const char *rel, const void *data, 
     return rc;
 }
 
+/* -v names each file in the resource's log, so the lines come in the
+ * same order for any --jobs. */
 int unpack_write_done(unpack_ctx *x, const char *rel, int rc, relic_err *err)
 {
     if (rc) {
         relic_err_file(err, rel);
         unpack_report(x, err);
         x->io_failed = 1;
+    } else if (cli_verbosity() > 0) {
+        relic_buf_printf(&x->log, "%s: wrote %s/%s\n", cli_prog(), x->o->out_dir, rel);
     }
     return rc;
 }
@@ -279,18 +299,29 @@ uint8_t *unpack_scratch(unpack_ctx *x, unsigned slot, size_t n)
     return slot < UNPACK_SCRATCH_SLOTS ? unpack_buf_room(&x->scratch[slot], n) : NULL;
 }
 
+cli_aspect unpack_display_aspect(const unpack_ctx *x)
+{
+    return x->o->aspect_given ? x->o->aspect : CLI_ASPECT_WIDE;
+}
+
 int unpack_write_png(unpack_ctx *x, const char *rel, const uint8_t *pixels, unsigned w, unsigned h,
                      const uint8_t *palette, unsigned ncolors, int trns_index)
 {
+    return unpack_write_png_as(x, rel, pixels, w, h, palette, ncolors, trns_index, x->o->aspect);
+}
+
+int unpack_write_png_as(unpack_ctx *x, const char *rel, const uint8_t *pixels, unsigned w, unsigned h,
+                        const uint8_t *palette, unsigned ncolors, int trns_index, cli_aspect aspect)
+{
     unsigned bw, bh;
-    cli_image_size(w, h, x->o->scale, x->o->aspect, 0, &bw, &bh);
+    cli_image_size(w, h, x->o->scale, aspect, 0, &bw, &bh);
     relic_err err;
     relic_err_clear(&err);
     int rc = RELIC_OK;
     if (bw != w || bh != h) {
         uint8_t *big = unpack_buf_room(&x->scaled, (size_t)bw * bh);
         if (big) {
-            cli_image_scale_to(pixels, w, h, x->o->scale, x->o->aspect, 0, big);
+            cli_image_scale_to(pixels, w, h, x->o->scale, aspect, 0, big);
             pixels = big;
         } else {
             rc = relic_err_set(&err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");

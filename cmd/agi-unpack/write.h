@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <jansson.h>
 #include "relic/agi.h"
+#include "relic/agi_logic.h"
 #include "relic/buf.h"
 #include "relic/io.h"
 #include "unpack.h"
@@ -44,9 +45,10 @@ void unpack_names_free(unpack_names *n);
  * file is written, as the page shows only files that exist.  Each slot is
  * filled by the one worker that extracts its resource. */
 typedef struct unpack_page_item {
-    json_t *view;     /* views/viewNNN.json */
-    json_t *messages; /* logic/logicNNN.messages.json */
-    char *source;     /* logic/logicNNN.lgc */
+    json_t *view;         /* views/viewNNN.json */
+    json_t *messages;     /* logic/logicNNN.messages.json */
+    char *source;         /* logic/logicNNN.lgc */
+    agi_logic_refs *refs; /* a logic's rooms and calls, for the room map */
     size_t source_len;
     int lost; /* out of memory keeping the source: no page is written */
 } unpack_page_item;
@@ -54,9 +56,14 @@ typedef struct unpack_page_item {
 typedef struct unpack_page {
     unpack_page_item item[AGI_KIND_COUNT][AGI_DIR_ENTRIES];
     json_t *words, *objects; /* words.json, objects.json */
+    relic_buf rooms_svg;     /* rooms.svg, empty when Graphviz did not run */
+    char folder[256];        /* the game folder's name, the page's title by default */
 } unpack_page;
 
 void unpack_page_free(unpack_page *p);
+/* Keeps the last component of the game folder's path (resolved, so "."
+ * names the folder) as the page's default title. */
+void unpack_page_name_folder(unpack_page *p, const char *game_dir);
 
 #define UNPACK_SCRATCH_SLOTS 3
 
@@ -106,6 +113,12 @@ int unpack_write_json_bytes(unpack_ctx *x, const char *rel, int rc, relic_err *e
 /* Writes OUT/rel as an indexed PNG enlarged by --scale/--aspect. */
 int unpack_write_png(unpack_ctx *x, const char *rel, const uint8_t *pixels, unsigned w, unsigned h,
                      const uint8_t *palette, unsigned ncolors, int trns_index);
+/* The same at a given shape. */
+int unpack_write_png_as(unpack_ctx *x, const char *rel, const uint8_t *pixels, unsigned w, unsigned h,
+                        const uint8_t *palette, unsigned ncolors, int trns_index, cli_aspect aspect);
+/* The shape of the images made for looking at (view sheets and GIFs):
+ * --aspect when given, else 2:1 as on the screen. */
+cli_aspect unpack_display_aspect(const unpack_ctx *x);
 /* Reused scratch area `slot` (< UNPACK_SCRATCH_SLOTS) of n bytes for an
  * exporter's pixels, valid until the next call for that slot; NULL when
  * out of memory. */

@@ -1,20 +1,74 @@
 /* Shared command conventions (cli.h). */
 #include <errno.h>
-#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "cli.h"
 
+/* One command per process: its name, -v/-q, the progress line's clock and
+ * the standard output kept aside for an option's data. */
 static const char *cli_name = "relic";
 static int cli_progress_shown;
+static int cli_level;
+static int cli_stdout_said;
+static int cli_data_fd = STDOUT_FILENO;
+static double cli_started, cli_progress_last, cli_progress_after = 1.0;
+
+static double cli_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Text the command printed and the C library could not write shows only
+ * here, at the last flush: exit 3 then, as gnulib's close_stdout does. */
+static void cli_check_stdout(void)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return;
+    if (!cli_stdout_said) {
+        cli_progress_done();
+        fprintf(stderr, "%s: cannot write standard output\n", cli_name);
+    }
+    _exit(CLI_EXIT_IO);
+}
 
 void cli_init(const char *prog)
 {
     const char *slash = strrchr(prog, '/');
     cli_name = slash ? slash + 1 : prog;
+    cli_started = cli_now();
+    const char *after = getenv("RELIC_PROGRESS_AFTER");
+    if (after && *after)
+        cli_progress_after = strtod(after, NULL);
+    atexit(cli_check_stdout);
+}
+
+void cli_set_verbosity(int level) { cli_level = level; }
+
+int cli_verbosity(void) { return cli_level; }
+
+void cli_stdout_reported(void) { cli_stdout_said = 1; }
+
+int cli_stdout_fd(void) { return cli_data_fd; }
+
+int cli_stdout_divert(void)
+{
+    if (cli_data_fd != STDOUT_FILENO)
+        return 0;
+    fflush(stdout);
+    int fd = dup(STDOUT_FILENO);
+    if (fd < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    cli_data_fd = fd;
+    return 0;
 }
 
 const char *cli_prog(void) { return cli_name; }
@@ -41,6 +95,32 @@ void cli_report(const relic_err *err)
 
 void cli_warn(const char *fmt, ...)
 {
+    if (cli_level < 0)
+        return;
+    cli_progress_done();
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s: ", cli_name);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+void cli_error(const char *fmt, ...)
+{
+    cli_progress_done();
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s: ", cli_name);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+void cli_verbose(const char *fmt, ...)
+{
+    if (cli_level <= 0)
+        return;
     cli_progress_done();
     va_list ap;
     va_start(ap, fmt);
@@ -65,8 +145,12 @@ void cli_print_version(void) { printf("%s (relic) %s\n", cli_name, RELIC_VERSION
 
 void cli_progress(const char *fmt, ...)
 {
-    if (!isatty(STDERR_FILENO))
+    if (cli_level < 0 || !isatty(STDERR_FILENO))
         return;
+    double now = cli_now();
+    if (now - cli_started < cli_progress_after || (cli_progress_shown && now - cli_progress_last < 0.1))
+        return;
+    cli_progress_last = now;
     va_list ap;
     va_start(ap, fmt);
     fprintf(stderr, "\r%s: ", cli_name);
@@ -115,31 +199,4 @@ int cli_uint_arg(const char *what, const char *s, unsigned long lo, unsigned lon
     if (cli_parse_uint(s, lo, hi, out))
         return cli_usage_error("bad %s '%s' (%lu..%lu)", what, s, lo, hi);
     return 0;
-}
-
-int cli_getopt(int argc, char *const argv[], const char *shortopts, const struct option *longopts)
-{
-    /* A leading ':' makes getopt tell a missing value (':') from an
-     * unknown option ('?'), and keeps it silent: the message is ours. */
-    char spec[128];
-    snprintf(spec, sizeof spec, ":%s", shortopts);
-    opterr = 0;
-    int c = getopt_long(argc, argv, spec, longopts, NULL);
-    if (c != '?' && c != ':')
-        return c;
-    /* An unknown long option (optopt 0) or a long option without its value
-     * is the word getopt just stepped over; a short one is named by optopt
-     * (it may sit inside a cluster such as -xq). */
-    const char *arg = optind > 0 && optind <= argc ? argv[optind - 1] : "";
-    char shown[64];
-    if ((c == '?' && optopt == 0) || (c == ':' && strncmp(arg, "--", 2) == 0))
-        snprintf(shown, sizeof shown, "%.*s", (int)strcspn(arg, "="), arg);
-    else
-        snprintf(shown, sizeof shown, "-%c", optopt > 0 && optopt < 128 ? optopt : '?');
-    cli_progress_done();
-    if (c == ':')
-        cli_usage_error("option '%s' needs a value", shown);
-    else
-        cli_usage_error("unknown option '%s'", shown);
-    exit(CLI_EXIT_USAGE);
 }

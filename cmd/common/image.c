@@ -9,6 +9,8 @@ int cli_parse_aspect(const char *value, cli_aspect *out)
 {
     if (!value || strcmp(value, "2:1") == 0)
         *out = CLI_ASPECT_WIDE;
+    else if (strcmp(value, "1:1") == 0)
+        *out = CLI_ASPECT_NONE;
     else if (strcmp(value, "4:3") == 0)
         *out = CLI_ASPECT_4_3;
     else

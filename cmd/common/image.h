@@ -11,7 +11,8 @@
  * screen had on a 4:3 monitor: 320x200 becomes 320x240). */
 typedef enum cli_aspect { CLI_ASPECT_NONE, CLI_ASPECT_WIDE, CLI_ASPECT_4_3 } cli_aspect;
 
-/* --aspect's value: NULL or "2:1" -> wide, "4:3" -> 4:3; -1 when unknown.
+/* --aspect's value: NULL or "2:1" -> wide, "4:3" -> 4:3, "1:1" -> none
+ * (the data's own pixels); -1 when unknown.
  * The value may also be the next word (`--aspect 4:3`): call
  * cli_aspect_option from the option loop, which takes it from argv. */
 int cli_parse_aspect(const char *value, cli_aspect *out);

@@ -37,8 +37,10 @@ int cli_json_report(const json_t *doc, const char *format, int format_version, c
         rc = relic_json_encode(out, &b, &err);
     /* Flushed here: a full disk behind stdout shows only at the flush, and
      * the exit status must say the report was lost. */
-    if (rc == RELIC_OK && (fwrite(b.data, 1, b.len, stdout) != b.len || fflush(stdout) != 0))
+    if (rc == RELIC_OK && (fwrite(b.data, 1, b.len, stdout) != b.len || fflush(stdout) != 0)) {
         rc = relic_err_set(&err, RELIC_EIO, RELIC_NO_OFFSET, "cannot write standard output");
+        cli_stdout_reported();
+    }
     if (rc)
         cli_report(&err);
     relic_buf_free(&b);

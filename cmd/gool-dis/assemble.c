@@ -4,6 +4,7 @@
 #include <string.h>
 #include "cli.h"
 #include "gool_dis.h"
+#include "streams.h"
 #include "relic/gool_dis.h"
 #include "relic/io.h"
 
@@ -34,7 +35,7 @@ int gd_assemble(const gd_opts *o)
         else
             relic_buf_append(&out, ents[0].data, ents[0].len);
         if (!rc)
-            rc = relic_file_write_atomic(o->out, out.data, out.len, &err);
+            rc = cli_write_output(o->out, out.data, out.len, &err);
     }
     for (int i = 0; ents && i < o->ninputs; i++)
         relic_buf_free(&ents[i]);

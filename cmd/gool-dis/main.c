@@ -1,12 +1,12 @@
 /* gool-dis: list the chunks and entries of a Crash NSF file, disassemble
  * its GOOL entries, assemble them back, and run one in the GOOL
  * interpreter; see man/gool-dis.1. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
 #include "gool_dis.h"
+#include "opts.h"
 
 static void gd_help(void)
 {
@@ -32,8 +32,11 @@ static void gd_help(void)
            "      --event E@FRAME  send event E (the id; sent as E << 8) before FRAME\n"
            "      --max-steps N    instruction budget for the whole run (default 1000000)\n"
            "      --seed S         random generator seed (default 1)\n"
-           "      --trace FILE     write the trace as JSON to FILE\n"
-           "  -j, --json           print JSON instead of text\n"
+           "      --trace FILE     write the trace as JSON to FILE (- for standard\n"
+           "                       output; the text then goes to stderr)\n"
+           "      --json           print JSON instead of text\n"
+           "  -v, --verbose        say each file written\n"
+           "  -q, --quiet          no warnings\n"
            "  -h, --help           show this help\n"
            "  -V, --version        show the version\n\n"
            "Exit status: 0 ok, 1 malformed data, 2 usage error, 3 I/O error.\n",
@@ -56,24 +59,65 @@ static int gd_event_arg(gd_opts *o, const char *s)
     return 0;
 }
 
+/* The modes: listing or disassembling FILE, --code, --assemble, --run. */
+enum { GD_LIST = 1, GD_CODE = 2, GD_ASM = 4, GD_RUN = 8 };
+enum { O_CODE = 256, O_POOL, O_ASM, O_STATE, O_FRAMES, O_EVENT, O_STEPS, O_SEED, O_TRACE, O_ADDR, O_JSON };
+
+// clang-format off
+static const cli_opt gd_options[] = {
+    {"entry", 'e', required_argument, 'e', CLI_VAL, GD_LIST | GD_RUN},
+    {"all", 'a', no_argument, 'a', CLI_VAL, GD_LIST},
+    {"game", 'g', required_argument, 'g', CLI_VAL, GD_LIST | GD_CODE | GD_RUN},
+    {"code", 0, required_argument, O_CODE, CLI_VAL, GD_CODE},
+    {"pool", 0, required_argument, O_POOL, CLI_VAL, GD_CODE},
+    {"addresses", 0, no_argument, O_ADDR, CLI_VAL, GD_LIST | GD_CODE},
+    {"assemble", 0, no_argument, O_ASM, CLI_VAL, GD_ASM},
+    {"output", 'o', required_argument, 'o', CLI_OUT_FILE, GD_ASM},
+    {"run", 'r', no_argument, 'r', CLI_VAL, GD_RUN},
+    {"state", 0, required_argument, O_STATE, CLI_VAL, GD_RUN},
+    {"frames", 0, required_argument, O_FRAMES, CLI_VAL, GD_RUN},
+    {"event", 0, required_argument, O_EVENT, CLI_VAL, GD_RUN},
+    {"max-steps", 0, required_argument, O_STEPS, CLI_VAL, GD_RUN},
+    {"seed", 0, required_argument, O_SEED, CLI_VAL, GD_RUN},
+    {"trace", 0, required_argument, O_TRACE, CLI_OUT_FILE, GD_RUN},
+    {"json", 0, no_argument, O_JSON, CLI_PRINTS, GD_LIST | GD_CODE | GD_RUN},
+};
+// clang-format on
+
+/* The mode the options choose, checked against every option given. */
+static int gd_dispatch(const cli_parser *p, gd_opts *o)
+{
+    unsigned mode = o->assemble ? GD_ASM : o->code ? GD_CODE : o->run ? GD_RUN : GD_LIST;
+    const char *name = mode == GD_ASM    ? "--assemble"
+                       : mode == GD_CODE ? "--code"
+                       : mode == GD_RUN  ? "--run"
+                                         : "a listing";
+    int bad = cli_opts_mode(p, mode, name);
+    if (bad)
+        return bad;
+    if (mode == GD_ASM) {
+        if (!o->out || o->ninputs < 1)
+            return cli_usage_error("--assemble wants SOURCE... and -o OUT");
+        return gd_assemble(o);
+    }
+    if (mode == GD_CODE) {
+        if (o->ninputs)
+            return cli_usage_error("--code takes no FILE");
+        return gd_code(o);
+    }
+    if (o->ninputs != 1)
+        return cli_usage_error("expected one FILE");
+    o->input = o->inputs[0];
+    if (mode == GD_RUN)
+        return gd_run(o);
+    if (o->entry && o->all)
+        return cli_usage_error("give --entry or --all, not both");
+    return gd_list(o);
+}
+
 int main(int argc, char **argv)
 {
     cli_init(argv[0]);
-    enum { O_CODE = 256, O_POOL, O_ASM, O_STATE, O_FRAMES, O_EVENT, O_STEPS, O_SEED, O_TRACE, O_ADDR };
-    // clang-format off
-    static const struct option longopts[] = {
-        {"entry", required_argument, 0, 'e'},   {"all", no_argument, 0, 'a'},
-        {"game", required_argument, 0, 'g'},    {"code", required_argument, 0, O_CODE},
-        {"pool", required_argument, 0, O_POOL}, {"assemble", no_argument, 0, O_ASM},
-        {"output", required_argument, 0, 'o'},  {"run", no_argument, 0, 'r'},
-        {"state", required_argument, 0, O_STATE}, {"frames", required_argument, 0, O_FRAMES},
-        {"event", required_argument, 0, O_EVENT}, {"max-steps", required_argument, 0, O_STEPS},
-        {"seed", required_argument, 0, O_SEED}, {"trace", required_argument, 0, O_TRACE},
-        {"addresses", no_argument, 0, O_ADDR},
-        {"json", no_argument, 0, 'j'},          {"help", no_argument, 0, 'h'},
-        {"version", no_argument, 0, 'V'},       {0, 0, 0, 0},
-    };
-    // clang-format on
     gd_opts o;
     memset(&o, 0, sizeof o);
     o.frames = 60;
@@ -81,7 +125,9 @@ int main(int argc, char **argv)
     o.seed = 1;
     unsigned long n;
     int c;
-    while ((c = cli_getopt(argc, argv, "e:ag:o:rjhV", longopts)) != -1) {
+    cli_parser p;
+    cli_opts_init(&p, gd_options, sizeof gd_options / sizeof gd_options[0], argc, argv);
+    while ((c = cli_opts_next(&p)) != -1) {
         int bad = 0;
         switch (c) {
         case 'e': o.entry = optarg; break;
@@ -106,7 +152,7 @@ int main(int argc, char **argv)
         case O_SEED: bad = cli_uint_arg("--seed", optarg, 0, 0xFFFFFFFFul, &o.seed); break;
         case O_TRACE: o.trace = optarg; break;
         case O_ADDR: o.addresses = 1; break;
-        case 'j': o.json = 1; break;
+        case O_JSON: o.json = 1; break;
         default: return cli_last_option(c, gd_help);
         }
         if (bad)
@@ -114,24 +160,5 @@ int main(int argc, char **argv)
     }
     o.inputs = argv + optind;
     o.ninputs = argc - optind;
-    if (o.assemble) {
-        if (!o.out || o.ninputs < 1)
-            return cli_usage_error("--assemble wants SOURCE... and -o OUT");
-        return gd_assemble(&o);
-    }
-    if (o.code) {
-        if (o.ninputs)
-            return cli_usage_error("--code takes no FILE");
-        return gd_code(&o);
-    }
-    if (o.ninputs != 1)
-        return cli_usage_error("expected one FILE");
-    o.input = o.inputs[0];
-    if (o.run)
-        return gd_run(&o);
-    if ((o.trace || o.nevents) && !o.run)
-        return cli_usage_error("--trace and --event need --run");
-    if (o.entry && o.all)
-        return cli_usage_error("give --entry or --all, not both");
-    return gd_list(&o);
+    return gd_dispatch(&p, &o);
 }

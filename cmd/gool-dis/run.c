@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "json_report.h"
 #include "gool_dis.h"
+#include "streams.h"
 #include "relic/gool_vm.h"
 #include "relic/io.h"
 
@@ -18,8 +19,10 @@ static json_t *gd_trace_json(const gool_vm *vm, const char *error, int *oom)
 {
     /* the same document on stdout (--json) and in --trace's file */
     json_t *root = json_pack("{s:s, s:i}", "format", "relic-gool-dis-run", "format_version", 1), *recs = json_array();
-    for (size_t i = 0; i < vm->ntrace; i++) {
-        const gool_trace_rec *r = &vm->trace[i];
+    size_t ntrace;
+    const gool_trace_rec *trace = gool_vm_trace_records(vm, &ntrace);
+    for (size_t i = 0; i < ntrace; i++) {
+        const gool_trace_rec *r = &trace[i];
         json_t *args = json_array();
         for (unsigned k = 0; k < r->nargs; k++)
             relic_json_append(args, json_integer((json_int_t)(int32_t)r->arg[k]), oom); /* GOOL values are signed */
@@ -29,9 +32,9 @@ static json_t *gd_trace_json(const gool_vm *vm, const char *error, int *oom)
                                     r->what, "args", args, "result", (json_int_t)(int32_t)r->result),
                           oom);
     }
-    relic_json_set(root, "frames", json_integer(vm->frame), oom);
-    relic_json_set(root, "steps", json_integer((json_int_t)vm->steps), oom);
-    relic_json_set(root, "state", json_integer(vm->state), oom);
+    relic_json_set(root, "frames", json_integer(gool_vm_frames(vm)), oom);
+    relic_json_set(root, "steps", json_integer((json_int_t)gool_vm_steps(vm)), oom);
+    relic_json_set(root, "state", json_integer(gool_vm_state(vm)), oom);
     relic_json_set(root, "error", error ? json_string(error) : json_null(), oom);
     relic_json_set(root, "trace", recs, oom);
     return root;
@@ -77,22 +80,24 @@ int gd_run(const gd_opts *o)
     relic_err_clear(&err);
     gool_entry g;
     memset(&g, 0, sizeof g);
-    static gool_vm vm; /* large; one per process */
-    memset(&vm, 0, sizeof vm);
-    vm.max_steps = o->max_steps;
+    gool_vm *vm = NULL;
     int rc = gd_load(o->input, &data, &nsf, &bare, &err);
     if (!rc)
         rc = gd_entry(o, &data, &nsf, bare, &g, &err);
-    int loaded = !rc;
     if (!rc) {
-        vm.game = o->game != GOOL_GAME_AUTO ? o->game : gool_detect_game(g.code, g.code_len);
-        rc = gool_vm_init(&vm, &g, (unsigned)o->state, (uint32_t)o->seed, &err);
+        gool_vm_config cfg = {.game = o->game != GOOL_GAME_AUTO ? o->game : gool_detect_game(g.code, g.code_len),
+                              .max_steps = o->max_steps};
+        if (!(vm = gool_vm_new(&cfg)))
+            rc = relic_err_set(&err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     }
+    int loaded = !rc;
     if (!rc)
-        rc = gd_frames(o, &vm, &err);
+        rc = gool_vm_init(vm, &g, (unsigned)o->state, (uint32_t)o->seed, &err);
+    if (!rc)
+        rc = gd_frames(o, vm, &err);
     if (loaded) { /* the trace up to an error is still worth showing */
         int oom = 0;
-        json_t *doc = gd_trace_json(&vm, rc ? err.msg : NULL, &oom);
+        json_t *doc = gd_trace_json(vm, rc ? err.msg : NULL, &oom);
         relic_err werr;
         relic_err_clear(&werr);
         if (relic_json_check(oom, &werr)) {
@@ -105,7 +110,7 @@ int gd_run(const gd_opts *o)
         } else {
             gd_trace_text(doc);
         }
-        if (!oom && o->trace && relic_json_write(o->trace, doc, &werr)) {
+        if (!oom && o->trace && cli_write_json(o->trace, doc, &werr)) {
             cli_report(&werr);
             if (!rc)
                 rc = werr.code;
@@ -113,7 +118,7 @@ int gd_run(const gd_opts *o)
         }
         json_decref(doc);
     }
-    gool_vm_free(&vm);
+    gool_vm_free(vm);
     gool_entry_free(&g);
     nsf_free(&nsf);
     relic_buf_free(&data);

@@ -76,7 +76,7 @@ int pic_save_write(const pic_opts *o, const agi_vm *vm, relic_err *err)
         return rc;
     relic_buf b = RELIC_BUF_INIT;
     if ((rc = agi_save_encode(&s, &b, err)) == RELIC_OK)
-        rc = relic_file_write_atomic(o->save, b.data, b.len, err);
+        rc = cli_write_output(o->save, b.data, b.len, err);
     relic_buf_free(&b);
     agi_save_free(&s);
     return rc;

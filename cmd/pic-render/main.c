@@ -1,10 +1,11 @@
 /* pic-render: draw one AGI picture (from a game or an expanded payload
  * file) to PNG, a canonical raw frame, a SHA-256 digest or a GIF of the
  * drawing; see man/pic-render.1. */
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+#include "opts.h"
+#include "relic/agi_vm.h"
 #include "render.h"
 
 static void pic_render_help(void)
@@ -15,6 +16,9 @@ static void pic_render_help(void)
            "       %s --file PAYLOAD.bin [-o OUT.png] [options]\n"
            "Draw an AGI picture with the rules of an interpreter profile.\n\n"
            "  -o, --output FILE      indexed PNG with the 16-colour EGA palette\n"
+           "                         (-: standard output, as for --raw, --animate,\n"
+           "                         --state, --save and --screen, one at a time; the\n"
+           "                         text report then goes to stderr)\n"
            "  -f, --file PAYLOAD     an expanded picture payload instead of GAME_DIR PICNUM\n"
            "  -c, --channel CH       visual (default), priority, or both side by side\n"
            "  -s, --scale N          enlarge N times, nearest neighbour (1..16)\n"
@@ -41,6 +45,8 @@ static void pic_render_help(void)
            "      --seed N           random seed (overrides the script's)\n"
            "      --state FILE       the state after cycle T as JSON\n"
            "      --frames DIR       a PNG every --every K cycles (frame_NNNNNN.png)\n"
+           "      --gif FILE         the run as an animated GIF, a frame every --every K\n"
+           "                         cycles, each shown K cycles at 20 a second\n"
            "      --bundle FILE      a conformance result bundle (with FILE's .ppm artifact)\n"
            "      --case ID          the bundle case id (default run/tick_T)\n"
            "      --save FILE        a save file of the state after cycle T\n"
@@ -50,10 +56,14 @@ static void pic_render_help(void)
            "                         8x14 of the text mode), 5,632 (8x8, 8x14) or 7,680\n"
            "                         (8x8, window, 8x14) (default: relic's own 8x8)\n"
            "      --audio FILE       the run's sound as .wav, .flac or .ogg (mono 22,050 Hz)\n"
+           "      --device D         the machine the run sets (v20, v22) and plays on: tandy\n"
+           "                         (default), pcjr (both three voices and noise) or speaker\n"
            "      --restore FILE     start from a save file (cycles then count from 0)\n"
            "      --save-dir DIR     save/restore dialogs' folder (SIGSG.N; none: in memory)\n"
            "      --compare          compare two conformance bundles\n"
-           "  -j, --json             print a JSON report\n"
+           "      --json             print a JSON report\n"
+           "  -v, --verbose          say each file written\n"
+           "  -q, --quiet            no warnings\n"
            "  -h, --help             show this help\n"
            "  -V, --version          show the version\n\n"
            "Exit status: 0 ok, 1 malformed picture, 2 usage error, 3 I/O error.\n",
@@ -74,6 +84,21 @@ static int pic_parse_channel(const char *s, int *ch)
     return -1;
 }
 
+/* --device: the machine whose device selector the run sets. */
+static int pic_parse_device(const char *s, unsigned *machine)
+{
+    static const struct {
+        const char *name;
+        unsigned machine;
+    } names[] = {{"tandy", AGI_MACHINE_TANDY}, {"pcjr", AGI_MACHINE_PCJR}, {"speaker", AGI_MACHINE_PC}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(s, names[i].name) == 0) {
+            *machine = names[i].machine;
+            return 0;
+        }
+    return -1;
+}
+
 static int pic_add_overlays(pic_opts *o, char *list)
 {
     char *save = NULL;
@@ -85,56 +110,79 @@ static int pic_add_overlays(pic_opts *o, char *list)
     return 0;
 }
 
+enum {
+    OPT_PROFILE = 256,
+    OPT_STEPS,
+    OPT_OVERLAY,
+    OPT_RAW,
+    OPT_SHA,
+    OPT_ANIMATE,
+    OPT_EVERY,
+    OPT_DELAY,
+    OPT_ROOM,
+    OPT_START,
+    OPT_TICK,
+    OPT_INPUT,
+    OPT_SEED,
+    OPT_STATE,
+    OPT_FRAMES,
+    OPT_RUN_GIF,
+    OPT_BUNDLE,
+    OPT_CASE,
+    OPT_SAVE,
+    OPT_COMPARE,
+    OPT_SCREEN,
+    OPT_FONT,
+    OPT_AUDIO,
+    OPT_RESTORE,
+    OPT_SAVE_DIR,
+    OPT_DEVICE,
+    OPT_JSON
+};
+/* The modes: one picture, a run of the game, --compare. */
+enum { PIC_MODE_ONE = 1, PIC_MODE_RUN = 2, PIC_MODE_COMPARE = 4 };
+#define PIC_DRAW (PIC_MODE_ONE | PIC_MODE_RUN)
+
+// clang-format off
+static const cli_opt pic_options[] = {
+    {"output", 'o', required_argument, 'o', CLI_OUT_FILE, PIC_DRAW},
+    {"file", 'f', required_argument, 'f', CLI_VAL, PIC_MODE_ONE},
+    {"channel", 'c', required_argument, 'c', CLI_VAL, PIC_DRAW},
+    {"scale", 's', required_argument, 's', CLI_VAL, PIC_DRAW},
+    {"aspect", 'a', optional_argument, 'a', CLI_VAL, PIC_DRAW},
+    {"profile", 0, required_argument, OPT_PROFILE, CLI_VAL, PIC_DRAW},
+    {"steps", 0, required_argument, OPT_STEPS, CLI_VAL, PIC_MODE_ONE},
+    {"overlay", 0, required_argument, OPT_OVERLAY, CLI_VAL, PIC_MODE_ONE},
+    {"raw", 0, required_argument, OPT_RAW, CLI_OUT_FILE, PIC_DRAW},
+    {"sha256", 0, no_argument, OPT_SHA, CLI_VAL, PIC_DRAW},
+    {"animate", 0, required_argument, OPT_ANIMATE, CLI_OUT_FILE, PIC_MODE_ONE},
+    {"every", 0, required_argument, OPT_EVERY, CLI_VAL, PIC_DRAW},
+    {"delay", 0, required_argument, OPT_DELAY, CLI_VAL, PIC_MODE_ONE},
+    {"json", 0, no_argument, OPT_JSON, CLI_PRINTS, CLI_ALL_MODES},
+    {"room", 0, required_argument, OPT_ROOM, CLI_VAL, PIC_MODE_RUN},
+    {"from-start", 0, no_argument, OPT_START, CLI_VAL, PIC_MODE_RUN},
+    {"tick", 0, required_argument, OPT_TICK, CLI_VAL, PIC_MODE_RUN},
+    {"input", 0, required_argument, OPT_INPUT, CLI_VAL, PIC_MODE_RUN},
+    {"seed", 0, required_argument, OPT_SEED, CLI_VAL, PIC_MODE_RUN},
+    {"state", 0, required_argument, OPT_STATE, CLI_OUT_FILE, PIC_MODE_RUN},
+    {"frames", 0, required_argument, OPT_FRAMES, CLI_OUT_MANY, PIC_MODE_RUN},
+    {"gif", 0, required_argument, OPT_RUN_GIF, CLI_OUT_FILE, PIC_MODE_RUN},
+    {"bundle", 0, required_argument, OPT_BUNDLE, CLI_OUT_MANY, PIC_MODE_RUN},
+    {"case", 0, required_argument, OPT_CASE, CLI_VAL, PIC_MODE_RUN},
+    {"save", 0, required_argument, OPT_SAVE, CLI_OUT_FILE, PIC_MODE_RUN},
+    {"compare", 0, no_argument, OPT_COMPARE, CLI_VAL, PIC_MODE_COMPARE},
+    {"screen", 0, required_argument, OPT_SCREEN, CLI_OUT_FILE, PIC_MODE_RUN},
+    {"font", 0, required_argument, OPT_FONT, CLI_VAL, PIC_MODE_RUN},
+    {"audio", 0, required_argument, OPT_AUDIO, CLI_OUT_NAMED, PIC_MODE_RUN},
+    {"restore", 0, required_argument, OPT_RESTORE, CLI_VAL, PIC_MODE_RUN},
+    {"save-dir", 0, required_argument, OPT_SAVE_DIR, CLI_OUT_MANY, PIC_MODE_RUN},
+    {"device", 0, required_argument, OPT_DEVICE, CLI_VAL, PIC_MODE_RUN},
+};
+// clang-format on
+
 int main(int argc, char **argv)
 {
     cli_init(argv[0]);
-    enum {
-        OPT_PROFILE = 256,
-        OPT_STEPS,
-        OPT_OVERLAY,
-        OPT_RAW,
-        OPT_SHA,
-        OPT_ANIMATE,
-        OPT_EVERY,
-        OPT_DELAY,
-        OPT_ROOM,
-        OPT_START,
-        OPT_TICK,
-        OPT_INPUT,
-        OPT_SEED,
-        OPT_STATE,
-        OPT_FRAMES,
-        OPT_BUNDLE,
-        OPT_CASE,
-        OPT_SAVE,
-        OPT_COMPARE,
-        OPT_SCREEN,
-        OPT_FONT,
-        OPT_AUDIO,
-        OPT_RESTORE,
-        OPT_SAVE_DIR
-    };
-    // clang-format off
-    static const struct option longopts[] = {
-        {"output", required_argument, 0, 'o'},   {"file", required_argument, 0, 'f'},
-        {"channel", required_argument, 0, 'c'},  {"scale", required_argument, 0, 's'},
-        {"aspect", optional_argument, 0, 'a'},       {"profile", required_argument, 0, OPT_PROFILE},
-        {"steps", required_argument, 0, OPT_STEPS}, {"overlay", required_argument, 0, OPT_OVERLAY},
-        {"raw", required_argument, 0, OPT_RAW},  {"sha256", no_argument, 0, OPT_SHA},
-        {"animate", required_argument, 0, OPT_ANIMATE}, {"every", required_argument, 0, OPT_EVERY},
-        {"delay", required_argument, 0, OPT_DELAY}, {"json", no_argument, 0, 'j'},
-        {"room", required_argument, 0, OPT_ROOM}, {"from-start", no_argument, 0, OPT_START},
-        {"tick", required_argument, 0, OPT_TICK}, {"input", required_argument, 0, OPT_INPUT},
-        {"seed", required_argument, 0, OPT_SEED}, {"state", required_argument, 0, OPT_STATE},
-        {"frames", required_argument, 0, OPT_FRAMES}, {"bundle", required_argument, 0, OPT_BUNDLE},
-        {"case", required_argument, 0, OPT_CASE}, {"save", required_argument, 0, OPT_SAVE},
-        {"compare", no_argument, 0, OPT_COMPARE}, {"screen", required_argument, 0, OPT_SCREEN},
-        {"font", required_argument, 0, OPT_FONT}, {"audio", required_argument, 0, OPT_AUDIO},
-        {"restore", required_argument, 0, OPT_RESTORE}, {"save-dir", required_argument, 0, OPT_SAVE_DIR},
-        {"help", no_argument, 0, 'h'},           {"version", no_argument, 0, 'V'},
-        {0, 0, 0, 0},
-    };
-    // clang-format on
     pic_opts o;
     memset(&o, 0, sizeof o);
     o.channel = PIC_CHANNEL_VISUAL;
@@ -142,9 +190,12 @@ int main(int argc, char **argv)
     o.every = 10;
     o.delay = 4;
     o.room = -1;
+    o.machine = AGI_MACHINE_TANDY;
     int c, compare = 0;
     unsigned long n;
-    while ((c = cli_getopt(argc, argv, "o:f:c:s:ajhV", longopts)) != -1) {
+    cli_parser p;
+    cli_opts_init(&p, pic_options, sizeof pic_options / sizeof pic_options[0], argc, argv);
+    while ((c = cli_opts_next(&p)) != -1) {
         int bad = 0;
         switch (c) {
         case 'o': o.out_png = optarg; break;
@@ -187,6 +238,7 @@ int main(int argc, char **argv)
         case OPT_INPUT: o.input = optarg; break;
         case OPT_STATE: o.state = optarg; break;
         case OPT_FRAMES: o.frames_dir = optarg; break;
+        case OPT_RUN_GIF: o.run_gif = optarg; break;
         case OPT_BUNDLE: o.bundle = optarg; break;
         case OPT_CASE: o.case_id = optarg; break;
         case OPT_SAVE: o.save = optarg; break;
@@ -196,41 +248,48 @@ int main(int argc, char **argv)
         case OPT_AUDIO: o.audio = optarg; break;
         case OPT_RESTORE: o.restore = optarg; break;
         case OPT_SAVE_DIR: o.save_dir = optarg; break;
-        case 'j': o.json = 1; break;
+        case OPT_JSON: o.json = 1; break;
+        case OPT_DEVICE:
+            if (pic_parse_device(optarg, &o.machine))
+                return cli_usage_error("bad --device '%s' (tandy, pcjr or speaker)", optarg);
+            break;
         default: return cli_last_option(c, pic_render_help);
         }
         if (bad)
             return bad;
     }
     int rest = argc - optind;
-    /* Each image output's name says its format; only -o may be "-". */
+    /* Each image output's name says its format ("-": standard output). */
     if (o.out_png && cli_output_name_ok(o.out_png, "png", 1))
         return cli_usage_error("-o '%s': pic-render writes PNG (.png, or - for standard output)", o.out_png);
-    if (o.screen && cli_output_name_ok(o.screen, "png", 0))
-        return cli_usage_error("--screen '%s': the screen is written as PNG (.png)", o.screen);
-    if (o.out_gif && cli_output_name_ok(o.out_gif, "gif", 0))
-        return cli_usage_error("--animate '%s': the animation is written as GIF (.gif)", o.out_gif);
+    if (o.screen && cli_output_name_ok(o.screen, "png", 1))
+        return cli_usage_error("--screen '%s': the screen is written as PNG (.png, or - for standard output)",
+                               o.screen);
+    if (o.out_gif && cli_output_name_ok(o.out_gif, "gif", 1))
+        return cli_usage_error("--animate '%s': the animation is written as GIF (.gif, or - for standard output)",
+                               o.out_gif);
     if (o.audio && cli_output_name_ok(o.audio, "wav,flac,ogg,oga", 0))
         return cli_usage_error("--audio '%s': use .wav, .flac or .ogg", o.audio);
-    if (o.out_png && strcmp(o.out_png, "-") == 0 && o.json)
-        return cli_usage_error("-o - and --json both write to standard output");
+    unsigned mode = compare ? PIC_MODE_COMPARE : o.runtime ? PIC_MODE_RUN : PIC_MODE_ONE;
+    int bad = cli_opts_mode(&p, mode,
+                            mode == PIC_MODE_COMPARE ? "--compare"
+                            : mode == PIC_MODE_RUN   ? "a run of the game (--room, --from-start)"
+                                                     : "one picture (run the game with --room or --from-start)");
+    if (bad)
+        return bad;
     if (compare) {
         if (rest != 2)
             return cli_usage_error("--compare takes REF.json CANDIDATE.json");
         return pic_compare_run(argv[optind], argv[optind + 1], o.json);
     }
     if (o.runtime) {
-        if (rest != 1 || o.file)
+        if (rest != 1)
             return cli_usage_error("--room/--from-start take GAME_DIR only");
-        if (o.out_gif || o.overlays || o.steps || o.channel == PIC_CHANNEL_BOTH)
-            return cli_usage_error("--animate, --overlay, --steps and --channel both are for single pictures");
+        if (o.channel == PIC_CHANNEL_BOTH)
+            return cli_usage_error("--channel both is for single pictures");
         o.game_dir = argv[optind];
         return pic_runtime_run(&o);
     }
-    if (o.input || o.state || o.frames_dir || o.bundle || o.save || o.tick || o.have_seed || o.screen || o.font ||
-        o.audio || o.restore || o.save_dir)
-        return cli_usage_error("--tick, --input, --state, --frames, --bundle, --save, --screen need --room or "
-                               "--from-start");
     if (o.file) {
         if (rest != 0)
             return cli_usage_error("--file takes no GAME_DIR or PICNUM");

@@ -21,7 +21,7 @@ typedef struct pic_source {
     int have_game;
     const agi_profile *profile;
     unsigned extensions;      /* AGI_EXT_* of the game */
-    int agi256;               /* the base picture was a raw AGI256 bitmap */
+    int agi256;               /* the base picture was a raw bitmap (256 colours) */
     uint8_t palette[256 * 3]; /* of the images written */
     unsigned ncolors;
 } pic_source;
@@ -151,18 +151,19 @@ static int pic_draw_all(const pic_opts *o, pic_source *src, uint8_t *vis, uint8_
             break;
         }
         po.max_steps = o->steps ? o->steps - *total : 0;
-        /* An AGI256 bitmap (agi256.c) as the base picture: in a game its
-         * detection decides, a lone --file payload is its own evidence. */
-        if (i == 0 && (!src->have_game || (src->extensions & AGI_EXT_AGI256)) &&
-            agi_agi256_picture_is_raw(payload.data, payload.len)) {
-            agi_agi256_picture_info info;
-            if ((rc = agi_agi256_picture_decode(payload.data, payload.len, vis, &info, err)))
+        /* A raw bitmap (AGI256) can only be the base picture; an overlay
+         * draws vector commands over it. */
+        const agi_picture_form *form =
+            i == 0 ? agi_picture_form_of(payload.data, payload.len, src->have_game ? &src->extensions : NULL) : NULL;
+        if (form && form->decode_raw) {
+            agi_picture_raw_info info;
+            if ((rc = form->decode_raw(payload.data, payload.len, vis, &info, err)))
                 break;
             memset(pri, 4, AGI_PIC_CELLS); /* no priority screen: the cleared one (agi-spec) */
             src->agi256 = 1;
-            agi_agi256_palette(src->palette);
-            src->ncolors = 256;
-            json_t *row = json_pack("{s:b, s:I, s:I}", "agi256", 1, "white_filled", (json_int_t)info.white_filled,
+            form->palette(src->palette);
+            src->ncolors = form->colors;
+            json_t *row = json_pack("{s:b, s:I, s:I}", form->name, 1, "white_filled", (json_int_t)info.white_filled,
                                     "ignored_bytes", (json_int_t)info.ignored_bytes);
             relic_json_set(row, "source", o->game_dir ? json_integer(atoi(which)) : json_string(which), oom);
             relic_json_append(rows, row, oom);
@@ -197,8 +198,10 @@ static int pic_write_gif(const pic_opts *o, const pic_source *src, pic_anim *a, 
         frames[i].delay_cs = i + 1 == a->count ? 300 : (unsigned)o->delay; /* hold the finished picture */
     }
     relic_gif g = {bw, bh, src->palette, src->ncolors, -1};
-    if (rc == RELIC_OK)
-        rc = relic_gif_write(o->out_gif, &g, frames, a->count, err);
+    relic_buf gif = RELIC_BUF_INIT;
+    if (rc == RELIC_OK && (rc = relic_gif_encode(&g, frames, a->count, &gif, err)) == RELIC_OK)
+        rc = cli_write_output(o->out_gif, gif.data, gif.len, err);
+    relic_buf_free(&gif);
     for (size_t i = 0; frames && i < a->count; i++)
         free((void *)frames[i].pixels);
     free(frames);
@@ -221,8 +224,8 @@ static int pic_outputs(const pic_opts *o, const pic_source *src, const uint8_t *
                                      wide ? 256 : 16, err)) == RELIC_OK)
         relic_json_set(out, "png", json_string(o->out_png), oom);
     if (rc == RELIC_OK && o->out_raw &&
-        (rc = relic_file_write_atomic(o->out_raw, o->channel == PIC_CHANNEL_PRIORITY ? pri : vis, AGI_PIC_CELLS,
-                                      err)) == RELIC_OK)
+        (rc = cli_write_output(o->out_raw, o->channel == PIC_CHANNEL_PRIORITY ? pri : vis, AGI_PIC_CELLS, err)) ==
+            RELIC_OK)
         relic_json_set(out, "raw", json_string(o->out_raw), oom);
     if (rc == RELIC_OK && anim && (rc = pic_write_gif(o, src, anim, w, err)) == RELIC_OK) {
         relic_json_set(out, "gif", json_string(o->out_gif), oom);

@@ -11,6 +11,8 @@
 #include "relic/agi_save.h"
 #include "relic/agi_sn76489.h"
 #include "relic/agi_vm_json.h"
+#include "relic/core.h"
+#include "relic/gif.h"
 #include "relic/io.h"
 #include "relic/sha256.h"
 #include "render.h"
@@ -22,6 +24,7 @@ typedef struct rt_ctx {
     agi_input_script in;
     agi_vm *vm;
     json_t *frames;
+    relic_buf gif_planes; /* --gif: each frame's plane, AGI_PIC_CELLS bytes apiece */
     int oom; /* sticky (relic_json_set): a lost report member fails the run */
 } rt_ctx;
 
@@ -105,6 +108,7 @@ static int rt_open(rt_ctx *c, relic_err *err)
         return rc;
     }
     agi_vm_opts vo = {.profile = o->profile,
+                      .machine = (agi_vm_machine)o->machine,
                       .seed = o->have_seed      ? (uint32_t)o->seed
                               : c->in.have_seed ? c->in.seed
                                                 : 1,
@@ -135,6 +139,51 @@ static int rt_frame_out(rt_ctx *c, relic_err *err)
     return rc;
 }
 
+/* --gif keeps at most this much of the run's planes (160x168 bytes a
+ * frame, 9,986 frames): a longer run takes a larger --every. */
+#define RT_GIF_MAX_BYTES ((size_t)256 << 20)
+
+static int rt_gif_keep(rt_ctx *c, relic_err *err)
+{
+    if (c->gif_planes.len + AGI_PIC_CELLS > RT_GIF_MAX_BYTES)
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET,
+                             "--gif: more than %zu frames; take a larger --every", RT_GIF_MAX_BYTES / AGI_PIC_CELLS);
+    relic_buf_append(&c->gif_planes, rt_plane(c), AGI_PIC_CELLS);
+    return relic_buf_check(&c->gif_planes, err);
+}
+
+/* The kept planes enlarged by --scale/--aspect, one GIF frame each, shown
+ * --every cycles at the default 20 cycles a second (5 hundredths each). */
+static int rt_gif_write(rt_ctx *c, relic_err *err)
+{
+    size_t n = c->gif_planes.len / AGI_PIC_CELLS;
+    if (n == 0)
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "--gif: no frame (the run ends before cycle %lu)",
+                             c->o->every);
+    unsigned bw, bh;
+    cli_image_size(AGI_PIC_WIDTH, AGI_PIC_HEIGHT, (unsigned)c->o->scale, c->o->aspect, 0, &bw, &bh);
+    size_t big = (size_t)bw * bh;
+    uint8_t *px = relic_alloc_array(n, big);
+    relic_gif_frame *fr = relic_calloc_array(n, sizeof *fr);
+    int rc = px && fr ? RELIC_OK : relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    for (size_t i = 0; rc == RELIC_OK && i < n; i++) {
+        cli_image_scale_to(c->gif_planes.data + i * AGI_PIC_CELLS, AGI_PIC_WIDTH, AGI_PIC_HEIGHT,
+                           (unsigned)c->o->scale, c->o->aspect, 0, px + i * big);
+        fr[i].pixels = px + i * big;
+        fr[i].delay_cs = (unsigned)(c->o->every * 5 > 65535 ? 65535 : c->o->every * 5);
+    }
+    relic_gif g = {bw, bh, rt_palette(c), rt_colors(c), -1};
+    relic_buf b = RELIC_BUF_INIT;
+    if (rc == RELIC_OK)
+        rc = relic_gif_encode(&g, fr, n, &b, err);
+    if (rc == RELIC_OK)
+        rc = cli_write_output(c->o->run_gif, b.data, b.len, err);
+    relic_buf_free(&b);
+    free(px);
+    free(fr);
+    return rc;
+}
+
 static int rt_run(rt_ctx *c, relic_err *err)
 {
     const pic_opts *o = c->o;
@@ -147,9 +196,11 @@ static int rt_run(rt_ctx *c, relic_err *err)
             relic_err_file(err, o->game_dir);
             return rc;
         }
-        if (o->frames_dir && agi_vm_cycles(c->vm) % o->every == 0) {
+        if ((o->frames_dir || o->run_gif) && agi_vm_cycles(c->vm) % o->every == 0) {
             agi_vm_render(c->vm);
-            if ((rc = rt_frame_out(c, err)))
+            if (o->frames_dir && (rc = rt_frame_out(c, err)))
+                return rc;
+            if (o->run_gif && (rc = rt_gif_keep(c, err)))
                 return rc;
         }
     }
@@ -183,7 +234,7 @@ static int rt_screen(rt_ctx *c, relic_err *err)
 static int rt_audio(rt_ctx *c, relic_err *err)
 {
     agi_synth_opts so = {.rate = 22050};
-    agi_snd_device dev = agi_snd_device_for(agi_vm_profile(c->vm), 0);
+    agi_snd_device dev = agi_snd_device_for(agi_vm_profile(c->vm), c->o->machine);
     float *f = NULL;
     int16_t *pcm = NULL;
     size_t frames = 0;
@@ -191,10 +242,7 @@ static int rt_audio(rt_ctx *c, relic_err *err)
     if (rc == RELIC_OK)
         rc = agi_synth_to_pcm16(f, frames, 0.0, 1, &pcm, err);
     if (rc == RELIC_OK)
-        /* .wav through librelic-io (the same bytes): libsndfile is loaded
-         * only for FLAC or Ogg */
-        rc = relic_wav_is_path(c->o->audio) ? relic_wav_write(c->o->audio, pcm, frames, 1, so.rate, err)
-                                            : relic_audio_write(c->o->audio, pcm, frames, 1, so.rate, err);
+        rc = relic_audio_write(c->o->audio, pcm, frames, 1, so.rate, err);
     free(f);
     free(pcm);
     return rc;
@@ -210,14 +258,14 @@ static int rt_outputs(rt_ctx *c, json_t *report, relic_err *err)
                                                    rt_palette(c), rt_colors(c), err)) == 0)
         relic_json_set(outputs, "png", json_string(o->out_png), oom);
     if (rc == RELIC_OK && o->out_raw &&
-        (rc = relic_file_write_atomic(o->out_raw, rt_plane(c), AGI_PIC_CELLS, err)) == RELIC_OK)
+        (rc = cli_write_output(o->out_raw, rt_plane(c), AGI_PIC_CELLS, err)) == RELIC_OK)
         relic_json_set(outputs, "raw", json_string(o->out_raw), oom);
     if (rc == RELIC_OK && o->state) {
         json_t *st = agi_vm_state_json(c->vm);
         *oom |= !st;
         relic_json_set(st, "sha256", json_incref(json_object_get(report, "sha256")), oom);
         /* checked before writing: a state file short of a member is no state */
-        if ((rc = relic_json_check(*oom, err)) == RELIC_OK && (rc = relic_json_write(o->state, st, err)) == RELIC_OK)
+        if ((rc = relic_json_check(*oom, err)) == RELIC_OK && (rc = cli_write_json(o->state, st, err)) == RELIC_OK)
             relic_json_set(outputs, "state", json_string(o->state), oom);
         json_decref(st);
     }
@@ -227,6 +275,8 @@ static int rt_outputs(rt_ctx *c, json_t *report, relic_err *err)
         relic_json_set(outputs, "save", json_string(o->save), oom);
     if (rc == RELIC_OK && o->frames_dir)
         relic_json_set(outputs, "frames", json_incref(c->frames), oom);
+    if (rc == RELIC_OK && o->run_gif && (rc = rt_gif_write(c, err)) == RELIC_OK)
+        relic_json_set(outputs, "gif", json_string(o->run_gif), oom);
     if (rc == RELIC_OK && o->audio && (rc = rt_audio(c, err)) == RELIC_OK) {
         relic_json_set(outputs, "audio", json_string(o->audio), oom);
         relic_json_set(report, "sound_commands", json_integer((json_int_t)agi_vm_sound_commands(c->vm)->count), oom);
@@ -280,6 +330,7 @@ int pic_runtime_run(const pic_opts *o)
     if (rc)
         cli_report(&err);
     json_decref(c.frames);
+    relic_buf_free(&c.gif_planes);
     agi_vm_free(c.vm);
     agi_input_free(&c.in);
     agi_fileset_free(&c.fs);

@@ -30,7 +30,7 @@ int dump_assemble(const char *src, const char *out, const char *def_path)
     }
     if (!rc) {
         where = out;
-        rc = relic_file_write_atomic(out, rgm.data, rgm.len, &err);
+        rc = cli_write_output(out, rgm.data, rgm.len, &err);
     }
     if (rc) {
         relic_err_file(&err, where);

@@ -2,11 +2,11 @@
  * actor scripts, show strings, variables, attributes and placements, run
  * scripts in the SOUP VM with a trace, and assemble a map from a text map
  * source; see man/rgm-dump.1. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "opts.h"
 #include "streams.h"
 #include "json_report.h"
 #include "dump.h"
@@ -31,10 +31,13 @@ static void rgm_dump_help(void)
            "      --task-length N    stub tasks complete on their Nth revisit (default 1)\n"
            "      --seed N           initial random state (default 1, the engine's)\n"
            "      --trace FILE       write the run's trace (native calls, flag,\n"
-           "                         variable and attribute changes) as JSON\n"
+           "                         variable and attribute changes) as JSON (- for\n"
+           "                         standard output; the text then goes to stderr)\n"
            "      --assemble         build an RGM map from the map source MAP.rgmsrc\n"
            "  -o, --output FILE      the RGM file --assemble writes (atomically)\n"
-           "  -j, --json             print the report as JSON\n"
+           "      --json             print the report as JSON\n"
+           "  -v, --verbose          say each file written\n"
+           "  -q, --quiet            no warnings\n"
            "  -h, --help             show this help\n"
            "  -V, --version          show the version\n\n"
            "Exit status: 0 ok, 1 malformed data or a script fault, 2 usage error,\n"
@@ -86,51 +89,74 @@ static int rgm_dump_main(dump_opts *o)
     return unprinted ? CLI_EXIT_IO : rc == RELIC_WARN ? CLI_EXIT_DATA : cli_exit_code(rc);
 }
 
-/* --assemble is a mode of its own: only --def also applies to it.  The
- * defaults are compared because the parsed numbers have no "given" flag. */
-static int rgm_dump_assemble(const dump_opts *o, int nargs, char **args)
+enum {
+    O_STRINGS = 256,
+    O_VARS,
+    O_ATTRS,
+    O_PLACE,
+    O_RUN,
+    O_ALL,
+    O_TICKS,
+    O_STEPS,
+    O_TRACE,
+    O_TASKLEN,
+    O_SEED,
+    O_ASM,
+    O_JSON
+};
+/* The modes: the report of MAP, a run (--run, --all), --assemble. */
+enum { RGM_MODE_REPORT = 1, RGM_MODE_RUN = 2, RGM_MODE_ASM = 4 };
+#define RGM_READ (RGM_MODE_REPORT | RGM_MODE_RUN)
+
+// clang-format off
+static const cli_opt rgm_options[] = {
+    {"actor", 'a', required_argument, 'a', CLI_VAL, RGM_READ},
+    {"strings", 0, no_argument, O_STRINGS, CLI_VAL, RGM_READ},
+    {"vars", 0, no_argument, O_VARS, CLI_VAL, RGM_READ},
+    {"attrs", 0, no_argument, O_ATTRS, CLI_VAL, RGM_READ},
+    {"placements", 0, no_argument, O_PLACE, CLI_VAL, RGM_READ},
+    {"def", 'd', required_argument, 'd', CLI_VAL, CLI_ALL_MODES},
+    {"run", 0, required_argument, O_RUN, CLI_VAL, RGM_MODE_RUN},
+    {"all", 0, no_argument, O_ALL, CLI_VAL, RGM_MODE_RUN},
+    {"ticks", 0, required_argument, O_TICKS, CLI_VAL, RGM_MODE_RUN},
+    {"max-steps", 0, required_argument, O_STEPS, CLI_VAL, RGM_MODE_RUN},
+    {"trace", 0, required_argument, O_TRACE, CLI_OUT_FILE, RGM_MODE_RUN},
+    {"json", 0, no_argument, O_JSON, CLI_PRINTS, RGM_READ},
+    {"task-length", 0, required_argument, O_TASKLEN, CLI_VAL, RGM_MODE_RUN},
+    {"seed", 0, required_argument, O_SEED, CLI_VAL, RGM_MODE_RUN},
+    {"assemble", 0, no_argument, O_ASM, CLI_VAL, RGM_MODE_ASM},
+    {"output", 'o', required_argument, 'o', CLI_OUT_FILE, RGM_MODE_ASM},
+};
+// clang-format on
+
+/* The mode the options choose, checked against every option given. */
+static int rgm_dump_dispatch(const cli_parser *p, dump_opts *o, int nargs, char **args)
 {
-    if (o->actor || o->strings || o->vars || o->attrs || o->placements || o->run || o->all || o->trace || o->json ||
-        o->ticks != 10 || o->max_steps != 1000000 || o->task_len != 1 || o->seed != 1)
-        return cli_usage_error("--assemble takes only SOURCE, -o OUT.RGM and --def");
+    unsigned mode = o->assemble ? RGM_MODE_ASM : o->run || o->all ? RGM_MODE_RUN : RGM_MODE_REPORT;
+    int bad = cli_opts_mode(p, mode,
+                            mode == RGM_MODE_ASM   ? "--assemble"
+                            : mode == RGM_MODE_RUN ? "a run"
+                                                   : "the report of a map (run it with --run NAME or --all)");
+    if (bad)
+        return bad;
+    if (mode == RGM_MODE_ASM) {
+        if (nargs != 1)
+            return cli_usage_error("expected one SOURCE");
+        if (!o->out)
+            return cli_usage_error("give -o OUT.RGM");
+        return dump_assemble(args[0], o->out, o->def_path);
+    }
     if (nargs != 1)
-        return cli_usage_error("expected one SOURCE");
-    if (!o->out)
-        return cli_usage_error("give -o OUT.RGM");
-    return dump_assemble(args[0], o->out, o->def_path);
+        return cli_usage_error("expected one MAP.RGM");
+    if (o->run && o->all)
+        return cli_usage_error("give --run NAME or --all, not both");
+    o->file = args[0];
+    return rgm_dump_main(o);
 }
 
 int main(int argc, char **argv)
 {
     cli_init(argv[0]);
-    enum {
-        O_STRINGS = 256,
-        O_VARS,
-        O_ATTRS,
-        O_PLACE,
-        O_RUN,
-        O_ALL,
-        O_TICKS,
-        O_STEPS,
-        O_TRACE,
-        O_TASKLEN,
-        O_SEED,
-        O_ASM
-    };
-    // clang-format off
-    static const struct option longopts[] = {
-        {"actor", required_argument, 0, 'a'}, {"strings", no_argument, 0, O_STRINGS},
-        {"vars", no_argument, 0, O_VARS},     {"attrs", no_argument, 0, O_ATTRS},
-        {"placements", no_argument, 0, O_PLACE}, {"def", required_argument, 0, 'd'},
-        {"run", required_argument, 0, O_RUN}, {"all", no_argument, 0, O_ALL},
-        {"ticks", required_argument, 0, O_TICKS}, {"max-steps", required_argument, 0, O_STEPS},
-        {"trace", required_argument, 0, O_TRACE}, {"json", no_argument, 0, 'j'},
-        {"task-length", required_argument, 0, O_TASKLEN}, {"seed", required_argument, 0, O_SEED},
-        {"assemble", no_argument, 0, O_ASM},  {"output", required_argument, 0, 'o'},
-        {"help", no_argument, 0, 'h'},        {"version", no_argument, 0, 'V'},
-        {0, 0, 0, 0},
-    };
-    // clang-format on
     dump_opts o;
     memset(&o, 0, sizeof o);
     o.ticks = 10;
@@ -138,11 +164,13 @@ int main(int argc, char **argv)
     o.task_len = 1;
     o.seed = 1;
     int c;
-    while ((c = cli_getopt(argc, argv, "a:d:o:jhV", longopts)) != -1) {
+    cli_parser p;
+    cli_opts_init(&p, rgm_options, sizeof rgm_options / sizeof rgm_options[0], argc, argv);
+    while ((c = cli_opts_next(&p)) != -1) {
         switch (c) {
         case 'a': o.actor = optarg; break;
         case 'd': o.def_path = optarg; break;
-        case 'j': o.json = 1; break;
+        case O_JSON: o.json = 1; break;
         case O_ASM: o.assemble = 1; break;
         case 'o': o.out = optarg; break;
         case O_STRINGS: o.strings = 1; break;
@@ -171,16 +199,5 @@ int main(int argc, char **argv)
         default: return cli_last_option(c, rgm_dump_help);
         }
     }
-    if (o.assemble)
-        return rgm_dump_assemble(&o, argc - optind, argv + optind);
-    if (o.out)
-        return cli_usage_error("-o goes with --assemble");
-    if (optind != argc - 1)
-        return cli_usage_error("expected one MAP.RGM");
-    if (o.run && o.all)
-        return cli_usage_error("give --run NAME or --all, not both");
-    if (o.trace && !o.run && !o.all)
-        return cli_usage_error("--trace needs --run NAME or --all");
-    o.file = argv[optind];
-    return rgm_dump_main(&o);
+    return rgm_dump_dispatch(&p, &o, argc - optind, argv + optind);
 }

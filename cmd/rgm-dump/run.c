@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dump.h"
+#include "streams.h"
 #include "relic/io.h"
 #include "relic/soup_vm.h"
 
@@ -87,7 +88,7 @@ int dump_run(dump_ctx *x, json_t *doc, relic_err *err)
                           (json_int_t)stub->dropped, "events", dump_trace(vm, &x->def, stub, &trace_oom));
             rc = relic_json_check(trace_oom, err);
             if (!rc)
-                rc = relic_json_write(o->trace, tr, err);
+                rc = cli_write_json(o->trace, tr, err);
             json_decref(tr);
         }
         if (!rc && run_rc) {

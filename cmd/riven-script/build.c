@@ -1,9 +1,12 @@
 /* riven-script --build: reads the text manifest, builds NAME resources
  * first (the scripts resolve names through them), then every other
  * resource (text sources through libvm's riven_source_build, kind "raw"
- * copied byte for byte, kind "png" the tBMP bytes an extracted PNG keeps), and writes the archive with mhk_write in
- * manifest order.  An output that names an input (the manifest or a
- * source: same path, or same device and inode) is refused before
+ * copied byte for byte, kind "png" the tBMP bytes an extracted PNG
+ * keeps), and writes the archive laid out as the manifest's '@' lines
+ * record (mhk_write_layout) while the resources fit them, else with
+ * mhk_write in manifest order.  A FILE is relative to the manifest's
+ * folder unless absolute.  An output that names an input (the manifest or
+ * a source: same path, or same device and inode) is refused before
  * anything is written. */
 #include <png.h>
 #include <setjmp.h>
@@ -12,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "cli.h"
+#include "streams.h"
 #include "relic/core.h"
 #include "relic/cursor.h"
 #include "relic/io.h"
@@ -26,10 +30,19 @@ typedef struct rs_build_line {
     unsigned lineno;
 } rs_build_line;
 
+/* A FILE names a path from the manifest's folder, or an absolute one as it is. */
+static void rs_build_path(const char *dir, const char *file, char *path, size_t cap)
+{
+    if (file[0] == '/')
+        snprintf(path, cap, "%s", file);
+    else
+        snprintf(path, cap, "%s/%s", dir, file);
+}
+
 static int rs_build_source(const char *dir, const char *file, relic_buf *text, relic_err *err)
 {
     char path[4608];
-    snprintf(path, sizeof path, "%s/%s", dir, file);
+    rs_build_path(dir, file, path, sizeof path);
     int rc = relic_file_read(path, text, err);
     if (!rc) {
         relic_buf_u8(text, 0);
@@ -149,14 +162,16 @@ static int rs_build_make(const char *dir, const rs_build_line *l, const riven_na
         rc = relic_buf_check(out, err);
     if (rc && !err->file[0]) {
         char path[4608];
-        snprintf(path, sizeof path, "%s/%s", dir, l->file);
+        rs_build_path(dir, l->file, path, sizeof path);
         relic_err_file(err, path);
     }
     relic_buf_free(&text);
     return rc;
 }
 
-static int rs_build_parse(const char *manifest, rs_build_line **lines, size_t *n, relic_err *err)
+/* Resource lines into *lines, the archive's layout ('@' lines, --extract
+ * writes them) into *layout. */
+static int rs_build_parse(const char *manifest, rs_build_line **lines, size_t *n, mhk_layout *layout, relic_err *err)
 {
     relic_buf m = RELIC_BUF_INIT;
     int rc = relic_file_read(manifest, &m, err);
@@ -176,7 +191,13 @@ static int rs_build_parse(const char *manifest, rs_build_line **lines, size_t *n
         char *s = p + strspn(p, " \t");
         rs_build_line *l = &(*lines)[*n];
         char idbuf[16];
-        if (*s && *s != '#') {
+        if (*s == '@') {
+            if ((rc = mhk_layout_parse_line(layout, s, err)) == RELIC_EDATA) {
+                char what[sizeof err->msg];
+                snprintf(what, sizeof what, "%s", err->msg);
+                relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "line %u: %s", no, what);
+            }
+        } else if (*s && *s != '#') {
             if (sscanf(s, "%7s %15s %63s %15s %255s", l->type, idbuf, l->name, l->kind, l->file) != 5 ||
                 strlen(l->type) != 4 || cli_parse_uint(idbuf, 0, 65535, &l->id))
                 rc = relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "line %u: expected TYPE ID NAME|- KIND FILE", no);
@@ -211,11 +232,37 @@ static int rs_build_check_output(const char *manifest, const char *dir, const rs
         return cli_usage_error("output %s names the input %s", out, manifest);
     for (size_t i = 0; i < n; i++) {
         char path[4608];
-        snprintf(path, sizeof path, "%s/%s", dir, lines[i].file);
+        rs_build_path(dir, lines[i].file, path, sizeof path);
         if (rs_build_same(out, &so, have, path))
             return cli_usage_error("output %s names the input %s", out, path);
     }
     return CLI_EXIT_OK;
+}
+
+/* The manifest's recorded layout when the resources still fit it (an
+ * unchanged extraction comes back byte for byte; a resource that changed
+ * size moves past the end), else relic's own: an added, removed or renamed
+ * resource says so on stderr and lays the archive out anew.
+ * A name the manifest could not hold ("-" for one with a space) is the
+ * layout's either way. */
+static int rs_build_write(const char *manifest, const mhk_layout *layout, const rs_build_line *lines, mhk_entry *e,
+                          size_t n, relic_buf *arc, relic_err *err)
+{
+    if (!layout->length) {
+        if (layout->ntypes || layout->nfiles || layout->ngaps || layout->strings_len)
+            cli_warn("%s: layout lines without @archive: the archive is laid out anew", manifest);
+        return mhk_write(e, n, arc, err);
+    }
+    for (size_t i = 0; i < n; i++) {
+        const char *kept = lines[i].name[0] ? NULL : mhk_layout_name(layout, e[i].tag, e[i].id);
+        if (kept && !rs_plain_name(kept))
+            e[i].name = kept;
+    }
+    char why[160];
+    if (mhk_layout_fits(layout, e, n, why, sizeof why))
+        return mhk_write_layout(layout, e, n, arc, err);
+    cli_warn("%s: layout not kept (%s): the archive is laid out anew", manifest, why);
+    return mhk_write(e, n, arc, err);
 }
 
 int rs_build(const char *manifest, const char *out)
@@ -231,11 +278,14 @@ int rs_build(const char *manifest, const char *out)
         *slash = 0;
     else
         strcpy(dir, ".");
-    int rc = rs_build_parse(manifest, &lines, &n, &err);
+    mhk_layout layout;
+    memset(&layout, 0, sizeof layout);
+    int rc = rs_build_parse(manifest, &lines, &n, &layout, &err);
     if (!rc) {
         int usage = rs_build_check_output(manifest, dir, lines, n, out);
         if (usage) {
             free(lines);
+            mhk_layout_free(&layout);
             return usage;
         }
     }
@@ -270,8 +320,8 @@ int rs_build(const char *manifest, const char *out)
         }
     relic_buf arc = RELIC_BUF_INIT;
     if (!rc)
-        rc = mhk_write(e, n, &arc, &err);
-    if (!rc && (rc = relic_file_write_atomic(out, arc.data, arc.len, &err)))
+        rc = rs_build_write(manifest, &layout, lines, e, n, &arc, &err);
+    if (!rc && (rc = cli_write_output(out, arc.data, arc.len, &err)))
         relic_err_file(&err, out);
     if (rc)
         cli_report(&err);
@@ -280,6 +330,7 @@ int rs_build(const char *manifest, const char *out)
     for (int k = 0; k < 6; k++)
         riven_names_free(&names[k]);
     relic_buf_free(&arc);
+    mhk_layout_free(&layout);
     free(bufs);
     free(e);
     free(lines);

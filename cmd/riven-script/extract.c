@@ -87,7 +87,7 @@ typedef struct rs_pool {
     const rs_opts *o;
     rs_job *jobs;
     size_t n;
-    atomic_size_t next;
+    atomic_size_t next, done;
 } rs_pool;
 
 /* Drops the resource's pages from this process (they are clean file
@@ -174,17 +174,26 @@ static void rs_job_run(const rs_pool *p, rs_job *j, rs_worker_buf *wb)
     rs_release(j->a, j->r);
 }
 
-static void *rs_worker(void *arg)
+/* The calling thread (show set) also draws the progress line: one
+ * thread only, as the line is redrawn in place. */
+static void rs_work(rs_pool *p, int show)
 {
-    rs_pool *p = arg;
     rs_worker_buf wb = {NULL, 0};
     for (;;) {
         size_t i = atomic_fetch_add(&p->next, 1);
         if (i >= p->n)
             break;
         rs_job_run(p, &p->jobs[i], &wb);
+        size_t done = atomic_fetch_add(&p->done, 1) + 1;
+        if (show)
+            cli_progress("%zu/%zu resources", done, p->n);
     }
     free(wb.p);
+}
+
+static void *rs_worker(void *arg)
+{
+    rs_work(arg, 0);
     return NULL;
 }
 
@@ -224,7 +233,7 @@ static int rs_extract_into(const rs_ctx *c, const rs_opts *o, json_t **summary, 
     size_t total = 0;
     for (size_t i = 0; i < c->n; i++)
         total += c->ar[i].a.count;
-    rs_pool p = {c, o, relic_calloc_array(total, sizeof(rs_job)), 0, 0};
+    rs_pool p = {c, o, relic_calloc_array(total, sizeof(rs_job)), 0, 0, 0};
     rs_out *out = relic_calloc_array(total + 1, sizeof *out); /* RS_FORM_BIN, no text until a job says */
     if (!p.jobs || !out) {
         free(p.jobs);
@@ -247,9 +256,10 @@ static int rs_extract_into(const rs_ctx *c, const rs_opts *o, json_t **summary, 
     for (unsigned t = 1; t < nt; t++, started++)
         if (pthread_create(&tid[started], NULL, rs_worker, &p) != 0)
             break;
-    rs_worker(&p);
+    rs_work(&p, 1);
     for (unsigned t = 0; t < started; t++)
         pthread_join(tid[t], NULL);
+    cli_progress_done();
     unsigned long raw = 0, converted = 0, failed = 0;
     int worst = RELIC_OK;
     for (size_t i = 0; i < p.n; i++) {
@@ -257,6 +267,11 @@ static int rs_extract_into(const rs_ctx *c, const rs_opts *o, json_t **summary, 
         if (j->rc == RELIC_OK) {
             raw++;
             converted += (unsigned long)j->did;
+            if (cli_verbosity() > 0) {
+                char tag[5];
+                mhk_tag_str(j->r->tag, tag);
+                cli_verbose("%s: %s %u extracted%s", j->a->path, tag, j->r->id, j->did ? " and converted" : "");
+            }
         } else if (j->rc == RELIC_EDATA) {
             /* a malformed resource is reported and the rest extracted */
             raw += !j->r->broken;

@@ -55,12 +55,8 @@ static int rs_convert_twav(const rs_ctx *c, const rs_dest *dest, const char *bas
     char rel[600], path[4096];
     snprintf(rel, sizeof rel, "%s.%s", base, c->audio_format);
     rc = relic_path_join(dest->root, rel, 1, path, sizeof path, err);
-    /* .wav through librelic-io's writer (the same bytes): libsndfile is
-     * loaded only for FLAC, Ogg or an MPEG payload */
-    int own_wav = !strcmp(c->audio_format, "wav") && s.channels <= 2;
     if (!rc)
-        rc = own_wav ? relic_wav_write(path, s.samples, s.frames, s.channels, s.rate, err)
-                     : relic_audio_write(path, s.samples, s.frames, s.channels, s.rate, err);
+        rc = relic_audio_write(path, s.samples, s.frames, s.channels, s.rate, err);
     riven_sound_free(&s);
     return rc;
 }

@@ -22,7 +22,7 @@ static int rs_by_file_index(const void *x, const void *y)
     return (a->file_index > b->file_index) - (a->file_index < b->file_index);
 }
 
-static int rs_plain_name(const char *s)
+int rs_plain_name(const char *s)
 {
     if (!s || !s[0] || strlen(s) > 63)
         return 0;
@@ -44,6 +44,33 @@ static void rs_manifest_kind(const rs_opts *o, const rs_archive *a, const mhk_re
         *kind = "png";
         *ext = "png";
     }
+}
+
+/* The archive's own layout after the resource lines, so that --build
+ * writes an unchanged extraction back byte for byte; only when every
+ * resource is in the manifest (no --only, nothing broken or unnamed). */
+static void rs_manifest_layout(const rs_opts *o, const rs_archive *a, size_t listed, relic_buf *m)
+{
+    if (o->nsel || listed != a->a.count)
+        return;
+    for (size_t k = 0; k < a->a.count; k++) {
+        char tag[5];
+        mhk_tag_str(a->a.res[k].tag, tag);
+        if (strchr(tag, ' ') || strchr(tag, '?'))
+            return;
+    }
+    mhk_layout l;
+    relic_err e;
+    relic_err_clear(&e);
+    if (mhk_layout_capture(&a->a, &l, &e)) {
+        relic_buf_printf(m, "# no layout recorded: %s\n", e.msg);
+        return;
+    }
+    relic_buf_printf(m, "# The archive's layout: --build keeps it while the resources keep their\n"
+                        "# names (one that changes size moves to the end); delete these lines to\n"
+                        "# let it lay the archive out anew.\n");
+    mhk_layout_text(&l, m, NULL);
+    mhk_layout_free(&l);
 }
 
 int rs_write_manifest(const rs_ctx *c, const rs_opts *o, const rs_archive *a, const rs_out *out, relic_err *err)
@@ -79,6 +106,7 @@ int rs_write_manifest(const rs_ctx *c, const rs_opts *o, const rs_archive *a, co
                          ext);
     }
     free(v);
+    rs_manifest_layout(o, a, n, &m);
     char arch[128], rel[160];
     rs_archive_dir(a, arch);
     snprintf(rel, sizeof rel, "%s/archive.txt", arch);

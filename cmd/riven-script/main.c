@@ -2,13 +2,13 @@
  * Mohawk archives, and build an archive from a text manifest; see
  * man/riven-script.1. */
 #include <fcntl.h>
-#include <getopt.h>
 #include <malloc.h>
 #include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "opts.h"
 #include "streams.h"
 #include "build.h"
 #include "relic/io.h"
@@ -42,10 +42,13 @@ static void rs_help(void)
            "  -r, --run              run card N's event chain, then each --click\n"
            "  -k, --click HOTSPOT    click a hotspot (BLST id or NAME 2 name) after loading\n"
            "      --vars SAVE.rvn    start from a saved game's variables\n"
-           "  -t, --trace FILE       write the execution trace as JSON\n"
+           "  -t, --trace FILE       write the execution trace as JSON (- for standard\n"
+           "                         output; the text then goes to stderr)\n"
            "      --max-steps N      step budget (default 100000)\n"
            "      --screen FILE      write the 608x392 card as composed after the load\n"
-           "                         chain and after each --click (FILE, FILE-1...)\n"
+           "                         chain and after each --click (FILE, FILE-1...);\n"
+           "                         exit 1 when a picture it draws is not in the\n"
+           "                         archives given (named; black there)\n"
            "      --frames DIR       write DIR/frame-NNNNN.png at every display update\n"
            "      --build MANIFEST   build an archive from a text manifest; each line is\n"
            "                         TYPE ID NAME|- KIND FILE (FILE relative to the\n"
@@ -55,6 +58,8 @@ static void rs_help(void)
            "      --json             print JSON instead of text; alone, a probe: each\n"
            "                         archive's size, resources by type, problems and\n"
            "                         resources, nothing written\n"
+           "  -v, --verbose          say each file written\n"
+           "  -q, --quiet            no warnings, no progress line\n"
            "  -h, --help             show this help\n"
            "  -V, --version          show the version\n\n"
            "Exit status: 0 ok, 1 malformed data, 2 usage error, 3 I/O error.\n",
@@ -178,18 +183,68 @@ static int rs_dispatch(rs_ctx *c, const rs_opts *o)
     return o->extract ? CLI_EXIT_OK : rs_report_broken(c);
 }
 
-/* --build is a mode of its own: the reading options make no sense with it. */
-static int rs_build_main(const rs_opts *o, const rs_ctx *c, int nargs, char **args)
+enum { OPT_AUDIO = 256, OPT_VARS, OPT_MAX, OPT_BUILD, OPT_JSON, OPT_ONLY, OPT_RAW, OPT_SCREEN, OPT_FRAMES };
+/* The modes: --list, decompiling (--all, --card, --hotspot), --extract,
+ * --run, --build, and --json alone (the probe). */
+enum { RS_LIST = 1, RS_DECOMPILE = 2, RS_EXTRACT = 4, RS_RUN = 8, RS_BUILD = 16, RS_PROBE = 32 };
+
+// clang-format off
+static const cli_opt rs_options[] = {
+    {"list", 'l', no_argument, 'l', CLI_VAL, RS_LIST},
+    {"all", 'a', no_argument, 'a', CLI_VAL, RS_DECOMPILE},
+    {"card", 'c', required_argument, 'c', CLI_VAL, RS_DECOMPILE | RS_RUN},
+    {"hotspot", 'H', required_argument, 'H', CLI_VAL, RS_DECOMPILE},
+    {"extract", 'x', required_argument, 'x', CLI_OUT_MANY, RS_EXTRACT},
+    {"audio-format", 0, required_argument, OPT_AUDIO, CLI_VAL, RS_EXTRACT},
+    {"only", 0, required_argument, OPT_ONLY, CLI_VAL, RS_EXTRACT},
+    {"raw-only", 0, no_argument, OPT_RAW, CLI_VAL, RS_EXTRACT},
+    {"jobs", 'j', required_argument, 'j', CLI_VAL, RS_EXTRACT},
+    {"run", 'r', no_argument, 'r', CLI_VAL, RS_RUN},
+    {"click", 'k', required_argument, 'k', CLI_VAL, RS_RUN},
+    {"vars", 0, required_argument, OPT_VARS, CLI_VAL, RS_RUN},
+    {"trace", 't', required_argument, 't', CLI_OUT_FILE, RS_RUN},
+    {"max-steps", 0, required_argument, OPT_MAX, CLI_VAL, RS_RUN},
+    {"screen", 0, required_argument, OPT_SCREEN, CLI_OUT_FILE, RS_RUN},
+    {"frames", 0, required_argument, OPT_FRAMES, CLI_OUT_MANY, RS_RUN},
+    {"json", 0, no_argument, OPT_JSON, CLI_PRINTS, RS_LIST | RS_DECOMPILE | RS_EXTRACT | RS_RUN | RS_PROBE},
+    {"build", 0, no_argument, OPT_BUILD, CLI_VAL, RS_BUILD},
+    {"output", 'o', required_argument, 'o', CLI_OUT_FILE, RS_BUILD},
+};
+// clang-format on
+
+/* The mode the options choose, checked against every option given. */
+static int rs_mode(const cli_parser *p, rs_opts *o, int json, int nargs)
 {
-    if (o->list || o->all || o->have_card || o->have_hotspot || o->extract || o->run || o->nclicks || o->trace ||
-        o->vars || o->max_steps != 100000 || c->json || strcmp(c->audio_format, "wav") != 0 || o->raw_only || o->nsel ||
-        o->jobs || o->screen || o->frames)
-        return cli_usage_error("--build takes only MANIFEST and -o OUT.MHK");
-    if (nargs != 1)
+    static const char *const names[] = {"--list", "decompiling (--all, --card, --hotspot)", "--extract", "--run",
+                                        "--build", "the probe (--json alone)"};
+    if (!o->build && nargs < 1)
+        return cli_usage_error("expected at least one ARCHIVE");
+    int modes =
+        o->build + o->list + (o->extract != NULL) + o->run + (o->all || o->have_hotspot || (o->have_card && !o->run));
+    o->probe = modes == 0 && json; /* like ffprobe: what the archives hold, nothing written */
+    if (modes != 1 && !o->probe)
+        return cli_usage_error("choose one of --list, --all/--card/--hotspot, --extract, --run, --build");
+    unsigned mode = o->probe   ? RS_PROBE
+                    : o->build ? RS_BUILD
+                    : o->list  ? RS_LIST
+                    : o->extract ? RS_EXTRACT
+                    : o->run     ? RS_RUN
+                                 : RS_DECOMPILE;
+    unsigned bit = 0;
+    while ((1u << bit) != mode)
+        bit++;
+    int bad = cli_opts_mode(p, mode, names[bit]);
+    if (bad)
+        return bad;
+    if (o->run && !o->have_card)
+        return cli_usage_error("--run needs --card N");
+    if (o->screen && strcmp(o->screen, "-") == 0 && o->nclicks)
+        return cli_usage_error("--screen - writes one picture: with --click, name a file (FILE, FILE-1, ...)");
+    if (mode == RS_BUILD && nargs != 1)
         return cli_usage_error("expected one MANIFEST");
-    if (!o->out)
+    if (mode == RS_BUILD && !o->out)
         return cli_usage_error("give -o OUT.MHK");
-    return rs_build(args[0], o->out);
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -201,23 +256,6 @@ int main(int argc, char **argv)
      * times.  Peak memory stays bounded by the resources in flight. */
     mallopt(M_MMAP_THRESHOLD, 4 << 20);
     mallopt(M_TRIM_THRESHOLD, 16 << 20);
-    enum { OPT_AUDIO = 256, OPT_VARS, OPT_MAX, OPT_BUILD, OPT_JSON, OPT_ONLY, OPT_RAW, OPT_SCREEN, OPT_FRAMES };
-    // clang-format off
-    static const struct option longopts[] = {
-        {"list", no_argument, 0, 'l'},        {"all", no_argument, 0, 'a'},
-        {"card", required_argument, 0, 'c'},  {"hotspot", required_argument, 0, 'H'},
-        {"extract", required_argument, 0, 'x'}, {"audio-format", required_argument, 0, OPT_AUDIO},
-        {"run", no_argument, 0, 'r'},         {"click", required_argument, 0, 'k'},
-        {"vars", required_argument, 0, OPT_VARS}, {"trace", required_argument, 0, 't'},
-        {"max-steps", required_argument, 0, OPT_MAX}, {"json", no_argument, 0, OPT_JSON},
-        {"only", required_argument, 0, OPT_ONLY}, {"raw-only", no_argument, 0, OPT_RAW},
-        {"jobs", required_argument, 0, 'j'},  {"screen", required_argument, 0, OPT_SCREEN},
-        {"frames", required_argument, 0, OPT_FRAMES},
-        {"build", no_argument, 0, OPT_BUILD}, {"output", required_argument, 0, 'o'},
-        {"help", no_argument, 0, 'h'},        {"version", no_argument, 0, 'V'},
-        {0, 0, 0, 0},
-    };
-    // clang-format on
     rs_opts o;
     memset(&o, 0, sizeof o);
     o.max_steps = 100000;
@@ -225,7 +263,9 @@ int main(int argc, char **argv)
     memset(&c, 0, sizeof c);
     c.audio_format = "wav";
     int ch;
-    while ((ch = cli_getopt(argc, argv, "lac:H:x:rk:t:o:j:hV", longopts)) != -1) {
+    cli_parser p;
+    cli_opts_init(&p, rs_options, sizeof rs_options / sizeof rs_options[0], argc, argv);
+    while ((ch = cli_opts_next(&p)) != -1) {
         switch (ch) {
         case 'l': o.list = 1; break;
         case 'a': o.all = 1; break;
@@ -271,27 +311,14 @@ int main(int argc, char **argv)
         case OPT_RAW: o.raw_only = 1; break;
         case OPT_SCREEN: o.screen = optarg; break;
         case OPT_FRAMES: o.frames = optarg; break;
-        case 'h': rs_help(); return CLI_EXIT_OK;
-        case 'V': cli_print_version(); return CLI_EXIT_OK;
-        default: return cli_usage_error("unknown option");
+        default: return cli_last_option(ch, rs_help);
         }
     }
+    int bad = rs_mode(&p, &o, c.json, argc - optind);
+    if (bad)
+        return bad;
     if (o.build)
-        return rs_build_main(&o, &c, argc - optind, argv + optind);
-    if (o.out)
-        return cli_usage_error("-o goes with --build");
-    if (optind >= argc)
-        return cli_usage_error("expected at least one ARCHIVE");
-    int modes = o.list + (o.extract != NULL) + o.run + (o.all || o.have_card || o.have_hotspot ? !o.run : 0);
-    o.probe = modes == 0 && c.json; /* like ffprobe: what the archives hold, nothing written */
-    if (modes != 1 && !o.probe)
-        return cli_usage_error("choose one of --list, --all/--card/--hotspot, --extract, --run");
-    if (o.run && !o.have_card)
-        return cli_usage_error("--run needs --card N");
-    if ((o.nclicks || o.trace || o.vars || o.screen || o.frames) && !o.run)
-        return cli_usage_error("--click, --trace, --vars, --screen and --frames go with --run");
-    if ((o.nsel || o.raw_only || o.jobs) && !o.extract)
-        return cli_usage_error("--only, --raw-only and --jobs go with --extract");
+        return rs_build(argv[optind], o.out);
     int rc = rs_load(&c, argv + optind, (size_t)(argc - optind));
     if (rc == CLI_EXIT_OK)
         rc = rs_dispatch(&c, &o);

@@ -90,6 +90,8 @@ int rs_convert(const rs_ctx *c, const rs_dest *dest, const char *base, const rs_
                const uint8_t *d, int *did, rs_out *out, relic_err *err);
 /* extract_index.c: OUT/<archive>/archive.txt (the --build manifest) and index.html pages. */
 /* out[k]: what the pool left for the archive's resource k. */
+/* A name a manifest line can hold (no space, control byte or '#'). */
+int rs_plain_name(const char *s);
 int rs_write_manifest(const rs_ctx *c, const rs_opts *o, const rs_archive *a, const rs_out *out, relic_err *err);
 int rs_write_index(const rs_ctx *c, const rs_opts *o, const rs_archive *a, const rs_out *out, relic_err *err);
 int rs_write_top_index(const rs_ctx *c, const rs_opts *o, relic_err *err);
@@ -97,16 +99,28 @@ int rs_run(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *err);
 
 /* screen.c: the composed card (see there). */
 enum { RS_SCREEN_W = 608, RS_SCREEN_H = 392 };
+#define RS_SCREEN_ABSENT 16
 typedef struct rs_screen {
     const rs_ctx *c;
     const char *frames; /* --frames DIR, or NULL */
     uint16_t card;
     unsigned updates, frames_written, missing;
+    /* The pictures the cards drew that the archives lack (or hold
+     * damaged), each once: named in the error at the end of the run. */
+    struct {
+        uint32_t tag;
+        uint16_t id;
+        uint8_t damaged;
+    } absent[RS_SCREEN_ABSENT];
+    unsigned nabsent;
     relic_err err; /* the first frame that could not be written */
     uint8_t back[RS_SCREEN_W * RS_SCREEN_H * 3], front[RS_SCREEN_W * RS_SCREEN_H * 3];
 } rs_screen;
 void rs_screen_event(rs_screen *sc, const riven_trace_ev *ev);
 int rs_screen_png(const rs_screen *sc, const char *path, relic_err *err);
 int rs_screen_write(rs_screen *sc, const char *file, unsigned n, relic_err *err);
+/* RELIC_OK, or the data error naming the pictures the cards drew and the
+ * archives lack (the screens were written, black where they go). */
+int rs_screen_absent(const rs_screen *sc, relic_err *err);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "streams.h"
 #include "relic/core.h"
 #include "relic/io.h"
 #include "rscript.h"
@@ -82,7 +83,7 @@ static int rs_world_load(const rs_ctx *c, rs_world *w, relic_err *err)
 
 /* Save variables, matched by name through the save's NAME 1 and the
  * archives' NAME 4 (by position when the archives have no NAME 4). */
-static int rs_load_vars(const rs_ctx *c, const char *path, uint32_t *vars, relic_err *err)
+static int rs_load_vars(const rs_ctx *c, const char *path, riven_vm *vm, relic_err *err)
 {
     relic_buf f = RELIC_BUF_INIT;
     riven_save sv;
@@ -97,7 +98,7 @@ static int rs_load_vars(const rs_ctx *c, const char *path, uint32_t *vars, relic
     for (size_t i = 0; i < sv.vars.count && i < sv.names.count; i++) {
         int k = c->ns.variables->count ? riven_names_find(c->ns.variables, sv.names.names[i]) : (int)i;
         if (k >= 0)
-            vars[k] = sv.vars.rec[i][2];
+            riven_vm_set_var(vm, (uint16_t)k, sv.vars.rec[i][2]);
     }
     riven_save_free(&sv);
     relic_buf_free(&f);
@@ -169,7 +170,7 @@ static int rs_click_id(const rs_ctx *c, const rs_world *w, uint16_t card, const 
 int rs_run(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *err)
 {
     rs_world w = {0};
-    riven_vm vm;
+    riven_vm *vm = NULL;
     rs_tracer t = {c, json_array(), NULL, 0};
     t.oom = !t.arr;
     if (o->screen || o->frames) {
@@ -188,28 +189,29 @@ int rs_run(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *err)
     riven_host host = {&t, rs_trace, NULL};
     int rc = rs_world_load(c, &w, err);
     if (!rc)
-        rc = riven_vm_init(&vm, w.cards, w.n, &host, err);
+        rc = (vm = riven_vm_new(w.cards, w.n, &host, err)) ? RELIC_OK : err->code;
     if (rc) {
         rs_world_free(&w);
         json_decref(t.arr);
         return rc;
     }
     if (o->vars)
-        rc = rs_load_vars(c, o->vars, vm.vars, err);
+        rc = rs_load_vars(c, o->vars, vm, err);
     if (!rc)
-        rc = riven_vm_goto(&vm, (uint16_t)o->card, err);
+        rc = riven_vm_goto(vm, (uint16_t)o->card, err);
     if (!rc)
-        rc = riven_vm_run(&vm, o->max_steps, err);
+        rc = riven_vm_run(vm, o->max_steps, err);
     if (!rc && o->screen)
         rc = rs_screen_write(t.screen, o->screen, 0, err);
     for (int i = 0; !rc && i < o->nclicks; i++) {
         uint16_t id = 0;
-        if (rs_click_id(c, &w, vm.card, o->clicks[i], &id))
-            rc = relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "no hotspot '%s' on card %u", o->clicks[i], vm.card);
+        if (rs_click_id(c, &w, riven_vm_current_card(vm), o->clicks[i], &id))
+            rc = relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "no hotspot '%s' on card %u", o->clicks[i],
+                               riven_vm_current_card(vm));
         if (!rc)
-            rc = riven_vm_click(&vm, id, err);
+            rc = riven_vm_click(vm, id, err);
         if (!rc)
-            rc = riven_vm_run(&vm, o->max_steps, err);
+            rc = riven_vm_run(vm, o->max_steps, err);
         if (!rc && o->screen)
             rc = rs_screen_write(t.screen, o->screen, (unsigned)i + 1, err);
     }
@@ -217,18 +219,21 @@ int rs_run(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *err)
         *err = t.screen->err;
         rc = err->code;
     }
+    if (!rc && t.screen)
+        rc = rs_screen_absent(t.screen, err);
     json_t *vars = json_object();
     for (unsigned i = 0; i < 65536; i++) {
-        if (!vm.vars[i])
+        if (!riven_vm_var(vm, (uint16_t)i))
             continue;
         const char *name = riven_names_get(c->ns.variables, (uint16_t)i);
         char key[16];
         snprintf(key, sizeof key, "var%u", i);
-        relic_json_set(vars, name ? name : key, json_integer(vm.vars[i]), &t.oom);
+        relic_json_set(vars, name ? name : key, json_integer(riven_vm_var(vm, (uint16_t)i)), &t.oom);
     }
-    *summary = json_pack("{s:i,s:i,s:I,s:I,s:o,s:I}", "start_card", (int)o->card, "final_card", vm.card, "steps",
-                         (json_int_t)vm.steps, "time_ms", (json_int_t)vm.time_ms, "variables", vars, "trace_entries",
-                         (json_int_t)json_array_size(t.arr));
+    *summary =
+        json_pack("{s:i,s:i,s:I,s:I,s:o,s:I}", "start_card", (int)o->card, "final_card", riven_vm_current_card(vm),
+                  "steps", (json_int_t)riven_vm_steps(vm), "time_ms", (json_int_t)riven_vm_time_ms(vm), "variables",
+                  vars, "trace_entries", (json_int_t)json_array_size(t.arr));
     if (t.screen) {
         relic_json_set(*summary, "display_updates", json_integer(t.screen->updates), &t.oom);
         if (o->frames)
@@ -247,7 +252,7 @@ int rs_run(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *err)
         relic_err_clear(&e);
         json_t *doc = json_pack("{s:s, s:i, s:O, s:O}", "format", "relic-riven-script-trace", "format_version", 1,
                                 "summary", *summary, "trace", t.arr);
-        int wrc = relic_json_write(o->trace, doc, &e);
+        int wrc = cli_write_json(o->trace, doc, &e);
         json_decref(doc);
         if (wrc && !rc) {
             *err = e;
@@ -256,7 +261,7 @@ int rs_run(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *err)
     }
     json_decref(t.arr);
     free(t.screen);
-    riven_vm_free(&vm);
+    riven_vm_free(vm);
     rs_world_free(&w);
     return rc;
 }

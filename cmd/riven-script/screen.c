@@ -12,9 +12,41 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "streams.h"
 #include "relic/io.h"
 #include "relic/riven_media.h"
 #include "rscript.h"
+
+static void rs_screen_lack(rs_screen *sc, const char *tag, uint16_t id, int damaged)
+{
+    sc->missing++;
+    for (unsigned i = 0; i < sc->nabsent; i++)
+        if (sc->absent[i].tag == mhk_tag(tag) && sc->absent[i].id == id)
+            return;
+    if (sc->nabsent < RS_SCREEN_ABSENT) {
+        sc->absent[sc->nabsent].tag = mhk_tag(tag);
+        sc->absent[sc->nabsent].id = id;
+        sc->absent[sc->nabsent++].damaged = (uint8_t)damaged;
+    }
+}
+
+int rs_screen_absent(const rs_screen *sc, relic_err *err)
+{
+    if (!sc || !sc->nabsent)
+        return RELIC_OK;
+    char list[400] = "";
+    size_t n = 0;
+    for (unsigned i = 0; i < sc->nabsent && n < sizeof list - 40; i++) {
+        char tag[5];
+        mhk_tag_str(sc->absent[i].tag, tag);
+        n += (size_t)snprintf(list + n, sizeof list - n, "%s%s %u%s", i ? ", " : "", tag, sc->absent[i].id,
+                              sc->absent[i].damaged ? " (damaged)" : "");
+    }
+    return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET,
+                         "pictures the cards draw are not in the given archives: %s%s (black on the screen; "
+                         "give the archive that holds them)",
+                         list, sc->nabsent == RS_SCREEN_ABSENT ? ", ..." : "");
+}
 
 static void rs_screen_blit(rs_screen *sc, uint16_t id, int left, int top, int right, int bottom)
 {
@@ -22,7 +54,7 @@ static void rs_screen_blit(rs_screen *sc, uint16_t id, int left, int top, int ri
     const mhk_resource *r = rs_find(sc->c, mhk_tag("tBMP"), id, &a);
     riven_bitmap b;
     if (!r || r->broken || riven_tbmp_decode(mhk_data(&a->a, r), r->size, &b, NULL)) {
-        sc->missing++;
+        rs_screen_lack(sc, "tBMP", id, r != NULL);
         return;
     }
     if (right > RS_SCREEN_W)
@@ -44,7 +76,7 @@ static void rs_screen_plst(rs_screen *sc, uint16_t card, uint16_t index)
     const mhk_resource *r = rs_find(sc->c, mhk_tag("PLST"), card, &a);
     riven_list l;
     if (!r || r->broken || riven_list_decode(RIVEN_PLST, mhk_data(&a->a, r), r->size, &l, NULL)) {
-        sc->missing++;
+        rs_screen_lack(sc, "PLST", card, r != NULL);
         return;
     }
     for (unsigned i = 0; i < l.count; i++) {
@@ -62,7 +94,7 @@ int rs_screen_png(const rs_screen *sc, const char *path, relic_err *err)
     relic_buf png = RELIC_BUF_INIT;
     int rc = relic_png_encode_rgb(RS_SCREEN_W, RS_SCREEN_H, sc->front, &png, err);
     if (!rc)
-        rc = relic_file_write_atomic(path, png.data, png.len, err);
+        rc = cli_write_output(path, png.data, png.len, err);
     relic_buf_free(&png);
     return rc;
 }

@@ -99,10 +99,6 @@ static void inspect_check_signature(const char *save_path, const agi_save *s, in
 /* Resources the replay loads, in order of first use. */
 static void inspect_replay_resources(const agi_game *g, const agi_save *s, json_t *out, inspect_checks *c)
 {
-    // clang-format off
-    static const int kind_of[AGI_REPLAY_KIND_COUNT] = {AGI_LOGIC, AGI_VIEW, AGI_PICTURE, AGI_SOUND, AGI_PICTURE,
-                                                      AGI_VIEW, AGI_PICTURE, AGI_VIEW, AGI_PICTURE};
-    // clang-format on
     agi_replay_op *ops;
     unsigned n, missing = 0;
     uint8_t seen[AGI_KIND_COUNT][AGI_DIR_ENTRIES];
@@ -112,17 +108,14 @@ static void inspect_replay_resources(const agi_game *g, const agi_save *s, json_
         return;
     }
     for (unsigned i = 0; i < n; i++) {
-        if (ops[i].kind >= AGI_REPLAY_KIND_COUNT || (ops[i].kind == AGI_REPLAY_ADD_TO_PICTURE && !ops[i].complete))
-            continue;
-        int k = kind_of[ops[i].kind];
-        unsigned num = ops[i].kind == AGI_REPLAY_ADD_TO_PICTURE ? ops[i].view : ops[i].value;
-        if (seen[k][num]++)
+        agi_kind k;
+        unsigned num;
+        if (!agi_replay_op_resource(&ops[i], &k, &num) || seen[k][num]++)
             continue;
         int present = num < g->dirs[k].count && g->dirs[k].entry[num].present;
         missing += !present;
         relic_json_append(
-            out,
-            json_pack("{s:s, s:i, s:b}", "kind", agi_kind_name((agi_kind)k), "number", (int)num, "present", present),
+            out, json_pack("{s:s, s:i, s:b}", "kind", agi_kind_name(k), "number", (int)num, "present", present),
             c->oom);
     }
     free(ops);

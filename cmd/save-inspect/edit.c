@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "streams.h"
 #include "json_report.h"
 #include "inspect.h"
 #include "relic/io.h"
@@ -30,14 +31,9 @@ static int inspect_apply(const inspect_format *f, void *save, const inspect_opts
 static int inspect_write_edit(const inspect_opts *o, const char *path, const relic_buf *in, const relic_buf *out,
                               relic_err *err)
 {
-    if (!o->in_place && strcmp(o->out, "-") == 0) {
-        /* -o -: the edited save on standard output (issue 18). */
-        if (fwrite(out->data, 1, out->len, stdout) != out->len || fflush(stdout) != 0)
-            return relic_err_set(err, RELIC_EIO, RELIC_NO_OFFSET, "cannot write standard output");
-        return RELIC_OK;
-    }
+    /* -o -: the edited save on standard output (issue 18). */
     if (!o->in_place)
-        return relic_file_write_atomic(o->out, out->data, out->len, err);
+        return cli_write_output(o->out, out->data, out->len, err);
     char bak[4096];
     if ((size_t)snprintf(bak, sizeof bak, "%s.bak", path) >= sizeof bak)
         return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "path too long");

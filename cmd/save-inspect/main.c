@@ -1,10 +1,10 @@
 /* save-inspect: report, compare, edit and check AGI saved games; see
  * man/save-inspect.1. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "opts.h"
 #include "inspect.h"
 #include "relic/io.h"
 
@@ -16,7 +16,7 @@ static void inspect_help(void)
            "       %s validate [--json] [--game GAME_DIR] SAVE...\n"
            "Decode, compare, edit and check Sierra AGI saved games (SG.1 ...) and\n"
            "Riven saves (.rvn, recognised by content).  SAVE - reads standard input.\n\n"
-           "  -j, --json           print everything as JSON\n"
+           "      --json           print everything as JSON\n"
            "  -g, --game DIR       cross-check against the game in DIR\n"
            "      --profile P      interpreter profile (2.089 ... 3.002.149) instead of\n"
            "                       the one the save's shape selects\n"
@@ -27,6 +27,8 @@ static void inspect_help(void)
            "                       output)\n"
            "      --in-place       set: replace SAVE, keeping SAVE.bak (-o naming SAVE\n"
            "                       itself is refused without it)\n"
+           "  -v, --verbose        say each file written\n"
+           "  -q, --quiet          no warnings\n"
            "  -h, --help           show this help\n"
            "  -V, --version        show the version\n\n"
            "PATH is a JSON Pointer of the --json document (/variables/v3, /flags/f9,\n"
@@ -49,18 +51,28 @@ static int inspect_usage(int cmd, const char *fmt, const char *arg)
     return cmd == CMD_DIFF ? INSPECT_DIFF_USAGE : CLI_EXIT_USAGE;
 }
 
-/* Options that make sense for each command. */
-static int inspect_check_opts(int cmd, const inspect_opts *o)
+/* The options and the commands they belong to (bits 1 << CMD_...). */
+enum { OPT_JSON = 256, OPT_PROFILE, OPT_IN_PLACE };
+#define INSPECT_BIT(cmd) (1u << (cmd))
+// clang-format off
+static const cli_opt inspect_options[] = {
+    {"json", 0, no_argument, OPT_JSON, CLI_PRINTS,
+     INSPECT_BIT(CMD_REPORT) | INSPECT_BIT(CMD_DIFF) | INSPECT_BIT(CMD_VALIDATE)},
+    {"game", 'g', required_argument, 'g', CLI_VAL, INSPECT_BIT(CMD_REPORT) | INSPECT_BIT(CMD_VALIDATE)},
+    {"profile", 0, required_argument, OPT_PROFILE, CLI_VAL, CLI_ALL_MODES},
+    {"ignore", 'i', required_argument, 'i', CLI_VAL, INSPECT_BIT(CMD_DIFF)},
+    {"all", 'a', no_argument, 'a', CLI_VAL, INSPECT_BIT(CMD_DIFF)},
+    {"output", 'o', required_argument, 'o', CLI_OUT_FILE, INSPECT_BIT(CMD_SET)},
+    {"in-place", 0, no_argument, OPT_IN_PLACE, CLI_VAL, INSPECT_BIT(CMD_SET)},
+};
+// clang-format on
+
+/* Options that make sense for each command, and its operands. */
+static int inspect_check_opts(const cli_parser *p, int cmd, const inspect_opts *o)
 {
-    static const char *const names[] = {"report", "diff", "set", "validate"};
-    if (cmd != CMD_DIFF && (o->nignore || o->all))
-        return inspect_usage(cmd, "--ignore and --all belong to diff, not %s", names[cmd]);
-    if (cmd != CMD_SET && (o->out || o->in_place))
-        return inspect_usage(cmd, "-o and --in-place belong to set, not %s", names[cmd]);
-    if ((cmd == CMD_DIFF || cmd == CMD_SET) && o->game_dir)
-        return inspect_usage(cmd, "--game does not apply to %s", names[cmd]);
-    if (cmd == CMD_SET && o->json)
-        return inspect_usage(cmd, "--json does not apply to %s", names[cmd]);
+    static const char *const names[] = {"the report", "diff", "set", "validate"};
+    if (cli_opts_mode(p, INSPECT_BIT(cmd), names[cmd]))
+        return CLI_EXIT_USAGE; /* INSPECT_DIFF_USAGE for diff too */
     switch (cmd) {
     case CMD_REPORT:
         if (o->nargs != 1)
@@ -89,15 +101,6 @@ static int inspect_check_opts(int cmd, const inspect_opts *o)
 int main(int argc, char **argv)
 {
     cli_init(argv[0]);
-    // clang-format off
-    static const struct option longopts[] = {
-        {"json", no_argument, 0, 'j'},         {"game", required_argument, 0, 'g'},
-        {"profile", required_argument, 0, 'P'}, {"ignore", required_argument, 0, 'i'},
-        {"all", no_argument, 0, 'a'},           {"output", required_argument, 0, 'o'},
-        {"in-place", no_argument, 0, 'I'},      {"help", no_argument, 0, 'h'},
-        {"version", no_argument, 0, 'V'},       {0, 0, 0, 0},
-    };
-    // clang-format on
     int cmd = CMD_REPORT;
     if (argc > 1) {
         static const char *const sub[] = {"diff", "set", "validate"};
@@ -113,11 +116,13 @@ int main(int argc, char **argv)
     inspect_opts o;
     memset(&o, 0, sizeof o);
     int c;
-    while ((c = cli_getopt(argc, argv, "jg:i:ao:hV", longopts)) != -1) {
+    cli_parser p;
+    cli_opts_init(&p, inspect_options, sizeof inspect_options / sizeof inspect_options[0], argc, argv);
+    while ((c = cli_opts_next(&p)) != -1) {
         switch (c) {
-        case 'j': o.json = 1; break;
+        case OPT_JSON: o.json = 1; break;
         case 'g': o.game_dir = optarg; break;
-        case 'P':
+        case OPT_PROFILE:
             if (!(o.profile = agi_profile_find(optarg)))
                 return inspect_usage(cmd, "unknown profile '%s'", optarg);
             break;
@@ -128,7 +133,7 @@ int main(int argc, char **argv)
             break;
         case 'a': o.all = 1; break;
         case 'o': o.out = optarg; break;
-        case 'I': o.in_place = 1; break;
+        case OPT_IN_PLACE: o.in_place = 1; break;
         case 'h': inspect_help(); return CLI_EXIT_OK;
         case 'V': cli_print_version(); return CLI_EXIT_OK;
         default: return cmd == CMD_DIFF ? INSPECT_DIFF_USAGE : CLI_EXIT_USAGE;
@@ -136,7 +141,7 @@ int main(int argc, char **argv)
     }
     o.args = argv + optind;
     o.nargs = argc - optind;
-    int rc = inspect_check_opts(cmd, &o);
+    int rc = inspect_check_opts(&p, cmd, &o);
     if (rc >= 0)
         return rc;
     switch (cmd) {

@@ -1,11 +1,11 @@
 /* snd-render: an AGI sound resource to WAV/FLAC/Ogg audio, its command
  * stream as JSON and a MIDI file; see man/snd-render.1. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "cli.h"
+#include "opts.h"
 #include "streams.h"
 #include "relic/io.h"
 #include "render.h"
@@ -18,13 +18,16 @@ static void snd_render_help(void)
            "the exact command stream (--events) and a MIDI file (--midi).\n\n"
            "  -o, --output FILE    audio file to write; - for standard output (with\n"
            "                       --format; the text report then goes to stderr)\n"
-           "      --format F       wav, flac or ogg: the format of -o - (default wav)\n"
+           "      --format F       wav, flac or ogg: the format of -o - or of a device\n"
+           "                       such as /dev/null (default wav)\n"
            "      --file PAYLOAD   a raw sound payload instead of GAME_DIR SNDNUM\n"
            "      --events FILE    the command stream as JSON (sound_commands)\n"
            "      --midi FILE      a Standard MIDI File\n"
+           "                       (- for standard output, one option at a time)\n"
            "      --profile P      interpreter profile (2.089 ... 3.002.149); default the\n"
            "                       game's guess, 2.936 for --file\n"
-           "      --device D       pcjr (four channels, default) or speaker (one channel)\n"
+           "      --device D       pcjr (four channels, default), tandy (the same, selector 2)\n"
+           "                       or speaker (one channel)\n"
            "      --selector N     device selector value instead of --device (0..255)\n"
            "      --adjust N       global attenuation adjustment (0..255, default 0)\n"
            "      --rate HZ        sample rate (8000..384000, default 44100)\n"
@@ -33,41 +36,37 @@ static void snd_render_help(void)
            "      --loop N         play the sound N times (default 1)\n"
            "      --noise-bits N   noise shift register width, 15 (PCjr) or 16\n"
            "      --max-seconds S  cut audio longer than this (default 600)\n"
-           "  -j, --json           print the report as JSON\n"
+           "      --json           print the report as JSON\n"
+           "  -v, --verbose        say each file written\n"
+           "  -q, --quiet          no warnings\n"
            "  -h, --help           show this help\n"
            "  -V, --version        show the version\n\n"
            "Exit status: 0 ok, 1 malformed sound, 2 usage error, 3 I/O error.\n",
            cli_prog(), cli_prog());
 }
 
-/* -o -: audio containers are written with seeks (relic's WAV writer and
- * libsndfile back-patch the sizes in their headers once the clip is
- * done), so the audio goes to a file in a private temporary
- * folder first and is copied to standard output once complete; meanwhile
- * the text report goes to stderr so stdout carries only the audio. */
-static int snd_render_to_stdout(render_opts *o, const char *format)
+/* -o - or a device (/dev/null): audio containers are written with seeks
+ * (relic's WAV writer and libsndfile back-patch the sizes in their headers
+ * once the clip is done), so the audio goes to a file in a private
+ * temporary folder first and is copied to dest once complete; with -o -
+ * the text report already goes to stderr (opts.h), so stdout carries only
+ * the audio. */
+static int snd_render_via_temp(render_opts *o, const char *format, const char *dest)
 {
     const char *tmp = getenv("TMPDIR");
     char dir[4096], path[4200];
     snprintf(dir, sizeof dir, "%s/snd-render-XXXXXX", tmp && *tmp ? tmp : "/tmp");
     if (!mkdtemp(dir)) {
-        cli_warn("cannot create a temporary folder in %s", tmp && *tmp ? tmp : "/tmp");
+        cli_error("cannot create a temporary folder in %s", tmp && *tmp ? tmp : "/tmp");
         return CLI_EXIT_IO;
     }
     snprintf(path, sizeof path, "%s/audio.%s", dir, format);
     o->output = path;
-    o->output_name = "-";
-    fflush(stdout);
-    int saved = dup(STDOUT_FILENO);
-    int rc = saved >= 0 && dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 ? render_run(o) : CLI_EXIT_IO;
-    fflush(stdout);
-    if (saved >= 0) {
-        dup2(saved, STDOUT_FILENO);
-        close(saved);
-    }
+    o->output_name = dest;
+    int rc = render_run(o);
     relic_err err;
     relic_err_clear(&err);
-    if (rc == CLI_EXIT_OK && cli_copy_to_stdout(path, &err)) {
+    if (rc == CLI_EXIT_OK && cli_copy_output(path, dest, &err)) {
         cli_report(&err);
         rc = CLI_EXIT_IO;
     }
@@ -90,8 +89,30 @@ enum {
     OPT_LOOP,
     OPT_NOISE,
     OPT_MAXSEC,
-    OPT_FORMAT
+    OPT_FORMAT,
+    OPT_JSON
 };
+
+// clang-format off
+static const cli_opt snd_render_options[] = {
+    {"output", 'o', required_argument, 'o', CLI_OUT_FILE, CLI_ALL_MODES},
+    {"file", 0, required_argument, OPT_FILE, CLI_VAL, CLI_ALL_MODES},
+    {"events", 0, required_argument, OPT_EVENTS, CLI_OUT_FILE, CLI_ALL_MODES},
+    {"midi", 0, required_argument, OPT_MIDI, CLI_OUT_FILE, CLI_ALL_MODES},
+    {"profile", 0, required_argument, OPT_PROFILE, CLI_VAL, CLI_ALL_MODES},
+    {"device", 0, required_argument, OPT_DEVICE, CLI_VAL, CLI_ALL_MODES},
+    {"selector", 0, required_argument, OPT_SELECTOR, CLI_VAL, CLI_ALL_MODES},
+    {"adjust", 0, required_argument, OPT_ADJUST, CLI_VAL, CLI_ALL_MODES},
+    {"rate", 0, required_argument, OPT_RATE, CLI_VAL, CLI_ALL_MODES},
+    {"channels", 0, required_argument, OPT_CHANNELS, CLI_VAL, CLI_ALL_MODES},
+    {"gain", 0, required_argument, OPT_GAIN, CLI_VAL, CLI_ALL_MODES},
+    {"loop", 0, required_argument, OPT_LOOP, CLI_VAL, CLI_ALL_MODES},
+    {"noise-bits", 0, required_argument, OPT_NOISE, CLI_VAL, CLI_ALL_MODES},
+    {"max-seconds", 0, required_argument, OPT_MAXSEC, CLI_VAL, CLI_ALL_MODES},
+    {"format", 0, required_argument, OPT_FORMAT, CLI_VAL, CLI_ALL_MODES},
+    {"json", 0, no_argument, OPT_JSON, CLI_PRINTS, CLI_ALL_MODES},
+};
+// clang-format on
 
 static int snd_render_number(const char *name, const char *s, unsigned long lo, unsigned long hi, unsigned *out)
 {
@@ -115,20 +136,6 @@ static int snd_render_real(const char *name, const char *s, double lo, double hi
 int main(int argc, char **argv)
 {
     cli_init(argv[0]);
-    // clang-format off
-    static const struct option longopts[] = {
-        {"output", required_argument, 0, 'o'},       {"file", required_argument, 0, OPT_FILE},
-        {"events", required_argument, 0, OPT_EVENTS}, {"midi", required_argument, 0, OPT_MIDI},
-        {"profile", required_argument, 0, OPT_PROFILE}, {"device", required_argument, 0, OPT_DEVICE},
-        {"selector", required_argument, 0, OPT_SELECTOR}, {"adjust", required_argument, 0, OPT_ADJUST},
-        {"rate", required_argument, 0, OPT_RATE},     {"channels", required_argument, 0, OPT_CHANNELS},
-        {"gain", required_argument, 0, OPT_GAIN},     {"loop", required_argument, 0, OPT_LOOP},
-        {"noise-bits", required_argument, 0, OPT_NOISE}, {"max-seconds", required_argument, 0, OPT_MAXSEC},
-        {"format", required_argument, 0, OPT_FORMAT},
-        {"json", no_argument, 0, 'j'},                {"help", no_argument, 0, 'h'},
-        {"version", no_argument, 0, 'V'},             {0, 0, 0, 0},
-    };
-    // clang-format on
     render_opts o;
     memset(&o, 0, sizeof o);
     o.selector = -1;
@@ -136,10 +143,12 @@ int main(int argc, char **argv)
     o.channels = 1;
     o.loops = 1;
     o.max_seconds = 600;
-    int c, device_pcjr = 1;
+    int c, device_selector = 1;
     const char *format = NULL;
     unsigned v;
-    while ((c = cli_getopt(argc, argv, "o:jhV", longopts)) != -1) {
+    cli_parser p;
+    cli_opts_init(&p, snd_render_options, sizeof snd_render_options / sizeof snd_render_options[0], argc, argv);
+    while ((c = cli_opts_next(&p)) != -1) {
         int bad = 0;
         switch (c) {
         case 'o': o.output = optarg; break;
@@ -156,9 +165,15 @@ int main(int argc, char **argv)
                 return cli_usage_error("unknown profile '%s'", optarg);
             break;
         case OPT_DEVICE:
-            if (strcmp(optarg, "pcjr") != 0 && strcmp(optarg, "speaker") != 0)
-                return cli_usage_error("bad device '%s' (pcjr or speaker)", optarg);
-            device_pcjr = strcmp(optarg, "pcjr") == 0;
+            /* The selectors AGI 2.936 detects: PC 0, PCjr 1, Tandy 1000 2. */
+            if (strcmp(optarg, "speaker") == 0)
+                device_selector = 0;
+            else if (strcmp(optarg, "pcjr") == 0)
+                device_selector = 1;
+            else if (strcmp(optarg, "tandy") == 0)
+                device_selector = 2;
+            else
+                return cli_usage_error("bad device '%s' (pcjr, tandy or speaker)", optarg);
             break;
         case OPT_SELECTOR:
             bad = snd_render_number("selector", optarg, 0, 255, &v);
@@ -174,14 +189,14 @@ int main(int argc, char **argv)
             break;
         case OPT_GAIN: bad = snd_render_real("gain", optarg, -96, 48, &o.gain_db); break;
         case OPT_MAXSEC: bad = snd_render_real("--max-seconds", optarg, 0.001, 86400, &o.max_seconds); break;
-        case 'j': o.json = 1; break;
+        case OPT_JSON: o.json = 1; break;
         default: return cli_last_option(c, snd_render_help);
         }
         if (bad)
             return bad;
     }
     if (o.selector < 0)
-        o.selector = device_pcjr ? 1 : 0;
+        o.selector = device_selector;
     if (o.file) {
         if (optind != argc)
             return cli_usage_error("--file takes no GAME_DIR or SNDNUM");
@@ -192,16 +207,14 @@ int main(int argc, char **argv)
         if (snd_render_number("sound number", argv[optind + 1], 0, 255, &o.sound))
             return CLI_EXIT_USAGE;
     }
-    int to_stdout = o.output && strcmp(o.output, "-") == 0;
-    if (o.output && !to_stdout && !relic_audio_format_for(o.output))
+    int via_temp = o.output && (strcmp(o.output, "-") == 0 || cli_output_is_device(o.output));
+    if (o.output && !via_temp && !relic_audio_format_for(o.output))
         return cli_usage_error("unknown audio extension in '%s' (use .wav, .flac or .ogg)", o.output);
-    if (format && !to_stdout && (!o.output || cli_output_name_ok(o.output, format, 0)))
-        return cli_usage_error("--format %s is for -o - (a file's extension names its format)", format);
-    if (to_stdout && (o.json || (o.events && strcmp(o.events, "-") == 0)))
-        return cli_usage_error("-o - and --json both write to standard output");
+    if (format && !via_temp && (!o.output || cli_output_name_ok(o.output, format, 0)))
+        return cli_usage_error("--format %s is for -o - or a device (a file's extension names its format)", format);
     if (!o.output && !o.events && !o.midi && !o.json)
         return cli_usage_error("nothing to do: give -o, --events, --midi or --json");
-    if (!to_stdout)
+    if (!via_temp)
         return render_run(&o);
-    return snd_render_to_stdout(&o, format ? format : "wav");
+    return snd_render_via_temp(&o, format ? format : "wav", o.output);
 }

@@ -73,12 +73,8 @@ static void render_place(const render_src *src, relic_err *err)
 
 /* Streaming sink: each finished window of the synthesis becomes 16-bit
  * frames appended to the audio file, so memory stays constant in the
- * clip's length (one window of floats and one of samples).  A .wav goes
- * through librelic-io's writer (the same bytes libsndfile gives), so
- * libsndfile and its codecs are loaded only for FLAC and Ogg. */
+ * clip's length (one window of floats and one of samples). */
 typedef struct render_stream {
-    int own_wav;
-    relic_wav_out wav;
     relic_audio_out out;
     double gain_db;
     unsigned channels;
@@ -94,15 +90,7 @@ static int render_sink(void *ctx, const float *x, size_t n)
     if (n > RENDER_BLOCK)
         return relic_err_set(st->err, RELIC_EUSAGE, RELIC_NO_OFFSET, "synthesis window of %zu frames", n);
     agi_synth_pcm16_into(x, n, st->gain_db, st->channels, st->pcm);
-    return st->own_wav ? relic_wav_write_frames(&st->wav, st->pcm, n, st->err)
-                       : relic_audio_write_frames(&st->out, st->pcm, n, st->err);
-}
-
-static int render_open(render_stream *st, const char *path, unsigned rate, relic_err *err)
-{
-    st->own_wav = relic_wav_is_path(path) && st->channels <= 2;
-    return st->own_wav ? relic_wav_open(&st->wav, path, st->channels, rate, err)
-                       : relic_audio_open(&st->out, path, st->channels, rate, err);
+    return relic_audio_write_frames(&st->out, st->pcm, n, st->err);
 }
 
 static int render_audio(const render_opts *o, const agi_snd_cmds *c, agi_snd_device dev, uint64_t end, json_t *report,
@@ -122,17 +110,15 @@ static int render_audio(const render_opts *o, const agi_snd_cmds *c, agi_snd_dev
     st.pcm = relic_alloc_array((size_t)RENDER_BLOCK * o->channels, sizeof *st.pcm);
     if (!st.pcm)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
-    int rc = render_open(&st, o->output, o->rate, err);
+    int rc = relic_audio_open(&st.out, o->output, st.channels, o->rate, err);
     if (rc == RELIC_OK) {
         /* A failed write has already removed the temporary; abort is
          * harmless then and needed after a synthesis error. */
         rc = agi_synth_stream(c, dev, end, &so, render_sink, &st, &frames, err);
-        if (rc && st.own_wav)
-            relic_wav_abort(&st.wav);
-        else if (rc)
+        if (rc)
             relic_audio_abort(&st.out);
         else
-            rc = st.own_wav ? relic_wav_commit(&st.wav, err) : relic_audio_commit(&st.out, err);
+            rc = relic_audio_commit(&st.out, err);
     }
     if (rc == RELIC_OK)
         relic_json_set(report, "audio",
@@ -168,7 +154,7 @@ static int render_outputs(const render_opts *o, const agi_sound *snd, const agi_
                                 "format_version", 1, "profile", p->name, "selector", o->selector, "adjust",
                                 (int)o->adjust, "device", dev == AGI_SND_PCJR ? "pcjr" : "speaker", "completion_tick",
                                 (json_int_t)end, "sound_commands", agi_snd_cmds_to_json(&c));
-        rc = relic_json_write(o->events, doc, err);
+        rc = cli_write_json(o->events, doc, err);
         json_decref(doc);
         if (rc == RELIC_OK)
             relic_json_set(report, "events_file", json_string(o->events), oom);
@@ -177,7 +163,7 @@ static int render_outputs(const render_opts *o, const agi_sound *snd, const agi_
         relic_buf m = RELIC_BUF_INIT;
         rc = agi_midi_encode(&c, dev, end, &m, err);
         if (rc == RELIC_OK)
-            rc = relic_file_write_atomic(o->midi, m.data, m.len, err);
+            rc = cli_write_output(o->midi, m.data, m.len, err);
         if (rc == RELIC_OK)
             relic_json_set(report, "midi_file", json_string(o->midi), oom);
         relic_buf_free(&m);

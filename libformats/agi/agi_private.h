@@ -2,7 +2,6 @@
 #ifndef RELIC_AGI_PRIVATE_H
 #define RELIC_AGI_PRIVATE_H
 
-#include <jansson.h>
 #include "relic/agi.h"
 #include "relic/cursor.h"
 
@@ -35,6 +34,9 @@ typedef struct agi_container_ops {
     unsigned record_header_len; /* bytes before a record's payload */
     int compresses;             /* the builder may pack payloads */
     int prefixed;               /* file names carry the game's prefix */
+    /* The profile a game of this layout gets when no version string names
+     * one (agi_profile_find's name; evidence.c may move it). */
+    const char *default_profile;
     /* How well the file set looks like this layout: 0 not at all, higher
      * wins.  Fills the file-name prefix of the game's files. */
     int (*bid)(const agi_fileset *fs, char prefix[16]);
@@ -54,6 +56,9 @@ extern const agi_container_ops agi_container_v3;
 /* The table (container.c), and the row of a layout (NULL: none). */
 const agi_container_ops *const *agi_container_table(unsigned *count);
 const agi_container_ops *agi_container_for(agi_layout layout);
+/* The profile of a layout's row when no version string names one (NULL
+ * for a layout with no row). */
+const agi_profile *agi_layout_default_profile(agi_layout layout);
 
 /* Shared by the layouts: `name` is PVOL.N (P possibly empty): returns N
  * and the prefix length, or -1 (fileset.c). */
@@ -78,8 +83,6 @@ int agi_lzw_shrinks(const uint8_t *src, size_t len);
 /* The length agi_picnibble_pack would write, or 0 when it would refuse
  * the stream (picnibble.c). */
 size_t agi_picnibble_packed_len(const uint8_t *src, size_t len);
-/* Bytes as a JSON string of lowercase hex digits (json.c). */
-json_t *agi_json_hex(const uint8_t *p, size_t n);
 /* 1 when a metadata file (OBJECT, WORDS.TOK) is a placeholder stub, not
  * data: printable ASCII closed by the DOS end-of-file mark 0x1a, as an
  * editor writes a text file (groza, the AGDS sample, ships both as

@@ -40,3 +40,9 @@ int agi_layout_parse(const char *name, agi_layout *layout)
         }
     return RELIC_EUSAGE;
 }
+
+const agi_profile *agi_layout_default_profile(agi_layout layout)
+{
+    const agi_container_ops *ops = agi_container_for(layout);
+    return ops && ops->default_profile ? agi_profile_find(ops->default_profile) : NULL;
+}

@@ -168,6 +168,9 @@ const agi_container_ops agi_container_v2 = {
     .record_header_len = 5,
     .compresses = 0,
     .prefixed = 0,
+    /* ScummVM's default for fan games it does not know
+     * (engines/agi/detection_tables.h, GAME_LVFPN "fanmade" rows, 0x2917). */
+    .default_profile = "2.917",
     .bid = agi_v2_bid,
     .read_dirs = agi_v2_read_dirs,
     .record_header = agi_record_header_v2,

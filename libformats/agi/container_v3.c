@@ -141,6 +141,9 @@ const agi_container_ops agi_container_v3 = {
     .record_header_len = 7,
     .compresses = 1,
     .prefixed = 1,
+    /* The v3 profile the agi-spec describes (version_profiles.md "AGI
+     * 3.002.149 profile"). */
+    .default_profile = "3.002.149",
     .bid = agi_v3_bid,
     .read_dirs = agi_v3_read_dirs,
     .record_header = agi_record_header_v3,

@@ -216,11 +216,11 @@ int agi_game_weigh_profile(agi_game *g, const agi_open_opts *opts, relic_err *er
     unsigned count, start = 0;
     const agi_profile *t = agi_profiles(&count);
     g->profile_declared = g->profile_source == AGI_PROFILE_FROM_SHAPE ? NULL : g->profile;
-    /* The starting point: the declared profile, or for a shape guess 2.917
-     * (v2) and 3.002.149 (v3). */
+    /* The starting point: the declared profile, or for a shape guess the
+     * layout's default (its row's default_profile). */
     const agi_profile *start_p = g->profile;
     if (g->profile_source == AGI_PROFILE_FROM_SHAPE)
-        start_p = agi_profile_find(g->layout == AGI_LAYOUT_V3 ? "3.002.149" : "2.917");
+        start_p = agi_layout_default_profile(g->layout);
     for (unsigned i = 0; i < count; i++)
         if (&t[i] == start_p || (start_p && start_p->variant_of && strcmp(t[i].name, start_p->variant_of) == 0))
             start = i;

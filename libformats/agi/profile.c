@@ -9,7 +9,7 @@
  * Save block-1 partition and block-3 transform: session_and_persistence.md
  * ("source-backed 2.089/2.230/2.272 block-1 partition", "Profile 2.936
  * block 1", "Profile 3.002.149 observed Gold Rush blocks", "V3 block-3
- * transform").  The interpreter's runtime rules per profile are libvm/agi/vm_rules.c's. */
+ * transform").  The interpreter's runtime rules per profile are libvm/agi/vm/vm_rules.c's. */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -76,7 +76,7 @@ static const agi_profile agi_profile_table[] = {
      .save_b1_layout = AGI_SAVE_B1_V2, .save_block3_xor = 1},
     {.name = "3.002.149", .builds = "3.002.149", AGI_PROFILE_3002149},
     /* The Gold Rush build of 3.002.149: its runtime rules (room aliases)
-     * are libvm/agi/vm_rules.c's (version_profiles.md "AGI 3.002.149 profile"). */
+     * are libvm/agi/vm/vm_rules.c's (version_profiles.md "AGI 3.002.149 profile"). */
     {.name = "3.002.149-gr", .builds = "", AGI_PROFILE_3002149, .variant_of = "3.002.149", .game_prefix = "GR"},
 };
 // clang-format on

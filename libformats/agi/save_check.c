@@ -9,11 +9,23 @@
 #include "relic/agi_save.h"
 #include "save_private.h"
 
-#define AGI_REPLAY_NAME(n, id, name) [n] = name,
+#define AGI_REPLAY_NAME(n, id, name, resource) [n] = name,
 static const char *const agi_replay_names[] = {AGI_REPLAY_KINDS(AGI_REPLAY_NAME)};
 #undef AGI_REPLAY_NAME
+#define AGI_REPLAY_RESOURCE(n, id, name, resource) [n] = resource,
+static const agi_kind agi_replay_resources[] = {AGI_REPLAY_KINDS(AGI_REPLAY_RESOURCE)};
+#undef AGI_REPLAY_RESOURCE
 
 const char *agi_replay_kind_name(unsigned kind) { return kind < AGI_REPLAY_KIND_COUNT ? agi_replay_names[kind] : NULL; }
+
+int agi_replay_op_resource(const agi_replay_op *op, agi_kind *kind, unsigned *number)
+{
+    if (op->kind >= AGI_REPLAY_KIND_COUNT || (op->kind == AGI_REPLAY_ADD_TO_PICTURE && !op->complete))
+        return 0;
+    *kind = agi_replay_resources[op->kind];
+    *number = op->kind == AGI_REPLAY_ADD_TO_PICTURE ? op->view : op->value;
+    return 1;
+}
 
 int agi_save_replay_ops(const agi_save *s, agi_replay_op **ops, unsigned *count, relic_err *err)
 {

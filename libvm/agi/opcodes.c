@@ -5,7 +5,7 @@
 #include "relic/agi_logic.h"
 #include "opcodes.h"
 
-#define AGI_X_DESC(e, op, name, args, since) [op] = {name, args, since, op, sizeof(args) - 1},
+#define AGI_X_DESC(e, op, name, args, since, handler) [op] = {name, args, since, op, sizeof(args) - 1},
 static const agi_cmd agi_action_table[] = {AGI_ACTION_LIST(AGI_X_DESC)};
 static const agi_cmd agi_condition_table[] = {AGI_CONDITION_LIST(AGI_X_DESC)};
 #undef AGI_X_DESC

@@ -135,7 +135,15 @@ static const gool_format gool_fmt_lr = {2, {F(0, 12, REF), F(12, 12, REF)}};
 static const gool_format gool_fmt_ds = {2, {F(0, 12, DST), F(12, 12, REF)}};
 static const gool_format gool_fmt_movc = {3, {F(0, 14, CODE), F(14, 6, REG), F(20, 4, IMM)}};
 static const gool_format gool_fmt_movc2 = {4, {F(0, 14, CODE), F(14, 1, IMM), F(15, 3, IMM), F(18, 6, REG)}};
-static const gool_format gool_fmt_pad = {6, {F(0, 12, IMM), F(12, 2, IMM), F(14, 2, IMM), F(16, 4, IMM),
+/* PAD's low 12 bits are the button mask itself, never an operand: seed
+ * 003 "GOOL Instruction Table" names PAD's B "Controller Buttons"; the
+ * engine's test (wurlyfox/c1 src/gool.c GoolTestControls, PSX 8001FDC4)
+ * ANDs `instruction & 0xFFF` with the pad's tapped/held bits, and
+ * CrashEdit GOOLInstructionList.cs (CPAD, "BBBBBBBBBBBB PP SS DDDD T 000")
+ * declares B a plain field, not a [ref].  disgool (src/disgool.c gPAD,
+ * gRefI(PAD_Gop)) formats it as a reference, hence its `ireg[0x280]` for
+ * the mask 0x0a0 and `0` for the mask 0x800 (read as the integer #0). */
+static const gool_format gool_fmt_pad = {6, {F(0, 12, MASK), F(12, 2, IMM), F(14, 2, IMM), F(16, 4, IMM),
                                              F(20, 1, IMM), F(21, 3, IMM)}};
 static const gool_format gool_fmt_msc = {4, {F(0, 12, REF), F(12, 3, IMM), F(15, 5, IMM), F(20, 4, IMM)}};
 static const gool_format gool_fmt_msc1 = {4, {F(0, 12, REF), F(12, 3, IMM), N(15, 5, MSC_SUB), N(20, 4, MSC)}};
@@ -310,6 +318,13 @@ static void gool_ref_text(const gool_ctx *cx, unsigned v, int dst, relic_buf *ou
     case GOOL_OC_EXT: relic_buf_printf(out, "ext[%u]", v - 0x400); break;
     case GOOL_OC_INT: relic_buf_printf(out, "#%d", gool_sext(v, 9)); break;
     case GOOL_OC_FRAC:
+        /* The engine's value is sext8(v) << 4 in 1/256 units (wurlyfox/c1
+         * src/gool.c GoolTranslateGop, "frac ref"; CrashEdit
+         * GOOLInstruction.cs GetRefVal: val << 0x18 >> 0x14), so 0xAFF is
+         * -16, i.e. -0.0625.  disgool (src/disgool.c GOOL_DIS_FormatRef) negates the
+         * 3-bit integer and 4-bit fraction apart (8 - i, 16 - f) without the
+         * borrow and prints -1.0625 for it (and "0" for 0xA80, -8.0): its
+         * listing is wrong for every negative value with a fraction. */
         n = gool_sext(v, 8);
         relic_buf_printf(out, "#%s%d.%04d", n < 0 ? "-" : "", abs(n) / 16, (abs(n) % 16) * 625);
         break;
@@ -407,6 +422,7 @@ void gool_field_text(const gool_ctx *cx, uint32_t word, size_t pc, const gool_fi
             *invalid = gool_operand_class(v) == GOOL_OC_INVALID;
         break;
     case GOOL_FK_IMM: relic_buf_printf(out, "%u", v); break;
+    case GOOL_FK_MASK: relic_buf_printf(out, "0x%03x", v); break;
     case GOOL_FK_NAMED:
         names = gool_name_table(f->names, word, &nn);
         if (names && v < nn && names[v])
@@ -589,6 +605,7 @@ int gool_field_parse(gool_game game, const char *tok, const gool_field *f, size_
     case GOOL_FK_DST:
     case GOOL_FK_REF: bad = gool_ref_parse(tok, f->kind == GOOL_FK_DST, bits); break;
     case GOOL_FK_IMM:
+    case GOOL_FK_MASK:
         bad = gool_num(tok, &v) || v < 0 || (unsigned long)v > max;
         *bits = (uint32_t)v;
         break;

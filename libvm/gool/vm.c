@@ -623,6 +623,7 @@ int gool_vm_init(gool_vm *vm, const gool_entry *g, unsigned state, uint32_t seed
     void *user = vm->user;
     uint64_t max = vm->max_steps;
     gool_game game = vm->game;
+    free(vm->trace);
     memset(vm, 0, sizeof *vm);
     vm->host = host;
     vm->user = user;
@@ -638,13 +639,6 @@ int gool_vm_init(gool_vm *vm, const gool_entry *g, unsigned state, uint32_t seed
      * silently skips pushes (PSHV), unbalancing the stack. */
     memset(vm->link_present, 1, sizeof vm->link_present);
     return gool_vm_change_state(vm, state, 0, NULL, err);
-}
-
-void gool_vm_free(gool_vm *vm)
-{
-    free(vm->trace);
-    vm->trace = NULL;
-    vm->ntrace = vm->trace_cap = 0;
 }
 
 int gool_vm_frame(gool_vm *vm, relic_err *err)

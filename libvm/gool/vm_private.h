@@ -5,6 +5,33 @@
 
 #include "relic/gool_vm.h"
 
+struct gool_vm {
+    const gool_entry *g;
+    gool_game game; /* set before init; AUTO runs Crash 1 */
+    const gool_vm_layout *layout;
+    uint32_t mem[GOOL_VM_WORDS];
+    uint32_t link[8][GOOL_VM_LINK_WORDS]; /* link 0 is the object itself (mem) */
+    uint8_t link_present[8];              /* all 1 after init; clear to model a missing link */
+    uint32_t globals[256];
+    uint32_t pc, ep, tp, hp; /* GOOL_PC_NONE when absent */
+    uint32_t at;             /* word index of the running instruction */
+    uint32_t fp, sp;         /* word indices into mem */
+    unsigned state;
+    unsigned depth; /* head blocks running inside state changes */
+    uint32_t frame;
+    uint32_t rng;
+    int cond; /* last CFL/RST condition */
+    uint8_t guard, returned;
+    uint16_t ret_state;
+    uint64_t steps, max_steps; /* max_steps: budget over the whole run */
+    uint64_t changes;          /* state changes so far */
+    gool_block block;
+    gool_vm_host_fn host;
+    void *user;
+    gool_trace_rec *trace;
+    size_t ntrace, trace_cap;
+};
+
 /* Tagged address values (see vm.c's opening comment). */
 #define VM_MEM(i) (0x00100000u | ((uint32_t)(i) << 2))
 #define VM_CODE(i) (0x00200000u | ((uint32_t)(i) << 2))

@@ -28,6 +28,26 @@ typedef enum riven_act {
     RIVEN_ACT_EVENT     /* reports that an event's handlers start */
 } riven_act;
 
+typedef struct riven_vm_frame riven_vm_frame;
+
+struct riven_vm {
+    const riven_world_card *cards;
+    size_t ncards;
+    riven_host host;
+    uint32_t *vars; /* 65536 entries, indexed by NAME 4 record */
+    int has_card;
+    uint16_t card;
+    uint8_t *hotspot_enabled; /* per hotspot of the current card */
+    int updates_disabled, in_load, in_update, transition;
+    uint64_t steps, time_ms;
+    riven_vm_frame *stack;
+    size_t depth, cap;
+    size_t depth_limit; /* set from the step budget by riven_vm_run */
+    uint64_t budget;
+    uint16_t cur_card, cur_hotspot; /* whose script runs (0xffff: the card's own) */
+    uint16_t plst_activated;        /* commands 39 since the card was entered */
+};
+
 struct riven_vm_frame {
     riven_act act;
     const riven_script *s;
@@ -352,9 +372,13 @@ static int riven_vm_step(riven_vm *vm, relic_err *err)
     return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET, "bad work item");
 }
 
-int riven_vm_init(riven_vm *vm, const riven_world_card *cards, size_t ncards, const riven_host *host, relic_err *err)
+riven_vm *riven_vm_new(const riven_world_card *cards, size_t ncards, const riven_host *host, relic_err *err)
 {
-    memset(vm, 0, sizeof *vm);
+    riven_vm *vm = relic_calloc_array(1, sizeof *vm);
+    if (!vm) {
+        relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+        return NULL;
+    }
     vm->cards = cards;
     vm->ncards = ncards;
     if (host)
@@ -363,9 +387,12 @@ int riven_vm_init(riven_vm *vm, const riven_world_card *cards, size_t ncards, co
     vm->cur_hotspot = 0xffff;
     vm->depth_limit = RIVEN_DEPTH_SLACK + RIVEN_DEPTH_PER_STEP * 100000u;
     vm->vars = relic_calloc_array(65536, sizeof *vm->vars);
-    if (!vm->vars)
-        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
-    return RELIC_OK;
+    if (!vm->vars) {
+        free(vm);
+        relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+        return NULL;
+    }
+    return vm;
 }
 
 void riven_vm_free(riven_vm *vm)
@@ -375,8 +402,15 @@ void riven_vm_free(riven_vm *vm)
     free(vm->vars);
     free(vm->stack);
     free(vm->hotspot_enabled);
-    memset(vm, 0, sizeof *vm);
+    free(vm);
 }
+
+uint32_t riven_vm_var(const riven_vm *vm, uint16_t i) { return vm->vars[i]; }
+void riven_vm_set_var(riven_vm *vm, uint16_t i, uint32_t value) { vm->vars[i] = value; }
+uint16_t riven_vm_current_card(const riven_vm *vm) { return vm->card; }
+uint64_t riven_vm_steps(const riven_vm *vm) { return vm->steps; }
+uint64_t riven_vm_time_ms(const riven_vm *vm) { return vm->time_ms; }
+size_t riven_vm_depth(const riven_vm *vm) { return vm->depth; }
 
 int riven_vm_run(riven_vm *vm, uint64_t max_steps, relic_err *err)
 {

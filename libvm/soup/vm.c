@@ -18,20 +18,6 @@
 #include "relic/cursor.h"
 #include "vm_private.h"
 
-int soup_x_fail(soup_exec *x, uint32_t at, int code, const char *fmt, ...)
-{
-    if (x->rc)
-        return x->rc;
-    const soup_actor *a = &x->vm->actors[x->actor];
-    char msg[160];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    relic_err_set(x->err, code, a->origin + at, "%s: %s", a->name, msg);
-    return x->rc = code;
-}
-
 /* A fault inside a value: recorded (sticky in x->rc), and the value is 0. */
 static int32_t soup_x_fault(soup_exec *x, uint32_t at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int32_t soup_x_fault(soup_exec *x, uint32_t at, const char *fmt, ...)

@@ -44,6 +44,23 @@ if out=$(python3 tests/browser/check_page.py "$page" "$work/dom.html"); then
 else
     tap "not ok" "browser: broken links"; printf '%s\n' "$out" | sed 's/^/# /' >&2
 fi
+# The room map: every room of rooms.json with a picture is a node of the
+# inline SVG, and every arrow of the SVG goes to a room that is there.
+if out=$(python3 - "$page" "$work/dom.html" <<'PY'
+import json, re, sys
+page, dom = sys.argv[1], open(sys.argv[2], encoding="utf-8").read()
+rooms = json.load(open(page + "/rooms.json"))["rooms"]
+nodes = set(int(n) for n in re.findall(r'<g id="room-(\d+)" class="node"', dom))
+edges = [(int(a), int(b)) for a, b in re.findall(r'<g id="exit-(\d+)-(\d+)" class="edge"', dom)]
+bad = [r["room"] for r in rooms if r["picture"] and r["room"] not in nodes]
+bad += [f"{a}->{b}" for a, b in edges if a not in nodes or b not in nodes]
+want = sum(1 for r in rooms for t in r["exits"] if t in {x["room"] for x in rooms})
+if bad or not nodes or len(edges) != want:
+    print("missing or dangling:", bad, "nodes", len(nodes), "edges", len(edges), "of", want); sys.exit(1)
+print(f"{len(nodes)} rooms, {len(edges)} arrows")
+PY
+); then tap ok "browser: room map ($out)"
+else tap "not ok" "browser: room map: $out"; fi
 for want in 'id="summary"' 'class="toggle"' 'class="cels"' '<audio' 'href="#word-' 'id="inventory"'; do
     if grep -q "$want" "$work/dom.html"; then tap ok "browser: page has $want"
     else tap "not ok" "browser: page lacks $want"; fi

@@ -33,16 +33,13 @@ static void save_check_game(const char *path, const agi_save *s, const agi_game 
     agi_replay_op *ops;
     unsigned n;
     assert_int_equal(agi_save_replay_ops(s, &ops, &n, NULL), RELIC_OK);
-    // clang-format off
-    static const int kind_of[] = {AGI_LOGIC, AGI_VIEW, AGI_PICTURE, AGI_SOUND, AGI_PICTURE,
-                                  AGI_VIEW,  AGI_PICTURE, AGI_VIEW, AGI_PICTURE};
-    // clang-format on
     for (unsigned i = 0; i < n; i++) {
-        int k = kind_of[ops[i].kind];
-        unsigned num = ops[i].kind == AGI_REPLAY_ADD_TO_PICTURE ? ops[i].view : ops[i].value;
+        agi_kind k;
+        unsigned num;
+        if (!agi_replay_op_resource(&ops[i], &k, &num))
+            continue;
         if (num >= g->dirs[k].count || !g->dirs[k].entry[num].present)
-            fail_msg("%s: replay pair %u loads %s %u, which the game lacks", path, ops[i].pair,
-                     agi_kind_name((agi_kind)k), num);
+            fail_msg("%s: replay pair %u loads %s %u, which the game lacks", path, ops[i].pair, agi_kind_name(k), num);
     }
     free(ops);
 }

@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "relic/gool.h"
 #include "relic/gool_dis.h"
@@ -17,23 +18,57 @@
  * the only stop allowed is a division by zero on those zeroed answers. */
 static void corpus_run(const char *path, const gool_entry *g, size_t *ran, size_t *divzero)
 {
-    static gool_vm vm;
+    gool_vm *vm = gool_vm_new(&(gool_vm_config){.max_steps = 2000000});
+    assert_non_null(vm);
     for (size_t s = 0; s < g->state_count; s++) {
         relic_err err;
         relic_err_clear(&err);
-        memset(&vm, 0, sizeof vm);
-        vm.max_steps = 2000000;
-        int rc = gool_vm_init(&vm, g, (unsigned)s, 1, &err);
+        int rc = gool_vm_init(vm, g, (unsigned)s, 1, &err);
         for (int f = 0; f < 120 && !rc; f++)
-            rc = gool_vm_frame(&vm, &err);
-        gool_vm_free(&vm);
+            rc = gool_vm_frame(vm, &err);
         if (rc && !strstr(err.msg, "division by zero"))
             fail_msg("%s: state %zu: %s", path, s, err.msg);
         *(rc ? divzero : ran) += 1;
     }
+    gool_vm_free(vm);
 }
 
-static void corpus_entry(const char *path, size_t *entries, size_t *words, size_t *ran, size_t *divzero)
+/* The rules disgool gets wrong, as the engine reads them (wurlyfox/c1
+ * gool.c): PAD's low 12 bits print as the button mask in hex, and every
+ * fraction operand (class 0xA00) prints sext8 << 4 over 256, negative ones
+ * with their own sign (disgool: -1.0625 for 0xAFF, which is -0.0625). */
+static void corpus_engine_rules(const char *path, const gool_entry *g, size_t *pads, size_t *fracs)
+{
+    gool_ctx cx = {GOOL_GAME_C1, NULL, 0, 0, g->code_len, NULL, 0};
+    for (size_t pc = 0; pc < g->code_len; pc++) {
+        const gool_opdesc *d;
+        uint32_t w = g->code[pc];
+        if (gool_isa_decode(GOOL_GAME_C1, w, &d) == GOOL_OP_NONE)
+            continue;
+        gool_dis_insn in;
+        gool_dis_insn_text(&cx, w, pc, &in);
+        char want[32];
+        if (d->id == GOOL_OP_PAD) {
+            snprintf(want, sizeof want, "0x%03x,", (unsigned)(w & 0xFFF));
+            if (strncmp(in.operands, want, strlen(want)) != 0)
+                fail_msg("%s word %zu: PAD '%s', want the mask %s", path, pc, in.operands, want);
+            *pads += 1;
+        }
+        for (unsigned k = 0; k < d->fmt->count; k++) {
+            const gool_field *f = &d->fmt->f[k];
+            unsigned v = gool_field_get(w, f);
+            if ((f->kind != GOOL_FK_REF && f->kind != GOOL_FK_DST) || gool_operand_class(v) != GOOL_OC_FRAC)
+                continue;
+            int n = gool_operand_imm(v) / 16; /* sixteenths */
+            snprintf(want, sizeof want, "#%s%d.%04d", n < 0 ? "-" : "", abs(n) / 16, abs(n) % 16 * 625);
+            if (!strstr(in.operands, want))
+                fail_msg("%s word %zu: '%s' lacks %s", path, pc, in.operands, want);
+            *fracs += 1;
+        }
+    }
+}
+
+static void corpus_entry(const char *path, size_t *entries, size_t *words, size_t *ran, size_t *divzero, size_t *rules)
 {
     relic_buf f = RELIC_BUF_INIT, re = RELIC_BUF_INIT, text = RELIC_BUF_INIT, re2 = RELIC_BUF_INIT;
     relic_err err;
@@ -58,6 +93,7 @@ static void corpus_entry(const char *path, size_t *entries, size_t *words, size_
     *entries += 1;
     *words += st.insns;
     corpus_run(path, &g, ran, divzero);
+    corpus_engine_rules(path, &g, &rules[0], &rules[1]);
     gool_entry_free(&g);
     gool_entry_free(&back);
     relic_buf_free(&f);
@@ -74,7 +110,7 @@ static void test_corpus_gool_entries(void **state)
     DIR *d = opendir(dir);
     if (!d)
         fail_msg("%s: cannot open", dir);
-    size_t entries = 0, words = 0, ran = 0, divzero = 0;
+    size_t entries = 0, words = 0, ran = 0, divzero = 0, rules[2] = {0, 0};
     struct dirent *de;
     while ((de = readdir(d))) {
         if (de->d_name[0] == '.')
@@ -91,7 +127,7 @@ static void test_corpus_gool_entries(void **state)
                 continue;
             char path[4096];
             snprintf(path, sizeof path, "%s/%s", sub, fe->d_name);
-            corpus_entry(path, &entries, &words, &ran, &divzero);
+            corpus_entry(path, &entries, &words, &ran, &divzero, rules);
         }
         closedir(s);
     }
@@ -99,6 +135,8 @@ static void test_corpus_gool_entries(void **state)
     print_message("# gool corpus: %zu entries, %zu code words, all round trip; %zu states ran 120 frames, "
                   "%zu stopped on a division by zero\n",
                   entries, words, ran, divzero);
+    print_message("# gool corpus: %zu PAD button masks and %zu fraction operands print as the engine reads them\n",
+                  rules[0], rules[1]);
     assert_true(entries > 0);
 }
 

@@ -1,5 +1,6 @@
 /* Corpus tests over real Riven archives ($RELIC_CORPUS/riven/ *.MHK): every
- * archive opens and rewrites byte-stable through mhk_write, every CARD and
+ * archive opens and rewrites byte-stable through mhk_write and byte for
+ * byte through its own recorded layout (mhk_write_layout), every CARD and
  * HSPT script list decodes and re-encodes to its own bytes, every NAME
  * decodes, and every tBMP and tWAV decodes (MPEG-2 tWAV payloads are
  * counted, not decoded).  There is no Riven data in the corpus today: the
@@ -8,6 +9,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include "relic/io.h"
@@ -85,6 +87,40 @@ static void check_resource(const mhk_archive *a, const mhk_resource *r, const ch
     relic_buf_free(&re);
 }
 
+/* The archive's layout, captured, printed and parsed back as the
+ * manifest carries it, writes the archive's own resources back to the
+ * file's bytes (what riven-script --build does with an unchanged
+ * --extract). */
+static void check_layout(const mhk_archive *a, const char *path)
+{
+    relic_err err;
+    relic_err_clear(&err);
+    mhk_layout l, back;
+    memset(&back, 0, sizeof back);
+    relic_buf text = RELIC_BUF_INIT, out = RELIC_BUF_INIT;
+    if (mhk_layout_capture(a, &l, &err) || mhk_layout_text(&l, &text, &err))
+        fail_msg("%s: layout: %s", path, err.msg);
+    relic_buf_u8(&text, 0);
+    for (char *p = (char *)text.data, *nl; *p; p = nl + 1) {
+        nl = strchr(p, '\n');
+        *nl = 0;
+        if (mhk_layout_parse_line(&back, p, &err))
+            fail_msg("%s: layout line '%s': %s", path, p, err.msg);
+    }
+    mhk_entry *e = calloc(a->count + 1, sizeof *e);
+    for (size_t i = 0; e && i < a->count; i++)
+        e[i] = (mhk_entry){a->res[i].tag, a->res[i].id, a->res[i].name, mhk_data(a, &a->res[i]), a->res[i].size, 0};
+    if (!e || mhk_write_layout(&back, e, a->count, &out, &err))
+        fail_msg("%s: %s", path, e ? err.msg : "out of memory");
+    if (out.len != a->len || memcmp(out.data, a->data, a->len) != 0)
+        fail_msg("%s: written with its own layout, the archive differs", path);
+    free(e);
+    relic_buf_free(&out);
+    relic_buf_free(&text);
+    mhk_layout_free(&back);
+    mhk_layout_free(&l);
+}
+
 static void test_corpus_archives(void **state)
 {
     (void)state;
@@ -110,6 +146,7 @@ static void test_corpus_archives(void **state)
             fail_msg("%s: %s (offset 0x%zx)", path, err.msg, err.offset);
         for (size_t i = 0; i < a.count; i++)
             check_resource(&a, &a.res[i], path, counts);
+        check_layout(&a, path);
         mhk_close(&a);
         relic_buf_free(&f);
         archives++;

@@ -35,21 +35,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     g.map_len = 2;
     g.states = st;
     g.state_count = 1;
-    static gool_vm vm;
-    memset(&vm, 0, sizeof vm);
-    vm.max_steps = 20000;
+    gool_vm *vm = gool_vm_new(&(gool_vm_config){.max_steps = 20000});
+    if (!vm)
+        abort();
     relic_err err;
     relic_err_clear(&err);
-    int rc = gool_vm_init(&vm, &g, 0, 1, &err);
+    int rc = gool_vm_init(vm, &g, 0, 1, &err);
     for (int f = 0; f < 6 && !rc; f++) {
         if (f == 3)
-            rc = gool_vm_event(&vm, f & 1 ? 0x100 : 0, 0, NULL, &err);
+            rc = gool_vm_event(vm, f & 1 ? 0x100 : 0, 0, NULL, &err);
         if (!rc)
-            rc = gool_vm_frame(&vm, &err);
+            rc = gool_vm_frame(vm, &err);
     }
     if (rc && err.code != rc)
         abort();
-    gool_vm_free(&vm);
+    gool_vm_free(vm);
     free(g.code);
     return 0;
 }

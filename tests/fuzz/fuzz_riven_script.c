@@ -30,12 +30,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     riven_hotspot h = {.blst_id = 0, .right = 1, .bottom = 1, .script = s};
     riven_hotspots hs = {&h, 1};
     riven_world_card world[2] = {{1, &card, &hs, NULL, NULL}, {2, &card, NULL, NULL, NULL}};
-    riven_vm vm;
-    if (riven_vm_init(&vm, world, 2, NULL, NULL) == 0) {
-        if (riven_vm_goto(&vm, 1, NULL) == 0 && riven_vm_run(&vm, 2000, NULL) == 0 && vm.card == 1 &&
-            riven_vm_click(&vm, 0, NULL) == 0)
-            riven_vm_run(&vm, 2000, NULL);
-        riven_vm_free(&vm);
+    riven_vm *vm = NULL;
+    if ((vm = riven_vm_new(world, 2, NULL, NULL)) != NULL) {
+        if (riven_vm_goto(vm, 1, NULL) == 0 && riven_vm_run(vm, 2000, NULL) == 0 && riven_vm_current_card(vm) == 1 &&
+            riven_vm_click(vm, 0, NULL) == 0)
+            riven_vm_run(vm, 2000, NULL);
+        riven_vm_free(vm);
     }
     relic_buf_free(&out);
     relic_buf_free(&text);

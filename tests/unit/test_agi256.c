@@ -5,6 +5,7 @@
 #include <string.h>
 #include "relic/agi.h"
 #include "relic/agi_ext.h"
+#include "relic/agi_picture.h"
 #include "support.h"
 
 static void test_agi256_palette(void **state)
@@ -73,6 +74,39 @@ static void test_agi256_picture(void **state)
     assert_false(agi_agi256_picture_is_raw(raw, AGI_AGI256_PIC_SIZE));
     assert_false(agi_agi256_picture_is_raw(NULL, 0));
     free(raw);
+}
+
+/* The one choice between a raw bitmap and vector commands
+ * (agi_picture_form_of): in a game the AGI256 flag and the shape are both
+ * needed, a payload without its game is judged by its shape. */
+static void test_agi256_picture_form(void **state)
+{
+    (void)state;
+    uint8_t *p = calloc(AGI_AGI256_PIC_SIZE, 1);
+    assert_non_null(p);
+    memset(p, 0x21, AGI_AGI256_PIC_SIZE); /* a pixel first: the raw shape */
+    const unsigned agi256 = AGI_EXT_AGI256, agipal = AGI_EXT_AGIPAL, none = 0;
+    const agi_picture_form *f = agi_picture_form_of(p, AGI_AGI256_PIC_SIZE, &agi256);
+    assert_int_equal(f->id, AGI_PICTURE_FORM_AGI256);
+    assert_string_equal(f->name, "agi256");
+    assert_int_equal(f->colors, 256);
+    assert_non_null(f->decode_raw);
+    assert_non_null(f->palette);
+    assert_int_equal(agi_picture_form_of(p, AGI_AGI256_PIC_SIZE, NULL)->id, AGI_PICTURE_FORM_AGI256);
+    /* A game whose data does not show AGI256 keeps vector pictures. */
+    f = agi_picture_form_of(p, AGI_AGI256_PIC_SIZE, &none);
+    assert_int_equal(f->id, AGI_PICTURE_FORM_VECTOR);
+    assert_null(f->decode_raw);
+    assert_int_equal(f->colors, 16);
+    assert_int_equal(agi_picture_form_of(p, AGI_AGI256_PIC_SIZE, &agipal)->id, AGI_PICTURE_FORM_VECTOR);
+    /* The flag without the shape: one byte short, or a command byte first. */
+    assert_int_equal(agi_picture_form_of(p, AGI_AGI256_PIC_SIZE - 1, &agi256)->id, AGI_PICTURE_FORM_VECTOR);
+    assert_int_equal(agi_picture_form_of(p, AGI_AGI256_PIC_SIZE - 1, NULL)->id, AGI_PICTURE_FORM_VECTOR);
+    p[0] = 0xf0;
+    assert_int_equal(agi_picture_form_of(p, AGI_AGI256_PIC_SIZE, &agi256)->id, AGI_PICTURE_FORM_VECTOR);
+    assert_int_equal(agi_picture_form_of(p, AGI_AGI256_PIC_SIZE, NULL)->id, AGI_PICTURE_FORM_VECTOR);
+    assert_int_equal(agi_picture_form_of(NULL, 0, &agi256)->id, AGI_PICTURE_FORM_VECTOR);
+    free(p);
 }
 
 /* One loop, one 3x2 cel, clear key 0x80: row 0 "0x11 0x12 0" (third
@@ -214,6 +248,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_agi256_palette),
         cmocka_unit_test(test_agi256_picture),
+        cmocka_unit_test(test_agi256_picture_form),
         cmocka_unit_test(test_agi256_view),
         cmocka_unit_test(test_agi256_view_malformed),
         cmocka_unit_test(test_agi256_detect),

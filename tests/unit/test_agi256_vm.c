@@ -10,7 +10,7 @@
 #include "relic/agi_ext.h"
 #include "relic/agi_view.h"
 #include "agi_vm_support.h"
-#include "../libvm/agi/vm_private.h" /* the rules row and the loader */
+#include "../libvm/agi/vm/vm_private.h" /* the rules row and the loader */
 
 /* A pixel of the fixture picture: every index 0..255 appears, the first
  * byte (0x10) is below the vector commands, so agi256.c detects it. */

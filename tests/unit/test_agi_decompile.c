@@ -1,4 +1,4 @@
-/* Unit tests for the AGI decompiler's bounds (libvm/agi/decompile.c):
+/* Unit tests for the AGI decompiler's bounds (libvm/agi/lang/decompile.c):
  * deeply nested if blocks (logic_bytecode.md "Conditional blocks") cost
  * time linear in the depth up to AGI_DECOMPILE_MAX_DEPTH, the deepest the
  * bytecode can encode (so the decompiler's own error past it cannot be

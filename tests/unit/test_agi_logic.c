@@ -310,6 +310,31 @@ static void expect_error(const char *hex, const char *profile, int strict, const
     relic_buf_free(&out);
 }
 
+/* The room map's reader: new.room and call by number, new.room.v right
+ * after an assignn of its variable, and not when a jump lands between
+ * them or the variable differs. */
+static void test_refs(void **state)
+{
+    (void)state;
+    uint8_t raw[64];
+    agi_logic_refs r;
+    size_t n = test_hex("0c 00 12 05 03 1e 07 13 1e 13 1f 16 02 00 00 01 00", raw, sizeof raw);
+    assert_int_equal(agi_logic_refs_read(raw, n, NULL, &r, NULL), RELIC_OK);
+    for (unsigned i = 0; i < 256; i++) {
+        assert_int_equal(r.new_room[i], i == 5 || i == 7);
+        assert_int_equal(r.call[i], i == 2);
+    }
+    assert_int_equal(r.new_room_unknown, 1);
+    assert_int_equal(r.call_unknown, 0);
+    n = test_hex("09 00 fe 03 00 03 1e 09 13 1e 00 00 01 00", raw, sizeof raw);
+    assert_int_equal(agi_logic_refs_read(raw, n, NULL, &r, NULL), RELIC_OK);
+    assert_int_equal(r.new_room[9], 0);
+    assert_int_equal(r.new_room_unknown, 1);
+    n = test_hex("03 00 fe 10 00 00 01 00", raw, sizeof raw);
+    relic_err err;
+    assert_int_equal(agi_logic_refs_read(raw, n, NULL, &r, &err), RELIC_EDATA);
+}
+
 static void test_malformed(void **state)
 {
     (void)state;
@@ -438,6 +463,7 @@ int main(void)
         cmocka_unit_test(test_v3_and_profile_opcodes),
         cmocka_unit_test(test_disasm_listing),
         cmocka_unit_test(test_malformed),
+        cmocka_unit_test(test_refs),
         cmocka_unit_test(test_compile_source_forms),
         cmocka_unit_test(test_assemble_by_hand),
     };

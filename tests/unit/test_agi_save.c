@@ -266,6 +266,37 @@ static void test_save_replay_ops(void **state)
     relic_buf_free(&f);
 }
 
+/* Which resource each replay kind names (session_and_persistence.md
+ * "Resource replay sequence"): loads, draws and discards name their
+ * resource by the value, kind 5 by the packet's view. */
+static void test_replay_op_resource(void **state)
+{
+    (void)state;
+    static const struct {
+        uint8_t kind, value;
+        agi_kind want;
+    } rows[] = {{0, 7, AGI_LOGIC},    {1, 8, AGI_VIEW},     {2, 9, AGI_PICTURE}, {3, 10, AGI_SOUND},
+                {4, 11, AGI_PICTURE}, {6, 12, AGI_PICTURE}, {7, 13, AGI_VIEW},   {8, 14, AGI_PICTURE}};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        agi_replay_op op = {.kind = rows[i].kind, .value = rows[i].value, .view = 99};
+        agi_kind k = AGI_KIND_COUNT;
+        unsigned num = 0;
+        assert_int_equal(agi_replay_op_resource(&op, &k, &num), 1);
+        assert_int_equal(k, rows[i].want);
+        assert_int_equal(num, rows[i].value);
+    }
+    agi_replay_op add = {.kind = 5, .value = 0, .view = 11, .complete = 1};
+    agi_kind k;
+    unsigned num;
+    assert_int_equal(agi_replay_op_resource(&add, &k, &num), 1);
+    assert_int_equal(k, AGI_VIEW);
+    assert_int_equal(num, 11);
+    add.complete = 0; /* the active sequence ends inside the packet */
+    assert_int_equal(agi_replay_op_resource(&add, &k, &num), 0);
+    agi_replay_op unknown = {.kind = 9, .value = 1};
+    assert_int_equal(agi_replay_op_resource(&unknown, &k, &num), 0);
+}
+
 static void test_save_malformed(void **state)
 {
     (void)state;
@@ -484,7 +515,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_save_profiles),     cmocka_unit_test(test_save_layout_specifics),
         cmocka_unit_test(test_save_v3_transform), cmocka_unit_test(test_save_edit),
-        cmocka_unit_test(test_save_replay_ops),   cmocka_unit_test(test_save_malformed),
+        cmocka_unit_test(test_save_replay_ops), cmocka_unit_test(test_replay_op_resource),   cmocka_unit_test(test_save_malformed),
         cmocka_unit_test(test_save_json),         cmocka_unit_test(test_save_diff),
         cmocka_unit_test(test_save_json_alloc_failure), cmocka_unit_test(test_save_init),
         cmocka_unit_test(test_save_unterminated_item_name),

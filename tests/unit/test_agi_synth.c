@@ -1,4 +1,4 @@
-/* Unit tests for the SN76489 / PC-speaker synthesis (libvm/agi/sn76489.c):
+/* Unit tests for the SN76489 / PC-speaker synthesis (libformats/sound/sn76489.c):
  * measured tone frequencies against clock / (32 * divisor) and the PC
  * timer, the 2 dB attenuation step, the noise register width, the render
  * length and determinism. */
@@ -279,6 +279,118 @@ static void test_midi(void **state)
     agi_snd_cmds_free(&c);
 }
 
+/* One MIDI note-on of a track: tick, key. */
+typedef struct midi_on {
+    uint64_t tick;
+    unsigned key;
+} midi_on;
+
+static uint32_t midi_read_vlq(const uint8_t *p, size_t *i)
+{
+    uint32_t v = 0;
+    do
+        v = (v << 7) | (p[*i] & 0x7f);
+    while (p[(*i)++] & 0x80);
+    return v;
+}
+
+/* The note-ons of track `track` (0 = the tempo track) of a format-1 file. */
+static size_t midi_note_ons(const relic_buf *m, unsigned track, midi_on *out, size_t cap)
+{
+    size_t i = 14, n = 0;
+    for (unsigned t = 0; t < track; t++)
+        i += 8 + ((size_t)m->data[i + 4] << 24 | (size_t)m->data[i + 5] << 16 | (size_t)m->data[i + 6] << 8 |
+                  m->data[i + 7]);
+    size_t end =
+        i + 8 +
+        ((size_t)m->data[i + 4] << 24 | (size_t)m->data[i + 5] << 16 | (size_t)m->data[i + 6] << 8 | m->data[i + 7]);
+    uint64_t tick = 0;
+    for (i += 8; i < end;) {
+        tick += midi_read_vlq(m->data, &i);
+        uint8_t st = m->data[i++];
+        if (st == 0xff) {
+            i++;
+            i += midi_read_vlq(m->data, &i);
+        } else if ((st & 0xf0) == 0xc0) {
+            i++;
+        } else {
+            if ((st & 0xf0) == 0x90 && m->data[i + 1] && n < cap)
+                out[n++] = (midi_on){tick, m->data[i]};
+            i += 2;
+        }
+    }
+    return n;
+}
+
+/* MIDI from a scheduled sound: each tone channel's note-ons are exactly the
+ * events that start an audible note (tone write then attenuation not 0x0f),
+ * on their ticks, keyed by the divisor's nearest equal-tempered note; the
+ * noise track's by the noise type (38 white, 42 periodic). */
+static void test_midi_matches_events(void **state)
+{
+    (void)state;
+    /* ch0: C5-ish (0x0d6), a rest, A4 (0x0fe); ch1: one note; ch2: none;
+     * ch3: white noise, then periodic. */
+    uint8_t b[128];
+    size_t len = test_hex("08 00 19 00 20 00 22 00"
+                          "0a 00 0d 86 92  05 00 00 80 9f  0c 00 0f 8e 94  ff ff"
+                          "14 00 1a a5 b3  ff ff"
+                          "ff ff"
+                          "06 00 00 e4 f2  06 00 00 e1 f3  ff ff",
+                          b, sizeof b);
+    agi_sound snd;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(agi_sound_decode(b, len, &snd, &err), RELIC_OK);
+    agi_snd_opts o = {agi_profile_find("2.936"), 2, 0};
+    agi_snd_cmds c = {0};
+    uint64_t end = 0;
+    assert_int_equal(agi_snd_schedule(&snd, &o, &c, &end, NULL), RELIC_OK);
+    relic_buf m = RELIC_BUF_INIT;
+    assert_int_equal(agi_midi_encode(&c, AGI_SND_PCJR, end, &m, NULL), RELIC_OK);
+    for (unsigned ch = 0; ch < 4; ch++) {
+        midi_on want[16], got[16];
+        size_t nw = 0;
+        int key = -1, fresh = 0;
+        for (size_t i = 0; i < c.count; i++) {
+            const agi_snd_cmd *k = &c.v[i];
+            if (k->channel != ch)
+                continue;
+            if (k->kind == AGI_SNDCMD_TONE) {
+                double hz = AGI_SN76489_CLOCK / (32.0 * (k->divisor ? k->divisor : 1024));
+                key = (int)lround(69 + 12 * log2(hz / 440.0));
+                fresh = 1;
+            } else if (k->kind == AGI_SNDCMD_NOISE) {
+                key = (k->divisor & 4) ? 38 : 42;
+                fresh = 1;
+            } else if (k->kind == AGI_SNDCMD_ATTEN && fresh) {
+                if (k->attenuation != 0x0f)
+                    want[nw++] = (midi_on){k->tick, (unsigned)key};
+                fresh = 0;
+            }
+        }
+        size_t ng = midi_note_ons(&m, ch + 1, got, 16);
+        assert_int_equal(ng, nw);
+        for (size_t i = 0; i < nw; i++) {
+            assert_int_equal(got[i].tick, want[i].tick);
+            assert_int_equal(got[i].key, want[i].key);
+        }
+    }
+    /* The events by hand: ch0 on ticks 1 and 16 (0x0d6: 523 Hz = C5 72;
+     * 0x0fe: 440.4 Hz = A4 69), ch1 on tick 1, ch3 on ticks 1 and 7. */
+    midi_on got[16];
+    assert_int_equal(midi_note_ons(&m, 1, got, 16), 2);
+    assert_int_equal(got[0].key, 72);
+    assert_int_equal(got[1].tick, 16);
+    assert_int_equal(got[1].key, 69);
+    assert_int_equal(midi_note_ons(&m, 4, got, 16), 2);
+    assert_int_equal(got[0].key, 38);
+    assert_int_equal(got[1].key, 42);
+    relic_buf_free(&m);
+    agi_snd_cmds_free(&c);
+    agi_sound_free(&snd);
+}
+
 int main(void)
 {
     // clang-format off
@@ -291,6 +403,7 @@ int main(void)
         cmocka_unit_test(test_length_loops_and_limit),
         cmocka_unit_test(test_commands_every_tick),
         cmocka_unit_test(test_midi),
+        cmocka_unit_test(test_midi_matches_events),
     };
     // clang-format on
     return cmocka_run_group_tests_name("agi_synth", tests, NULL, NULL);

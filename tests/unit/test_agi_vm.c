@@ -7,7 +7,7 @@
 #include <string.h>
 #include "relic/agi_logic.h"
 #include "relic/agi_vm.h"
-#include "../../libvm/agi/vm_internal.h" /* the tests reach inside the VM */
+#include "../../libvm/agi/vm/vm_internal.h" /* the tests reach inside the VM */
 #include "relic/sha256.h"
 #include "agi_vm_support.h"
 

@@ -1,4 +1,4 @@
-/* The AGI interpreter's modal waits (libvm/agi/vm_modal.c) against the
+/* The AGI interpreter's modal waits (libvm/agi/vm/vm_modal.c) against the
  * agi-spec rules: a message window blocks its cycle until Enter or Esc and
  * the logic resumes after the print; f15 leaves the window up without
  * waiting; the line editors' limits; the inventory selector and v25 (and the
@@ -13,7 +13,7 @@
 #include "relic/agi_logic.h"
 #include "relic/agi_vm.h"
 #include "relic/agi_vm_json.h"
-#include "../../libvm/agi/vm_internal.h" /* the tests reach inside the VM */
+#include "../../libvm/agi/vm/vm_internal.h" /* the tests reach inside the VM */
 #include "relic/io.h"
 #include "agi_vm_support.h"
 

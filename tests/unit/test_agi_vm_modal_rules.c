@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "relic/agi_vm.h"
-#include "../../libvm/agi/vm_internal.h" /* the tests reach inside the VM */
+#include "../../libvm/agi/vm/vm_internal.h" /* the tests reach inside the VM */
 #include "agi_vm_support.h"
 
 /* F1 runs the given actions (controller 1). */

@@ -12,8 +12,8 @@
 #include "relic/agi_logic.h"
 #include "relic/agi_view.h"
 #include "relic/agi_vm.h"
-#include "../../libvm/agi/vm_internal.h" /* the tests reach inside the VM */
-#include "../../libvm/agi/vm_rules.h"
+#include "../../libvm/agi/vm/vm_internal.h" /* the tests reach inside the VM */
+#include "../../libvm/agi/vm/vm_rules.h"
 #include "agi_vm_support.h"
 
 /* One cycle of `hex` as logic 0 under `profile`; the VM is returned. */

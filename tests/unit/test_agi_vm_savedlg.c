@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "relic/agi_vm.h"
-#include "../../libvm/agi/vm_internal.h" /* the tests reach inside the VM */
+#include "../../libvm/agi/vm/vm_internal.h" /* the tests reach inside the VM */
 #include "agi_vm_support.h"
-#include "../../libvm/agi/vm_private.h" /* agi_vm_window_layout */
+#include "../../libvm/agi/vm/vm_private.h" /* agi_vm_window_layout */
 
 static uint8_t screen[AGI_SCREEN_W * AGI_SCREEN_H];
 

@@ -9,7 +9,7 @@
 #include <string.h>
 #include "relic/agi_vm.h"
 #include "agi_vm_support.h"
-#include "../../libvm/agi/vm_private.h" /* agi_vm_text_wrap */
+#include "../../libvm/agi/vm/vm_private.h" /* agi_vm_text_wrap */
 
 static uint8_t screen[AGI_SCREEN_W * AGI_SCREEN_H];
 

@@ -1,5 +1,6 @@
 /* Unit tests for the command conventions in cmd/common (image.c,
- * streams.c) and the JSON key order of libformats/io/json.c: the --aspect
+ * streams.c, the options' descriptor of opts.c) and the JSON key order of
+ * libio/json.c: the --aspect
  * shapes (ScummVM's 4:3 row mapping), output names, `-o -`, and numbered
  * keys in numeric order. */
 #define _POSIX_C_SOURCE 200809L
@@ -7,7 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 #include "image.h"
+#include "cli.h"
 #include "json_report.h"
+#include "opts.h"
 #include "relic/io.h"
 #include "streams.h"
 #include "support.h"
@@ -168,6 +171,46 @@ static void test_json_report_shape(void **state)
     json_decref(arr);
 }
 
+/* The descriptor's parser: codes and values as getopt gives them, each
+ * row's name as typed, -v/-q taken by the parser, and the mode check
+ * naming the first option outside the mode. */
+static void test_opts_modes(void **state)
+{
+    (void)state;
+    enum { M_ONE = 1, M_TWO = 2, O_LONG = 256 };
+    static const cli_opt table[] = {
+        {"output", 'o', required_argument, 'o', CLI_OUT_FILE, M_ONE},
+        {"long-only", 0, no_argument, O_LONG, CLI_VAL, M_TWO},
+        {"json", 0, no_argument, 300, CLI_PRINTS, CLI_ALL_MODES},
+    };
+    char *argv[] = {"tool", "-o", "x.png", "pos", "--long", "-v", "--json", NULL};
+    cli_parser p;
+    cli_opts_init(&p, table, 3, 7, argv);
+    assert_int_equal(cli_opts_next(&p), 'o');
+    assert_string_equal(optarg, "x.png");
+    assert_int_equal(cli_opts_next(&p), O_LONG); /* an abbreviation, as getopt_long allows */
+    assert_int_equal(cli_opts_next(&p), 300);    /* -v is the parser's */
+    assert_int_equal(cli_opts_next(&p), -1);
+    assert_int_equal(cli_verbosity(), 1);
+    cli_set_verbosity(0);
+    assert_string_equal(argv[optind], "pos");
+    char name[32];
+    assert_string_equal(cli_opts_typed(&p, 'o', name, sizeof name), "-o");
+    assert_string_equal(cli_opts_typed(&p, O_LONG, name, sizeof name), "--long-only");
+    assert_true(cli_opts_given(&p, 300));
+    assert_int_equal(p.stdout_row, 2); /* --json takes standard output */
+    fflush(stderr);
+    assert_int_equal(cli_opts_mode(&p, M_ONE, "one"), CLI_EXIT_USAGE); /* --long-only */
+    assert_int_equal(cli_opts_mode(&p, M_TWO, "two"), CLI_EXIT_USAGE); /* -o */
+    char *argv2[] = {"tool", "-o", "a.png", NULL};
+    cli_opts_init(&p, table, 3, 3, argv2);
+    while (cli_opts_next(&p) != -1)
+        ;
+    assert_int_equal(cli_opts_mode(&p, M_ONE, "one"), 0);
+    assert_false(cli_opts_given(&p, O_LONG));
+    assert_int_equal(p.stdout_row, -1);
+}
+
 int main(void)
 {
     // clang-format off
@@ -178,6 +221,7 @@ int main(void)
         cmocka_unit_test(test_output_names),
         cmocka_unit_test(test_stdout_is_dash),
         cmocka_unit_test(test_json_report_shape),
+        cmocka_unit_test(test_opts_modes),
     };
     // clang-format on
     return cmocka_run_group_tests_name("cli_common", tests, NULL, NULL);

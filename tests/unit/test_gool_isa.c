@@ -65,6 +65,10 @@ static void test_operand_text(void **state)
     one(0x11A01B7F, 0, 4, "MOVE arg[0], #0.0625");
     one(0x11AFFB3F, 0, 4, "MOVE stack[63], #-0.0625");
     one(0x11A80B40, 0, 4, "MOVE arg[63], #-8.0000");
+    /* The engine's frac value is sext8 << 4: 0xAF0 is -256 (-1.0), 0xAEF
+     * -272 (-1.0625), where disgool prints -1.10000 and -2.0625. */
+    one(0x15AF0E1F, 0, 4, "SHA pop, #-1.0000");
+    one(0x15AEFE1F, 0, 4, "SHA pop, #-1.0625");
     one(0x11E1FDFF, 0, 4, "MOVE link[7].f63, pop");
     one(0x11C00E00, 0, 4, "MOVE self.self, link[0].self");
     one(0x11BF0E20, 0, 4, "MOVE self.pc, pop2");
@@ -91,6 +95,16 @@ static void test_control_flow(void **state)
     one(0x8761F001, 0, 4, "EVNT pool[1], pop, 0, 3");
     one(0x91200441, 0, 4, "CHLF 1, 17, 0, 2");
     one(0x30000000, 0, 4, ".word 0x30000000");
+}
+
+/* PAD's low 12 bits are a button mask the engine tests bit by bit
+ * (wurlyfox/c1 GoolTestControls), not a pool reference. */
+static void test_pad_mask(void **state)
+{
+    (void)state;
+    one(0x1a0820a0, 0, 4, "PAD 0x0a0, 2, 0, 8, 0, 0");
+    one(0x1a081800, 0, 4, "PAD 0x800, 1, 0, 8, 0, 0");
+    one(0x1a1f3fff, 0, 4, "PAD 0xfff, 3, 0, 15, 1, 0");
 }
 
 static void test_crash2_set(void **state)
@@ -215,7 +229,8 @@ static void test_game_round_trips(void **state)
 {
     (void)state;
     static const uint32_t c1[] = {0x11801E1F, 0x1CA00E1F, 0x1CC48E1F, 0x85040E1F, 0x8E000E1F, 0x23048BE0,
-                                  0x240B8E1F, 0x82974000, 0x82A74000, 0x82B74000, 0x8C000000, 0x8D000000};
+                                  0x240B8E1F, 0x82974000, 0x82A74000, 0x82B74000, 0x8C000000, 0x8D000000,
+                                  0x1a0820a0, 0x1a081800, 0x1a1f3fff, 0x15AF0E1F, 0x15AEFE1F, 0x11AFFB3F};
     static const uint32_t c2[] = {0x11801B05, 0x11801005, 0x1180187F, 0x11801C41, 0x11801441, 0x11801E1F,
                                   0x11801608, 0x23020BE0, 0x2B000E1F, 0x3207C3FE, 0x4E000000, 0x19801E08};
     static const uint32_t c3[] = {0x11801B05, 0x11801005, 0x4F000000, 0x50801E1F, 0x51BE0BE0, 0x17801E1F};
@@ -322,6 +337,7 @@ int main(void)
         cmocka_unit_test(test_sign_extension),
         cmocka_unit_test(test_operand_text),
         cmocka_unit_test(test_control_flow),
+        cmocka_unit_test(test_pad_mask),
         cmocka_unit_test(test_crash2_set),
         cmocka_unit_test(test_crash2_destinations),
         cmocka_unit_test(test_names),

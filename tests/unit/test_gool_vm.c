@@ -47,13 +47,28 @@ static void build(const char *src, gool_entry *g)
 }
 
 /* "frame:what:arg0" for every trace record, space separated. */
+static size_t ntrace(const gool_vm *vm)
+{
+    size_t n;
+    gool_vm_trace_records(vm, &n);
+    return n;
+}
+
+static const gool_trace_rec *trace_at(const gool_vm *vm, size_t i)
+{
+    size_t n;
+    const gool_trace_rec *t = gool_vm_trace_records(vm, &n);
+    assert_true(i < n);
+    return &t[i];
+}
+
 static void trace_text(const gool_vm *vm, char *out, size_t outsz)
 {
     size_t n = 0;
     out[0] = 0;
-    for (size_t i = 0; i < vm->ntrace && n < outsz; i++)
-        n += (size_t)snprintf(out + n, outsz - n, "%s%u:%s:%u", i ? " " : "", vm->trace[i].frame, vm->trace[i].what,
-                              vm->trace[i].nargs ? vm->trace[i].arg[0] : 0);
+    for (size_t i = 0; i < ntrace(vm) && n < outsz; i++)
+        n += (size_t)snprintf(out + n, outsz - n, "%s%u:%s:%u", i ? " " : "", trace_at(vm, i)->frame,
+                              trace_at(vm, i)->what, trace_at(vm, i)->nargs ? trace_at(vm, i)->arg[0] : 0);
 }
 
 static void test_frames(void **state)
@@ -61,36 +76,37 @@ static void test_frames(void **state)
     (void)state;
     gool_entry g;
     build(prog, &g);
-    gool_vm vm;
-    memset(&vm, 0, sizeof vm);
+    gool_vm *vm = NULL;
+    vm = gool_vm_new(NULL);
+    assert_non_null(vm);
     relic_err err;
     relic_err_clear(&err);
-    assert_int_equal(gool_vm_init(&vm, &g, 0, 1, &err), RELIC_OK);
-    if (gool_vm_run(&vm, 6, 1000, &err))
+    assert_int_equal(gool_vm_init(vm, &g, 0, 1, &err), RELIC_OK);
+    if (gool_vm_run(vm, 6, 1000, &err))
         fail_msg("%s", err.msg);
     char t[1024];
-    trace_text(&vm, t, sizeof t);
+    trace_text(vm, t, sizeof t);
     assert_string_equal(t, "0:state:0 0:ANIS:0 1:ANIS:0 2:ANIS:0 3:SNDB:7 3:state:1 3:ANIS:1 "
                            "4:MSC:1280 5:MSC:1280 5:ANIS:1");
-    assert_int_equal(vm.state, 1);
-    assert_int_equal(vm.mem[10], 0);
+    assert_int_equal(gool_vm_state(vm), 1);
+    assert_int_equal(gool_vm_word(vm, 10), 0);
     /* Event 1 runs its handler and comes back; event 0 changes state. */
-    size_t before = vm.ntrace;
-    assert_int_equal(gool_vm_event(&vm, 1 << 8, 0, NULL, &err), RELIC_OK);
-    assert_int_equal(vm.ntrace, before + 2);
-    assert_string_equal(vm.trace[before + 1].what, "DBG");
-    assert_int_equal(vm.trace[before + 1].arg[0], 512); /* R (#2) is read before L */
-    assert_int_equal(vm.trace[before + 1].arg[1], 7);
-    assert_int_equal(gool_vm_frame(&vm, &err), RELIC_OK); /* still waiting from frame 5 */
-    assert_string_equal(vm.trace[vm.ntrace - 1].what, "MSC");
-    assert_int_equal(gool_vm_event(&vm, 0, 0, NULL, &err), RELIC_OK);
-    assert_string_equal(vm.trace[vm.ntrace - 1].what, "state");
-    gool_vm_free(&vm);
+    size_t before = ntrace(vm);
+    assert_int_equal(gool_vm_event(vm, 1 << 8, 0, NULL, &err), RELIC_OK);
+    assert_int_equal(ntrace(vm), before + 2);
+    assert_string_equal(trace_at(vm, before + 1)->what, "DBG");
+    assert_int_equal(trace_at(vm, before + 1)->arg[0], 512); /* R (#2) is read before L */
+    assert_int_equal(trace_at(vm, before + 1)->arg[1], 7);
+    assert_int_equal(gool_vm_frame(vm, &err), RELIC_OK); /* still waiting from frame 5 */
+    assert_string_equal(trace_at(vm, ntrace(vm) - 1)->what, "MSC");
+    assert_int_equal(gool_vm_event(vm, 0, 0, NULL, &err), RELIC_OK);
+    assert_string_equal(trace_at(vm, ntrace(vm) - 1)->what, "state");
+    gool_vm_free(vm);
     gool_entry_free(&g);
 }
 
 /* Runs a one-state program for up to 3 frames; returns the result. */
-static int run_game(gool_game game, const char *code, gool_vm *vm, relic_err *err)
+static int run_game(gool_game game, const char *code, gool_vm **vm, relic_err *err)
 {
     char src[2048];
     snprintf(src, sizeof src,
@@ -100,21 +116,19 @@ static int run_game(gool_game game, const char *code, gool_vm *vm, relic_err *er
              (int)game, code);
     gool_entry *g = calloc(1, sizeof *g);
     build(src, g);
-    memset(vm, 0, sizeof *vm);
-    vm->game = game;
-    vm->max_steps = 1000;
-    vm->host = host_answer;
-    int rc = gool_vm_init(vm, g, 0, 7, err);
+    *vm = gool_vm_new(&(gool_vm_config){.game = game, .max_steps = 1000, .host = host_answer});
+    assert_non_null(*vm);
+    int rc = gool_vm_init(*vm, g, 0, 7, err);
     for (int f = 0; f < 3 && !rc; f++)
-        rc = gool_vm_frame(vm, err);
+        rc = gool_vm_frame(*vm, err);
     return rc;
 }
 
-static int run_small(const char *code, gool_vm *vm, relic_err *err) { return run_game(GOOL_GAME_C1, code, vm, err); }
+static int run_small(const char *code, gool_vm **vm, relic_err *err) { return run_game(GOOL_GAME_C1, code, vm, err); }
 
 static void free_small(gool_vm *vm)
 {
-    gool_entry *g = (gool_entry *)vm->g;
+    gool_entry *g = (gool_entry *)gool_vm_entry(vm);
     gool_vm_free(vm);
     gool_entry_free(g);
     free(g);
@@ -123,7 +137,7 @@ static void free_small(gool_vm *vm)
 static void test_arithmetic(void **state)
 {
     (void)state;
-    gool_vm vm;
+    gool_vm *vm = NULL;
     relic_err err;
     relic_err_clear(&err);
     const char *code = "    MOVE self.f1, #-3\n"  /* -768 */
@@ -142,25 +156,25 @@ static void test_arithmetic(void **state)
                        "    NOTB self.f8, #0\n"
                        "    ANIS 0, 0, 63, 0\n";
     assert_int_equal(run_small(code, &vm, &err), RELIC_OK);
-    assert_int_equal((int32_t)vm.mem[2], -1);
-    assert_int_equal(vm.mem[3], 256);
-    assert_int_equal((int32_t)vm.mem[4], -3);
-    assert_int_equal(vm.mem[5], 1);
-    assert_int_equal(vm.mem[6], 1);
-    assert_int_equal(vm.mem[7], 42);
-    assert_int_equal(vm.mem[8], 0xFFFFFFFFu);
-    free_small(&vm);
+    assert_int_equal((int32_t)gool_vm_word(vm, 2), -1);
+    assert_int_equal(gool_vm_word(vm, 3), 256);
+    assert_int_equal((int32_t)gool_vm_word(vm, 4), -3);
+    assert_int_equal(gool_vm_word(vm, 5), 1);
+    assert_int_equal(gool_vm_word(vm, 6), 1);
+    assert_int_equal(gool_vm_word(vm, 7), 42);
+    assert_int_equal(gool_vm_word(vm, 8), 0xFFFFFFFFu);
+    free_small(vm);
 }
 
 static void expect_vm_error(const char *code, const char *want)
 {
-    gool_vm vm;
+    gool_vm *vm = NULL;
     relic_err err;
     relic_err_clear(&err);
     assert_int_equal(run_small(code, &vm, &err), RELIC_EDATA);
     if (!strstr(err.msg, want))
         fail_msg("want '%s', got '%s'", want, err.msg);
-    free_small(&vm);
+    free_small(vm);
 }
 
 static void test_errors(void **state)
@@ -179,13 +193,13 @@ static void test_errors(void **state)
 static void test_fault_offsets(void **state)
 {
     (void)state;
-    gool_vm vm;
+    gool_vm *vm = NULL;
     relic_err err;
     relic_err_clear(&err);
     assert_int_equal(run_small("    .word 0x81000000\n    .word 0x81000000\n    DIV #1, #0\n", &vm, &err), RELIC_EDATA);
     assert_int_equal(err.offset, 8);
     assert_non_null(strstr(err.msg, "pc 2: division by zero"));
-    free_small(&vm);
+    free_small(vm);
     /* A decoded entry: the code item starts where the entry's item table
      * says (item 1's offset, the u32 at byte 20). */
     relic_buf f = RELIC_BUF_INIT;
@@ -196,14 +210,15 @@ static void test_fault_offsets(void **state)
     assert_int_equal(g.code_origin, 0x1000 + item1);
     for (size_t i = 0; i < g.code_len; i++)
         g.code[i] = 0x03800800u; /* DIV #1, #0 */
-    memset(&vm, 0, sizeof vm);
+    vm = gool_vm_new(NULL);
+    assert_non_null(vm);
     relic_err_clear(&err);
-    int rc = gool_vm_init(&vm, &g, 0, 1, &err);
+    int rc = gool_vm_init(vm, &g, 0, 1, &err);
     for (int i = 0; i < 3 && !rc; i++)
-        rc = gool_vm_frame(&vm, &err);
+        rc = gool_vm_frame(vm, &err);
     assert_int_equal(rc, RELIC_EDATA);
     assert_int_equal(err.offset, 0x1000 + item1 + 4 * g.states[0].code_pc);
-    gool_vm_free(&vm);
+    gool_vm_free(vm);
     gool_entry_free(&g);
     relic_buf_free(&f);
 }
@@ -213,7 +228,7 @@ static void test_fault_offsets(void **state)
 static void test_crash2_run(void **state)
 {
     (void)state;
-    gool_vm vm;
+    gool_vm *vm = NULL;
     relic_err err;
     relic_err_clear(&err);
     assert_int_equal(run_game(GOOL_GAME_C2,
@@ -222,38 +237,38 @@ static void test_crash2_run(void **state)
                               &vm, &err),
                      RELIC_EDATA); /* the loop ends on the step budget */
     assert_non_null(strstr(err.msg, "step budget"));
-    assert_int_equal(vm.mem[10], 3 * 256);
-    assert_int_equal(vm.mem[11], 2 * 256);
-    assert_ptr_equal(vm.layout->status_c, 28);
-    free_small(&vm);
+    assert_int_equal(gool_vm_word(vm, 10), 3 * 256);
+    assert_int_equal(gool_vm_word(vm, 11), 2 * 256);
+    assert_ptr_equal(gool_vm_layout_of(vm)->status_c, 28);
+    free_small(vm);
     /* Opcode 0x4F runs only in Crash 3 (an engine query: traced). */
     relic_err_clear(&err);
     assert_int_equal(
         run_game(GOOL_GAME_C3, "    OP79 #1, #2\n    MOVE self.f12, pop\n    RET 0, f0, 0, 2\n", &vm, &err), RELIC_OK);
-    assert_string_equal(vm.trace[1].what, "OP79");
-    free_small(&vm);
+    assert_string_equal(trace_at(vm, 1)->what, "OP79");
+    free_small(vm);
 }
 
 static void test_code_block_ends(void **state)
 {
     (void)state;
-    gool_vm vm;
+    gool_vm *vm = NULL;
     relic_err err;
     relic_err_clear(&err);
     /* RET from the initial frame ends the code thread; later frames idle. */
     assert_int_equal(run_small("    MOVE self.f1, #1\n    RET 0, f0\n", &vm, &err), RELIC_OK);
-    assert_int_equal(vm.ntrace, 2);
-    assert_string_equal(vm.trace[1].what, "done");
-    assert_int_equal(vm.pc, GOOL_PC_NONE);
-    assert_int_equal(vm.mem[1], 256);
-    assert_int_equal(vm.steps, 2);
-    free_small(&vm);
+    assert_int_equal(ntrace(vm), 2);
+    assert_string_equal(trace_at(vm, 1)->what, "done");
+    assert_int_equal(gool_vm_code_pc(vm), GOOL_PC_NONE);
+    assert_int_equal(gool_vm_word(vm, 1), 256);
+    assert_int_equal(gool_vm_steps(vm), 2);
+    free_small(vm);
 }
 
 static void test_head_block(void **state)
 {
     (void)state;
-    gool_vm vm;
+    gool_vm *vm = NULL;
     relic_err err;
     relic_err_clear(&err);
     /* MOVC into once_p (field 36) arms a head block; the next state change
@@ -266,16 +281,16 @@ static void test_head_block(void **state)
      * each time (f40 set) until the step budget stops the frame. */
     assert_int_equal(run_small(code, &vm, &err), RELIC_EDATA);
     assert_non_null(strstr(err.msg, "step budget"));
-    assert_int_equal(vm.mem[40], 1280);
-    assert_true(vm.changes > 100);
-    free_small(&vm);
+    assert_int_equal(gool_vm_word(vm, 40), 1280);
+    assert_true(gool_vm_changes(vm) > 100);
+    free_small(vm);
     code = "    MOVC hd, once_p, 0\n"
            "    CST 0, self\n"
            "hd: MOVC hd, once_p, 0\n" /* re-arms itself: nested head blocks must stop */
            "    CST 0, self\n";
     assert_int_equal(run_small(code, &vm, &err), RELIC_EDATA);
     assert_non_null(strstr(err.msg, "too deeply"));
-    free_small(&vm);
+    free_small(vm);
 }
 
 int main(void)

@@ -1,4 +1,4 @@
-/* Unit tests for libformats/io: deterministic indexed PNG, sorted JSON,
+/* Unit tests for libio and libformats/file: deterministic indexed PNG, sorted JSON,
  * atomic writes, safe output paths and case-insensitive folder lookup. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>

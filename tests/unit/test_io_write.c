@@ -1,9 +1,10 @@
-/* Unit tests for the atomic writer (libformats/io/file.c), its streaming
+/* Unit tests for the atomic writer (libformats/file/file.c), its streaming
  * form, the audio writer over it (audio.c), staged trees (tree.c) and
  * relic_path_same_file (path.c): temporaries are exclusive, unpredictable
  * and beside the target; nothing is left after abort or failure; a
  * symbolic link at the final name is replaced, never followed; a staged
- * tree appears whole or not at all. */
+ * tree appears whole or not at all; a device (/dev/null) is written
+ * directly. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -224,6 +225,47 @@ static void test_tree_staged(void **state)
     test_tmpdir_remove(dir);
 }
 
+/* A character device (/dev/null) takes the bytes directly: no temporary
+ * beside it (there is no folder to write one in), nothing renamed over it,
+ * an abort removes nothing; a tree whose OUT is a device is made in a
+ * private folder under TMPDIR and removed whole at the commit. */
+static void test_device_output(void **state)
+{
+    (void)state;
+    struct stat st;
+    if (stat("/dev/null", &st) != 0 || !S_ISCHR(st.st_mode))
+        skip();
+    assert_int_equal(relic_file_write_atomic("/dev/null", "bytes", 5, NULL), RELIC_OK);
+    assert_int_equal(stat("/dev/null", &st), 0);
+    assert_true(S_ISCHR(st.st_mode));
+    relic_out o;
+    assert_int_equal(relic_out_open(&o, "/dev/null", 0, NULL), RELIC_OK);
+    assert_int_equal(relic_out_write(&o, "half", 4, NULL), RELIC_OK);
+    relic_out_abort(&o);
+    assert_int_equal(stat("/dev/null", &st), 0);
+    assert_true(S_ISCHR(st.st_mode));
+    char dir[512], file[700];
+    test_tmpdir(dir, sizeof dir);
+    const char *old = getenv("TMPDIR");
+    char *saved = old ? strdup(old) : NULL;
+    setenv("TMPDIR", dir, 1);
+    relic_tree t;
+    assert_int_equal(relic_tree_begin(&t, "/dev/null", NULL), RELIC_OK);
+    assert_true(t.discard);
+    assert_int_equal(strncmp(t.root, dir, strlen(dir)), 0);
+    snprintf(file, sizeof file, "%s/x.txt", t.root);
+    assert_int_equal(relic_file_write_atomic_flags(file, "kept?", 5, t.out_flags, NULL), RELIC_OK);
+    assert_int_equal(files_in(dir), 1);
+    assert_int_equal(relic_tree_commit(&t, NULL), RELIC_OK);
+    assert_int_equal(files_in(dir), 0);
+    if (saved)
+        setenv("TMPDIR", saved, 1);
+    else
+        unsetenv("TMPDIR");
+    free(saved);
+    test_tmpdir_remove(dir);
+}
+
 /* An existing OUT is written in place, each file through a temporary. */
 static void test_tree_existing(void **state)
 {
@@ -289,6 +331,7 @@ int main(void)
         cmocka_unit_test(test_same_file),
         cmocka_unit_test(test_tree_staged),
         cmocka_unit_test(test_tree_existing),
+        cmocka_unit_test(test_device_output),
         cmocka_unit_test(test_tree_appeared),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

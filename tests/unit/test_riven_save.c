@@ -1,5 +1,5 @@
 /* Unit tests for Riven .rvn saves as save-inspect sees them
- * (libformats/riven/save.c ZIPS codec, libformats/riven/save_json.c):
+ * (libformats/riven/save.c ZIPS codec, libio/riven/save_json.c):
  * the JSON document, edits by name and JSON Pointer, validation with
  * offsets, semantic diffs with ignore patterns, and byte-identical
  * rewrites of the committed fixtures (tests/fixtures/riven/make_fixtures.py). */

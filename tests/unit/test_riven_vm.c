@@ -183,17 +183,17 @@ static void test_event_chain_and_click(void **state)
     riven_world_card world[2] = {{1, &c1, &hs, NULL, NULL}, {2, &c2, NULL, NULL, NULL}};
     trace_log log = {RELIC_BUF_INIT};
     riven_host host = {&log, log_trace, NULL};
-    riven_vm vm;
+    riven_vm *vm = NULL;
     relic_err err;
     relic_err_clear(&err);
-    assert_int_equal(riven_vm_init(&vm, world, 2, &host, &err), RELIC_OK);
-    assert_int_equal(riven_vm_goto(&vm, 1, &err), RELIC_OK);
-    assert_int_equal(riven_vm_run(&vm, 1000, &err), RELIC_OK);
-    assert_int_equal(riven_vm_click(&vm, 5, &err), RELIC_OK); /* disabled: empty rect */
-    assert_int_equal(riven_vm_click(&vm, 4, &err), RELIC_OK);
-    assert_int_equal(riven_vm_run(&vm, 1000, &err), RELIC_OK);
-    assert_int_equal(vm.vars[0], 3);
-    assert_int_equal(vm.card, 2);
+    assert_non_null(vm = riven_vm_new(world, 2, &host, &err));
+    assert_int_equal(riven_vm_goto(vm, 1, &err), RELIC_OK);
+    assert_int_equal(riven_vm_run(vm, 1000, &err), RELIC_OK);
+    assert_int_equal(riven_vm_click(vm, 5, &err), RELIC_OK); /* disabled: empty rect */
+    assert_int_equal(riven_vm_click(vm, 4, &err), RELIC_OK);
+    assert_int_equal(riven_vm_run(vm, 1000, &err), RELIC_OK);
+    assert_int_equal(riven_vm_var(vm, 0), 3);
+    assert_int_equal(riven_vm_current_card(vm), 2);
     relic_buf_u8(&log.b, 0);
     assert_string_equal((const char *)log.b.data, "card 1 @0\n"
                                                   "on CardLoad @0\n"
@@ -223,7 +223,7 @@ static void test_event_chain_and_click(void **state)
                                                   "on DisplayUpdate @0\n"
                                                   "display -1 @0\n"
                                                   "on MouseUp hotspot 4 @0\n");
-    riven_vm_free(&vm);
+    riven_vm_free(vm);
     relic_buf_free(&log.b);
     riven_hotspots_free(&hs);
     riven_card_free(&c1);
@@ -237,21 +237,21 @@ static void test_budget_and_unknown(void **state)
     script("00 00 00 00  00 01  00 06 00 01  00 02 00 01 00 03", &loop); /* load { switchCard(3) } */
     script("00 00 00 00  00 01  00 06 00 01  00 63 00 00", &bad);        /* load { op99() } */
     riven_world_card world[2] = {{3, &loop, NULL, NULL, NULL}, {4, &bad, NULL, NULL, NULL}};
-    riven_vm vm;
+    riven_vm *vm = NULL;
     relic_err err;
     relic_err_clear(&err);
-    assert_int_equal(riven_vm_init(&vm, world, 2, NULL, &err), RELIC_OK);
-    assert_int_equal(riven_vm_goto(&vm, 3, &err), RELIC_OK);
-    assert_int_equal(riven_vm_run(&vm, 500, &err), RELIC_EDATA);
+    assert_non_null(vm = riven_vm_new(world, 2, NULL, &err));
+    assert_int_equal(riven_vm_goto(vm, 3, &err), RELIC_OK);
+    assert_int_equal(riven_vm_run(vm, 500, &err), RELIC_EDATA);
     assert_non_null(strstr(err.msg, "step budget of 500"));
-    riven_vm_free(&vm);
-    assert_int_equal(riven_vm_init(&vm, world, 2, NULL, &err), RELIC_OK);
-    assert_int_equal(riven_vm_goto(&vm, 4, &err), RELIC_OK);
-    assert_int_equal(riven_vm_run(&vm, 500, &err), RELIC_EDATA);
+    riven_vm_free(vm);
+    assert_non_null(vm = riven_vm_new(world, 2, NULL, &err));
+    assert_int_equal(riven_vm_goto(vm, 4, &err), RELIC_OK);
+    assert_int_equal(riven_vm_run(vm, 500, &err), RELIC_EDATA);
     assert_string_equal(err.msg, "unknown command 99 on card 4 (in the script of CARD 4)");
-    assert_int_equal(riven_vm_goto(&vm, 9, &err), RELIC_EDATA);
-    assert_int_equal(riven_vm_click(&vm, 1, &err), RELIC_EUSAGE);
-    riven_vm_free(&vm);
+    assert_int_equal(riven_vm_goto(vm, 9, &err), RELIC_EDATA);
+    assert_int_equal(riven_vm_click(vm, 1, &err), RELIC_EUSAGE);
+    riven_vm_free(vm);
     riven_card_free(&loop);
     riven_card_free(&bad);
 }
@@ -265,12 +265,12 @@ static void test_pause_and_external(void **state)
            "  00 11 00 03 00 02 00 01 00 07",
            &c);
     riven_world_card world[1] = {{0, &c, NULL, NULL, NULL}};
-    riven_vm vm;
-    assert_int_equal(riven_vm_init(&vm, world, 1, NULL, NULL), RELIC_OK);
-    assert_int_equal(riven_vm_goto(&vm, 0, NULL), RELIC_OK);
-    assert_int_equal(riven_vm_run(&vm, 100, NULL), RELIC_OK);
-    assert_int_equal(vm.time_ms, 250);
-    riven_vm_free(&vm);
+    riven_vm *vm = NULL;
+    assert_non_null(vm = riven_vm_new(world, 1, NULL, NULL));
+    assert_int_equal(riven_vm_goto(vm, 0, NULL), RELIC_OK);
+    assert_int_equal(riven_vm_run(vm, 100, NULL), RELIC_OK);
+    assert_int_equal(riven_vm_time_ms(vm), 250);
+    riven_vm_free(vm);
     riven_card_free(&c);
 }
 
@@ -295,29 +295,29 @@ static void test_real_scripts(void **state)
     // clang-format on
     trace_log log = {RELIC_BUF_INIT};
     riven_host host = {&log, NULL, NULL};
-    riven_vm vm;
+    riven_vm *vm = NULL;
     relic_err err;
     relic_err_clear(&err);
-    assert_int_equal(riven_vm_init(&vm, world, 3, &host, &err), RELIC_OK);
-    assert_int_equal(riven_vm_goto(&vm, 5, &err), RELIC_OK);
-    assert_int_equal(riven_vm_run(&vm, 100, &err), RELIC_OK);
-    assert_int_equal(vm.vars[0], 0xffffffffu);
-    assert_int_equal(riven_vm_goto(&vm, 6, &err), RELIC_OK);
-    assert_int_equal(riven_vm_run(&vm, 100, &err), RELIC_EDATA);
+    assert_non_null(vm = riven_vm_new(world, 3, &host, &err));
+    assert_int_equal(riven_vm_goto(vm, 5, &err), RELIC_OK);
+    assert_int_equal(riven_vm_run(vm, 100, &err), RELIC_OK);
+    assert_int_equal(riven_vm_var(vm, 0), 0xffffffffu);
+    assert_int_equal(riven_vm_goto(vm, 6, &err), RELIC_OK);
+    assert_int_equal(riven_vm_run(vm, 100, &err), RELIC_EDATA);
     assert_string_equal(err.msg, "switch to card 99, which is not loaded (in the script of CARD 6)");
     assert_string_equal(err.file, "b.mhk");
-    riven_vm_free(&vm);
+    riven_vm_free(vm);
     relic_err_clear(&err);
-    assert_int_equal(riven_vm_init(&vm, world, 3, &host, &err), RELIC_OK);
-    assert_int_equal(riven_vm_goto(&vm, 7, &err), RELIC_OK);
-    assert_int_equal(riven_vm_run(&vm, 200000, &err), RELIC_EDATA);
+    assert_non_null(vm = riven_vm_new(world, 3, &host, &err));
+    assert_int_equal(riven_vm_goto(vm, 7, &err), RELIC_OK);
+    assert_int_equal(riven_vm_run(vm, 200000, &err), RELIC_EDATA);
     assert_non_null(strstr(err.msg, "step budget of 200000 exhausted on card 7"));
     assert_string_equal(err.file, "c.mhk");
     /* it ran the whole budget (the old fixed 100,000-entry stack stopped it
      * earlier), and the work stack stayed within its stated bound */
-    assert_int_equal(vm.steps, 200000);
-    assert_true(vm.depth <= 64 + 8 * 200000u);
-    riven_vm_free(&vm);
+    assert_int_equal(riven_vm_steps(vm), 200000);
+    assert_true(riven_vm_depth(vm) <= 64 + 8 * 200000u);
+    riven_vm_free(vm);
     riven_card_free(&ok);
     riven_card_free(&lost);
     riven_card_free(&loop);

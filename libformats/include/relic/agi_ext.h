@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "relic/agi.h"
+#include "relic/agi_picture.h"
 #include "relic/error.h"
 
 #ifdef __cplusplus
@@ -83,12 +84,11 @@ int agi_agi256_detect(const agi_game *g, char *why, size_t why_len);
 /* The VGA default palette AGI256 games show: 6-bit levels times 4, as
  * ScummVM's PALETTE_VGA stores them. */
 void agi_agi256_palette(uint8_t rgb[256 * 3]);
-/* 1 when a picture payload is a raw 256-colour bitmap, not vector commands. */
+/* 1 when a picture payload has a raw 256-colour bitmap's shape, not vector
+ * commands.  Whether a game's picture is one also needs the game's
+ * evidence: agi_picture_form_of (agi_picture.h) decides. */
 int agi_agi256_picture_is_raw(const uint8_t *data, size_t len);
-typedef struct agi_agi256_picture_info {
-    unsigned white_filled; /* pixels past a short payload, left white (warn) */
-    size_t ignored_bytes;  /* bytes past the screen (warn) */
-} agi_agi256_picture_info;
+typedef agi_picture_raw_info agi_agi256_picture_info;
 /* Fills the 160x168 visual screen with palette indices; never fails on
  * data (any byte is a colour), only reports what it filled or ignored. */
 int agi_agi256_picture_decode(const uint8_t *data, size_t len, uint8_t visual[AGI_AGI256_PIC_SIZE],

@@ -60,6 +60,40 @@ typedef struct agi_picture_args {
  * hold what was drawn up to there.  st may be NULL. */
 int agi_picture_draw(const agi_picture_args *a, agi_picture_stats *st, relic_err *err);
 
+/* ---- the form of a picture resource (picture_form.c) ---------------------
+ * A picture resource holds the vector command stream above, or an
+ * extension's raw bitmap (AGI256: agi256.c).  Which one is decided here
+ * once, for every tool; a new form is one row in picture_form.c. */
+typedef enum agi_picture_form_id { AGI_PICTURE_FORM_VECTOR, AGI_PICTURE_FORM_AGI256 } agi_picture_form_id;
+
+/* What a raw bitmap's decoding filled in or left out (warn when non-zero). */
+typedef struct agi_picture_raw_info {
+    unsigned white_filled; /* pixels past a short payload, left white */
+    size_t ignored_bytes;  /* bytes past the screen */
+} agi_picture_raw_info;
+
+typedef struct agi_picture_form {
+    agi_picture_form_id id;
+    const char *name;   /* "vector", "agi256" */
+    unsigned extension; /* the AGI_EXT_* flag (agi_ext.h) a game's data must show; 0: none */
+    unsigned colors;    /* palette entries of the visual plane: 16 or 256 */
+    /* A raw bitmap's decoder: fills the 160x168 visual plane with palette
+     * indices (the priority plane has none; it stays cleared, 4).  NULL
+     * for the vector form (agi_picture_draw). */
+    int (*decode_raw)(const uint8_t *data, size_t len, uint8_t visual[AGI_PIC_CELLS], agi_picture_raw_info *info,
+                      relic_err *err);
+    /* The palette of a raw form (colors RGB triples); NULL: the game's EGA
+     * palette. */
+    void (*palette)(uint8_t *rgb);
+} agi_picture_form;
+
+/* The form of a picture payload.  extensions: the AGI_EXT_* flags the
+ * game's data shows (agi_extensions_detect): a raw form needs its flag
+ * there and the payload's shape; NULL for a payload read without its game,
+ * whose shape is then its only evidence.  Never NULL: the vector form when
+ * no raw form fits. */
+const agi_picture_form *agi_picture_form_of(const uint8_t *data, size_t len, const unsigned *extensions);
+
 #ifdef __cplusplus
 }
 #endif

@@ -62,7 +62,7 @@ typedef struct agi_profile {
     uint8_t view_packed_loops;         /* 2.230: loop header packs cel count and orientation */
 
     /* The runtime rules of each profile (loop selection, said, menus,
-     * room aliases, string slots ...) are libvm/agi/vm_rules.c's. */
+     * room aliases, string slots ...) are libvm/agi/vm/vm_rules.c's. */
     /* A build variant of another row (3.002.149-gr of 3.002.149), chosen
      * automatically for games whose v3 file prefix is game_prefix. */
     const char *variant_of;

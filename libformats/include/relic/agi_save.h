@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "relic/agi.h"
 #include "relic/agi_profile.h"
 #include "relic/buf.h"
 #include "relic/error.h"
@@ -161,19 +162,21 @@ const char *agi_save_item_name(const agi_save *s, unsigned i);
 void agi_save_description(const agi_save *s, char out[AGI_SAVE_DESC_LEN + 1]);
 
 /* ---- replay operations ("Resource replay sequence") ----------------------- */
+/* Each kind: its number, name, and the kind of resource its number names
+ * (kind 5 names a view: the packet's first byte). */
 // clang-format off
 #define AGI_REPLAY_KINDS(X) \
-    X(0, LOAD_LOGIC, "load.logic") \
-    X(1, LOAD_VIEW, "load.view") \
-    X(2, LOAD_PICTURE, "load.picture") \
-    X(3, LOAD_SOUND, "load.sound") \
-    X(4, DRAW_PICTURE, "draw.picture") \
-    X(5, ADD_TO_PICTURE, "add.to.picture") \
-    X(6, DISCARD_PICTURE, "discard.picture") \
-    X(7, DISCARD_VIEW, "discard.view") \
-    X(8, OVERLAY_PICTURE, "overlay.picture")
+    X(0, LOAD_LOGIC, "load.logic", AGI_LOGIC) \
+    X(1, LOAD_VIEW, "load.view", AGI_VIEW) \
+    X(2, LOAD_PICTURE, "load.picture", AGI_PICTURE) \
+    X(3, LOAD_SOUND, "load.sound", AGI_SOUND) \
+    X(4, DRAW_PICTURE, "draw.picture", AGI_PICTURE) \
+    X(5, ADD_TO_PICTURE, "add.to.picture", AGI_VIEW) \
+    X(6, DISCARD_PICTURE, "discard.picture", AGI_PICTURE) \
+    X(7, DISCARD_VIEW, "discard.view", AGI_VIEW) \
+    X(8, OVERLAY_PICTURE, "overlay.picture", AGI_PICTURE)
 // clang-format on
-#define AGI_REPLAY_ENUM(n, id, name) AGI_REPLAY_##id = n,
+#define AGI_REPLAY_ENUM(n, id, name, resource) AGI_REPLAY_##id = n,
 typedef enum agi_replay_kind { AGI_REPLAY_KINDS(AGI_REPLAY_ENUM) AGI_REPLAY_KIND_COUNT } agi_replay_kind;
 #undef AGI_REPLAY_ENUM
 /* "load.logic" ..., or NULL for a kind above 8. */
@@ -190,6 +193,10 @@ typedef struct agi_replay_op {
 
 /* The active replay prefix as operations; *ops is malloc'd. */
 int agi_save_replay_ops(const agi_save *s, agi_replay_op **ops, unsigned *count, relic_err *err);
+/* The resource an operation names (its kind's resource kind and number:
+ * the value, or kind 5's view): 1, or 0 for a kind above 8 and a kind-5
+ * packet the active sequence cuts short. */
+int agi_replay_op_resource(const agi_replay_op *op, agi_kind *kind, unsigned *number);
 
 #ifdef __cplusplus
 }

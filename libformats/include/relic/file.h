@@ -34,7 +34,8 @@ void relic_file_unmap(relic_map *m);
  * rename, so readers never see a half-written file.  The temporary is made
  * with O_CREAT|O_EXCL|O_NOFOLLOW under an unpredictable name: nothing
  * planted in the folder (a symbolic link) is ever opened.  One open, one
- * write, one close and one rename; no fsync (see RELIC_OUT_DURABLE). */
+ * write, one close and one rename; no fsync (see RELIC_OUT_DURABLE).  A
+ * character device (/dev/null) is written directly, without a temporary. */
 int relic_file_write_atomic(const char *path, const void *data, size_t len, relic_err *err);
 
 /* RELIC_OUT_DURABLE: fsync the file before the rename and its folder after.
@@ -62,8 +63,9 @@ typedef struct relic_out {
     int fd;
     unsigned flags;
     const char *path;
-    char *tmp; /* temporary name, NULL once committed or aborted */
-    int fresh; /* made under its own name in a staged tree (tmp == path) */
+    char *tmp;  /* temporary name, NULL once committed or aborted */
+    int fresh;  /* made under its own name in a staged tree (tmp == path) */
+    int device; /* path is a character device (/dev/null): written directly */
 } relic_out;
 int relic_out_open(relic_out *o, const char *path, unsigned flags, relic_err *err);
 int relic_out_write(relic_out *o, const void *data, size_t len, relic_err *err);
@@ -78,12 +80,16 @@ void relic_out_abort(relic_out *o);
  * OUT exists, the run writes into it, each file through the atomic
  * writer.  Commit after a partial run too: what was written is kept, as
  * it would be in an existing OUT.  A stage that cannot be renamed (OUT
- * appeared meanwhile) is removed and the commit fails: all or nothing. */
+ * appeared meanwhile) is removed and the commit fails: all or nothing.
+ * OUT naming a character device (/dev/null, for timing and validation
+ * runs) stages in a private folder under $TMPDIR (or /tmp) that the
+ * commit removes. */
 typedef struct relic_tree {
     const char *root;   /* where to write: the stage, or OUT itself */
     unsigned out_flags; /* for relic_out_open / relic_file_write_atomic_flags */
     char *final;        /* OUT as given */
     char *stage;        /* the hidden sibling, or NULL */
+    int discard;        /* OUT is a device (/dev/null): the stage is removed */
 } relic_tree;
 int relic_tree_begin(relic_tree *t, const char *out_dir, relic_err *err);
 int relic_tree_commit(relic_tree *t, relic_err *err); /* frees the names */

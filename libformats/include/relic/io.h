@@ -60,37 +60,9 @@ int relic_png_write(const char *path, const relic_png *img, relic_err *err);
  * RELIC_EDATA with the offset of the bad chunk, or when there is none. */
 int relic_png_find_chunk(const uint8_t *png, size_t len, const char *name, relic_png_chunk *out, relic_err *err);
 
-/* 16-bit PCM WAV without libsndfile (librelic-io): the 44-byte header
- * and interleaved samples, byte for byte what relic_audio_write gives a
- * .wav path.  One or two channels; more is RELIC_EUSAGE, as is a clip
- * whose size overflows RIFF's 32 bits.  relic_wav_header fills the header
- * alone (for tests and for writers that stream). */
-#define RELIC_WAV_HEADER_LEN 44
-int relic_wav_header(uint8_t out[RELIC_WAV_HEADER_LEN], size_t frames, unsigned channels, unsigned rate,
-                     relic_err *err);
-int relic_wav_write(const char *path, const int16_t *samples, size_t frames, unsigned channels, unsigned rate,
-                    relic_err *err);
-/* Streaming WAV, for clips made block by block (memory constant in the
- * clip's length): open, write frames any number of times, then commit,
- * which writes the header's sizes and renames the file into place (or
- * abort, which removes the temporary).  Failing write/commit already
- * abort; a clip growing past RIFF's 32 bits is RELIC_EUSAGE.
- * relic_wav_write is open + one write + commit. */
-typedef struct relic_wav_out {
-    relic_out out;
-    size_t frames; /* written so far */
-    unsigned channels, rate;
-} relic_wav_out;
-int relic_wav_open(relic_wav_out *w, const char *path, unsigned channels, unsigned rate, relic_err *err);
-int relic_wav_write_frames(relic_wav_out *w, const int16_t *samples, size_t frames, relic_err *err);
-int relic_wav_commit(relic_wav_out *w, relic_err *err);
-void relic_wav_abort(relic_wav_out *w);
-/* Whether a path names a .wav (any case), the extension relic_audio_open
- * would write as 16-bit PCM WAV: such a file needs no libsndfile. */
-int relic_wav_is_path(const char *path);
-
-/* Audio through libsndfile: interleaved 16-bit samples; the container and
- * codec follow the file extension (.wav PCM 16, .flac, .ogg Vorbis).
+/* Audio through libsndfile (librelic-audio): interleaved 16-bit samples;
+ * the container and codec follow the file extension (.wav PCM 16, .flac,
+ * .ogg Vorbis).
  * Written to a temporary file and renamed, like every output. */
 int relic_audio_write(const char *path, const int16_t *samples, size_t frames, unsigned channels, unsigned rate,
                       relic_err *err);
@@ -110,7 +82,7 @@ void relic_audio_abort(relic_audio_out *a);
 /* The libsndfile major format for a path's extension, or 0 when unknown. */
 int relic_audio_format_for(const char *path);
 
-/* JSON through relic's one writer (libformats/io/json.c): each object's
+/* JSON through relic's one writer (libio/json.c): each object's
  * keys by relic_json_key_rank, then in the order they were set; two-space
  * indent, ending in a newline.  A NULL doc (a failed json_pack or builder)
  * is RELIC_ENOMEM, so a writer can pass a builder's result straight in. */

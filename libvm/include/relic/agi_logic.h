@@ -69,6 +69,18 @@ int agi_logic_check(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx
 /* Source text that agi_logic_compile turns back into the same payload. */
 int agi_logic_decompile(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, relic_buf *out, relic_err *err);
 
+/* What a logic names: the rooms it can enter (new.room, and new.room.v
+ * right after the variable is assigned a constant) and the logics it calls
+ * (call, call.v likewise), one byte per number; the *_unknown counts are
+ * variable operands whose value the code does not show. */
+typedef struct agi_logic_refs {
+    uint8_t new_room[256];
+    uint8_t call[256];
+    unsigned new_room_unknown, call_unknown;
+} agi_logic_refs;
+int agi_logic_refs_read(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, agi_logic_refs *out,
+                        relic_err *err);
+
 /* Supplies the text of an #include "name"; returns a relic code. */
 typedef int (*agi_include_fn)(void *user, const char *name, relic_buf *out, relic_err *err);
 

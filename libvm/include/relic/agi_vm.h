@@ -79,8 +79,22 @@ void agi_input_free(agi_input_script *s);
  * "0x1234" -> key word; -1 when unknown. */
 long agi_key_by_name(const char *name);
 
+/* The machine the original interpreter runs on, by the device selector it
+ * detects at start (AGI 2.936: BIOS model byte 0xfd is a PCjr, the string
+ * "Tandy" in F000:C000..C3FF a Tandy 1000, anything else an IBM PC).  The
+ * selector goes to v20, the sound type to v22 (1: PC speaker, 3: the
+ * SN76489's three voices and noise), and it picks the sound device
+ * (agi_snd_device_for); a nonzero selector also sets f11.  The values are
+ * the selectors. */
+typedef enum agi_vm_machine {
+    AGI_MACHINE_PC = 0,   /* IBM PC/AT with EGA: the PC speaker, voice 0 only */
+    AGI_MACHINE_PCJR = 1, /* IBM PCjr: the SN76489, four voices */
+    AGI_MACHINE_TANDY = 2 /* Tandy 1000: the SN76489, loud notes 4 dB softer */
+} agi_vm_machine;
+
 typedef struct agi_vm_opts {
     const agi_profile *profile; /* NULL: the game's */
+    agi_vm_machine machine;     /* default AGI_MACHINE_PC (the screen oracle's) */
     uint32_t seed;              /* random source; 0 uses 1 */
     unsigned ticks_per_cycle;   /* 0: max(v10, 1) */
     unsigned long max_steps;    /* bytecode steps per cycle (0: 1,000,000) */

@@ -1,4 +1,4 @@
-/* The AGI interpreter's state as JSON (libvm/agi/vm_json.c).  Kept apart
+/* The AGI interpreter's state as JSON (libvm/agi/vm/vm_json.c).  Kept apart
  * from relic/agi_vm.h so the interpreter's header names no JSON type: the
  * JSON writers live in librelic-io, which needs jansson; the interpreter
  * (librelic-vm) does not. */

@@ -53,6 +53,7 @@ typedef enum gool_fkind {
     GOOL_FK_CODE,  /* 14-bit code word index; 0x3FFF none */
     GOOL_FK_REL,   /* 10-bit signed offset from the next instruction */
     GOOL_FK_NAMED, /* unsigned immediate printed by name from table `names` */
+    GOOL_FK_MASK,  /* unsigned bit mask, printed in hex (PAD's buttons) */
 } gool_fkind;
 
 /* Name tables of GOOL_FK_NAMED fields (disgool src/disgool.c disGOOL_MSC,

@@ -52,34 +52,24 @@ typedef struct gool_vm_layout {
     uint16_t once_p;   /* the head block's code address (MOVC target) */
 } gool_vm_layout;
 
-typedef struct gool_vm {
-    const gool_entry *g;
-    gool_game game; /* set before init; AUTO runs Crash 1 */
-    const gool_vm_layout *layout;
-    uint32_t mem[GOOL_VM_WORDS];
-    uint32_t link[8][GOOL_VM_LINK_WORDS]; /* link 0 is the object itself (mem) */
-    uint8_t link_present[8];              /* all 1 after init; clear to model a missing link */
-    uint32_t globals[256];
-    uint32_t pc, ep, tp, hp; /* GOOL_PC_NONE when absent */
-    uint32_t at;             /* word index of the running instruction */
-    uint32_t fp, sp;         /* word indices into mem */
-    unsigned state;
-    unsigned depth; /* head blocks running inside state changes */
-    uint32_t frame;
-    uint32_t rng;
-    int cond; /* last CFL/RST condition */
-    uint8_t guard, returned;
-    uint16_t ret_state;
-    uint64_t steps, max_steps; /* max_steps: budget over the whole run */
-    uint64_t changes;          /* state changes so far */
-    gool_block block;
-    gool_vm_host_fn host;
-    void *user;
-    gool_trace_rec *trace;
-    size_t ntrace, trace_cap;
-} gool_vm;
+/* The interpreter: an opaque handle (its state is libvm/gool's). */
+typedef struct gool_vm gool_vm;
 
-/* Sets up the object in `state` (head block and initial frame included). */
+/* Set once, before the object runs. */
+typedef struct gool_vm_config {
+    gool_game game;       /* AUTO runs Crash 1 (callers that guess use gool_detect_game) */
+    uint64_t max_steps;   /* budget over the whole run; 0: 1,000,000 */
+    gool_vm_host_fn host; /* NULL: every engine-facing instruction yields 0 */
+    void *user;           /* passed to host */
+} gool_vm_config;
+
+/* A new interpreter (cfg NULL: the defaults); NULL when out of memory.
+ * gool_vm_init then sets up an object. */
+gool_vm *gool_vm_new(const gool_vm_config *cfg);
+
+/* Sets up the object in `state` (head block and initial frame included);
+ * anything an earlier object left is gone, the configuration stays.  g
+ * must outlive the run. */
 int gool_vm_init(gool_vm *vm, const gool_entry *g, unsigned state, uint32_t seed, relic_err *err);
 void gool_vm_free(gool_vm *vm);
 /* One game frame: trans block, then the code block when its wait is over. */
@@ -90,6 +80,21 @@ int gool_vm_event(gool_vm *vm, uint32_t event, unsigned argc, const uint32_t *ar
  * (DESIGN.md vm_run); stops at the first error. */
 int gool_vm_run(gool_vm *vm, unsigned frames, uint64_t max_steps, relic_err *err);
 int gool_vm_change_state(gool_vm *vm, unsigned state, unsigned argc, const uint32_t *argv, relic_err *err);
+
+/* ---- what the interpreter shows ---- */
+/* The engine-facing instructions so far, in order (*count of them; the
+ * array stays valid until the next call that runs code). */
+const gool_trace_rec *gool_vm_trace_records(const gool_vm *vm, size_t *count);
+/* Word i of the object's fields and process stack (0 past GOOL_VM_WORDS). */
+uint32_t gool_vm_word(const gool_vm *vm, unsigned i);
+unsigned gool_vm_state(const gool_vm *vm);          /* the current state */
+uint32_t gool_vm_frames(const gool_vm *vm);         /* game frames run */
+uint64_t gool_vm_steps(const gool_vm *vm);          /* instructions run */
+uint64_t gool_vm_changes(const gool_vm *vm);        /* state changes so far */
+uint32_t gool_vm_code_pc(const gool_vm *vm);        /* the code block's pc, GOOL_PC_NONE when done */
+const gool_entry *gool_vm_entry(const gool_vm *vm); /* the entry gool_vm_init was given */
+/* The object fields the interpreter reads for this run's game. */
+const gool_vm_layout *gool_vm_layout_of(const gool_vm *vm);
 
 #ifdef __cplusplus
 }

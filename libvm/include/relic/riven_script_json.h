@@ -1,4 +1,4 @@
-/* The Riven script decompiler (libvm/riven/decompile.c): a script list as
+/* The Riven script decompiler (libio/riven/decompile.c): a script list as
  * one JSON tree, and the text printed from that tree.  Apart from
  * relic/riven_vm.h so the VM's header names no JSON type: the decompiler
  * builds its tree with jansson and is part of librelic-io. */

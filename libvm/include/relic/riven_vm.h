@@ -83,31 +83,17 @@ typedef struct riven_trace_ev {
 typedef struct riven_host {
     void *ctx;
     void (*trace)(void *ctx, const riven_trace_ev *ev);
-    /* External command (command 17); may set variables through vm->vars. */
+    /* External command (command 17); may read and set the variables
+     * (vars, 65536 entries). */
     void (*external)(void *ctx, uint32_t *vars, uint16_t cmd, const uint16_t *argv, uint16_t argc);
 } riven_host;
 
-typedef struct riven_vm_frame riven_vm_frame;
+/* The executor: an opaque handle (its state is libvm/riven's vm.c). */
+typedef struct riven_vm riven_vm;
 
-typedef struct riven_vm {
-    const riven_world_card *cards;
-    size_t ncards;
-    riven_host host;
-    uint32_t *vars; /* 65536 entries, indexed by NAME 4 record */
-    int has_card;
-    uint16_t card;
-    uint8_t *hotspot_enabled; /* per hotspot of the current card */
-    int updates_disabled, in_load, in_update, transition;
-    uint64_t steps, time_ms;
-    riven_vm_frame *stack;
-    size_t depth, cap;
-    size_t depth_limit; /* set from the step budget by riven_vm_run */
-    uint64_t budget;
-    uint16_t cur_card, cur_hotspot; /* whose script runs (0xffff: the card's own) */
-    uint16_t plst_activated;        /* commands 39 since the card was entered */
-} riven_vm;
-
-int riven_vm_init(riven_vm *vm, const riven_world_card *cards, size_t ncards, const riven_host *host, relic_err *err);
+/* A new executor over ncards cards (they must outlive it), every variable
+ * 0; host may be NULL.  NULL with err set when out of memory. */
+riven_vm *riven_vm_new(const riven_world_card *cards, size_t ncards, const riven_host *host, relic_err *err);
 void riven_vm_free(riven_vm *vm);
 /* Queues the card-switch event chain (old card close, load, display update,
  * transition, open). */
@@ -121,6 +107,16 @@ int riven_vm_click(riven_vm *vm, uint16_t blst_id, relic_err *err);
  * error.  Errors name the card (CARD n, or HSPT n hotspot b) whose script
  * failed and, in err->file, its archive. */
 int riven_vm_run(riven_vm *vm, uint64_t max_steps, relic_err *err);
+
+/* ---- what the executor shows ---- */
+/* Variable i (indexed by NAME 4 record), and setting it (a saved game's
+ * values before the first card). */
+uint32_t riven_vm_var(const riven_vm *vm, uint16_t i);
+void riven_vm_set_var(riven_vm *vm, uint16_t i, uint32_t value);
+uint16_t riven_vm_current_card(const riven_vm *vm); /* the card shown (0 before the first goto) */
+uint64_t riven_vm_steps(const riven_vm *vm);        /* commands run */
+uint64_t riven_vm_time_ms(const riven_vm *vm);      /* time the scripts waited */
+size_t riven_vm_depth(const riven_vm *vm);          /* work left on the stack */
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,61 @@
+/* The rooms and logics a logic names (agi-spec logic_bytecode.md, the
+ * action table: new.room 0x12, new.room.v 0x13, call 0x16, call.v 0x17),
+ * read from the same linear scan as the disassembler, so a logic the
+ * disassembler reads gives every constant operand.  A variable operand is
+ * resolved when the instruction before it, in the same straight run of
+ * code, assigns the variable a constant (assignn, 0x03): the idiom
+ * `v = N; new.room.v(v)`; any other is counted as not known. */
+#include <string.h>
+#include "logic_private.h"
+
+enum { AGI_REFS_ASSIGNN = 0x03 };
+
+/* Whether some if or goto lands at code offset `off`. */
+static int agi_refs_is_target(const agi_scan *s, uint32_t off)
+{
+    for (unsigned i = 0; i < s->count; i++)
+        if (s->insn[i].kind != AGI_INSN_ACTION && s->insn[i].target == off)
+            return 1;
+    return 0;
+}
+
+static void agi_refs_mark(uint8_t *set, unsigned *unknown, const agi_scan *s, unsigned i, int by_var)
+{
+    const agi_insn *in = &s->insn[i];
+    uint8_t arg = s->code[in->off + 1];
+    if (!by_var) {
+        set[arg] = 1;
+        return;
+    }
+    const agi_insn *prev = i ? &s->insn[i - 1] : NULL;
+    /* the assignment must run right before: no jump lands between them */
+    if (prev && prev->kind == AGI_INSN_ACTION && prev->cmd->opcode == AGI_REFS_ASSIGNN &&
+        s->code[prev->off + 1] == arg && !agi_refs_is_target(s, in->off))
+        set[s->code[prev->off + 2]] = 1;
+    else
+        (*unknown)++;
+}
+
+int agi_logic_refs_read(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, agi_logic_refs *out,
+                        relic_err *err)
+{
+    memset(out, 0, sizeof *out);
+    agi_scan s;
+    int rc = agi_scan_code(payload, len, ctx ? ctx->profile : NULL, ctx ? ctx->strict : 0, &s, err);
+    if (rc)
+        return rc;
+    for (unsigned i = 0; i < s.count; i++) {
+        const agi_insn *in = &s.insn[i];
+        if (in->kind != AGI_INSN_ACTION || in->len < 2)
+            continue;
+        switch (in->cmd->opcode) {
+        case 0x12: agi_refs_mark(out->new_room, &out->new_room_unknown, &s, i, 0); break;
+        case 0x13: agi_refs_mark(out->new_room, &out->new_room_unknown, &s, i, 1); break;
+        case 0x16: agi_refs_mark(out->call, &out->call_unknown, &s, i, 0); break;
+        case 0x17: agi_refs_mark(out->call, &out->call_unknown, &s, i, 1); break;
+        default: break;
+        }
+    }
+    agi_scan_free(&s);
+    return RELIC_OK;
+}

@@ -1,0 +1,330 @@
+/* INTERNAL: the AGI interpreter's whole state (agi_vm.h is the public
+ * interface: an opaque handle with accessors).  For libvm/agi's own files
+ * (through vm_private.h) and for the unit tests that must reach inside;
+ * nothing else includes it, and it may change with any commit.
+ * Each sub-struct is owned by one file, which also resets it. */
+#ifndef RELIC_AGI_VM_INTERNAL_H
+#define RELIC_AGI_VM_INTERNAL_H
+
+#include "relic/agi_vm.h"
+#include "vm_names.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define AGI_VM_OBJECTS 256
+#define AGI_VM_MAX_DEPTH 64 /* nested logic calls */
+#define AGI_VM_QUEUE 20     /* physical event slots (19 pending) */
+#define AGI_VM_MAX_MENU 64
+#define AGI_VM_MSG_LOG 16
+#define AGI_VM_REPLAY_DEFAULT 50 /* pairs before script.size */
+
+enum { AGI_MOTION_NORMAL, AGI_MOTION_WANDER, AGI_MOTION_FOLLOW, AGI_MOTION_MOVE };
+enum { AGI_CYCLE_NORMAL, AGI_CYCLE_END, AGI_CYCLE_REVERSE_END, AGI_CYCLE_REVERSE };
+
+typedef struct agi_vm_obj {
+    uint8_t drawn, animated, updating, cycling, fix_loop, fix_pri, no_horizon, no_objs, no_blocks;
+    uint8_t on_water, on_land, repositioned, didnt_move, has_view, end_delay;
+    int x, y, px, py; /* left and baseline; previous */
+    uint8_t view, loop, cel, width, height, pw, ph;
+    uint8_t step, step_time, step_count, cycle_time, cycle_count;
+    uint8_t dir, motion, cycle_mode, priority;
+    uint8_t pri_read; /* what get.priority reads: set.priority's, or y's at the last update (2.936) */
+    uint8_t end_flag; /* completion flag of cycling */
+    uint8_t move_x, move_y, move_step, move_flag; /* target motion / follow */
+    uint8_t follow_retry, wander_count;
+    uint8_t rect_state;
+    uint8_t blitted;    /* bx..bh hold the rectangle last copied to the screen */
+    int bx, by, bw, bh; /* left, baseline, width, height (AGI pixels) */
+} agi_vm_obj;
+
+typedef struct agi_vm_menu_item {
+    char text[41];
+    uint8_t status, enabled, heading;
+} agi_vm_menu_item;
+
+#define AGI_VM_SAVE_SLOTS 12
+
+/* The save and restore dialogs' steps (vm_savedlg.c), in agi_vm_modal.purpose. */
+typedef enum agi_vm_savedlg_step {
+    AGI_SAVEDLG_DIR,        /* the directory window, the path edited */
+    AGI_SAVEDLG_LIST,       /* the slot list and its pointer */
+    AGI_SAVEDLG_DESC,       /* save: the description edited */
+    AGI_SAVEDLG_VERIFY,     /* "About to save/restore ..." */
+    AGI_SAVEDLG_NONE_SAVED, /* restore with nothing saved */
+    AGI_SAVEDLG_NO_DIR      /* "There is no directory named ..." */
+} agi_vm_savedlg_step;
+
+typedef struct agi_vm_modal {
+    uint8_t kind;        /* agi_vm_modal_kind */
+    uint8_t purpose;     /* CONFIRM: what; EDIT: 1 numeric; SAVE/RESTORE: the dialog's step (vm_savedlg.c) */
+    uint8_t dest;        /* EDIT: string slot or variable */
+    uint8_t interactive; /* INVENTORY: Enter selects into v25 */
+    int sel;             /* inventory entry, menu item, selector slot (0-based) */
+    unsigned heading;    /* MENU */
+    unsigned limit;      /* EDIT: bytes kept, terminator included */
+    int edit_row;        /* EDIT: get.string's text cells from (edit_row, edit_col); -1: get.num's line */
+    int edit_col;
+    int box_left, box_width, box_rows; /* MENU: the drop-down drawn, text cells from row 1 */
+    unsigned timer;                    /* MESSAGE: 20 Hz ticks before it closes by itself (print with v21); 0: a key */
+    uint8_t show_obj;                  /* MESSAGE: show.obj's, view `dest`'s first cel drawn too */
+    uint8_t show_loaded;               /* show.obj loaded the view: discarded when it closes */
+    char edit[41];
+    char path[32];        /* SAVE/RESTORE: the directory typed (vm_savedlg.c) */
+    uint8_t entries[256]; /* INVENTORY: carried item numbers */
+    unsigned n_entries;
+    char slot_desc[AGI_VM_SAVE_SLOTS][32]; /* SAVE/RESTORE: descriptions ("" empty); entries[]: the slots listed */
+    uint8_t slot_valid[AGI_VM_SAVE_SLOTS];
+} agi_vm_modal;
+
+typedef struct agi_vm_logic {
+    relic_buf payload;
+    agi_logic_messages msgs;
+    uint16_t code_len;
+    uint16_t scan_start; /* resume position (0x91/0x92) */
+    uint8_t loaded;
+    uint8_t pinned; /* installed by agi_vm_install_logic: kept */
+} agi_vm_logic;
+
+/* Resources (vm_res.c): loaded payloads, with the load order that the
+ * ordered-discard rule needs. */
+typedef struct agi_vm_res {
+    agi_vm_logic *logic[256];
+    relic_buf pic[256];
+    uint8_t pic_loaded[256], pic_order[256], pic_n;
+    agi_view *view[256];
+    uint8_t view_order[256], view_n;
+    agi_sound *sound[256];
+} agi_vm_res;
+
+/* The playing sound (vm_res.c). */
+typedef struct agi_vm_audio {
+    agi_snd_sched snd;
+    int snd_playing;
+    uint8_t snd_flag;
+    agi_snd_cmds snd_cmds; /* with keep_sound_cmds: every command, on the run's */
+    int keep_sound_cmds;   /* 60 Hz clock (snd_clock ticks so far) */
+    uint64_t snd_clock, snd_base;
+} agi_vm_audio;
+
+/* The replay list ("Resource replay sequence", vm_res.c). */
+typedef struct agi_vm_replay_list {
+    uint8_t *pairs;
+    unsigned cap, count, checkpoint;
+    unsigned dropped; /* pairs not recorded: the list was full */
+    int armed;        /* recording starts with the first room switch */
+    int off;
+} agi_vm_replay_list;
+
+/* Text and windows (vm_text.c). */
+typedef struct agi_vm_text {
+    char text[25][41];         /* the 40x25 text grid (characters) */
+    uint8_t text_attr[25][40]; /* per cell: fg | bg << 4; 0xff: transparent */
+    /* Per cell and pixel row, the pixels (0x80 leftmost) where an object's
+     * redraw copied the picture over the cell's text (agi_vm_text_wipe). */
+    uint8_t wiped[25][40][8];
+    /* Per cell: drawn as a disabled menu item, its black pixels only where
+     * x + y is even (agi_vm_text_dither). */
+    uint8_t dither[25][40];
+    uint8_t text_fg, text_bg, text_mode;
+    uint8_t text_bg_white; /* set.text.attribute's bg was non-zero in graphics mode (not saved) */
+    int input_row, status_row, base_row, status_enabled;
+    char prompt_char;
+    uint8_t status_score, status_sound; /* as the status line was last drawn */
+    int win_open;                       /* a text window is on screen (window[]) */
+    int win_row, win_col, win_width;    /* print.at overrides (-1: centred, 0 width: 30) */
+    int win_force;                      /* the box is win_width wide whatever the lines (the save dialogs) */
+    char window[600];                   /* the open text window's expanded text */
+    /* Screen pixels (0x80 leftmost of 8) of the open window that object
+     * redraws copied the picture over (agi_vm_text_wipe). */
+    uint8_t win_wiped[AGI_SCREEN_H][AGI_SCREEN_W / 8];
+} agi_vm_text;
+
+/* The event queue (vm_events.c). */
+typedef struct agi_vm_events {
+    agi_vm_event queue[AGI_VM_QUEUE];
+    unsigned q_read, q_write;
+} agi_vm_events;
+
+/* Input and parser (vm_input.c). */
+typedef struct agi_vm_input {
+    struct {
+        uint16_t key;
+        uint8_t status;
+    } keymap[49];
+    unsigned keymap_n;
+    uint8_t controller[256];
+    uint16_t parsed[10];
+    char parsed_text[10][41];
+    unsigned parsed_n;    /* retained nonzero word ids, an unknown word last */
+    unsigned parse_count; /* parser count / error position */
+    char input_line[41], last_input[41];
+    size_t input_len; /* input_line's bytes: any key's low byte, a NUL too (an unmapped F-key) */
+    int input_enabled;
+    /* text.screen() homes the text position: typed keys echo from row 0,
+     * column 0 until the input line is drawn again (agi_vm_input_redraw). */
+    int echo_home;
+    /* The input line as last drawn (agi_vm_input_redraw): the original
+     * draws it only at its redraw events, so a prompt or cursor character
+     * set later shows from the next one. */
+    char drawn_prompt[41];
+    char drawn_cursor;
+    int drawn_row;
+    int cursor_col; /* the cell the cursor character was last drawn in */
+    uint8_t release_gate;
+    uint8_t input_width_override; /* 0xa3/0xa4: the fixed 36-character input width */
+    uint16_t nav_event;           /* the last navigation (type-2) value; 2.089's 0x4e clears it */
+} agi_vm_input;
+
+/* Menus (vm_modal.c). */
+typedef struct agi_vm_menus {
+    agi_vm_menu_item menu[AGI_VM_MAX_MENU];
+    char menu_heading[16][41];
+    unsigned menu_n, heading_n;
+    int menu_done, menu_request;
+    uint8_t menu_item_of[16]; /* remembered item per heading */
+    unsigned menu_heading_cur;
+    uint8_t menu_gate; /* 0xb1: zero keeps a menu request from opening the menu */
+} agi_vm_menus;
+
+/* The execution stack (vm_exec.c). */
+typedef struct agi_vm_exec_state {
+    struct {
+        uint8_t logic;
+        uint32_t pc;
+    } stack[AGI_VM_MAX_DEPTH];
+    unsigned depth;
+    int abort_flow; /* new.room / restart / restore */
+    int key_wait;   /* have.key was false in this pass */
+    int suspended;  /* a busy-wait for a key: resume at stack */
+    unsigned long steps, max_steps;
+    int resume_stage; /* where a blocked cycle continues */
+} agi_vm_exec_state;
+
+/* Save and restore dialogs (vm_savedlg.c). */
+typedef struct agi_vm_saves {
+    char save_desc[32];   /* last selected/entered save description */
+    const char *save_dir; /* the dialogs' folder (NULL: the saves stay in mem[]) */
+    unsigned long saves_written;
+    relic_buf mem[AGI_VM_SAVE_SLOTS]; /* without a folder: the run's saves, slot by slot (len 0: none) */
+    unsigned last_slot;               /* the slot last saved or restored, 1-based (0: none this run) */
+} agi_vm_saves;
+
+struct agi_vm;
+/* What a lower layer asks of a higher one (set by agi_vm_new): an
+ * accepted restart, and the save / restore selectors' state transfer. */
+typedef struct agi_vm_hooks {
+    void (*restart)(struct agi_vm *vm);
+    int (*to_save)(const struct agi_vm *vm, const char *description, agi_save *s, relic_err *err);
+    int (*from_save)(struct agi_vm *vm, const agi_save *s, relic_err *err);
+} agi_vm_hooks;
+
+typedef struct agi_vm {
+    const agi_game *game;
+    const agi_profile *profile;
+    const struct agi_vm_rules *rules; /* the profile's runtime rules (vm_rules.h) */
+    agi_vm_hooks hooks;
+    agi_objects objects_meta; /* OBJECT; items' locations live in `items` */
+    agi_words words;
+    /* Screen colours: EGA, or the AGIPAL pal.N the game switched to
+     * (agipal_file N, 0 = none yet; libformats/agi/agipal.c), or an
+     * AGI256 game's 256 VGA colours (palette_colors 256). */
+    uint8_t palette[256 * 3];
+    unsigned palette_colors;
+    uint8_t agipal_file;
+    unsigned extensions;    /* AGI_EXT_* of the game (agi_extensions_detect) */
+    uint8_t raw_picture_op; /* the extensions' raw-picture action (vm_rules.h), 0: none */
+    uint8_t wide_views;     /* 0xF00F views are 256-colour (vm_rules.h) */
+    uint8_t *items;         /* inventory locations */
+    unsigned item_count;
+    unsigned obj_count; /* persistent objects (OBJECT max index + 1) */
+
+    /* state (vm_state.c) */
+    uint8_t vars[256], flags[256];
+    char strings[12][40];
+    char signature[8];
+    int quit;
+    unsigned long cycle;
+    unsigned ticks_per_cycle;
+    uint32_t timer, rng;
+    unsigned timer_sub;
+    unsigned machine;          /* agi_vm_machine: the device selector */
+    uint16_t unimpl_seen[256]; /* times each unimplemented action ran */
+    char msg_log[AGI_VM_MSG_LOG][200];
+    unsigned msg_n;
+    char warning[300];     /* a metadata file that could not be used */
+    int abandon;           /* the rest of this cycle is abandoned (agi_vm_abandon) */
+    unsigned abandoned;    /* cycles abandoned so far */
+    char abandon_msg[240]; /* why the last one was */
+    int room_override;     /* >= 0: the first room switch goes here */
+    relic_err err;
+
+    agi_vm_res res;
+    agi_vm_audio audio;
+    agi_vm_replay_list replay;
+
+    /* pictures and objects (vm_obj.c) */
+    uint8_t pic_vis[AGI_PIC_CELLS], pic_pri[AGI_PIC_CELLS];   /* the logical picture */
+    uint8_t show_vis[AGI_PIC_CELLS], show_pri[AGI_PIC_CELLS]; /* as last shown */
+    uint8_t frame_vis[AGI_PIC_CELLS], frame_pri[AGI_PIC_CELLS];
+    /* 1: frame_* is show_* but for the cels drawn at the last render, all
+     * inside frame_rect (AGI pixels, x1 and y1 exclusive), so the next one
+     * restores only those; every writer of show_* sets it to 0. */
+    int frame_kept;
+    unsigned frame_rect_n;
+    struct {
+        int16_t x0, y0, x1, y1;
+    } frame_rect[AGI_VM_OBJECTS];
+    int shown, picture;
+    /* The screen's graphics (AGI 2.936 draws to the screen, not from a
+     * state): the shown picture lies from pic_row; an object's redraw
+     * copies its rectangles (blit[]) from the frame at the display base
+     * row of the moment.  While that base differs from pic_row the screen
+     * is scr_gfx (scr_split), one byte an AGI pixel, 200 rows. */
+    int pic_row, scr_split;
+    int scr_live; /* 0 from new.room to show.pic: redraws do not reach the screen */
+    struct {
+        int16_t x0, x1, y0, y1, top; /* AGI pixels inclusive; top: screen row of AGI row 0 */
+    } blit[32];
+    unsigned blit_n;
+    uint8_t scr_gfx[AGI_SCREEN_H * AGI_PIC_WIDTH];
+    agi_vm_obj obj[AGI_VM_OBJECTS];
+    uint8_t pri_table[168];
+    int16_t pri_band[16]; /* draw key of a fixed priority: first row of its band (-1 for 0) */
+    int horizon;
+    int block, block_x1, block_y1, block_x2, block_y2;
+    int player_control; /* 1: v6 -> object 0 (0x84) */
+
+    agi_vm_text txt;
+    agi_vm_events events;
+    agi_vm_input input;
+    agi_vm_menus menus;
+    agi_vm_exec_state exec;
+    agi_vm_modal modal; /* the open modal wait (vm_modal.c) */
+    agi_vm_saves saves;
+} agi_vm;
+
+/* Entry points the unit tests call directly. */
+/* said() over `count` little-endian word ids; the raw-key condition;
+ * the string comparison's normalized compare. */
+int agi_vm_said(agi_vm *vm, const uint8_t *words, unsigned count);
+int agi_vm_have_key(agi_vm *vm);
+int agi_vm_strcmp_norm(const char *a, const char *b);
+/* Menu heading/item moves for navigation value 1..8 (wrapping). */
+unsigned agi_vm_menu_next(const agi_vm *vm, unsigned cur, int delta);
+/* Objects and motion (object_behavior.md), exposed for the tests. */
+void agi_vm_place(agi_vm *vm, agi_vm_obj *o);
+int agi_vm_collides(const agi_vm *vm, const agi_vm_obj *o);
+int agi_vm_control_ok(agi_vm *vm, agi_vm_obj *o, int is_ego);
+unsigned agi_vm_target_dir(int dx, int dy, int s);
+void agi_vm_switch_room(agi_vm *vm, unsigned room);
+uint16_t agi_vm_random(agi_vm *vm);
+void agi_vm_record(agi_vm *vm, uint8_t kind, uint8_t value);
+void agi_vm_motion(agi_vm *vm, agi_vm_obj *o, unsigned n);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,180 @@
+/* Shared between the parts of the AGI interpreter (agi_vm.h).  The files
+ * are layers: each calls only files of its own layer or of the layers
+ * listed before it, never a later one, and no circle of calls runs between
+ * files (tests/layers.sh checks both on the objects, run by make test):
+ *
+ *   1. state        vm_state.c    variables, flags, strings, clock, errors;
+ *                                 vm_rules.c the profile's rules; vm_font.c
+ *   2. resources    vm_res.c      loading, discard order, replay list, sound
+ *   3. objects/text vm_obj.c      objects and motion; vm_obj_ops.c their
+ *                                 actions; vm_text.c text grid, saved
+ *                                 window, messages
+ *   4. events       vm_events.c   the event queue
+ *   5. input/modal  vm_modal.c    modal waits and menus; vm_input.c parser,
+ *                                 said, input phase (uses vm_modal.c);
+ *                                 vm_savedlg.c the save and restore dialogs
+ *   6. bytecode     vm_room.c     room switch; vm_exec.c bytecode, the
+ *                                 dispatch through opcodes.h's handlers
+ *   7. session      vm_session.c  reset and restart; vm_save.c save/restore
+ *   8. cycle        vm_core.c     VM life, the cycle, the frame; vm_json.c,
+ *                                 vm_screen.c
+ *
+ * Where a lower layer must have a higher one act (a modal's accepted
+ * restart, the selectors' save and restore) it calls through vm->hooks,
+ * which agi_vm_new fills. */
+#ifndef RELIC_AGI_VM_PRIVATE_H
+#define RELIC_AGI_VM_PRIVATE_H
+
+#include "../opcodes.h"
+#include "vm_internal.h"
+#include "vm_rules.h"
+
+/* The handlers of opcodes.h's lists: an action with its operand bytes (a)
+ * run by logic `logic`; a condition with its operands.  vm_exec.c
+ * dispatches through tables of them; each is defined in the file that owns
+ * the state it changes (vm_state.c variables and flags, vm_res.c
+ * resources and sound, vm_obj_ops.c objects, vm_text.c text, vm_input.c
+ * input, vm_modal.c messages and menus, vm_savedlg.c save and restore,
+ * vm_room.c new.room, vm_exec.c calls and the conditions). */
+typedef void agi_vm_op_fn(agi_vm *vm, const uint8_t *a, unsigned logic);
+typedef int agi_vm_test_fn(agi_vm *vm, const uint8_t *a);
+#define AGI_X_DECLARE(e, op, name, args, since, handler) agi_vm_op_fn handler;
+AGI_ACTION_LIST(AGI_X_DECLARE)
+#undef AGI_X_DECLARE
+#define AGI_X_DECLARE(e, op, name, args, since, handler) agi_vm_test_fn handler;
+AGI_CONDITION_LIST(AGI_X_DECLARE)
+#undef AGI_X_DECLARE
+
+/* 1. State (vm_state.c). */
+void agi_vm_state_reset(agi_vm *vm);
+void agi_vm_machine_state(agi_vm *vm);
+void agi_vm_clock_tick(agi_vm *vm);
+void agi_vm_log(agi_vm *vm, const char *kind, const char *text);
+int agi_vm_fail(agi_vm *vm, const char *fmt, ...);
+int agi_vm_abandon(agi_vm *vm, const char *fmt, ...);
+int agi_vm_string_slot(const agi_vm *vm, unsigned slot);
+/* At most size - 1 bytes of src into string slot `slot` (when it exists). */
+void agi_vm_string_set(agi_vm *vm, unsigned slot, const char *src, size_t size);
+
+/* 2. Resources (vm_res.c): lifecycle (runtime_state.md "Resource
+ * lifecycle"), the replay list and the playing sound. */
+int agi_vm_load_logic(agi_vm *vm, unsigned n, int record);
+int agi_vm_load_pic(agi_vm *vm, unsigned n, int record);
+int agi_vm_load_view(agi_vm *vm, unsigned n, int record);
+int agi_vm_load_sound(agi_vm *vm, unsigned n, int record);
+void agi_vm_discard_pic(agi_vm *vm, unsigned n);
+void agi_vm_discard_view(agi_vm *vm, unsigned n);
+int agi_vm_draw_pic(agi_vm *vm, unsigned n, int overlay);
+int agi_vm_draw_raw_pic(agi_vm *vm, unsigned n);
+void agi_vm_stop_sound(agi_vm *vm);
+int agi_vm_start_sound(agi_vm *vm, unsigned n, unsigned flag);
+void agi_vm_sound_tick(agi_vm *vm);
+void agi_vm_res_leave_room(agi_vm *vm);
+void agi_vm_res_reset(agi_vm *vm);
+void agi_vm_audio_reset(agi_vm *vm);
+void agi_vm_replay_reset(agi_vm *vm);
+void agi_vm_res_free(agi_vm *vm);
+
+/* 3. Objects (vm_obj.c). */
+void agi_vm_obj_reset(agi_vm *vm);
+int agi_vm_set_view(agi_vm *vm, agi_vm_obj *o, unsigned view);
+int agi_vm_set_loop(agi_vm *vm, agi_vm_obj *o, unsigned loop);
+int agi_vm_set_cel(agi_vm *vm, agi_vm_obj *o, unsigned cel);
+void agi_vm_obj_draw(agi_vm *vm, agi_vm_obj *o);
+void agi_vm_obj_erase(agi_vm *vm, agi_vm_obj *o);
+void agi_vm_obj_position(agi_vm *vm, agi_vm_obj *o, int x, int y);
+void agi_vm_obj_stale(agi_vm *vm, agi_vm_obj *o);
+void agi_vm_obj_force_update(agi_vm *vm);
+void agi_vm_obj_flush(agi_vm *vm);
+void agi_vm_obj_animate(agi_vm_obj *o);
+uint8_t agi_vm_obj_priority(const agi_vm *vm, const agi_vm_obj *o);
+void agi_vm_pre_logic(agi_vm *vm);
+void agi_vm_post_logic(agi_vm *vm);
+/* The end of a cycle's object update: every drawn, updating object is
+ * copied to the screen over its old and new rectangles. */
+void agi_vm_obj_blit_all(agi_vm *vm);
+void agi_vm_set_horizon_table(agi_vm *vm, unsigned base);
+void agi_vm_move_to(agi_vm *vm, agi_vm_obj *o, unsigned x, unsigned y, unsigned step, unsigned flag);
+int agi_vm_add_to_pic(agi_vm *vm, unsigned view, unsigned loop, unsigned cel, unsigned x, unsigned y, unsigned pri,
+                      int record);
+
+/* 3. Text (vm_text.c): cells filled with an attribute (0xff: transparent),
+ * the saved window, logic messages. */
+void agi_vm_text_reset(agi_vm *vm);
+void agi_vm_text_fill(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, unsigned right, uint8_t attr);
+/* The status line drawn on the status row; drawn again if the score or
+ * the sound flag changed since (the cycle's check). */
+void agi_vm_status_draw(agi_vm *vm);
+void agi_vm_status_check(agi_vm *vm);
+/* One text cell written (display). */
+void agi_vm_text_put(agi_vm *vm, unsigned row, unsigned col, char ch, uint8_t attr);
+/* The picture copied to the screen over screen pixels [x0, x1] x [y0, y1]
+ * (an object's redraw): the text there is gone. */
+void agi_vm_text_wipe(agi_vm *vm, int x0, int y0, int x1, int y1);
+uint8_t agi_vm_text_attr(const agi_vm *vm, unsigned fg, unsigned bg);
+/* Word-wrapped lines of at most `width` (<= 40) characters, as AGI 2.936
+ * formats a window and display(); returns the count (may exceed max). */
+unsigned agi_vm_text_wrap(const char *p, unsigned width, char lines[][41], unsigned max, unsigned *widest);
+void agi_vm_window_show(agi_vm *vm, const char *text, int row, int col, int width);
+void agi_vm_window_close(agi_vm *vm);
+unsigned agi_vm_window_layout(const agi_vm *vm, char lines[22][41], unsigned *widest, unsigned *top, unsigned *left);
+void agi_vm_close_window(agi_vm *vm);
+const char *agi_vm_message(agi_vm *vm, unsigned logic, unsigned n);
+/* Draws the input line again: the prompt s0 and cursor character of now,
+ * on the input row of now (accept.input, Enter, a typed line); its cells
+ * from column col of the row last drawn, in the attribute of now. */
+void agi_vm_input_redraw(agi_vm *vm);
+/* Back from the text mode (graphics(), or the inventory screen closing):
+ * the text cells are gone, the picture shows from the base row, and the
+ * status and input lines are drawn again. */
+void agi_vm_graphics_again(agi_vm *vm);
+void agi_vm_input_put(agi_vm *vm, size_t col, const char *s, size_t len);
+void agi_vm_text_dither(agi_vm *vm, unsigned row, unsigned col);
+/* A message with its substitutions (%v, %s, %m, %w, %g, %o) made. */
+void agi_vm_text_expand(agi_vm *vm, unsigned logic, const char *src, char *out, size_t outsz, int depth);
+/* text.screen's surface: text mode, the grid in the text attribute. */
+void agi_vm_text_screen(agi_vm *vm);
+
+/* 4. Events (vm_events.c): agi_vm_post / agi_vm_poll (agi_vm.h). */
+void agi_vm_events_reset(agi_vm *vm);
+
+/* 5. Modal waits and menus (vm_modal.c).  A blocked cycle resumes at one
+ * of these stages. */
+enum { AGI_STAGE_NONE, AGI_STAGE_INPUT, AGI_STAGE_LOGIC };
+void agi_vm_modal_reset(agi_vm *vm);
+void agi_vm_modal_message(agi_vm *vm, const char *text, int row, int col, int width);
+void agi_vm_modal_confirm(agi_vm *vm, int purpose);
+void agi_vm_modal_edit(agi_vm *vm, unsigned dest, int numeric, unsigned limit, const char *prompt, int row, int col);
+void agi_vm_modal_inventory(agi_vm *vm);
+void agi_vm_modal_show_obj(agi_vm *vm, unsigned view);
+/* show.obj's cel on the screen: x, the bottom row (picture coordinates). */
+void agi_vm_show_obj_place(const agi_vm *vm, const agi_cel *c, int *x, int *bottom);
+void agi_vm_modal_selector(agi_vm *vm, int restore);
+void agi_vm_savedlg_event(agi_vm *vm, uint8_t type, uint16_t value);
+void agi_vm_savedlg_free(agi_vm *vm);
+int agi_vm_menu_open(agi_vm *vm);
+void agi_vm_modal_event(agi_vm *vm, uint8_t type, uint16_t value);
+/* A timed message window's ticks of one cycle: it closes once they run out. */
+void agi_vm_modal_count(agi_vm *vm, unsigned ticks);
+void agi_vm_modal_menu_pick(agi_vm *vm, uint16_t status);
+void agi_vm_quit_now(agi_vm *vm);
+
+/* 5. Input (vm_input.c): step 3 in two halves, and a blocked cycle's events. */
+void agi_vm_input_reset(agi_vm *vm);
+void agi_vm_input_phase(agi_vm *vm, const agi_input_script *in);
+void agi_vm_input_events(agi_vm *vm);
+/* echo.line and prevent.input (their drawing, vm_input.c). */
+void agi_vm_input_echo_line(agi_vm *vm);
+void agi_vm_input_prevent(agi_vm *vm);
+void agi_vm_script_input(agi_vm *vm, const agi_input_script *in);
+
+/* 6. Bytecode (vm_exec.c): runs logic 0 (and nested calls) to completion
+ * or abort. */
+void agi_vm_exec_reset(agi_vm *vm);
+int agi_vm_exec(agi_vm *vm, unsigned logic);
+
+/* 7. Session (vm_session.c): an accepted restart (through vm->hooks below
+ * this layer). */
+void agi_vm_restart_now(agi_vm *vm);
+
+#endif

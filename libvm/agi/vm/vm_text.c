@@ -1,0 +1,580 @@
+/* The AGI interpreter's text layer (agi-spec input_text_and_menus.md "Text
+ * geometry and surfaces", "Modal text and alternate text mode"): the 40x25
+ * text grid with its attributes, the saved text window, and logic
+ * messages, and the status and input lines drawn as its cells.  Calls only
+ * vm_state.c and vm_res.c. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "vm_private.h"
+
+void agi_vm_text_fill(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, unsigned right, uint8_t attr)
+{
+    for (unsigned r = top; r <= bottom && r < 25; r++)
+        for (unsigned c = left; c <= right && c < 40; c++) {
+            vm->txt.text[r][c] = ' ';
+            vm->txt.text_attr[r][c] = attr;
+            vm->txt.dither[r][c] = 0;
+            memset(vm->txt.wiped[r][c], 0, 8);
+        }
+}
+
+void agi_vm_text_put(agi_vm *vm, unsigned row, unsigned col, char ch, uint8_t attr)
+{
+    if (row >= 25 || col >= 40)
+        return;
+    vm->txt.text[row][col] = ch;
+    vm->txt.text_attr[row][col] = attr;
+    vm->txt.dither[row][col] = 0;
+    memset(vm->txt.wiped[row][col], 0, 8);
+}
+
+/* A disabled menu item's cell: AGI 2.936 draws it as an enabled one and
+ * keeps its black pixels only where x + y is even, the others white
+ * (probe MENU: "Disabled one", and inverted when selected). */
+void agi_vm_text_dither(agi_vm *vm, unsigned row, unsigned col)
+{
+    if (row < 25 && col < 40)
+        vm->txt.dither[row][col] = 1;
+}
+
+/* AGI 2.936 writes display() text straight to the screen, not to the
+ * picture buffer, and redraws an updated object by copying the buffer over
+ * the object's old and new rectangles: the text under them is lost, pixel
+ * by pixel (ltec's title loses the "." its feather passes; a probe's text
+ * under a standing object that kept updating went too,
+ * tests/corpus/agi_oracle/README.md). */
+void agi_vm_text_wipe(agi_vm *vm, int x0, int y0, int x1, int y1)
+{
+    if (x0 < 0)
+        x0 = 0;
+    if (y0 < 0)
+        y0 = 0;
+    if (x1 >= AGI_SCREEN_W)
+        x1 = AGI_SCREEN_W - 1;
+    if (y1 >= AGI_SCREEN_H)
+        y1 = AGI_SCREEN_H - 1;
+    if (vm->txt.win_open) /* the window's pixels there are gone too */
+        for (int y = y0; y <= y1; y++)
+            for (int x = x0; x <= x1; x++)
+                vm->txt.win_wiped[y][x / 8] |= (uint8_t)(0x80 >> (x % 8));
+    /* Only cells holding text need it: writing a cell clears its mask. */
+    for (int r = y0 / 8; r <= y1 / 8; r++)
+        for (int c = x0 / 8; c <= x1 / 8; c++) {
+            if (vm->txt.text_attr[r][c] == 0xff)
+                continue;
+            int lo = (x0 > c * 8 ? x0 : c * 8) - c * 8, hi = (x1 < c * 8 + 7 ? x1 : c * 8 + 7) - c * 8;
+            uint8_t bits = (uint8_t)((0xff >> lo) & (0xff << (7 - hi)));
+            for (int y = (y0 > r * 8 ? y0 : r * 8); y <= y1 && y < r * 8 + 8; y++)
+                vm->txt.wiped[r][c][y % 8] |= bits;
+        }
+}
+
+/* The packed cell attribute (fg | bg << 4) for text in fg on bg.  In
+ * graphics mode AGI 2.936 draws a non-zero background as black text on
+ * white (measured under DOSBox: set.text.attribute(4, 1) shows black on
+ * white).  In its text mode the attribute byte's top bit is the blink bit,
+ * so a background shows as bg & 7 (a probe: (12, 12) shows light red on
+ * red, the text blinking); a non-zero background set in graphics mode was
+ * kept as white, 15, and shows grey (the same probe: (2, 4) set before
+ * text.screen() gives green on grey, and the screen is cleared grey).
+ * 0xff means "no text here", so white on white is packed as its look, a
+ * blank white cell (the caller stores a space). */
+uint8_t agi_vm_text_attr(const agi_vm *vm, unsigned fg, unsigned bg)
+{
+    fg &= 15;
+    bg &= 15;
+    if (vm->txt.text_mode)
+        bg = (vm->txt.text_bg_white && bg ? 15 : bg) & 7;
+    else if (bg)
+        return 0xf0;
+    if (fg == bg)
+        return (uint8_t)(bg << 4);
+    return (uint8_t)(fg | bg << 4);
+}
+
+#define AGI_TEXT_WINDOW_LINES 19 /* the most a window shows (AGI 2.936) */
+
+/* The open window's lines, widest line and top-left text cell: centred in
+ * the display text area and on the 40 columns, unless print.at gave row
+ * (counted from the display base row), column and width (width 0: 30).  A
+ * message needing more than 19 lines is replaced by the original's
+ * "Message too verbose" window quoting its first 20 characters.  Returns
+ * the line count (0: nothing to show). */
+unsigned agi_vm_window_layout(const agi_vm *vm, char lines[22][41], unsigned *widest, unsigned *top, unsigned *left)
+{
+    unsigned width = vm->txt.win_width > 0 && vm->txt.win_width <= 40 ? (unsigned)vm->txt.win_width : 30;
+    unsigned n = agi_vm_text_wrap(vm->txt.window, width, lines, 22, widest);
+    if (vm->txt.win_force && *widest < width)
+        *widest = width;
+    if (n > AGI_TEXT_WINDOW_LINES) { /* AGI 2.936's own wording and layout */
+        char verbose[96];
+        snprintf(verbose, sizeof verbose, "Message too verbose:\n\n\"%.20s...\"\n\nPress ESC to continue.",
+                 vm->txt.window);
+        n = agi_vm_text_wrap(verbose, width, lines, 22, widest);
+        if (n > 22)
+            n = 22;
+    }
+    *top = vm->txt.win_row >= 0 && vm->txt.win_row < 25 ? (unsigned)(vm->txt.base_row + vm->txt.win_row)
+                                                        : vm->txt.base_row + (n < 21 ? (21 - n) / 2 : 0);
+    *left = vm->txt.win_col >= 0 && vm->txt.win_col < 40 ? (unsigned)vm->txt.win_col : (40 - *widest) / 2;
+    return n;
+}
+
+/* AGI 2.936 draws a window on the screen and, closing it, copies the
+ * picture buffer over its box: display() text under it is lost there
+ * (probes P and W: the text under a window closed by Enter or by
+ * close.window did not come back), and an object's redraw while it is up
+ * wipes it the same way (agi_vm_text_wipe). */
+/* Opening another saved window first closes the current one. */
+void agi_vm_window_close(agi_vm *vm)
+{
+    if (vm->txt.win_open && !vm->txt.text_mode) {
+        char lines[22][41];
+        unsigned widest, top, left, n = agi_vm_window_layout(vm, lines, &widest, &top, &left);
+        vm->txt.win_open = 0; /* the box is not the window's any more */
+        if (n)
+            agi_vm_text_wipe(vm, (int)left * 8 - 10, (int)top * 8 - 5, (int)(left + widest) * 8 + 9,
+                             (int)(top + n) * 8 + 4);
+    }
+    vm->txt.win_open = 0;
+    vm->txt.window[0] = 0;
+    memset(vm->txt.win_wiped, 0, sizeof vm->txt.win_wiped);
+}
+
+void agi_vm_window_show(agi_vm *vm, const char *text, int row, int col, int width)
+{
+    agi_vm_window_close(vm);
+    snprintf(vm->txt.window, sizeof vm->txt.window, "%s", text);
+    vm->txt.win_open = 1;
+    vm->txt.win_row = row;
+    vm->txt.win_col = col;
+    vm->txt.win_width = width;
+    vm->txt.win_force = 0;
+}
+
+/* Closing text-window state (0xa9, show.pic): the window shown by the
+ * last print goes; 3.002.102 also drops the input-width override. */
+void agi_vm_close_window(agi_vm *vm)
+{
+    agi_vm_window_close(vm);
+    if (vm->rules->window_close_clears_width)
+        vm->input.input_width_override = 0;
+}
+
+/* The status line is text on the screen: AGI 2.936 writes it when it is
+ * turned on and again when the score or the sound flag has changed, on the
+ * status row of that moment; a configure.screen in between leaves the one
+ * drawn where it was (a probe: the old line stayed on row 21 and the new
+ * score appeared on row 0).  Fields as the interpreter's format strings
+ * in AGIDATA.OVL: "Score:%d of %d" from column 1, "Sound:%s" from column
+ * 30, black on a white row. */
+void agi_vm_status_draw(agi_vm *vm)
+{
+    unsigned row = (unsigned)vm->txt.status_row;
+    vm->txt.status_score = vm->vars[AGI_V_SCORE];
+    vm->txt.status_sound = vm->flags[AGI_F_SOUND];
+    if (row >= 25 || vm->txt.text_mode) /* the text mode shows no status line */
+        return;
+    char score[40];
+    snprintf(score, sizeof score, "Score:%u of %u", vm->vars[AGI_V_SCORE], vm->vars[AGI_V_MAX_SCORE]);
+    agi_vm_text_fill(vm, row, 0, row, 39, 0xf0);
+    const char *sound = vm->flags[AGI_F_SOUND] ? "Sound:on" : "Sound:off";
+    for (unsigned c = 0; score[c]; c++)
+        agi_vm_text_put(vm, row, 1 + c, score[c], 0xf0);
+    for (unsigned c = 0; sound[c]; c++)
+        agi_vm_text_put(vm, row, 30 + c, sound[c], 0xf0);
+}
+
+void agi_vm_status_check(agi_vm *vm)
+{
+    if (vm->txt.status_enabled &&
+        (vm->txt.status_score != vm->vars[AGI_V_SCORE] || vm->txt.status_sound != vm->flags[AGI_F_SOUND]))
+        agi_vm_status_draw(vm);
+}
+
+/* The input line's cells from column col: text in the attribute of now
+ * (AGI 2.936 draws every piece of it in the current text attribute: a
+ * probe's "b" typed after set.text.attribute(2, 0) was green behind a
+ * white ">a").  The text mode shows no echo of a key (a probe's keys typed
+ * there went to the top-left corner, not modelled); its redraws do show. */
+void agi_vm_input_put(agi_vm *vm, size_t col, const char *s, size_t len)
+{
+    uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
+    unsigned row = (unsigned)vm->input.drawn_row;
+    for (size_t i = 0; i < len && col + i < 40; i++)
+        agi_vm_text_put(vm, row, (unsigned)(col + i), s[i] ? s[i] : ' ', attr);
+}
+
+/* AGI 2.936 draws the input line when input is accepted and when its
+ * editor takes a key, not every cycle: a probe that set s0 after
+ * accept.input showed the cursor alone until the first key
+ * (tests/corpus/agi_oracle/README.md).  A redraw clears the whole row in
+ * the background of the text attribute of now (display() text on the row
+ * goes; white after set.text.attribute(14, 4)) and writes the prompt, the
+ * text typed so far and the cursor character in that attribute: the line
+ * is text cells, which later text and clear.lines overwrite. */
+void agi_vm_input_redraw(agi_vm *vm)
+{
+    vm->input.echo_home = 0;
+    snprintf(vm->input.drawn_prompt, sizeof vm->input.drawn_prompt, "%.40s", vm->strings[0]);
+    vm->input.drawn_cursor = vm->txt.prompt_char;
+    vm->input.drawn_row = vm->txt.input_row;
+    if (vm->input.drawn_row < 0 || vm->input.drawn_row >= 25)
+        return;
+    uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
+    unsigned row = (unsigned)vm->input.drawn_row;
+    agi_vm_text_fill(vm, row, 0, row, 39, (uint8_t)(attr & 0xf0));
+    /* the typed bytes may hold NULs (an unmapped F-key), drawn blank */
+    char line[84];
+    size_t n = strlen(vm->input.drawn_prompt), k = vm->input.input_len < 40 ? vm->input.input_len : 40;
+    memcpy(line, vm->input.drawn_prompt, n);
+    memcpy(line + n, vm->input.input_line, k);
+    n += k;
+    vm->input.cursor_col = n < 40 ? (int)n : 39;
+    line[n] = vm->input.drawn_cursor;
+    agi_vm_input_put(vm, 0, line, n + (vm->input.drawn_cursor != 0));
+}
+
+const char *agi_vm_message(agi_vm *vm, unsigned logic, unsigned n)
+{
+    agi_vm_logic *l = vm->res.logic[logic & 0xff];
+    if (!l || !l->loaded || n == 0 || n > l->msgs.count || !l->msgs.msg[n].text)
+        return NULL;
+    return l->msgs.msg[n].text;
+}
+
+void agi_vm_text_reset(agi_vm *vm)
+{
+    memset(vm->txt.text, ' ', sizeof vm->txt.text);
+    memset(vm->txt.text_attr, 0xff, sizeof vm->txt.text_attr);
+    memset(vm->txt.wiped, 0, sizeof vm->txt.wiped);
+    memset(vm->txt.dither, 0, sizeof vm->txt.dither);
+    for (unsigned r = 0; r < 25; r++)
+        vm->txt.text[r][40] = 0;
+    vm->txt.win_open = 0;
+    vm->txt.window[0] = 0;
+    memset(vm->txt.win_wiped, 0, sizeof vm->txt.win_wiped);
+    vm->txt.status_enabled = 0;
+    vm->txt.status_score = vm->txt.status_sound = 0;
+    /* Before any configure.screen AGI 2.936 draws the picture from row 0,
+     * the status line on row 21 and the input line on row 23 (a probe game
+     * under the original interpreter).  There is no cursor character until
+     * set.cursor.char (a probe's accept.input with s0 ">" showed ">"). */
+    vm->txt.input_row = 23;
+    vm->txt.status_row = 21;
+    vm->txt.base_row = 0;
+    vm->txt.prompt_char = 0;
+    vm->txt.text_fg = 15;
+    vm->txt.text_bg = 0;
+    vm->txt.text_bg_white = 0;
+    vm->txt.text_mode = 0;
+}
+
+/* Lines being formatted for a window (agi_vm_text_wrap). */
+typedef struct agi_text_lines {
+    char (*line)[41];
+    unsigned max, n, widest;
+} agi_text_lines;
+
+static void agi_text_emit(agi_text_lines *w, const char *p, size_t len)
+{
+    if (len > 40)
+        len = 40;
+    if (w->n < w->max) {
+        memcpy(w->line[w->n], p, len);
+        w->line[w->n][len] = 0;
+    }
+    w->n++;
+    if (len > w->widest)
+        w->widest = (unsigned)len;
+}
+
+/* Word-wrapped lines as AGI 2.936 formats a window and display() text: a
+ * line is read until it would hold `width` characters, then broken at its
+ * last space, which goes (a width-30 window holds at most 29 characters a
+ * line: 28 characters and " d" make two lines); spaces before that one
+ * stay on the line and spaces after it begin the next ("aaa" and three
+ * spaces, broken at the third, leave two spaces that widen the window;
+ * 39 letters and "  xyz" in display() leave " xyz").  A line without a
+ * space is cut after `width` characters and nothing is dropped (a 40-letter
+ * word and "  xyz" give "  xyz" below it); a newline right after such a
+ * cut ends that line, not one more (probe S6: a 30-letter description in
+ * the width-30 verify window, then "\n\nin file:", left one empty line
+ * between).  Spaces before a newline stay; a
+ * newline at the end gives an empty last line (probes and corpus windows
+ * under DOSBox).  Returns the line count, which may exceed `max` (only
+ * `max` lines are kept). */
+unsigned agi_vm_text_wrap(const char *p, unsigned width, char lines[][41], unsigned max, unsigned *widest)
+{
+    agi_text_lines w = {.line = lines, .max = max};
+    if (width > 40)
+        width = 40;
+    if (width < 1)
+        width = 1;
+    while (*p) {
+        size_t n = 0, last = 0;
+        int spaced = 0;
+        for (;; n++) {
+            if (!p[n]) {
+                agi_text_emit(&w, p, n);
+                p += n;
+                break;
+            }
+            if (p[n] == '\n') {
+                agi_text_emit(&w, p, n);
+                p += n + 1;
+                if (!*p)
+                    agi_text_emit(&w, p, 0);
+                break;
+            }
+            if (p[n] == ' ') {
+                last = n;
+                spaced = 1;
+            }
+            if (n + 1 >= width) {
+                size_t keep = spaced ? last : n + 1;
+                agi_text_emit(&w, p, keep);
+                p += spaced ? last + 1 : n + 1;
+                if (!spaced && *p == '\n') /* the cut is that line's break */
+                    p++;
+                break;
+            }
+        }
+    }
+    *widest = w.widest;
+    return w.n;
+}
+
+void agi_vm_graphics_again(agi_vm *vm)
+{
+    vm->txt.text_mode = 0;
+    agi_vm_text_fill(vm, 0, 0, 24, 39, 0xff);
+    vm->pic_row = vm->txt.base_row;
+    vm->scr_split = 0;
+    vm->scr_live = 1;
+    if (vm->txt.status_enabled)
+        agi_vm_status_draw(vm);
+    if (vm->input.input_enabled) /* in the attribute of now (a probe: green after (2, 0)) */
+        agi_vm_input_redraw(vm);
+}
+
+/* Message substitutions: %vN (with |W width ignored), %sN, %mN, %wN, %gN,
+ * %oN.  A '%' before any other character drops both (AGI 2.936: groza's
+ * room 5 window shows "urt%' \xbd..." as "urt \xbd...", the word after it
+ * kept on the line); a '%' ending the message is dropped.  A backslash
+ * is not shown and makes the next character plain: groza's "74\%$ ..."
+ * (text mode, row 23) is the 9-character word "74%$". */
+void agi_vm_text_expand(agi_vm *vm, unsigned logic, const char *src, char *out, size_t outsz, int depth)
+{
+    size_t o = 0;
+    while (*src && o + 1 < outsz) {
+        if (*src == '\\' && src[1]) { /* the next character as it is */
+            out[o++] = src[1];
+            src += 2;
+            continue;
+        }
+        if (*src == '%' && (!src[1] || !strchr("vsmwgo", src[1]))) {
+            src += src[1] ? 2 : 1;
+            continue;
+        }
+        if (*src != '%' || src[2] < '0' || src[2] > '9') {
+            out[o++] = *src++;
+            continue;
+        }
+        char kind = src[1];
+        char *end;
+        unsigned long n = strtoul(src + 2, &end, 10);
+        src = end;
+        /* %vN|W: the number in W digits, zero-padded (AGI 2.936,
+         * demoquest's clock " %v13:%v12|2:%v11|2 " shows "0:01:26"); a
+         * longer number keeps its last W digits, as ScummVM reads it (not
+         * measured). */
+        unsigned width = 0;
+        if (kind == 'v' && *src == '|')
+            for (src++; *src >= '0' && *src <= '9'; src++)
+                width = width < 100 ? width * 10 + (unsigned)(*src - '0') : width;
+        char tmp[200] = "";
+        const char *t = tmp;
+        if (kind == 'v' && width) {
+            int len = snprintf(tmp, sizeof tmp, "%0*u", (int)(width < 15 ? width : 15), vm->vars[n & 0xff]);
+            t = tmp + (len > (int)width ? len - (int)width : 0);
+        } else if (kind == 'v')
+            snprintf(tmp, sizeof tmp, "%u", vm->vars[n & 0xff]);
+        else if (kind == 's' && agi_vm_string_slot(vm, (unsigned)n))
+            snprintf(tmp, sizeof tmp, "%.40s", vm->strings[n]);
+        else if (kind == 'w' && n >= 1 && n <= vm->input.parse_count && n <= 10)
+            t = vm->input.parsed_text[n - 1];
+        else if ((kind == 'm' || kind == 'g') && depth < 2) {
+            const char *m = agi_vm_message(vm, kind == 'g' ? 0 : logic, (unsigned)n);
+            if (m)
+                agi_vm_text_expand(vm, logic, m, tmp, sizeof tmp, depth + 1);
+        } else if (kind == 'o' && n < vm->item_count)
+            t = vm->objects_meta.items[n].name ? vm->objects_meta.items[n].name : "";
+        while (*t && o + 1 < outsz)
+            out[o++] = *t++;
+    }
+    out[o] = 0;
+}
+
+/* display: text cells in the current attribute.  AGI 2.936 formats the
+ * message as a 40-wide window (agi_vm_text_wrap; the start column is not
+ * counted) and writes each line from the cursor: a character written in
+ * column 39 moves the cursor to column 0 of the next row, and every line
+ * then ends with a newline, so a 40-character line (or one started right
+ * of column 0 that passes column 39) leaves its rest, or an empty row,
+ * below it.  A carriage return (0x0d) counts as a character for the wrap
+ * but, written, moves to column 0 of the next row.  Measured on groza's
+ * title text (display(5, 1, m2) of 929 bytes under DOSBox): rows of
+ * 40 + 1 + 36 + 10 ... characters, a row ending at a 0x0d.  Past the
+ * last row the cursor stays on row 24: each further line is written over
+ * it from column 0 (a probe, in text and graphics mode: "D4444444444",
+ * "E55", "F6" from row 24 leave "F6544444444"; the screen does not
+ * scroll), so row 24 shows the end of a long run of text.  A backspace
+ * (0x08), counted by the wrap, clears the cell left of the cursor and
+ * moves there ("abcd" and six 0x08 then "XY" leave "XY"; at column 0 the
+ * cursor stays); 0x07, 0x09, 0x0b, 0x0c and 0x1b are glyphs (probes). */
+static void agi_vm_display_put(agi_vm *vm, unsigned *row, unsigned *col, const char *line, uint8_t attr, int blank)
+{
+    for (const char *p = line; *p; p++) {
+        if (*p == '\r') { /* counted by the wrap, a new row when written */
+            *row = *row < 24 ? *row + 1 : 24;
+            *col = 0;
+            continue;
+        }
+        if (*p == '\b') { /* back one column, clearing it; none at column 0 */
+            if (*col > 0 && *col <= 40 && *row < 25) {
+                --*col;
+                agi_vm_text_put(vm, *row, *col, ' ', attr);
+            }
+            continue;
+        }
+        agi_vm_text_put(vm, *row, *col, blank ? ' ' : *p, attr);
+        if (++*col >= 40) {
+            *row = *row < 24 ? *row + 1 : 24;
+            *col = 0;
+        }
+    }
+    *row = *row < 24 ? *row + 1 : 24;
+    *col = 0;
+}
+
+static void agi_vm_display(agi_vm *vm, unsigned logic, unsigned row, unsigned col, unsigned n)
+{
+    const char *m = agi_vm_message(vm, logic, n);
+    static const size_t text_cap = 4096; /* relic's bound on an expanded message */
+    char *text = malloc(text_cap);
+    if (!text)
+        return;
+    agi_vm_text_expand(vm, logic, m ? m : "", text, text_cap, 0);
+    uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
+    int blank = (attr & 15) == attr >> 4; /* one colour: the glyph does not show */
+    char none[1][41];
+    unsigned widest;
+    unsigned count = agi_vm_text_wrap(text, 40, none, 0, &widest);
+    char(*lines)[41] = count ? malloc(count * sizeof *lines) : NULL;
+    if (lines) {
+        agi_vm_text_wrap(text, 40, lines, count, &widest);
+        for (unsigned i = 0; i < count && row < 25; i++)
+            agi_vm_display_put(vm, &row, &col, lines[i], attr, blank);
+    }
+    agi_vm_log(vm, "display", text);
+    free(lines);
+    free(text);
+}
+
+/* clear.lines / clear.text.rect: the cells take the colour as their
+ * background (input_text_and_menus.md "Text geometry and surfaces"); in
+ * graphics mode AGI 2.936 draws any colour but black as white (measured:
+ * colours 4 and 15 both clear to white); in its text mode every colour
+ * clears to black (a probe: 1, 4 and 14). */
+static void agi_vm_clear_text(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, unsigned right, uint8_t colour)
+{
+    colour &= 15;
+    if (vm->txt.text_mode)
+        colour = 0;
+    else if (colour)
+        colour = 15;
+    agi_vm_text_fill(vm, top, left, bottom, right, (uint8_t)(colour << 4));
+}
+
+/* The text actions (logic_bytecode.md "Action opcodes" 0x67-0x6d, 0x6f-0x72,
+ * 0x8f, 0x9a): opcodes.h's handler column. */
+void agi_vm_op_display(agi_vm *vm, const uint8_t *a, unsigned logic) { agi_vm_display(vm, logic, a[0], a[1], a[2]); }
+
+void agi_vm_op_display_v(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    agi_vm_display(vm, logic, vm->vars[a[0]], vm->vars[a[1]], vm->vars[a[2]]);
+}
+
+void agi_vm_op_clear_lines(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic, agi_vm_clear_text(vm, a[0], 0, a[1], 39, a[2]);
+}
+
+void agi_vm_op_clear_text_rect(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic, agi_vm_clear_text(vm, a[0], a[1], a[2], a[3], a[4]);
+}
+
+/* text.screen's surface: the whole grid in the text attribute. */
+void agi_vm_text_screen(agi_vm *vm)
+{
+    vm->txt.text_mode = 1;
+    agi_vm_text_fill(vm, 0, 0, 24, 39, agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg));
+}
+
+void agi_vm_op_graphics(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)a, (void)logic, agi_vm_graphics_again(vm);
+}
+
+void agi_vm_op_set_cursor_char(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    const char *m = agi_vm_message(vm, logic, a[0]);
+    vm->txt.prompt_char = m ? m[0] : 0;
+}
+
+void agi_vm_op_set_text_attribute(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic;
+    vm->txt.text_fg = a[0];
+    vm->txt.text_bg = a[1];
+    vm->txt.text_bg_white = !vm->txt.text_mode && a[1];
+}
+
+void agi_vm_op_configure_screen(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)logic;
+    vm->txt.base_row = a[0];
+    vm->txt.input_row = a[1];
+    vm->txt.status_row = a[2];
+}
+
+void agi_vm_op_status_line_on(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)a, (void)logic;
+    vm->txt.status_enabled = 1;
+    agi_vm_status_draw(vm);
+}
+
+/* status.line.off: the row cleared to black. */
+void agi_vm_op_status_line_off(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    (void)a, (void)logic;
+    vm->txt.status_enabled = 0;
+    if (vm->txt.status_row < 25)
+        agi_vm_text_fill(vm, (unsigned)vm->txt.status_row, 0, (unsigned)vm->txt.status_row, 39, 0);
+}
+
+void agi_vm_op_set_string(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    const char *m = agi_vm_message(vm, logic, a[1]);
+    agi_vm_string_set(vm, a[0], m ? m : "", sizeof vm->strings[0]);
+}
+
+void agi_vm_op_set_game_id(agi_vm *vm, const uint8_t *a, unsigned logic)
+{
+    const char *m = agi_vm_message(vm, logic, a[0]);
+    snprintf(vm->signature, sizeof vm->signature, "%.7s", m ? m : "");
+}
