@@ -22,6 +22,7 @@ vm_text 3
 vm_events 4
 vm_modal 5
 vm_input 5
+vm_expect 5
 vm_savedlg 5
 vm_room 6
 vm_exec 6

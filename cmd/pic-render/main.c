@@ -11,7 +11,8 @@
 static void pic_render_help(void)
 {
     printf("Usage: %s GAME_DIR PICNUM [-o OUT.png] [options]\n"
-           "       %s GAME_DIR --room N|--from-start --tick T [--input FILE] [-o frame.png] [options]\n"
+           "       %s GAME_DIR --room N|--from-start|--restore SAVE --tick T [--input FILE] [-o frame.png]\n"
+           "                 [options]\n"
            "       %s --compare REF.json CANDIDATE.json\n"
            "       %s --file PAYLOAD.bin [-o OUT.png] [options]\n"
            "Draw an AGI picture with the rules of an interpreter profile.\n\n"
@@ -39,9 +40,11 @@ static void pic_render_help(void)
            "Running the game (the headless interpreter):\n"
            "      --from-start       run the game from its first cycle\n"
            "      --room N           the same, but the game's first room switch goes to room N\n"
-           "      --tick T           stop after cycle T (default 0) and render the game area\n"
+           "      --tick T           stop after cycle T (default 0, or the script's last\n"
+           "                         expectation) and render the game area\n"
            "      --input FILE       timed input script (CYCLE key|type|dir|menu ..., seed N,\n"
-           "                         ticks-per-cycle N)\n"
+           "                         ticks-per-cycle N; CYCLE expect room|score|flag|var|has|\n"
+           "                         message ...: checkpoints, exit 1 when one fails)\n"
            "      --seed N           random seed (overrides the script's)\n"
            "      --state FILE       the state after cycle T as JSON\n"
            "      --frames DIR       a PNG every --every K cycles (frame_NNNNNN.png)\n"
@@ -58,7 +61,8 @@ static void pic_render_help(void)
            "      --audio FILE       the run's sound as .wav, .flac or .ogg (mono 22,050 Hz)\n"
            "      --device D         the machine the run sets (v20, v22) and plays on: tandy\n"
            "                         (default), pcjr (both three voices and noise) or speaker\n"
-           "      --restore FILE     start from a save file (cycles then count from 0)\n"
+           "      --restore FILE     run the game from a save file, as its restore dialog does\n"
+           "                         (cycles then count from 0; no --from-start needed)\n"
            "      --save-dir DIR     save/restore dialogs' folder (SIGSG.N; none: in memory)\n"
            "      --compare          compare two conformance bundles\n"
            "      --json             print a JSON report\n"
@@ -66,7 +70,8 @@ static void pic_render_help(void)
            "  -q, --quiet            no warnings\n"
            "  -h, --help             show this help\n"
            "  -V, --version          show the version\n\n"
-           "Exit status: 0 ok, 1 malformed picture, 2 usage error, 3 I/O error.\n",
+           "Exit status: 0 ok, 1 malformed picture or script, or a failed expectation,\n"
+           "2 usage error, 3 I/O error.\n",
            cli_prog(), cli_prog(), cli_prog(), cli_prog());
 }
 
@@ -230,7 +235,10 @@ int main(int argc, char **argv)
             o.runtime = 1;
             break;
         case OPT_START: o.runtime = 1; break;
-        case OPT_TICK: bad = cli_uint_arg("--tick", optarg, 0, 100000000, &o.tick); break;
+        case OPT_TICK:
+            bad = cli_uint_arg("--tick", optarg, 0, 100000000, &o.tick);
+            o.have_tick = 1;
+            break;
         case OPT_SEED:
             bad = cli_uint_arg("--seed", optarg, 0, 0xffffffffUL, &o.seed);
             o.have_seed = 1;
@@ -246,7 +254,10 @@ int main(int argc, char **argv)
         case OPT_SCREEN: o.screen = optarg; break;
         case OPT_FONT: o.font = optarg; break;
         case OPT_AUDIO: o.audio = optarg; break;
-        case OPT_RESTORE: o.restore = optarg; break;
+        case OPT_RESTORE: /* a run of its own: no --from-start needed */
+            o.restore = optarg;
+            o.runtime = 1;
+            break;
         case OPT_SAVE_DIR: o.save_dir = optarg; break;
         case OPT_JSON: o.json = 1; break;
         case OPT_DEVICE:
@@ -273,8 +284,8 @@ int main(int argc, char **argv)
     unsigned mode = compare ? PIC_MODE_COMPARE : o.runtime ? PIC_MODE_RUN : PIC_MODE_ONE;
     int bad = cli_opts_mode(&p, mode,
                             mode == PIC_MODE_COMPARE ? "--compare"
-                            : mode == PIC_MODE_RUN   ? "a run of the game (--room, --from-start)"
-                                                     : "one picture (run the game with --room or --from-start)");
+                            : mode == PIC_MODE_RUN   ? "a run of the game (--room, --from-start, --restore)"
+                                                     : "one picture (run the game with --room, --from-start or --restore)");
     if (bad)
         return bad;
     if (compare) {
@@ -283,8 +294,8 @@ int main(int argc, char **argv)
         return pic_compare_run(argv[optind], argv[optind + 1], o.json);
     }
     if (o.runtime) {
-        if (rest != 1)
-            return cli_usage_error("--room/--from-start take GAME_DIR only");
+        if (rest != 1 || o.file)
+            return cli_usage_error("--room/--from-start/--restore take GAME_DIR only");
         if (o.channel == PIC_CHANNEL_BOTH)
             return cli_usage_error("--channel both is for single pictures");
         o.game_dir = argv[optind];

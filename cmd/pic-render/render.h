@@ -28,7 +28,7 @@ typedef struct pic_opts {
     int runtime;
     long room; /* -1: from the start */
     unsigned long tick, seed;
-    int have_seed;
+    int have_seed, have_tick;
     const char *run_gif; /* --gif: the run's frames as one animated GIF */
     const char *input, *state, *frames_dir, *bundle, *save, *case_id, *screen, *font, *audio, *restore, *save_dir;
     unsigned machine; /* --device: agi_vm_machine (the device selector) */

@@ -25,6 +25,9 @@ typedef struct rt_ctx {
     agi_vm *vm;
     json_t *frames;
     relic_buf gif_planes; /* --gif: each frame's plane, AGI_PIC_CELLS bytes apiece */
+    json_t *failures;   /* the script's expectations that did not hold */
+    size_t next_expect; /* the first expectation not checked yet */
+    unsigned long checked;
     int oom; /* sticky (relic_json_set): a lost report member fails the run */
 } rt_ctx;
 
@@ -69,14 +72,15 @@ int pic_write_image_colors(const pic_opts *o, const char *path, const uint8_t *i
 }
 
 /* --restore: the save replaces the state before the first cycle (its
- * replay pairs rebuild the room); cycles count from 0 again. */
+ * replay pairs rebuild the room) and that cycle goes on from logic 0 as
+ * the game's own restore dialog does; cycles count from 0. */
 static int rt_restore(rt_ctx *c, relic_err *err)
 {
     relic_buf b = RELIC_BUF_INIT;
     agi_save s;
     int rc = relic_file_read(c->o->restore, &b, err);
     if (rc == RELIC_OK && (rc = agi_save_decode(b.data, b.len, agi_vm_profile(c->vm), &s, err)) == RELIC_OK) {
-        if ((rc = agi_vm_from_save(c->vm, &s, err)) && !err->file[0])
+        if ((rc = agi_vm_restore(c->vm, &s, err)) && !err->file[0])
             relic_err_file(err, c->o->game_dir);
         agi_save_free(&s);
     }
@@ -184,18 +188,64 @@ static int rt_gif_write(rt_ctx *c, relic_err *err)
     return rc;
 }
 
+/* One expectation that did not hold: a line on stderr naming the script
+ * line, the cycle, what was expected and what was found, and the same in
+ * the report's "failures". */
+static void rt_expect_failed(rt_ctx *c, const agi_expect *e, const char *found)
+{
+    char want[700];
+    agi_expect_describe(e, want, sizeof want);
+    cli_warn("%s:%u: cycle %lu: expected %s, found %s", c->o->input, e->line, e->cycle, want, found);
+    relic_json_append(c->failures,
+                      json_pack("{s:I, s:I, s:s, s:s}", "line", (json_int_t)e->line, "cycle", (json_int_t)e->cycle,
+                                "expected", want, "found", found),
+                      &c->oom);
+}
+
+/* Checks every expectation of the cycles reached so far (all of them are
+ * checked: a failure does not stop the run). */
+static void rt_expect_check(rt_ctx *c)
+{
+    unsigned long now = agi_vm_cycles(c->vm);
+    for (; c->next_expect < c->in.expect_count && c->in.expect[c->next_expect].cycle <= now; c->next_expect++) {
+        const agi_expect *e = &c->in.expect[c->next_expect];
+        char found[700];
+        c->checked++;
+        if (!agi_vm_expect_holds(c->vm, e, found, sizeof found))
+            rt_expect_failed(c, e, found);
+    }
+}
+
+/* The expectations past the run's end: failures when the game quit before
+ * them, else not checked (--tick stopped the run first). */
+static void rt_expect_rest(rt_ctx *c)
+{
+    if (!agi_vm_has_quit(c->vm))
+        return;
+    char found[64];
+    snprintf(found, sizeof found, "the game quit at cycle %lu", agi_vm_cycles(c->vm));
+    for (; c->next_expect < c->in.expect_count; c->next_expect++, c->checked++)
+        rt_expect_failed(c, &c->in.expect[c->next_expect], found);
+}
+
 static int rt_run(rt_ctx *c, relic_err *err)
 {
     const pic_opts *o = c->o;
     if (o->frames_dir && relic_mkdirs(o->frames_dir, err))
         return err->code;
     agi_vm_keep_sound_commands(c->vm, o->audio != NULL);
-    while (agi_vm_cycles(c->vm) < o->tick && !agi_vm_has_quit(c->vm)) {
+    /* without --tick the run goes on to the script's last expectation */
+    unsigned long tick = o->tick;
+    if (!o->have_tick && c->in.expect_count)
+        tick = c->in.expect[c->in.expect_count - 1].cycle;
+    rt_expect_check(c);
+    while (agi_vm_cycles(c->vm) < tick && !agi_vm_has_quit(c->vm)) {
         int rc = agi_vm_cycle(c->vm, &c->in, err);
         if (rc) {
             relic_err_file(err, o->game_dir);
             return rc;
         }
+        rt_expect_check(c);
         if ((o->frames_dir || o->run_gif) && agi_vm_cycles(c->vm) % o->every == 0) {
             agi_vm_render(c->vm);
             if (o->frames_dir && (rc = rt_frame_out(c, err)))
@@ -204,8 +254,21 @@ static int rt_run(rt_ctx *c, relic_err *err)
                 return rc;
         }
     }
+    rt_expect_rest(c);
     agi_vm_render(c->vm);
     return RELIC_OK;
+}
+
+/* The report's "expectations" (only when the script has some). */
+static void rt_expect_report(rt_ctx *c, json_t *report)
+{
+    if (!c->in.expect_count)
+        return;
+    relic_json_set(report, "expectations",
+                   json_pack("{s:I, s:I, s:I, s:O}", "checked", (json_int_t)c->checked, "failed",
+                             (json_int_t)json_array_size(c->failures), "not_reached",
+                             (json_int_t)(c->in.expect_count - c->checked), "failures", c->failures),
+                   &c->oom);
 }
 
 /* --screen: the 320x200 screen with the bundled font or --font's file,
@@ -293,6 +356,12 @@ static int rt_print(const pic_opts *o, const json_t *r)
         return cli_json_report(r, "relic-pic-render-run", 1, NULL);
     printf("cycle %lld room %lld\n", (long long)json_integer_value(json_object_get(r, "cycle")),
            (long long)json_integer_value(json_object_get(r, "room")));
+    json_t *x = json_object_get(r, "expectations");
+    if (x)
+        printf("expectations: %lld checked, %lld failed, %lld not reached\n",
+               (long long)json_integer_value(json_object_get(x, "checked")),
+               (long long)json_integer_value(json_object_get(x, "failed")),
+               (long long)json_integer_value(json_object_get(x, "unchecked")));
     if (o->sha256) {
         json_t *s = json_object_get(r, "sha256");
         printf("%s  visual\n%s  priority\n", json_string_value(json_object_get(s, "visual")),
@@ -307,7 +376,8 @@ int pic_runtime_run(const pic_opts *o)
     memset(&c, 0, sizeof c);
     c.o = o;
     c.frames = json_array();
-    c.oom = !c.frames;
+    c.failures = json_array();
+    c.oom = !c.frames || !c.failures;
     relic_err err;
     relic_err_clear(&err);
     int rc = rt_open(&c, &err), unprinted = 0;
@@ -323,6 +393,7 @@ int pic_runtime_run(const pic_opts *o)
                       agi_vm_var(c.vm, 0), "quit", agi_vm_has_quit(c.vm), "sha256", "visual", hv, "priority", hp,
                       "outputs", "width", AGI_PIC_WIDTH, "height", AGI_PIC_HEIGHT);
         c.oom |= !report;
+        rt_expect_report(&c, report);
         if ((rc = rt_outputs(&c, report, &err)) == RELIC_OK)
             unprinted = rt_print(o, report);
         json_decref(report);
@@ -331,8 +402,13 @@ int pic_runtime_run(const pic_opts *o)
         cli_report(&err);
     json_decref(c.frames);
     relic_buf_free(&c.gif_planes);
+    size_t failed = json_array_size(c.failures);
+    json_decref(c.failures);
     agi_vm_free(c.vm);
     agi_input_free(&c.in);
     agi_fileset_free(&c.fs);
-    return rc ? cli_exit_code(rc) : unprinted ? CLI_EXIT_IO : CLI_EXIT_OK;
+    if (rc)
+        return cli_exit_code(rc);
+    /* a walkthrough's failed checkpoint is a data error: exit 1 */
+    return unprinted ? CLI_EXIT_IO : failed ? CLI_EXIT_DATA : CLI_EXIT_OK;
 }

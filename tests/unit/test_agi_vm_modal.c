@@ -58,7 +58,9 @@ static void test_message_no_wait(void **state)
 }
 
 /* get.string keeps min(max + 1, 40) bytes with the terminator; get.num
- * takes four digits and keeps the low eight bits. */
+ * takes three characters of any kind (AGI 2.936, issue 28's probes W and
+ * W2: "oo1_" echoed and 0 kept, "123" of 1234, "999" 231) and keeps the
+ * low eight bits of the digits they begin with. */
 static void test_line_editors(void **state)
 {
     (void)state;
@@ -70,11 +72,17 @@ static void test_line_editors(void **state)
     test_vm_run(vm, NULL, 1);
     assert_int_equal(vm->modal.kind, AGI_MODAL_EDIT);
     assert_string_equal(vm->strings[1], ""); /* cleared first */
-    test_vm_run(vm, "1 type \"abcdefgh\"\n2 key 7\n2 key 0x08\n2 type \"99x999\"\n", 3);
+    test_vm_run(vm, "1 type \"abcdefgh\"\n2 key 7\n2 key 0x08\n2 type \"9994\"\n", 3);
     assert_string_equal(vm->strings[1], "abcde");
     assert_int_equal(vm->vars[60], 1);
     assert_int_equal(vm->vars[61], 1);
-    assert_int_equal(vm->vars[62], 9999 & 0xff); /* "9999": the x and the fifth digit refused */
+    assert_int_equal(vm->vars[62], 999 & 0xff); /* "999": the fourth digit refused */
+    vm->flags[51] = 0;
+    test_vm_run(vm, NULL, 4);
+    test_vm_run(vm, "4 key 9\n4 key x\n4 key 7\n4 key 8\n", 5);
+    assert_string_equal(vm->modal.edit, "9x7"); /* a letter is a character like the digits */
+    test_vm_run(vm, "5 key enter\n", 6);
+    assert_int_equal(vm->vars[62], 9); /* the digits the text begins with */
     agi_vm_free(vm);
 }
 

@@ -7,10 +7,16 @@
  * exist, the verify windows' text, the in-memory store
  * of a run without a save folder, and the input cursor blanked until the
  * verify window. */
+#define _POSIX_C_SOURCE 200809L
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "relic/agi_save.h"
 #include "relic/agi_vm.h"
+#include "relic/io.h"
 #include "../../libvm/agi/vm/vm_internal.h" /* the tests reach inside the VM */
 #include "agi_vm_support.h"
 #include "../../libvm/agi/vm/vm_private.h" /* agi_vm_window_layout */
@@ -163,6 +169,8 @@ static void test_restore_nothing_saved(void **state)
     const char *script = "2 key f2\n3 key enter\n4 key enter\n";
     test_vm_run(vm, script, 4);
     assert_string_equal(vm->txt.window, "There are no games to\nrestore in\n\n\\\n\nPress ENTER to continue.");
+    test_vm_draw(vm, screen);
+    assert_true(test_cell_solid(screen, 23, 1, 0)); /* the input cursor still a space (probe P4) */
     test_vm_run(vm, script, 5);
     assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_NONE);
     assert_int_equal(vm->vars[72], 1);
@@ -183,6 +191,164 @@ static void test_last_slot_selected(void **state)
     test_vm_run(vm, script, 8);
     assert_string_equal(vm->modal.edit, "abc");
     agi_vm_free(vm);
+}
+
+/* Both lists preselect the newest save, not the one last restored (issue
+ * 28's probe under AGI 2.936: after restoring slot 5 the next lists still
+ * pointed at h1): "abc" saved in slot 3, "first" in slot 1, slot 3
+ * restored; the restore and the save lists then point at slot 1. */
+static void test_restore_keeps_newest_selected(void **state)
+{
+    (void)state;
+    agi_vm *vm = dlg_vm("2.936");
+    const char *script = "2 key f1\n3 key enter\n3 key down\n3 key down\n3 key enter\n3 type \"abc\"\n3 key enter\n"
+                         "5 key f1\n6 key enter\n6 key up\n6 key up\n6 key enter\n6 type \"first\"\n6 key enter\n"
+                         "8 key f2\n9 key enter\n9 key down\n9 key enter\n10 key enter\n"
+                         "12 key f2\n13 key enter\n15 key esc\n16 key f1\n17 key enter\n";
+    test_vm_run(vm, script, 8);
+    assert_true(vm->saves.mem[0].len > 0 && vm->saves.mem[2].len > 0);
+    test_vm_run(vm, script, 10);
+    assert_int_equal(vm->modal.sel, 1);
+    assert_string_equal(vm->txt.window, "About to restore the game\ndescribed as:\n\nabc\n\nfrom file:\n\\sg.3\n\n"
+                                        "Press ENTER to continue.\nPress ESC to cancel.");
+    test_vm_run(vm, script, 14);
+    assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_RESTORE);
+    assert_int_equal(vm->modal.n_entries, 2);
+    assert_int_equal(vm->modal.sel, 0);
+    test_vm_run(vm, script, 18);
+    assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_SAVE);
+    assert_int_equal(vm->modal.sel, 0);
+    agi_vm_free(vm);
+}
+
+/* The save bytes of vm's state, its signature replaced by `signature`. */
+static void dlg_write_save(agi_vm *vm, const char *dir, unsigned slot, const char *signature, long mtime)
+{
+    char keep[8], path[512];
+    agi_save s;
+    relic_buf b = RELIC_BUF_INIT;
+    relic_err err;
+    relic_err_clear(&err);
+    memcpy(keep, vm->signature, sizeof keep);
+    snprintf(vm->signature, sizeof vm->signature, "%s", signature);
+    if (agi_vm_to_save(vm, "d", &s, &err) || agi_save_encode(&s, &b, &err))
+        fail_msg("save: %s", err.msg);
+    memcpy(vm->signature, keep, sizeof keep);
+    snprintf(path, sizeof path, "%s/SG.%u", dir, slot);
+    if (relic_file_write_atomic(path, b.data, b.len, &err))
+        fail_msg("%s: %s", path, err.msg);
+    struct timespec t[2] = {{mtime, 0}, {mtime, 0}};
+    assert_int_equal(utimensat(AT_FDCWD, path, t, 0), 0);
+    agi_save_free(&s);
+    relic_buf_free(&b);
+}
+
+/* Saves in a folder: the list preselects the newest file in the two-second
+ * steps of DOS file times, the lowest slot of a tie, a save of another
+ * game (not listed) not counted; the arrows wrap at both ends (probe P1 of
+ * issue 28: up on h1 gave H8, down on H8 h1). */
+static void test_newest_file_selected(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/relic-savedlg-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    agi_vm *vm = dlg_vm("2.936");
+    vm->saves.save_dir = dir;
+    dlg_write_save(vm, dir, 2, "", 1000000000L);
+    dlg_write_save(vm, dir, 5, "", 1000000100L);
+    dlg_write_save(vm, dir, 7, "", 1000000101L); /* the same two seconds as slot 5 */
+    dlg_write_save(vm, dir, 9, "XYZ", 1000000200L);
+    const char *script = "2 key f2\n3 key enter\n4 key up\n5 key up\n6 key down\n";
+    test_vm_run(vm, script, 4);
+    assert_int_equal(vm->modal.n_entries, 3);
+    assert_int_equal(vm->modal.sel, 1);
+    test_vm_run(vm, script, 6);
+    assert_int_equal(vm->modal.sel, 2); /* up from the first line: the last */
+    test_vm_run(vm, script, 7);
+    assert_int_equal(vm->modal.sel, 0); /* down from the last: the first */
+    agi_vm_free(vm);
+
+    vm = dlg_vm("2.936");
+    vm->saves.save_dir = dir;
+    dlg_write_save(vm, dir, 7, "", 1000000102L);
+    test_vm_run(vm, "2 key f1\n3 key enter\n", 4);
+    assert_int_equal(vm->modal.n_entries, 12);
+    assert_int_equal(vm->modal.sel, 6);
+    agi_vm_free(vm);
+    for (unsigned k = 2; k <= 9; k++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/SG.%u", dir, k);
+        remove(path);
+    }
+    rmdir(dir);
+}
+
+/* The file name in the verify window is in lower case, a drive alone
+ * standing for its root, and the directory accepted once is offered in
+ * the next dialog (issue 28's probe: "C:" typed, "c:\\sg.12" shown, and
+ * Enter alone in the next restore gave "c:\\sg.4"). */
+static void test_file_name_lower_case(void **state)
+{
+    (void)state;
+    agi_vm *vm = dlg_vm("2.936");
+    snprintf(vm->signature, sizeof vm->signature, "KQ1");
+    const char *script = "2 key f1\n3 key backspace\n3 type \"C:\"\n3 key enter\n3 type \"x\"\n"
+                         "5 key enter\n7 key f2\n8 key enter\n8 key enter\n";
+    test_vm_run(vm, script, 4);
+    assert_string_equal(vm->txt.window, "About to save the game\ndescribed as:\n\nx\n\nin file:\nc:\\kq1sg.1\n\n"
+                                        "Press ENTER to continue.\nPress ESC to cancel.");
+    test_vm_run(vm, script, 8);
+    assert_string_equal(vm->modal.path, "C:");
+    test_vm_run(vm, script, 9);
+    assert_string_equal(vm->txt.window, "About to restore the game\ndescribed as:\n\nx\n\nfrom file:\nc:\\kq1sg.1\n\n"
+                                        "Press ENTER to continue.\nPress ESC to cancel.");
+    agi_vm_free(vm);
+}
+
+/* agi_vm_restore (pic-render --restore) is the dialog's restore: a save
+ * of the original's kind (no random-source record in its header) brought
+ * back through the dialog at cycle 12 and into a fresh VM gives the same
+ * variables, random draws included, cycle for cycle after it; the first
+ * cycle goes on from logic 0 (v19 as saved, no input phase). */
+static void test_restore_equals_dialog(void **state)
+{
+    (void)state;
+    agi_vm *a = dlg_vm("2.936");
+    test_vm_logic(a, 0,
+                  "if (v50 == 0) {\n  v50 = 1;\n  set.string(s0, \">\");\n  set.cursor.char(\"_\");\n"
+                  "  accept.input();\n  set.key(0, 59, c1);\n  set.key(0, 60, c2);\n}\n"
+                  "v82 = v19;\nrandom(0, 255, v80);\nv81++;\nif (controller(c1)) { save.game(); }\n"
+                  "if (controller(c2)) { restore.game(); }\nreturn();");
+    const char *script = "2 key f1\n3 key enter\n3 key enter\n3 type \"x\"\n3 key enter\n"
+                         "10 key f2\n11 key enter\n11 key enter\n12 key enter\n";
+    test_vm_run(a, script, 5);
+    assert_true(a->saves.mem[0].len > 31);
+    memset(a->saves.mem[0].data + 2, 0, 29); /* "x" and nothing after: no record */
+    agi_save s;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(agi_save_decode(a->saves.mem[0].data, a->saves.mem[0].len, agi_vm_profile(a), &s, &err), RELIC_OK);
+    s.state.vars[19] = 42; /* a key the restored cycle's logic reads before any input phase clears it */
+    relic_buf_free(&a->saves.mem[0]);
+    assert_int_equal(agi_save_encode(&s, &a->saves.mem[0], &err), RELIC_OK);
+    agi_vm *b = dlg_vm("2.936");
+    test_vm_logic(b, 0,
+                  "if (v50 == 0) {\n  v50 = 1;\n  set.string(s0, \">\");\n  set.cursor.char(\"_\");\n"
+                  "  accept.input();\n  set.key(0, 59, c1);\n  set.key(0, 60, c2);\n}\n"
+                  "v82 = v19;\nrandom(0, 255, v80);\nv81++;\nif (controller(c1)) { save.game(); }\n"
+                  "if (controller(c2)) { restore.game(); }\nreturn();");
+    assert_int_equal(agi_vm_restore(b, &s, &err), RELIC_OK);
+    agi_save_free(&s);
+    test_vm_run(a, script, 13);
+    assert_int_equal(agi_vm_modal_state(a), AGI_MODAL_NONE);
+    assert_int_equal(a->vars[82], 42);
+    for (unsigned k = 1; k <= 8; k++) {
+        test_vm_run(a, script, 12 + k);
+        test_vm_run(b, NULL, k);
+        assert_memory_equal(a->vars, b->vars, 256);
+    }
+    agi_vm_free(a);
+    agi_vm_free(b);
 }
 
 /* The path is edited in its field; a directory relic's disk lacks gives
@@ -229,6 +395,10 @@ int main(void)
         cmocka_unit_test(test_save_then_restore_in_memory),
         cmocka_unit_test(test_restore_nothing_saved),
         cmocka_unit_test(test_last_slot_selected),
+        cmocka_unit_test(test_restore_keeps_newest_selected),
+        cmocka_unit_test(test_newest_file_selected),
+        cmocka_unit_test(test_file_name_lower_case),
+        cmocka_unit_test(test_restore_equals_dialog),
         cmocka_unit_test(test_path_edit),
         cmocka_unit_test(test_cursor_rule),
     };

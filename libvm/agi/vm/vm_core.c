@@ -50,7 +50,7 @@ int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_e
             vm->palette_colors = 256;
         }
     vm->hooks = (agi_vm_hooks){agi_vm_restart_now, agi_vm_to_save, agi_vm_from_save};
-    vm->rng = o && o->seed ? o->seed : 1;
+    vm->rng = vm->seed = o && o->seed ? o->seed : 1;
     vm->machine = o ? (unsigned)o->machine : AGI_MACHINE_PC;
     vm->ticks_per_cycle = o ? o->ticks_per_cycle : 0;
     vm->exec.max_steps = o && o->max_steps ? o->max_steps : 1000000;
@@ -187,6 +187,11 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
     int stage = AGI_STAGE_NONE;
     if (vm->modal.timer)
         agi_vm_modal_count(vm, ticks);
+    if (vm->exec.restored && vm->modal.kind == AGI_MODAL_NONE) { /* agi_vm_restore */
+        vm->exec.restored = 0;
+        agi_vm_script_input(vm, in);
+        stage = AGI_STAGE_LOGIC;
+    }
     if (vm->modal.kind != AGI_MODAL_NONE && agi_vm_blocked(vm, in, &stage)) {
         vm->cycle++;
         goto done;

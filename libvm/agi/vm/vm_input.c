@@ -446,6 +446,7 @@ void agi_input_free(agi_input_script *s)
     for (size_t i = 0; i < s->count; i++)
         free(s->ev[i].text);
     free(s->ev);
+    agi_expect_free(s);
     memset(s, 0, sizeof *s);
 }
 
@@ -492,9 +493,11 @@ static int agi_input_line(agi_input_script *s, const char *line, const char *end
         return RELIC_OK;
     }
     if (sscanf(line, "%lu %31s %n", &cycle, word, &used) != 2)
-        return relic_err_set(err, RELIC_EDATA, off, "line %u: expected 'CYCLE key|type|dir|menu ...'", lineno);
+        return relic_err_set(err, RELIC_EDATA, off, "line %u: expected 'CYCLE key|type|dir|menu|expect ...'", lineno);
     agi_input_event e = {.cycle = cycle};
     const char *rest = line + used;
+    if (strcmp(word, "expect") == 0)
+        return agi_expect_parse(s, cycle, rest, end, lineno, off, err);
     if (strcmp(word, "type") == 0 || (strcmp(word, "menu") == 0 && !isdigit((unsigned char)*rest))) {
         e.kind = word[0] == 't' ? AGI_IN_TYPE : AGI_IN_MENU;
         if (!(e.text = agi_input_text(rest, end)) || (e.kind == AGI_IN_MENU && !e.text[0])) {
@@ -546,7 +549,7 @@ int agi_input_parse(const char *text, size_t len, agi_input_script *out, relic_e
         while (isspace((unsigned char)*p))
             p++;
         char *hash = *p == '#' ? p : NULL;
-        if (!hash && !strstr(p, " type ") && !strstr(p, " menu \""))
+        if (!hash && !strstr(p, " type ") && !strstr(p, " menu \"") && !strstr(p, " message \""))
             hash = strchr(p, '#');
         if (hash)
             *hash = 0;

@@ -200,6 +200,7 @@ typedef struct agi_vm_exec_state {
     int suspended;  /* a busy-wait for a key: resume at stack */
     unsigned long steps, max_steps;
     int resume_stage; /* where a blocked cycle continues */
+    int restored;     /* agi_vm_restore: the next cycle goes on from logic 0 */
 } agi_vm_exec_state;
 
 /* Save and restore dialogs (vm_savedlg.c). */
@@ -207,8 +208,10 @@ typedef struct agi_vm_saves {
     char save_desc[32];   /* last selected/entered save description */
     const char *save_dir; /* the dialogs' folder (NULL: the saves stay in mem[]) */
     unsigned long saves_written;
-    relic_buf mem[AGI_VM_SAVE_SLOTS]; /* without a folder: the run's saves, slot by slot (len 0: none) */
-    unsigned last_slot;               /* the slot last saved or restored, 1-based (0: none this run) */
+    relic_buf mem[AGI_VM_SAVE_SLOTS];     /* without a folder: the run's saves, slot by slot (len 0: none) */
+    uint64_t mem_time[AGI_VM_SAVE_SLOTS]; /* mem[]'s write order, the files' times of a run without a folder */
+    uint64_t mem_clock;                   /* the last mem_time given */
+    char path[32];                        /* the directory last accepted in a dialog ("": none yet) */
 } agi_vm_saves;
 
 struct agi_vm;
@@ -248,6 +251,7 @@ typedef struct agi_vm {
     unsigned long cycle;
     unsigned ticks_per_cycle;
     uint32_t timer, rng;
+    uint32_t seed; /* the run's random seed (agi_vm_opts) */
     unsigned timer_sub;
     unsigned machine;          /* agi_vm_machine: the device selector */
     uint16_t unimpl_seen[256]; /* times each unimplemented action ran */

@@ -18,8 +18,13 @@
 #include <string.h>
 #include "vm_private.h"
 
+/* The cycle waits here: what it has drawn or erased so far is on the
+ * screen under the modal, as AGI 2.936's draw() and erase() reach the
+ * screen when they run (oracle, demoquest's walkthrough: erase(o4) then
+ * print shows the road without the car). */
 static void agi_modal_open(agi_vm *vm, agi_vm_modal_kind kind)
 {
+    agi_vm_obj_flush(vm);
     memset(&vm->modal, 0, offsetof(agi_vm_modal, entries));
     vm->modal.kind = (uint8_t)kind;
     vm->exec.suspended = 1; /* agi_vm_exec returns; the stack resumes after the action */
@@ -73,7 +78,10 @@ void agi_vm_modal_confirm(agi_vm *vm, int purpose)
 }
 
 /* get.string / get.num: the destination is cleared first; limit counts the
- * terminator (min(max + 1, 40) for strings, four digits + 1 for numbers).
+ * terminator (min(max + 1, 40) for strings, three characters + 1 for
+ * numbers: AGI 2.936 took "123" of 1234 typed, and letters as any key,
+ * echoed ("oo1_"), the number being the digits they begin with, "oo" 0;
+ * issue 28's probes W and W2).
  * get.string (AGI 2.936, probe EDIT) writes its prompt as text at (row,
  * col), or from the input line's cursor cell for a row from 25 on, in the
  * attribute of now and over what is there (the rest of the row stays);
@@ -358,7 +366,7 @@ static void agi_modal_close(agi_vm *vm)
                         agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg));
 }
 
-static void agi_modal_edit_key(agi_vm *vm, uint16_t key, int numeric)
+static void agi_modal_edit_key(agi_vm *vm, uint16_t key)
 {
     agi_vm_modal *m = &vm->modal;
     size_t n = strlen(m->edit);
@@ -371,7 +379,7 @@ static void agi_modal_edit_key(agi_vm *vm, uint16_t key, int numeric)
                 agi_modal_edit_put(vm, (unsigned)m->edit_col + (unsigned)n, " ", 1);
             }
         }
-    } else if (key >= 0x20 && key < 0x100 && n + 1 < m->limit && (!numeric || (key >= '0' && key <= '9'))) {
+    } else if (key >= 0x20 && key < 0x100 && n + 1 < m->limit) {
         m->edit[n] = (char)key;
         m->edit[n + 1] = 0;
         if (m->edit_row >= 0 && m->kind == AGI_MODAL_EDIT) {
@@ -460,7 +468,7 @@ void agi_vm_modal_event(agi_vm *vm, uint8_t type, uint16_t v)
         if (v == 0x0d || v == 0x1b)
             agi_modal_edit_done(vm, v == 0x0d);
         else
-            agi_modal_edit_key(vm, v, m->purpose);
+            agi_modal_edit_key(vm, v);
         break;
     case AGI_MODAL_INVENTORY: agi_modal_inventory_key(vm, type, v); break;
     case AGI_MODAL_SAVE:
@@ -568,7 +576,7 @@ void agi_vm_op_get_string(agi_vm *vm, const uint8_t *a, unsigned logic)
 
 void agi_vm_op_get_num(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
-    agi_vm_modal_edit(vm, a[1], 1, 5, agi_vm_message(vm, logic, a[0]), -1, 0);
+    agi_vm_modal_edit(vm, a[1], 1, 4, agi_vm_message(vm, logic, a[0]), -1, 0);
 }
 
 void agi_vm_op_status(agi_vm *vm, const uint8_t *a, unsigned logic)

@@ -12,7 +12,8 @@
  *   4. events       vm_events.c   the event queue
  *   5. input/modal  vm_modal.c    modal waits and menus; vm_input.c parser,
  *                                 said, input phase (uses vm_modal.c);
- *                                 vm_savedlg.c the save and restore dialogs
+ *                                 vm_savedlg.c the save and restore dialogs;
+ *                                 vm_expect.c the script's checkpoints
  *   6. bytecode     vm_room.c     room switch; vm_exec.c bytecode, the
  *                                 dispatch through opcodes.h's handlers
  *   7. session      vm_session.c  reset and restart; vm_save.c save/restore
@@ -158,6 +159,12 @@ void agi_vm_modal_event(agi_vm *vm, uint8_t type, uint16_t value);
 void agi_vm_modal_count(agi_vm *vm, unsigned ticks);
 void agi_vm_modal_menu_pick(agi_vm *vm, uint16_t status);
 void agi_vm_quit_now(agi_vm *vm);
+
+/* 5. Checkpoints (vm_expect.c): the rest of a "CYCLE expect ..." line of
+ * the input script (p .. end, trimmed), and the list freed. */
+int agi_expect_parse(agi_input_script *s, unsigned long cycle, const char *p, const char *end, unsigned lineno,
+                     size_t off, relic_err *err);
+void agi_expect_free(agi_input_script *s);
 
 /* 5. Input (vm_input.c): step 3 in two halves, and a blocked cycle's events. */
 void agi_vm_input_reset(agi_vm *vm);

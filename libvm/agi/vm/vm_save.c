@@ -109,10 +109,16 @@ static void agi_vm_save_rng(const agi_vm *vm, uint8_t *header)
         header[AGI_VM_RNG_AT + 3 + i] = (uint8_t)(vm->rng >> (8 * i));
 }
 
+/* A save without that record (the original's) starts the random source
+ * from the run's seed again, so a restore gives the same numbers however
+ * the run reached it (the dialog after N cycles, or pic-render --restore);
+ * the original seeds it from the clock, which no run can repeat. */
 static void agi_vm_load_rng(agi_vm *vm, const uint8_t *header)
 {
-    if (memchr(header, 0, AGI_VM_RNG_AT) == NULL || memcmp(header + AGI_VM_RNG_AT, "RNG", 3) != 0)
+    if (memchr(header, 0, AGI_VM_RNG_AT) == NULL || memcmp(header + AGI_VM_RNG_AT, "RNG", 3) != 0) {
+        vm->rng = vm->seed;
         return;
+    }
     uint32_t r = 0;
     for (unsigned i = 0; i < 4; i++)
         r |= (uint32_t)header[AGI_VM_RNG_AT + 3 + i] << (8 * i);
@@ -340,4 +346,13 @@ int agi_vm_from_save(agi_vm *vm, const agi_save *s, relic_err *err)
     if (vm->txt.status_enabled)
         agi_vm_status_draw(vm);
     return RELIC_OK;
+}
+
+int agi_vm_restore(agi_vm *vm, const agi_save *s, relic_err *err)
+{
+    unsigned long cycle = vm->cycle;
+    int rc = agi_vm_from_save(vm, s, err);
+    vm->cycle = cycle;
+    vm->exec.restored = rc == RELIC_OK;
+    return rc;
 }

@@ -30,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "relic/agi_save.h"
 #include "relic/io.h"
 #include "vm_private.h"
@@ -84,11 +85,32 @@ static int agi_dlg_slot_read(const agi_vm *vm, unsigned slot, relic_buf *b, reli
     return relic_file_read(path, b, e);
 }
 
+/* When the slot's file was written, in the two-second steps of a DOS
+ * file time (0: no file): the folder's file time, or the order of the
+ * run's in-memory saves. */
+static uint64_t agi_dlg_slot_time(const agi_vm *vm, unsigned slot)
+{
+    if (!vm->saves.save_dir)
+        return vm->saves.mem_time[slot];
+    char path[4200];
+    struct stat st;
+    agi_dlg_slot_path(vm, slot, path, sizeof path);
+    return stat(path, &st) == 0 && st.st_mtime > 0 ? (uint64_t)st.st_mtime / 2 + 1 : 0;
+}
+
 /* Slots 1..12: a save whose envelope decodes and whose signature prefix
- * matches is listed with its description. */
-static void agi_dlg_scan_slots(agi_vm *vm)
+ * matches is listed with its description.  Returns the slot of the newest
+ * such file, the lowest slot of the newest on a tie, or -1 when none is
+ * listed: AGI 2.936 preselects it in both lists (probes of issue 28:
+ * eight saves copied at once, h1 first; two written two seconds later,
+ * the later one, slot 10, a save of another game in slot 9 as new but not
+ * counted; after a save into slot 12 both lists point at 12, and after a
+ * restore of slot 5 or 4 they point where they did before). */
+static int agi_dlg_scan_slots(agi_vm *vm)
 {
     agi_vm_modal *m = &vm->modal;
+    int newest = -1;
+    uint64_t newest_time = 0;
     for (unsigned k = 0; k < AGI_VM_SAVE_SLOTS; k++) {
         relic_buf b = RELIC_BUF_INIT;
         agi_save s;
@@ -99,22 +121,31 @@ static void agi_dlg_scan_slots(agi_vm *vm)
             if (memcmp(s.state.signature, vm->signature, 7) == 0) {
                 m->slot_valid[k] = 1;
                 snprintf(m->slot_desc[k], sizeof m->slot_desc[k], "%.31s", (const char *)s.header);
+                uint64_t t = agi_dlg_slot_time(vm, k);
+                if (newest < 0 || t > newest_time)
+                    newest = (int)k, newest_time = t;
             }
             agi_save_free(&s);
         }
         relic_buf_free(&b);
     }
+    return newest;
 }
 
-/* The name the verify window shows: AGIDATA.OVL's "%s%s%ssg.%d", the
- * path, a "\" when it does not end in one or a drive's ":" (not measured
- * for an empty path), the game id, the slot. */
+/* The name the verify window shows: AGIDATA.OVL's "%s%s%ssg.%d" (the
+ * path, a "\" when it does not end in one, the game id, the slot) in
+ * lower case, a drive alone standing for its root (issue 28's probe: the
+ * path "C:" typed, "c:\sg.12" shown; "\" and ltec's empty id give
+ * "\sg.5"; not measured for an empty path, shown as "sg.N"). */
 static void agi_dlg_file_name(const agi_vm *vm, char *out, size_t sz)
 {
     const char *p = vm->modal.path;
     size_t n = strlen(p);
-    snprintf(out, sz, "%s%s%.7ssg.%u", p, n && p[n - 1] != '\\' && p[n - 1] != ':' ? "\\" : "", vm->signature,
+    snprintf(out, sz, "%s%s%.7ssg.%u", p, n && p[n - 1] != '\\' ? "\\" : "", vm->signature,
              (unsigned)vm->modal.entries[vm->modal.sel] + 1);
+    for (char *c = out; *c; c++)
+        if (*c >= 'A' && *c <= 'Z')
+            *c = (char)(*c - 'A' + 'a');
 }
 
 /* The one directory of relic's disk: the root. */
@@ -143,16 +174,21 @@ static void agi_dlg_list(agi_vm *vm)
 {
     agi_vm_modal *m = &vm->modal;
     int restore = m->kind == AGI_MODAL_RESTORE;
-    agi_dlg_scan_slots(vm);
+    int newest = agi_dlg_scan_slots(vm);
     m->n_entries = 0;
+    m->sel = 0;
     for (unsigned k = 0; k < AGI_VM_SAVE_SLOTS; k++)
-        if (!restore || m->slot_valid[k])
+        if (!restore || m->slot_valid[k]) {
+            if ((int)k == newest)
+                m->sel = (int)m->n_entries;
             m->entries[m->n_entries++] = (uint8_t)k;
+        }
     if (!m->n_entries) { /* restore, nothing saved */
         char t[200];
         snprintf(t, sizeof t, "There are no games to\nrestore in\n\n%s\n\nPress ENTER to continue.", m->path);
+        /* the input line's cursor stays a space under it (issue 28's probe
+         * P4: no "_" on row 22 while it is up) */
         agi_dlg_window(vm, AGI_SAVEDLG_NONE_SAVED, t, 0, 0);
-        agi_dlg_input_cursor(vm, 1); /* as for the verify window (not measured here) */
         return;
     }
     const char *prompt = restore ? "Use the arrow keys to select the game which you wish to restore. Press ENTER to "
@@ -166,14 +202,6 @@ static void agi_dlg_list(agi_vm *vm)
         n += snprintf(t + n, sizeof t - (size_t)n, "\n - %.30s",
                       m->slot_valid[m->entries[i]] ? m->slot_desc[m->entries[i]] : "");
     m->box_rows = (int)agi_vm_text_wrap(prompt, 34, lines, 22, &widest) + 1;
-    /* the slot last saved or restored is selected (probe S4: after a save
-     * into slot 3 the next save list points at it, its description
-     * offered for editing); the original's choice across runs, from the
-     * files, is not measured */
-    m->sel = 0;
-    for (unsigned i = 0; i < m->n_entries; i++)
-        if (m->entries[i] + 1u == vm->saves.last_slot)
-            m->sel = (int)i;
     agi_dlg_window(vm, AGI_SAVEDLG_LIST, t, 34, 1);
 }
 
@@ -207,7 +235,10 @@ void agi_vm_modal_selector(agi_vm *vm, int restore)
     vm->modal.kind = restore ? AGI_MODAL_RESTORE : AGI_MODAL_SAVE;
     vm->exec.suspended = 1; /* agi_vm_exec returns; the stack resumes after the action */
     vm->exec.resume_stage = AGI_STAGE_LOGIC;
-    snprintf(vm->modal.path, sizeof vm->modal.path, "\\");
+    /* the directory last accepted in this run is offered again (issue 28's
+     * probe: "C:" typed once, Enter alone in the next restore's directory
+     * window gave "c:\\sg.4") */
+    snprintf(vm->modal.path, sizeof vm->modal.path, "%s", vm->saves.path[0] ? vm->saves.path : "\\");
     agi_dlg_input_cursor(vm, 0);
     agi_dlg_directory(vm, restore);
 }
@@ -227,10 +258,10 @@ static void agi_dlg_save_write(agi_vm *vm)
     /* A failed write is recoverable: reported, and the game continues. */
     if (vm->hooks.to_save(vm, vm->saves.save_desc, &s, &e) == RELIC_OK) {
         if (agi_save_encode(&s, &b, &e) == RELIC_OK) {
-            vm->saves.last_slot = slot + 1;
             if (!vm->saves.save_dir) {
                 relic_buf_free(&vm->saves.mem[slot]);
                 vm->saves.mem[slot] = b;
+                vm->saves.mem_time[slot] = ++vm->saves.mem_clock;
                 b = (relic_buf)RELIC_BUF_INIT;
                 vm->saves.saves_written++;
             } else if (relic_file_write_atomic(path, b.data, b.len, &e) == RELIC_OK) {
@@ -257,7 +288,6 @@ static void agi_dlg_restore(agi_vm *vm, unsigned slot)
         agi_save_decode(b.data, b.len, vm->profile, &s, &e) == RELIC_OK) {
         if (vm->hooks.from_save(vm, &s, &e) == RELIC_OK) { /* keeps save_dir and mem[] */
             vm->exec.abort_flow = 1;
-            vm->saves.last_slot = slot + 1;
         }
         vm->cycle = cycle;
         agi_save_free(&s);
@@ -313,9 +343,10 @@ void agi_vm_savedlg_event(agi_vm *vm, uint8_t type, uint16_t v)
     }
     switch (m->purpose) {
     case AGI_SAVEDLG_DIR:
-        if (agi_dlg_path_exists(m->path))
+        if (agi_dlg_path_exists(m->path)) {
+            snprintf(vm->saves.path, sizeof vm->saves.path, "%s", m->path);
             agi_dlg_list(vm);
-        else
+        } else
             agi_dlg_no_dir(vm);
         break;
     case AGI_SAVEDLG_NO_DIR: agi_dlg_directory(vm, m->kind == AGI_MODAL_RESTORE); break;

@@ -63,9 +63,30 @@ typedef struct agi_input_event {
     char *text;     /* typed line or menu item text */
 } agi_input_event;
 
+/* One checkpoint ("CYCLE expect room N" ...): what must hold once the run
+ * has reached `cycle` (the state `pic-render --tick CYCLE` shows). */
+typedef enum agi_expect_kind {
+    AGI_EXPECT_ROOM,      /* v0 == value */
+    AGI_EXPECT_SCORE,     /* v3 == value */
+    AGI_EXPECT_FLAG,      /* flag `number` set (value 1) or clear (0) */
+    AGI_EXPECT_VAR,       /* variable `number` == value */
+    AGI_EXPECT_HAS,       /* inventory item `number` (or named `text`) carried */
+    AGI_EXPECT_MESSAGE,   /* the open message window's text contains `text` */
+    AGI_EXPECT_NO_MESSAGE /* no message window open */
+} agi_expect_kind;
+typedef struct agi_expect {
+    unsigned long cycle;
+    unsigned line; /* the script line it came from */
+    agi_expect_kind kind;
+    unsigned number, value;
+    char *text; /* malloc'd: the item's name (NULL: by number) or the message */
+} agi_expect;
+
 typedef struct agi_input_script {
     agi_input_event *ev;
     size_t count, cap;
+    agi_expect *expect; /* in cycle order, then line order */
+    size_t expect_count, expect_cap;
     uint32_t seed;
     int have_seed;
     unsigned ticks_per_cycle; /* 0: pacing from v10 */
@@ -78,6 +99,9 @@ void agi_input_free(agi_input_script *s);
 /* "enter", "esc", "f1".."f10", "up", "a", "space", "tab", "backspace",
  * "0x1234" -> key word; -1 when unknown. */
 long agi_key_by_name(const char *name);
+/* What an expectation asks for ("room 5", "flag 12 set", "has \"key\"")
+ * into buf. */
+void agi_expect_describe(const agi_expect *e, char *buf, size_t len);
 
 /* The machine the original interpreter runs on, by the device selector it
  * detects at start (AGI 2.936: BIOS model byte 0xfd is a PCjr, the string
@@ -197,10 +221,22 @@ typedef struct agi_vm_fonts {
 int agi_vm_fonts_split(const uint8_t *data, size_t len, agi_vm_fonts *out, relic_err *err);
 void agi_vm_screen_with(const agi_vm *vm, const agi_vm_fonts *fonts, uint8_t *out);
 
+/* 1 when expectation e holds in the VM's state now, else 0 with what was
+ * found instead ("room 3", "no message window", "no item named \"x\"")
+ * in found. */
+int agi_vm_expect_holds(const agi_vm *vm, const agi_expect *e, char *found, size_t len);
+
 /* The state as a save (agi_save.h) for the VM's profile, and back: a
  * restore replays the save's active resource pairs and rebinds objects. */
 int agi_vm_to_save(const agi_vm *vm, const char *description, agi_save *s, relic_err *err);
 int agi_vm_from_save(agi_vm *vm, const agi_save *s, relic_err *err);
+/* A restore as the game's own dialog does it: agi_vm_from_save, and the
+ * next agi_vm_cycle goes on from logic 0 as the cycle that accepted the
+ * dialog does (no input phase, no motion before the logic; that cycle's
+ * script events are given after the restore), the cycle count going on.
+ * pic-render --restore starts a run with it, so its screen at every tick
+ * is the dialog's. */
+int agi_vm_restore(agi_vm *vm, const agi_save *s, relic_err *err);
 
 /* Actions a headless run does not carry out in full: {opcode, what is
  * missing, partial}.  partial 0: nothing beyond consuming the operands;
