@@ -1,4 +1,4 @@
-/* The input script's checkpoints ("CYCLE expect ...", libvm/agi/vm_expect.c):
+/* The input script's checkpoints ("CYCLE expect ...", libvm/agi/vm/vm_expect.c):
  * every kind parsed, malformed lines refused with their line number, and
  * each kind checked against a VM's state, holding and not. */
 #include <stdio.h>
