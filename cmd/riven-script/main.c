@@ -215,8 +215,9 @@ static const cli_opt rs_options[] = {
 /* The mode the options choose, checked against every option given. */
 static int rs_mode(const cli_parser *p, rs_opts *o, int json, int nargs)
 {
-    static const char *const names[] = {"--list", "decompiling (--all, --card, --hotspot)", "--extract", "--run",
-                                        "--build", "the probe (--json alone)"};
+    static const char *const names[] = {"--list",    "decompiling (--all, --card, --hotspot)",
+                                        "--extract", "--run",
+                                        "--build",   "the probe (--json alone)"};
     if (!o->build && nargs < 1)
         return cli_usage_error("expected at least one ARCHIVE");
     int modes =
@@ -224,9 +225,9 @@ static int rs_mode(const cli_parser *p, rs_opts *o, int json, int nargs)
     o->probe = modes == 0 && json; /* like ffprobe: what the archives hold, nothing written */
     if (modes != 1 && !o->probe)
         return cli_usage_error("choose one of --list, --all/--card/--hotspot, --extract, --run, --build");
-    unsigned mode = o->probe   ? RS_PROBE
-                    : o->build ? RS_BUILD
-                    : o->list  ? RS_LIST
+    unsigned mode = o->probe     ? RS_PROBE
+                    : o->build   ? RS_BUILD
+                    : o->list    ? RS_LIST
                     : o->extract ? RS_EXTRACT
                     : o->run     ? RS_RUN
                                  : RS_DECOMPILE;
