@@ -1,23 +1,30 @@
-/* JSON output over jansson (relic/io.h): keys in natural order and a fixed
- * indent, so equal documents print equal bytes and numbered keys read in
- * their numeric order (v0, v1, v2, ..., v10, not v0, v1, v10, v100).
- * jansson sorts only by strcmp, so the document is first copied with each
- * object's keys inserted in natural order and printed in insertion order.
- * The copy walks with an explicit stack: nesting depth can come from data
- * (decompiled script trees).
+/* JSON output (relic/io.h): relic's own writer, one for every document.
+ * The order of keys is the rule of relic's documents, as ffprobe prints
+ * its own: format and format_version first, then identity (name, number,
+ * kind, version, profile, ...), then sizes and counts, then contents
+ * (relic_json_key_rank says which class a key is).  A tree prints each
+ * object's keys by class and, within a class, in the order the builder set
+ * them (jansson keeps insertion order), so numbered keys come out in the
+ * order their loop made them; a streamed document prints as it is called,
+ * and its writer keeps the rule itself.  tests/json_order.py checks it over
+ * every document the CLI goldens leave.  *
+ * The layout: "{" / "[" then a newline and two spaces per depth before each
+ * member, members joined by ",", "\"key\": value", empty containers "{}" /
+ * "[]", integers in decimal, reals in the fewest digits that read back the
+ * same (with a ".0" when they would read as an integer; NaN and the
+ * infinities, which JSON lacks, as null), strings as UTF-8 with '"', '\\'
+ * and control bytes escaped (\b \f \n \r \t, else \u00XX).
  *
- * relic_json_encode prints the same bytes as that copy through jansson's
- * dumper (checked against relic_json_print in test_io), but straight into
- * the buffer, without the copy: jansson's dumper calls back once per token
- * and keeps a hash set of the open containers (a printf of each one's
- * address) to catch cycles, which made JSON most of `agi-unpack --raw`'s CPU
- * time.  The format, from jansson's dump.c: "{" / "[" then newline and two
- * spaces per depth before each member, members joined by ",",
- * "\"key\": value", empty containers "{}" / "[]", integers as %lld,
- * strings escaped only for '"', '\\' and control bytes (\b \f \n \r \t,
- * else \u00XX in capitals).  Reals are left to jansson.  Documents nested
- * deeper than RELIC_JSON_FAST_DEPTH take the copy-and-dump path. */
-#include <ctype.h>
+ * Why not jansson's dumper (best of 20, the documents loaded into trees):
+ * game.json of vtgadv, the largest corpus game (1.8 MB), json_dump_callback
+ * 8.7 ms, this writer 0.7 ms (and agi-unpack streams it without a tree);
+ * a VM state (pic-render --state, 15 kB) 0.08 ms against 0.06 ms; a save
+ * report (save-inspect --json, 14 kB) 0.08 ms against 0.07 ms.  The dumper calls
+ * back once per token and keeps a hash set of the open containers to catch
+ * cycles; and the large documents are streamed here without a tree at all.
+ * jansson still holds the trees the smaller documents are built in and
+ * reads every JSON relic takes in. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,125 +35,7 @@
 #include <emmintrin.h>
 #endif
 
-#define RELIC_JSON_FLAGS (JSON_PRESERVE_ORDER | JSON_INDENT(2))
-#define RELIC_JSON_FAST_DEPTH 512
-
-static int relic_json_is_hex(const char *s)
-{
-    return s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && isxdigit((unsigned char)s[2]);
-}
-
-/* Natural order: runs of digits (and 0x-prefixed hex runs, as in
- * "raw_0x8d") compare as numbers, the rest bytewise. */
-static int relic_json_keycmp(const char *a, const char *b)
-{
-    while (*a && *b) {
-        if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
-            int hex = relic_json_is_hex(a) && relic_json_is_hex(b);
-            int (*is_digit)(int) = hex ? isxdigit : isdigit;
-            if (hex) {
-                a += 2;
-                b += 2;
-            }
-            while (*a == '0' && is_digit((unsigned char)a[1]))
-                a++;
-            while (*b == '0' && is_digit((unsigned char)b[1]))
-                b++;
-            size_t na = 0, nb = 0;
-            while (is_digit((unsigned char)a[na]))
-                na++;
-            while (is_digit((unsigned char)b[nb]))
-                nb++;
-            if (na != nb)
-                return na < nb ? -1 : 1;
-            for (size_t i = 0; i < na; i++)
-                if (tolower((unsigned char)a[i]) != tolower((unsigned char)b[i]))
-                    return tolower((unsigned char)a[i]) < tolower((unsigned char)b[i]) ? -1 : 1;
-            a += na;
-            b += nb;
-        } else if (*a != *b) {
-            return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
-        } else {
-            a++;
-            b++;
-        }
-    }
-    return *a ? 1 : *b ? -1 : 0;
-}
-
-static int relic_json_keysort(const void *x, const void *y)
-{
-    const char *a = *(const char *const *)x, *b = *(const char *const *)y;
-    int c = relic_json_keycmp(a, b);
-    return c ? c : strcmp(a, b);
-}
-
-typedef struct relic_json_pair {
-    const json_t *src;
-    json_t *dst;
-} relic_json_pair;
-
-static json_t *relic_json_shell(const json_t *v)
-{
-    return json_is_object(v) ? json_object() : json_is_array(v) ? json_array() : json_incref((json_t *)v);
-}
-
-/* A copy of doc whose objects hold their keys in natural order; NULL when
- * out of memory. */
-static json_t *relic_json_ordered(const json_t *doc)
-{
-    json_t *root = relic_json_shell(doc);
-    relic_json_pair *stack = NULL;
-    size_t n = 0, cap = 0;
-    int oom = !root;
-    if (!oom && (json_is_object(doc) || json_is_array(doc))) {
-        if (relic_grow((void **)&stack, &cap, 1, sizeof *stack, 16))
-            oom = 1;
-        else
-            stack[n++] = (relic_json_pair){doc, root};
-    }
-    while (n && !oom) {
-        relic_json_pair p = stack[--n];
-        size_t count = json_is_object(p.src) ? json_object_size(p.src) : json_array_size(p.src);
-        const char **keys = NULL;
-        if (json_is_object(p.src)) {
-            keys = relic_alloc_array(count, sizeof *keys);
-            if (!keys) {
-                oom = 1;
-                break;
-            }
-            size_t k = 0;
-            const char *key;
-            json_t *v;
-            json_object_foreach ((json_t *)p.src, key, v)
-                keys[k++] = key;
-            qsort(keys, count, sizeof *keys, relic_json_keysort);
-        }
-        for (size_t i = 0; i < count && !oom; i++) {
-            const json_t *child = keys ? json_object_get(p.src, keys[i]) : json_array_get(p.src, i);
-            json_t *copy = relic_json_shell(child);
-            if (!copy || (keys ? json_object_set_new(p.dst, keys[i], copy) : json_array_append_new(p.dst, copy))) {
-                oom = 1;
-                break;
-            }
-            if (json_is_object(child) || json_is_array(child)) {
-                if (relic_grow((void **)&stack, &cap, n + 1, sizeof *stack, 16))
-                    oom = 1;
-                else
-                    stack[n++] = (relic_json_pair){child, copy};
-            }
-        }
-        free(keys);
-    }
-    free(stack);
-    if (oom) {
-        json_decref(root);
-        return NULL;
-    }
-    return root;
-}
-
-static void relic_json_indent(relic_buf *out, unsigned depth)
+static void relic_json_indent(relic_buf *out, size_t depth)
 {
     if (relic_buf_reserve(out, 1 + 2 * (size_t)depth))
         return;
@@ -221,8 +110,8 @@ static void relic_json_string(relic_buf *out, const char *s, size_t n)
     out->len = (size_t)(d - out->data);
 }
 
-/* As "%lld" (JSON_INTEGER_FORMAT), without printf's cost per number. */
-static void relic_json_integer(relic_buf *out, json_int_t v)
+/* Decimal, without printf's cost per number. */
+static void relic_json_integer(relic_buf *out, long long v)
 {
     char digits[24];
     size_t n = 0;
@@ -235,158 +124,40 @@ static void relic_json_integer(relic_buf *out, json_int_t v)
     relic_buf_append(out, digits + sizeof digits - n, n);
 }
 
-typedef struct relic_json_member {
-    const char *key;
-    size_t len;
-    json_t *value;
-} relic_json_member;
-
-/* The natural order of relic_json_keysort. */
-static int relic_json_member_cmp(const void *a, const void *b)
+/* The fewest significant digits that read back as v. */
+static void relic_json_real(relic_buf *out, double v)
 {
-    const relic_json_member *x = a, *y = b;
-    return relic_json_keysort(&x->key, &y->key);
+    if (!isfinite(v)) {
+        relic_buf_append(out, "null", 4);
+        return;
+    }
+    char text[40];
+    for (int digits = 1; digits <= 17; digits++) {
+        snprintf(text, sizeof text, "%.*g", digits, v);
+        if (strtod(text, NULL) == v)
+            break;
+    }
+    relic_buf_append(out, text, strlen(text));
+    if (strspn(text, "-0123456789") == strlen(text))
+        relic_buf_append(out, ".0", 2);
 }
 
-static int relic_json_value(relic_buf *out, const json_t *v, unsigned depth);
-
-/* v's members in natural order, in stack when they fit (most objects have a
- * handful of keys); NULL when out of memory.  *n is the count. */
-static relic_json_member *relic_json_members(const json_t *v, relic_json_member stack[16], size_t *n)
-{
-    size_t want = json_object_size(v), i = 0;
-    relic_json_member *m = want <= 16 ? stack : malloc(want * sizeof *m);
-    if (!m)
-        return NULL;
-    for (void *it = json_object_iter((json_t *)v); it && i < want; it = json_object_iter_next((json_t *)v, it), i++)
-        m[i] = (relic_json_member){json_object_iter_key(it), json_object_iter_key_len(it), json_object_iter_value(it)};
-    if (i > 16) {
-        qsort(m, i, sizeof *m, relic_json_member_cmp);
-    } else {
-        for (size_t k = 1; k < i; k++)
-            for (size_t j = k; j > 0 && relic_json_member_cmp(&m[j - 1], &m[j]) > 0; j--) {
-                relic_json_member t = m[j];
-                m[j] = m[j - 1];
-                m[j - 1] = t;
-            }
-    }
-    *n = i;
-    return m;
-}
-
-static int relic_json_object(relic_buf *out, const json_t *v, unsigned depth)
-{
-    size_t n = 0;
-    if (json_object_size(v) == 0) {
-        relic_buf_append(out, "{}", 2);
-        return 0;
-    }
-    relic_json_member stack[16], *m = relic_json_members(v, stack, &n);
-    if (!m)
-        return -1;
-    int rc = 0;
-    relic_buf_u8(out, '{');
-    for (size_t i = 0; i < n && rc == 0; i++) {
-        if (i)
-            relic_buf_u8(out, ',');
-        relic_json_indent(out, depth + 1);
-        relic_json_string(out, m[i].key, m[i].len);
-        relic_buf_append(out, ": ", 2);
-        rc = relic_json_value(out, m[i].value, depth + 1);
-    }
-    relic_json_indent(out, depth);
-    relic_buf_u8(out, '}');
-    if (m != stack)
-        free(m);
-    return rc;
-}
-
-static int relic_json_value(relic_buf *out, const json_t *v, unsigned depth)
-{
-    if (!v)
-        return -1;
-    if (depth > RELIC_JSON_FAST_DEPTH)
-        return 1; /* too deep for this path: the caller takes the other */
-    switch (json_typeof(v)) {
-    case JSON_NULL: relic_buf_append(out, "null", 4); return 0;
-    case JSON_TRUE: relic_buf_append(out, "true", 4); return 0;
-    case JSON_FALSE: relic_buf_append(out, "false", 5); return 0;
-    case JSON_INTEGER: relic_json_integer(out, json_integer_value(v)); return 0;
-    case JSON_STRING: relic_json_string(out, json_string_value(v), json_string_length(v)); return 0;
-    case JSON_REAL: {
-        char *text = json_dumps(v, JSON_ENCODE_ANY | RELIC_JSON_FLAGS);
-        if (!text)
-            return -1;
-        relic_buf_append(out, text, strlen(text));
-        free(text);
-        return 0;
-    }
-    case JSON_ARRAY: {
-        size_t n = json_array_size(v);
-        if (n == 0) {
-            relic_buf_append(out, "[]", 2);
-            return 0;
-        }
-        relic_buf_u8(out, '[');
-        for (size_t i = 0; i < n; i++) {
-            if (i)
-                relic_buf_u8(out, ',');
-            relic_json_indent(out, depth + 1);
-            int rc = relic_json_value(out, json_array_get(v, i), depth + 1);
-            if (rc)
-                return rc;
-        }
-        relic_json_indent(out, depth);
-        relic_buf_u8(out, ']');
-        return 0;
-    }
-    case JSON_OBJECT: return relic_json_object(out, v, depth);
-    }
-    return -1;
-}
-
-static int relic_json_cb(const char *buf, size_t size, void *data)
-{
-    relic_buf_append(data, buf, size);
-    return 0;
-}
-
-int relic_json_encode(const json_t *doc, relic_buf *out, relic_err *err)
-{
-    relic_buf_reset(out);
-    if (!doc) /* what a failed json_pack or builder returns */
-        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
-    if (!json_is_object(doc) && !json_is_array(doc))
-        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "JSON document is not an object or array");
-    int rc = relic_json_value(out, doc, 0);
-    if (rc == 1) { /* deeper than the direct printer goes */
-        relic_buf_reset(out);
-        json_t *ordered = relic_json_ordered(doc);
-        rc = ordered ? json_dump_callback(ordered, relic_json_cb, out, RELIC_JSON_FLAGS) : -1;
-        json_decref(ordered);
-    }
-    if (rc != 0)
-        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "JSON encoding failed");
-    relic_buf_u8(out, '\n');
-    return relic_buf_check(out, err);
-}
-
-/* ---- streaming ---------------------------------------------------------
- * The bytes relic_json_value prints, token by token, without a tree: each
- * value after the first in its container is preceded by ",", each value
- * inside a container by a newline and two spaces per depth, a key by its
- * quoted string and ": "; a container that closes with no member prints
+/* ---- the stream ----------------------------------------------------------
+ * Each value after the first in its container is preceded by ",", each
+ * value inside a container by a newline and two spaces per depth, a key by
+ * its quoted string and ": "; a container that closes with no member prints
  * "{}" / "[]" (only its opening byte was written), one with members a
- * newline and its own indent before the closing byte. */
+ * newline and its own indent before the closing byte.  s->open holds a
+ * byte per open container: 1 once it has a member. */
 static void relic_json_stream_member(relic_json_stream *s, const char *key)
 {
-    if (s->depth == 0)
+    size_t depth = s->open.len;
+    if (depth == 0)
         return;
-    uint64_t bit = 1ull << (s->depth - 1);
-    if (s->filled & bit)
+    if (s->open.data[depth - 1])
         relic_buf_u8(s->out, ',');
-    s->filled |= bit;
-    relic_json_indent(s->out, s->depth);
+    s->open.data[depth - 1] = 1;
+    relic_json_indent(s->out, depth);
     if (key) {
         relic_json_string(s->out, key, strlen(key));
         relic_buf_append(s->out, ": ", 2);
@@ -421,24 +192,20 @@ void relic_json_stream_open(relic_json_stream *s, const char *key, char bracket)
 {
     relic_json_stream_member(s, key);
     relic_buf_u8(s->out, (uint8_t)bracket);
-    if (s->depth >= 64) { /* deeper than the member bits: refused, as out of memory */
+    relic_buf_u8(&s->open, 0);
+    if (s->open.oom)
         s->out->oom = 1;
-        return;
-    }
-    s->depth++;
-    s->filled &= ~(1ull << (s->depth - 1));
 }
 
 void relic_json_stream_close(relic_json_stream *s, char bracket)
 {
-    if (s->depth == 0) {
+    if (s->open.len == 0) {
         s->out->oom = 1;
         return;
     }
-    int filled = (s->filled >> (s->depth - 1)) & 1;
-    s->depth--;
+    int filled = s->open.data[--s->open.len];
     if (filled)
-        relic_json_indent(s->out, s->depth);
+        relic_json_indent(s->out, s->open.len);
     relic_buf_u8(s->out, (uint8_t)bracket);
     relic_json_stream_drain(s, 0);
 }
@@ -446,7 +213,13 @@ void relic_json_stream_close(relic_json_stream *s, char bracket)
 void relic_json_stream_int(relic_json_stream *s, const char *key, long long v)
 {
     relic_json_stream_member(s, key);
-    relic_json_integer(s->out, (json_int_t)v);
+    relic_json_integer(s->out, v);
+}
+
+void relic_json_stream_real(relic_json_stream *s, const char *key, double v)
+{
+    relic_json_stream_member(s, key);
+    relic_json_real(s->out, v);
 }
 
 void relic_json_stream_bool(relic_json_stream *s, const char *key, int v)
@@ -484,36 +257,143 @@ void relic_json_stream_bytes(relic_json_stream *s, const char *key, const uint8_
         relic_json_stream_string(s, key, (const char *)s->text.data, s->text.len);
 }
 
-void relic_json_stream_value(relic_json_stream *s, const char *key, const json_t *v)
+/* A scalar; a container is opened (its members are the caller's). */
+static void relic_json_stream_node(relic_json_stream *s, const char *key, const json_t *v)
 {
-    relic_json_stream_member(s, key);
-    if (relic_json_value(s->out, v, s->depth) != 0)
-        s->out->oom = 1; /* lost, or deeper than the direct printer goes */
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: relic_json_stream_open(s, key, '{'); return;
+    case JSON_ARRAY: relic_json_stream_open(s, key, '['); return;
+    case JSON_STRING: relic_json_stream_string(s, key, json_string_value(v), json_string_length(v)); return;
+    case JSON_INTEGER: relic_json_stream_int(s, key, (long long)json_integer_value(v)); return;
+    case JSON_REAL: relic_json_stream_real(s, key, json_real_value(v)); return;
+    case JSON_TRUE: relic_json_stream_bool(s, key, 1); return;
+    case JSON_FALSE: relic_json_stream_bool(s, key, 0); return;
+    case JSON_NULL: relic_json_stream_null(s, key); return;
+    }
 }
 
-void relic_json_stream_members(relic_json_stream *s, const json_t *obj, const char *key,
-                               void (*member)(relic_json_stream *s, const char *key, void *arg), void *arg)
+int relic_json_key_rank(const char *key)
 {
-    relic_json_member stack[16], *m = NULL;
-    size_t n = 0;
-    if (json_object_size(obj) && !(m = relic_json_members(obj, stack, &n))) {
+    static const char *const identity[] = {"name",  "number",  "id",   "index", "kind", "type", "version", "profile",
+                                           "logic", "picture", "view", "sound", "loop", "cel",  "item",    "card"};
+    static const char *const sizes[] = {"size", "length", "count", "width", "height"};
+    static const char *const size_suffixes[] = {"_size", "_length", "_count"};
+    size_t n = strlen(key);
+    if (strcmp(key, "format") == 0)
+        return 0;
+    if (strcmp(key, "format_version") == 0)
+        return 1;
+    for (size_t i = 0; i < RELIC_COUNTOF(identity); i++)
+        if (strcmp(key, identity[i]) == 0)
+            return 2;
+    if (n > 8 && strcmp(key + n - 8, "_version") == 0)
+        return 2;
+    for (size_t i = 0; i < RELIC_COUNTOF(sizes); i++)
+        if (strcmp(key, sizes[i]) == 0)
+            return 3;
+    for (size_t i = 0; i < RELIC_COUNTOF(size_suffixes); i++) {
+        size_t m = strlen(size_suffixes[i]);
+        if (n > m && strcmp(key + n - m, size_suffixes[i]) == 0)
+            return 3;
+    }
+    return 4;
+}
+
+/* An object's member, in the order it prints. */
+typedef struct relic_json_member {
+    const char *key;
+    const json_t *value;
+    int rank;
+} relic_json_member;
+
+/* One open container of a tree being printed: the next member to print. */
+typedef struct relic_json_frame {
+    const json_t *v;
+    relic_json_member *members; /* objects: by rank, then as set */
+    size_t index, count;
+} relic_json_frame;
+
+/* The frame of container v: an object's members stably sorted by rank
+ * (insertion sort: objects are small, and mostly in order already). */
+static int relic_json_frame_of(const json_t *v, relic_json_frame *f)
+{
+    *f = (relic_json_frame){v, NULL, 0, json_is_array(v) ? json_array_size(v) : 0};
+    if (!json_is_object(v) || json_object_size(v) == 0)
+        return 0;
+    f->members = relic_alloc_array(json_object_size(v), sizeof *f->members);
+    if (!f->members)
+        return -1;
+    for (void *it = json_object_iter((json_t *)v); it && f->count < json_object_size(v);
+         it = json_object_iter_next((json_t *)v, it)) {
+        relic_json_member m = {json_object_iter_key(it), json_object_iter_value(it), 0};
+        m.rank = relic_json_key_rank(m.key);
+        size_t j = f->count++;
+        for (; j > 0 && f->members[j - 1].rank > m.rank; j--)
+            f->members[j] = f->members[j - 1];
+        f->members[j] = m;
+    }
+    return 0;
+}
+
+/* The tree walked with an explicit stack: nesting depth can come from data
+ * (decompiled script trees).  With members_only, v is an object whose
+ * members go into the object open now. */
+static void relic_json_stream_tree(relic_json_stream *s, const char *key, const json_t *v, int members_only)
+{
+    if (!v) { /* a failed json_* call */
         s->out->oom = 1;
         return;
     }
-    int done = !key;
-    for (size_t i = 0; i < n; i++) {
-        if (!done && relic_json_keysort(&key, &m[i].key) < 0) {
-            member(s, key, arg);
-            done = 1;
-        }
-        relic_json_stream_member(s, m[i].key);
-        if (relic_json_value(s->out, m[i].value, s->depth) != 0)
-            s->out->oom = 1;
+    relic_json_frame *stack = NULL;
+    size_t n = 0, cap = 0;
+    if (!members_only)
+        relic_json_stream_node(s, key, v);
+    if (!json_is_object(v) && !json_is_array(v))
+        return;
+    if (relic_grow((void **)&stack, &cap, 1, sizeof *stack, 16)) {
+        s->out->oom = 1;
+        return;
     }
-    if (!done)
-        member(s, key, arg);
-    if (m != stack)
-        free(m);
+    if (relic_json_frame_of(v, &stack[n++]))
+        s->out->oom = 1;
+    while (n && !s->out->oom) {
+        relic_json_frame *f = &stack[n - 1];
+        const json_t *child = NULL;
+        const char *child_key = NULL;
+        if (f->index < f->count) {
+            child_key = f->members ? f->members[f->index].key : NULL;
+            child = f->members ? f->members[f->index].value : json_array_get(f->v, f->index);
+            f->index++;
+        }
+        if (!child) { /* the container is done */
+            if (n > 1 || !members_only)
+                relic_json_stream_close(s, json_is_object(f->v) ? '}' : ']');
+            free(f->members);
+            n--;
+            continue;
+        }
+        relic_json_stream_node(s, child_key, child);
+        if (json_is_object(child) || json_is_array(child)) {
+            if (relic_grow((void **)&stack, &cap, n + 1, sizeof *stack, 16) || relic_json_frame_of(child, &stack[n++]))
+                s->out->oom = 1;
+        }
+    }
+    while (n) /* left open by a failure */
+        free(stack[--n].members);
+    free(stack);
+}
+
+void relic_json_stream_value(relic_json_stream *s, const char *key, const json_t *v)
+{
+    relic_json_stream_tree(s, key, v, 0);
+}
+
+void relic_json_stream_members(relic_json_stream *s, const json_t *obj)
+{
+    if (!json_is_object(obj))
+        s->out->oom = 1;
+    else
+        relic_json_stream_tree(s, NULL, obj, 1);
 }
 
 void relic_json_stream_hex(relic_json_stream *s, const char *key, const uint8_t *p, size_t n)
@@ -544,8 +424,9 @@ void relic_json_stream_hex(relic_json_stream *s, const char *key, const uint8_t 
 int relic_json_stream_end(relic_json_stream *s, relic_err *err)
 {
     relic_buf_free(&s->text);
-    if (s->depth != 0)
+    if (s->open.len != 0)
         s->out->oom = 1;
+    relic_buf_free(&s->open);
     relic_buf_u8(s->out, '\n');
     if (s->out->oom) {
         relic_buf_reset(s->out);
@@ -560,6 +441,20 @@ int relic_json_stream_end(relic_json_stream *s, relic_err *err)
     return RELIC_OK;
 }
 
+int relic_json_encode(const json_t *doc, relic_buf *out, relic_err *err)
+{
+    relic_buf_reset(out);
+    if (!doc) /* what a failed json_pack or builder returns */
+        return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+    if (!json_is_object(doc) && !json_is_array(doc))
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "JSON document is not an object or array");
+    relic_json_stream s;
+    relic_json_stream_begin(&s, out);
+    relic_json_stream_value(&s, NULL, doc);
+    int rc = relic_json_stream_end(&s, err);
+    return rc == RELIC_OK ? relic_buf_check(out, err) : rc;
+}
+
 int relic_json_write(const char *path, const json_t *doc, relic_err *err)
 {
     relic_buf b = RELIC_BUF_INIT;
@@ -572,17 +467,14 @@ int relic_json_write(const char *path, const json_t *doc, relic_err *err)
 
 int relic_json_print(FILE *f, const json_t *doc)
 {
-    json_t *ordered = relic_json_ordered(doc);
-    int rc = ordered ? json_dumpf(ordered, f, RELIC_JSON_FLAGS) : -1;
-    json_decref(ordered);
-    if (rc != 0)
-        return -1;
-    return fputc('\n', f) == EOF ? -1 : 0;
+    relic_buf b = RELIC_BUF_INIT;
+    int rc = relic_json_encode(doc, &b, NULL);
+    if (rc == RELIC_OK && fwrite(b.data, 1, b.len, f) != b.len)
+        rc = -1;
+    relic_buf_free(&b);
+    return rc == RELIC_OK ? 0 : -1;
 }
 
-/* Plain ASCII (most game text) is already its own UTF-8: no conversion
- * buffer, and no second UTF-8 check (the conversion's output is valid by
- * construction). */
 void relic_json_set(json_t *obj, const char *key, json_t *value, int *oom)
 {
     if (json_object_set_new(obj, key, value)) /* decrefs value on failure */
@@ -600,6 +492,9 @@ int relic_json_check(int oom, relic_err *err)
     return oom ? relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory") : RELIC_OK;
 }
 
+/* Plain ASCII (most game text) is already its own UTF-8: no conversion
+ * buffer, and no second UTF-8 check (the conversion's output is valid by
+ * construction). */
 json_t *relic_json_bytes(const uint8_t *s, size_t n)
 {
     size_t i = 0;

@@ -237,8 +237,8 @@ void unpack_export_view(unpack_ctx *x, unsigned num, const agi_record *rec, cons
     unpack_warn(x, AGI_VIEW, num, rec, v.warnings, v.warning, v.warning_offset, row);
     if (x->out) {
         json_t *doc = json_pack(
-            "{s:s, s:i, s:i, s:b, s:[i,i], s:o, s:o}", "format", "relic-agi-view", "view", (int)num, "format_version",
-            1, "packed_loops", v.packed_loops, "reserved", v.reserved[0], v.reserved[1], "description",
+            "{s:s, s:i, s:i, s:b, s:[i,i], s:o, s:o}", "format", "relic-agi-view", "format_version", 1, "view",
+            (int)num, "packed_loops", v.packed_loops, "reserved", v.reserved[0], v.reserved[1], "description",
             v.description ? relic_json_bytes(v.description, v.description_len) : json_null(), "loops", loops);
         char rel[64];
         snprintf(rel, sizeof rel, "views/view%03u.json", num);

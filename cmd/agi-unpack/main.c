@@ -14,6 +14,7 @@ static void agi_unpack_help(void)
 {
     printf("Usage: %s GAME_DIR -o OUT [options]\n"
            "       %s GAME_DIR --list [--json]\n"
+           "       %s GAME_DIR --json\n"
            "Extract the resources of an AGI game (v2 split or v3 combined container).\n\n"
            "  -o, --output DIR     write OUT/game.json, OUT/raw/<kind>/<kind>NNN.bin,\n"
            "                       OUT/words.json, OUT/objects.json and\n"
@@ -46,20 +47,23 @@ static void agi_unpack_help(void)
            "                       (comma-separated; default all three; none: JSON only)\n"
            "  -j, --jobs N         extract on N workers (default: one per processor);\n"
            "                       the output is the same for any N\n"
-           "      --json           print the summary (or the --list table) as JSON\n"
+           "      --json           print the summary (or the --list table) as JSON;\n"
+           "                       without -o and --list, a probe: what the game is,\n"
+           "                       its profile and why, its resources and problems,\n"
+           "                       and nothing written\n"
            "  -v, --verbose        say each file written\n"
            "  -q, --quiet          no warnings, no progress line\n"
            "  -h, --help           show this help\n"
            "  -V, --version        show the version\n\n"
            "Exit status: 0 ok, 1 some data was malformed (the rest is extracted),\n"
            "2 usage error, 3 I/O error.\n",
-           cli_prog(), cli_prog());
+           cli_prog(), cli_prog(), cli_prog());
 }
 
 /* Long-only options: codes past every character. */
 enum { OPT_SOUNDS = 256, OPT_ASM, OPT_SCALE, OPT_ASPECT, OPT_FPS, OPT_RAW, OPT_JSON, OPT_VIEWS, OPT_PALETTE };
 /* The modes: extracting into -o OUT, printing the --list table. */
-enum { UNPACK_MODE_OUT = 1, UNPACK_MODE_LIST = 2 };
+enum { UNPACK_MODE_OUT = 1, UNPACK_MODE_LIST = 2, UNPACK_MODE_PROBE = 4 };
 
 // clang-format off
 static const cli_opt agi_unpack_options[] = {
@@ -145,9 +149,12 @@ int main(int argc, char **argv)
     o.game_dir = argv[optind];
     if (o.list && o.out_dir)
         return cli_usage_error("give -o OUT or --list, not both");
-    if (!o.list && !o.out_dir)
-        return cli_usage_error("give -o OUT (or --list)");
-    int bad = o.list ? cli_opts_mode(&p, UNPACK_MODE_LIST, "--list") : 0;
+    if (!o.list && !o.out_dir && !o.json)
+        return cli_usage_error("give -o OUT (or --list, or --json to probe the game)");
+    o.probe = !o.list && !o.out_dir; /* like ffprobe: what the game is, nothing written */
+    int bad = o.list    ? cli_opts_mode(&p, UNPACK_MODE_LIST, "--list")
+              : o.probe ? cli_opts_mode(&p, UNPACK_MODE_PROBE, "the probe (--json alone)")
+                        : 0;
     if (bad)
         return bad;
 

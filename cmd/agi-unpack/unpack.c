@@ -105,17 +105,6 @@ typedef struct unpack_walk_state {
 
 static json_t *unpack_metadata(unpack_ctx *x, const char *file, const char *out_name);
 
-typedef struct unpack_layout_arg {
-    const agi_game *game;
-    const agi_layout_records *lr;
-} unpack_layout_arg;
-
-static void unpack_layout_member(relic_json_stream *s, const char *key, void *arg)
-{
-    const unpack_layout_arg *a = arg;
-    agi_container_layout_stream(a->game, a->lr, s, key);
-}
-
 static int unpack_json_sink(void *ctx, const uint8_t *p, size_t n, relic_err *err)
 {
     return relic_out_write(ctx, p, n, err);
@@ -142,11 +131,11 @@ static void unpack_write_game_json(unpack_ctx *x, const json_t *summary, const a
         rc = relic_out_open(&file, path, x->out->out_flags, &err);
     if (rc == RELIC_OK) {
         relic_json_stream s;
-        unpack_layout_arg arg = {x->game, lr};
         relic_json_stream_begin(&s, &x->enc);
         relic_json_stream_sink(&s, unpack_json_sink, &file);
         relic_json_stream_open(&s, NULL, '{');
-        relic_json_stream_members(&s, summary, "container", unpack_layout_member, &arg);
+        relic_json_stream_members(&s, summary);
+        agi_container_layout_stream(x->game, lr, &s, "container"); /* contents: last */
         relic_json_stream_close(&s, '}');
         rc = relic_json_stream_end(&s, &err);
         if (rc == RELIC_OK)
@@ -174,8 +163,14 @@ static json_t *unpack_resource(unpack_ctx *x, agi_kind kind, unsigned num, relic
             agi_layout_records_describe(x->game, lr, kind, num, &rec, payload);
         }
     }
-    json_t *row = json_pack("{s:s, s:i, s:i, s:i}", "kind", agi_kind_name(kind), "number", (int)num, "volume",
-                            (int)e->volume, "offset", (int)e->offset);
+    /* identity, sizes, where it is, then what it holds */
+    json_t *row = json_pack("{s:s, s:i}", "kind", agi_kind_name(kind), "number", (int)num);
+    if (rc == RELIC_OK) {
+        relic_json_set(row, "stored_size", json_integer(rec.stored_len), &x->json_oom);
+        relic_json_set(row, "expanded_size", json_integer(rec.expanded_len), &x->json_oom);
+    }
+    relic_json_set(row, "volume", json_integer(e->volume), &x->json_oom);
+    relic_json_set(row, "offset", json_integer(e->offset), &x->json_oom);
     if (rc) {
         unpack_name_file(x, &err, err.file[0] ? err.file : x->game->dir_file[kind]);
         unpack_report(x, &err);
@@ -184,8 +179,6 @@ static json_t *unpack_resource(unpack_ctx *x, agi_kind kind, unsigned num, relic
         x->errors++;
         return row;
     }
-    relic_json_set(row, "stored_size", json_integer(rec.stored_len), &x->json_oom);
-    relic_json_set(row, "expanded_size", json_integer(rec.expanded_len), &x->json_oom);
     relic_json_set(row, "transform", json_string(agi_transform_name(rec.transform)), &x->json_oom);
     relic_json_set(row, "status", json_string("ok"), &x->json_oom);
     if (x->out) {
@@ -319,7 +312,7 @@ static json_t *unpack_metadata(unpack_ctx *x, const char *file, const char *out_
     const agi_file *f = agi_fileset_find(x->game->files, file);
     if (!f)
         return json_pack("{s:s}", "status", "absent");
-    json_t *info = json_pack("{s:s, s:i}", "file", f->name, "size", (int)f->len);
+    json_t *info = json_pack("{s:i, s:s}", "size", (int)f->len, "file", f->name);
     if (x->out) {
         /* The file as shipped, so agi-pack can reproduce its exact layout. */
         char raw_rel[64];
@@ -379,7 +372,61 @@ static json_t *unpack_metadata(unpack_ctx *x, const char *file, const char *out_
     return info;
 }
 
-static json_t *unpack_summary(unpack_ctx *x, json_t *objects, json_t *words)
+/* Every error and warning of the run, one object each: what it is about
+ * (a resource's kind and number, or a file) and the line said on stderr. */
+static json_t *unpack_problems(const json_t *resources, const json_t *objects, const json_t *words, int *oom)
+{
+    json_t *problems = json_array();
+    size_t i;
+    json_t *r;
+    json_array_foreach (resources, i, r) {
+        static const char *const severities[] = {"error", "warning"};
+        for (size_t k = 0; k < RELIC_COUNTOF(severities); k++) {
+            json_t *line = json_object_get(r, severities[k]);
+            if (json_is_string(line))
+                relic_json_append(problems,
+                                  json_pack("{s:O, s:O, s:s, s:O}", "kind", json_object_get(r, "kind"), "number",
+                                            json_object_get(r, "number"), "severity", severities[k], "message", line),
+                                  oom);
+        }
+    }
+    const json_t *meta[2] = {objects, words};
+    for (size_t k = 0; k < 2; k++) {
+        json_t *line = json_object_get(meta[k], "error");
+        if (json_is_string(line))
+            relic_json_append(problems,
+                              json_pack("{s:O, s:s, s:O}", "file", json_object_get(meta[k], "file"), "severity",
+                                        "error", "message", line),
+                              oom);
+    }
+    return problems;
+}
+
+/* What decided the profile and the extensions, in words. */
+static json_t *unpack_evidence(const char (*lines)[240], unsigned count, int *oom)
+{
+    json_t *arr = json_array();
+    for (unsigned i = 0; i < count; i++)
+        relic_json_append(arr, json_string(lines[i]), oom);
+    return arr;
+}
+
+static json_t *unpack_extension_names(unsigned extensions, int *oom)
+{
+    json_t *arr = json_array();
+    unsigned ext_count;
+    const agi_extension *ext = agi_extensions(&ext_count);
+    for (unsigned i = 0; i < ext_count; i++)
+        if (extensions & ext[i].flag)
+            relic_json_append(arr, json_string(ext[i].name), oom);
+    return arr;
+}
+
+/* The summary (game.json without the container record, and the probe):
+ * what the game is, its profile and why, its problems, then its files
+ * and resources. */
+static json_t *unpack_summary(unpack_ctx *x, json_t *objects, json_t *words, const char (*ext_why)[240],
+                              unsigned ext_why_count)
 {
     const agi_game *g = x->game;
     json_t *dirs = json_object(), *vols = json_array();
@@ -396,15 +443,39 @@ static json_t *unpack_summary(unpack_ctx *x, json_t *objects, json_t *words)
         if (g->volumes[v])
             relic_json_append(
                 vols,
-                json_pack("{s:i, s:s, s:i}", "number", v, "file", g->volumes[v]->name, "size", (int)g->volumes[v]->len),
+                json_pack("{s:i, s:i, s:s}", "number", v, "size", (int)g->volumes[v]->len, "file", g->volumes[v]->name),
                 &x->json_oom);
-    return json_pack("{s:s, s:i, s:s, s:s, s:b, s:s, s:s, s:o, s:b, s:o, s:o, s:O, s:o, s:o, s:i, s:i}", "format",
-                     "relic-agi-unpack", "format_version", 1, "layout", agi_layout_name(g->layout), "prefix", g->prefix,
-                     "split_directories", g->split_dirs, "profile", g->profile->name, "profile_source",
-                     agi_profile_source_name(g->profile_source), "interpreter_version",
-                     g->version[0] ? json_string(g->version) : json_null(), "profile_exact", g->exact_profile,
-                     "directories", dirs, "volumes", vols, "resources", x->resources, "objects", objects, "words",
-                     words, "errors", x->errors, "warnings", x->warnings);
+    /* the game's name: its folder's */
+    char name[256];
+    size_t len = strlen(x->o->game_dir);
+    while (len > 1 && x->o->game_dir[len - 1] == '/')
+        len--;
+    size_t from = len;
+    while (from > 0 && x->o->game_dir[from - 1] != '/')
+        from--;
+    snprintf(name, sizeof name, "%.*s", (int)(len - from), x->o->game_dir + from);
+    json_t *s =
+        json_pack("{s:s, s:i, s:s, s:s, s:o, s:s, s:b, s:o, s:o, s:o, s:o, s:o}", "format", "relic-agi-unpack",
+                  "format_version", 1, "name", name, "profile", g->profile->name, "interpreter_version",
+                  g->version[0] ? json_string(g->version) : json_null(), "profile_source",
+                  agi_profile_source_name(g->profile_source), "profile_exact", g->exact_profile, "profile_declared",
+                  g->profile_declared ? json_string(g->profile_declared->name) : json_null(), "profile_evidence",
+                  unpack_evidence(g->evidence, g->evidence_count, &x->json_oom), "extensions",
+                  unpack_extension_names(x->o->extensions, &x->json_oom), "extension_evidence",
+                  unpack_evidence(ext_why, ext_why_count, &x->json_oom), "palette",
+                  x->o->agipal ? json_integer(x->o->agipal) : json_null());
+    relic_json_set(s, "layout", json_string(agi_layout_name(g->layout)), &x->json_oom);
+    relic_json_set(s, "prefix", json_string(g->prefix), &x->json_oom);
+    relic_json_set(s, "split_directories", json_boolean(g->split_dirs), &x->json_oom);
+    relic_json_set(s, "errors", json_integer(x->errors), &x->json_oom);
+    relic_json_set(s, "warnings", json_integer(x->warnings), &x->json_oom);
+    relic_json_set(s, "problems", unpack_problems(x->resources, objects, words, &x->json_oom), &x->json_oom);
+    relic_json_set(s, "directories", dirs, &x->json_oom);
+    relic_json_set(s, "volumes", vols, &x->json_oom);
+    relic_json_set(s, "objects", objects, &x->json_oom);
+    relic_json_set(s, "words", words, &x->json_oom);
+    relic_json_set(s, "resources", json_incref(x->resources), &x->json_oom);
+    return s;
 }
 
 static void unpack_print_list(const json_t *resources)
@@ -510,25 +581,8 @@ int unpack_run(const unpack_opts *o)
     agi_layout_records *layout = NULL;
     unpack_walk(&x, o->jobs ? o->jobs : unpack_pool_default_jobs(), &objects, &words, &layout);
     unpack_ctx_flush_log(&x);
-    json_t *summary = unpack_summary(&x, objects, words);
+    json_t *summary = unpack_summary(&x, objects, words, (const char(*)[240])ext_why, ext_why_count);
     x.json_oom |= !summary;
-    json_t *evidence = json_array();
-    for (unsigned i = 0; i < game.evidence_count; i++)
-        relic_json_append(evidence, json_string(game.evidence[i]), &x.json_oom);
-    relic_json_set(summary, "profile_declared",
-                   game.profile_declared ? json_string(game.profile_declared->name) : json_null(), &x.json_oom);
-    relic_json_set(summary, "profile_evidence", evidence, &x.json_oom);
-    json_t *exts = json_array(), *exts_why = json_array();
-    unsigned ext_count;
-    const agi_extension *ext = agi_extensions(&ext_count);
-    for (unsigned i = 0; i < ext_count; i++)
-        if (local.extensions & ext[i].flag)
-            relic_json_append(exts, json_string(ext[i].name), &x.json_oom);
-    for (unsigned i = 0; i < ext_why_count; i++)
-        relic_json_append(exts_why, json_string(ext_why[i]), &x.json_oom);
-    relic_json_set(summary, "extensions", exts, &x.json_oom);
-    relic_json_set(summary, "extension_evidence", exts_why, &x.json_oom);
-    relic_json_set(summary, "palette", o->agipal ? json_integer(o->agipal) : json_null(), &x.json_oom);
     if (writing) {
         /* What agi-pack --keep-layout needs to rebuild the files exactly;
          * only in game.json, not in the printed summary. */

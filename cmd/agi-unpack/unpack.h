@@ -22,6 +22,7 @@ enum {
 typedef struct unpack_opts {
     const char *game_dir, *out_dir;
     int list, json, have_select;
+    int probe;         /* --json without -o or --list: say what the game is, write nothing */
     int render_sounds; /* --sounds: export_sound.c */
     int raw_only;      /* --raw: payloads and JSON, no images or sources */
     int write_asm;     /* --asm: logic listings beside the sources */

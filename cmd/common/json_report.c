@@ -1,5 +1,6 @@
 /* The --json document shape shared by every command (json_report.h). */
 #include <stdio.h>
+#include <string.h>
 #include "cli.h"
 #include "json_report.h"
 #include "relic/io.h"
@@ -13,16 +14,19 @@ int cli_json_report(const json_t *doc, const char *format, int format_version, c
     int oom = !out || !doc;
     const char *key;
     json_t *v;
+    /* format and format_version first (the document's own when it has
+     * them), then the document's members in their order */
+    json_t *own_format = json_is_object(doc) ? json_object_get(doc, "format") : NULL;
+    json_t *own_version = json_is_object(doc) ? json_object_get(doc, "format_version") : NULL;
+    relic_json_set(out, "format", own_format ? json_incref(own_format) : json_string(format), &oom);
+    relic_json_set(out, "format_version", own_version ? json_incref(own_version) : json_integer(format_version), &oom);
     if (json_is_object(doc)) {
         json_object_foreach ((json_t *)doc, key, v)
-            relic_json_set(out, key, json_incref(v), &oom);
+            if (strcmp(key, "format") != 0 && strcmp(key, "format_version") != 0)
+                relic_json_set(out, key, json_incref(v), &oom);
     } else {
         relic_json_set(out, list_key ? list_key : "items", json_incref((json_t *)doc), &oom);
     }
-    if (!json_object_get(out, "format"))
-        relic_json_set(out, "format", json_string(format), &oom);
-    if (!json_object_get(out, "format_version"))
-        relic_json_set(out, "format_version", json_integer(format_version), &oom);
     /* Encoded whole before the first byte goes out: a failure half-way
      * through jansson's dumper would leave half a document on stdout. */
     relic_err err;

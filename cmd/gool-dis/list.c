@@ -260,6 +260,7 @@ int gd_code(const gd_opts *o)
     relic_err err;
     relic_err_clear(&err);
     const char *file = o->code;
+    int unprinted = 0;
     int rc = gd_words(o->code, &cb, &code, &nc, &err);
     if (!rc && o->pool) {
         file = o->pool;
@@ -277,15 +278,15 @@ int gd_code(const gd_opts *o)
         g.hdr.eid_count = (uint32_t)np;
         json_t *root = json_object(), *arr = json_array();
         int oom = 0; /* sticky (relic_json_set): a lost member makes no listing */
-        relic_json_set(root, "format", json_string("gool-code"), &oom);
+        relic_json_set(root, "format", json_string("relic-gool-dis-code"), &oom);
         relic_json_set(root, "format_version", json_integer(1), &oom);
         relic_json_set(root, "game", json_integer(game), &oom);
         gd_code_json(&g, game, 1, arr, &st, &oom);
         relic_json_set(root, "code", arr, &oom);
         relic_json_set(root, "stats", gd_stats_json(&st), &oom);
         rc = relic_json_check(oom, &err);
-        if (!rc)
-            relic_json_print(stdout, root);
+        if (!rc && cli_json_report(root, "relic-gool-dis-code", 1, NULL))
+            unprinted = 1; /* reported */
         json_decref(root);
     } else if (!rc) {
         rc =
@@ -302,5 +303,5 @@ int gd_code(const gd_opts *o)
         relic_err_file(&err, file);
         cli_report(&err);
     }
-    return cli_exit_code(rc);
+    return unprinted ? CLI_EXIT_IO : cli_exit_code(rc);
 }

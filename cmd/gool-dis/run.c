@@ -17,7 +17,8 @@ static const char *const gd_blocks[] = {"code", "trans", "event", "handler", "he
  * makes no trace rather than a shorter one. */
 static json_t *gd_trace_json(const gool_vm *vm, const char *error, int *oom)
 {
-    json_t *root = json_object(), *recs = json_array();
+    /* the same document on stdout (--json) and in --trace's file */
+    json_t *root = json_pack("{s:s, s:i}", "format", "relic-gool-dis-run", "format_version", 1), *recs = json_array();
     size_t ntrace;
     const gool_trace_rec *trace = gool_vm_trace_records(vm, &ntrace);
     for (size_t i = 0; i < ntrace; i++) {
@@ -31,11 +32,11 @@ static json_t *gd_trace_json(const gool_vm *vm, const char *error, int *oom)
                                     r->what, "args", args, "result", (json_int_t)(int32_t)r->result),
                           oom);
     }
-    relic_json_set(root, "trace", recs, oom);
     relic_json_set(root, "frames", json_integer(gool_vm_frames(vm)), oom);
     relic_json_set(root, "steps", json_integer((json_int_t)gool_vm_steps(vm)), oom);
     relic_json_set(root, "state", json_integer(gool_vm_state(vm)), oom);
     relic_json_set(root, "error", error ? json_string(error) : json_null(), oom);
+    relic_json_set(root, "trace", recs, oom);
     return root;
 }
 

@@ -82,9 +82,10 @@ int dump_run(dump_ctx *x, json_t *doc, relic_err *err)
         if (o->trace) {
             int trace_oom = 0;
             json_t *tr =
-                json_pack("{s:o, s:s, s:I, s:I, s:I, s:I}", "events", dump_trace(vm, &x->def, stub, &trace_oom),
-                          "scope", o->run ? o->run : "all", "ticks", (json_int_t)o->ticks, "seed", (json_int_t)o->seed,
-                          "task_length", (json_int_t)o->task_len, "events_dropped", (json_int_t)stub->dropped);
+                json_pack("{s:s, s:i, s:s, s:I, s:I, s:I, s:I, s:o}", "format", "relic-rgm-dump-trace",
+                          "format_version", 1, "scope", o->run ? o->run : "all", "ticks", (json_int_t)o->ticks, "seed",
+                          (json_int_t)o->seed, "task_length", (json_int_t)o->task_len, "events_dropped",
+                          (json_int_t)stub->dropped, "events", dump_trace(vm, &x->def, stub, &trace_oom));
             rc = relic_json_check(trace_oom, err);
             if (!rc)
                 rc = cli_write_json(o->trace, tr, err);

@@ -139,7 +139,10 @@ int rs_convert(const rs_ctx *c, const rs_dest *dest, const char *base, const rs_
         for (unsigned i = 0; i < nm.count; i++)
             relic_json_append(j, relic_json_bytes((const uint8_t *)nm.names[i], strlen(nm.names[i])), &oom);
         riven_names_free(&nm);
-        rc = relic_json_check(oom, err);
+        /* an object like every other document, the list under "names" */
+        json_t *doc = json_pack("{s:s, s:i, s:o}", "format", "relic-riven-names", "format_version", 1, "names", j);
+        j = doc;
+        rc = relic_json_check(oom || !doc, err);
         if (!rc)
             rc = relic_json_encode(j, &text, err);
     } else if (r->tag == mhk_tag("CARD") || r->tag == mhk_tag("HSPT")) {

@@ -17,6 +17,7 @@
 static void rs_help(void)
 {
     printf("Usage: %s ARCHIVE.MHK... --list | --all | --card N | --hotspot N [--json]\n"
+           "       %s ARCHIVE.MHK... --json\n"
            "       %s ARCHIVE.MHK... --extract OUT [--only SEL] [--raw-only] [-j N]\n"
            "                            [--audio-format wav|flac]\n"
            "       %s ARCHIVE.MHK... --run --card N [--click HOTSPOT]... [--vars SAVE.rvn]\n"
@@ -54,13 +55,15 @@ static void rs_help(void)
            "                         manifest); kinds: names, card, hotspots, words,\n"
            "                         bitmap8, bitmap8riven, bitmap24, pcm, adpcm\n"
            "  -o, --output FILE      the archive --build writes (atomically)\n"
-           "      --json             print JSON instead of text\n"
+           "      --json             print JSON instead of text; alone, a probe: each\n"
+           "                         archive's size, resources by type, problems and\n"
+           "                         resources, nothing written\n"
            "  -v, --verbose          say each file written\n"
            "  -q, --quiet            no warnings, no progress line\n"
            "  -h, --help             show this help\n"
            "  -V, --version          show the version\n\n"
            "Exit status: 0 ok, 1 malformed data, 2 usage error, 3 I/O error.\n",
-           cli_prog(), cli_prog(), cli_prog(), cli_prog());
+           cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog());
 }
 
 static int rs_load(rs_ctx *c, char **paths, size_t n)
@@ -154,8 +157,8 @@ static int rs_dispatch(rs_ctx *c, const rs_opts *o)
     relic_err_clear(&err);
     json_t *doc = NULL;
     int rc;
-    if (o->list) {
-        rc = rs_print(c, rs_list(c), rs_list_text);
+    if (o->list || o->probe) {
+        rc = rs_print(c, o->probe ? rs_probe(c) : rs_list(c), rs_list_text);
         return rc ? rc : rs_report_broken(c);
     }
     if (o->extract)
@@ -182,8 +185,8 @@ static int rs_dispatch(rs_ctx *c, const rs_opts *o)
 
 enum { OPT_AUDIO = 256, OPT_VARS, OPT_MAX, OPT_BUILD, OPT_JSON, OPT_ONLY, OPT_RAW, OPT_SCREEN, OPT_FRAMES };
 /* The modes: --list, decompiling (--all, --card, --hotspot), --extract,
- * --run, --build. */
-enum { RS_LIST = 1, RS_DECOMPILE = 2, RS_EXTRACT = 4, RS_RUN = 8, RS_BUILD = 16 };
+ * --run, --build, and --json alone (the probe). */
+enum { RS_LIST = 1, RS_DECOMPILE = 2, RS_EXTRACT = 4, RS_RUN = 8, RS_BUILD = 16, RS_PROBE = 32 };
 
 // clang-format off
 static const cli_opt rs_options[] = {
@@ -203,24 +206,31 @@ static const cli_opt rs_options[] = {
     {"max-steps", 0, required_argument, OPT_MAX, CLI_VAL, RS_RUN},
     {"screen", 0, required_argument, OPT_SCREEN, CLI_OUT_FILE, RS_RUN},
     {"frames", 0, required_argument, OPT_FRAMES, CLI_OUT_MANY, RS_RUN},
-    {"json", 0, no_argument, OPT_JSON, CLI_PRINTS, RS_LIST | RS_DECOMPILE | RS_EXTRACT | RS_RUN},
+    {"json", 0, no_argument, OPT_JSON, CLI_PRINTS, RS_LIST | RS_DECOMPILE | RS_EXTRACT | RS_RUN | RS_PROBE},
     {"build", 0, no_argument, OPT_BUILD, CLI_VAL, RS_BUILD},
     {"output", 'o', required_argument, 'o', CLI_OUT_FILE, RS_BUILD},
 };
 // clang-format on
 
 /* The mode the options choose, checked against every option given. */
-static int rs_mode(const cli_parser *p, const rs_opts *o, int nargs)
+static int rs_mode(const cli_parser *p, rs_opts *o, int json, int nargs)
 {
-    static const char *const names[] = {"--list", "decompiling (--all, --card, --hotspot)", "--extract", "--run",
-                                        "--build"};
+    static const char *const names[] = {"--list",    "decompiling (--all, --card, --hotspot)",
+                                        "--extract", "--run",
+                                        "--build",   "the probe (--json alone)"};
     if (!o->build && nargs < 1)
         return cli_usage_error("expected at least one ARCHIVE");
     int modes =
         o->build + o->list + (o->extract != NULL) + o->run + (o->all || o->have_hotspot || (o->have_card && !o->run));
-    if (modes != 1)
+    o->probe = modes == 0 && json; /* like ffprobe: what the archives hold, nothing written */
+    if (modes != 1 && !o->probe)
         return cli_usage_error("choose one of --list, --all/--card/--hotspot, --extract, --run, --build");
-    unsigned mode = o->build ? RS_BUILD : o->list ? RS_LIST : o->extract ? RS_EXTRACT : o->run ? RS_RUN : RS_DECOMPILE;
+    unsigned mode = o->probe     ? RS_PROBE
+                    : o->build   ? RS_BUILD
+                    : o->list    ? RS_LIST
+                    : o->extract ? RS_EXTRACT
+                    : o->run     ? RS_RUN
+                                 : RS_DECOMPILE;
     unsigned bit = 0;
     while ((1u << bit) != mode)
         bit++;
@@ -305,7 +315,7 @@ int main(int argc, char **argv)
         default: return cli_last_option(ch, rs_help);
         }
     }
-    int bad = rs_mode(&p, &o, argc - optind);
+    int bad = rs_mode(&p, &o, c.json, argc - optind);
     if (bad)
         return bad;
     if (o.build)

@@ -34,6 +34,7 @@ typedef struct rs_dest {
 
 typedef struct rs_opts {
     int list, all, run, build, have_card, have_hotspot, nclicks, raw_only, nsel;
+    int probe; /* --json alone (rs_probe) */
     unsigned long card, hotspot, max_steps, jobs;
     const char *extract, *trace, *vars, *out, *screen, *frames;
     const char *clicks[64];
@@ -50,6 +51,9 @@ const mhk_resource *rs_find(const rs_ctx *c, uint32_t tag, uint16_t id, const rs
 int rs_print(const rs_ctx *c, json_t *doc, int (*text)(const json_t *, relic_buf *, relic_err *));
 
 json_t *rs_list(const rs_ctx *c);
+/* --json with no mode: each archive's size, its resources counted by type,
+ * its problems and the --list rows; nothing written. */
+json_t *rs_probe(const rs_ctx *c);
 int rs_list_text(const json_t *doc, relic_buf *out, relic_err *err);
 /* Decompiled cards and hotspots (card < 0: all). */
 int rs_decompile(const rs_ctx *c, long card, long hotspot, json_t **doc, relic_err *err);

@@ -250,7 +250,8 @@ int rs_run(const rs_ctx *c, const rs_opts *o, json_t **summary, relic_err *err)
     if (o->trace && *summary) {
         relic_err e;
         relic_err_clear(&e);
-        json_t *doc = json_pack("{s:O,s:O}", "trace", t.arr, "summary", *summary);
+        json_t *doc = json_pack("{s:s, s:i, s:O, s:O}", "format", "relic-riven-script-trace", "format_version", 1,
+                                "summary", *summary, "trace", t.arr);
         int wrc = cli_write_json(o->trace, doc, &e);
         json_decref(doc);
         if (wrc && !rc) {

@@ -118,6 +118,45 @@ json_t *rs_list(const rs_ctx *c)
     return doc;
 }
 
+/* One archive's probe: size, counts, problems, then rows (taken). */
+static json_t *rs_probe_archive(const rs_archive *ar, json_t *rows, int *oom)
+{
+    json_t *types = json_object(), *problems = json_array();
+    const mhk_archive *a = &ar->a;
+    for (size_t k = 0; k < a->count; k++) {
+        const mhk_resource *r = &a->res[k];
+        char t[5];
+        mhk_tag_str(r->tag, t);
+        json_t *n = json_object_get(types, t);
+        relic_json_set(types, t, json_integer(n ? json_integer_value(n) + 1 : 1), oom);
+        if (r->broken)
+            relic_json_append(problems,
+                              json_pack("{s:s, s:i, s:s, s:s, s:I}", "type", t, "id", r->id, "severity", "error",
+                                        "message", r->why, "offset", (json_int_t)r->broken_at),
+                              oom);
+    }
+    return json_pack("{s:s, s:I, s:I, s:o, s:o, s:o}", "file", ar->path, "size", (json_int_t)ar->map.len,
+                     "resource_count", (json_int_t)a->count, "types", types, "problems", problems, "resources", rows);
+}
+
+json_t *rs_probe(const rs_ctx *c)
+{
+    json_t *list = rs_list(c), *archives = json_array();
+    int oom = !list;
+    for (size_t i = 0; i < c->n && !oom; i++) {
+        json_t *rows = json_object_get(json_array_get(json_object_get(list, "archives"), i), "resources");
+        relic_json_append(archives, rs_probe_archive(&c->ar[i], json_incref(rows), &oom), &oom);
+    }
+    json_decref(list);
+    json_t *doc =
+        json_pack("{s:s, s:i, s:o}", "format", "relic-riven-probe", "format_version", 1, "archives", archives);
+    if (oom) {
+        json_decref(doc);
+        return NULL;
+    }
+    return doc;
+}
+
 int rs_list_text(const json_t *doc, relic_buf *out, relic_err *err)
 {
     const json_t *arr = json_object_get(doc, "archives");

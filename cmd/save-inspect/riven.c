@@ -12,6 +12,7 @@
 #include "relic/core.h"
 #include "relic/io.h"
 #include "relic/riven_save_json.h"
+#include "relic/riven_save_json.h"
 
 static int inspect_riven_key_cmp(const void *a, const void *b)
 {
@@ -112,7 +113,7 @@ static int inspect_riven_validate(const inspect_opts *o, const char *path, void 
     if (err->code != RELIC_OK)
         return err->code;
     int oom = 0;
-    relic_json_set(row, "format", json_string("riven"), &oom);
+    relic_json_set(row, "format", json_string(RIVEN_SAVE_JSON_FORMAT), &oom);
     size_t extra = riven_save_extra_records(s);
     int w = snprintf(ok_line, n, "Riven save, %s, %u variables, zip modes %u", riven_save_edition(s->version),
                      s->names.count, s->zips.count);

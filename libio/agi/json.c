@@ -56,12 +56,16 @@ json_t *agi_objects_to_json(const agi_objects *o)
         json_decref(items);
         return NULL;
     }
-    json_t *doc = json_pack("{s:s, s:i, s:o}", "encoding",
+    json_t *doc = json_pack("{s:s, s:i, s:s, s:i}", "format", AGI_OBJECTS_JSON_FORMAT, "format_version", 1, "encoding",
                             o->xor_key == AGI_MSG_KEY_AGDS ? "agds"
                             : o->xor_key                   ? "xor"
                                                            : "plain",
-                            "max_object", (int)o->max_object, "items", items);
-    if (doc && o->placeholder && json_object_set_new(doc, "placeholder", json_true())) {
+                            "max_object", (int)o->max_object);
+    int lost = 0;
+    if (o->placeholder)
+        relic_json_set(doc, "placeholder", json_true(), &lost);
+    relic_json_set(doc, "items", items, &lost);
+    if (lost) {
         json_decref(doc);
         return NULL;
     }
@@ -70,26 +74,27 @@ json_t *agi_objects_to_json(const agi_objects *o)
 
 int agi_objects_write_json(const agi_objects *o, relic_buf *out, relic_err *err)
 {
-    /* agi_objects_to_json's document in the encoder's key order:
-     * encoding, items (index, location, name), max_object, placeholder. */
+    /* agi_objects_to_json's document in its printed order */
     const char *enc = o->xor_key == AGI_MSG_KEY_AGDS ? "agds" : o->xor_key ? "xor" : "plain";
     relic_json_stream s;
     relic_json_stream_begin(&s, out);
     relic_json_stream_open(&s, NULL, '{');
+    relic_json_stream_string(&s, "format", AGI_OBJECTS_JSON_FORMAT, strlen(AGI_OBJECTS_JSON_FORMAT));
+    relic_json_stream_int(&s, "format_version", 1);
     relic_json_stream_string(&s, "encoding", enc, strlen(enc));
+    relic_json_stream_int(&s, "max_object", o->max_object);
+    if (o->placeholder)
+        relic_json_stream_bool(&s, "placeholder", 1);
     relic_json_stream_open(&s, "items", '[');
     for (unsigned i = 0; i < o->count; i++) {
         const char *name = o->items[i].name;
         relic_json_stream_open(&s, NULL, '{');
         relic_json_stream_int(&s, "index", i);
-        relic_json_stream_int(&s, "location", o->items[i].location);
         relic_json_stream_bytes(&s, "name", (const uint8_t *)name, strlen(name));
+        relic_json_stream_int(&s, "location", o->items[i].location);
         relic_json_stream_close(&s, '}');
     }
     relic_json_stream_close(&s, ']');
-    relic_json_stream_int(&s, "max_object", o->max_object);
-    if (o->placeholder)
-        relic_json_stream_bool(&s, "placeholder", 1);
     relic_json_stream_close(&s, '}');
     return relic_json_stream_end(&s, err);
 }
@@ -132,13 +137,17 @@ json_t *agi_words_to_json(const agi_words *w)
     int oom = 0;
     for (unsigned i = 0; i < w->count; i++)
         relic_json_append(
-            words, json_pack("{s:o, s:i}", "word", agi_json_text(w->words[i].text), "id", (int)w->words[i].id), &oom);
+            words, json_pack("{s:i, s:o}", "id", (int)w->words[i].id, "word", agi_json_text(w->words[i].text)), &oom);
     if (oom) {
         json_decref(words);
         return NULL;
     }
-    json_t *doc = json_pack("{s:o}", "words", words);
-    if (doc && w->placeholder && json_object_set_new(doc, "placeholder", json_true())) {
+    json_t *doc = json_pack("{s:s, s:i}", "format", AGI_WORDS_JSON_FORMAT, "format_version", 1);
+    int lost = 0;
+    if (w->placeholder)
+        relic_json_set(doc, "placeholder", json_true(), &lost);
+    relic_json_set(doc, "words", words, &lost);
+    if (lost) {
         json_decref(doc);
         return NULL;
     }
@@ -147,11 +156,12 @@ json_t *agi_words_to_json(const agi_words *w)
 
 int agi_words_write_json(const agi_words *w, relic_buf *out, relic_err *err)
 {
-    /* agi_words_to_json's document in the encoder's key order:
-     * placeholder, words (id, word). */
+    /* agi_words_to_json's document in its printed order */
     relic_json_stream s;
     relic_json_stream_begin(&s, out);
     relic_json_stream_open(&s, NULL, '{');
+    relic_json_stream_string(&s, "format", AGI_WORDS_JSON_FORMAT, strlen(AGI_WORDS_JSON_FORMAT));
+    relic_json_stream_int(&s, "format_version", 1);
     if (w->placeholder)
         relic_json_stream_bool(&s, "placeholder", 1);
     relic_json_stream_open(&s, "words", '[');
@@ -209,10 +219,11 @@ json_t *agi_messages_to_json(const agi_logic_messages *m, unsigned logic_number)
         json_decref(list);
         return NULL;
     }
-    json_t *doc = json_pack("{s:i, s:b, s:i, s:o}", "logic", (int)logic_number, "encrypted", m->encrypted != 0, "count",
-                            (int)m->count, "messages", list);
-    if (doc && agds) /* only AGDS tables carry it: the text is CP866 under the AGDS key */
+    json_t *doc = json_pack("{s:s, s:i, s:i, s:i, s:b}", "format", AGI_MESSAGES_JSON_FORMAT, "format_version", 1,
+                            "logic", (int)logic_number, "count", (int)m->count, "encrypted", m->encrypted != 0);
+    if (agds) /* only AGDS tables carry it: the text is CP866 under the AGDS key */
         relic_json_set(doc, "xor_key", json_string("agds"), &oom);
+    relic_json_set(doc, "messages", list, &oom);
     if (oom) {
         json_decref(doc);
         return NULL;
@@ -222,17 +233,19 @@ json_t *agi_messages_to_json(const agi_logic_messages *m, unsigned logic_number)
 
 int agi_messages_write_json(const agi_logic_messages *m, unsigned logic_number, relic_buf *out, relic_err *err)
 {
-    /* agi_messages_to_json's document, key for key in relic_json_encode's
-     * natural order: count, encrypted, logic, messages, xor_key; number,
-     * text, unterminated. */
+    /* agi_messages_to_json's document, key for key in its printed order */
     int agds = m->encrypted == AGI_MSG_KEY_AGDS;
     relic_json_stream s;
     relic_buf text = RELIC_BUF_INIT;
     relic_json_stream_begin(&s, out);
     relic_json_stream_open(&s, NULL, '{');
+    relic_json_stream_string(&s, "format", AGI_MESSAGES_JSON_FORMAT, strlen(AGI_MESSAGES_JSON_FORMAT));
+    relic_json_stream_int(&s, "format_version", 1);
+    relic_json_stream_int(&s, "logic", logic_number);
     relic_json_stream_int(&s, "count", m->count);
     relic_json_stream_bool(&s, "encrypted", m->encrypted != 0);
-    relic_json_stream_int(&s, "logic", logic_number);
+    if (agds)
+        relic_json_stream_string(&s, "xor_key", "agds", 4);
     relic_json_stream_open(&s, "messages", '[');
     for (unsigned i = 1; i <= m->count; i++) {
         const char *t = m->msg[i].text;
@@ -255,8 +268,6 @@ int agi_messages_write_json(const agi_logic_messages *m, unsigned logic_number, 
         relic_json_stream_close(&s, '}');
     }
     relic_json_stream_close(&s, ']');
-    if (agds)
-        relic_json_stream_string(&s, "xor_key", "agds", 4);
     relic_json_stream_close(&s, '}');
     relic_buf_free(&text);
     return relic_json_stream_end(&s, err);

@@ -126,9 +126,9 @@ static json_t *agi_keep_record_json(const agi_game *g, const agi_layout_records 
     const agi_file *vf = g->volumes[e->volume];
     const agi_record *rec = &lr->rec[kind][n];
     int oom = 0;
-    json_t *r = json_pack("{s:s, s:i, s:i, s:I, s:o, s:s}", "kind", agi_kind_name(kind), "number", (int)n, "volume",
-                          (int)e->volume, "offset", (json_int_t)rec->offset, "header",
-                          agi_json_hex(vf->data + rec->offset, rec->header_len), "sha256", lr->sha256[kind][n]);
+    json_t *r = json_pack("{s:s, s:i, s:i, s:I, s:s, s:o}", "kind", agi_kind_name(kind), "number", (int)n, "volume",
+                          (int)e->volume, "offset", (json_int_t)rec->offset, "sha256", lr->sha256[kind][n], "header",
+                          agi_json_hex(vf->data + rec->offset, rec->header_len));
     if (lr->keep_stored[kind][n] == AGI_KEEP_HEX)
         relic_json_set(r, "stored", agi_json_hex(vf->data + rec->offset + rec->header_len, rec->stored_len), &oom);
     else if (lr->keep_stored[kind][n] == AGI_KEEP_PAYLOAD)
@@ -250,7 +250,7 @@ json_t *agi_container_layout_assemble(const agi_game *g, const agi_layout_record
         free(gap);
         relic_json_append(
             vols,
-            json_pack("{s:i, s:s, s:I, s:o}", "number", v, "file", vf->name, "size", (json_int_t)vf->len, "gaps", gaps),
+            json_pack("{s:i, s:I, s:s, s:o}", "number", v, "size", (json_int_t)vf->len, "file", vf->name, "gaps", gaps),
             &oom);
     }
     if (oom) {
@@ -260,15 +260,15 @@ json_t *agi_container_layout_assemble(const agi_game *g, const agi_layout_record
         json_decref(vols);
         return NULL;
     }
-    return json_pack("{s:s, s:s, s:o, s:o, s:o, s:o}", "layout", ops->name, "prefix", g->prefix, "directory_files",
-                     dir_files, "directories", dirs, "records", records, "volume_files", vols);
+    return json_pack("{s:s, s:s, s:o, s:o, s:o, s:o}", "layout", ops->name, "prefix", g->prefix, "directories", dirs,
+                     "directory_files", dir_files, "records", records, "volume_files", vols);
 }
 
 /* The bytes of agi_container_layout_assemble's document as member key of
  * the object open in s, without the tree: the volumes' gaps (1.6 MB of
  * vtgadv's 4 MB game.json) go from the volume to the output as hex
  * digits, not through a string of each and its escaping copy.  The
- * member order is relic_json_encode's natural order. */
+ * members in the tree's order. */
 void agi_container_layout_stream(const agi_game *g, const agi_layout_records *lr, relic_json_stream *s, const char *key)
 {
     const agi_container_ops *ops = agi_container_for(g->layout);
@@ -288,15 +288,14 @@ void agi_container_layout_stream(const agi_game *g, const agi_layout_records *lr
         file_of[k] = idx;
     }
     relic_json_stream_open(s, key, '{');
+    relic_json_stream_string(s, "layout", ops->name, strlen(ops->name));
+    relic_json_stream_string(s, "prefix", g->prefix, strlen(g->prefix));
     relic_json_stream_open(s, "directories", '{');
-    /* kind names in natural order: logic, picture, sound, view */
-    static const agi_kind by_name[AGI_KIND_COUNT] = {AGI_LOGIC, AGI_PICTURE, AGI_SOUND, AGI_VIEW};
-    for (int i = 0; i < AGI_KIND_COUNT; i++) {
-        agi_kind k = by_name[i];
-        relic_json_stream_open(s, agi_kind_name(k), '{');
-        relic_json_stream_int(s, "entries", (long long)g->dirs[k].count);
+    for (int k = 0; k < AGI_KIND_COUNT; k++) {
+        relic_json_stream_open(s, agi_kind_name((agi_kind)k), '{');
         relic_json_stream_int(s, "file", (long long)file_of[k]);
         relic_json_stream_int(s, "offset", (long long)g->dirs[k].file_offset);
+        relic_json_stream_int(s, "entries", (long long)g->dirs[k].count);
         relic_json_stream_close(s, '}');
     }
     relic_json_stream_close(s, '}');
@@ -309,8 +308,6 @@ void agi_container_layout_stream(const agi_game *g, const agi_layout_records *lr
         relic_json_stream_close(s, '}');
     }
     relic_json_stream_close(s, ']');
-    relic_json_stream_string(s, "layout", ops->name, strlen(ops->name));
-    relic_json_stream_string(s, "prefix", g->prefix, strlen(g->prefix));
     relic_json_stream_open(s, "records", '[');
     for (int k = 0; k < AGI_KIND_COUNT; k++)
         for (unsigned n = 0; n < g->dirs[k].count && n < AGI_DIR_ENTRIES; n++) {
@@ -322,19 +319,19 @@ void agi_container_layout_stream(const agi_game *g, const agi_layout_records *lr
                 s->out->oom = 1;
                 continue;
             }
-            /* agi_keep_record_json's members, in natural order */
+            /* agi_keep_record_json's members, in its order */
             const agi_file *vf = g->volumes[vol];
             relic_json_stream_open(s, NULL, '{');
-            relic_json_stream_hex(s, "header", vf->data + rec->offset, rec->header_len);
             relic_json_stream_string(s, "kind", agi_kind_name((agi_kind)k), strlen(agi_kind_name((agi_kind)k)));
             relic_json_stream_int(s, "number", n);
+            relic_json_stream_int(s, "volume", vol);
             relic_json_stream_int(s, "offset", (long long)rec->offset);
             relic_json_stream_string(s, "sha256", lr->sha256[k][n], 64);
+            relic_json_stream_hex(s, "header", vf->data + rec->offset, rec->header_len);
             if (lr->keep_stored[k][n] == AGI_KEEP_HEX)
                 relic_json_stream_hex(s, "stored", vf->data + rec->offset + rec->header_len, rec->stored_len);
             else if (lr->keep_stored[k][n] == AGI_KEEP_PAYLOAD)
                 relic_json_stream_bool(s, "stored", 1);
-            relic_json_stream_int(s, "volume", vol);
             relic_json_stream_close(s, '}');
         }
     relic_json_stream_close(s, ']');
@@ -344,6 +341,8 @@ void agi_container_layout_stream(const agi_game *g, const agi_layout_records *lr
         if (!vf)
             continue;
         relic_json_stream_open(s, NULL, '{');
+        relic_json_stream_int(s, "number", v);
+        relic_json_stream_int(s, "size", (long long)vf->len);
         relic_json_stream_string(s, "file", vf->name, strlen(vf->name));
         relic_json_stream_open(s, "gaps", '[');
         agi_keep_span *gap;
@@ -352,14 +351,12 @@ void agi_container_layout_stream(const agi_game *g, const agi_layout_records *lr
             s->out->oom = 1; /* its gaps would be lost */
         for (long i = 0; i < ngaps; i++) {
             relic_json_stream_open(s, NULL, '{');
-            relic_json_stream_hex(s, "hex", vf->data + gap[i].at, gap[i].end - gap[i].at);
             relic_json_stream_int(s, "offset", (long long)gap[i].at);
+            relic_json_stream_hex(s, "hex", vf->data + gap[i].at, gap[i].end - gap[i].at);
             relic_json_stream_close(s, '}');
         }
         free(gap);
         relic_json_stream_close(s, ']');
-        relic_json_stream_int(s, "number", v);
-        relic_json_stream_int(s, "size", (long long)vf->len);
         relic_json_stream_close(s, '}');
     }
     relic_json_stream_close(s, ']');

@@ -11,8 +11,8 @@ json_t *agi_snd_cmds_to_json(const agi_snd_cmds *c)
     int oom = 0; /* sticky (relic_json_set): a lost command makes no array */
     for (size_t i = 0; i < c->count && !oom; i++) {
         const agi_snd_cmd *cmd = &c->v[i];
-        json_t *o = json_pack("{s:I, s:i, s:s}", "tick", (json_int_t)cmd->tick, "channel", cmd->channel, "kind",
-                              agi_snd_kind_name((agi_snd_kind)cmd->kind));
+        json_t *o = json_pack("{s:s, s:I, s:i}", "kind", agi_snd_kind_name((agi_snd_kind)cmd->kind), "tick",
+                              (json_int_t)cmd->tick, "channel", cmd->channel);
         if (cmd->kind == AGI_SNDCMD_TONE)
             relic_json_set(o, "divisor", json_integer(cmd->divisor), &oom);
         else if (cmd->kind == AGI_SNDCMD_NOISE)

@@ -13,10 +13,10 @@ static json_t *agi_vm_obj_json(const agi_vm *vm, unsigned i)
     const agi_vm_obj *o = &vm->obj[i];
     static const char *motions[] = {"normal", "wander", "follow", "move"};
     static const char *cycles[] = {"normal", "end.of.loop", "reverse.loop", "reverse"};
-    json_t *j = json_pack("{s:i, s:b, s:b, s:b, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:s, s:s, s:b, s:i}",
-                          "number", i, "drawn", o->drawn, "animated", o->animated, "updating", o->updating, "x", o->x,
-                          "y", o->y, "view", o->view, "loop", o->loop, "cel", o->cel, "width", o->width, "height",
-                          o->height, "direction", o->dir, "step", o->step, "motion", motions[o->motion & 3], "cycle",
+    json_t *j = json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:b, s:b, s:b, s:i, s:i, s:s, s:s, s:b, s:i}",
+                          "number", i, "view", o->view, "loop", o->loop, "cel", o->cel, "width", o->width, "height",
+                          o->height, "x", o->x, "y", o->y, "drawn", o->drawn, "animated", o->animated, "updating",
+                          o->updating, "direction", o->dir, "step", o->step, "motion", motions[o->motion & 3], "cycle",
                           cycles[o->cycle_mode & 3], "cycling", o->cycling, "priority", agi_vm_obj_priority(vm, o));
     return j;
 }
@@ -84,23 +84,29 @@ json_t *agi_vm_state_json(const agi_vm *vm)
                               json_pack("{s:i, s:s, s:i, s:b}", "opcode", g->opcode, "missing", g->missing, "times",
                                         vm->unimpl_seen[g->opcode], "partial", g->partial),
                               &oom);
-    json_t *parser = json_pack("{s:o, s:i, s:b, s:b, s:o}", "words", words, "count", vm->input.parse_count, "f2",
+    json_t *parser = json_pack("{s:i, s:o, s:b, s:b, s:o}", "count", vm->input.parse_count, "words", words, "f2",
                                vm->flags[AGI_F_INPUT], "f4", vm->flags[AGI_F_SAID], "last_input",
                                agi_vm_json_text(vm->input.last_input));
     json_t *text = json_array();
     for (unsigned r = 0; r < 25; r++)
         relic_json_append(text, agi_vm_json_text(vm->txt.text[r]), &oom);
-    json_t *j =
-        json_pack("{s:s, s:s, s:I, s:i, s:i, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:i, s:b, s:b, s:o}", "format",
-                  "relic-agi-state", "profile", vm->profile->name, "cycle", (json_int_t)vm->cycle, "room",
-                  vm->vars[AGI_V_ROOM], "horizon", vm->horizon, "variables", vars, "flags", flags, "strings", strings,
-                  "objects", objs, "inventory", inv, "parser", parser, "messages", log, "unimplemented", gaps,
-                  "picture", vm->picture, "shown", vm->shown, "quit", vm->quit, "text", text);
+    /* format, identity, counts, then the state (relic/io.h's order) */
+    json_t *j = json_pack("{s:s, s:i, s:s, s:i, s:i, s:I, s:i, s:i, s:b, s:b, s:s}", "format", "relic-agi-state",
+                          "format_version", 2, /* 2: flags as an object */
+                          "profile", vm->profile->name, "picture", vm->picture, "replay_count", vm->replay.count,
+                          "cycle", (json_int_t)vm->cycle, "room", vm->vars[AGI_V_ROOM], "horizon", vm->horizon, "shown",
+                          vm->shown, "quit", vm->quit, "signature", vm->signature);
     if (vm->warning[0])
         relic_json_set(j, "warning", json_string(vm->warning), &oom);
-    relic_json_set(j, "format_version", json_integer(2), &oom); /* 2: flags as an object */
-    relic_json_set(j, "signature", json_string(vm->signature), &oom);
-    relic_json_set(j, "replay_count", json_integer(vm->replay.count), &oom);
+    relic_json_set(j, "variables", vars, &oom);
+    relic_json_set(j, "flags", flags, &oom);
+    relic_json_set(j, "strings", strings, &oom);
+    relic_json_set(j, "objects", objs, &oom);
+    relic_json_set(j, "inventory", inv, &oom);
+    relic_json_set(j, "parser", parser, &oom);
+    relic_json_set(j, "messages", log, &oom);
+    relic_json_set(j, "unimplemented", gaps, &oom);
+    relic_json_set(j, "text", text, &oom);
     relic_json_set(j, "replay_dropped", json_integer(vm->replay.dropped), &oom);
     relic_json_set(j, "abandoned_cycles", json_integer(vm->abandoned), &oom);
     relic_json_set(j, "last_abandon", vm->abandon_msg[0] ? json_string(vm->abandon_msg) : json_null(), &oom);

@@ -65,11 +65,11 @@ json_t *riven_save_to_json(const riven_save *s)
     for (size_t i = s->names.count; i < s->vars.count; i++)
         relic_json_append(
             extra, json_pack("{s:I, s:I}", "record", (json_int_t)i, "value", (json_int_t)s->vars.rec[i][2]), &oom);
-    json_t *doc = json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:i, s:I}", "format", "riven", "extra_records", extra,
-                            "version", s->has_version ? json_integer(s->version) : json_null(), "edition",
-                            s->has_version ? json_string(riven_save_edition(s->version)) : json_null(), "variables",
-                            vars, "variable_state", state, "zip_modes", zips, "name_count", (int)s->names.count,
-                            "record_count", (json_int_t)s->vars.count);
+    json_t *doc = json_pack("{s:s, s:i, s:o, s:o, s:i, s:I, s:o, s:o, s:o, s:o}", "format", RIVEN_SAVE_JSON_FORMAT,
+                            "format_version", 1, "version", s->has_version ? json_integer(s->version) : json_null(),
+                            "edition", s->has_version ? json_string(riven_save_edition(s->version)) : json_null(),
+                            "name_count", (int)s->names.count, "record_count", (json_int_t)s->vars.count, "variables",
+                            vars, "variable_state", state, "zip_modes", zips, "extra_records", extra);
     if (oom) {
         json_decref(doc);
         return NULL;

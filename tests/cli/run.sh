@@ -3,7 +3,10 @@
 # command line run with the built tools first on PATH (@FIX@ is
 # tests/fixtures, @OUT@ a fresh folder, @SAMPLE@ the built sample game).  The command's stdout must equal
 # <case>.expected (exit status appended as "[exit N]"); GEN=1 rewrites the
-# expected files.  Prints TAP.
+# expected files.  Every JSON document a case leaves (printed, or as a
+# *.json file under @OUT@) must keep the order rule (tests/json_order.py);
+# a case whose .args starts with "# json-order: no" is exempt (it writes
+# malformed JSON on purpose).  Prints TAP.
 BUILD=${BUILD:-build}
 n=0
 for args in tests/cli/*/*.args; do
@@ -14,7 +17,20 @@ for args in tests/cli/*/*.args; do
     cmd=$(sed -e "s|@FIX@|tests/fixtures|g" -e "s|@OUT@|$out|g" -e "s|@SAMPLE@|$BUILD/samples/relicdemo|g" "$args")
     actual=$(PATH="$PWD/$BUILD/bin:$PATH"; export PATH; eval "$cmd" 2>&1; echo "[exit $?]")
     actual=$(printf '%s\n' "$actual" | sed -e "s|$out|@OUT@|g")
-    if [ -n "$GEN" ]; then
+    order=
+    if ! head -n 1 "$args" | grep -q '^# json-order: no'; then
+        printf '%s\n' "$actual" > "$out.stdout"
+        files=$(find "$out" -name '*.json' -type f)
+        if [ -n "$files" ] || grep -q '^{$' "$out.stdout"; then
+            # shellcheck disable=SC2086 # one name a line, no spaces in @OUT@
+            order=$(python3 tests/json_order.py --text "$out.stdout" --files $files | sed -e "s|$out|@OUT@|g")
+        fi
+        rm -f "$out.stdout"
+    fi
+    if [ -n "$order" ]; then
+        echo "not ok $n - $case_name (JSON order)"
+        printf '%s\n' "$order" | sed 's/^/# /' >&2
+    elif [ -n "$GEN" ]; then
         printf '%s\n' "$actual" > "$case_name.expected"
         echo "ok $n - $case_name (regenerated)"
     elif [ "$actual" = "$(cat "$case_name.expected" 2>/dev/null)" ]; then

@@ -54,7 +54,7 @@ static void test_json_and_set(void **state)
     riven_save s;
     test_load("riven/save_a.rvn", &raw, &s);
     json_t *doc = riven_save_to_json(&s);
-    assert_string_equal(json_string_value(json_object_get(doc, "format")), "riven");
+    assert_string_equal(json_string_value(json_object_get(doc, "format")), "relic-riven-save");
     assert_string_equal(json_string_value(json_object_get(doc, "edition")), "cd");
     assert_int_equal(json_integer_value(json_object_get(json_object_get(doc, "variables"), "CurrentCardID")), 5);
     assert_int_equal(json_array_size(json_object_get(doc, "zip_modes")), 1);

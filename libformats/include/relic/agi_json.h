@@ -12,6 +12,12 @@
 extern "C" {
 #endif
 
+/* The documents' "format" (each with "format_version" 1); the readers
+ * take them with or without (trees written before they had one). */
+#define AGI_OBJECTS_JSON_FORMAT "relic-agi-objects"
+#define AGI_WORDS_JSON_FORMAT "relic-agi-words"
+#define AGI_MESSAGES_JSON_FORMAT "relic-agi-messages"
+
 json_t *agi_objects_to_json(const agi_objects *o);
 int agi_objects_from_json(const json_t *j, agi_objects *o, relic_err *err);
 json_t *agi_words_to_json(const agi_words *w);

@@ -82,26 +82,32 @@ void relic_audio_abort(relic_audio_out *a);
 /* The libsndfile major format for a path's extension, or 0 when unknown. */
 int relic_audio_format_for(const char *path);
 
-/* JSON with sorted keys and two-space indent, ending in a newline.  A NULL
- * doc (a failed json_pack or builder) is RELIC_ENOMEM, so a writer can pass
- * a builder's result straight in. */
+/* JSON through relic's one writer (libio/json.c): each object's
+ * keys by relic_json_key_rank, then in the order they were set; two-space
+ * indent, ending in a newline.  A NULL doc (a failed json_pack or builder)
+ * is RELIC_ENOMEM, so a writer can pass a builder's result straight in. */
+/* The class of a key in relic's order of keys: 0 format, 1
+ * format_version, 2 identity (name, number, id, index, kind, type,
+ * version, profile, *_version, and the numbering keys logic, picture,
+ * view, sound, loop, cel, item, card), 3 sizes and counts (size, length,
+ * count, width, height, *_size, *_length, *_count), 4 contents. */
+int relic_json_key_rank(const char *key);
 int relic_json_encode(const json_t *doc, relic_buf *out, relic_err *err);
 int relic_json_write(const char *path, const json_t *doc, relic_err *err);
 int relic_json_print(FILE *f, const json_t *doc);
 /* A JSON document written straight into out, token by token, in the bytes
  * relic_json_encode prints for the same tree, without building it (for
- * documents written once and never read back).  The caller gives each
- * object's keys in relic_json_encode's natural order and a NULL key for
- * array elements and the top-level value.  Failures (out of memory,
- * nesting past 64, unbalanced closes) are sticky; relic_json_stream_end
- * appends the final newline and reports them (RELIC_ENOMEM, out left
- * empty). */
+ * large documents written once and never read back).  The caller gives
+ * each object's keys in their order (by relic_json_key_rank's classes, as
+ * the tree would print them) and a NULL key for array elements and the
+ * top-level value.  Failures (out of memory, unbalanced closes) are
+ * sticky; relic_json_stream_end appends the final newline and reports them
+ * (RELIC_ENOMEM, out left empty). */
 typedef int (*relic_json_sink_fn)(void *ctx, const uint8_t *p, size_t n, relic_err *err);
 typedef struct relic_json_stream {
     relic_buf *out;
-    unsigned depth;
-    uint64_t filled; /* bit d-1: the container open at depth d has a member */
-    relic_buf text;  /* CP437 text converted to UTF-8 */
+    relic_buf open; /* a byte per open container: 1 once it has a member */
+    relic_buf text; /* CP437 text converted to UTF-8 */
     relic_json_sink_fn sink;
     void *sink_ctx;
     int sink_rc; /* the sink's first failure: sticky */
@@ -119,6 +125,7 @@ void relic_json_stream_sink(relic_json_stream *s, relic_json_sink_fn sink, void 
 void relic_json_stream_open(relic_json_stream *s, const char *key, char bracket); /* '{' or '[' */
 void relic_json_stream_close(relic_json_stream *s, char bracket);                 /* '}' or ']' */
 void relic_json_stream_int(relic_json_stream *s, const char *key, long long v);
+void relic_json_stream_real(relic_json_stream *s, const char *key, double v);
 void relic_json_stream_bool(relic_json_stream *s, const char *key, int v);
 void relic_json_stream_null(relic_json_stream *s, const char *key);
 void relic_json_stream_string(relic_json_stream *s, const char *key, const char *utf8, size_t n);
@@ -126,11 +133,8 @@ void relic_json_stream_string(relic_json_stream *s, const char *key, const char 
 void relic_json_stream_bytes(relic_json_stream *s, const char *key, const uint8_t *cp437, size_t n);
 /* A jansson value, printed as relic_json_encode prints it at this depth. */
 void relic_json_stream_value(relic_json_stream *s, const char *key, const json_t *v);
-/* The members of obj in natural order, into the object open now; key
- * (when not NULL, and not a member of obj) is put in its place among them
- * by member(s, key, arg), which prints its value after keying it. */
-void relic_json_stream_members(relic_json_stream *s, const json_t *obj, const char *key,
-                               void (*member)(relic_json_stream *s, const char *key, void *arg), void *arg);
+/* The members of the object obj, in order, into the object open now. */
+void relic_json_stream_members(relic_json_stream *s, const json_t *obj);
 /* Bytes as a string of lowercase hex digits, two a byte. */
 void relic_json_stream_hex(relic_json_stream *s, const char *key, const uint8_t *p, size_t n);
 int relic_json_stream_end(relic_json_stream *s, relic_err *err);

@@ -11,9 +11,11 @@
 extern "C" {
 #endif
 
-/* {format, version, edition, variables: {NAME: value}, variable_state:
- * {NAME: {references, initialized}}, zip_modes: [{name, card}],
- * name_count, record_count}.  A name that occurs twice keeps the first
+#define RIVEN_SAVE_JSON_FORMAT "relic-riven-save"
+
+/* {format, format_version, version, edition, name_count, record_count,
+ * variables: {NAME: value}, variable_state: {NAME: {references,
+ * initialized}}, zip_modes: [{name, card}], extra_records}.  A name that occurs twice keeps the first
  * record's value, as the engine's lookup does.  NULL when an allocation
  * failed (never a document short of a member). */
 json_t *riven_save_to_json(const riven_save *s);
