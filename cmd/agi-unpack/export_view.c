@@ -153,8 +153,7 @@ static json_t *unpack_view_loop(unpack_ctx *x, unsigned num, agi_view *v, unsign
     if (sheet) {
         unpack_view_sheet(slots, n, mw, mh, sheet);
         snprintf(rel, sizeof rel, "views/view%03u/loop%u.png", num, loop);
-        if (unpack_write_png_as(x, rel, sheet, mw * n, mh, pal, 17, UNPACK_VIEW_CLEAR, unpack_display_aspect(x)) ==
-            0)
+        if (unpack_write_png_as(x, rel, sheet, mw * n, mh, pal, 17, UNPACK_VIEW_CLEAR, unpack_display_aspect(x)) == 0)
             relic_json_set(lj, "sheet", json_string(rel), &x->json_oom);
     }
     if (slots && (forms & UNPACK_VIEW_GIFS)) {

@@ -299,10 +299,7 @@ uint8_t *unpack_scratch(unpack_ctx *x, unsigned slot, size_t n)
     return slot < UNPACK_SCRATCH_SLOTS ? unpack_buf_room(&x->scratch[slot], n) : NULL;
 }
 
-cli_aspect unpack_display_aspect(const unpack_ctx *x)
-{
-    return x->o->aspect_given ? x->o->aspect : CLI_ASPECT_WIDE;
-}
+cli_aspect unpack_display_aspect(const unpack_ctx *x) { return x->o->aspect_given ? x->o->aspect : CLI_ASPECT_WIDE; }
 
 int unpack_write_png(unpack_ctx *x, const char *rel, const uint8_t *pixels, unsigned w, unsigned h,
                      const uint8_t *palette, unsigned ncolors, int trns_index)

@@ -282,10 +282,11 @@ int main(int argc, char **argv)
     if (o.audio && cli_output_name_ok(o.audio, "wav,flac,ogg,oga", 0))
         return cli_usage_error("--audio '%s': use .wav, .flac or .ogg", o.audio);
     unsigned mode = compare ? PIC_MODE_COMPARE : o.runtime ? PIC_MODE_RUN : PIC_MODE_ONE;
-    int bad = cli_opts_mode(&p, mode,
-                            mode == PIC_MODE_COMPARE ? "--compare"
-                            : mode == PIC_MODE_RUN   ? "a run of the game (--room, --from-start, --restore)"
-                                                     : "one picture (run the game with --room, --from-start or --restore)");
+    int bad =
+        cli_opts_mode(&p, mode,
+                      mode == PIC_MODE_COMPARE ? "--compare"
+                      : mode == PIC_MODE_RUN   ? "a run of the game (--room, --from-start, --restore)"
+                                               : "one picture (run the game with --room, --from-start or --restore)");
     if (bad)
         return bad;
     if (compare) {

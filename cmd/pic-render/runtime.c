@@ -25,8 +25,8 @@ typedef struct rt_ctx {
     agi_vm *vm;
     json_t *frames;
     relic_buf gif_planes; /* --gif: each frame's plane, AGI_PIC_CELLS bytes apiece */
-    json_t *failures;   /* the script's expectations that did not hold */
-    size_t next_expect; /* the first expectation not checked yet */
+    json_t *failures;     /* the script's expectations that did not hold */
+    size_t next_expect;   /* the first expectation not checked yet */
     unsigned long checked;
     int oom; /* sticky (relic_json_set): a lost report member fails the run */
 } rt_ctx;
@@ -150,8 +150,8 @@ static int rt_frame_out(rt_ctx *c, relic_err *err)
 static int rt_gif_keep(rt_ctx *c, relic_err *err)
 {
     if (c->gif_planes.len + AGI_PIC_CELLS > RT_GIF_MAX_BYTES)
-        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET,
-                             "--gif: more than %zu frames; take a larger --every", RT_GIF_MAX_BYTES / AGI_PIC_CELLS);
+        return relic_err_set(err, RELIC_EUSAGE, RELIC_NO_OFFSET, "--gif: more than %zu frames; take a larger --every",
+                             RT_GIF_MAX_BYTES / AGI_PIC_CELLS);
     relic_buf_append(&c->gif_planes, rt_plane(c), AGI_PIC_CELLS);
     return relic_buf_check(&c->gif_planes, err);
 }
@@ -171,8 +171,8 @@ static int rt_gif_write(rt_ctx *c, relic_err *err)
     relic_gif_frame *fr = relic_calloc_array(n, sizeof *fr);
     int rc = px && fr ? RELIC_OK : relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     for (size_t i = 0; rc == RELIC_OK && i < n; i++) {
-        cli_image_scale_to(c->gif_planes.data + i * AGI_PIC_CELLS, AGI_PIC_WIDTH, AGI_PIC_HEIGHT,
-                           (unsigned)c->o->scale, c->o->aspect, 0, px + i * big);
+        cli_image_scale_to(c->gif_planes.data + i * AGI_PIC_CELLS, AGI_PIC_WIDTH, AGI_PIC_HEIGHT, (unsigned)c->o->scale,
+                           c->o->aspect, 0, px + i * big);
         fr[i].pixels = px + i * big;
         fr[i].delay_cs = (unsigned)(c->o->every * 5 > 65535 ? 65535 : c->o->every * 5);
     }
