@@ -93,27 +93,31 @@ void cli_report(const relic_err *err)
     fprintf(stderr, "%s: %s\n", cli_name, line);
 }
 
+/* One line on stderr, "tool: message", after clearing a progress line:
+ * what warnings, errors and verbose notes share. */
+static void cli_vsay(const char *fmt, va_list ap)
+{
+    cli_progress_done();
+    fprintf(stderr, "%s: ", cli_name);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
 void cli_warn(const char *fmt, ...)
 {
     if (cli_level < 0)
         return;
-    cli_progress_done();
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "%s: ", cli_name);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    cli_vsay(fmt, ap);
     va_end(ap);
 }
 
 void cli_error(const char *fmt, ...)
 {
-    cli_progress_done();
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "%s: ", cli_name);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    cli_vsay(fmt, ap);
     va_end(ap);
 }
 
@@ -121,12 +125,9 @@ void cli_verbose(const char *fmt, ...)
 {
     if (cli_level <= 0)
         return;
-    cli_progress_done();
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "%s: ", cli_name);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    cli_vsay(fmt, ap);
     va_end(ap);
 }
 
