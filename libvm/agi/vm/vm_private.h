@@ -6,9 +6,10 @@
  *   1. state        vm_state.c    variables, flags, strings, clock, errors;
  *                                 vm_rules.c the profile's rules; vm_font.c
  *   2. resources    vm_res.c      loading, discard order, replay list, sound
- *   3. objects/text vm_obj.c      objects and motion; vm_obj_ops.c their
- *                                 actions; vm_text.c text grid, saved
- *                                 window, messages
+ *   3. objects/text vm_obj.c      objects; vm_motion.c their motion;
+ *                                 vm_frame.c the frame and the screen;
+ *                                 vm_obj_ops.c their actions; vm_text.c
+ *                                 text grid, saved window, messages
  *   4. events       vm_events.c   the event queue
  *   5. input/modal  vm_modal.c    modal waits and menus; vm_input.c parser,
  *                                 said, input phase (uses vm_modal.c);
@@ -92,8 +93,10 @@ void agi_vm_replay_pause(agi_vm *vm, int off);
 int agi_vm_replay_from_save(agi_vm *vm, const agi_save *s, relic_err *err);
 void agi_vm_res_free(agi_vm *vm);
 
-/* 3. Objects (vm_obj.c). */
+/* 3. Objects (vm_obj.c; their motion vm_motion.c, the frame and the
+ * screen they are drawn to vm_frame.c). */
 void agi_vm_obj_reset(agi_vm *vm);
+const agi_view *agi_vm_obj_view(agi_vm *vm, agi_vm_obj *o);
 void agi_vm_obj_nav(agi_vm *vm, uint16_t value);
 int agi_vm_set_view(agi_vm *vm, agi_vm_obj *o, unsigned view);
 int agi_vm_set_loop(agi_vm *vm, agi_vm_obj *o, unsigned loop);
