@@ -89,7 +89,7 @@ json_t *agi_vm_state_json(const agi_vm *vm)
                                agi_vm_json_text(vm->input.last_input));
     json_t *text = json_array();
     for (unsigned r = 0; r < 25; r++)
-        relic_json_append(text, agi_vm_json_text(vm->txt.text[r]), &oom);
+        relic_json_append(text, agi_vm_json_text(agi_vm_text_row(vm, r)), &oom);
     /* format, identity, counts, then the state (relic/io.h's order) */
     json_t *j = json_pack("{s:s, s:i, s:s, s:i, s:i, s:I, s:i, s:i, s:b, s:b, s:s}", "format", "relic-agi-state",
                           "format_version", 2, /* 2: flags as an object */
@@ -111,7 +111,8 @@ json_t *agi_vm_state_json(const agi_vm *vm)
     relic_json_set(j, "abandoned_cycles", json_integer(vm->abandoned), &oom);
     relic_json_set(j, "last_abandon", vm->abandon_msg[0] ? json_string(vm->abandon_msg) : json_null(), &oom);
     relic_json_set(j, "modal", agi_vm_modal_json(vm, &oom), &oom);
-    relic_json_set(j, "window", vm->txt.win_open ? agi_vm_json_text(vm->txt.window) : json_null(), &oom);
+    relic_json_set(j, "window", agi_vm_text_window_open(vm) ? agi_vm_json_text(agi_vm_text_window(vm)) : json_null(),
+                   &oom);
     if (oom) {
         json_decref(j);
         return NULL;

@@ -7,7 +7,6 @@
 #include <string.h>
 #include "relic/agi_logic.h"
 #include "relic/agi_vm.h"
-#include "../../libvm/agi/vm/vm_internal.h" /* the tests reach inside the VM */
 #include "relic/sha256.h"
 #include "agi_vm_support.h"
 
@@ -602,7 +601,7 @@ static void test_sample_screen(void **state)
     assert_int_equal(scr[(21 * 8 + 4) * AGI_SCREEN_W + 316], 15); /* status line background */
     assert_int_equal(scr[0], d.vm->frame_vis[0]);                 /* game area from text row 0 */
     assert_int_equal(scr[1], d.vm->frame_vis[0]);
-    assert_string_equal(d.vm->txt.window, "You pick up the brass key.");
+    assert_string_equal(d.vm->txt->window, "You pick up the brass key.");
     char hex[65];
     relic_sha256_hex(scr, sizeof scr, hex);
     assert_string_equal(hex, SAMPLE_SCREEN_SHA);
@@ -614,7 +613,7 @@ static void test_sample_screen(void **state)
     assert_string_equal(hex, SAMPLE_SCREEN_SHA);
     demo_run(&d, 253);
     assert_int_equal(d.vm->modal.kind, AGI_MODAL_NONE);
-    assert_int_equal(d.vm->txt.win_open, 0);
+    assert_int_equal(d.vm->txt->win_open, 0);
     agi_vm_screen(d.vm, NULL, scr);
     relic_sha256_hex(scr, sizeof scr, hex);
     assert_string_not_equal(hex, SAMPLE_SCREEN_SHA);

@@ -13,7 +13,7 @@
 static const char *row_text(const agi_vm *vm, unsigned r, unsigned n)
 {
     static char t[41];
-    memcpy(t, vm->txt.text[r], n);
+    memcpy(t, vm->txt->text[r], n);
     t[n] = 0;
     return t;
 }

@@ -12,7 +12,6 @@
 #include "relic/agi_logic.h"
 #include "relic/agi_view.h"
 #include "relic/agi_vm.h"
-#include "../../libvm/agi/vm/vm_internal.h" /* the tests reach inside the VM */
 #include "../../libvm/agi/vm/vm_rules.h"
 #include "agi_vm_support.h"
 
@@ -189,12 +188,12 @@ static void test_show_pic(void **state)
             agi_vm *vm = test_vm_new(which ? close[k] : keep[k]);
             test_vm_code(vm, 0, "1a 00");
             vm->flags[15] = 1;
-            snprintf(vm->txt.window, sizeof vm->txt.window, "left open");
+            snprintf(vm->txt->window, sizeof vm->txt->window, "left open");
             relic_err err;
             assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
             assert_int_equal(vm->shown, 1);
             assert_int_equal(vm->flags[15], which ? 0 : 1);
-            assert_int_equal(vm->txt.window[0] != 0, which ? 0 : 1);
+            assert_int_equal(vm->txt->window[0] != 0, which ? 0 : 1);
             agi_vm_free(vm);
         }
     }
@@ -451,23 +450,23 @@ static void test_input_width_and_keys(void **state)
 {
     (void)state;
     agi_vm *vm = run("2.936", "a3 00");
-    assert_int_equal(vm->txt.input_width_override, 1);
+    assert_int_equal(vm->txt->input_width_override, 1);
     agi_vm_free(vm);
     vm = run("3.002.149", "a3 00");
-    assert_int_equal(vm->txt.input_width_override, 0);
+    assert_int_equal(vm->txt->input_width_override, 0);
     agi_vm_free(vm);
     vm = run("3.002.102", "a3 a4 00");
-    assert_int_equal(vm->txt.input_width_override, 0);
+    assert_int_equal(vm->txt->input_width_override, 0);
     agi_vm_free(vm);
     /* show.pic closes window state: only 3.002.102 drops the override */
     vm = run("3.002.102", "a3 1a 00");
-    assert_int_equal(vm->txt.input_width_override, 0);
+    assert_int_equal(vm->txt->input_width_override, 0);
     agi_vm_free(vm);
     vm = run("2.936", "a3 1a 00");
-    assert_int_equal(vm->txt.input_width_override, 1);
+    assert_int_equal(vm->txt->input_width_override, 1);
     agi_vm_free(vm);
     vm = run("2.936", "a3 a9 00"); /* close.window clears it everywhere */
-    assert_int_equal(vm->txt.input_width_override, 0);
+    assert_int_equal(vm->txt->input_width_override, 0);
     agi_vm_free(vm);
     /* set.key 45 times: 39 entries, 49 in 3.002.149 */
     char code[45 * 12 + 8] = "";

@@ -10,7 +10,6 @@
 #include <string.h>
 #include "relic/agi_view.h"
 #include "relic/agi_vm.h"
-#include "../../libvm/agi/vm/vm_internal.h" /* the tests reach inside the VM */
 #include "agi_vm_support.h"
 
 static uint8_t screen[AGI_SCREEN_W * AGI_SCREEN_H];
@@ -311,7 +310,7 @@ static void test_word_as_typed(void **state)
     assert_int_equal(vm->input.parse_count, 2); /* the unknown word's position */
     assert_string_equal(vm->input.parsed_text[0], "LOOK");
     assert_string_equal(vm->input.parsed_text[1], "Xyzzy");
-    assert_string_equal(vm->txt.text[1], "[LOOK][Xyzzy]                           ");
+    assert_string_equal(vm->txt->text[1], "[LOOK][Xyzzy]                           ");
     vm->words = saved;
     agi_vm_free(vm);
 }
@@ -326,7 +325,7 @@ static void test_var_width(void **state)
                   "v50 = 7; v51 = 5; v52 = 42; v53 = 200;\n"
                   "display(1, 0, \"[%v50|3][%v51|2][%v52|1][%v53][%v53|2]\");\nreturn();");
     test_vm_run(vm, NULL, 1);
-    assert_string_equal(vm->txt.text[1], "[007][05][2][200][00]                   ");
+    assert_string_equal(vm->txt->text[1], "[007][05][2][200][00]                   ");
     agi_vm_free(vm);
 }
 
@@ -340,7 +339,7 @@ static void test_window_backspace(void **state)
     test_vm_logic(vm, 0, "if (v50 == 0) {\n  v50 = 1;\n  show.pic();\n  print(\"ab\\x08cd\");\n}\nreturn();");
     test_vm_run(vm, NULL, 2);
     test_vm_draw(vm, screen);
-    assert_true(vm->txt.win_open);
+    assert_true(vm->txt->win_open);
     /* "ab" 0x08 "cd" is laid out 5 wide (from column 17 on row 10) */
     assert_true(test_cell_is(screen, 10, 17, 'a', 0, 15));
     assert_true(test_cell_is(screen, 10, 18, 'c', 0, 15));
@@ -374,7 +373,7 @@ static void test_window_close_and_wipe(void **state)
     vm->vars[51] = 1;
     test_vm_run(vm, NULL, 8);
     test_vm_draw(vm, screen);
-    assert_true(vm->txt.win_open);
+    assert_true(vm->txt->win_open);
     /* the window ("a window left up" on row 10 from column 12) is white
      * where the square has not been, and shows the square's path (the
      * white picture) and the square itself where it went */

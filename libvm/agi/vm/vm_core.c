@@ -24,6 +24,10 @@ int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_e
 {
     *out = NULL;
     agi_vm *vm = calloc(1, sizeof *vm);
+    if (vm && !agi_vm_text_new(vm)) {
+        agi_vm_free(vm);
+        vm = NULL;
+    }
     if (!vm)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     vm->game = game;
@@ -106,6 +110,7 @@ void agi_vm_free(agi_vm *vm)
     agi_objects_free(&vm->objects_meta);
     agi_words_free(&vm->words);
     free(vm->items);
+    agi_vm_text_free(vm);
     free(vm);
 }
 
@@ -122,7 +127,7 @@ void agi_vm_free(agi_vm *vm)
  * tests/corpus/agi_oracle/README.md). */
 static void agi_vm_screen_blits(agi_vm *vm)
 {
-    if (!vm->scr_split && vm->pic_row == vm->txt.base_row) {
+    if (!vm->scr_split && vm->pic_row == agi_vm_text_base_row(vm)) {
         vm->blit_n = 0;
         return;
     }
@@ -231,7 +236,7 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
     vm->vars[AGI_V_OBJ_EDGE_OBJ] = vm->vars[AGI_V_OBJ_EDGE] = 0; /* 9 */
     vm->flags[AGI_F_NEW_ROOM] = vm->flags[AGI_F_RESTART] = vm->flags[AGI_F_RESTORED] = 0;
     vm->flags[AGI_F_FIRST_LOGIC] = 0;
-    if (!vm->txt.text_mode) { /* 10 */
+    if (!agi_vm_text_mode(vm)) { /* 10 */
         agi_vm_status_check(vm);
         agi_vm_post_logic(vm);
         agi_vm_obj_blit_all(vm);

@@ -270,37 +270,6 @@ void agi_vm_input_phase(agi_vm *vm, const agi_input_script *in)
     agi_vm_script_input(vm, in);
 }
 
-/* Cells of the text mode's echo after text.screen(): from row 0, column
- * 0, in the attribute of now (probe K under AGI 2.936: "xy_" at the
- * top-left corner, the input row untouched). */
-static void agi_input_home_put(agi_vm *vm, size_t col, const char *s, size_t len)
-{
-    uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
-    for (size_t i = 0; i < len && col + i < 40; i++)
-        agi_vm_text_put(vm, 0, (unsigned)(col + i), s[i] ? s[i] : ' ', attr);
-}
-
-/* A key's echo: the character at the end of the line as drawn (the
- * prompt of its last redraw), the cursor character of now behind it.  In
- * the text mode the keys typed since text.screen() echo at the top-left
- * corner, without the prompt; other text-mode keys show nothing. */
-static void agi_input_echo(agi_vm *vm, size_t at, const char *s, size_t len)
-{
-    if (vm->txt.text_mode) {
-        if (vm->txt.echo_home) {
-            agi_input_home_put(vm, at, s, len);
-            if (vm->txt.prompt_char)
-                agi_input_home_put(vm, at + len, &vm->txt.prompt_char, 1);
-        }
-        return;
-    }
-    size_t plen = strlen(vm->txt.drawn_prompt);
-    agi_vm_input_put(vm, plen + at, s, len);
-    agi_vm_text_cursor_moved(vm, (int)(plen + at + len));
-    if (vm->txt.prompt_char)
-        agi_vm_input_put(vm, plen + at + len, &vm->txt.prompt_char, 1);
-}
-
 /* The input line's editor, as AGI 2.936 draws it (probe games,
  * tests/corpus/agi_oracle/README.md): a character goes after the text
  * with the cursor character of now behind it, on the line as drawn (the
@@ -315,8 +284,7 @@ static void agi_vm_input_key(agi_vm *vm, uint8_t key)
 {
     size_t n = vm->input.input_len;
     if (key == 0x0d) {
-        if (vm->txt.text_mode && vm->txt.echo_home) /* the corner's cursor goes */
-            agi_input_home_put(vm, n, " ", 1);
+        agi_vm_text_echo_enter(vm, n);
         if (n) {
             snprintf(vm->input.last_input, sizeof vm->input.last_input, "%s", vm->input.input_line);
             agi_vm_parse(vm, vm->input.input_line);
@@ -331,24 +299,12 @@ static void agi_vm_input_key(agi_vm *vm, uint8_t key)
             return;
         vm->input.input_line[n - 1] = 0;
         vm->input.input_len = n - 1;
-        char c = vm->txt.prompt_char ? vm->txt.prompt_char : ' ';
-        if (!vm->txt.text_mode) {
-            size_t plen = strlen(vm->txt.drawn_prompt);
-            agi_vm_input_put(vm, plen + n - 1, &c, 1);
-            agi_vm_input_put(vm, plen + n, " ", 1);
-            agi_vm_text_cursor_moved(vm, (int)(plen + n - 1));
-        } else {
-            if (vm->txt.echo_home) {
-                agi_input_home_put(vm, n - 1, &c, 1);
-                agi_input_home_put(vm, n, " ", 1);
-            }
-            agi_vm_text_cursor_moved(vm, -1);
-        }
-    } else if (strlen(vm->txt.drawn_prompt) + n + 1 < 40) {
+        agi_vm_text_echo_backspace(vm, n);
+    } else if (agi_vm_text_echo_fits(vm, n)) {
         vm->input.input_line[n] = (char)key;
         vm->input.input_line[n + 1] = 0;
         vm->input.input_len = n + 1;
-        agi_input_echo(vm, n, (const char *)&key, 1);
+        agi_vm_text_echo(vm, n, (const char *)&key, 1);
     }
 }
 
@@ -363,7 +319,7 @@ void agi_vm_input_echo_line(agi_vm *vm)
         return;
     snprintf(vm->input.input_line + n, sizeof vm->input.input_line - n, "%s", vm->input.last_input + n);
     vm->input.input_len = n + strlen(vm->input.input_line + n);
-    agi_input_echo(vm, n, vm->input.input_line + n, vm->input.input_len - n);
+    agi_vm_text_echo(vm, n, vm->input.input_line + n, vm->input.input_len - n);
 }
 
 /* prevent.input writes a space over the input line's cursor where it was
@@ -374,11 +330,8 @@ void agi_vm_input_echo_line(agi_vm *vm)
  * the text typed so far is kept for the next accept.input. */
 void agi_vm_input_prevent(agi_vm *vm)
 {
-    if (vm->input.input_enabled && vm->txt.prompt_char && !vm->txt.text_mode)
-        agi_vm_input_put(vm, (size_t)vm->txt.cursor_col, " ", 1);
+    agi_vm_text_prevent(vm, vm->input.input_enabled);
     vm->input.input_enabled = 0;
-    if (vm->txt.input_row >= 0 && vm->txt.input_row < 25)
-        agi_vm_text_fill(vm, (unsigned)vm->txt.input_row, 0, (unsigned)vm->txt.input_row, 39, 0);
 }
 
 /* Step 3's second half: pending events become controllers, v6 and v19. */

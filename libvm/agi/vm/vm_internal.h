@@ -117,41 +117,6 @@ typedef struct agi_vm_replay_list {
     int off;
 } agi_vm_replay_list;
 
-/* Text and windows (vm_text.c). */
-typedef struct agi_vm_text {
-    char text[25][41];         /* the 40x25 text grid (characters) */
-    uint8_t text_attr[25][40]; /* per cell: fg | bg << 4; 0xff: transparent */
-    /* Per cell and pixel row, the pixels (0x80 leftmost) where an object's
-     * redraw copied the picture over the cell's text (agi_vm_text_wipe). */
-    uint8_t wiped[25][40][8];
-    /* Per cell: drawn as a disabled menu item, its black pixels only where
-     * x + y is even (agi_vm_text_dither). */
-    uint8_t dither[25][40];
-    uint8_t text_fg, text_bg, text_mode;
-    uint8_t text_bg_white; /* set.text.attribute's bg was non-zero in graphics mode (not saved) */
-    int input_row, status_row, base_row, status_enabled;
-    char prompt_char;
-    uint8_t status_score, status_sound; /* as the status line was last drawn */
-    int win_open;                       /* a text window is on screen (window[]) */
-    int win_row, win_col, win_width;    /* print.at overrides (-1: centred, 0 width: 30) */
-    int win_force;                      /* the box is win_width wide whatever the lines (the save dialogs) */
-    char window[600];                   /* the open text window's expanded text */
-    /* Screen pixels (0x80 leftmost of 8) of the open window that object
-     * redraws copied the picture over (agi_vm_text_wipe). */
-    uint8_t win_wiped[AGI_SCREEN_H][AGI_SCREEN_W / 8];
-    /* text.screen() homes the text position: typed keys echo from row 0,
-     * column 0 until the input line is drawn again (agi_vm_input_redraw). */
-    int echo_home;
-    /* The input line as last drawn (agi_vm_input_redraw): the original
-     * draws it only at its redraw events, so a prompt or cursor character
-     * set later shows from the next one. */
-    char drawn_prompt[41];
-    char drawn_cursor;
-    int drawn_row;
-    int cursor_col;               /* the cell the cursor character was last drawn in */
-    uint8_t input_width_override; /* 0xa3/0xa4: the fixed 36-character input width */
-} agi_vm_text;
-
 /* The event queue (vm_events.c). */
 typedef struct agi_vm_events {
     agi_vm_event queue[AGI_VM_QUEUE];
@@ -216,6 +181,9 @@ typedef struct agi_vm_saves {
     uint64_t mem_clock;                   /* the last mem_time given */
     char path[32];                        /* the directory last accepted in a dialog ("": none yet) */
 } agi_vm_saves;
+
+/* Text and windows: vm_text.h, seen by vm_text.c alone. */
+typedef struct agi_vm_text agi_vm_text;
 
 struct agi_vm;
 /* What a lower layer asks of a higher one (set by agi_vm_new): an
@@ -305,7 +273,7 @@ typedef struct agi_vm {
     int player_control; /* 1: v6 -> object 0 (0x84) */
     uint16_t nav_event; /* the last navigation (type-2) value; 2.089's 0x4e clears it */
 
-    agi_vm_text txt;
+    agi_vm_text *txt; /* allocated with the vm (agi_vm_text_new) */
     agi_vm_events events;
     agi_vm_input input;
     agi_vm_menus menus;

@@ -161,12 +161,59 @@ void agi_vm_text_screen(agi_vm *vm);
  * moved by the editor to cell col (-1: kept) with the cursor character of
  * now; one cell on; the fixed input width (open.dialogue). */
 void agi_vm_text_cursor_moved(agi_vm *vm, int col);
-unsigned agi_vm_text_cursor_advance(agi_vm *vm);
 void agi_vm_text_input_width(agi_vm *vm, int fixed);
 /* An edit's prompt as the open window's text; a box as wide as asked. */
 void agi_vm_window_prompt(agi_vm *vm, const char *prompt, int row, int col);
 void agi_vm_window_force(agi_vm *vm, int force);
 void agi_vm_text_from_save(agi_vm *vm, const agi_save_state *st);
+void agi_vm_text_to_save(const agi_vm *vm, agi_save_state *st);
+/* The text state is vm_text.c's (vm_text.h): made with the vm, and read
+ * by the other files through these. */
+int agi_vm_text_new(agi_vm *vm);
+void agi_vm_text_free(agi_vm *vm);
+int agi_vm_text_mode(const agi_vm *vm);
+int agi_vm_text_base_row(const agi_vm *vm);
+int agi_vm_text_input_row(const agi_vm *vm);
+char agi_vm_text_prompt_char(const agi_vm *vm);
+/* The attribute of now (set.text.attribute's, through agi_vm_text_attr). */
+uint8_t agi_vm_text_attr_now(const agi_vm *vm);
+int agi_vm_text_window_open(const agi_vm *vm);
+const char *agi_vm_text_window(const agi_vm *vm);
+/* Row `row`'s 40 characters (--state). */
+const char *agi_vm_text_row(const agi_vm *vm, unsigned row);
+/* print.at's row and column (-1: centred); the input line's cursor cell
+ * as last drawn (its row, its column). */
+void agi_vm_text_window_at(const agi_vm *vm, int *row, int *col);
+void agi_vm_text_cursor_at(const agi_vm *vm, int *row, int *col);
+/* A text cell as the screen shows it: 0 for an untouched cell (what is
+ * below shows); wiped is NULL in the text mode. */
+typedef struct agi_vm_text_cell_look {
+    uint8_t ch, attr, dither;
+    const uint8_t *wiped;
+} agi_vm_text_cell_look;
+int agi_vm_text_cell(const agi_vm *vm, unsigned row, unsigned col, agi_vm_text_cell_look *cell);
+/* Screen pixel (x, y) of the open window was wiped by an object's redraw. */
+int agi_vm_text_window_wiped(const agi_vm *vm, unsigned x, unsigned y);
+/* The status line drawn again when it is on. */
+void agi_vm_status_again(agi_vm *vm);
+/* Cells from (row, col) in the attribute of now (get.string's text). */
+void agi_vm_text_write(agi_vm *vm, unsigned row, unsigned col, const char *s, size_t len);
+/* The input line's editor as drawn (vm_input.c edits the line): len
+ * typed bytes echoed from position at; Enter; a backspace that left n - 1
+ * bytes; whether one more byte fits after n; prevent.input's drawing
+ * (line_on: the line was accepting input). */
+void agi_vm_text_echo(agi_vm *vm, size_t at, const char *s, size_t len);
+void agi_vm_text_echo_enter(agi_vm *vm, size_t n);
+void agi_vm_text_echo_backspace(agi_vm *vm, size_t n);
+int agi_vm_text_echo_fits(const agi_vm *vm, size_t n);
+void agi_vm_text_prevent(agi_vm *vm, int line_on);
+/* The input line's cursor cell while the line is on (line_on): a space
+ * (get.string opening); the cursor character or a space, when there is
+ * one (the dialogs, a refused restart); the cursor character one cell on
+ * (get.string's end). */
+void agi_vm_text_cursor_blank(agi_vm *vm, int line_on);
+void agi_vm_text_cursor_show(agi_vm *vm, int line_on, int show);
+void agi_vm_text_cursor_step(agi_vm *vm, int line_on);
 
 /* 4. Events (vm_events.c): agi_vm_post / agi_vm_poll (agi_vm.h). */
 void agi_vm_events_reset(agi_vm *vm);

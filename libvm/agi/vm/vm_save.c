@@ -161,15 +161,8 @@ int agi_vm_to_save(const agi_vm *vm, const char *description, agi_save *s, relic
         st->keys[k].status = vm->input.keymap[k].status;
     }
     memcpy(st->strings, vm->strings, sizeof vm->strings);
-    st->text_fg = vm->txt.text_fg;
-    st->text_bg = vm->txt.text_bg;
+    agi_vm_text_to_save(vm, st);
     st->input_enabled = (uint16_t)vm->input.input_enabled;
-    st->input_row = (uint16_t)vm->txt.input_row;
-    st->prompt_char = (uint8_t)vm->txt.prompt_char;
-    st->status_enabled = (uint16_t)vm->txt.status_enabled;
-    st->status_row = (uint16_t)vm->txt.status_row;
-    st->display_base_row = (uint16_t)vm->txt.base_row;
-    st->display_bottom_row = (uint16_t)(vm->txt.base_row + 21);
     st->menu_gate = vm->menus.menu_gate; /* serialized only by the layouts that hold them */
     st->release_gate = vm->input.release_gate;
     st->prev_nav_event = vm->nav_event;
@@ -322,11 +315,10 @@ int agi_vm_from_save(agi_vm *vm, const agi_save *s, relic_err *err)
     memcpy(vm->show_pri, vm->pic_pri, AGI_PIC_CELLS);
     vm->frame_kept = 0;
     vm->shown = 1;
-    vm->pic_row = vm->txt.base_row; /* a restore draws the whole screen again */
+    vm->pic_row = agi_vm_text_base_row(vm); /* a restore draws the whole screen again */
     vm->scr_split = 0;
     vm->scr_live = 1;
-    if (vm->txt.status_enabled)
-        agi_vm_status_draw(vm);
+    agi_vm_status_again(vm);
     return RELIC_OK;
 }
 
