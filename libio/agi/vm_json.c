@@ -72,9 +72,10 @@ json_t *agi_vm_state_json(const agi_vm *vm)
             json_pack("{s:i, s:o, s:i}", "item", i, "name", agi_vm_json_text(n ? n : ""), "location", vm->items[i]),
             &oom);
     }
-    for (unsigned i = 0; i < vm->input.parsed_n; i++)
-        relic_json_append(words, json_pack("{s:i, s:s}", "id", vm->input.parsed[i], "text", vm->input.parsed_text[i]),
-                          &oom);
+    for (unsigned i = 0; i < agi_vm_input_word_count(vm); i++)
+        relic_json_append(
+            words, json_pack("{s:i, s:s}", "id", agi_vm_input_word_id(vm, i), "text", agi_vm_input_word_text(vm, i)),
+            &oom);
     unsigned first = vm->msg_n > AGI_VM_MSG_LOG ? vm->msg_n - AGI_VM_MSG_LOG : 0;
     for (unsigned i = first; i < vm->msg_n; i++)
         relic_json_append(log, agi_vm_json_text(vm->msg_log[i % AGI_VM_MSG_LOG]), &oom);
@@ -84,9 +85,9 @@ json_t *agi_vm_state_json(const agi_vm *vm)
                               json_pack("{s:i, s:s, s:i, s:b}", "opcode", g->opcode, "missing", g->missing, "times",
                                         vm->unimpl_seen[g->opcode], "partial", g->partial),
                               &oom);
-    json_t *parser = json_pack("{s:i, s:o, s:b, s:b, s:o}", "count", vm->input.parse_count, "words", words, "f2",
+    json_t *parser = json_pack("{s:i, s:o, s:b, s:b, s:o}", "count", agi_vm_input_parse_count(vm), "words", words, "f2",
                                vm->flags[AGI_F_INPUT], "f4", vm->flags[AGI_F_SAID], "last_input",
-                               agi_vm_json_text(vm->input.last_input));
+                               agi_vm_json_text(agi_vm_input_last_line(vm)));
     json_t *text = json_array();
     for (unsigned r = 0; r < 25; r++)
         relic_json_append(text, agi_vm_json_text(agi_vm_text_row(vm, r)), &oom);

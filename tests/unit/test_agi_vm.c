@@ -360,12 +360,12 @@ static void test_parser(void **state)
     agi_vm *vm = test_vm_new(NULL);
     vm_words(vm);
     agi_vm_parse(vm, "  Look, at THE (tree)!! ");
-    assert_int_equal(vm->input.parsed_n, 2);
-    assert_int_equal(vm->input.parsed[0], 20);
-    assert_int_equal(vm->input.parsed[1], 30);
-    assert_string_equal(vm->input.parsed_text[1], "tree");
+    assert_int_equal(vm->input->parsed_n, 2);
+    assert_int_equal(vm->input->parsed[0], 20);
+    assert_int_equal(vm->input->parsed[1], 30);
+    assert_string_equal(vm->input->parsed_text[1], "tree");
     assert_int_equal(vm->flags[2], 1);
-    assert_int_equal(vm->input.parse_count, 2);
+    assert_int_equal(vm->input->parse_count, 2);
     uint8_t look_tree[] = {20, 0, 30, 0}, look_any[] = {20, 0, 1, 0}, rest[] = {0x0f, 0x27}, look[] = {20, 0};
     assert_false(agi_vm_said(vm, look, 1)); /* not a full match */
     assert_true(agi_vm_said(vm, look_any, 2));
@@ -374,20 +374,20 @@ static void test_parser(void **state)
     assert_true(agi_vm_said(vm, look_tree, 2));
     /* multi-word entries, then the unknown word's position */
     agi_vm_parse(vm, "pick up the shiny key");
-    assert_int_equal(vm->input.parsed_n, 2); /* the unknown word is kept */
-    assert_int_equal(vm->input.parsed[0], 40);
-    assert_int_equal(vm->input.parsed[1], 0xffff);
-    assert_int_equal(vm->input.parse_count, 2);
+    assert_int_equal(vm->input->parsed_n, 2); /* the unknown word is kept */
+    assert_int_equal(vm->input->parsed[0], 40);
+    assert_int_equal(vm->input->parsed[1], 0xffff);
+    assert_int_equal(vm->input->parse_count, 2);
     assert_int_equal(vm->vars[9], 2);
-    assert_string_equal(vm->input.parsed_text[1], "shiny");
+    assert_string_equal(vm->input->parsed_text[1], "shiny");
     assert_int_equal(vm->flags[2], 1);
     assert_true(agi_vm_said(vm, rest, 1)); /* terminator-only after an unknown word */
     /* only zero-id words: f2 stays clear */
     agi_vm_parse(vm, "the at");
     assert_int_equal(vm->flags[2], 0);
     agi_vm_parse(vm, "look at-the tree"); /* the hyphen joins "atthe" */
-    assert_int_equal(vm->input.parse_count, 2);
-    assert_string_equal(vm->input.parsed_text[1], "atthe");
+    assert_int_equal(vm->input->parse_count, 2);
+    assert_string_equal(vm->input->parsed_text[1], "atthe");
     agi_vm_parse(vm, "xyzzy");
     assert_int_equal(vm->vars[9], 1);
     assert_int_equal(agi_vm_strcmp_norm("Don't-Panic!", "dont panic"), 0);

@@ -73,7 +73,7 @@ static void test_input_line_backspace(void **state)
     assert_true(test_cell_is(screen, 23, 1, 'a', 15, 0));
     assert_true(test_cell_is(screen, 23, 2, '_', 0, 15));
     assert_true(test_cell_solid(screen, 23, 3, 15));
-    assert_string_equal(vm->input.input_line, "a");
+    assert_string_equal(vm->input->input_line, "a");
     agi_vm_free(vm);
 }
 
@@ -146,7 +146,7 @@ static void test_echo_line(void **state)
     vm_keys(vm, "echo.line();", "", "", "");
     test_vm_run(vm, "1 key h\n2 key e\n3 key l\n4 key enter\n5 key x\n6 key f1\n", 8);
     test_vm_draw(vm, screen);
-    assert_string_equal(vm->input.input_line, "xel");
+    assert_string_equal(vm->input->input_line, "xel");
     assert_true(test_cell_is(screen, 23, 1, 'x', 15, 0));
     assert_true(test_cell_is(screen, 23, 2, 'e', 15, 0));
     assert_true(test_cell_is(screen, 23, 3, 'l', 15, 0));
@@ -307,9 +307,9 @@ static void test_word_as_typed(void **state)
     vm->words.count = 1;
     test_vm_logic(vm, 0, "accept.input();\nif (isset(f2)) { display(1, 0, \"[%w1][%w2]\"); }\nreturn();");
     test_vm_run(vm, "1 type \"LOOK Xyzzy\"\n", 3);
-    assert_int_equal(vm->input.parse_count, 2); /* the unknown word's position */
-    assert_string_equal(vm->input.parsed_text[0], "LOOK");
-    assert_string_equal(vm->input.parsed_text[1], "Xyzzy");
+    assert_int_equal(vm->input->parse_count, 2); /* the unknown word's position */
+    assert_string_equal(vm->input->parsed_text[0], "LOOK");
+    assert_string_equal(vm->input->parsed_text[1], "Xyzzy");
     assert_string_equal(vm->txt->text[1], "[LOOK][Xyzzy]                           ");
     vm->words = saved;
     agi_vm_free(vm);

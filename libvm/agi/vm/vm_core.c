@@ -24,7 +24,7 @@ int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_e
 {
     *out = NULL;
     agi_vm *vm = calloc(1, sizeof *vm);
-    if (vm && !agi_vm_text_new(vm)) {
+    if (vm && (!agi_vm_text_new(vm) || !agi_vm_input_new(vm))) {
         agi_vm_free(vm);
         vm = NULL;
     }
@@ -53,7 +53,8 @@ int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_e
             agi_agi256_palette(vm->palette);
             vm->palette_colors = 256;
         }
-    vm->hooks = (agi_vm_hooks){agi_vm_restart_now, agi_vm_to_save, agi_vm_from_save};
+    vm->hooks = (agi_vm_hooks){agi_vm_restart_now, agi_vm_to_save, agi_vm_from_save, agi_vm_input_typed,
+                               agi_vm_input_parsed_word};
     vm->rng = vm->seed = o && o->seed ? o->seed : 1;
     vm->machine = o ? (unsigned)o->machine : AGI_MACHINE_PC;
     vm->ticks_per_cycle = o ? o->ticks_per_cycle : 0;
@@ -111,6 +112,7 @@ void agi_vm_free(agi_vm *vm)
     agi_words_free(&vm->words);
     free(vm->items);
     agi_vm_text_free(vm);
+    agi_vm_input_free(vm);
     free(vm);
 }
 

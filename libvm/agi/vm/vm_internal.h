@@ -123,24 +123,6 @@ typedef struct agi_vm_events {
     unsigned q_read, q_write;
 } agi_vm_events;
 
-/* Input and parser (vm_input.c). */
-typedef struct agi_vm_input {
-    struct {
-        uint16_t key;
-        uint8_t status;
-    } keymap[49];
-    unsigned keymap_n;
-    uint8_t controller[256];
-    uint16_t parsed[10];
-    char parsed_text[10][41];
-    unsigned parsed_n;    /* retained nonzero word ids, an unknown word last */
-    unsigned parse_count; /* parser count / error position */
-    char input_line[41], last_input[41];
-    size_t input_len; /* input_line's bytes: any key's low byte, a NUL too (an unmapped F-key) */
-    int input_enabled;
-    uint8_t release_gate;
-} agi_vm_input;
-
 /* Menus (vm_modal.c). */
 typedef struct agi_vm_menus {
     agi_vm_menu_item menu[AGI_VM_MAX_MENU];
@@ -184,6 +166,8 @@ typedef struct agi_vm_saves {
 
 /* Text and windows: vm_text.h, seen by vm_text.c alone. */
 typedef struct agi_vm_text agi_vm_text;
+/* Input and parser: vm_input.h, seen by vm_input.c alone. */
+typedef struct agi_vm_input agi_vm_input;
 
 struct agi_vm;
 /* What a lower layer asks of a higher one (set by agi_vm_new): an
@@ -192,6 +176,11 @@ typedef struct agi_vm_hooks {
     void (*restart)(struct agi_vm *vm);
     int (*to_save)(const struct agi_vm *vm, const char *description, agi_save *s, relic_err *err);
     int (*from_save)(struct agi_vm *vm, const agi_save *s, relic_err *err);
+    /* The input line's typed bytes (their count in *len), for the text
+     * layer's redraw; the word the parser retained n-th (1-based, NULL
+     * past the parse), for a message's %w. */
+    const char *(*typed)(const struct agi_vm *vm, size_t *len);
+    const char *(*parsed_word)(const struct agi_vm *vm, unsigned n);
 } agi_vm_hooks;
 
 typedef struct agi_vm {
@@ -275,7 +264,7 @@ typedef struct agi_vm {
 
     agi_vm_text *txt; /* allocated with the vm (agi_vm_text_new) */
     agi_vm_events events;
-    agi_vm_input input;
+    agi_vm_input *input; /* allocated with the vm (agi_vm_input_new) */
     agi_vm_menus menus;
     agi_vm_exec_state exec;
     agi_vm_modal modal; /* the open modal wait (vm_modal.c) */

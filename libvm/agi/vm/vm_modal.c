@@ -54,9 +54,9 @@ static void agi_modal_edit_put(agi_vm *vm, unsigned col, const char *s, size_t l
 static void agi_modal_input_cursor(agi_vm *vm, int after)
 {
     if (after)
-        agi_vm_text_cursor_step(vm, vm->input.input_enabled);
+        agi_vm_text_cursor_step(vm);
     else
-        agi_vm_text_cursor_blank(vm, vm->input.input_enabled);
+        agi_vm_text_cursor_blank(vm);
 }
 
 void agi_vm_modal_confirm(agi_vm *vm, int purpose)
@@ -355,7 +355,7 @@ static void agi_modal_close(agi_vm *vm)
     if (kind == AGI_MODAL_MESSAGE && vm->modal.show_obj)
         agi_modal_show_obj_close(vm);
     if (kind == AGI_MODAL_CONFIRM && vm->modal.purpose == AGI_CONFIRM_RESTART && vm->rules->restart_hides_cursor)
-        agi_vm_text_cursor_show(vm, vm->input.input_enabled, 1);
+        agi_vm_text_cursor_show(vm, 1);
 }
 
 static void agi_modal_edit_key(agi_vm *vm, uint16_t key)
@@ -394,7 +394,7 @@ static void agi_modal_edit_done(agi_vm *vm, int accepted)
     if (!m->purpose && m->edit_row >= 0) {
         agi_modal_edit_put(vm, (unsigned)m->edit_col + (unsigned)strlen(m->edit), " ", 1);
         agi_modal_input_cursor(vm, 1);
-    } else if (m->purpose && vm->input.input_enabled) { /* get.num: the input line drawn again */
+    } else if (m->purpose && agi_vm_text_input_enabled(vm)) { /* get.num: the input line drawn again */
         agi_vm_input_redraw(vm);
     }
     agi_modal_close(vm);

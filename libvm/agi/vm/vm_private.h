@@ -198,22 +198,25 @@ int agi_vm_text_window_wiped(const agi_vm *vm, unsigned x, unsigned y);
 void agi_vm_status_again(agi_vm *vm);
 /* Cells from (row, col) in the attribute of now (get.string's text). */
 void agi_vm_text_write(agi_vm *vm, unsigned row, unsigned col, const char *s, size_t len);
+/* Whether the input line is on (accept.input); turned on or off. */
+int agi_vm_text_input_enabled(const agi_vm *vm);
+void agi_vm_text_input_enable(agi_vm *vm, int on);
 /* The input line's editor as drawn (vm_input.c edits the line): len
  * typed bytes echoed from position at; Enter; a backspace that left n - 1
- * bytes; whether one more byte fits after n; prevent.input's drawing
- * (line_on: the line was accepting input). */
+ * bytes; whether one more byte fits after n; prevent.input (the line off,
+ * its cursor blanked and its row cleared). */
 void agi_vm_text_echo(agi_vm *vm, size_t at, const char *s, size_t len);
 void agi_vm_text_echo_enter(agi_vm *vm, size_t n);
 void agi_vm_text_echo_backspace(agi_vm *vm, size_t n);
 int agi_vm_text_echo_fits(const agi_vm *vm, size_t n);
-void agi_vm_text_prevent(agi_vm *vm, int line_on);
-/* The input line's cursor cell while the line is on (line_on): a space
+void agi_vm_text_prevent(agi_vm *vm);
+/* The input line's cursor cell while the line is on: a space
  * (get.string opening); the cursor character or a space, when there is
  * one (the dialogs, a refused restart); the cursor character one cell on
  * (get.string's end). */
-void agi_vm_text_cursor_blank(agi_vm *vm, int line_on);
-void agi_vm_text_cursor_show(agi_vm *vm, int line_on, int show);
-void agi_vm_text_cursor_step(agi_vm *vm, int line_on);
+void agi_vm_text_cursor_blank(agi_vm *vm);
+void agi_vm_text_cursor_show(agi_vm *vm, int show);
+void agi_vm_text_cursor_step(agi_vm *vm);
 
 /* 4. Events (vm_events.c): agi_vm_post / agi_vm_poll (agi_vm.h). */
 void agi_vm_events_reset(agi_vm *vm);
@@ -259,6 +262,21 @@ void agi_vm_input_events(agi_vm *vm);
 void agi_vm_input_echo_line(agi_vm *vm);
 void agi_vm_input_prevent(agi_vm *vm);
 void agi_vm_script_input(agi_vm *vm, const agi_input_script *in);
+/* The input state is vm_input.c's (vm_input.h): made with the vm, read
+ * through these (and vm->hooks.typed / parsed_word below this layer). */
+int agi_vm_input_new(agi_vm *vm);
+void agi_vm_input_free(agi_vm *vm);
+int agi_vm_input_controller(const agi_vm *vm, unsigned n);
+void agi_vm_input_to_save(const agi_vm *vm, agi_save_state *st);
+const char *agi_vm_input_typed(const agi_vm *vm, size_t *len);
+const char *agi_vm_input_parsed_word(const agi_vm *vm, unsigned n);
+/* The parse for --state: retained word ids and texts, the parser count,
+ * the last line entered. */
+unsigned agi_vm_input_word_count(const agi_vm *vm);
+uint16_t agi_vm_input_word_id(const agi_vm *vm, unsigned i);
+const char *agi_vm_input_word_text(const agi_vm *vm, unsigned i);
+unsigned agi_vm_input_parse_count(const agi_vm *vm);
+const char *agi_vm_input_last_line(const agi_vm *vm);
 
 /* 6. Bytecode (vm_exec.c): runs logic 0 (and nested calls) to completion
  * or abort. */

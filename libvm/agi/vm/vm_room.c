@@ -46,7 +46,7 @@ void agi_vm_switch_room(agi_vm *vm, unsigned room)
      * probe set them after status.line.on and accept.input, then called
      * new.room: "Score:0 of 7" on row 0 and "N>_" on row 22). */
     agi_vm_status_again(vm);
-    if (vm->input.input_enabled)
+    if (agi_vm_text_input_enabled(vm))
         agi_vm_input_redraw(vm);
 }
 

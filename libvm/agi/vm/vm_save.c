@@ -156,15 +156,10 @@ int agi_vm_to_save(const agi_vm *vm, const char *description, agi_save *s, relic
     st->picture = vm->picture < 0 ? 0 : (uint16_t)vm->picture;
     st->replay_count = (uint16_t)vm->replay.count;
     st->replay_checkpoint = (uint16_t)vm->replay.checkpoint;
-    for (unsigned k = 0; k < vm->input.keymap_n && k < AGI_SAVE_MAX_KEYS; k++) {
-        st->keys[k].raw_key = vm->input.keymap[k].key;
-        st->keys[k].status = vm->input.keymap[k].status;
-    }
+    agi_vm_input_to_save(vm, st);
     memcpy(st->strings, vm->strings, sizeof vm->strings);
     agi_vm_text_to_save(vm, st);
-    st->input_enabled = (uint16_t)vm->input.input_enabled;
     st->menu_gate = vm->menus.menu_gate; /* serialized only by the layouts that hold them */
-    st->release_gate = vm->input.release_gate;
     st->prev_nav_event = vm->nav_event;
     for (unsigned i = 0; i < vm->obj_count; i++)
         agi_vm_obj_to_save(vm, i, &s->objects[i]);
@@ -289,7 +284,7 @@ int agi_vm_from_save(agi_vm *vm, const agi_save *s, relic_err *err)
     agi_vm_input_from_save(vm, st);
     memcpy(vm->strings, st->strings, sizeof vm->strings);
     agi_vm_text_from_save(vm, st);
-    if (vm->input.input_enabled)
+    if (agi_vm_text_input_enabled(vm))
         agi_vm_input_redraw(vm); /* a restore draws the whole screen again */
     if (agi_vm_save_has_gates(vm->profile)) {
         agi_vm_menu_gate(vm, (uint8_t)st->menu_gate);

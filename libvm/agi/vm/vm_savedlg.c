@@ -52,7 +52,7 @@ static void agi_dlg_window(agi_vm *vm, int step, const char *text, int width, in
 static void agi_dlg_input_cursor(agi_vm *vm, int show)
 {
     if (vm->rules->savedlg_hides_cursor)
-        agi_vm_text_cursor_show(vm, vm->input.input_enabled, show);
+        agi_vm_text_cursor_show(vm, show);
 }
 
 static void agi_dlg_close(agi_vm *vm)

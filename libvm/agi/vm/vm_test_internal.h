@@ -7,6 +7,7 @@
 #define RELIC_AGI_VM_TEST_INTERNAL_H
 
 #include "vm_private.h"
+#include "vm_input.h"
 #include "vm_text.h"
 
 #endif

@@ -239,9 +239,11 @@ void agi_vm_input_redraw(agi_vm *vm)
     agi_vm_text_fill(vm, row, 0, row, 39, (uint8_t)(attr & 0xf0));
     /* the typed bytes may hold NULs (an unmapped F-key), drawn blank */
     char line[84];
-    size_t n = strlen(vm->txt->drawn_prompt), k = vm->input.input_len < 40 ? vm->input.input_len : 40;
+    size_t typed_len;
+    const char *typed = vm->hooks.typed(vm, &typed_len);
+    size_t n = strlen(vm->txt->drawn_prompt), k = typed_len < 40 ? typed_len : 40;
     memcpy(line, vm->txt->drawn_prompt, n);
-    memcpy(line + n, vm->input.input_line, k);
+    memcpy(line + n, typed, k);
     n += k;
     vm->txt->cursor_col = n < 40 ? (int)n : 39;
     line[n] = vm->txt->drawn_cursor;
@@ -372,7 +374,7 @@ void agi_vm_graphics_again(agi_vm *vm)
     vm->scr_live = 1;
     if (vm->txt->status_enabled)
         agi_vm_status_draw(vm);
-    if (vm->input.input_enabled) /* in the attribute of now (a probe: green after (2, 0)) */
+    if (vm->txt->input_enabled) /* in the attribute of now (a probe: green after (2, 0)) */
         agi_vm_input_redraw(vm);
 }
 
@@ -413,6 +415,7 @@ void agi_vm_text_expand(agi_vm *vm, unsigned logic, const char *src, char *out, 
                 width = width < 100 ? width * 10 + (unsigned)(*src - '0') : width;
         char tmp[200] = "";
         const char *t = tmp;
+        const char *word = kind == 'w' && n <= 10 ? vm->hooks.parsed_word(vm, (unsigned)n) : NULL;
         if (kind == 'v' && width) {
             int len = snprintf(tmp, sizeof tmp, "%0*u", (int)(width < 15 ? width : 15), vm->vars[n & 0xff]);
             t = tmp + (len > (int)width ? len - (int)width : 0);
@@ -420,8 +423,8 @@ void agi_vm_text_expand(agi_vm *vm, unsigned logic, const char *src, char *out, 
             snprintf(tmp, sizeof tmp, "%u", vm->vars[n & 0xff]);
         else if (kind == 's' && agi_vm_string_slot(vm, (unsigned)n))
             snprintf(tmp, sizeof tmp, "%.40s", vm->strings[n]);
-        else if (kind == 'w' && n >= 1 && n <= vm->input.parse_count && n <= 10)
-            t = vm->input.parsed_text[n - 1];
+        else if (kind == 'w' && word)
+            t = word;
         else if ((kind == 'm' || kind == 'g') && depth < 2) {
             const char *m = agi_vm_message(vm, kind == 'g' ? 0 : logic, (unsigned)n);
             if (m)
@@ -694,7 +697,11 @@ void agi_vm_text_to_save(const agi_vm *vm, agi_save_state *st)
     st->status_row = (uint16_t)vm->txt->status_row;
     st->display_base_row = (uint16_t)vm->txt->base_row;
     st->display_bottom_row = (uint16_t)(vm->txt->base_row + 21);
+    st->input_enabled = (uint16_t)vm->txt->input_enabled;
 }
+
+int agi_vm_text_input_enabled(const agi_vm *vm) { return vm->txt->input_enabled; }
+void agi_vm_text_input_enable(agi_vm *vm, int on) { vm->txt->input_enabled = on != 0; }
 
 void agi_vm_status_again(agi_vm *vm)
 {
@@ -765,32 +772,33 @@ void agi_vm_text_echo_backspace(agi_vm *vm, size_t n)
 
 int agi_vm_text_echo_fits(const agi_vm *vm, size_t n) { return strlen(vm->txt->drawn_prompt) + n + 1 < 40; }
 
-void agi_vm_text_prevent(agi_vm *vm, int line_on)
+void agi_vm_text_prevent(agi_vm *vm)
 {
-    if (line_on && vm->txt->prompt_char && !vm->txt->text_mode)
+    if (vm->txt->input_enabled && vm->txt->prompt_char && !vm->txt->text_mode)
         agi_vm_input_put(vm, (size_t)vm->txt->cursor_col, " ", 1);
+    vm->txt->input_enabled = 0;
     if (vm->txt->input_row >= 0 && vm->txt->input_row < 25)
         agi_vm_text_fill(vm, (unsigned)vm->txt->input_row, 0, (unsigned)vm->txt->input_row, 39, 0);
 }
 
 static int agi_text_cursor_row_ok(const agi_vm *vm) { return vm->txt->drawn_row >= 0 && vm->txt->drawn_row < 25; }
 
-void agi_vm_text_cursor_blank(agi_vm *vm, int line_on)
+void agi_vm_text_cursor_blank(agi_vm *vm)
 {
-    if (line_on && agi_text_cursor_row_ok(vm))
+    if (vm->txt->input_enabled && agi_text_cursor_row_ok(vm))
         agi_vm_text_put(vm, (unsigned)vm->txt->drawn_row, (unsigned)vm->txt->cursor_col, ' ', agi_vm_text_attr_now(vm));
 }
 
-void agi_vm_text_cursor_show(agi_vm *vm, int line_on, int show)
+void agi_vm_text_cursor_show(agi_vm *vm, int show)
 {
-    if (line_on && agi_text_cursor_row_ok(vm) && vm->txt->prompt_char)
+    if (vm->txt->input_enabled && agi_text_cursor_row_ok(vm) && vm->txt->prompt_char)
         agi_vm_text_put(vm, (unsigned)vm->txt->drawn_row, (unsigned)vm->txt->cursor_col,
                         show ? vm->txt->prompt_char : ' ', agi_vm_text_attr_now(vm));
 }
 
-void agi_vm_text_cursor_step(agi_vm *vm, int line_on)
+void agi_vm_text_cursor_step(agi_vm *vm)
 {
-    if (line_on && agi_text_cursor_row_ok(vm) && vm->txt->cursor_col < 39 && vm->txt->prompt_char)
+    if (vm->txt->input_enabled && agi_text_cursor_row_ok(vm) && vm->txt->cursor_col < 39 && vm->txt->prompt_char)
         agi_vm_text_put(vm, (unsigned)vm->txt->drawn_row, (unsigned)++vm->txt->cursor_col, vm->txt->prompt_char,
                         agi_vm_text_attr_now(vm));
 }

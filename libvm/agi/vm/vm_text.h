@@ -40,6 +40,9 @@ struct agi_vm_text {
     int drawn_row;
     int cursor_col;               /* the cell the cursor character was last drawn in */
     uint8_t input_width_override; /* 0xa3/0xa4: the fixed 36-character input width */
+    /* The input line is on: drawn again at its events, and typed keys go
+     * to it (accept.input and prevent.input, through vm_input.c). */
+    int input_enabled;
 };
 
 #endif
