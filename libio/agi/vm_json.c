@@ -94,7 +94,7 @@ json_t *agi_vm_state_json(const agi_vm *vm)
     /* format, identity, counts, then the state (relic/io.h's order) */
     json_t *j = json_pack("{s:s, s:i, s:s, s:i, s:i, s:I, s:i, s:i, s:b, s:b, s:s}", "format", "relic-agi-state",
                           "format_version", 2, /* 2: flags as an object */
-                          "profile", vm->profile->name, "picture", vm->picture, "replay_count", vm->replay.count,
+                          "profile", vm->profile->name, "picture", vm->picture, "replay_count", agi_vm_replay_count(vm),
                           "cycle", (json_int_t)vm->cycle, "room", vm->vars[AGI_V_ROOM], "horizon", vm->horizon, "shown",
                           vm->shown, "quit", vm->quit, "signature", vm->signature);
     if (vm->warning[0])
@@ -108,7 +108,7 @@ json_t *agi_vm_state_json(const agi_vm *vm)
     relic_json_set(j, "messages", log, &oom);
     relic_json_set(j, "unimplemented", gaps, &oom);
     relic_json_set(j, "text", text, &oom);
-    relic_json_set(j, "replay_dropped", json_integer(vm->replay.dropped), &oom);
+    relic_json_set(j, "replay_dropped", json_integer(agi_vm_replay_dropped(vm)), &oom);
     relic_json_set(j, "abandoned_cycles", json_integer(vm->abandoned), &oom);
     relic_json_set(j, "last_abandon", vm->abandon_msg[0] ? json_string(vm->abandon_msg) : json_null(), &oom);
     relic_json_set(j, "modal", agi_vm_modal_json(vm, &oom), &oom);

@@ -323,23 +323,23 @@ static void test_replay_checkpoint(void **state)
     test_vm_logic(vm, 0, "script.size(10); load.logics(0); push.script(); v0 = 0; load.logics(0); return();");
     relic_err err;
     assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
-    assert_int_equal(vm->replay.cap, 10);
-    assert_int_equal(vm->replay.checkpoint, 0);
-    vm->replay.armed = 1; /* recording starts with the first room switch; this test records directly */
+    assert_int_equal(vm->replay->cap, 10);
+    assert_int_equal(vm->replay->checkpoint, 0);
+    vm->replay->armed = 1; /* recording starts with the first room switch; this test records directly */
     agi_vm_record(vm, AGI_REPLAY_LOAD_VIEW, 3);
     agi_vm_record(vm, AGI_REPLAY_LOAD_VIEW, 4);
-    vm->replay.checkpoint = 1;
+    vm->replay->checkpoint = 1;
     agi_vm_record(vm, AGI_REPLAY_LOAD_VIEW, 5);
-    assert_int_equal(vm->replay.count, 3);
+    assert_int_equal(vm->replay->count, 3);
     test_vm_logic(vm, 0, "pop.script(); return();");
     assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
-    assert_int_equal(vm->replay.count, 1);
+    assert_int_equal(vm->replay->count, 1);
     agi_vm_record(vm, AGI_REPLAY_LOAD_VIEW, 6); /* appends after the restored prefix */
-    assert_int_equal(vm->replay.pairs[2], AGI_REPLAY_LOAD_VIEW);
-    assert_int_equal(vm->replay.pairs[3], 6);
+    assert_int_equal(vm->replay->pairs[2], AGI_REPLAY_LOAD_VIEW);
+    assert_int_equal(vm->replay->pairs[3], 6);
     vm->flags[7] = 1; /* f7 stops recording */
     agi_vm_record(vm, AGI_REPLAY_LOAD_VIEW, 7);
-    assert_int_equal(vm->replay.count, 2);
+    assert_int_equal(vm->replay->count, 2);
     agi_vm_free(vm);
 }
 

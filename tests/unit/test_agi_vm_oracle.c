@@ -349,14 +349,14 @@ static void test_replay_full(void **state)
                   "v63++;\nif (v63 == 2) { script.size(5); add.to.pic(0, 0, 0, 10, 20, 15, 4);\n"
                   "add.to.pic(0, 0, 0, 30, 20, 15, 4); v61 = 1; }\nreturn();");
     test_vm_run(vm, NULL, 1);
-    assert_int_equal(vm->replay.count, 0); /* room 0, before any new.room */
+    assert_int_equal(vm->replay->count, 0); /* room 0, before any new.room */
     test_vm_run(vm, NULL, 2);
     assert_int_equal(vm->vars[0], 1);
     vm_view(vm, 0, 1); /* the room switch discarded it */
     test_vm_run(vm, NULL, 3);
     assert_int_equal(vm->vars[61], 1);
-    assert_int_equal(vm->replay.count, 5);
-    assert_int_equal(vm->replay.dropped, 3);
+    assert_int_equal(vm->replay->count, 5);
+    assert_int_equal(vm->replay->dropped, 3);
     agi_vm_free(vm);
 }
 

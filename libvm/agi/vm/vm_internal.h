@@ -108,15 +108,6 @@ typedef struct agi_vm_audio {
     uint64_t snd_clock, snd_base;
 } agi_vm_audio;
 
-/* The replay list ("Resource replay sequence", vm_res.c). */
-typedef struct agi_vm_replay_list {
-    uint8_t *pairs;
-    unsigned cap, count, checkpoint;
-    unsigned dropped; /* pairs not recorded: the list was full */
-    int armed;        /* recording starts with the first room switch */
-    int off;
-} agi_vm_replay_list;
-
 /* The event queue (vm_events.c). */
 typedef struct agi_vm_events {
     agi_vm_event queue[AGI_VM_QUEUE];
@@ -164,6 +155,8 @@ typedef struct agi_vm_saves {
     char path[32];                        /* the directory last accepted in a dialog ("": none yet) */
 } agi_vm_saves;
 
+/* The replay list: vm_res.h, seen by vm_res.c alone. */
+typedef struct agi_vm_replay_list agi_vm_replay_list;
 /* Text and windows: vm_text.h, seen by vm_text.c alone. */
 typedef struct agi_vm_text agi_vm_text;
 /* Input and parser: vm_input.h, seen by vm_input.c alone. */
@@ -227,7 +220,7 @@ typedef struct agi_vm {
 
     agi_vm_res res;
     agi_vm_audio audio;
-    agi_vm_replay_list replay;
+    agi_vm_replay_list *replay; /* allocated with the vm (agi_vm_replay_new) */
 
     /* pictures and objects (vm_obj.c, vm_motion.c, vm_frame.c) */
     uint8_t pic_vis[AGI_PIC_CELLS], pic_pri[AGI_PIC_CELLS];   /* the logical picture */

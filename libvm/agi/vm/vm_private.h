@@ -91,6 +91,14 @@ void agi_vm_replay_renew(agi_vm *vm, unsigned cap);
 void agi_vm_replay_new_room(agi_vm *vm);
 void agi_vm_replay_pause(agi_vm *vm, int off);
 int agi_vm_replay_from_save(agi_vm *vm, const agi_save *s, relic_err *err);
+/* The replay list is vm_res.c's (vm_res.h): made with the vm, read through
+ * these; its count, checkpoint and pairs into a save made for its cap. */
+int agi_vm_replay_new(agi_vm *vm);
+void agi_vm_replay_free(agi_vm *vm);
+unsigned agi_vm_replay_cap(const agi_vm *vm);
+unsigned agi_vm_replay_count(const agi_vm *vm);
+unsigned agi_vm_replay_dropped(const agi_vm *vm);
+void agi_vm_replay_to_save(const agi_vm *vm, agi_save *s);
 void agi_vm_res_free(agi_vm *vm);
 
 /* 3. Objects (vm_obj.c; their motion vm_motion.c, the frame and the

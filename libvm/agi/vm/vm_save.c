@@ -134,8 +134,8 @@ int agi_vm_to_save(const agi_vm *vm, const char *description, agi_save *s, relic
     unsigned resume = 1;
     for (unsigned i = 0; i < 256; i++)
         resume += vm->res.logic[i] && vm->res.logic[i]->loaded;
-    int rc =
-        agi_save_init(s, &(agi_save_init_args){vm->profile, vm->obj_count, inv, inv_len, vm->replay.cap, resume}, err);
+    int rc = agi_save_init(
+        s, &(agi_save_init_args){vm->profile, vm->obj_count, inv, inv_len, agi_vm_replay_cap(vm), resume}, err);
     if (rc)
         return rc;
     snprintf((char *)s->header, sizeof s->header, "%s", description ? description : "");
@@ -154,8 +154,6 @@ int agi_vm_to_save(const agi_vm *vm, const char *description, agi_save *s, relic
     st->rect_enabled = (uint16_t)vm->block;
     st->direction_coupling = (uint16_t)vm->player_control;
     st->picture = vm->picture < 0 ? 0 : (uint16_t)vm->picture;
-    st->replay_count = (uint16_t)vm->replay.count;
-    st->replay_checkpoint = (uint16_t)vm->replay.checkpoint;
     agi_vm_input_to_save(vm, st);
     memcpy(st->strings, vm->strings, sizeof vm->strings);
     agi_vm_text_to_save(vm, st);
@@ -165,8 +163,7 @@ int agi_vm_to_save(const agi_vm *vm, const char *description, agi_save *s, relic
         agi_vm_obj_to_save(vm, i, &s->objects[i]);
     for (unsigned i = 0; i < s->item_count && i < vm->item_count; i++)
         s->items[i].location = vm->items[i];
-    if (vm->replay.cap)
-        memcpy(s->replay, vm->replay.pairs, 2 * (size_t)vm->replay.cap);
+    agi_vm_replay_to_save(vm, s);
     unsigned r = 0;
     if (s->resume_count)
         s->resume[r++] = (agi_save_resume){0, 0};

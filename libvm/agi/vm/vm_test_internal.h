@@ -8,6 +8,7 @@
 
 #include "vm_private.h"
 #include "vm_input.h"
+#include "vm_res.h"
 #include "vm_text.h"
 
 #endif
