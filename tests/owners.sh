@@ -14,7 +14,7 @@
 # write to a member of a sub-struct outside its owner: an assignment (=,
 # op=), ++ or --, the destination of memcpy, memmove, memset, snprintf,
 # strcpy or free, or a pointer into it kept in a variable that is not
-# const.  TAP output, one line.  tests/owners.sh DIR checks another folder
+# const.  TAP output, a line per check.  tests/owners.sh DIR checks another folder
 # (the planted-violation demonstration in docs/DESIGN.md).
 dir=${1:-libvm/agi/vm}
 # sub-struct, then its owner: the file (its name without .c), or the files

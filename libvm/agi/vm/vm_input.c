@@ -650,8 +650,10 @@ void agi_vm_input_forget_parse(agi_vm *vm) { vm->input->parsed_n = 0; }
 int agi_vm_input_new(agi_vm *vm) { return (vm->input = calloc(1, sizeof *vm->input)) != NULL; }
 void agi_vm_input_free(agi_vm *vm) { free(vm->input); }
 
+/* Condition 0x0c, controller: the input state's test. */
+int agi_vm_test_controller(agi_vm *vm, const uint8_t *a) { return vm->input->controller[a[0]]; }
+
 /* What the other files read of the input state. */
-int agi_vm_input_controller(const agi_vm *vm, unsigned n) { return vm->input->controller[n & 0xff]; }
 
 void agi_vm_input_to_save(const agi_vm *vm, agi_save_state *st)
 {

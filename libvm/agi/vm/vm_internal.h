@@ -222,7 +222,7 @@ typedef struct agi_vm {
     agi_vm_audio audio;
     agi_vm_replay_list *replay; /* allocated with the vm (agi_vm_replay_new) */
 
-    /* pictures and objects (vm_obj.c, vm_motion.c, vm_frame.c) */
+    /* pictures and objects (vm_obj.c, vm_motion.c) */
     uint8_t pic_vis[AGI_PIC_CELLS], pic_pri[AGI_PIC_CELLS];   /* the logical picture */
     uint8_t show_vis[AGI_PIC_CELLS], show_pri[AGI_PIC_CELLS]; /* as last shown */
     uint8_t frame_vis[AGI_PIC_CELLS], frame_pri[AGI_PIC_CELLS];

@@ -83,12 +83,12 @@ void agi_vm_modal_confirm(agi_vm *vm, int purpose)
  * the typed text follows with the cursor character behind it, and the
  * prompt and text stay on the screen when it closes.  get.num's prompt
  * replaces the input line until it closes. */
-void agi_vm_modal_edit(agi_vm *vm, unsigned dest, int numeric, unsigned limit, const char *prompt, int row, int col)
+void agi_vm_modal_edit(agi_vm *vm, unsigned dest, int numeric, unsigned limit, unsigned logic, unsigned prompt, int row,
+                       int col)
 {
     if (!numeric)
         vm->strings[dest][0] = 0;
-    agi_vm_window_close(vm);
-    agi_vm_window_prompt(vm, prompt, row, col);
+    agi_vm_window_prompt(vm, logic, prompt, row, col);
     agi_modal_open(vm, AGI_MODAL_EDIT);
     vm->modal.purpose = (uint8_t)(numeric != 0);
     vm->modal.dest = (uint8_t)dest;
@@ -96,22 +96,7 @@ void agi_vm_modal_edit(agi_vm *vm, unsigned dest, int numeric, unsigned limit, c
     vm->modal.edit_row = -1;
     if (numeric)
         return;
-    agi_modal_input_cursor(vm, 0);
-    if (row >= 0 && row < 25) {
-        vm->modal.edit_row = row;
-        vm->modal.edit_col = col >= 0 && col < 40 ? col : 0;
-    } else {
-        int at_row;
-        agi_vm_text_cursor_at(vm, &at_row, &vm->modal.edit_col);
-        vm->modal.edit_row = at_row >= 0 && at_row < 25 ? at_row : 24;
-    }
-    const char *prompt_text = agi_vm_text_window(vm);
-    size_t plen = strlen(prompt_text);
-    agi_modal_edit_put(vm, (unsigned)vm->modal.edit_col, prompt_text, plen);
-    vm->modal.edit_col += (int)(plen < 40 ? plen : 40);
-    char cursor = agi_vm_text_prompt_char(vm);
-    if (cursor)
-        agi_modal_edit_put(vm, (unsigned)vm->modal.edit_col, &cursor, 1);
+    agi_vm_text_edit_open(vm, row, col, &vm->modal.edit_row, &vm->modal.edit_col);
 }
 
 void agi_vm_modal_inventory(agi_vm *vm)
@@ -561,13 +546,12 @@ void agi_vm_op_get_string(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
     if (!agi_vm_string_slot(vm, a[0]))
         return;
-    const char *m = agi_vm_message(vm, logic, a[1]);
-    agi_vm_modal_edit(vm, a[0], 0, a[4] + 1u < 40 ? a[4] + 1u : 40, m, a[2], a[3]);
+    agi_vm_modal_edit(vm, a[0], 0, a[4] + 1u < 40 ? a[4] + 1u : 40, logic, a[1], a[2], a[3]);
 }
 
 void agi_vm_op_get_num(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
-    agi_vm_modal_edit(vm, a[1], 1, 4, agi_vm_message(vm, logic, a[0]), -1, 0);
+    agi_vm_modal_edit(vm, a[1], 1, 4, logic, a[0], -1, 0);
 }
 
 void agi_vm_op_status(agi_vm *vm, const uint8_t *a, unsigned logic)

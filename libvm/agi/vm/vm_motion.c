@@ -2,10 +2,15 @@
  * motion", "Target motion", "Direction and automatic loop selection",
  * "Cel cycling", "Movement"): the passes before and after a cycle's logic,
  * the block rectangle, target / follow / wander motion, automatic loop
- * selection and cel cycling.  Calls vm_obj.c for an object's view, loop,
+ * selection and cel cycling.  Calls vm_obj.c for an object's loop,
  * cel and place. */
 #include <stdlib.h>
 #include "vm_private.h"
+
+static const agi_view *agi_motion_view(const agi_vm *vm, const agi_vm_obj *o)
+{
+    return o->has_view ? vm->res.view[o->view] : NULL;
+}
 
 unsigned agi_vm_target_dir(int dx, int dy, int s)
 {
@@ -175,7 +180,7 @@ static int agi_vm_loop_select_due(const agi_vm *vm, const agi_vm_obj *o)
  * tables are profile variants (vm->rules). */
 static void agi_vm_select_loop(agi_vm *vm, agi_vm_obj *o)
 {
-    const agi_view *v = agi_vm_obj_view(vm, o);
+    const agi_view *v = agi_motion_view(vm, o);
     if (!v || o->fix_loop || !agi_vm_loop_select_due(vm, o))
         return;
     int want = agi_vm_loop_for_dir(vm, v->loop_count, o->dir);
@@ -185,7 +190,7 @@ static void agi_vm_select_loop(agi_vm *vm, agi_vm_obj *o)
 
 static void agi_vm_cycle_cel(agi_vm *vm, agi_vm_obj *o)
 {
-    const agi_view *v = agi_vm_obj_view(vm, o);
+    const agi_view *v = agi_motion_view(vm, o);
     if (!v)
         return;
     unsigned last = v->loops[v->loop[o->loop]].cel_count - 1, cel = o->cel;

@@ -1,8 +1,14 @@
 /* AGI persistent objects (agi-spec object_behavior.md): lifecycle,
  * priority table and horizon, view, loop and cel, placement spiral,
- * object-object collision, footprint control acceptance.  Their motion is
- * vm_motion.c; the frame and the screen they are drawn to vm_frame.c. */
+ * object-object collision, footprint control acceptance; the frame they
+ * are drawn in and the screen of AGI 2.936 ("Drawing order and refresh",
+ * logic_bytecode.md 0x7a add.to.pic; the redraws that reach the screen as
+ * measured by probe games, tests/corpus/agi_oracle/README.md): drawing
+ * order, the frame composed from the shown picture, an object's draw and
+ * erase copied to the screen, the kept screen (scr_split), add.to.pic.
+ * Their motion is vm_motion.c. */
 #include <string.h>
+#include "relic/core.h"
 #include "vm_private.h"
 
 void agi_vm_set_horizon_table(agi_vm *vm, unsigned base)
@@ -30,7 +36,7 @@ uint8_t agi_vm_obj_priority(const agi_vm *vm, const agi_vm_obj *o)
     return vm->pri_table[o->y < 0 ? 0 : o->y > 167 ? 167 : o->y];
 }
 
-const agi_view *agi_vm_obj_view(agi_vm *vm, agi_vm_obj *o) { return o->has_view ? vm->res.view[o->view] : NULL; }
+static const agi_view *agi_vm_obj_view(agi_vm *vm, agi_vm_obj *o) { return o->has_view ? vm->res.view[o->view] : NULL; }
 
 int agi_vm_set_cel(agi_vm *vm, agi_vm_obj *o, unsigned cel)
 {
@@ -182,6 +188,325 @@ void agi_vm_place(agi_vm *vm, agi_vm_obj *o)
     }
     o->x = x;
     o->y = y;
+}
+
+/* object_behavior.md "Drawing order and refresh": earlier partition, then
+ * later, each by drawing key with object number breaking ties.  A fixed
+ * priority sorts as the first row of its band, not after every row as
+ * the spec has it: under 2.936 an object fixed at 6 with its baseline on
+ * row 66 is drawn before one standing on row 62 and after one on row 60
+ * (key 60), one fixed at 9 on row 104 before one on row 98 (probes). */
+static int agi_vm_draw_key(const agi_vm *vm, const agi_vm_obj *o)
+{
+    return o->fix_pri ? vm->pri_band[o->priority & 0x0f] : o->y;
+}
+
+/* Both partitions' drawing orders in one pass over the objects, each key
+ * found once (the frame is composed every cycle). */
+static void agi_vm_draw_order(const agi_vm *vm, uint8_t order[2][AGI_VM_OBJECTS], unsigned n[2])
+{
+    /* 2.089 draws the earlier partition in object-number order. */
+    int unsorted_early = vm->rules->draw_early_unsorted;
+    int key[2][AGI_VM_OBJECTS];
+    n[0] = n[1] = 0;
+    for (unsigned i = 0; i < AGI_VM_OBJECTS; i++) {
+        const agi_vm_obj *o = &vm->obj[i];
+        if (!o->drawn || !o->animated || !o->has_view || !vm->res.view[o->view])
+            continue;
+        int part = o->updating != 0, k = part == 0 && unsorted_early ? 0 : agi_vm_draw_key(vm, o);
+        uint8_t *ord = order[part];
+        int *ky = key[part];
+        unsigned j = n[part]++;
+        while (j > 0 && ky[j - 1] > k) {
+            ord[j] = ord[j - 1];
+            ky[j] = ky[j - 1];
+            j--;
+        }
+        ord[j] = (uint8_t)i;
+        ky[j] = k;
+    }
+}
+
+/* The rectangle agi_cel_draw writes for cel c at (x, baseline y), with
+ * its position adjustments, kept for the next render to restore. */
+static void agi_vm_frame_mark(agi_vm *vm, const agi_cel *c, int x, int y)
+{
+    int top = y - c->height + 1, left = x;
+    if (top < 0) {
+        left += top;
+        top = 0;
+    }
+    if (left + c->width > AGI_PIC_WIDTH)
+        left = AGI_PIC_WIDTH - c->width;
+    int x0 = left < 0 ? 0 : left, x1 = left + c->width > AGI_PIC_WIDTH ? AGI_PIC_WIDTH : left + c->width;
+    int y1 = top + c->height > AGI_PIC_HEIGHT ? AGI_PIC_HEIGHT : top + c->height;
+    if (x1 <= x0 || y1 <= top)
+        return;
+    if (vm->frame_rect_n == RELIC_COUNTOF(vm->frame_rect)) { /* cannot happen: one per object */
+        vm->frame_kept = 0;
+        return;
+    }
+    vm->frame_rect[vm->frame_rect_n].x0 = (int16_t)x0;
+    vm->frame_rect[vm->frame_rect_n].x1 = (int16_t)x1;
+    vm->frame_rect[vm->frame_rect_n].y0 = (int16_t)top;
+    vm->frame_rect[vm->frame_rect_n].y1 = (int16_t)y1;
+    vm->frame_rect_n++;
+}
+
+/* The frame is composed every cycle: when the shown picture has not
+ * changed since the last one, only the cels drawn then are wiped, not the
+ * whole of both planes. */
+void agi_vm_render(agi_vm *vm)
+{
+    if (!vm->frame_kept) {
+        memcpy(vm->frame_vis, vm->show_vis, AGI_PIC_CELLS);
+        memcpy(vm->frame_pri, vm->show_pri, AGI_PIC_CELLS);
+    } else
+        for (unsigned k = 0; k < vm->frame_rect_n; k++)
+            for (int y = vm->frame_rect[k].y0; y < vm->frame_rect[k].y1; y++) {
+                size_t at = (size_t)y * AGI_PIC_WIDTH + (size_t)vm->frame_rect[k].x0;
+                size_t n = (size_t)(vm->frame_rect[k].x1 - vm->frame_rect[k].x0);
+                memcpy(vm->frame_vis + at, vm->show_vis + at, n);
+                memcpy(vm->frame_pri + at, vm->show_pri + at, n);
+            }
+    vm->frame_kept = 1;
+    vm->frame_rect_n = 0;
+    if (!vm->shown)
+        return;
+    uint8_t order[2][AGI_VM_OBJECTS];
+    unsigned n[2];
+    agi_vm_draw_order(vm, order, n);
+    for (int part = 0; part < 2; part++) {
+        for (unsigned k = 0; k < n[part]; k++) {
+            agi_vm_obj *o = &vm->obj[order[part][k]];
+            relic_err e;
+            relic_err_clear(&e);
+            if (agi_vm_view_select_loop(vm, o->view, o->loop, &e))
+                continue;
+            const agi_cel *c = agi_view_cel(vm->res.view[o->view], o->loop, o->cel);
+            if (c) {
+                agi_vm_frame_mark(vm, c, o->x, o->y);
+                agi_cel_draw(c, o->x, o->y, agi_vm_obj_priority(vm, o), vm->frame_vis, vm->frame_pri);
+            }
+        }
+    }
+}
+
+/* The screen pixels of an object's rectangle (AGI x, baseline y, size)
+ * under the display base row of now. */
+static void agi_vm_obj_to_screen(agi_vm *vm, int x, int y, int w, int h)
+{
+    if (!vm->scr_live) /* hankqe's room 25 draws its dancers under a black screen */
+        return;
+    int y0 = y - h + 1, top = agi_vm_text_wipe_picture(vm, 2 * x, y0, 2 * (x + w) - 1, y);
+    x = x < 0 ? 0 : x > AGI_PIC_WIDTH ? AGI_PIC_WIDTH : x;
+    w = x + w > AGI_PIC_WIDTH ? AGI_PIC_WIDTH - x : w;
+    y0 = y0 < 0 ? 0 : y0;
+    y = y >= AGI_PIC_HEIGHT ? AGI_PIC_HEIGHT - 1 : y;
+    if (w <= 0 || y < y0)
+        return;
+    unsigned k = vm->blit_n;
+    if (k == RELIC_COUNTOF(vm->blit)) { /* full: the last one grows to cover this one too */
+        k--;
+        int x1 = x + w - 1 > vm->blit[k].x1 ? x + w - 1 : vm->blit[k].x1;
+        x = x < vm->blit[k].x0 ? x : vm->blit[k].x0;
+        w = x1 - x + 1;
+        y0 = y0 < vm->blit[k].y0 ? y0 : vm->blit[k].y0;
+        y = y > vm->blit[k].y1 ? y : vm->blit[k].y1;
+    } else
+        vm->blit_n++;
+    vm->blit[k].x0 = (int16_t)x;
+    vm->blit[k].x1 = (int16_t)(x + w - 1);
+    vm->blit[k].y0 = (int16_t)y0;
+    vm->blit[k].y1 = (int16_t)y;
+    vm->blit[k].top = (int16_t)top;
+}
+
+/* The queued redraws copied from the frame of now to the kept screen
+ * (nothing to do while the screen is the frame). */
+void agi_vm_obj_flush(agi_vm *vm)
+{
+    if (vm->scr_split && vm->blit_n) {
+        agi_vm_render(vm);
+        for (unsigned k = 0; k < vm->blit_n; k++)
+            for (int y = vm->blit[k].y0; y <= vm->blit[k].y1; y++)
+                if (vm->blit[k].top + y < AGI_SCREEN_H)
+                    memcpy(vm->scr_gfx + (vm->blit[k].top + y) * AGI_PIC_WIDTH + vm->blit[k].x0,
+                           vm->frame_vis + y * AGI_PIC_WIDTH + vm->blit[k].x0,
+                           (size_t)(vm->blit[k].x1 - vm->blit[k].x0 + 1));
+    }
+    vm->blit_n = 0;
+}
+
+/* An object copied from the picture buffer to the screen as AGI 2.936's
+ * update does: the union of the rectangle it was last shown in and the
+ * one it has now. */
+static void agi_vm_obj_blit(agi_vm *vm, agi_vm_obj *o)
+{
+    int x0 = o->x, x1 = o->x + o->width, y0 = o->y - o->height, y1 = o->y;
+    if (o->blitted) {
+        if (o->bx < x0)
+            x0 = o->bx;
+        if (o->bx + o->bw > x1)
+            x1 = o->bx + o->bw;
+        if (o->by - o->bh < y0)
+            y0 = o->by - o->bh;
+        if (o->by > y1)
+            y1 = o->by;
+    }
+    agi_vm_obj_to_screen(vm, x0, y1, x1 - x0, y1 - y0);
+    o->blitted = 1;
+    o->bx = o->x;
+    o->by = o->y;
+    o->bw = o->width;
+    o->bh = o->height;
+}
+
+void agi_vm_obj_blit_all(agi_vm *vm)
+{
+    for (unsigned i = 0; i < AGI_VM_OBJECTS; i++) {
+        agi_vm_obj *o = &vm->obj[i];
+        if (o->drawn && o->animated && o->updating && o->has_view) {
+            o->pri_read = agi_vm_obj_priority(vm, o);
+            agi_vm_obj_blit(vm, o);
+        }
+    }
+}
+
+void agi_vm_obj_draw(agi_vm *vm, agi_vm_obj *o)
+{
+    if (o->drawn)
+        return;
+    if (!o->has_view || !vm->res.view[o->view]) {
+        agi_vm_fail(vm, "draw of object %u without a loaded view", (unsigned)(o - vm->obj));
+        return;
+    }
+    o->updating = 1;
+    agi_vm_place(vm, o);
+    o->px = o->x;
+    o->py = o->y;
+    o->pw = o->width;
+    o->ph = o->height;
+    o->pri_read = agi_vm_obj_priority(vm, o);
+    o->drawn = 1;
+    o->blitted = 0;
+    if (vm->rules->draw_marks_repositioned) /* no step in the next due pass */
+        o->repositioned = 1;
+    if (o->animated) /* only animated objects are drawn (2.936 probe) */
+        agi_vm_obj_blit(vm, o);
+}
+
+/* erase copies what an update copies: the union of the rectangle last
+ * shown and the one it has now (a probe under 2.936: reposition.to then
+ * erase restores both places). */
+void agi_vm_obj_erase(agi_vm *vm, agi_vm_obj *o)
+{
+    int was = o->drawn && o->blitted && o->animated;
+    o->drawn = 0;
+    if (was)
+        agi_vm_obj_blit(vm, o);
+    o->blitted = 0;
+}
+
+/* From now on the screen is kept (scr_split) rather than composed: what
+ * is on it now stays until a redraw copies over it. */
+static void agi_vm_screen_keep(agi_vm *vm)
+{
+    if (vm->scr_split || !vm->shown || !vm->scr_live || agi_vm_text_mode(vm))
+        return;
+    agi_vm_render(vm);
+    memset(vm->scr_gfx, 0, sizeof vm->scr_gfx);
+    for (unsigned y = 0; y < AGI_PIC_HEIGHT && (unsigned)vm->pic_row * 8 + y < AGI_SCREEN_H; y++)
+        memcpy(vm->scr_gfx + ((unsigned)vm->pic_row * 8 + y) * AGI_PIC_WIDTH, vm->frame_vis + y * AGI_PIC_WIDTH,
+               AGI_PIC_WIDTH);
+    vm->scr_split = 1;
+}
+
+/* A stopped object's new cel, loop, view or place does not reach the
+ * screen by itself (2.936 probes: set.cel, set.loop, set.view,
+ * reposition.to and reposition on stopped objects leave their old images
+ * shown): the screen is kept from here on, until a redraw covers them. */
+void agi_vm_obj_stale(agi_vm *vm, agi_vm_obj *o)
+{
+    if (o->drawn && o->animated && !o->updating && o->blitted)
+        agi_vm_screen_keep(vm);
+}
+
+/* force.update redraws every object, stopped or not, not only its own
+ * (probes: a stopped object's new cel and new place show after
+ * force.update of another object; changes made after it do not). */
+void agi_vm_obj_force_update(agi_vm *vm)
+{
+    for (unsigned i = 0; i < AGI_VM_OBJECTS; i++) {
+        agi_vm_obj *o = &vm->obj[i];
+        if (o->drawn && o->animated && o->has_view)
+            agi_vm_obj_blit(vm, o);
+    }
+    agi_vm_obj_flush(vm); /* now: later changes wait for the next redraw */
+}
+
+/* position / position.v set the previous position with the new one, so
+ * the next redraw (update, erase) copies the new rectangle only and the
+ * image at the old place stays on the screen (probes under 2.936: a
+ * walker, a stopped object then start.update, and one erased at once
+ * each leave their image where they stood; reposition.to does not).
+ * 2.089 removes the old image first: the next redraw covers both. */
+void agi_vm_obj_position(agi_vm *vm, agi_vm_obj *o, int x, int y)
+{
+    if (o->drawn && o->blitted && (x != o->bx || y != o->by) && !vm->rules->position_removes_image) {
+        agi_vm_screen_keep(vm);
+        o->bx = x;
+        o->by = y;
+    }
+    o->x = o->px = x;
+    o->y = o->py = y;
+}
+
+
+int agi_vm_add_to_pic(agi_vm *vm, unsigned view, unsigned loop, unsigned cel, unsigned x, unsigned y, unsigned pri,
+                      int record)
+{
+    const agi_view *v = vm->res.view[view & 0xff];
+    if (!v)
+        return agi_vm_fail(vm, "add.to.pic: view %u is not loaded", view & 0xff);
+    relic_err e;
+    relic_err_clear(&e);
+    if (loop >= v->loop_count || agi_vm_view_select_loop(vm, view, loop, &e) || !agi_view_cel(v, loop, cel))
+        return agi_vm_fail(vm, "add.to.pic: view %u has no loop %u cel %u", view & 0xff, loop, cel);
+    const agi_cel *c = agi_view_cel(v, loop, cel);
+    uint8_t p = pri & 0x0f, margin = (uint8_t)(pri >> 4);
+    if (p == 0)
+        p = vm->pri_table[y > 167 ? 167 : y];
+    agi_cel_draw(c, (int)x, (int)y, p, vm->pic_vis, vm->pic_pri);
+    agi_cel_draw(c, (int)x, (int)y, p, vm->show_vis, vm->show_pri);
+    vm->frame_kept = 0;
+    /* The priority box (2.936 probes: walkers stop at its sides and its
+     * top, not only at the line under the cel): a frame in the margin's
+     * control value from the baseline up the rows of the same priority
+     * band, at most the cel's height (a 10-row cel on row 100 gets rows
+     * 96-100, on row 150 rows 144-150). */
+    if (margin < 4 && y <= 167) {
+        unsigned top = y;
+        while (top > 0 && y - top + 1 < c->height && vm->pri_table[top - 1] == vm->pri_table[y])
+            top--;
+        for (unsigned r = top; r <= y; r++)
+            for (unsigned i = 0; i < c->width && x + i < 160; i++)
+                if (r == top || r == y || i == 0 || i + 1 == c->width) {
+                    vm->pic_pri[r * 160 + x + i] = margin;
+                    vm->show_pri[r * 160 + x + i] = margin;
+                }
+    }
+    /* Its rectangle is copied to the screen at once: display() text
+     * there is lost (probe). */
+    if (record)
+        agi_vm_obj_to_screen(vm, (int)x, (int)y, c->width, c->height);
+    if (record) {
+        agi_vm_record(vm, AGI_REPLAY_ADD_TO_PICTURE, 0);
+        agi_vm_record(vm, (uint8_t)view, (uint8_t)loop);
+        agi_vm_record(vm, (uint8_t)cel, (uint8_t)x);
+        agi_vm_record(vm, (uint8_t)y, (uint8_t)pri);
+    }
+    return RELIC_OK;
 }
 
 /* The last navigation event (a type-2 value), kept for the save. */

@@ -4,7 +4,7 @@
  * handler column for the state vm_obj.c keeps (objects, the picture as
  * shown, horizon, block, player control).  Where a profile selects a
  * variant the handler reads the rule from vm->rules (vm_rules.h).  Calls
- * vm_obj.c, vm_frame.c, vm_motion.c, vm_text.c (show.pic closes the
+ * vm_obj.c, vm_motion.c, vm_text.c (show.pic closes the
  * window) and the layers below. */
 #include <stdlib.h>
 #include <string.h>

@@ -6,8 +6,8 @@
  *   1. state        vm_state.c    variables, flags, strings, clock, errors;
  *                                 vm_rules.c the profile's rules; vm_font.c
  *   2. resources    vm_res.c      loading, discard order, replay list, sound
- *   3. objects/text vm_obj.c      objects; vm_motion.c their motion;
- *                                 vm_frame.c the frame and the screen;
+ *   3. objects/text vm_obj.c      objects, the frame and the screen;
+ *                                 vm_motion.c their motion;
  *                                 vm_obj_ops.c their actions; vm_text.c
  *                                 text grid, saved window, messages
  *   4. events       vm_events.c   the event queue
@@ -101,10 +101,9 @@ unsigned agi_vm_replay_dropped(const agi_vm *vm);
 void agi_vm_replay_to_save(const agi_vm *vm, agi_save *s);
 void agi_vm_res_free(agi_vm *vm);
 
-/* 3. Objects (vm_obj.c; their motion vm_motion.c, the frame and the
- * screen they are drawn to vm_frame.c). */
+/* 3. Objects and the frame they are drawn in (vm_obj.c; their motion
+ * vm_motion.c). */
 void agi_vm_obj_reset(agi_vm *vm);
-const agi_view *agi_vm_obj_view(agi_vm *vm, agi_vm_obj *o);
 void agi_vm_obj_nav(agi_vm *vm, uint16_t value);
 int agi_vm_set_view(agi_vm *vm, agi_vm_obj *o, unsigned view);
 int agi_vm_set_loop(agi_vm *vm, agi_vm_obj *o, unsigned loop);
@@ -140,6 +139,9 @@ void agi_vm_text_put(agi_vm *vm, unsigned row, unsigned col, char ch, uint8_t at
 /* The picture copied to the screen over screen pixels [x0, x1] x [y0, y1]
  * (an object's redraw): the text there is gone. */
 void agi_vm_text_wipe(agi_vm *vm, int x0, int y0, int x1, int y1);
+/* The same over picture rows [y0, y1] shown from the display base row;
+ * returns the screen row of picture row 0. */
+int agi_vm_text_wipe_picture(agi_vm *vm, int x0, int y0, int x1, int y1);
 uint8_t agi_vm_text_attr(const agi_vm *vm, unsigned fg, unsigned bg);
 /* Word-wrapped lines of at most `width` (<= 40) characters, as AGI 2.936
  * formats a window and display(); returns the count (may exceed max). */
@@ -170,8 +172,9 @@ void agi_vm_text_screen(agi_vm *vm);
  * now; one cell on; the fixed input width (open.dialogue). */
 void agi_vm_text_cursor_moved(agi_vm *vm, int col);
 void agi_vm_text_input_width(agi_vm *vm, int fixed);
-/* An edit's prompt as the open window's text; a box as wide as asked. */
-void agi_vm_window_prompt(agi_vm *vm, const char *prompt, int row, int col);
+/* An edit's prompt (a logic's message) as the window's text, the open one
+ * closed first; a box as wide as asked. */
+void agi_vm_window_prompt(agi_vm *vm, unsigned logic, unsigned n, int row, int col);
 void agi_vm_window_force(agi_vm *vm, int force);
 void agi_vm_text_from_save(agi_vm *vm, const agi_save_state *st);
 void agi_vm_text_to_save(const agi_vm *vm, agi_save_state *st);
@@ -189,10 +192,9 @@ int agi_vm_text_window_open(const agi_vm *vm);
 const char *agi_vm_text_window(const agi_vm *vm);
 /* Row `row`'s 40 characters (--state). */
 const char *agi_vm_text_row(const agi_vm *vm, unsigned row);
-/* print.at's row and column (-1: centred); the input line's cursor cell
- * as last drawn (its row, its column). */
+/* print.at's row and column (-1: centred). */
 void agi_vm_text_window_at(const agi_vm *vm, int *row, int *col);
-void agi_vm_text_cursor_at(const agi_vm *vm, int *row, int *col);
+void agi_vm_text_edit_open(agi_vm *vm, int row, int col, int *edit_row, int *edit_col);
 /* A text cell as the screen shows it: 0 for an untouched cell (what is
  * below shows); wiped is NULL in the text mode. */
 typedef struct agi_vm_text_cell_look {
@@ -234,7 +236,9 @@ void agi_vm_events_reset(agi_vm *vm);
 void agi_vm_modal_reset(agi_vm *vm);
 void agi_vm_modal_message(agi_vm *vm, const char *text, int row, int col, int width);
 void agi_vm_modal_confirm(agi_vm *vm, int purpose);
-void agi_vm_modal_edit(agi_vm *vm, unsigned dest, int numeric, unsigned limit, const char *prompt, int row, int col);
+/* get.string / get.num: the prompt is message `prompt` of logic `logic`. */
+void agi_vm_modal_edit(agi_vm *vm, unsigned dest, int numeric, unsigned limit, unsigned logic, unsigned prompt, int row,
+                       int col);
 void agi_vm_modal_inventory(agi_vm *vm);
 void agi_vm_modal_show_obj(agi_vm *vm, unsigned view);
 /* show.obj's cel on the screen: x, the bottom row (picture coordinates). */
@@ -274,7 +278,6 @@ void agi_vm_script_input(agi_vm *vm, const agi_input_script *in);
  * through these (and vm->hooks.typed / parsed_word below this layer). */
 int agi_vm_input_new(agi_vm *vm);
 void agi_vm_input_free(agi_vm *vm);
-int agi_vm_input_controller(const agi_vm *vm, unsigned n);
 void agi_vm_input_to_save(const agi_vm *vm, agi_save_state *st);
 const char *agi_vm_input_typed(const agi_vm *vm, size_t *len);
 const char *agi_vm_input_parsed_word(const agi_vm *vm, unsigned n);

@@ -621,9 +621,12 @@ void agi_vm_text_cursor_moved(agi_vm *vm, int col)
 /* open.dialogue's fixed 36-character input width on or off. */
 void agi_vm_text_input_width(agi_vm *vm, int fixed) { vm->txt->input_width_override = (uint8_t)(fixed != 0); }
 
-/* An edit's prompt as the window's text, at get.string's row and column. */
-void agi_vm_window_prompt(agi_vm *vm, const char *prompt, int row, int col)
+/* An edit's prompt (message n of logic) as the window's text, at
+ * get.string's row and column; the open window closes first. */
+void agi_vm_window_prompt(agi_vm *vm, unsigned logic, unsigned n, int row, int col)
 {
+    agi_vm_window_close(vm);
+    const char *prompt = agi_vm_message(vm, logic, n);
     snprintf(vm->txt->window, sizeof vm->txt->window, "%s", prompt ? prompt : "");
     vm->txt->win_row = row;
     vm->txt->win_col = col;
@@ -643,6 +646,13 @@ void agi_vm_text_from_save(agi_vm *vm, const agi_save_state *st)
     vm->txt->status_enabled = st->status_enabled != 0;
     vm->txt->status_row = st->status_row;
     vm->txt->base_row = st->display_base_row;
+}
+
+int agi_vm_text_wipe_picture(agi_vm *vm, int x0, int y0, int x1, int y1)
+{
+    int top = vm->txt->base_row * 8;
+    agi_vm_text_wipe(vm, x0, top + y0, x1, top + y1);
+    return top;
 }
 
 /* The text state with the vm (agi_vm_new) and without it. */
@@ -665,10 +675,25 @@ void agi_vm_text_window_at(const agi_vm *vm, int *row, int *col)
     *col = vm->txt->win_col;
 }
 
-void agi_vm_text_cursor_at(const agi_vm *vm, int *row, int *col)
+/* get.string's prompt (the window's text) written from (row, col), or
+ * from the input line's cursor cell for a row from 25 on, after a space
+ * over that cursor; the cursor character behind it.  *edit_row and
+ * *edit_col: where the typed text goes. */
+void agi_vm_text_edit_open(agi_vm *vm, int row, int col, int *edit_row, int *edit_col)
 {
-    *row = vm->txt->drawn_row;
-    *col = vm->txt->cursor_col;
+    agi_vm_text_cursor_blank(vm);
+    if (row >= 0 && row < 25) {
+        *edit_row = row;
+        *edit_col = col >= 0 && col < 40 ? col : 0;
+    } else {
+        *edit_row = vm->txt->drawn_row >= 0 && vm->txt->drawn_row < 25 ? vm->txt->drawn_row : 24;
+        *edit_col = vm->txt->cursor_col;
+    }
+    size_t plen = strlen(vm->txt->window);
+    agi_vm_text_write(vm, (unsigned)*edit_row, (unsigned)*edit_col, vm->txt->window, plen);
+    *edit_col += (int)(plen < 40 ? plen : 40);
+    if (vm->txt->prompt_char)
+        agi_vm_text_write(vm, (unsigned)*edit_row, (unsigned)*edit_col, &vm->txt->prompt_char, 1);
 }
 
 int agi_vm_text_cell(const agi_vm *vm, unsigned row, unsigned col, agi_vm_text_cell_look *cell)
