@@ -230,6 +230,8 @@ void agi_vm_text_cursor_step(agi_vm *vm);
 
 /* 4. Events (vm_events.c): agi_vm_post / agi_vm_poll (agi_vm.h). */
 void agi_vm_events_reset(agi_vm *vm);
+int agi_vm_events_new(agi_vm *vm);
+void agi_vm_events_free(agi_vm *vm);
 
 /* 5. Modal waits and menus (vm_modal.c).  A blocked cycle resumes at one
  * of the AGI_STAGE_* stages. */
