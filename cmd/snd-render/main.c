@@ -34,7 +34,8 @@ static void snd_render_help(void)
            "      --channels N     1 or 2 (default 1)\n"
            "      --gain DB        output gain in dB (default 0)\n"
            "      --loop N         play the sound N times (default 1)\n"
-           "      --noise-bits N   noise shift register width, 15 (PCjr) or 16\n"
+           "      --noise-bits N   noise shift register: 15 (the PCjr's TI chip) or 16\n"
+           "                       (tapped 0, 3); default the machine's (tandy: NCR 8496)\n"
            "      --max-seconds S  cut audio longer than this (default 600)\n"
            "      --json           print the report as JSON\n"
            "  -v, --verbose        say each file written\n"
@@ -183,10 +184,7 @@ int main(int argc, char **argv)
         case OPT_RATE: bad = snd_render_number("rate", optarg, 8000, 384000, &o.rate); break;
         case OPT_CHANNELS: bad = snd_render_number("channel count", optarg, 1, 2, &o.channels); break;
         case OPT_LOOP: bad = snd_render_number("loop count", optarg, 1, 1000, &o.loops); break;
-        case OPT_NOISE:
-            bad = snd_render_number("noise width", optarg, 15, 16, &v);
-            o.lfsr16 = v == 16;
-            break;
+        case OPT_NOISE: bad = snd_render_number("noise width", optarg, 15, 16, &o.noise_bits); break;
         case OPT_GAIN: bad = snd_render_real("gain", optarg, -96, 48, &o.gain_db); break;
         case OPT_MAXSEC: bad = snd_render_real("--max-seconds", optarg, 0.001, 86400, &o.max_seconds); break;
         case OPT_JSON: o.json = 1; break;

@@ -12,7 +12,7 @@ typedef struct render_opts {
     const agi_profile *profile; /* NULL: the game's, or 2.936 */
     int selector;               /* -1: from device */
     unsigned rate, channels, loops, adjust;
-    int lfsr16;
+    unsigned noise_bits; /* 15 or 16; 0: the noise chip of the selector's machine */
     double gain_db;
     double max_seconds;
     int json;

@@ -8,10 +8,8 @@
  * divisor, giving clock / (32 * divisor); a divisor of 0 counts as 1024;
  * a frequency write does not reset the running counter.  The noise counter
  * reloads from 0x10, 0x20, 0x40 or channel 2's divisor and shifts the
- * register on every second reload; writing the noise register reloads the
- * shift register with its top bit set.  The discrete TI part (PCjr) has a
- * 15-bit register tapped at bits 0 and 1, the Sega variants 16 bits tapped
- * at 0 and 3.  Attenuation steps are 2 dB, 0x0f off.  The PC speaker is the
+ * register on every second reload.  The noise register itself differs by
+ * chip (syn_noise_chips below).  Attenuation steps are 2 dB, 0x0f off.  The PC speaker is the
  * PC timer (1,193,180 Hz) in square-wave mode: high for the larger half of
  * the divisor, low for the other.
  *
@@ -62,9 +60,36 @@ typedef struct syn {
     uint8_t noise_ctl;
     uint64_t noise_counter;
     int noise_flip;
-    uint32_t lfsr, lfsr_top, taps;
+    uint32_t lfsr;
+    const struct syn_noise_chip *chip;
     double noise_amp;
 } syn;
+
+/* The noise shift register of each chip: a shift moves the register right
+ * and feeds `top` with, in white noise, the parity of `white_taps` (its
+ * complement with `xnor`) or, in periodic noise, the bit `periodic_tap`;
+ * the output is bit 0.
+ *  - SN76489 (the PCjr's TI part): 15 bits tapped at 0 and 1; every write
+ *    of the noise register restarts it (SMS Power "SN76489" notes).
+ *  - 16-bit register tapped at 0 and 3 (the Sega variants, --noise-bits 16).
+ *  - NCR 8496 (the Tandy 1000's): 16 bits, white noise the XNOR of bits 1
+ *    and 5, periodic noise bit 1 fed back (a 15-shift ring), restarted only
+ *    when a write changes the white/periodic bit.  These are the Tandy rules
+ *    of MAME's sn76496.cpp (the NCR8496 notes of 2018, from chip tests),
+ *    which DOSBox plays the original interpreter with on a Tandy. */
+typedef struct syn_noise_chip {
+    uint32_t top, white_taps, periodic_tap;
+    int xnor;
+    int restart_on_mode_only;
+} syn_noise_chip;
+
+static const syn_noise_chip syn_noise_chips[AGI_NOISE_CHIPS] = {
+    [AGI_NOISE_SN76489] = {0x4000u, 0x0003u, 0x0001u, 0, 0},
+    [AGI_NOISE_LFSR16] = {0x8000u, 0x0009u, 0x0001u, 0, 0},
+    [AGI_NOISE_NCR8496] = {0x8000u, 0x0022u, 0x0002u, 1, 1},
+};
+
+agi_noise_chip agi_noise_chip_for(unsigned selector) { return selector == 2 ? AGI_NOISE_NCR8496 : AGI_NOISE_SN76489; }
 
 double agi_sn76489_gain(unsigned attenuation)
 {
@@ -133,16 +158,16 @@ static void syn_noise_run(syn *s, uint64_t end)
         if (s->noise_flip) {
             uint32_t old = s->lfsr & 1, fb;
             if (s->noise_ctl & 4) { /* white: parity of the tapped bits */
-                uint32_t x = s->lfsr & s->taps;
+                uint32_t x = s->lfsr & s->chip->white_taps;
                 x ^= x >> 8;
                 x ^= x >> 4;
                 x ^= x >> 2;
                 x ^= x >> 1;
-                fb = x & 1;
+                fb = (x & 1) ^ (uint32_t)s->chip->xnor;
             } else {
-                fb = old; /* periodic: the single bit circulates */
+                fb = (s->lfsr & s->chip->periodic_tap) != 0; /* the single bit circulates */
             }
-            s->lfsr = (s->lfsr >> 1) | (fb ? s->lfsr_top : 0);
+            s->lfsr = (s->lfsr >> 1) | (fb ? s->chip->top : 0);
             if ((s->lfsr & 1) != old && s->noise_amp != 0.0)
                 syn_step(s, at, (s->lfsr & 1) ? 2.0 * s->noise_amp : -2.0 * s->noise_amp);
         }
@@ -219,8 +244,9 @@ static double syn_noise_level(const syn *s) { return (s->lfsr & 1) ? s->noise_am
 static void syn_noise_write(syn *s, uint8_t ctl)
 {
     double before = syn_noise_level(s);
+    if (!s->chip->restart_on_mode_only || ((ctl ^ s->noise_ctl) & 4))
+        s->lfsr = s->chip->top;
     s->noise_ctl = ctl & 7;
-    s->lfsr = s->lfsr_top;
     double after = syn_noise_level(s);
     if (after != before)
         syn_step(s, s->now, after - before);
@@ -278,9 +304,8 @@ static void syn_init(syn *s, agi_snd_device device, const agi_synth_opts *o, flo
     s->speaker = device == AGI_SND_SPEAKER;
     s->step_num = s->speaker ? 1 : 16;
     s->clock = s->speaker ? AGI_SPEAKER_CLOCK : AGI_SN76489_CLOCK;
-    s->lfsr_top = o->lfsr16 ? 0x8000u : 0x4000u;
-    s->taps = o->lfsr16 ? 0x0009u : 0x0003u;
-    s->lfsr = s->lfsr_top;
+    s->chip = &syn_noise_chips[(unsigned)o->noise < AGI_NOISE_CHIPS ? o->noise : AGI_NOISE_SN76489];
+    s->lfsr = s->chip->top;
     s->latched = 0;
     for (unsigned i = 0; i < SYN_TONES; i++) {
         syn_set_divisor(s, i, 0);

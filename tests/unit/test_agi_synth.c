@@ -154,14 +154,19 @@ static void test_noise_width(void **state)
     agi_snd_cmds c = {0};
     push(&c, 0, AGI_SNDCMD_NOISE, 0, 1, 0xe0, 0);
     push(&c, 0, AGI_SNDCMD_ATTEN, 0, 1, 0xf0, 0);
-    for (int width = 15; width <= 16; width++) {
-        agi_synth_opts o = {.rate = 96000, .lfsr16 = width == 16};
+    /* The NCR 8496's 16-bit register feeds bit 1 back: a 15-shift ring. */
+    static const struct {
+        agi_noise_chip chip;
+        int ring;
+    } rings[] = {{AGI_NOISE_SN76489, 15}, {AGI_NOISE_LFSR16, 16}, {AGI_NOISE_NCR8496, 15}};
+    for (size_t i = 0; i < sizeof rings / sizeof rings[0]; i++) {
+        agi_synth_opts o = {.rate = 96000, .noise = rings[i].chip};
         float *x;
         size_t n;
         assert_int_equal(agi_synth_render(&c, AGI_SND_PCJR, 60, &o, &x, &n, NULL), RELIC_OK);
-        double want = AGI_SN76489_CLOCK / 512.0 / width;
+        double want = AGI_SN76489_CLOCK / 512.0 / rings[i].ring;
         if (fabs(rising(x, n) - want) > 2)
-            fail_msg("%d-bit periodic noise: %u pulses, want %.1f", width, rising(x, n), want);
+            fail_msg("chip %d periodic noise: %u pulses, want %.1f", (int)rings[i].chip, rising(x, n), want);
         free(x);
     }
     /* White noise: loud, with no tone-like period. */
@@ -176,6 +181,90 @@ static void test_noise_width(void **state)
     free(x);
     free(y);
     agi_snd_cmds_free(&c);
+}
+
+/* The lengths (in shifts) of the first runs of equal output bits of a
+ * white-noise register, computed here from the chip's description: XNOR
+ * of bits 1 and 5 fed into bit 15 (the NCR 8496) or XOR of bits 0 and 1
+ * fed into bit 14 (the SN76489). */
+static void reference_white_runs(int ncr, unsigned *runs, unsigned nruns)
+{
+    uint32_t top = ncr ? 0x8000u : 0x4000u, r = top;
+    unsigned len = 0, k = 0;
+    while (k < nruns) {
+        uint32_t before = r & 1;
+        uint32_t fb = ncr ? !(((r >> 1) ^ (r >> 5)) & 1) : ((r ^ (r >> 1)) & 1);
+        r = (r >> 1) | (fb ? top : 0);
+        len++;
+        if ((r & 1) != before) {
+            runs[k++] = len;
+            len = 0;
+        }
+    }
+}
+
+static void test_noise_white_sequence(void **state)
+{
+    (void)state;
+    /* White noise at the fastest rate (a shift every 512 chip clocks):
+     * the runs between level changes, in shifts, are the register's. */
+    agi_snd_cmds c = {0};
+    push(&c, 0, AGI_SNDCMD_NOISE, 0, 1, 0xe4, 0);
+    push(&c, 0, AGI_SNDCMD_ATTEN, 0, 1, 0xf0, 0);
+    const unsigned rate = 192000;
+    const double shift = 512.0 * rate / AGI_SN76489_CLOCK; /* samples a shift */
+    for (int ncr = 0; ncr <= 1; ncr++) {
+        agi_synth_opts o = {.rate = rate, .noise = ncr ? AGI_NOISE_NCR8496 : AGI_NOISE_SN76489};
+        float *x;
+        size_t n;
+        assert_int_equal(agi_synth_render(&c, AGI_SND_PCJR, 60, &o, &x, &n, NULL), RELIC_OK);
+        unsigned want[41], k = 0;
+        reference_white_runs(ncr, want, 41);
+        size_t last = 0;
+        for (size_t i = 1; i < n && k < 41; i++)
+            if ((x[i - 1] < 0) != (x[i] < 0)) {
+                unsigned got = (unsigned)lround((double)(i - last) / shift);
+                /* the first run starts with the write, not on a shift */
+                if (k > 0 && got != want[k])
+                    fail_msg("%s white noise: run %u is %u shifts, want %u", ncr ? "NCR 8496" : "SN76489", k, got,
+                             want[k]);
+                last = i;
+                k++;
+            }
+        assert_int_equal(k, 41);
+        free(x);
+    }
+    agi_snd_cmds_free(&c);
+}
+
+static void test_noise_restart(void **state)
+{
+    (void)state;
+    /* The same white-noise byte written again on every tick: the TI part
+     * restarts its register each time, the NCR 8496 only when the byte
+     * changes white to periodic or back, so its noise is the same as one
+     * write's. */
+    agi_snd_cmds once = {0}, again = {0};
+    push(&once, 0, AGI_SNDCMD_NOISE, 0, 1, 0xe4, 0);
+    push(&once, 0, AGI_SNDCMD_ATTEN, 0, 1, 0xf0, 0);
+    push(&again, 0, AGI_SNDCMD_NOISE, 0, 1, 0xe4, 0);
+    push(&again, 0, AGI_SNDCMD_ATTEN, 0, 1, 0xf0, 0);
+    for (uint64_t t = 1; t < 60; t++)
+        push(&again, t, AGI_SNDCMD_NOISE, 0, 1, 0xe4, 0);
+    for (int ncr = 0; ncr <= 1; ncr++) {
+        agi_synth_opts o = {.rate = 44100, .noise = ncr ? AGI_NOISE_NCR8496 : AGI_NOISE_SN76489};
+        float *x, *y;
+        size_t n;
+        assert_int_equal(agi_synth_render(&once, AGI_SND_PCJR, 60, &o, &x, &n, NULL), RELIC_OK);
+        assert_int_equal(agi_synth_render(&again, AGI_SND_PCJR, 60, &o, &y, &n, NULL), RELIC_OK);
+        assert_int_equal(memcmp(x, y, n * sizeof *x) == 0, ncr);
+        free(x);
+        free(y);
+    }
+    assert_int_equal(agi_noise_chip_for(2), AGI_NOISE_NCR8496);
+    assert_int_equal(agi_noise_chip_for(1), AGI_NOISE_SN76489);
+    agi_snd_cmds_free(&once);
+    agi_snd_cmds_free(&again);
 }
 
 /* A sink that counts its calls. */
@@ -400,6 +489,8 @@ int main(void)
         cmocka_unit_test(test_counter_not_reset),
         cmocka_unit_test(test_speaker_frequency),
         cmocka_unit_test(test_noise_width),
+        cmocka_unit_test(test_noise_white_sequence),
+        cmocka_unit_test(test_noise_restart),
         cmocka_unit_test(test_length_loops_and_limit),
         cmocka_unit_test(test_commands_every_tick),
         cmocka_unit_test(test_midi),

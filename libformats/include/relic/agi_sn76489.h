@@ -18,12 +18,24 @@ extern "C" {
 #define AGI_SPEAKER_CLOCK 1193180u /* PC timer input */
 #define AGI_SYNTH_MAX_RATE 384000u
 
+/* The noise generator of the chip the machine carries (sn76489.c
+ * documents each row). */
+typedef enum agi_noise_chip {
+    AGI_NOISE_SN76489 = 0, /* PCjr's TI part: 15-bit register tapped 0, 1 */
+    AGI_NOISE_LFSR16,      /* a 16-bit register tapped 0, 3 (Sega variants) */
+    AGI_NOISE_NCR8496,     /* Tandy 1000: 16-bit, XNOR of bits 1 and 5 */
+    AGI_NOISE_CHIPS
+} agi_noise_chip;
+
+/* The chip of the machine a device selector stands for: the Tandy's
+ * (selector 2) NCR 8496, the PCjr's SN76489 otherwise. */
+agi_noise_chip agi_noise_chip_for(unsigned selector);
+
 typedef struct agi_synth_opts {
-    unsigned rate;      /* output samples per second (8000..384000) */
-    int lfsr16;         /* 16-bit noise shift register (tapped 0, 3)
-                                 instead of the PCjr's 15-bit (tapped 0, 1) */
-    unsigned loops;     /* play the stream this many times (0 = 1) */
-    uint64_t max_ticks; /* stop after this many ticks (0 = no limit) */
+    unsigned rate;        /* output samples per second (8000..384000) */
+    agi_noise_chip noise; /* the noise generator (default the PCjr's) */
+    unsigned loops;       /* play the stream this many times (0 = 1) */
+    uint64_t max_ticks;   /* stop after this many ticks (0 = no limit) */
 } agi_synth_opts;
 
 /* Frames the render of end_tick ticks (times loops) at rate gives:
