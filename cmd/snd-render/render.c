@@ -105,7 +105,8 @@ static agi_noise_chip snd_render_noise_chip(const render_opts *o)
 static int render_audio(const render_opts *o, const agi_snd_cmds *c, agi_snd_device dev, uint64_t end, json_t *report,
                         int *oom, relic_err *err)
 {
-    agi_synth_opts so = {.rate = o->rate, .noise = snd_render_noise_chip(o), .loops = o->loops};
+    agi_synth_opts so = {
+        .rate = o->rate, .noise = snd_render_noise_chip(o), .sampling = o->sampling, .loops = o->loops};
     uint64_t total = end * o->loops, cap = (uint64_t)llround(o->max_seconds * AGI_SND_TICK_HZ);
     int truncated = total > cap;
     const char *name = o->output_name ? o->output_name : o->output;

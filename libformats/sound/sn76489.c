@@ -53,6 +53,8 @@ typedef struct syn {
     uint64_t rate, step_num, clock; /* step k is at k * step_num / clock s */
     uint64_t now;                   /* current chip step */
     int speaker;
+    int point;          /* AGI_SYNTH_POINT: the level at each sample's instant */
+    double swing, rest; /* a voice's level: amp * (swing * sign + rest) */
     syn_tone tone[SYN_TONES];
     uint16_t divisor[SYN_TONES];
     uint8_t latched; /* register 0..7 of the last latch byte */
@@ -89,6 +91,18 @@ static const syn_noise_chip syn_noise_chips[AGI_NOISE_CHIPS] = {
     [AGI_NOISE_NCR8496] = {0x8000u, 0x0022u, 0x0002u, 1, 1},
 };
 
+static const char *const syn_sampling_names[] = {[AGI_SYNTH_BOX] = "box", [AGI_SYNTH_POINT] = "point"};
+
+int agi_synth_sampling_parse(const char *name, agi_synth_sampling *out)
+{
+    for (unsigned i = 0; i < sizeof syn_sampling_names / sizeof syn_sampling_names[0]; i++)
+        if (strcmp(name, syn_sampling_names[i]) == 0) {
+            *out = (agi_synth_sampling)i;
+            return 0;
+        }
+    return -1;
+}
+
 agi_noise_chip agi_noise_chip_for(unsigned selector) { return selector == 2 ? AGI_NOISE_NCR8496 : AGI_NOISE_SN76489; }
 
 double agi_sn76489_gain(unsigned attenuation)
@@ -105,8 +119,10 @@ size_t agi_synth_frames(uint64_t end_tick, const agi_synth_opts *o)
     return (size_t)(ticks * o->rate / AGI_SND_TICK_HZ);
 }
 
-/* A level change of d at chip step t, box-filtered into the sample grid.
- * syn_advance keeps t inside the window. */
+/* A level change of d at chip step t into the sample grid: box-filtered
+ * (sample n is the mean level over its interval), or point-sampled (sample
+ * n is the level at its start, every change between two instants landing
+ * whole on the next).  syn_advance keeps t inside the window. */
 static void syn_step(syn *s, uint64_t t, double d)
 {
     uint64_t num = t * s->step_num * s->rate;
@@ -114,6 +130,8 @@ static void syn_step(syn *s, uint64_t t, double d)
     if (n >= s->frames)
         return;
     double frac = (double)(num % s->clock) / (double)s->clock;
+    if (s->point && frac > 0.0)
+        frac = 1.0;
     size_t i = (size_t)(n - s->wpos);
     if (n < s->wpos || i >= SYN_WIN) /* cannot happen: syn_advance keeps steps inside */
         return;
@@ -133,7 +151,7 @@ static void syn_tone_run(syn *s, syn_tone *t, uint64_t end)
     }
     while (at < end) {
         if (t->amp != 0.0)
-            syn_step(s, at, -2.0 * t->sign * t->amp);
+            syn_step(s, at, -2.0 * s->swing * t->sign * t->amp);
         t->sign = -t->sign;
         t->phase ^= 1;
         at += t->half[t->phase];
@@ -169,7 +187,7 @@ static void syn_noise_run(syn *s, uint64_t end)
             }
             s->lfsr = (s->lfsr >> 1) | (fb ? s->chip->top : 0);
             if ((s->lfsr & 1) != old && s->noise_amp != 0.0)
-                syn_step(s, at, (s->lfsr & 1) ? 2.0 * s->noise_amp : -2.0 * s->noise_amp);
+                syn_step(s, at, ((s->lfsr & 1) ? 2.0 : -2.0) * s->swing * s->noise_amp);
         }
         at += period;
     }
@@ -231,15 +249,17 @@ static void syn_advance(syn *s, uint64_t end)
     }
 }
 
-static void syn_set_amp(syn *s, double *amp, double now_level, double new_amp, double level_sign)
+/* A voice whose output is on the `sign` side gets amplitude new_amp. */
+static void syn_set_amp(syn *s, double *amp, double new_amp, double sign)
 {
-    double d = level_sign * new_amp - now_level;
+    double d = (new_amp - *amp) * (s->swing * sign + s->rest);
     if (d != 0.0)
         syn_step(s, s->now, d);
     *amp = new_amp;
 }
 
-static double syn_noise_level(const syn *s) { return (s->lfsr & 1) ? s->noise_amp : -s->noise_amp; }
+static double syn_noise_sign(const syn *s) { return (s->lfsr & 1) ? 1.0 : -1.0; }
+static double syn_noise_level(const syn *s) { return s->noise_amp * (s->swing * syn_noise_sign(s) + s->rest); }
 
 static void syn_noise_write(syn *s, uint8_t ctl)
 {
@@ -269,9 +289,9 @@ static void syn_write(syn *s, uint8_t b)
     if (s->latched & 1) { /* attenuation */
         double g = SYN_AMP * agi_sn76489_gain(b & 0x0f);
         if (ch < SYN_TONES)
-            syn_set_amp(s, &s->tone[ch].amp, s->tone[ch].sign * s->tone[ch].amp, g, s->tone[ch].sign);
+            syn_set_amp(s, &s->tone[ch].amp, g, s->tone[ch].sign);
         else
-            syn_set_amp(s, &s->noise_amp, syn_noise_level(s), g, (s->lfsr & 1) ? 1.0 : -1.0);
+            syn_set_amp(s, &s->noise_amp, g, syn_noise_sign(s));
     } else if (ch < SYN_TONES) {
         if (b & 0x80)
             syn_set_divisor(s, ch, (uint16_t)((s->divisor[ch] & 0x3f0) | (b & 0x0f)));
@@ -289,9 +309,9 @@ static void syn_speaker(syn *s, const agi_snd_cmd *c)
         uint32_t d = c->divisor ? c->divisor : 65536u;
         t->half[0] = (d + 1) / 2;
         t->half[1] = d / 2 ? d / 2 : 1;
-        syn_set_amp(s, &t->amp, t->sign * t->amp, SYN_SPEAKER_AMP, t->sign);
+        syn_set_amp(s, &t->amp, SYN_SPEAKER_AMP, t->sign);
     } else if (c->kind == AGI_SNDCMD_SILENCE) {
-        syn_set_amp(s, &t->amp, t->sign * t->amp, 0.0, t->sign);
+        syn_set_amp(s, &t->amp, 0.0, t->sign);
     }
 }
 
@@ -302,6 +322,14 @@ static void syn_init(syn *s, agi_snd_device device, const agi_synth_opts *o, flo
     s->frames = frames;
     s->rate = o->rate;
     s->speaker = device == AGI_SND_SPEAKER;
+    /* Point sampling records the chip as an emulator does: each voice
+     * between 0 and its level (the chip's outputs are one-sided; MAME's
+     * model, which DOSBox plays, gives each voice up to a quarter of full
+     * scale), the mean band-limited render swings each voice +-level.
+     * The PC speaker always swings both ways. */
+    s->point = o->sampling == AGI_SYNTH_POINT;
+    s->swing = s->point && !s->speaker ? 0.5 : 1.0;
+    s->rest = s->point && !s->speaker ? 0.5 : 0.0;
     s->step_num = s->speaker ? 1 : 16;
     s->clock = s->speaker ? AGI_SPEAKER_CLOCK : AGI_SN76489_CLOCK;
     s->chip = &syn_noise_chips[(unsigned)o->noise < AGI_NOISE_CHIPS ? o->noise : AGI_NOISE_SN76489];

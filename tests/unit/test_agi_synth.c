@@ -267,6 +267,45 @@ static void test_noise_restart(void **state)
     agi_snd_cmds_free(&again);
 }
 
+static void test_point_sampling(void **state)
+{
+    (void)state;
+    /* Point sampling takes the chip's level at each sample's instant, each
+     * voice between 0 and its level as the chip (and the emulator that
+     * records the original) outputs it: a tone at attenuation 0 gives only
+     * 0 and 0.25, a quarter of full scale, and 0.125 on average; the box
+     * render swings +-0.25 with values between at its edges. */
+    agi_snd_cmds c = {0};
+    push(&c, 0, AGI_SNDCMD_TONE, 0x1ab, 2, 0x8b, 0x1a);
+    push(&c, 0, AGI_SNDCMD_ATTEN, 0, 1, 0x90, 0);
+    push(&c, 30, AGI_SNDCMD_ATTEN, 0, 1, 0x9f, 0);
+    agi_synth_opts o = {.rate = 22050, .sampling = AGI_SYNTH_POINT};
+    float *x;
+    size_t n, between = 0;
+    assert_int_equal(agi_synth_render(&c, AGI_SND_PCJR, 60, &o, &x, &n, NULL), RELIC_OK);
+    double sum = 0;
+    for (size_t i = 0; i < n / 2; i++) {
+        if (fabsf(x[i]) > 1e-6f && fabsf(x[i] - 0.25f) > 1e-6f)
+            fail_msg("point sample %zu is %f, not 0 or 0.25", i, x[i]);
+        sum += x[i];
+    }
+    assert_true(fabs(sum / (double)(n / 2) - 0.125) < 0.005);
+    for (size_t i = n / 2 + 1; i < n; i++) /* attenuation 15: the voice rests at 0 */
+        assert_true(fabsf(x[i]) < 1e-6f);
+    free(x);
+    o.sampling = AGI_SYNTH_BOX;
+    assert_int_equal(agi_synth_render(&c, AGI_SND_PCJR, 60, &o, &x, &n, NULL), RELIC_OK);
+    for (size_t i = 0; i < n / 2; i++)
+        between += fabsf(fabsf(x[i]) - 0.25f) > 1e-4f;
+    assert_true(between > 100);
+    free(x);
+    agi_synth_sampling sm = AGI_SYNTH_BOX;
+    assert_int_equal(agi_synth_sampling_parse("point", &sm), 0);
+    assert_int_equal(sm, AGI_SYNTH_POINT);
+    assert_int_equal(agi_synth_sampling_parse("linear", &sm), -1);
+    agi_snd_cmds_free(&c);
+}
+
 /* A sink that counts its calls. */
 static int count_sink(void *ctx, const float *frames, size_t n)
 {
@@ -491,6 +530,7 @@ int main(void)
         cmocka_unit_test(test_noise_width),
         cmocka_unit_test(test_noise_white_sequence),
         cmocka_unit_test(test_noise_restart),
+        cmocka_unit_test(test_point_sampling),
         cmocka_unit_test(test_length_loops_and_limit),
         cmocka_unit_test(test_commands_every_tick),
         cmocka_unit_test(test_midi),

@@ -31,11 +31,25 @@ typedef enum agi_noise_chip {
  * (selector 2) NCR 8496, the PCjr's SN76489 otherwise. */
 agi_noise_chip agi_noise_chip_for(unsigned selector);
 
+/* How the chip's output becomes samples: the mean level over each
+ * sample's interval (band-limited: high tones do not alias), or the level
+ * at each sample's instant, as an emulator records it (DOSBox's Tandy and
+ * PCjr sound and its wave capture, the oracle's recordings of the
+ * original: overtones above half the rate fold back). */
+typedef enum agi_synth_sampling {
+    AGI_SYNTH_BOX = 0,
+    AGI_SYNTH_POINT,
+} agi_synth_sampling;
+
+/* The sampling named `name` ("box" or "point"): 0, or -1 for another name. */
+int agi_synth_sampling_parse(const char *name, agi_synth_sampling *out);
+
 typedef struct agi_synth_opts {
     unsigned rate;        /* output samples per second (8000..384000) */
     agi_noise_chip noise; /* the noise generator (default the PCjr's) */
-    unsigned loops;       /* play the stream this many times (0 = 1) */
-    uint64_t max_ticks;   /* stop after this many ticks (0 = no limit) */
+    agi_synth_sampling sampling;
+    unsigned loops;     /* play the stream this many times (0 = 1) */
+    uint64_t max_ticks; /* stop after this many ticks (0 = no limit) */
 } agi_synth_opts;
 
 /* Frames the render of end_tick ticks (times loops) at rate gives:
