@@ -13,8 +13,11 @@
  * PC timer (1,193,180 Hz) in square-wave mode: high for the larger half of
  * the divisor, low for the other.
  *
- * Sound ticks are 60 Hz (sound.md "Tick schedule"; the interpreters run sound
- * from the PC's 60 Hz-reprogrammed timer interrupt); tick k starts at k/60 s.
+ * Sound ticks are the timer interrupt AGI 2.936 programs (sound.md "Tick
+ * schedule" says 60 Hz): divisor 0x4dae of the PC timer's 14,318,180 / 12
+ * Hz (AGI.EXE 0x8447), 19,886 timer clocks, which are 59,658 clocks of the
+ * SN76489 (fed 14,318,180 / 4 Hz): tick k starts at chip step
+ * k * 59,658 / 16, every 16.6661 ms (60.0012 Hz).
  *
  * Rendering is exact in time: every flip happens on an integer chip step,
  * and is added to a derivative buffer as a box-filtered step (the part of
@@ -51,6 +54,7 @@ typedef struct syn {
     uint64_t wpos;
     double acc;                     /* running sum: the signal level */
     uint64_t rate, step_num, clock; /* step k is at k * step_num / clock s */
+    uint64_t clocks_per_timer;      /* the chip's clocks per PC timer clock */
     uint64_t now;                   /* current chip step */
     int speaker;
     int point;          /* AGI_SYNTH_POINT: the level at each sample's instant */
@@ -139,7 +143,14 @@ static void syn_step(syn *s, uint64_t t, double d)
     s->win[i + 1] += (float)(d * frac);
 }
 
-static uint64_t syn_tick_step(const syn *s, uint64_t tick) { return tick * s->clock / (AGI_SND_TICK_HZ * s->step_num); }
+#define SYN_TICK_TIMER_CLOCKS 19886u /* AGI 2.936's timer divisor, 0x4dae */
+
+/* The first chip step of tick `tick`: 19,886 timer clocks a tick, each
+ * three clocks of the SN76489 or one step of the speaker's timer. */
+static uint64_t syn_tick_step(const syn *s, uint64_t tick)
+{
+    return tick * SYN_TICK_TIMER_CLOCKS * s->clocks_per_timer / s->step_num;
+}
 
 static void syn_tone_run(syn *s, syn_tone *t, uint64_t end)
 {
@@ -332,6 +343,7 @@ static void syn_init(syn *s, agi_snd_device device, const agi_synth_opts *o, flo
     s->rest = s->point && !s->speaker ? 0.5 : 0.0;
     s->step_num = s->speaker ? 1 : 16;
     s->clock = s->speaker ? AGI_SPEAKER_CLOCK : AGI_SN76489_CLOCK;
+    s->clocks_per_timer = s->speaker ? 1 : 3; /* 14,318,180 Hz / 4 against / 12 */
     s->chip = &syn_noise_chips[(unsigned)o->noise < AGI_NOISE_CHIPS ? o->noise : AGI_NOISE_SN76489];
     s->lfsr = s->chip->top;
     s->latched = 0;

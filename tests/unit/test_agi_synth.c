@@ -306,6 +306,35 @@ static void test_point_sampling(void **state)
     agi_snd_cmds_free(&c);
 }
 
+static void test_tick_is_the_timer_interrupt(void **state)
+{
+    (void)state;
+    /* AGI 2.936 runs sound from the PC timer at divisor 0x4dae: a tick is
+     * 19,886 timer clocks, 59,658 clocks of the chip, 16.6661 ms.  A tone
+     * written on tick 600 starts 600 * 59,658 / 3,579,545 s in (9.99978 s),
+     * ten samples at 44,100 Hz before tick 600 of a 60 Hz clock. */
+    agi_snd_cmds c = {0};
+    push(&c, 600, AGI_SNDCMD_TONE, 0x1ab, 2, 0x8b, 0x1a);
+    push(&c, 600, AGI_SNDCMD_ATTEN, 0, 1, 0x90, 0);
+    for (int speaker = 0; speaker <= 1; speaker++) {
+        if (speaker)
+            c.v[0].divisor = 5124;
+        agi_synth_opts o = {.rate = 44100};
+        float *x;
+        size_t n, first = 0;
+        assert_int_equal(agi_synth_render(&c, speaker ? AGI_SND_SPEAKER : AGI_SND_PCJR, 610, &o, &x, &n, NULL),
+                         RELIC_OK);
+        while (first < n && fabsf(x[first]) < 1e-6f)
+            first++;
+        double clock = speaker ? AGI_SPEAKER_CLOCK : AGI_SN76489_CLOCK / 3.0;
+        size_t want = (size_t)(600.0 * 19886.0 / clock * 44100);
+        if (first + 1 < want || first > want + 1)
+            fail_msg("%s: tick 600 starts at sample %zu, want %zu", speaker ? "speaker" : "SN76489", first, want);
+        free(x);
+    }
+    agi_snd_cmds_free(&c);
+}
+
 /* A sink that counts its calls. */
 static int count_sink(void *ctx, const float *frames, size_t n)
 {
@@ -531,6 +560,7 @@ int main(void)
         cmocka_unit_test(test_noise_white_sequence),
         cmocka_unit_test(test_noise_restart),
         cmocka_unit_test(test_point_sampling),
+        cmocka_unit_test(test_tick_is_the_timer_interrupt),
         cmocka_unit_test(test_length_loops_and_limit),
         cmocka_unit_test(test_commands_every_tick),
         cmocka_unit_test(test_midi),
