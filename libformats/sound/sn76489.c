@@ -9,9 +9,9 @@
  * a frequency write does not reset the running counter.  The noise counter
  * reloads from 0x10, 0x20, 0x40 or channel 2's divisor and shifts the
  * register on every second reload.  The noise register itself differs by
- * chip (syn_noise_chips below).  Attenuation steps are 2 dB, 0x0f off.  The PC speaker is the
- * PC timer (1,193,180 Hz) in square-wave mode: high for the larger half of
- * the divisor, low for the other.
+ * chip (syn_noise_chips below).  Attenuation steps are 2 dB, 0x0f off.  The
+ * PC speaker is the PC timer (1,193,180 Hz) in square-wave mode: high for
+ * the larger half of the divisor, low for the other.
  *
  * Sound ticks are the timer interrupt AGI 2.936 programs (sound.md "Tick
  * schedule" says 60 Hz): divisor 0x4dae of the PC timer's 14,318,180 / 12

@@ -147,7 +147,7 @@ def main():
         return r.stdout.split()[0] if r.stdout.strip() else None
 
     try:
-        for _ in range(50):
+        for _ in range(300):  # a loaded machine starts DOSBox slowly
             if window():
                 break
             time.sleep(0.1)

@@ -58,8 +58,9 @@ size_t agi_synth_frames(uint64_t end_tick, const agi_synth_opts *o);
 
 /* Renders a whole command stream (ticks 0..end_tick) for its device into a
  * new mono buffer of agi_synth_frames() floats in [-1, 1] (free() it).
- * Each square is integrated over every output sample (a box filter at the
- * chip's own step rate), so high tones do not alias into loud whistles. */
+ * With AGI_SYNTH_BOX each square is integrated over every output sample (a
+ * box filter at the chip's own step rate), so high tones do not alias;
+ * AGI_SYNTH_POINT takes the level at each sample's instant. */
 int agi_synth_render(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_tick, const agi_synth_opts *o,
                      float **out, size_t *frames, relic_err *err);
 
