@@ -2,7 +2,9 @@
  * interface: an opaque handle with accessors).  For libvm/agi's own files
  * (through vm_private.h) and for the unit tests that must reach inside;
  * nothing else includes it, and it may change with any commit.
- * Each sub-struct is owned by one file, which also resets it. */
+ * Each sub-struct is owned by one file, which also resets it; the text,
+ * input, replay and event state are only pointers here, their structs
+ * defined where the owner alone sees them (tests/owners.sh). */
 #ifndef RELIC_AGI_VM_INTERNAL_H
 #define RELIC_AGI_VM_INTERNAL_H
 
