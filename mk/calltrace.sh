@@ -6,7 +6,8 @@
 # function's entry and exit during cycles [FROM, TO); addr2line names
 # their files.  Prints, per cycle: calls into another file, moves (calls
 # and returns), moves into a file already left in that cycle, and the
-# longest run of moves back and forth between vm_text.c and vm_modal.c.
+# longest run of moves back and forth between the text module (vm_text.c,
+# vm_lines.c) and vm_modal.c.
 #   mk/calltrace.sh GAME_DIR [FROM TO [SRCROOT]]   (default 0 300, this tree;
 #   SRCROOT must be built: its build/lib archives are linked)
 game=$1; from=${2:-0}; to=${3:-300}; src=${4:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -78,7 +79,7 @@ function move(f) {
     moves++
     if (f in seen) back++
     seen[f] = 1
-    if ((cur ~ /vm_text/ && f ~ /vm_modal/) || (cur ~ /vm_modal/ && f ~ /vm_text/)) { run++; if (run > maxrun) maxrun = run } else run = 0
+    if ((cur ~ /vm_text|vm_lines/ && f ~ /vm_modal/) || (cur ~ /vm_modal/ && f ~ /vm_text|vm_lines/)) { run++; if (run > maxrun) maxrun = run } else run = 0
     cur = f
 }
 $1 == "C" { delete seen; cur = ""; top = 0; next }
@@ -88,7 +89,7 @@ $1 == "E" { f = file[$2]; stk[top++] = f; nf[f] = 1
 $1 == "X" { top--; if (top > 0) move(stk[top - 1]) }
 END {
     n = 0; for (f in nf) n++
-    printf "%d cycles, %d files; a cycle: %.1f calls into another file, %.1f moves (calls and returns), %.1f into a file already left; longest vm_text/vm_modal run %d\n",
+    printf "%d cycles, %d files; a cycle: %.1f calls into another file, %.1f moves (calls and returns), %.1f into a file already left; longest text (vm_text, vm_lines)/vm_modal run %d\n",
            ncyc, n, calls / ncyc, moves / ncyc, back / ncyc, maxrun
     for (f in ent) printf "  %8.1f %s\n", ent[f] / ncyc, f | "sort -rn"
 }' "$w/log"

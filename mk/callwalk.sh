@@ -12,7 +12,7 @@
 #   the prepared copy
 # Prints the files, the calls into another file, how many of them enter a
 # file already entered and left, and the longest run of moves back and
-# forth between vm_text.c and vm_modal.c.
+# forth between the text module (vm_text.c, vm_lines.c) and vm_modal.c.
 dir=${1:-libvm/agi/vm}
 top=$(cd "$(dirname "$0")/.." && pwd)
 command -v cflow >/dev/null || { echo "callwalk: cflow not installed (apt-get install cflow)" >&2; exit 2; }
@@ -47,7 +47,7 @@ function fileof(line,   m) {
 function move(f, is_call) {
     if (f == cur) return
     if (is_call) { calls++; if (f in seen) reenter++ } else rets++
-    if ((cur ~ /vm_text/ && f ~ /vm_modal/) || (cur ~ /vm_modal/ && f ~ /vm_text/)) { run++; if (run > maxrun) maxrun = run } else run = 0
+    if ((cur ~ /vm_text|vm_lines/ && f ~ /vm_modal/) || (cur ~ /vm_modal/ && f ~ /vm_text|vm_lines/)) { run++; if (run > maxrun) maxrun = run } else run = 0
     if (is_call) enter[f]++
     seen[f] = 1
     cur = f
@@ -66,7 +66,7 @@ BEGIN { skip = -1 }
 END {
     while (top > 1) { top--; move(file[top - 1], 0) }
     n = 0; for (f in seen) n++
-    printf "files %d, calls into another file %d (into a file already left %d), returns %d, longest vm_text/vm_modal run %d\n",
+    printf "files %d, calls into another file %d (into a file already left %d), returns %d, longest text (vm_text, vm_lines)/vm_modal run %d\n",
            n, calls, reenter, rets, maxrun
     for (f in enter) printf "  %4d %s\n", enter[f], f | "sort -rn"
 }'

@@ -20,6 +20,7 @@ vm_obj 3
 vm_motion 3
 vm_obj_ops 3
 vm_text 3
+vm_lines 3
 vm_events 4
 vm_modal 5
 vm_input 5

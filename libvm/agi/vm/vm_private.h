@@ -9,7 +9,8 @@
  *   3. objects/text vm_obj.c      objects, the frame and the screen;
  *                                 vm_motion.c their motion;
  *                                 vm_obj_ops.c their actions; vm_text.c
- *                                 text grid, saved window, messages
+ *                                 text grid, saved window, messages;
+ *                                 vm_lines.c the status and input lines
  *   4. events       vm_events.c   the event queue
  *   5. input/modal  vm_modal.c    modal waits and menus; vm_input.c parser,
  *                                 said, input phase (uses vm_modal.c);

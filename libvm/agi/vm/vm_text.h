@@ -1,7 +1,7 @@
-/* PRIVATE to vm_text.c: the text state of the AGI interpreter (agi-spec
+/* PRIVATE to the text module (vm_text.c, vm_lines.c): the text state of the AGI interpreter (agi-spec
  * input_text_and_menus.md "Text geometry and surfaces").  struct agi_vm
  * holds a pointer to it; every other file sees an incomplete type and
- * calls vm_text.c's functions (vm_private.h, "3. Text").  The unit tests
+ * calls the module's functions (vm_private.h, "3. Text").  The unit tests
  * reach it through vm_test_internal.h. */
 #ifndef RELIC_AGI_VM_TEXT_H
 #define RELIC_AGI_VM_TEXT_H
