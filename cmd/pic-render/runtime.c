@@ -28,8 +28,17 @@ typedef struct rt_ctx {
     json_t *failures;     /* the script's expectations that did not hold */
     size_t next_expect;   /* the first expectation not checked yet */
     unsigned long checked;
-    int oom; /* sticky (relic_json_set): a lost report member fails the run */
+    int oom;         /* sticky (relic_json_set): a lost report member fails the run */
+    unsigned warned; /* resource warnings printed so far */
 } rt_ctx;
+
+/* Damaged resources the run reads as AGI 2.936 does: one line each, as the
+ * VM first meets them. */
+static void rt_warnings(rt_ctx *c)
+{
+    for (; c->warned < agi_vm_resource_warnings(c->vm); c->warned++)
+        cli_warn("%s: warning: %s", c->o->game_dir, agi_vm_resource_warning(c->vm, c->warned));
+}
 
 static const uint8_t *rt_plane(const rt_ctx *c)
 {
@@ -241,6 +250,7 @@ static int rt_run(rt_ctx *c, relic_err *err)
     rt_expect_check(c);
     while (agi_vm_cycles(c->vm) < tick && !agi_vm_has_quit(c->vm)) {
         int rc = agi_vm_cycle(c->vm, &c->in, err);
+        rt_warnings(c);
         if (rc) {
             relic_err_file(err, o->game_dir);
             return rc;

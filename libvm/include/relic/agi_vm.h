@@ -166,6 +166,13 @@ int agi_vm_has_quit(const agi_vm *vm);
  * ("" when none). */
 const agi_profile *agi_vm_profile(const agi_vm *vm);
 const char *agi_vm_warning(const agi_vm *vm);
+/* Damaged resources the run read as AGI 2.936 reads them (a sound channel
+ * past its payload, message text past it): one line each, once per
+ * resource however often it is loaded, in the order they warned, e.g.
+ * "sound 1: channel 3 offset 0x8b07 outside the payload (15 bytes): reads
+ * zero records, never ends (payload offset 0x6)".  i past the count: NULL. */
+unsigned agi_vm_resource_warnings(const agi_vm *vm);
+const char *agi_vm_resource_warning(const agi_vm *vm, unsigned i);
 /* The composed frame (agi_vm_render): AGI_PIC_CELLS colour / priority
  * cells, 160x168. */
 const uint8_t *agi_vm_frame_vis(const agi_vm *vm);
