@@ -6,7 +6,6 @@
  * and ended by a restart.  Sounds are installed from explicit bytes. */
 #include "relic/agi.h"
 #include "relic/agi_vm.h"
-#include "../../libvm/agi/vm/vm_internal.h" /* the tests reach inside the VM */
 #include "agi_vm_support.h"
 
 static agi_vm *sound_vm(agi_vm_machine machine)
