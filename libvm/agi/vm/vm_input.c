@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "relic/agi_ext.h"
 #include "../opcodes.h"
 #include "vm_private.h"
 
@@ -62,9 +63,11 @@ void agi_vm_parse(agi_vm *vm, const char *line)
 {
     vm->flags[AGI_F_INPUT] = vm->flags[AGI_F_SAID] = 0;
     vm->input.parsed_n = vm->input.parse_count = 0;
-    /* norm is matched (lower case); typed keeps the letters as typed, which
-     * is what %w shows (AGI 2.936, a probe: "LOOK Xyzzy" gives "LOOK" and
-     * "Xyzzy", "Look" gives "Look"). */
+    /* norm is matched (lower case; an AGDS game's Cyrillic letters as the
+     * Latin letters its dictionary stores, codepage.c); typed keeps the
+     * letters as typed, which is what %w shows (AGI 2.936, a probe: "LOOK
+     * Xyzzy" gives "LOOK" and "Xyzzy", "Look" gives "Look"). */
+    const agi_codepage *cp = agi_codepage_for(vm->extensions);
     char norm[128], typed[128];
     size_t n = 0;
     int sep = 1;
@@ -77,7 +80,7 @@ void agi_vm_parse(agi_vm *vm, const char *line)
             sep = 1;
         } else if (!strchr("'`-\"", *p)) {
             typed[n] = *p;
-            norm[n++] = (char)tolower((unsigned char)*p);
+            norm[n++] = (char)cp->fold((uint8_t)*p);
             sep = 0;
         }
     }
@@ -153,8 +156,10 @@ match:
     return 1;
 }
 
-static uint16_t agi_vm_menu_status(const agi_vm *vm, const char *text)
+static uint16_t agi_vm_menu_status(const agi_vm *vm, const char *utf8)
 {
+    char text[160];
+    agi_vm_script_text(vm, utf8, text, sizeof text);
     for (unsigned i = 0; i < vm->menus.menu_n; i++) {
         char t[41];
         size_t n = 0;
@@ -206,17 +211,33 @@ static void agi_vm_modal_script_event(agi_vm *vm, const agi_input_event *e)
         break;
     }
     case AGI_IN_DIR: agi_vm_modal_event(vm, AGI_EV_DIR, e->value); break;
-    case AGI_IN_TYPE:
-        for (const char *p = e->text; *p && vm->modal.kind != AGI_MODAL_NONE; p++)
+    case AGI_IN_TYPE: {
+        char text[512];
+        agi_vm_script_text(vm, e->text, text, sizeof text);
+        for (const char *p = text; *p && vm->modal.kind != AGI_MODAL_NONE; p++)
             agi_vm_modal_event(vm, AGI_EV_KEY, (uint8_t)*p);
         if (vm->modal.kind != AGI_MODAL_NONE)
             agi_vm_modal_event(vm, AGI_EV_KEY, 0x0d);
         break;
+    }
     case AGI_IN_MENU:
         if (vm->modal.kind == AGI_MODAL_MENU)
             agi_vm_modal_menu_pick(vm, e->text ? agi_vm_menu_status(vm, e->text) : e->value);
         break;
     }
+}
+
+/* a then b into dst (cap bytes), cut to fit. */
+static void agi_input_join(char *dst, size_t cap, const char *a, const char *b)
+{
+    size_t na = strlen(a), nb = strlen(b);
+    if (na > cap - 1)
+        na = cap - 1;
+    if (nb > cap - 1 - na)
+        nb = cap - 1 - na;
+    memmove(dst, a, na);
+    memcpy(dst + na, b, nb);
+    dst[na + nb] = 0;
 }
 
 static void agi_vm_script_event(agi_vm *vm, const agi_input_event *e)
@@ -230,16 +251,19 @@ static void agi_vm_script_event(agi_vm *vm, const agi_input_event *e)
             agi_vm_post(vm, AGI_EV_STATUS, st);
         break;
     }
-    case AGI_IN_TYPE:
-        snprintf(vm->input.last_input, sizeof vm->input.last_input, "%s", e->text);
+    case AGI_IN_TYPE: {
+        char text[512];
+        agi_vm_script_text(vm, e->text, text, sizeof text);
+        agi_input_join(vm->input.last_input, sizeof vm->input.last_input, "", text);
         if (vm->input.input_enabled) { /* its keys after what the line holds, then Enter */
-            snprintf(vm->input.last_input, sizeof vm->input.last_input, "%s%s", vm->input.input_line, e->text);
+            agi_input_join(vm->input.last_input, sizeof vm->input.last_input, vm->input.input_line, text);
             vm->input.input_line[0] = 0;
             vm->input.input_len = 0;
             agi_vm_parse(vm, vm->input.last_input);
             agi_vm_input_redraw(vm);
         }
         break;
+    }
     }
 }
 
