@@ -84,11 +84,13 @@ static void test_input_line_glyphs(void **state)
     (void)state;
     for (int agds = 0; agds < 2; agds++) {
         agi_vm *vm = vm_with("set.string(s0, \">\");\nset.cursor.char(\"_\");\naccept.input();\nreturn();", agds);
-        test_vm_run(vm, "1 key 0xa2\n", 2); /* в */
+        test_vm_run(vm, "1 key 0xa2\n2 key \xd0\xb7\n", 3); /* в, then з by its UTF-8 */
         test_vm_draw(vm, screen);
         assert_true(test_cell_is(screen, 23, 0, '>', 15, 0));
         assert_true(cell_shows(agds ? agi_vm_font_cp866 + 8 * (0xa2 - 0x80) : agi_vm_font + 8 * 0xa2, 23, 1, 15, 0));
-        assert_true(test_cell_is(screen, 23, 2, '_', 15, 0));
+        /* з is CP866 0xa7; a Sierra game's page has no з: no key */
+        assert_string_equal(vm->input.input_line, agds ? "\xa2\xa7" : "\xa2");
+        assert_true(test_cell_is(screen, 23, agds ? 3 : 2, '_', 15, 0));
         agi_vm_free(vm);
     }
 }
@@ -249,13 +251,37 @@ static void test_script_and_state(void **state)
     }
 }
 
+/* A checkpoint's text is UTF-8 too: "message \"Ар!\"" holds on an AGDS
+ * game's window "\x80\xe0!", not on a Sierra game's (whose bytes read
+ * "Çα!"), and what was found is reported as UTF-8 in the game's page. */
+static void test_expect_cyrillic(void **state)
+{
+    (void)state;
+    static const char script[] = "1 expect message \"\xd0\x90\xd1\x80!\"\n1 expect message \"\xd0\x91\"\n";
+    for (int agds = 0; agds < 2; agds++) {
+        agi_vm *vm = vm_with("print(\"\xc3\x87\xce\xb1!\");\nreturn();", agds);
+        test_vm_run(vm, NULL, 1);
+        agi_input_script in = {0};
+        relic_err err;
+        relic_err_clear(&err);
+        assert_int_equal(agi_input_parse(script, strlen(script), &in, &err), RELIC_OK);
+        assert_int_equal(in.expect_count, 2);
+        char found[700];
+        assert_int_equal(agi_vm_expect_holds(vm, &in.expect[0], found, sizeof found), agds);
+        assert_int_equal(agi_vm_expect_holds(vm, &in.expect[1], found, sizeof found), 0);
+        assert_string_equal(found, agds ? "message \"\xd0\x90\xd1\x80!\"" : "message \"\xc3\x87\xce\xb1!\"");
+        agi_input_free(&in);
+        agi_vm_free(vm);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_window_glyphs),    cmocka_unit_test(test_input_line_glyphs),
         cmocka_unit_test(test_builtin_glyphs),   cmocka_unit_test(test_upper_font_split),
         cmocka_unit_test(test_parser_cyrillic),  cmocka_unit_test(test_codepage_fold),
-        cmocka_unit_test(test_script_and_state),
+        cmocka_unit_test(test_script_and_state), cmocka_unit_test(test_expect_cyrillic),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -200,14 +200,29 @@ static void agi_vm_post_key(agi_vm *vm, uint16_t key)
     agi_vm_post(vm, AGI_EV_KEY, key);
 }
 
+/* A key event's key word: its number, or for a key named by one UTF-8
+ * character beyond ASCII the byte of that character in the game's code
+ * page (an AGDS game's "в" is 0xa2, the byte a Russian keyboard driver
+ * gives); 0 when the page has none, and the key is then not pressed. */
+static uint16_t agi_vm_script_key(const agi_vm *vm, const agi_input_event *e)
+{
+    if (!e->text)
+        return e->value;
+    char b[8];
+    agi_vm_script_text(vm, e->text, b, sizeof b);
+    return b[0] && !b[1] ? (uint8_t)b[0] : 0;
+}
+
 /* One scripted event for an open modal: raw keys (no key map: the modal
  * waits read the keyboard), typed text as its keys then Enter. */
 static void agi_vm_modal_script_event(agi_vm *vm, const agi_input_event *e)
 {
     switch (e->kind) {
     case AGI_IN_KEY: {
-        int d = agi_vm_key_dir(e->value);
-        agi_vm_modal_event(vm, d ? AGI_EV_DIR : AGI_EV_KEY, d ? (uint16_t)d : e->value);
+        uint16_t key = agi_vm_script_key(vm, e);
+        int d = agi_vm_key_dir(key);
+        if (key || !e->text)
+            agi_vm_modal_event(vm, d ? AGI_EV_DIR : AGI_EV_KEY, d ? (uint16_t)d : key);
         break;
     }
     case AGI_IN_DIR: agi_vm_modal_event(vm, AGI_EV_DIR, e->value); break;
@@ -243,7 +258,10 @@ static void agi_input_join(char *dst, size_t cap, const char *a, const char *b)
 static void agi_vm_script_event(agi_vm *vm, const agi_input_event *e)
 {
     switch (e->kind) {
-    case AGI_IN_KEY: agi_vm_post_key(vm, e->value); break;
+    case AGI_IN_KEY:
+        if (agi_vm_script_key(vm, e) || !e->text)
+            agi_vm_post_key(vm, agi_vm_script_key(vm, e));
+        break;
     case AGI_IN_DIR: agi_vm_post(vm, AGI_EV_DIR, e->value); break;
     case AGI_IN_MENU: {
         uint16_t st = e->text ? agi_vm_menu_status(vm, e->text) : e->value;
@@ -474,6 +492,19 @@ void agi_input_free(agi_input_script *s)
     memset(s, 0, sizeof *s);
 }
 
+/* Whether s is one UTF-8 character of two to four bytes. */
+static int agi_input_one_char(const char *s)
+{
+    const uint8_t *u = (const uint8_t *)s;
+    size_t n = u[0] >= 0xf0 && u[0] <= 0xf4 ? 4 : u[0] >= 0xe0 ? 3 : u[0] >= 0xc2 && u[0] < 0xe0 ? 2 : 0;
+    if (!n || strlen(s) != n)
+        return 0;
+    for (size_t i = 1; i < n; i++)
+        if ((u[i] & 0xc0) != 0x80)
+            return 0;
+    return 1;
+}
+
 /* A quoted string ("..." with \" and \\) or the rest of the line. */
 static char *agi_input_text(const char *p, const char *end)
 {
@@ -532,10 +563,14 @@ static int agi_input_line(agi_input_script *s, const char *line, const char *end
         return relic_err_set(err, RELIC_EDATA, off, "line %u: '%s' needs an argument", lineno, word);
     } else if (strcmp(word, "key") == 0) {
         long k = agi_key_by_name(arg);
-        if (k < 0)
-            return relic_err_set(err, RELIC_EDATA, off, "line %u: unknown key '%s'", lineno, arg);
         e.kind = AGI_IN_KEY;
-        e.value = (uint16_t)k;
+        if (k < 0 && agi_input_one_char(arg)) { /* its byte in the game's page, at run time */
+            if (!(e.text = strdup(arg)))
+                return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+        } else if (k < 0) {
+            return relic_err_set(err, RELIC_EDATA, off, "line %u: unknown key '%s'", lineno, arg);
+        }
+        e.value = (uint16_t)(k < 0 ? 0 : k);
     } else if (strcmp(word, "dir") == 0 || strcmp(word, "menu") == 0) {
         char *q;
         n = strtoul(arg, &q, 10);

@@ -319,3 +319,19 @@ void agi_vm_script_text(const agi_vm *vm, const char *utf8, char *out, size_t ca
     snprintf(out, cap, "%.*s%s", (int)b.len, b.data ? (const char *)b.data : "", utf8 + done);
     relic_buf_free(&b);
 }
+
+void agi_vm_text_utf8(const agi_vm *vm, const char *bytes, char *out, size_t cap)
+{
+    relic_buf b = RELIC_BUF_INIT;
+    agi_codepage_for(vm->extensions)->to_utf8((const uint8_t *)bytes, strlen(bytes), &b);
+    size_t n = b.oom ? 0 : b.len;
+    if (n > cap - 1) { /* whole characters only: back off continuation bytes */
+        n = cap - 1;
+        while (n && (b.data[n] & 0xc0) == 0x80)
+            n--;
+    }
+    if (n)
+        memcpy(out, b.data, n);
+    out[n] = 0;
+    relic_buf_free(&b);
+}
