@@ -108,11 +108,11 @@ json_t *agi_vm_state_json(const agi_vm *vm)
     for (unsigned r = 0; r < 25; r++)
         relic_json_append(text, agi_vm_json_text(vm, vm->txt.text[r]), &oom);
     /* format, identity, counts, then the state (relic/io.h's order) */
-    json_t *j = json_pack("{s:s, s:i, s:s, s:i, s:i, s:I, s:i, s:i, s:b, s:b, s:s}", "format", "relic-agi-state",
+    json_t *j = json_pack("{s:s, s:i, s:s, s:i, s:i, s:I, s:i, s:i, s:b, s:b, s:o}", "format", "relic-agi-state",
                           "format_version", 2, /* 2: flags as an object */
                           "profile", vm->profile->name, "picture", vm->picture, "replay_count", vm->replay.count,
                           "cycle", (json_int_t)vm->cycle, "room", vm->vars[AGI_V_ROOM], "horizon", vm->horizon, "shown",
-                          vm->shown, "quit", vm->quit, "signature", vm->signature);
+                          vm->shown, "quit", vm->quit, "signature", agi_vm_json_text(vm, vm->signature));
     if (vm->warning[0])
         relic_json_set(j, "warning", json_string(vm->warning), &oom);
     relic_json_set(j, "variables", vars, &oom);

@@ -224,7 +224,8 @@ static void test_script_and_state(void **state)
     static const char script[] = "1 type \"\xd0\xb2\xd0\xb7\xd1\x8f\xd1\x82\xd1\x8c \xd0\xba\xd0\xbd\xd0\xb8\xd0"
                                  "\xb3\xd0\xb0\"\n";
     for (int agds = 0; agds < 2; agds++) {
-        agi_vm *vm = vm_with("set.string(s1, \"\xc3\x87\xce\xb1\");\naccept.input();\nreturn();", agds);
+        agi_vm *vm = vm_with(
+            "set.string(s1, \"\xc3\x87\xce\xb1\");\nset.game.id(\"\xc3\x87\");\naccept.input();\nreturn();", agds);
         vm_words(vm);
         test_vm_run(vm, script, 2);
         json_t *j = agi_vm_state_json(vm);
@@ -241,6 +242,7 @@ static void test_script_and_state(void **state)
             assert_string_equal(json_string_value(json_object_get(w0, "text")),
                                 "\xd0\xb2\xd0\xb7\xd1\x8f\xd1\x82\xd1\x8c");
             assert_string_equal(s1, "\xd0\x90\xd1\x80"); /* Ар */
+            assert_string_equal(json_string_value(json_object_get(j, "signature")), "\xd0\x90");
         } else {
             assert_int_equal(strchr(vm->input.last_input, (char)0xa2) == NULL, 1);
             assert_int_equal(vm->input.parsed[0], AGI_WORD_UNKNOWN);
