@@ -258,10 +258,12 @@ static void agi_input_join(char *dst, size_t cap, const char *a, const char *b)
 static void agi_vm_script_event(agi_vm *vm, const agi_input_event *e)
 {
     switch (e->kind) {
-    case AGI_IN_KEY:
-        if (agi_vm_script_key(vm, e) || !e->text)
-            agi_vm_post_key(vm, agi_vm_script_key(vm, e));
+    case AGI_IN_KEY: {
+        uint16_t key = agi_vm_script_key(vm, e);
+        if (key || !e->text)
+            agi_vm_post_key(vm, key);
         break;
+    }
     case AGI_IN_DIR: agi_vm_post(vm, AGI_EV_DIR, e->value); break;
     case AGI_IN_MENU: {
         uint16_t st = e->text ? agi_vm_menu_status(vm, e->text) : e->value;
