@@ -10,7 +10,6 @@
 #include "agi_vm_support.h"
 #include "relic/agi_ext.h"
 #include "relic/agi_vm_json.h"
-#include "../../libvm/agi/vm/vm_private.h" /* agi_vm_window_layout */
 
 static uint8_t screen[AGI_SCREEN_W * AGI_SCREEN_H];
 
@@ -89,7 +88,7 @@ static void test_input_line_glyphs(void **state)
         assert_true(test_cell_is(screen, 23, 0, '>', 15, 0));
         assert_true(cell_shows(agds ? agi_vm_font_cp866 + 8 * (0xa2 - 0x80) : agi_vm_font + 8 * 0xa2, 23, 1, 15, 0));
         /* з is CP866 0xa7; a Sierra game's page has no з: no key */
-        assert_string_equal(vm->input.input_line, agds ? "\xa2\xa7" : "\xa2");
+        assert_string_equal(vm->input->input_line, agds ? "\xa2\xa7" : "\xa2");
         assert_true(test_cell_is(screen, 23, agds ? 3 : 2, '_', 15, 0));
         agi_vm_free(vm);
     }
@@ -177,13 +176,13 @@ static void test_parser_cyrillic(void **state)
         vm_words(vm);
         agi_vm_parse(vm, line);
         if (agds) {
-            assert_int_equal(vm->input.parse_count, 2);
-            assert_int_equal(vm->input.parsed[0], 5);
-            assert_int_equal(vm->input.parsed[1], 7);
-            assert_string_equal(vm->input.parsed_text[0], "\x82\x87\x9f\x92\x9c");
+            assert_int_equal(vm->input->parse_count, 2);
+            assert_int_equal(vm->input->parsed[0], 5);
+            assert_int_equal(vm->input->parsed[1], 7);
+            assert_string_equal(vm->input->parsed_text[0], "\x82\x87\x9f\x92\x9c");
             assert_int_equal(vm->vars[AGI_V_PARSE_ERROR], 0);
         } else {
-            assert_int_equal(vm->input.parsed[0], AGI_WORD_UNKNOWN);
+            assert_int_equal(vm->input->parsed[0], AGI_WORD_UNKNOWN);
             assert_int_equal(vm->vars[AGI_V_PARSE_ERROR], 1);
         }
         assert_int_equal(vm->flags[AGI_F_INPUT], 1);
@@ -234,8 +233,8 @@ static void test_script_and_state(void **state)
         const char *last = json_string_value(json_object_get(parser, "last_input"));
         const char *s1 = json_string_value(json_array_get(json_object_get(j, "strings"), 1));
         if (agds) {
-            assert_string_equal(vm->input.last_input, "\xa2\xa7\xef\xe2\xec \xaa\xad\xa8\xa3\xa0");
-            assert_int_equal(vm->input.parsed[0], 5);
+            assert_string_equal(vm->input->last_input, "\xa2\xa7\xef\xe2\xec \xaa\xad\xa8\xa3\xa0");
+            assert_int_equal(vm->input->parsed[0], 5);
             assert_string_equal(last,
                                 "\xd0\xb2\xd0\xb7\xd1\x8f\xd1\x82\xd1\x8c \xd0\xba\xd0\xbd\xd0\xb8\xd0\xb3\xd0\xb0");
             json_t *w0 = json_array_get(json_object_get(parser, "words"), 0);
@@ -244,8 +243,8 @@ static void test_script_and_state(void **state)
             assert_string_equal(s1, "\xd0\x90\xd1\x80"); /* Ар */
             assert_string_equal(json_string_value(json_object_get(j, "signature")), "\xd0\x90");
         } else {
-            assert_int_equal(strchr(vm->input.last_input, (char)0xa2) == NULL, 1);
-            assert_int_equal(vm->input.parsed[0], AGI_WORD_UNKNOWN);
+            assert_int_equal(strchr(vm->input->last_input, (char)0xa2) == NULL, 1);
+            assert_int_equal(vm->input->parsed[0], AGI_WORD_UNKNOWN);
             assert_string_equal(s1, "\xc3\x87\xce\xb1"); /* Çα */
         }
         json_decref(j);

@@ -227,11 +227,11 @@ static int agi_expect_has(const agi_vm *vm, const agi_expect *e, char *found, si
 static int agi_expect_message(const agi_vm *vm, const agi_expect *e, char *found, size_t len)
 {
     char want[600], have[600], text[600];
-    if (!vm->txt.win_open) {
+    if (!agi_vm_text_window_open(vm)) {
         snprintf(found, len, "no message window");
         return e->kind == AGI_EXPECT_NO_MESSAGE;
     }
-    agi_expect_squeeze(vm->txt.window, have, sizeof have);
+    agi_expect_squeeze(agi_vm_text_window(vm), have, sizeof have);
     agi_vm_text_utf8(vm, have, text, sizeof text); /* the report is UTF-8 */
     snprintf(found, len, "message \"%s\"", text);
     if (e->kind == AGI_EXPECT_NO_MESSAGE)
