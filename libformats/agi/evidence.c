@@ -15,6 +15,7 @@
 #include <emmintrin.h>
 #endif
 #include "relic/agi.h"
+#include "relic/agi_ext.h"
 #include "relic/core.h"
 #include "agi_private.h"
 
@@ -155,7 +156,11 @@ static void agi_weigh_gather(agi_weigh *w, relic_buf *payload)
     const agi_dir *d = &g->dirs[AGI_PICTURE];
     for (unsigned n = 0; n < d->count; n++) {
         agi_record rec;
-        if (d->entry[n].present && agi_weigh_note(w, agi_game_load(g, AGI_PICTURE, n, &rec, payload, NULL)) == RELIC_OK)
+        /* A raw 256-colour bitmap (AGI256, agi256.c) is no command stream:
+         * its bytes say nothing of the interpreter's picture commands. */
+        if (d->entry[n].present &&
+            agi_weigh_note(w, agi_game_load(g, AGI_PICTURE, n, &rec, payload, NULL)) == RELIC_OK &&
+            !agi_agi256_picture_is_raw(payload->data, payload->len))
             agi_evidence_picture(payload->data, payload->len, n, &w->pic);
     }
     w->object_form = -1;

@@ -1,26 +1,28 @@
 /* The form of an AGI picture resource: Sierra's vector command stream
- * (agi-spec picture_resources.md) or an extension's raw bitmap (AGI256,
- * agi256.c, from ScummVM engines/agi picture.cpp drawPictureAGI256).  One
- * row per form, tried in order; the vector form is the last, taken when no
- * raw form fits.  A raw form needs two things: the game's data shows its
- * extension (agi_extensions_detect), and the payload has its shape.  The
- * extension alone is not enough (an AGI256 game keeps vector pictures
- * beside its bitmaps), nor the shape alone inside a game (a Sierra game's
- * picture is vector whatever its bytes); only a payload read without its
- * game is judged by its shape. */
+ * (agi-spec picture_resources.md) or an extension's raw bitmap (AGI256 and
+ * AGI256-2, agi256.c, from ScummVM engines/agi picture.cpp
+ * drawPictureAGI256).  One row per form, tried in order; the vector form
+ * is the last, taken when no raw form fits.  A raw form needs two things:
+ * the game's data shows one of its extensions (agi_extensions_detect), and
+ * the payload has its shape.  The extension alone is not enough (an
+ * AGI256 game keeps vector pictures beside its bitmaps), nor the shape
+ * alone inside a game (a Sierra game's picture is vector whatever its
+ * bytes); only a payload read without its game is judged by its shape.
+ * AGI256 and AGI256-2 share the one bitmap form (ScummVM reads both with
+ * the same decodePicture path), so one row serves the two extensions. */
 #include <stddef.h>
 #include "relic/agi_ext.h"
 #include "relic/agi_picture.h"
 #include "relic/core.h"
 
 typedef struct agi_picture_form_row {
-    agi_picture_form form;
+    agi_picture_form form; /* form.extension: a game showing any of these flags */
     /* 1 when a payload has the form's shape. */
     int (*has_shape)(const uint8_t *data, size_t len);
 } agi_picture_form_row;
 
 static const agi_picture_form_row agi_picture_raw_forms[] = {
-    {{AGI_PICTURE_FORM_AGI256, "agi256", AGI_EXT_AGI256, 256, agi_agi256_picture_decode, agi_agi256_palette},
+    {{AGI_PICTURE_FORM_AGI256, "agi256", AGI_EXT_VGA256, 256, agi_agi256_picture_decode, agi_agi256_palette},
      agi_agi256_picture_is_raw},
 };
 
