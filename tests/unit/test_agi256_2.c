@@ -10,6 +10,7 @@
 #include "relic/agi_ext.h"
 #include "relic/agi_picture.h"
 #include "relic/agi_view.h"
+#include "relic/file.h"
 #include "agi_vm_support.h"
 
 /* A screen-sized payload of data bytes 0x21, with `first` first. */
@@ -254,6 +255,27 @@ static void test_agi256_2_run(void **state)
     agi_fileset_free(&fs);
 }
 
+/* The fuzz seeds (tests/fuzz/seeds/fuzz_agi_agi256, made from the
+ * fixture) stay what their names say. */
+static void test_agi256_2_seeds(void **state)
+{
+    (void)state;
+    relic_buf b = RELIC_BUF_INIT;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(relic_file_read("tests/fuzz/seeds/fuzz_agi_agi256/picture_fe_first.bin", &b, &err), RELIC_OK);
+    assert_int_equal(b.len, AGI_AGI256_PIC_SIZE);
+    assert_int_equal(b.data[0], 0xfe);
+    assert_true(agi_agi256_picture_is_raw(b.data, b.len));
+    relic_buf_reset(&b);
+    assert_int_equal(relic_file_read("tests/fuzz/seeds/fuzz_agi_agi256/view_f00f.bin", &b, &err), RELIC_OK);
+    assert_true(agi_agi256_view_is_256(b.data, b.len));
+    unsigned cels;
+    assert_int_equal(agi_agi256_loop_cels(b.data, b.len, 0, &cels, &err), RELIC_OK);
+    assert_int_equal(cels, 2);
+    relic_buf_free(&b);
+}
+
 int main(void)
 {
     // clang-format off
@@ -263,6 +285,7 @@ int main(void)
         cmocka_unit_test(test_agi256_2_detect),
         cmocka_unit_test(test_agi256_2_fixture),
         cmocka_unit_test(test_agi256_2_run),
+        cmocka_unit_test(test_agi256_2_seeds),
     };
     // clang-format on
     return cmocka_run_group_tests_name("agi256_2", tests, NULL, NULL);
