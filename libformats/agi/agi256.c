@@ -128,13 +128,12 @@ static size_t agi256_vector_fault(const uint8_t *data, size_t len, size_t *end)
     return len;
 }
 
-int agi_agi256_picture_shape(const uint8_t *data, size_t len, char *why, size_t why_len)
+/* The shape test for payloads of at least `min` bytes. */
+static int agi256_shape(const uint8_t *data, size_t len, size_t min, char *why, size_t why_len)
 {
     if (why && why_len)
         why[0] = 0;
-    /* A raw bitmap fills the screen (ScummVM's wiki: always 26880 bytes);
-     * Sierra's vector pictures are far smaller. */
-    if (!data || len < AGI_AGI256_PIC_SIZE)
+    if (!data || !len || len < min)
         return 0;
     size_t end, fault = agi256_vector_fault(data, len, &end);
     char cue[96];
@@ -154,7 +153,23 @@ int agi_agi256_picture_shape(const uint8_t *data, size_t len, char *why, size_t 
     return 1;
 }
 
+int agi_agi256_picture_shape(const uint8_t *data, size_t len, char *why, size_t why_len)
+{
+    /* Alone, and as evidence of the extension, a raw bitmap fills the
+     * screen (ScummVM's wiki: always 26880 bytes); Sierra's vector
+     * pictures are far smaller. */
+    return agi256_shape(data, len, AGI_AGI256_PIC_SIZE, why, why_len);
+}
+
 int agi_agi256_picture_is_raw(const uint8_t *data, size_t len) { return agi_agi256_picture_shape(data, len, NULL, 0); }
+
+int agi_agi256_picture_is_raw_in_game(const uint8_t *data, size_t len)
+{
+    /* In a game that shows the extension a payload that is no command
+     * stream is a bitmap whatever its size: ScummVM's drawPictureAGI256
+     * draws a short one and leaves the rest white. */
+    return agi256_shape(data, len, 1, NULL, 0);
+}
 
 int agi_agi256_picture_decode(const uint8_t *data, size_t len, uint8_t visual[AGI_AGI256_PIC_SIZE],
                               agi_agi256_picture_info *info, relic_err *err)

@@ -88,6 +88,20 @@ static void test_agi256_2_form(void **state)
     assert_int_equal(f->decode_raw(p, AGI_AGI256_PIC_SIZE, vis, NULL, &err), RELIC_OK);
     assert_int_equal(vis[0], 0xfe);
     assert_int_equal(vis[1], 0x21);
+    /* Shorter than a screen: in a game that shows either extension a
+     * payload that is no command stream is a bitmap (finished in white);
+     * alone, or in a game showing neither, it is not. */
+    assert_int_equal(agi_picture_form_of(p, 640, &two)->id, AGI_PICTURE_FORM_AGI256);
+    assert_int_equal(agi_picture_form_of(p, 640, &one)->id, AGI_PICTURE_FORM_AGI256);
+    assert_int_equal(agi_picture_form_of(p, 640, NULL)->id, AGI_PICTURE_FORM_VECTOR);
+    assert_int_equal(agi_picture_form_of(p, 640, &pal)->id, AGI_PICTURE_FORM_VECTOR);
+    assert_true(agi_agi256_picture_is_raw_in_game(p, 1));
+    assert_false(agi_agi256_picture_is_raw_in_game(p, 0));
+    assert_false(agi_agi256_picture_is_raw_in_game(NULL, 0));
+    /* ... but a short command stream stays vector. */
+    static const uint8_t vector[] = {0xf0, 0x02, 0xf6, 0x10, 0x10, 0x20, 0x20, 0xff};
+    assert_false(agi_agi256_picture_is_raw_in_game(vector, sizeof vector));
+    assert_int_equal(agi_picture_form_of(vector, sizeof vector, &two)->id, AGI_PICTURE_FORM_VECTOR);
     free(p);
 }
 
@@ -182,9 +196,10 @@ static void test_agi256_2_fixture(void **state)
     agi_fileset fs;
     agi_game g;
     test_agi256_2_open_fixture(&fs, &g);
-    /* The raw bitmap is no profile evidence (its bytes are no commands). */
+    /* The bitmaps, whole (1) or short (2), are no profile evidence: their
+     * bytes are no commands (read as commands picture 2 has plots). */
     for (unsigned i = 0; i < g.evidence_count; i++)
-        assert_null(strstr(g.evidence[i], "picture 1"));
+        assert_null(strstr(g.evidence[i], "pictures use"));
     char why[4][240];
     unsigned count;
     unsigned ext = agi_extensions_detect(&g, why, 4, &count);
@@ -199,6 +214,11 @@ static void test_agi256_2_fixture(void **state)
     assert_int_equal(p.len, AGI_AGI256_PIC_SIZE);
     assert_int_equal(p.data[0], 0xfe);
     assert_int_equal(agi_picture_form_of(p.data, p.len, &ext)->id, AGI_PICTURE_FORM_AGI256);
+    /* Picture 2: a short bitmap, raw in this game, not evidence alone. */
+    assert_int_equal(agi_game_load(&g, AGI_PICTURE, 2, &rec, &p, &err), RELIC_OK);
+    assert_int_equal(p.len, 640);
+    assert_int_equal(agi_picture_form_of(p.data, p.len, &ext)->id, AGI_PICTURE_FORM_AGI256);
+    assert_false(agi_agi256_picture_is_raw(p.data, p.len));
     assert_int_equal(agi_game_load(&g, AGI_VIEW, 0, &rec, &p, &err), RELIC_OK);
     agi_agi256_cel cel;
     assert_int_equal(agi_agi256_cel_decode(p.data, p.len, 0, 0, &cel, &err), RELIC_OK);

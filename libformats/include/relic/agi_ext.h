@@ -98,6 +98,9 @@ void agi_agi256_palette(uint8_t rgb[256 * 3]);
 int agi_agi256_picture_is_raw(const uint8_t *data, size_t len);
 /* The same, with the cue that decided in words ("" when not raw). */
 int agi_agi256_picture_shape(const uint8_t *data, size_t len, char *why, size_t why_len);
+/* The shape inside a game that shows AGI256 or AGI256-2: no command
+ * stream, of any size (a short bitmap is finished in white). */
+int agi_agi256_picture_is_raw_in_game(const uint8_t *data, size_t len);
 typedef agi_picture_raw_info agi_agi256_picture_info;
 /* Fills the 160x168 visual screen with palette indices; never fails on
  * data (any byte is a colour), only reports what it filled or ignored. */
