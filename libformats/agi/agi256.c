@@ -113,19 +113,22 @@ void agi_agi256_palette(uint8_t rgb[256 * 3])
  * bytes read as a whole picture: *end gets the offset of its 0xff. */
 static size_t agi256_vector_fault(const uint8_t *data, size_t len, size_t *end)
 {
-    size_t i = 0;
+    relic_cur c = relic_cur_make(data, len, 0);
     *end = len;
-    while (i < len) {
-        uint8_t b = data[i];
+    for (;;) {
+        size_t at = relic_tell(&c);
+        uint8_t b = relic_u8(&c);
+        if (c.failed)
+            return len; /* no end */
         if (b == 0xff) {
-            *end = i;
+            *end = at;
             return len;
         }
         if (b >= 0xfb)
-            return i;
-        i += (b == 0xf0 || b == 0xf2 || b == 0xf9) ? 2 : 1;
+            return at;
+        if (b == 0xf0 || b == 0xf2 || b == 0xf9)
+            relic_skip(&c, 1);
     }
-    return len;
 }
 
 /* The shape test for payloads of at least `min` bytes. */
