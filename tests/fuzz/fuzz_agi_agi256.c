@@ -40,19 +40,21 @@ static void fuzz_wide(const uint8_t *data, size_t size)
     agi_view_free(&v);
 }
 
-/* The shape and the form agree: raw only at a screen's size or more, with
- * its cue; the AGI256 flags take the shape's word, no flag keeps vector. */
+/* The shape and the form agree: a whole-screen bitmap (alone, with its
+ * cue) is one in a game too; the AGI256 flags take the in-game shape's
+ * word, no flag keeps vector, no game takes the whole-screen shape's. */
 static void fuzz_form(const uint8_t *data, size_t size)
 {
     char why[128];
     int raw = agi_agi256_picture_shape(data, size, why, sizeof why);
-    if (raw != agi_agi256_picture_is_raw(data, size) || (raw && (size < AGI_AGI256_PIC_SIZE || !why[0])) ||
+    int in_game = agi_agi256_picture_is_raw_in_game(data, size);
+    if (raw != agi_agi256_picture_is_raw(data, size) || (raw && (size < AGI_AGI256_PIC_SIZE || !why[0] || !in_game)) ||
         (!raw && why[0]))
         __builtin_trap();
     static const unsigned flags[] = {AGI_EXT_AGI256, AGI_EXT_AGI256_2, AGI_EXT_VGA256, AGI_EXT_AGIPAL, 0};
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
         const agi_picture_form *f = agi_picture_form_of(data, size, &flags[i]);
-        int want = raw && (flags[i] & AGI_EXT_VGA256);
+        int want = in_game && (flags[i] & AGI_EXT_VGA256);
         if ((f->id == AGI_PICTURE_FORM_AGI256) != want || (f->decode_raw != NULL) != want)
             __builtin_trap();
     }
