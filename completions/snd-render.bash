@@ -13,7 +13,7 @@ _snd_render()
 
     local profiles='2.089 2.230 2.272 2.411 2.440 2.917 2.936 3.002.086 3.002.102 3.002.149'
     local opts='-o --output --format --file --events --midi --profile --device --selector --adjust --rate
-        --channels --gain --loop --noise-bits --max-seconds --json -v --verbose -q --quiet -h --help -V --version'
+        --channels --gain --loop --noise-bits --sampling --max-seconds --json -v --verbose -q --quiet -h --help -V --version'
 
     case $prev in
         -o | --output) _relic_comp_files '@(wav|flac|ogg|oga)'; return ;;
@@ -25,6 +25,7 @@ _snd_render()
         --format) COMPREPLY=($(compgen -W 'wav flac ogg' -- "$cur")); return ;;
         --channels) COMPREPLY=($(compgen -W '1 2' -- "$cur")); return ;;
         --noise-bits) COMPREPLY=($(compgen -W '15 16' -- "$cur")); return ;;
+        --sampling) COMPREPLY=($(compgen -W 'box point' -- "$cur")); return ;;
         --rate) COMPREPLY=($(compgen -W '22050 44100 48000 96000' -- "$cur")); return ;;
         --selector | --adjust | --gain | --loop | --max-seconds | -h | --help | -V | --version) return ;;
     esac

@@ -8,7 +8,7 @@
 #include "relic/agi_logic.h"
 #include "relic/agi_view.h"
 #include "relic/agi_vm.h"
-#include "../libvm/agi/vm/vm_internal.h" /* the helpers reach inside the VM */
+#include "../libvm/agi/vm/vm_test_internal.h" /* the tests reach inside the VM: its one includer */
 #include "support.h"
 
 /* profile NULL: the default (2.936).  The priority plane is all 4, as a

@@ -17,6 +17,7 @@ vm_rules 1
 vm_font 1
 vm_res 2
 vm_obj 3
+vm_motion 3
 vm_obj_ops 3
 vm_text 3
 vm_events 4

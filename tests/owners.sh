@@ -1,26 +1,31 @@
 #!/bin/sh
 # Each sub-struct of struct agi_vm (libvm/agi/vm/vm_internal.h) is owned by
 # one file of the AGI interpreter, which alone writes it; the other files
-# call the owner's functions.  This check reads the sources of
+# call the owner's functions.
+# Check 2 (the compile-time wall): the text, input and replay state are
+# defined in their owner's private header (vm_text.h, vm_input.h,
+# vm_res.h) and reached from struct agi_vm by pointer, so a file that
+# does not include the header sees an incomplete type.  It fails when
+# vm_internal.h defines one of them again, or when a file other than the
+# owner (and vm_test_internal.h, the unit tests' one door, which no
+# library file includes) includes a private header.
+# Check 1, for the sub-structs still held by value: it reads the sources of
 # libvm/agi/vm/ (comments and string literals stripped) and fails on any
 # write to a member of a sub-struct outside its owner: an assignment (=,
 # op=), ++ or --, the destination of memcpy, memmove, memset, snprintf,
 # strcpy or free, or a pointer into it kept in a variable that is not
-# const.  TAP output, one line.  tests/owners.sh DIR checks another folder
+# const.  TAP output, a line per check.  tests/owners.sh DIR checks another folder
 # (the planted-violation demonstration in docs/DESIGN.md).
 dir=${1:-libvm/agi/vm}
 # sub-struct, then its owner: the file (its name without .c), or the files
 # of a module cut in two by concept (the modal waits and their save and
 # restore dialogs)
-owners='txt vm_text
-input vm_input
-menus vm_modal vm_savedlg
+owners='menus vm_modal vm_savedlg
 modal vm_modal vm_savedlg
 exec vm_exec
 saves vm_modal vm_savedlg
 res vm_res
 audio vm_res
-replay vm_res
 events vm_events'
 set -- "$dir"/vm_*.c
 if [ ! -e "$1" ]; then
@@ -68,4 +73,27 @@ if [ -n "$found" ]; then
     echo "not ok 1 - owners: $(printf '%s\n' "$found" | grep -c .) writes to agi_vm sub-structs outside their owner file"
 else
     echo "ok 1 - owners: every vm_*.c file writes only the agi_vm sub-structs it owns"
+fi
+# private header, its struct, the files that may include it
+private='vm_text.h agi_vm_text vm_text.c
+vm_input.h agi_vm_input vm_input.c
+vm_res.h agi_vm_replay_list vm_res.c'
+top=$(cd "$dir/../../.." && pwd)
+walls=$(printf '%s\n' "$private" | while read -r header name allowed; do
+    [ -f "$dir/$header" ] || { echo "$dir/$header: missing (the definition of struct $name)"; continue; }
+    grep -q "^struct $name {" "$dir/$header" || echo "$dir/$header: does not define struct $name"
+    grep -n "^\(typedef \)\?struct $name {" "$dir/vm_internal.h" | sed "s|^|$dir/vm_internal.h:|; s|\$| (defines struct $name, $header's)|"
+    for f in $(grep -rl --include='*.c' --include='*.h' "#include \"\\(.*/\\)\\?$header\"" \
+            "$top/libvm" "$top/libio" "$top/libformats" "$top/libaudio" "$top/cmd" "$dir" 2>/dev/null | sort -u); do
+        base=${f##*/}
+        [ "$base" = "$allowed" ] || [ "$base" = vm_test_internal.h ] || echo "$f: includes $header (private to $allowed)"
+    done
+done
+grep -rl --include='*.c' --include='*.h' '#include "\(.*/\)\?vm_test_internal.h"' "$top/libvm" "$top/libio" \
+    "$top/libformats" "$top/libaudio" "$top/cmd" "$dir" 2>/dev/null | sed 's|$|: includes vm_test_internal.h (the unit tests\x27 alone)|')
+if [ -n "$walls" ]; then
+    printf '%s\n' "$walls" | sort -u | sed 's/^/# /'
+    echo "not ok 2 - owners: a private sub-struct header is seen outside its owner"
+else
+    echo "ok 2 - owners: the text, input and replay state are complete only in their owners (and the tests' header)"
 fi

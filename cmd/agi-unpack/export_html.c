@@ -203,16 +203,21 @@ static void html_summary(html_ctx *h, const json_t *s)
     relic_buf_printf(&h->b, "</td></tr><tr><th>errors</th><td>%lld</td></tr></table>", html_int(s, "errors"));
     int listed = 0;
     json_array_foreach (json_object_get(s, "resources"), i, v) {
-        if (!html_str(v, "error"))
+        /* errors, and the warnings of entries the game never loads */
+        const char *line = html_str(v, "error");
+        if (!line && html_str(v, "status") && strcmp(html_str(v, "status"), "unused") == 0)
+            line = html_str(v, "warning");
+        if (!line)
             continue;
         html_raw(h, listed++ ? "" : "<ul class=\"err\">");
-        /* the message names its resource already ("sound 34: ...") or not */
+        /* the message names its resource already ("FILE: sound 34: ...")
+         * or not */
         char who[64];
-        snprintf(who, sizeof who, "%s %lld:", html_str(v, "kind"), html_int(v, "number"));
+        snprintf(who, sizeof who, "%s %lld: ", html_str(v, "kind"), html_int(v, "number"));
         html_raw(h, "<li>");
-        if (strncmp(html_str(v, "error"), who, strlen(who)) != 0)
+        if (!strstr(line, who))
             relic_buf_printf(&h->b, "%s ", who);
-        html_text(h, html_str(v, "error"));
+        html_text(h, line);
         html_raw(h, "</li>");
     }
     static const char *const meta[] = {"objects", "words"};

@@ -173,10 +173,7 @@ static json_t *unpack_resource(unpack_ctx *x, agi_kind kind, unsigned num, relic
     relic_json_set(row, "offset", json_integer(e->offset), &x->json_oom);
     if (rc) {
         unpack_name_file(x, &err, err.file[0] ? err.file : x->game->dir_file[kind]);
-        unpack_report(x, &err);
-        relic_json_set(row, "status", json_string("error"), &x->json_oom);
-        relic_json_set(row, "error", unpack_error_json(&err), &x->json_oom);
-        x->errors++;
+        unpack_unreadable(x, kind, num, &err, row);
         return row;
     }
     relic_json_set(row, "transform", json_string(agi_transform_name(rec.transform)), &x->json_oom);
@@ -276,6 +273,7 @@ static void unpack_walk(unpack_ctx *x, unsigned jobs, json_t **objects, json_t *
     for (unsigned j = 0; j < jobs; j++) {
         unpack_ctx_init(&w.workers[j].x, o, x->game, x->names, x->out);
         w.workers[j].x.page = x->page;
+        w.workers[j].x.usage = x->usage;
         states[j] = &w.workers[j];
     }
     unpack_pool_run(jobs, w.ntasks, order, states, unpack_walk_run, unpack_walk_done, &w);
@@ -493,8 +491,9 @@ static void unpack_print_list(const json_t *resources)
             printf(" %7d %7d %-15s %s\n", (int)json_integer_value(json_object_get(r, "stored_size")),
                    (int)json_integer_value(json_object_get(r, "expanded_size")),
                    json_string_value(json_object_get(r, "transform")), json_string_value(json_object_get(r, "status")));
-        else
-            printf(" %7s %7s %-15s %s\n", "-", "-", "-", json_string_value(json_object_get(r, "error")));
+        else /* the line said on stderr, error or warning (unused) */
+            printf(" %7s %7s %-15s %s\n", "-", "-", "-",
+                   json_string_value(json_object_get(r, json_object_get(r, "error") ? "error" : "warning")));
     }
 }
 
@@ -577,6 +576,14 @@ int unpack_run(const unpack_opts *o)
         x.json_oom = 1; /* refuses game.json and the page, as a lost member does */
     if (x.page)
         unpack_page_name_folder(x.page, o->game_dir);
+    /* Which entries the game can load: an unreadable one it never loads
+     * is a warning (unpack_unreadable). */
+    agi_game_usage *usage = relic_calloc_array(1, sizeof *usage);
+    if (!usage || agi_game_usage_read(&game, usage, &err)) {
+        free(usage);
+        usage = NULL; /* out of memory: every entry counts as loaded */
+    }
+    x.usage = usage;
     json_t *objects, *words;
     agi_layout_records *layout = NULL;
     unpack_walk(&x, o->jobs ? o->jobs : unpack_pool_default_jobs(), &objects, &words, &layout);
@@ -624,6 +631,7 @@ int unpack_run(const unpack_opts *o)
     json_decref(x.resources);
     int status = x.io_failed ? CLI_EXIT_IO : x.errors ? CLI_EXIT_DATA : CLI_EXIT_OK;
     unpack_page_free(x.page);
+    free(usage);
     unpack_ctx_free(&x);
     unpack_names_free(&names);
     unpack_out_free(&out);

@@ -364,6 +364,54 @@ void unpack_fail(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *r
     }
     relic_err_set(err, err->code, err->offset, "%s", msg);
     unpack_name_file(x, err, x->game->volumes[x->game->dirs[kind].entry[num].volume]->name);
+    unpack_unreadable(x, kind, num, err, row);
+}
+
+/* An entry no logic the game runs loads: the line says what is wrong with
+ * it, that the game never loads it, and which record its bytes belong to
+ * when it points inside one (a stale entry, agi_game_entry_inside). */
+static void unpack_unused(unpack_ctx *x, agi_kind kind, unsigned num, const relic_err *err, json_t *row)
+{
+    char who[32], inside[80] = "";
+    snprintf(who, sizeof who, "%s %u: ", agi_kind_name(kind), num);
+    size_t wl = strlen(who);
+    const char *what = strncmp(err->msg, who, wl) == 0 ? err->msg + wl : err->msg;
+    agi_kind ok;
+    unsigned on;
+    uint32_t ooff;
+    if (agi_game_entry_inside(x->game, kind, num, &ok, &on, &ooff))
+        snprintf(inside, sizeof inside, ", and it points into %s %u's record at 0x%x", agi_kind_name(ok), on,
+                 (unsigned)ooff);
+    relic_err w = *err;
+    relic_err_set(&w, err->code, err->offset, "%swarning: %s; no logic loads it%s", who, what, inside);
+    char line[600];
+    relic_err_format(&w, line, sizeof line);
+    if (cli_verbosity() >= 0)
+        relic_buf_printf(&x->log, "%s: %s\n", cli_prog(), line);
+    relic_json_set(row, "status", json_string("unused"), &x->json_oom);
+    relic_json_set(row, "warning", json_string(line), &x->json_oom);
+    x->warnings++;
+}
+
+void unpack_unreadable(unpack_ctx *x, agi_kind kind, unsigned num, relic_err *err, json_t *row)
+{
+    agi_use why = x->usage ? agi_game_usage_of(x->usage, kind, num) : AGI_USE_FIXED;
+    if (why == AGI_USE_NONE) {
+        unpack_unused(x, kind, num, err, row);
+        return;
+    }
+    /* Counted as loaded for want of knowing: say why, so that the error
+     * is not taken for a resource the game names. */
+    if (why == AGI_USE_VARIABLE || why == AGI_USE_UNREAD) {
+        char msg[sizeof err->msg];
+        snprintf(msg, sizeof msg, "%s", err->msg);
+        unsigned by = x->usage->why_logic[kind];
+        if (why == AGI_USE_VARIABLE)
+            relic_err_set(err, err->code, err->offset, "%s; counted as loaded: logic %u loads a %s through a variable",
+                          msg, by, agi_kind_name(kind));
+        else
+            relic_err_set(err, err->code, err->offset, "%s; counted as loaded: logic %u cannot be read", msg, by);
+    }
     unpack_report(x, err);
     relic_json_set(row, "status", json_string("error"), &x->json_oom);
     relic_json_set(row, "error", unpack_error_json(err), &x->json_oom);
@@ -383,7 +431,8 @@ void unpack_warn(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *r
     else
         snprintf(line, sizeof line, "%s/%s: %s %u: warning: %s (expanded payload offset 0x%zx)", x->o->game_dir, vol,
                  agi_kind_name(kind), num, msg, payload_offset);
-    relic_buf_printf(&x->log, "%s: %s\n", cli_prog(), line);
+    if (cli_verbosity() >= 0) /* -q: no warnings */
+        relic_buf_printf(&x->log, "%s: %s\n", cli_prog(), line);
     relic_json_set(row, "warning", json_string(line), &x->json_oom);
     x->warnings++;
 }

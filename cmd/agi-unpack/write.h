@@ -76,6 +76,7 @@ typedef struct unpack_ctx {
     const unpack_names *names;
     unpack_out *out;                         /* NULL: nothing is written (--list) */
     unpack_page *page;                       /* NULL: no index.html (--raw, --list) */
+    const agi_game_usage *usage;             /* what the game can load; NULL: everything */
     int errors;                              /* malformed data in the current resource */
     int warnings;                            /* data read the lenient way the interpreter reads it */
     int io_failed;                           /* a write failed */
@@ -137,6 +138,10 @@ json_t *unpack_error_json(const relic_err *err);
 /* Reports a decoding error of one resource: one stderr line naming the
  * volume file and offset, status "error" in its row, exit status 1. */
 void unpack_fail(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *rec, relic_err *err, json_t *row);
+/* Reports an entry that cannot be loaded or decoded (err complete, with
+ * its file and offset): an error (status "error", exit status 1) when the
+ * game can load it (x->usage), else a warning (status "unused"). */
+void unpack_unreadable(unpack_ctx *x, agi_kind kind, unsigned num, relic_err *err, json_t *row);
 /* Reports `count` warnings of one resource (the first one's text `msg` at
  * `payload_offset`): one stderr line, a "warning" key in its row; the
  * status stays ok.  Nothing when count is 0. */

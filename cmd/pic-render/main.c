@@ -61,6 +61,9 @@ static void pic_render_help(void)
            "      --audio FILE       the run's sound as .wav, .flac or .ogg (mono 22,050 Hz)\n"
            "      --device D         the machine the run sets (v20, v22) and plays on: tandy\n"
            "                         (default), pcjr (both three voices and noise) or speaker\n"
+           "      --sampling S       --audio samples the chip's level at each instant, as\n"
+           "                         DOSBox records the original (point, default), or\n"
+           "                         its mean over each sample (box: no aliasing)\n"
            "      --restore FILE     run the game from a save file, as its restore dialog does\n"
            "                         (cycles then count from 0; no --from-start needed)\n"
            "      --save-dir DIR     save/restore dialogs' folder (SIGSG.N; none: in memory)\n"
@@ -142,6 +145,7 @@ enum {
     OPT_RESTORE,
     OPT_SAVE_DIR,
     OPT_DEVICE,
+    OPT_SAMPLING,
     OPT_JSON
 };
 /* The modes: one picture, a run of the game, --compare. */
@@ -182,6 +186,7 @@ static const cli_opt pic_options[] = {
     {"restore", 0, required_argument, OPT_RESTORE, CLI_VAL, PIC_MODE_RUN},
     {"save-dir", 0, required_argument, OPT_SAVE_DIR, CLI_OUT_MANY, PIC_MODE_RUN},
     {"device", 0, required_argument, OPT_DEVICE, CLI_VAL, PIC_MODE_RUN},
+    {"sampling", 0, required_argument, OPT_SAMPLING, CLI_VAL, PIC_MODE_RUN},
 };
 // clang-format on
 
@@ -196,6 +201,7 @@ int main(int argc, char **argv)
     o.delay = 4;
     o.room = -1;
     o.machine = AGI_MACHINE_TANDY;
+    o.sampling = AGI_SYNTH_POINT; /* as the oracle records the original */
     int c, compare = 0;
     unsigned long n;
     cli_parser p;
@@ -263,6 +269,10 @@ int main(int argc, char **argv)
         case OPT_DEVICE:
             if (pic_parse_device(optarg, &o.machine))
                 return cli_usage_error("bad --device '%s' (tandy, pcjr or speaker)", optarg);
+            break;
+        case OPT_SAMPLING:
+            if (agi_synth_sampling_parse(optarg, &o.sampling))
+                return cli_usage_error("bad --sampling '%s' (point or box)", optarg);
             break;
         default: return cli_last_option(c, pic_render_help);
         }

@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 #include "relic/agi_profile.h"
+#include "relic/agi_sn76489.h"
 #include "image.h"
 #include "streams.h"
 #include "relic/error.h"
@@ -31,7 +32,8 @@ typedef struct pic_opts {
     int have_seed, have_tick;
     const char *run_gif; /* --gif: the run's frames as one animated GIF */
     const char *input, *state, *frames_dir, *bundle, *save, *case_id, *screen, *font, *audio, *restore, *save_dir;
-    unsigned machine; /* --device: agi_vm_machine (the device selector) */
+    unsigned machine;            /* --device: agi_vm_machine (the device selector) */
+    agi_synth_sampling sampling; /* --sampling */
 } pic_opts;
 
 struct agi_vm;

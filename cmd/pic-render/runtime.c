@@ -296,7 +296,7 @@ static int rt_screen(rt_ctx *c, relic_err *err)
 /* --audio: the run's sound commands through the synthesizer, mono 22,050 Hz. */
 static int rt_audio(rt_ctx *c, relic_err *err)
 {
-    agi_synth_opts so = {.rate = 22050};
+    agi_synth_opts so = {.rate = 22050, .noise = agi_noise_chip_for(c->o->machine), .sampling = c->o->sampling};
     agi_snd_device dev = agi_snd_device_for(agi_vm_profile(c->vm), c->o->machine);
     float *f = NULL;
     int16_t *pcm = NULL;

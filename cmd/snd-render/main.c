@@ -34,7 +34,11 @@ static void snd_render_help(void)
            "      --channels N     1 or 2 (default 1)\n"
            "      --gain DB        output gain in dB (default 0)\n"
            "      --loop N         play the sound N times (default 1)\n"
-           "      --noise-bits N   noise shift register width, 15 (PCjr) or 16\n"
+           "      --noise-bits N   noise shift register: 15 (the PCjr's TI chip) or 16\n"
+           "                       (tapped 0, 3); default the machine's (tandy: NCR 8496)\n"
+           "      --sampling S     box (the mean level over each sample: no aliasing,\n"
+           "                       default) or point (the level at each sample's instant,\n"
+           "                       as DOSBox records the original)\n"
            "      --max-seconds S  cut audio longer than this (default 600)\n"
            "      --json           print the report as JSON\n"
            "  -v, --verbose        say each file written\n"
@@ -88,6 +92,7 @@ enum {
     OPT_GAIN,
     OPT_LOOP,
     OPT_NOISE,
+    OPT_SAMPLING,
     OPT_MAXSEC,
     OPT_FORMAT,
     OPT_JSON
@@ -108,6 +113,7 @@ static const cli_opt snd_render_options[] = {
     {"gain", 0, required_argument, OPT_GAIN, CLI_VAL, CLI_ALL_MODES},
     {"loop", 0, required_argument, OPT_LOOP, CLI_VAL, CLI_ALL_MODES},
     {"noise-bits", 0, required_argument, OPT_NOISE, CLI_VAL, CLI_ALL_MODES},
+    {"sampling", 0, required_argument, OPT_SAMPLING, CLI_VAL, CLI_ALL_MODES},
     {"max-seconds", 0, required_argument, OPT_MAXSEC, CLI_VAL, CLI_ALL_MODES},
     {"format", 0, required_argument, OPT_FORMAT, CLI_VAL, CLI_ALL_MODES},
     {"json", 0, no_argument, OPT_JSON, CLI_PRINTS, CLI_ALL_MODES},
@@ -183,9 +189,10 @@ int main(int argc, char **argv)
         case OPT_RATE: bad = snd_render_number("rate", optarg, 8000, 384000, &o.rate); break;
         case OPT_CHANNELS: bad = snd_render_number("channel count", optarg, 1, 2, &o.channels); break;
         case OPT_LOOP: bad = snd_render_number("loop count", optarg, 1, 1000, &o.loops); break;
-        case OPT_NOISE:
-            bad = snd_render_number("noise width", optarg, 15, 16, &v);
-            o.lfsr16 = v == 16;
+        case OPT_NOISE: bad = snd_render_number("noise width", optarg, 15, 16, &o.noise_bits); break;
+        case OPT_SAMPLING:
+            if (agi_synth_sampling_parse(optarg, &o.sampling))
+                return cli_usage_error("bad --sampling '%s' (box or point)", optarg);
             break;
         case OPT_GAIN: bad = snd_render_real("gain", optarg, -96, 48, &o.gain_db); break;
         case OPT_MAXSEC: bad = snd_render_real("--max-seconds", optarg, 0.001, 86400, &o.max_seconds); break;

@@ -93,10 +93,20 @@ static int render_sink(void *ctx, const float *x, size_t n)
     return relic_audio_write_frames(&st->out, st->pcm, n, st->err);
 }
 
+/* --noise-bits names a register; without it, the chip of the machine the
+ * selector stands for (a Tandy's NCR 8496 with --device tandy). */
+static agi_noise_chip snd_render_noise_chip(const render_opts *o)
+{
+    static const agi_noise_chip by_bits[] = {[15] = AGI_NOISE_SN76489, [16] = AGI_NOISE_LFSR16};
+    return o->noise_bits == 15 || o->noise_bits == 16 ? by_bits[o->noise_bits]
+                                                      : agi_noise_chip_for((unsigned)o->selector);
+}
+
 static int render_audio(const render_opts *o, const agi_snd_cmds *c, agi_snd_device dev, uint64_t end, json_t *report,
                         int *oom, relic_err *err)
 {
-    agi_synth_opts so = {.rate = o->rate, .lfsr16 = o->lfsr16, .loops = o->loops};
+    agi_synth_opts so = {
+        .rate = o->rate, .noise = snd_render_noise_chip(o), .sampling = o->sampling, .loops = o->loops};
     uint64_t total = end * o->loops, cap = (uint64_t)llround(o->max_seconds * AGI_SND_TICK_HZ);
     int truncated = total > cap;
     const char *name = o->output_name ? o->output_name : o->output;

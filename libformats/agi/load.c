@@ -84,3 +84,38 @@ int agi_game_load(const agi_game *g, agi_kind kind, unsigned number, agi_record 
     }
     return rc;
 }
+
+/* The bytes entry (kind, number) points at lie inside another entry's
+ * record on the same volume: header and stored payload, when that record's
+ * header reads.  The first such entry in directory order; an entry of the
+ * same kind at the same offset (two numbers sharing one record) does not
+ * count. */
+int agi_game_entry_inside(const agi_game *g, agi_kind kind, unsigned number, agi_kind *other_kind,
+                          unsigned *other_number, uint32_t *other_offset)
+{
+    if ((unsigned)kind >= AGI_KIND_COUNT || number >= g->dirs[kind].count || !g->dirs[kind].entry[number].present)
+        return 0;
+    const agi_dir_entry *e = &g->dirs[kind].entry[number];
+    const agi_file *vol = e->volume < 16 ? g->volumes[e->volume] : NULL;
+    const agi_container_ops *ops = agi_container_for(g->layout);
+    if (!vol || !ops)
+        return 0;
+    for (int k = 0; k < AGI_KIND_COUNT; k++)
+        for (unsigned n = 0; n < g->dirs[k].count; n++) {
+            const agi_dir_entry *o = &g->dirs[k].entry[n];
+            agi_record rec;
+            relic_err err;
+            relic_err_clear(&err);
+            if (!o->present || o->volume != e->volume || o->offset > e->offset ||
+                (o->offset == e->offset && k == (int)kind) ||
+                ops->record_header(vol->data, vol->len, o->offset, o->volume, &rec, &err) != RELIC_OK)
+                continue;
+            if ((uint64_t)e->offset < (uint64_t)o->offset + rec.header_len + rec.stored_len) {
+                *other_kind = (agi_kind)k;
+                *other_number = n;
+                *other_offset = o->offset;
+                return 1;
+            }
+        }
+    return 0;
+}

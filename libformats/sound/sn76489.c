@@ -8,15 +8,16 @@
  * divisor, giving clock / (32 * divisor); a divisor of 0 counts as 1024;
  * a frequency write does not reset the running counter.  The noise counter
  * reloads from 0x10, 0x20, 0x40 or channel 2's divisor and shifts the
- * register on every second reload; writing the noise register reloads the
- * shift register with its top bit set.  The discrete TI part (PCjr) has a
- * 15-bit register tapped at bits 0 and 1, the Sega variants 16 bits tapped
- * at 0 and 3.  Attenuation steps are 2 dB, 0x0f off.  The PC speaker is the
- * PC timer (1,193,180 Hz) in square-wave mode: high for the larger half of
- * the divisor, low for the other.
+ * register on every second reload.  The noise register itself differs by
+ * chip (syn_noise_chips below).  Attenuation steps are 2 dB, 0x0f off.  The
+ * PC speaker is the PC timer (1,193,180 Hz) in square-wave mode: high for
+ * the larger half of the divisor, low for the other.
  *
- * Sound ticks are 60 Hz (sound.md "Tick schedule"; the interpreters run sound
- * from the PC's 60 Hz-reprogrammed timer interrupt); tick k starts at k/60 s.
+ * Sound ticks are the timer interrupt AGI 2.936 programs (sound.md "Tick
+ * schedule" says 60 Hz): divisor 0x4dae of the PC timer's 14,318,180 / 12
+ * Hz (AGI.EXE 0x8447), 19,886 timer clocks, which are 59,658 clocks of the
+ * SN76489 (fed 14,318,180 / 4 Hz): tick k starts at chip step
+ * k * 59,658 / 16, every 16.6661 ms (60.0012 Hz).
  *
  * Rendering is exact in time: every flip happens on an integer chip step,
  * and is added to a derivative buffer as a box-filtered step (the part of
@@ -53,8 +54,11 @@ typedef struct syn {
     uint64_t wpos;
     double acc;                     /* running sum: the signal level */
     uint64_t rate, step_num, clock; /* step k is at k * step_num / clock s */
+    uint64_t clocks_per_timer;      /* the chip's clocks per PC timer clock */
     uint64_t now;                   /* current chip step */
     int speaker;
+    int point;          /* AGI_SYNTH_POINT: the level at each sample's instant */
+    double swing, rest; /* a voice's level: amp * (swing * sign + rest) */
     syn_tone tone[SYN_TONES];
     uint16_t divisor[SYN_TONES];
     uint8_t latched; /* register 0..7 of the last latch byte */
@@ -62,9 +66,48 @@ typedef struct syn {
     uint8_t noise_ctl;
     uint64_t noise_counter;
     int noise_flip;
-    uint32_t lfsr, lfsr_top, taps;
+    uint32_t lfsr;
+    const struct syn_noise_chip *chip;
     double noise_amp;
 } syn;
+
+/* The noise shift register of each chip: a shift moves the register right
+ * and feeds `top` with, in white noise, the parity of `white_taps` (its
+ * complement with `xnor`) or, in periodic noise, the bit `periodic_tap`;
+ * the output is bit 0.
+ *  - SN76489 (the PCjr's TI part): 15 bits tapped at 0 and 1; every write
+ *    of the noise register restarts it (SMS Power "SN76489" notes).
+ *  - 16-bit register tapped at 0 and 3 (the Sega variants, --noise-bits 16).
+ *  - NCR 8496 (the Tandy 1000's): 16 bits, white noise the XNOR of bits 1
+ *    and 5, periodic noise bit 1 fed back (a 15-shift ring), restarted only
+ *    when a write changes the white/periodic bit.  These are the Tandy rules
+ *    of MAME's sn76496.cpp (the NCR8496 notes of 2018, from chip tests),
+ *    which DOSBox plays the original interpreter with on a Tandy. */
+typedef struct syn_noise_chip {
+    uint32_t top, white_taps, periodic_tap;
+    int xnor;
+    int restart_on_mode_only;
+} syn_noise_chip;
+
+static const syn_noise_chip syn_noise_chips[AGI_NOISE_CHIPS] = {
+    [AGI_NOISE_SN76489] = {0x4000u, 0x0003u, 0x0001u, 0, 0},
+    [AGI_NOISE_LFSR16] = {0x8000u, 0x0009u, 0x0001u, 0, 0},
+    [AGI_NOISE_NCR8496] = {0x8000u, 0x0022u, 0x0002u, 1, 1},
+};
+
+static const char *const syn_sampling_names[] = {[AGI_SYNTH_BOX] = "box", [AGI_SYNTH_POINT] = "point"};
+
+int agi_synth_sampling_parse(const char *name, agi_synth_sampling *out)
+{
+    for (unsigned i = 0; i < sizeof syn_sampling_names / sizeof syn_sampling_names[0]; i++)
+        if (strcmp(name, syn_sampling_names[i]) == 0) {
+            *out = (agi_synth_sampling)i;
+            return 0;
+        }
+    return -1;
+}
+
+agi_noise_chip agi_noise_chip_for(unsigned selector) { return selector == 2 ? AGI_NOISE_NCR8496 : AGI_NOISE_SN76489; }
 
 double agi_sn76489_gain(unsigned attenuation)
 {
@@ -80,8 +123,10 @@ size_t agi_synth_frames(uint64_t end_tick, const agi_synth_opts *o)
     return (size_t)(ticks * o->rate / AGI_SND_TICK_HZ);
 }
 
-/* A level change of d at chip step t, box-filtered into the sample grid.
- * syn_advance keeps t inside the window. */
+/* A level change of d at chip step t into the sample grid: box-filtered
+ * (sample n is the mean level over its interval), or point-sampled (sample
+ * n is the level at its start, every change between two instants landing
+ * whole on the next).  syn_advance keeps t inside the window. */
 static void syn_step(syn *s, uint64_t t, double d)
 {
     uint64_t num = t * s->step_num * s->rate;
@@ -89,6 +134,8 @@ static void syn_step(syn *s, uint64_t t, double d)
     if (n >= s->frames)
         return;
     double frac = (double)(num % s->clock) / (double)s->clock;
+    if (s->point && frac > 0.0)
+        frac = 1.0;
     size_t i = (size_t)(n - s->wpos);
     if (n < s->wpos || i >= SYN_WIN) /* cannot happen: syn_advance keeps steps inside */
         return;
@@ -96,7 +143,14 @@ static void syn_step(syn *s, uint64_t t, double d)
     s->win[i + 1] += (float)(d * frac);
 }
 
-static uint64_t syn_tick_step(const syn *s, uint64_t tick) { return tick * s->clock / (AGI_SND_TICK_HZ * s->step_num); }
+#define SYN_TICK_TIMER_CLOCKS 19886u /* AGI 2.936's timer divisor, 0x4dae */
+
+/* The first chip step of tick `tick`: 19,886 timer clocks a tick, each
+ * three clocks of the SN76489 or one step of the speaker's timer. */
+static uint64_t syn_tick_step(const syn *s, uint64_t tick)
+{
+    return tick * SYN_TICK_TIMER_CLOCKS * s->clocks_per_timer / s->step_num;
+}
 
 static void syn_tone_run(syn *s, syn_tone *t, uint64_t end)
 {
@@ -108,7 +162,7 @@ static void syn_tone_run(syn *s, syn_tone *t, uint64_t end)
     }
     while (at < end) {
         if (t->amp != 0.0)
-            syn_step(s, at, -2.0 * t->sign * t->amp);
+            syn_step(s, at, -2.0 * s->swing * t->sign * t->amp);
         t->sign = -t->sign;
         t->phase ^= 1;
         at += t->half[t->phase];
@@ -133,18 +187,18 @@ static void syn_noise_run(syn *s, uint64_t end)
         if (s->noise_flip) {
             uint32_t old = s->lfsr & 1, fb;
             if (s->noise_ctl & 4) { /* white: parity of the tapped bits */
-                uint32_t x = s->lfsr & s->taps;
+                uint32_t x = s->lfsr & s->chip->white_taps;
                 x ^= x >> 8;
                 x ^= x >> 4;
                 x ^= x >> 2;
                 x ^= x >> 1;
-                fb = x & 1;
+                fb = (x & 1) ^ (uint32_t)s->chip->xnor;
             } else {
-                fb = old; /* periodic: the single bit circulates */
+                fb = (s->lfsr & s->chip->periodic_tap) != 0; /* the single bit circulates */
             }
-            s->lfsr = (s->lfsr >> 1) | (fb ? s->lfsr_top : 0);
+            s->lfsr = (s->lfsr >> 1) | (fb ? s->chip->top : 0);
             if ((s->lfsr & 1) != old && s->noise_amp != 0.0)
-                syn_step(s, at, (s->lfsr & 1) ? 2.0 * s->noise_amp : -2.0 * s->noise_amp);
+                syn_step(s, at, ((s->lfsr & 1) ? 2.0 : -2.0) * s->swing * s->noise_amp);
         }
         at += period;
     }
@@ -206,21 +260,24 @@ static void syn_advance(syn *s, uint64_t end)
     }
 }
 
-static void syn_set_amp(syn *s, double *amp, double now_level, double new_amp, double level_sign)
+/* A voice whose output is on the `sign` side gets amplitude new_amp. */
+static void syn_set_amp(syn *s, double *amp, double new_amp, double sign)
 {
-    double d = level_sign * new_amp - now_level;
+    double d = (new_amp - *amp) * (s->swing * sign + s->rest);
     if (d != 0.0)
         syn_step(s, s->now, d);
     *amp = new_amp;
 }
 
-static double syn_noise_level(const syn *s) { return (s->lfsr & 1) ? s->noise_amp : -s->noise_amp; }
+static double syn_noise_sign(const syn *s) { return (s->lfsr & 1) ? 1.0 : -1.0; }
+static double syn_noise_level(const syn *s) { return s->noise_amp * (s->swing * syn_noise_sign(s) + s->rest); }
 
 static void syn_noise_write(syn *s, uint8_t ctl)
 {
     double before = syn_noise_level(s);
+    if (!s->chip->restart_on_mode_only || ((ctl ^ s->noise_ctl) & 4))
+        s->lfsr = s->chip->top;
     s->noise_ctl = ctl & 7;
-    s->lfsr = s->lfsr_top;
     double after = syn_noise_level(s);
     if (after != before)
         syn_step(s, s->now, after - before);
@@ -243,9 +300,9 @@ static void syn_write(syn *s, uint8_t b)
     if (s->latched & 1) { /* attenuation */
         double g = SYN_AMP * agi_sn76489_gain(b & 0x0f);
         if (ch < SYN_TONES)
-            syn_set_amp(s, &s->tone[ch].amp, s->tone[ch].sign * s->tone[ch].amp, g, s->tone[ch].sign);
+            syn_set_amp(s, &s->tone[ch].amp, g, s->tone[ch].sign);
         else
-            syn_set_amp(s, &s->noise_amp, syn_noise_level(s), g, (s->lfsr & 1) ? 1.0 : -1.0);
+            syn_set_amp(s, &s->noise_amp, g, syn_noise_sign(s));
     } else if (ch < SYN_TONES) {
         if (b & 0x80)
             syn_set_divisor(s, ch, (uint16_t)((s->divisor[ch] & 0x3f0) | (b & 0x0f)));
@@ -263,9 +320,9 @@ static void syn_speaker(syn *s, const agi_snd_cmd *c)
         uint32_t d = c->divisor ? c->divisor : 65536u;
         t->half[0] = (d + 1) / 2;
         t->half[1] = d / 2 ? d / 2 : 1;
-        syn_set_amp(s, &t->amp, t->sign * t->amp, SYN_SPEAKER_AMP, t->sign);
+        syn_set_amp(s, &t->amp, SYN_SPEAKER_AMP, t->sign);
     } else if (c->kind == AGI_SNDCMD_SILENCE) {
-        syn_set_amp(s, &t->amp, t->sign * t->amp, 0.0, t->sign);
+        syn_set_amp(s, &t->amp, 0.0, t->sign);
     }
 }
 
@@ -276,11 +333,19 @@ static void syn_init(syn *s, agi_snd_device device, const agi_synth_opts *o, flo
     s->frames = frames;
     s->rate = o->rate;
     s->speaker = device == AGI_SND_SPEAKER;
+    /* Point sampling records the chip as an emulator does: each voice
+     * between 0 and its level (the chip's outputs are one-sided; MAME's
+     * model, which DOSBox plays, gives each voice up to a quarter of full
+     * scale), the mean band-limited render swings each voice +-level.
+     * The PC speaker always swings both ways. */
+    s->point = o->sampling == AGI_SYNTH_POINT;
+    s->swing = s->point && !s->speaker ? 0.5 : 1.0;
+    s->rest = s->point && !s->speaker ? 0.5 : 0.0;
     s->step_num = s->speaker ? 1 : 16;
     s->clock = s->speaker ? AGI_SPEAKER_CLOCK : AGI_SN76489_CLOCK;
-    s->lfsr_top = o->lfsr16 ? 0x8000u : 0x4000u;
-    s->taps = o->lfsr16 ? 0x0009u : 0x0003u;
-    s->lfsr = s->lfsr_top;
+    s->clocks_per_timer = s->speaker ? 1 : 3; /* 14,318,180 Hz / 4 against / 12 */
+    s->chip = &syn_noise_chips[(unsigned)o->noise < AGI_NOISE_CHIPS ? o->noise : AGI_NOISE_SN76489];
+    s->lfsr = s->chip->top;
     s->latched = 0;
     for (unsigned i = 0; i < SYN_TONES; i++) {
         syn_set_divisor(s, i, 0);

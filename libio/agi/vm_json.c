@@ -72,9 +72,10 @@ json_t *agi_vm_state_json(const agi_vm *vm)
             json_pack("{s:i, s:o, s:i}", "item", i, "name", agi_vm_json_text(n ? n : ""), "location", vm->items[i]),
             &oom);
     }
-    for (unsigned i = 0; i < vm->input.parsed_n; i++)
-        relic_json_append(words, json_pack("{s:i, s:s}", "id", vm->input.parsed[i], "text", vm->input.parsed_text[i]),
-                          &oom);
+    for (unsigned i = 0; i < agi_vm_input_word_count(vm); i++)
+        relic_json_append(
+            words, json_pack("{s:i, s:s}", "id", agi_vm_input_word_id(vm, i), "text", agi_vm_input_word_text(vm, i)),
+            &oom);
     unsigned first = vm->msg_n > AGI_VM_MSG_LOG ? vm->msg_n - AGI_VM_MSG_LOG : 0;
     for (unsigned i = first; i < vm->msg_n; i++)
         relic_json_append(log, agi_vm_json_text(vm->msg_log[i % AGI_VM_MSG_LOG]), &oom);
@@ -84,16 +85,16 @@ json_t *agi_vm_state_json(const agi_vm *vm)
                               json_pack("{s:i, s:s, s:i, s:b}", "opcode", g->opcode, "missing", g->missing, "times",
                                         vm->unimpl_seen[g->opcode], "partial", g->partial),
                               &oom);
-    json_t *parser = json_pack("{s:i, s:o, s:b, s:b, s:o}", "count", vm->input.parse_count, "words", words, "f2",
+    json_t *parser = json_pack("{s:i, s:o, s:b, s:b, s:o}", "count", agi_vm_input_parse_count(vm), "words", words, "f2",
                                vm->flags[AGI_F_INPUT], "f4", vm->flags[AGI_F_SAID], "last_input",
-                               agi_vm_json_text(vm->input.last_input));
+                               agi_vm_json_text(agi_vm_input_last_line(vm)));
     json_t *text = json_array();
     for (unsigned r = 0; r < 25; r++)
-        relic_json_append(text, agi_vm_json_text(vm->txt.text[r]), &oom);
+        relic_json_append(text, agi_vm_json_text(agi_vm_text_row(vm, r)), &oom);
     /* format, identity, counts, then the state (relic/io.h's order) */
     json_t *j = json_pack("{s:s, s:i, s:s, s:i, s:i, s:I, s:i, s:i, s:b, s:b, s:s}", "format", "relic-agi-state",
                           "format_version", 2, /* 2: flags as an object */
-                          "profile", vm->profile->name, "picture", vm->picture, "replay_count", vm->replay.count,
+                          "profile", vm->profile->name, "picture", vm->picture, "replay_count", agi_vm_replay_count(vm),
                           "cycle", (json_int_t)vm->cycle, "room", vm->vars[AGI_V_ROOM], "horizon", vm->horizon, "shown",
                           vm->shown, "quit", vm->quit, "signature", vm->signature);
     if (vm->warning[0])
@@ -107,11 +108,12 @@ json_t *agi_vm_state_json(const agi_vm *vm)
     relic_json_set(j, "messages", log, &oom);
     relic_json_set(j, "unimplemented", gaps, &oom);
     relic_json_set(j, "text", text, &oom);
-    relic_json_set(j, "replay_dropped", json_integer(vm->replay.dropped), &oom);
+    relic_json_set(j, "replay_dropped", json_integer(agi_vm_replay_dropped(vm)), &oom);
     relic_json_set(j, "abandoned_cycles", json_integer(vm->abandoned), &oom);
     relic_json_set(j, "last_abandon", vm->abandon_msg[0] ? json_string(vm->abandon_msg) : json_null(), &oom);
     relic_json_set(j, "modal", agi_vm_modal_json(vm, &oom), &oom);
-    relic_json_set(j, "window", vm->txt.win_open ? agi_vm_json_text(vm->txt.window) : json_null(), &oom);
+    relic_json_set(j, "window", agi_vm_text_window_open(vm) ? agi_vm_json_text(agi_vm_text_window(vm)) : json_null(),
+                   &oom);
     if (oom) {
         json_decref(j);
         return NULL;

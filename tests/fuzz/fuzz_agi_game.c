@@ -1,6 +1,7 @@
 /* Fuzzes whole-game opening and loading: agi_game_open on a small file set
  * built from the input, then agi_game_load of every present directory
- * entry of every kind.  Input scheme: byte 0 selects a file-name set (low
+ * entry of every kind, where it points (agi_game_entry_inside) and which
+ * entries the game can load (agi_game_usage_read).  Input scheme: byte 0 selects a file-name set (low
  * two bits) and whether a profile is forced (bit 2); the rest is a series
  * of chunks, each a little-endian u16 length followed by that many bytes
  * (cut short at the end of the input), assigned in order to the names of
@@ -17,6 +18,7 @@
 #include <string.h>
 #include "relic/agi.h"
 #include "relic/agi_ext.h"
+#include "relic/agi_logic.h"
 #include "relic/buf.h"
 #include "relic/error.h"
 
@@ -74,6 +76,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 int lrc = agi_game_load(&g, (agi_kind)k, n, &rec, &payload, &err);
                 if (lrc == RELIC_OK ? payload.len != rec.expanded_len : err.code != lrc)
                     abort();
+                agi_kind ok;
+                unsigned on;
+                uint32_t ooff;
+                if (agi_game_entry_inside(&g, (agi_kind)k, n, &ok, &on, &ooff) &&
+                    ((unsigned)ok >= AGI_KIND_COUNT || on >= g.dirs[ok].count || ooff > g.dirs[k].entry[n].offset))
+                    abort();
             }
         }
         relic_buf_free(&payload);
@@ -85,6 +93,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             all |= ext[i].flag;
         unsigned flags = agi_extensions_detect(&g, why, 4, &why_count);
         if ((flags & ~all) || why_count > 4 || (flags && !why_count))
+            abort();
+        agi_game_usage u;
+        relic_err_clear(&err);
+        int urc = agi_game_usage_read(&g, &u, &err);
+        if (urc != RELIC_OK && urc != RELIC_ENOMEM)
+            abort();
+        if (urc == RELIC_OK && agi_game_usage_of(&u, AGI_LOGIC, 0) == AGI_USE_NONE && g.dirs[AGI_LOGIC].count &&
+            g.dirs[AGI_LOGIC].entry[0].present)
             abort();
     } else if (err.code != rc) {
         abort();

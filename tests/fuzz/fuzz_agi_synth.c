@@ -22,7 +22,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     agi_snd_cmds c = {0};
     uint64_t end = 0;
     if (agi_snd_schedule(&s, &o, &c, &end, NULL) == RELIC_OK) {
-        agi_synth_opts so = {.rate = 8000, .max_ticks = 600, .lfsr16 = (int)(size & 2), .loops = 1 + (size & 1)};
+        agi_synth_opts so = {
+            .rate = 8000, .max_ticks = 600, .noise = (agi_noise_chip)(size % AGI_NOISE_CHIPS), .loops = 1 + (size & 1)};
         agi_snd_device dev = agi_snd_device_for(o.profile, o.selector);
         float *x;
         size_t frames;

@@ -10,7 +10,6 @@
 #include "relic/agi_ext.h"
 #include "relic/agi_view.h"
 #include "agi_vm_support.h"
-#include "../libvm/agi/vm/vm_private.h" /* the rules row and the loader */
 
 /* A pixel of the fixture picture: every index 0..255 appears, the first
  * byte (0x10) is below the vector commands, so agi256.c detects it. */
@@ -79,7 +78,7 @@ static void test_agi256_vm_picture(void **state)
     /* The 320x200 screen doubles each pixel below the status line. */
     static uint8_t scr[AGI_SCREEN_W * AGI_SCREEN_H];
     agi_vm_screen_fonts(vm, NULL, NULL, scr);
-    unsigned top = (unsigned)vm->txt.base_row * 8;
+    unsigned top = (unsigned)vm->txt->base_row * 8;
     for (unsigned y = 0; y < AGI_PIC_HEIGHT; y += 37)
         for (unsigned x = 0; x < AGI_PIC_WIDTH; x += 13) {
             uint8_t want = test_agi256_px((size_t)y * AGI_PIC_WIDTH + x);

@@ -154,14 +154,19 @@ static void test_noise_width(void **state)
     agi_snd_cmds c = {0};
     push(&c, 0, AGI_SNDCMD_NOISE, 0, 1, 0xe0, 0);
     push(&c, 0, AGI_SNDCMD_ATTEN, 0, 1, 0xf0, 0);
-    for (int width = 15; width <= 16; width++) {
-        agi_synth_opts o = {.rate = 96000, .lfsr16 = width == 16};
+    /* The NCR 8496's 16-bit register feeds bit 1 back: a 15-shift ring. */
+    static const struct {
+        agi_noise_chip chip;
+        int ring;
+    } rings[] = {{AGI_NOISE_SN76489, 15}, {AGI_NOISE_LFSR16, 16}, {AGI_NOISE_NCR8496, 15}};
+    for (size_t i = 0; i < sizeof rings / sizeof rings[0]; i++) {
+        agi_synth_opts o = {.rate = 96000, .noise = rings[i].chip};
         float *x;
         size_t n;
         assert_int_equal(agi_synth_render(&c, AGI_SND_PCJR, 60, &o, &x, &n, NULL), RELIC_OK);
-        double want = AGI_SN76489_CLOCK / 512.0 / width;
+        double want = AGI_SN76489_CLOCK / 512.0 / rings[i].ring;
         if (fabs(rising(x, n) - want) > 2)
-            fail_msg("%d-bit periodic noise: %u pulses, want %.1f", width, rising(x, n), want);
+            fail_msg("chip %d periodic noise: %u pulses, want %.1f", (int)rings[i].chip, rising(x, n), want);
         free(x);
     }
     /* White noise: loud, with no tone-like period. */
@@ -175,6 +180,158 @@ static void test_noise_width(void **state)
     assert_memory_equal(x, y, n * sizeof *x); /* deterministic */
     free(x);
     free(y);
+    agi_snd_cmds_free(&c);
+}
+
+/* The lengths (in shifts) of the first runs of equal output bits of a
+ * white-noise register, computed here from the chip's description: XNOR
+ * of bits 1 and 5 fed into bit 15 (the NCR 8496) or XOR of bits 0 and 1
+ * fed into bit 14 (the SN76489). */
+static void reference_white_runs(int ncr, unsigned *runs, unsigned nruns)
+{
+    uint32_t top = ncr ? 0x8000u : 0x4000u, r = top;
+    unsigned len = 0, k = 0;
+    while (k < nruns) {
+        uint32_t before = r & 1;
+        uint32_t fb = ncr ? !(((r >> 1) ^ (r >> 5)) & 1) : ((r ^ (r >> 1)) & 1);
+        r = (r >> 1) | (fb ? top : 0);
+        len++;
+        if ((r & 1) != before) {
+            runs[k++] = len;
+            len = 0;
+        }
+    }
+}
+
+static void test_noise_white_sequence(void **state)
+{
+    (void)state;
+    /* White noise at the fastest rate (a shift every 512 chip clocks):
+     * the runs between level changes, in shifts, are the register's. */
+    agi_snd_cmds c = {0};
+    push(&c, 0, AGI_SNDCMD_NOISE, 0, 1, 0xe4, 0);
+    push(&c, 0, AGI_SNDCMD_ATTEN, 0, 1, 0xf0, 0);
+    const unsigned rate = 192000;
+    const double shift = 512.0 * rate / AGI_SN76489_CLOCK; /* samples a shift */
+    for (int ncr = 0; ncr <= 1; ncr++) {
+        agi_synth_opts o = {.rate = rate, .noise = ncr ? AGI_NOISE_NCR8496 : AGI_NOISE_SN76489};
+        float *x;
+        size_t n;
+        assert_int_equal(agi_synth_render(&c, AGI_SND_PCJR, 60, &o, &x, &n, NULL), RELIC_OK);
+        unsigned want[41], k = 0;
+        reference_white_runs(ncr, want, 41);
+        size_t last = 0;
+        for (size_t i = 1; i < n && k < 41; i++)
+            if ((x[i - 1] < 0) != (x[i] < 0)) {
+                unsigned got = (unsigned)lround((double)(i - last) / shift);
+                /* the first run starts with the write, not on a shift */
+                if (k > 0 && got != want[k])
+                    fail_msg("%s white noise: run %u is %u shifts, want %u", ncr ? "NCR 8496" : "SN76489", k, got,
+                             want[k]);
+                last = i;
+                k++;
+            }
+        assert_int_equal(k, 41);
+        free(x);
+    }
+    agi_snd_cmds_free(&c);
+}
+
+static void test_noise_restart(void **state)
+{
+    (void)state;
+    /* The same white-noise byte written again on every tick: the TI part
+     * restarts its register each time, the NCR 8496 only when the byte
+     * changes white to periodic or back, so its noise is the same as one
+     * write's. */
+    agi_snd_cmds once = {0}, again = {0};
+    push(&once, 0, AGI_SNDCMD_NOISE, 0, 1, 0xe4, 0);
+    push(&once, 0, AGI_SNDCMD_ATTEN, 0, 1, 0xf0, 0);
+    push(&again, 0, AGI_SNDCMD_NOISE, 0, 1, 0xe4, 0);
+    push(&again, 0, AGI_SNDCMD_ATTEN, 0, 1, 0xf0, 0);
+    for (uint64_t t = 1; t < 60; t++)
+        push(&again, t, AGI_SNDCMD_NOISE, 0, 1, 0xe4, 0);
+    for (int ncr = 0; ncr <= 1; ncr++) {
+        agi_synth_opts o = {.rate = 44100, .noise = ncr ? AGI_NOISE_NCR8496 : AGI_NOISE_SN76489};
+        float *x, *y;
+        size_t n;
+        assert_int_equal(agi_synth_render(&once, AGI_SND_PCJR, 60, &o, &x, &n, NULL), RELIC_OK);
+        assert_int_equal(agi_synth_render(&again, AGI_SND_PCJR, 60, &o, &y, &n, NULL), RELIC_OK);
+        assert_int_equal(memcmp(x, y, n * sizeof *x) == 0, ncr);
+        free(x);
+        free(y);
+    }
+    assert_int_equal(agi_noise_chip_for(2), AGI_NOISE_NCR8496);
+    assert_int_equal(agi_noise_chip_for(1), AGI_NOISE_SN76489);
+    agi_snd_cmds_free(&once);
+    agi_snd_cmds_free(&again);
+}
+
+static void test_point_sampling(void **state)
+{
+    (void)state;
+    /* Point sampling takes the chip's level at each sample's instant, each
+     * voice between 0 and its level as the chip (and the emulator that
+     * records the original) outputs it: a tone at attenuation 0 gives only
+     * 0 and 0.25, a quarter of full scale, and 0.125 on average; the box
+     * render swings +-0.25 with values between at its edges. */
+    agi_snd_cmds c = {0};
+    push(&c, 0, AGI_SNDCMD_TONE, 0x1ab, 2, 0x8b, 0x1a);
+    push(&c, 0, AGI_SNDCMD_ATTEN, 0, 1, 0x90, 0);
+    push(&c, 30, AGI_SNDCMD_ATTEN, 0, 1, 0x9f, 0);
+    agi_synth_opts o = {.rate = 22050, .sampling = AGI_SYNTH_POINT};
+    float *x;
+    size_t n, between = 0;
+    assert_int_equal(agi_synth_render(&c, AGI_SND_PCJR, 60, &o, &x, &n, NULL), RELIC_OK);
+    double sum = 0;
+    for (size_t i = 0; i < n / 2; i++) {
+        if (fabsf(x[i]) > 1e-6f && fabsf(x[i] - 0.25f) > 1e-6f)
+            fail_msg("point sample %zu is %f, not 0 or 0.25", i, x[i]);
+        sum += x[i];
+    }
+    assert_true(fabs(sum / (double)(n / 2) - 0.125) < 0.005);
+    for (size_t i = n / 2 + 1; i < n; i++) /* attenuation 15: the voice rests at 0 */
+        assert_true(fabsf(x[i]) < 1e-6f);
+    free(x);
+    o.sampling = AGI_SYNTH_BOX;
+    assert_int_equal(agi_synth_render(&c, AGI_SND_PCJR, 60, &o, &x, &n, NULL), RELIC_OK);
+    for (size_t i = 0; i < n / 2; i++)
+        between += fabsf(fabsf(x[i]) - 0.25f) > 1e-4f;
+    assert_true(between > 100);
+    free(x);
+    agi_synth_sampling sm = AGI_SYNTH_BOX;
+    assert_int_equal(agi_synth_sampling_parse("point", &sm), 0);
+    assert_int_equal(sm, AGI_SYNTH_POINT);
+    assert_int_equal(agi_synth_sampling_parse("linear", &sm), -1);
+    agi_snd_cmds_free(&c);
+}
+
+static void test_tick_is_the_timer_interrupt(void **state)
+{
+    (void)state;
+    /* AGI 2.936 runs sound from the PC timer at divisor 0x4dae: a tick is
+     * 19,886 timer clocks, 59,658 clocks of the chip, 16.6661 ms.  A tone
+     * written on tick 600 starts 600 * 59,658 / 3,579,545 s in (9.99978 s),
+     * ten samples at 44,100 Hz before tick 600 of a 60 Hz clock. */
+    agi_snd_cmds c = {0};
+    push(&c, 600, AGI_SNDCMD_TONE, 0x1ab, 2, 0x8b, 0x1a);
+    push(&c, 600, AGI_SNDCMD_ATTEN, 0, 1, 0x90, 0);
+    for (int speaker = 0; speaker <= 1; speaker++) {
+        if (speaker)
+            c.v[0].divisor = 5124;
+        agi_synth_opts o = {.rate = 44100};
+        float *x;
+        size_t n, first = 0;
+        assert_int_equal(agi_synth_render(&c, speaker ? AGI_SND_SPEAKER : AGI_SND_PCJR, 610, &o, &x, &n, NULL),
+                         RELIC_OK);
+        while (first < n && fabsf(x[first]) < 1e-6f)
+            first++;
+        double clock = speaker ? AGI_SPEAKER_CLOCK : AGI_SN76489_CLOCK / 3.0;
+        size_t want = (size_t)(600.0 * 19886.0 / clock * 44100);
+        if (first + 1 < want || first > want + 1)
+            fail_msg("%s: tick 600 starts at sample %zu, want %zu", speaker ? "speaker" : "SN76489", first, want);
+        free(x);
+    }
     agi_snd_cmds_free(&c);
 }
 
@@ -400,6 +557,10 @@ int main(void)
         cmocka_unit_test(test_counter_not_reset),
         cmocka_unit_test(test_speaker_frequency),
         cmocka_unit_test(test_noise_width),
+        cmocka_unit_test(test_noise_white_sequence),
+        cmocka_unit_test(test_noise_restart),
+        cmocka_unit_test(test_point_sampling),
+        cmocka_unit_test(test_tick_is_the_timer_interrupt),
         cmocka_unit_test(test_length_loops_and_limit),
         cmocka_unit_test(test_commands_every_tick),
         cmocka_unit_test(test_midi),

@@ -7,7 +7,6 @@
 #include <string.h>
 #include "relic/agi_logic.h"
 #include "relic/agi_vm.h"
-#include "../../libvm/agi/vm/vm_internal.h" /* the tests reach inside the VM */
 #include "relic/sha256.h"
 #include "agi_vm_support.h"
 
@@ -324,23 +323,23 @@ static void test_replay_checkpoint(void **state)
     test_vm_logic(vm, 0, "script.size(10); load.logics(0); push.script(); v0 = 0; load.logics(0); return();");
     relic_err err;
     assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
-    assert_int_equal(vm->replay.cap, 10);
-    assert_int_equal(vm->replay.checkpoint, 0);
-    vm->replay.armed = 1; /* recording starts with the first room switch; this test records directly */
+    assert_int_equal(vm->replay->cap, 10);
+    assert_int_equal(vm->replay->checkpoint, 0);
+    vm->replay->armed = 1; /* recording starts with the first room switch; this test records directly */
     agi_vm_record(vm, AGI_REPLAY_LOAD_VIEW, 3);
     agi_vm_record(vm, AGI_REPLAY_LOAD_VIEW, 4);
-    vm->replay.checkpoint = 1;
+    vm->replay->checkpoint = 1;
     agi_vm_record(vm, AGI_REPLAY_LOAD_VIEW, 5);
-    assert_int_equal(vm->replay.count, 3);
+    assert_int_equal(vm->replay->count, 3);
     test_vm_logic(vm, 0, "pop.script(); return();");
     assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
-    assert_int_equal(vm->replay.count, 1);
+    assert_int_equal(vm->replay->count, 1);
     agi_vm_record(vm, AGI_REPLAY_LOAD_VIEW, 6); /* appends after the restored prefix */
-    assert_int_equal(vm->replay.pairs[2], AGI_REPLAY_LOAD_VIEW);
-    assert_int_equal(vm->replay.pairs[3], 6);
+    assert_int_equal(vm->replay->pairs[2], AGI_REPLAY_LOAD_VIEW);
+    assert_int_equal(vm->replay->pairs[3], 6);
     vm->flags[7] = 1; /* f7 stops recording */
     agi_vm_record(vm, AGI_REPLAY_LOAD_VIEW, 7);
-    assert_int_equal(vm->replay.count, 2);
+    assert_int_equal(vm->replay->count, 2);
     agi_vm_free(vm);
 }
 
@@ -361,12 +360,12 @@ static void test_parser(void **state)
     agi_vm *vm = test_vm_new(NULL);
     vm_words(vm);
     agi_vm_parse(vm, "  Look, at THE (tree)!! ");
-    assert_int_equal(vm->input.parsed_n, 2);
-    assert_int_equal(vm->input.parsed[0], 20);
-    assert_int_equal(vm->input.parsed[1], 30);
-    assert_string_equal(vm->input.parsed_text[1], "tree");
+    assert_int_equal(vm->input->parsed_n, 2);
+    assert_int_equal(vm->input->parsed[0], 20);
+    assert_int_equal(vm->input->parsed[1], 30);
+    assert_string_equal(vm->input->parsed_text[1], "tree");
     assert_int_equal(vm->flags[2], 1);
-    assert_int_equal(vm->input.parse_count, 2);
+    assert_int_equal(vm->input->parse_count, 2);
     uint8_t look_tree[] = {20, 0, 30, 0}, look_any[] = {20, 0, 1, 0}, rest[] = {0x0f, 0x27}, look[] = {20, 0};
     assert_false(agi_vm_said(vm, look, 1)); /* not a full match */
     assert_true(agi_vm_said(vm, look_any, 2));
@@ -375,20 +374,20 @@ static void test_parser(void **state)
     assert_true(agi_vm_said(vm, look_tree, 2));
     /* multi-word entries, then the unknown word's position */
     agi_vm_parse(vm, "pick up the shiny key");
-    assert_int_equal(vm->input.parsed_n, 2); /* the unknown word is kept */
-    assert_int_equal(vm->input.parsed[0], 40);
-    assert_int_equal(vm->input.parsed[1], 0xffff);
-    assert_int_equal(vm->input.parse_count, 2);
+    assert_int_equal(vm->input->parsed_n, 2); /* the unknown word is kept */
+    assert_int_equal(vm->input->parsed[0], 40);
+    assert_int_equal(vm->input->parsed[1], 0xffff);
+    assert_int_equal(vm->input->parse_count, 2);
     assert_int_equal(vm->vars[9], 2);
-    assert_string_equal(vm->input.parsed_text[1], "shiny");
+    assert_string_equal(vm->input->parsed_text[1], "shiny");
     assert_int_equal(vm->flags[2], 1);
     assert_true(agi_vm_said(vm, rest, 1)); /* terminator-only after an unknown word */
     /* only zero-id words: f2 stays clear */
     agi_vm_parse(vm, "the at");
     assert_int_equal(vm->flags[2], 0);
     agi_vm_parse(vm, "look at-the tree"); /* the hyphen joins "atthe" */
-    assert_int_equal(vm->input.parse_count, 2);
-    assert_string_equal(vm->input.parsed_text[1], "atthe");
+    assert_int_equal(vm->input->parse_count, 2);
+    assert_string_equal(vm->input->parsed_text[1], "atthe");
     agi_vm_parse(vm, "xyzzy");
     assert_int_equal(vm->vars[9], 1);
     assert_int_equal(agi_vm_strcmp_norm("Don't-Panic!", "dont panic"), 0);
@@ -602,7 +601,7 @@ static void test_sample_screen(void **state)
     assert_int_equal(scr[(21 * 8 + 4) * AGI_SCREEN_W + 316], 15); /* status line background */
     assert_int_equal(scr[0], d.vm->frame_vis[0]);                 /* game area from text row 0 */
     assert_int_equal(scr[1], d.vm->frame_vis[0]);
-    assert_string_equal(d.vm->txt.window, "You pick up the brass key.");
+    assert_string_equal(d.vm->txt->window, "You pick up the brass key.");
     char hex[65];
     relic_sha256_hex(scr, sizeof scr, hex);
     assert_string_equal(hex, SAMPLE_SCREEN_SHA);
@@ -614,7 +613,7 @@ static void test_sample_screen(void **state)
     assert_string_equal(hex, SAMPLE_SCREEN_SHA);
     demo_run(&d, 253);
     assert_int_equal(d.vm->modal.kind, AGI_MODAL_NONE);
-    assert_int_equal(d.vm->txt.win_open, 0);
+    assert_int_equal(d.vm->txt->win_open, 0);
     agi_vm_screen(d.vm, NULL, scr);
     relic_sha256_hex(scr, sizeof scr, hex);
     assert_string_not_equal(hex, SAMPLE_SCREEN_SHA);

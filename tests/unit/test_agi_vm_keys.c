@@ -13,7 +13,7 @@
 static const char *row_text(const agi_vm *vm, unsigned r, unsigned n)
 {
     static char t[41];
-    memcpy(t, vm->txt.text[r], n);
+    memcpy(t, vm->txt->text[r], n);
     t[n] = 0;
     return t;
 }
@@ -37,13 +37,13 @@ static void test_unmapped_keys_typed(void **state)
                          "9 key f4\n";
     test_vm_run(vm, script, 5);
     assert_string_equal(row_text(vm, 23, 5), ">a b_"); /* the NUL drawn blank */
-    assert_int_equal(vm->input.input_len, 3);
-    assert_int_equal(vm->input.input_line[1], 0);
+    assert_int_equal(vm->input->input_len, 3);
+    assert_int_equal(vm->input->input_line[1], 0);
     test_vm_run(vm, script, 7);
     assert_string_equal(row_text(vm, 23, 7), ">a b\x1b\x09_");
     test_vm_run(vm, script, 9);
     assert_string_equal(row_text(vm, 23, 6), ">a b_ ");
-    assert_int_equal(vm->input.input_len, 3);
+    assert_int_equal(vm->input->input_len, 3);
     test_vm_run(vm, script, 10);
     assert_string_equal(row_text(vm, 23, 6), ">a b _");
     assert_int_equal(vm->vars[19], 0); /* v19 keeps no NUL key */

@@ -13,7 +13,6 @@
 #include "relic/agi_logic.h"
 #include "relic/agi_vm.h"
 #include "relic/agi_vm_json.h"
-#include "../../libvm/agi/vm/vm_internal.h" /* the tests reach inside the VM */
 #include "relic/io.h"
 #include "agi_vm_support.h"
 
@@ -24,14 +23,14 @@ static void test_message_blocks(void **state)
     test_vm_logic(vm, 0, "v70++;\nif (!isset(f50)) { set(f50); print(\"Hello.\"); v60 = 1; }\nreturn();");
     test_vm_run(vm, "3 key a\n4 key enter\n", 1);
     assert_int_equal(vm->modal.kind, AGI_MODAL_MESSAGE);
-    assert_string_equal(vm->txt.window, "Hello.");
+    assert_string_equal(vm->txt->window, "Hello.");
     assert_int_equal(vm->vars[60], 0); /* the statement after print waits */
     test_vm_run(vm, "3 key a\n4 key enter\n", 4);
     assert_int_equal(vm->modal.kind, AGI_MODAL_MESSAGE); /* 'a' does not close it */
     assert_int_equal(vm->vars[70], 1);                   /* logic 0 ran once */
     test_vm_run(vm, "3 key a\n4 key enter\n", 5);
     assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
-    assert_int_equal(vm->txt.win_open, 0);
+    assert_int_equal(vm->txt->win_open, 0);
     assert_int_equal(vm->vars[60], 1);
     assert_int_equal(vm->vars[70], 1); /* the blocked cycle finished, no new one */
     test_vm_run(vm, NULL, 6);
@@ -50,10 +49,10 @@ static void test_message_no_wait(void **state)
     test_vm_run(vm, NULL, 2);
     assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
     assert_int_equal(vm->vars[60], 1);
-    assert_int_equal(vm->txt.win_open, 1);
+    assert_int_equal(vm->txt->win_open, 1);
     vm->vars[61] = 1;
     test_vm_run(vm, NULL, 3);
-    assert_int_equal(vm->txt.win_open, 0);
+    assert_int_equal(vm->txt->win_open, 0);
     agi_vm_free(vm);
 }
 
@@ -134,17 +133,17 @@ static void test_inventory_clears_display_text(void **state)
                   "display(10, 5, \"hello\"); }\n"
                   "if (v51 == 1) { v51 = 2; status(); }\nreturn();");
     test_vm_run(vm, NULL, 1);
-    assert_memory_equal(&vm->txt.text[0][20], "12:34", 5);
-    assert_memory_equal(&vm->txt.text[10][5], "hello", 5);
+    assert_memory_equal(&vm->txt->text[0][20], "12:34", 5);
+    assert_memory_equal(&vm->txt->text[10][5], "hello", 5);
     vm->vars[51] = 1;
     test_vm_run(vm, NULL, 2); /* cycles are counted from the start */
     assert_int_equal(vm->modal.kind, AGI_MODAL_INVENTORY);
     test_vm_run(vm, "3 key enter\n", 5);
     assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
-    assert_memory_equal(&vm->txt.text[10][5], "     ", 5);
-    assert_int_equal(vm->txt.text_attr[10][5], 0xff);
-    assert_memory_equal(&vm->txt.text[0][20], "     ", 5); /* the status line's blanks */
-    assert_memory_equal(&vm->txt.text[0][1], "Score:", 6);
+    assert_memory_equal(&vm->txt->text[10][5], "     ", 5);
+    assert_int_equal(vm->txt->text_attr[10][5], 0xff);
+    assert_memory_equal(&vm->txt->text[0][20], "     ", 5); /* the status line's blanks */
+    assert_memory_equal(&vm->txt->text[0][1], "Score:", 6);
     agi_vm_free(vm);
 }
 

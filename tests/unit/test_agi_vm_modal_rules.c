@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "relic/agi_vm.h"
-#include "../../libvm/agi/vm/vm_internal.h" /* the tests reach inside the VM */
 #include "agi_vm_support.h"
 
 /* F1 runs the given actions (controller 1). */
@@ -115,7 +114,7 @@ static void test_version_text(void **state)
     vm_key(vm, "version();");
     test_vm_run(vm, "1 key f1\n", 3);
     assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_MESSAGE);
-    assert_string_equal(vm->txt.window, "Adventure Game Interpreter\n      Version 2.936");
+    assert_string_equal(vm->txt->window, "Adventure Game Interpreter\n      Version 2.936");
     agi_vm_free(vm);
 }
 
@@ -132,7 +131,7 @@ static void test_show_obj(void **state)
     vm_key(vm, "display(20, 19, \"ab\"); show.obj(3); v71 = 1;");
     test_vm_run(vm, "1 key f1\n3 key enter\n", 3);
     assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_MESSAGE);
-    assert_string_equal(vm->txt.window, "A square.");
+    assert_string_equal(vm->txt->window, "A square.");
     assert_int_equal(vm->vars[71], 0);
     agi_vm_render(vm);
     agi_vm_screen(vm, NULL, screen);
@@ -140,15 +139,15 @@ static void test_show_obj(void **state)
     assert_int_equal(screen[167 * AGI_SCREEN_W + 161], 1);
     assert_int_not_equal(screen[164 * AGI_SCREEN_W + 153], 1);
     assert_int_not_equal(screen[163 * AGI_SCREEN_W + 154], 1);
-    assert_int_equal(vm->txt.wiped[20][19][4], 0x3f); /* x 154-159 of the "a" cell */
-    assert_int_equal(vm->txt.wiped[20][19][3], 0);
+    assert_int_equal(vm->txt->wiped[20][19][4], 0x3f); /* x 154-159 of the "a" cell */
+    assert_int_equal(vm->txt->wiped[20][19][3], 0);
     test_vm_run(vm, "1 key f1\n3 key enter\n", 4);
     assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_NONE);
     assert_int_equal(vm->vars[71], 1);
     agi_vm_render(vm);
     agi_vm_screen(vm, NULL, screen);
     assert_int_not_equal(screen[164 * AGI_SCREEN_W + 154], 1);
-    assert_int_equal(vm->txt.wiped[20][19][4], 0x3f);
+    assert_int_equal(vm->txt->wiped[20][19][4], 0x3f);
     agi_vm_free(vm);
 
     vm = test_vm_new("2.936");
@@ -156,7 +155,7 @@ static void test_show_obj(void **state)
     vm->res.view[3]->reserved[0] = vm->res.view[3]->reserved[1] = 1;
     vm_key(vm, "show.obj(3);");
     test_vm_run(vm, "1 key f1\n", 3);
-    assert_string_equal(vm->txt.window, "\x01\x01\x01");
+    assert_string_equal(vm->txt->window, "\x01\x01\x01");
     agi_vm_free(vm);
 }
 

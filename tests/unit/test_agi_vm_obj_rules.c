@@ -6,7 +6,6 @@
 #include "relic/agi_logic.h"
 #include "relic/agi_view.h"
 #include "relic/agi_vm.h"
-#include "../../libvm/agi/vm/vm_internal.h" /* the tests reach inside the VM */
 #include "agi_vm_support.h"
 
 /* A one-loop, one-cel view of a w x h block in colour c in slot n (w <= 15). */

@@ -13,7 +13,6 @@
 #include "relic/agi_logic.h"
 #include "relic/agi_view.h"
 #include "relic/agi_vm.h"
-#include "../../libvm/agi/vm/vm_internal.h" /* the tests reach inside the VM */
 #include "agi_vm_support.h"
 
 static uint8_t screen[AGI_SCREEN_W * AGI_SCREEN_H];
@@ -207,18 +206,18 @@ static void test_display_wrap(void **state)
                   "display(5, 1, \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaZ bb\\x0dcc dd\");\n"
                   "display(10, 0, \"cccccccccccccccccccccccccccccccccccccccY e\");\nreturn();");
     test_vm_run(vm, NULL, 1);
-    assert_int_equal(vm->txt.text[5][39], 'a');
-    assert_int_equal(vm->txt.text[6][0], 'Z'); /* the 40th, past column 39 */
-    assert_int_not_equal(vm->txt.text[6][1], 'b');
-    assert_int_equal(vm->txt.text[7][0], ' '); /* a cut keeps the space after it */
-    assert_int_equal(vm->txt.text[7][1], 'b');
-    assert_int_equal(vm->txt.text[7][2], 'b');
-    assert_int_not_equal(vm->txt.text[7][3], 'c');
-    assert_int_equal(vm->txt.text[8][0], 'c');
-    assert_int_equal(vm->txt.text[8][3], 'd');
-    assert_int_equal(vm->txt.text[10][39], 'Y');
-    assert_int_not_equal(vm->txt.text[11][1], 'e'); /* the empty row */
-    assert_int_equal(vm->txt.text[12][1], 'e');
+    assert_int_equal(vm->txt->text[5][39], 'a');
+    assert_int_equal(vm->txt->text[6][0], 'Z'); /* the 40th, past column 39 */
+    assert_int_not_equal(vm->txt->text[6][1], 'b');
+    assert_int_equal(vm->txt->text[7][0], ' '); /* a cut keeps the space after it */
+    assert_int_equal(vm->txt->text[7][1], 'b');
+    assert_int_equal(vm->txt->text[7][2], 'b');
+    assert_int_not_equal(vm->txt->text[7][3], 'c');
+    assert_int_equal(vm->txt->text[8][0], 'c');
+    assert_int_equal(vm->txt->text[8][3], 'd');
+    assert_int_equal(vm->txt->text[10][39], 'Y');
+    assert_int_not_equal(vm->txt->text[11][1], 'e'); /* the empty row */
+    assert_int_equal(vm->txt->text[12][1], 'e');
     agi_vm_free(vm);
 }
 
@@ -231,13 +230,13 @@ static void test_percent_unknown(void **state)
     agi_vm *vm = test_vm_new(NULL);
     test_vm_logic(vm, 0, "display(2, 0, \"x%'y%\");\ndisplay(3, 0, \"a\\\\%$b\");\nreturn();");
     test_vm_run(vm, NULL, 1);
-    assert_int_equal(vm->txt.text[2][0], 'x');
-    assert_int_equal(vm->txt.text[2][1], 'y');
-    assert_int_not_equal(vm->txt.text[2][2], '%');
-    assert_int_equal(vm->txt.text[3][0], 'a'); /* a backslash: the next one plain */
-    assert_int_equal(vm->txt.text[3][1], '%');
-    assert_int_equal(vm->txt.text[3][2], '$');
-    assert_int_equal(vm->txt.text[3][3], 'b');
+    assert_int_equal(vm->txt->text[2][0], 'x');
+    assert_int_equal(vm->txt->text[2][1], 'y');
+    assert_int_not_equal(vm->txt->text[2][2], '%');
+    assert_int_equal(vm->txt->text[3][0], 'a'); /* a backslash: the next one plain */
+    assert_int_equal(vm->txt->text[3][1], '%');
+    assert_int_equal(vm->txt->text[3][2], '$');
+    assert_int_equal(vm->txt->text[3][3], 'b');
     agi_vm_free(vm);
 }
 
@@ -350,14 +349,14 @@ static void test_replay_full(void **state)
                   "v63++;\nif (v63 == 2) { script.size(5); add.to.pic(0, 0, 0, 10, 20, 15, 4);\n"
                   "add.to.pic(0, 0, 0, 30, 20, 15, 4); v61 = 1; }\nreturn();");
     test_vm_run(vm, NULL, 1);
-    assert_int_equal(vm->replay.count, 0); /* room 0, before any new.room */
+    assert_int_equal(vm->replay->count, 0); /* room 0, before any new.room */
     test_vm_run(vm, NULL, 2);
     assert_int_equal(vm->vars[0], 1);
     vm_view(vm, 0, 1); /* the room switch discarded it */
     test_vm_run(vm, NULL, 3);
     assert_int_equal(vm->vars[61], 1);
-    assert_int_equal(vm->replay.count, 5);
-    assert_int_equal(vm->replay.dropped, 3);
+    assert_int_equal(vm->replay->count, 5);
+    assert_int_equal(vm->replay->dropped, 3);
     agi_vm_free(vm);
 }
 

@@ -12,7 +12,6 @@
 #include "relic/agi_logic.h"
 #include "relic/agi_view.h"
 #include "relic/agi_vm.h"
-#include "../../libvm/agi/vm/vm_internal.h" /* the tests reach inside the VM */
 #include "../../libvm/agi/vm/vm_rules.h"
 #include "agi_vm_support.h"
 
@@ -189,12 +188,12 @@ static void test_show_pic(void **state)
             agi_vm *vm = test_vm_new(which ? close[k] : keep[k]);
             test_vm_code(vm, 0, "1a 00");
             vm->flags[15] = 1;
-            snprintf(vm->txt.window, sizeof vm->txt.window, "left open");
+            snprintf(vm->txt->window, sizeof vm->txt->window, "left open");
             relic_err err;
             assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
             assert_int_equal(vm->shown, 1);
             assert_int_equal(vm->flags[15], which ? 0 : 1);
-            assert_int_equal(vm->txt.window[0] != 0, which ? 0 : 1);
+            assert_int_equal(vm->txt->window[0] != 0, which ? 0 : 1);
             agi_vm_free(vm);
         }
     }
@@ -329,12 +328,12 @@ static void test_said_exact(void **state)
     for (int i = 0; i < 3; i++) {
         agi_vm *vm = test_vm_new(profiles[i]);
         vm->flags[2] = 1;
-        vm->input.parsed[0] = 5, vm->input.parsed[1] = 6, vm->input.parsed[2] = 7;
-        vm->input.parsed_n = vm->input.parse_count = 3;
+        vm->input->parsed[0] = 5, vm->input->parsed[1] = 6, vm->input->parsed[2] = 7;
+        vm->input->parsed_n = vm->input->parse_count = 3;
         assert_int_equal(said(vm, tail, 2), i == 0 ? 0 : 1);
         assert_int_equal(said(vm, any, 3), 1);
         assert_int_equal(said(vm, short_, 2), 0);
-        vm->input.parsed_n = vm->input.parse_count = 2;
+        vm->input->parsed_n = vm->input->parse_count = 2;
         assert_int_equal(said(vm, tail, 2), i == 0 ? 0 : 1); /* 0x270f is no wildcard either */
         assert_int_equal(vm->flags[4], i == 0 ? 0 : 1);
         agi_vm_free(vm);
@@ -361,7 +360,7 @@ static void test_string_slots(void **state)
         assert_int_equal(vm->vars[50], six ? 0 : 1);
         assert_int_equal(vm->vars[51], 1);
         assert_int_equal(vm->flags[2], six ? 0 : 1); /* "open" is unknown: parse sets f2 */
-        assert_int_equal(vm->input.parse_count, six ? 0 : 1);
+        assert_int_equal(vm->input->parse_count, six ? 0 : 1);
         /* s9 is no slot with six; else the unknown word, which the
          * parser keeps as the line's word (see test_parser_unknown_word) */
         assert_string_equal(vm->strings[9], six ? "" : "open");
@@ -403,19 +402,19 @@ static void test_v3_gates(void **state)
     const char *inc[] = {"2.917", "2.936", "3.002.086"}, *one[] = {"3.002.102", "3.002.149"};
     for (int i = 0; i < 3; i++) {
         agi_vm *vm = run(inc[i], "ad ad ad 00");
-        assert_int_equal(vm->input.release_gate, 3);
-        vm->input.release_gate = 255;
+        assert_int_equal(vm->input->release_gate, 3);
+        vm->input->release_gate = 255;
         relic_err err;
         assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
-        assert_int_equal(vm->input.release_gate, 2); /* modulo 256 */
+        assert_int_equal(vm->input->release_gate, 2); /* modulo 256 */
         agi_vm_free(vm);
     }
     for (int i = 0; i < 2; i++) {
         agi_vm *vm = run(one[i], "ad ad ad 00");
-        assert_int_equal(vm->input.release_gate, 1);
+        assert_int_equal(vm->input->release_gate, 1);
         agi_vm_free(vm);
         vm = run(one[i], "ad b5 00");
-        assert_int_equal(vm->input.release_gate, 0);
+        assert_int_equal(vm->input->release_gate, 0);
         agi_vm_free(vm);
     }
     agi_vm *vm = test_vm_new("2.440"); /* no 0xad */
@@ -451,23 +450,23 @@ static void test_input_width_and_keys(void **state)
 {
     (void)state;
     agi_vm *vm = run("2.936", "a3 00");
-    assert_int_equal(vm->txt.input_width_override, 1);
+    assert_int_equal(vm->txt->input_width_override, 1);
     agi_vm_free(vm);
     vm = run("3.002.149", "a3 00");
-    assert_int_equal(vm->txt.input_width_override, 0);
+    assert_int_equal(vm->txt->input_width_override, 0);
     agi_vm_free(vm);
     vm = run("3.002.102", "a3 a4 00");
-    assert_int_equal(vm->txt.input_width_override, 0);
+    assert_int_equal(vm->txt->input_width_override, 0);
     agi_vm_free(vm);
     /* show.pic closes window state: only 3.002.102 drops the override */
     vm = run("3.002.102", "a3 1a 00");
-    assert_int_equal(vm->txt.input_width_override, 0);
+    assert_int_equal(vm->txt->input_width_override, 0);
     agi_vm_free(vm);
     vm = run("2.936", "a3 1a 00");
-    assert_int_equal(vm->txt.input_width_override, 1);
+    assert_int_equal(vm->txt->input_width_override, 1);
     agi_vm_free(vm);
     vm = run("2.936", "a3 a9 00"); /* close.window clears it everywhere */
-    assert_int_equal(vm->txt.input_width_override, 0);
+    assert_int_equal(vm->txt->input_width_override, 0);
     agi_vm_free(vm);
     /* set.key 45 times: 39 entries, 49 in 3.002.149 */
     char code[45 * 12 + 8] = "";
@@ -478,10 +477,10 @@ static void test_input_width_and_keys(void **state)
     }
     strcat(code, "00");
     vm = run("2.936", code);
-    assert_int_equal(vm->input.keymap_n, 39);
+    assert_int_equal(vm->input->keymap_n, 39);
     agi_vm_free(vm);
     vm = run("3.002.149", code);
-    assert_int_equal(vm->input.keymap_n, 45);
+    assert_int_equal(vm->input->keymap_n, 45);
     agi_vm_free(vm);
 }
 

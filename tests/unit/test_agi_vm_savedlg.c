@@ -17,9 +17,7 @@
 #include "relic/agi_save.h"
 #include "relic/agi_vm.h"
 #include "relic/io.h"
-#include "../../libvm/agi/vm/vm_internal.h" /* the tests reach inside the VM */
 #include "agi_vm_support.h"
-#include "../../libvm/agi/vm/vm_private.h" /* agi_vm_window_layout */
 
 static uint8_t screen[AGI_SCREEN_W * AGI_SCREEN_H];
 
@@ -75,7 +73,7 @@ static void test_directory_window(void **state)
     vm = dlg_vm("2.936");
     test_vm_run(vm, "2 key f2\n", 3);
     assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_RESTORE);
-    assert_non_null(strstr(vm->txt.window, "        RESTORE GAME\n\nOn which disk or in which directory is the game"));
+    assert_non_null(strstr(vm->txt->window, "        RESTORE GAME\n\nOn which disk or in which directory is the game"));
     agi_vm_free(vm);
 }
 
@@ -133,8 +131,8 @@ static void test_save_then_restore_in_memory(void **state)
     assert_true(test_cell_is(screen, 11, 6, '_', 15, 0));
     assert_true(test_cell_solid(screen, 11, 34, 0));
     test_vm_run(vm, script, 5);
-    assert_string_equal(vm->txt.window, "About to save the game\ndescribed as:\n\nxy\n\nin file:\n\\sg.2\n\n"
-                                        "Press ENTER to continue.\nPress ESC to cancel.");
+    assert_string_equal(vm->txt->window, "About to save the game\ndescribed as:\n\nxy\n\nin file:\n\\sg.2\n\n"
+                                         "Press ENTER to continue.\nPress ESC to cancel.");
     test_vm_draw(vm, screen);
     assert_true(test_cell_is(screen, 23, 1, '_', 15, 0));
     assert_int_equal(vm->saves.mem[1].len, 0);
@@ -150,8 +148,8 @@ static void test_save_then_restore_in_memory(void **state)
     assert_int_equal(top, 7);
     assert_string_equal(lines[5], " - xy");
     test_vm_run(vm, script, 13);
-    assert_string_equal(vm->txt.window, "About to restore the game\ndescribed as:\n\nxy\n\nfrom file:\n\\sg.2\n\n"
-                                        "Press ENTER to continue.\nPress ESC to cancel.");
+    assert_string_equal(vm->txt->window, "About to restore the game\ndescribed as:\n\nxy\n\nfrom file:\n\\sg.2\n\n"
+                                         "Press ENTER to continue.\nPress ESC to cancel.");
     test_vm_run(vm, script, 16);
     assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_NONE);
     assert_int_equal(vm->vars[40], 7);
@@ -168,7 +166,7 @@ static void test_restore_nothing_saved(void **state)
     agi_vm *vm = dlg_vm("2.936");
     const char *script = "2 key f2\n3 key enter\n4 key enter\n";
     test_vm_run(vm, script, 4);
-    assert_string_equal(vm->txt.window, "There are no games to\nrestore in\n\n\\\n\nPress ENTER to continue.");
+    assert_string_equal(vm->txt->window, "There are no games to\nrestore in\n\n\\\n\nPress ENTER to continue.");
     test_vm_draw(vm, screen);
     assert_true(test_cell_solid(screen, 23, 1, 0)); /* the input cursor still a space (probe P4) */
     test_vm_run(vm, script, 5);
@@ -209,8 +207,8 @@ static void test_restore_keeps_newest_selected(void **state)
     assert_true(vm->saves.mem[0].len > 0 && vm->saves.mem[2].len > 0);
     test_vm_run(vm, script, 10);
     assert_int_equal(vm->modal.sel, 1);
-    assert_string_equal(vm->txt.window, "About to restore the game\ndescribed as:\n\nabc\n\nfrom file:\n\\sg.3\n\n"
-                                        "Press ENTER to continue.\nPress ESC to cancel.");
+    assert_string_equal(vm->txt->window, "About to restore the game\ndescribed as:\n\nabc\n\nfrom file:\n\\sg.3\n\n"
+                                         "Press ENTER to continue.\nPress ESC to cancel.");
     test_vm_run(vm, script, 14);
     assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_RESTORE);
     assert_int_equal(vm->modal.n_entries, 2);
@@ -295,13 +293,13 @@ static void test_file_name_lower_case(void **state)
     const char *script = "2 key f1\n3 key backspace\n3 type \"C:\"\n3 key enter\n3 type \"x\"\n"
                          "5 key enter\n7 key f2\n8 key enter\n8 key enter\n";
     test_vm_run(vm, script, 4);
-    assert_string_equal(vm->txt.window, "About to save the game\ndescribed as:\n\nx\n\nin file:\nc:\\kq1sg.1\n\n"
-                                        "Press ENTER to continue.\nPress ESC to cancel.");
+    assert_string_equal(vm->txt->window, "About to save the game\ndescribed as:\n\nx\n\nin file:\nc:\\kq1sg.1\n\n"
+                                         "Press ENTER to continue.\nPress ESC to cancel.");
     test_vm_run(vm, script, 8);
     assert_string_equal(vm->modal.path, "C:");
     test_vm_run(vm, script, 9);
-    assert_string_equal(vm->txt.window, "About to restore the game\ndescribed as:\n\nx\n\nfrom file:\nc:\\kq1sg.1\n\n"
-                                        "Press ENTER to continue.\nPress ESC to cancel.");
+    assert_string_equal(vm->txt->window, "About to restore the game\ndescribed as:\n\nx\n\nfrom file:\nc:\\kq1sg.1\n\n"
+                                         "Press ENTER to continue.\nPress ESC to cancel.");
     agi_vm_free(vm);
 }
 
@@ -364,13 +362,13 @@ static void test_path_edit(void **state)
     assert_true(test_cell_is(screen, 14, 4, 'x', 15, 0));
     assert_true(test_cell_is(screen, 14, 5, '_', 15, 0));
     test_vm_run(vm, script, 5);
-    assert_string_equal(vm->txt.window,
+    assert_string_equal(vm->txt->window,
                         "There is no directory named\nx.\nPress ENTER to try again.\nPress ESC to cancel.");
     test_vm_run(vm, script, 6);
-    assert_non_null(strstr(vm->txt.window, "SAVE GAME"));
+    assert_non_null(strstr(vm->txt->window, "SAVE GAME"));
     assert_string_equal(vm->modal.path, "x");
     test_vm_run(vm, script, 7);
-    assert_non_null(strstr(vm->txt.window, "Use the arrow keys to select the slot"));
+    assert_non_null(strstr(vm->txt->window, "Use the arrow keys to select the slot"));
     agi_vm_free(vm);
 }
 

@@ -13,7 +13,6 @@
 #include "relic/agi_logic.h"
 #include "relic/agi_view.h"
 #include "relic/agi_vm.h"
-#include "../../libvm/agi/vm/vm_internal.h" /* the tests reach inside the VM */
 #include "agi_vm_support.h"
 
 static uint8_t screen[AGI_SCREEN_W * AGI_SCREEN_H];

@@ -5,7 +5,6 @@
  * silence and completion flags of a sound replaced, stopped, gated by f9
  * and ended by a restart.  Sounds are installed from explicit bytes. */
 #include "relic/agi_vm.h"
-#include "../../libvm/agi/vm/vm_internal.h" /* the tests reach inside the VM */
 #include "agi_vm_support.h"
 
 static agi_vm *sound_vm(agi_vm_machine machine)

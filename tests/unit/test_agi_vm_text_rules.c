@@ -10,7 +10,6 @@
 #include <string.h>
 #include "relic/agi_view.h"
 #include "relic/agi_vm.h"
-#include "../../libvm/agi/vm/vm_internal.h" /* the tests reach inside the VM */
 #include "agi_vm_support.h"
 
 static uint8_t screen[AGI_SCREEN_W * AGI_SCREEN_H];
@@ -74,7 +73,7 @@ static void test_input_line_backspace(void **state)
     assert_true(test_cell_is(screen, 23, 1, 'a', 15, 0));
     assert_true(test_cell_is(screen, 23, 2, '_', 0, 15));
     assert_true(test_cell_solid(screen, 23, 3, 15));
-    assert_string_equal(vm->input.input_line, "a");
+    assert_string_equal(vm->input->input_line, "a");
     agi_vm_free(vm);
 }
 
@@ -147,7 +146,7 @@ static void test_echo_line(void **state)
     vm_keys(vm, "echo.line();", "", "", "");
     test_vm_run(vm, "1 key h\n2 key e\n3 key l\n4 key enter\n5 key x\n6 key f1\n", 8);
     test_vm_draw(vm, screen);
-    assert_string_equal(vm->input.input_line, "xel");
+    assert_string_equal(vm->input->input_line, "xel");
     assert_true(test_cell_is(screen, 23, 1, 'x', 15, 0));
     assert_true(test_cell_is(screen, 23, 2, 'e', 15, 0));
     assert_true(test_cell_is(screen, 23, 3, 'l', 15, 0));
@@ -308,10 +307,10 @@ static void test_word_as_typed(void **state)
     vm->words.count = 1;
     test_vm_logic(vm, 0, "accept.input();\nif (isset(f2)) { display(1, 0, \"[%w1][%w2]\"); }\nreturn();");
     test_vm_run(vm, "1 type \"LOOK Xyzzy\"\n", 3);
-    assert_int_equal(vm->input.parse_count, 2); /* the unknown word's position */
-    assert_string_equal(vm->input.parsed_text[0], "LOOK");
-    assert_string_equal(vm->input.parsed_text[1], "Xyzzy");
-    assert_string_equal(vm->txt.text[1], "[LOOK][Xyzzy]                           ");
+    assert_int_equal(vm->input->parse_count, 2); /* the unknown word's position */
+    assert_string_equal(vm->input->parsed_text[0], "LOOK");
+    assert_string_equal(vm->input->parsed_text[1], "Xyzzy");
+    assert_string_equal(vm->txt->text[1], "[LOOK][Xyzzy]                           ");
     vm->words = saved;
     agi_vm_free(vm);
 }
@@ -326,7 +325,7 @@ static void test_var_width(void **state)
                   "v50 = 7; v51 = 5; v52 = 42; v53 = 200;\n"
                   "display(1, 0, \"[%v50|3][%v51|2][%v52|1][%v53][%v53|2]\");\nreturn();");
     test_vm_run(vm, NULL, 1);
-    assert_string_equal(vm->txt.text[1], "[007][05][2][200][00]                   ");
+    assert_string_equal(vm->txt->text[1], "[007][05][2][200][00]                   ");
     agi_vm_free(vm);
 }
 
@@ -340,7 +339,7 @@ static void test_window_backspace(void **state)
     test_vm_logic(vm, 0, "if (v50 == 0) {\n  v50 = 1;\n  show.pic();\n  print(\"ab\\x08cd\");\n}\nreturn();");
     test_vm_run(vm, NULL, 2);
     test_vm_draw(vm, screen);
-    assert_true(vm->txt.win_open);
+    assert_true(vm->txt->win_open);
     /* "ab" 0x08 "cd" is laid out 5 wide (from column 17 on row 10) */
     assert_true(test_cell_is(screen, 10, 17, 'a', 0, 15));
     assert_true(test_cell_is(screen, 10, 18, 'c', 0, 15));
@@ -374,7 +373,7 @@ static void test_window_close_and_wipe(void **state)
     vm->vars[51] = 1;
     test_vm_run(vm, NULL, 8);
     test_vm_draw(vm, screen);
-    assert_true(vm->txt.win_open);
+    assert_true(vm->txt->win_open);
     /* the window ("a window left up" on row 10 from column 12) is white
      * where the square has not been, and shows the square's path (the
      * white picture) and the square itself where it went */

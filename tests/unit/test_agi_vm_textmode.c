@@ -9,7 +9,6 @@
 #include <string.h>
 #include "relic/agi_vm.h"
 #include "agi_vm_support.h"
-#include "../../libvm/agi/vm/vm_private.h" /* agi_vm_text_wrap */
 
 static uint8_t screen[AGI_SCREEN_W * AGI_SCREEN_H];
 
@@ -26,7 +25,7 @@ static void run_to(agi_vm *vm, unsigned long to)
 static const char *row_text(const agi_vm *vm, unsigned r)
 {
     static char t[41];
-    memcpy(t, vm->txt.text[r], 40);
+    memcpy(t, vm->txt->text[r], 40);
     t[40] = 0;
     return t;
 }
@@ -96,7 +95,7 @@ static void test_display_backspace(void **state)
     assert_string_equal(row_text(vm, 6), "a\ab\tc\x1b"
                                          "d                                 ");
     assert_string_equal(row_text(vm, 7), "abcdefghijklmnopqrstuvwxyzabcdefghijkl  ");
-    assert_int_equal(vm->txt.text[8][0], 'Q');
+    assert_int_equal(vm->txt->text[8][0], 'Q');
     agi_vm_free(vm);
 }
 
@@ -207,10 +206,10 @@ static void test_text_mode_colours(void **state)
                   "  display(1, 0, \"g\"); set.text.attribute(12, 12); display(4, 0, \"s\");\n"
                   "  clear.lines(7, 8, 1); print(\"hi\"); }\nv50++;\nreturn();");
     run_to(vm, 1);
-    assert_int_equal(vm->txt.text_attr[0][0], 0x72); /* the screen cleared grey */
-    assert_int_equal(vm->txt.text_attr[1][0], 0x72);
-    assert_int_equal(vm->txt.text_attr[4][0], 0x4c);
-    assert_int_equal(vm->txt.text_attr[7][5], 0x00);
+    assert_int_equal(vm->txt->text_attr[0][0], 0x72); /* the screen cleared grey */
+    assert_int_equal(vm->txt->text_attr[1][0], 0x72);
+    assert_int_equal(vm->txt->text_attr[4][0], 0x4c);
+    assert_int_equal(vm->txt->text_attr[7][5], 0x00);
     agi_vm_render(vm);
     agi_vm_screen(vm, NULL, screen);
     for (unsigned x = 0; x < AGI_SCREEN_W; x++) /* rows 21 and 23: the grey fill only */

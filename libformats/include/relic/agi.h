@@ -220,6 +220,12 @@ int agi_game_open(const agi_fileset *fs, const agi_open_opts *opts, agi_game *ga
 /* Loads one resource; err names the volume file and offset on failure. */
 int agi_game_load(const agi_game *game, agi_kind kind, unsigned number, agi_record *rec, relic_buf *payload,
                   relic_err *err);
+/* Whether the entry points inside another entry's record on the same
+ * volume (from that record's first byte, or past it for an entry of the
+ * same kind, to its payload's end by its header); the first such entry in
+ * directory order.  A stale directory entry of a shipped game often does. */
+int agi_game_entry_inside(const agi_game *game, agi_kind kind, unsigned number, agi_kind *other_kind,
+                          unsigned *other_number, uint32_t *other_offset);
 /* Version string of an interpreter file ("2.936", "3.002.149"), or 0. */
 int agi_version_scan(const uint8_t *data, size_t len, char *out, size_t outsz);
 

@@ -18,10 +18,36 @@ extern "C" {
 #define AGI_SPEAKER_CLOCK 1193180u /* PC timer input */
 #define AGI_SYNTH_MAX_RATE 384000u
 
+/* The noise generator of the chip the machine carries (sn76489.c
+ * documents each row). */
+typedef enum agi_noise_chip {
+    AGI_NOISE_SN76489 = 0, /* PCjr's TI part: 15-bit register tapped 0, 1 */
+    AGI_NOISE_LFSR16,      /* a 16-bit register tapped 0, 3 (Sega variants) */
+    AGI_NOISE_NCR8496,     /* Tandy 1000: 16-bit, XNOR of bits 1 and 5 */
+    AGI_NOISE_CHIPS
+} agi_noise_chip;
+
+/* The chip of the machine a device selector stands for: the Tandy's
+ * (selector 2) NCR 8496, the PCjr's SN76489 otherwise. */
+agi_noise_chip agi_noise_chip_for(unsigned selector);
+
+/* How the chip's output becomes samples: the mean level over each
+ * sample's interval (band-limited: high tones do not alias), or the level
+ * at each sample's instant, as an emulator records it (DOSBox's Tandy and
+ * PCjr sound and its wave capture, the oracle's recordings of the
+ * original: overtones above half the rate fold back). */
+typedef enum agi_synth_sampling {
+    AGI_SYNTH_BOX = 0,
+    AGI_SYNTH_POINT,
+} agi_synth_sampling;
+
+/* The sampling named `name` ("box" or "point"): 0, or -1 for another name. */
+int agi_synth_sampling_parse(const char *name, agi_synth_sampling *out);
+
 typedef struct agi_synth_opts {
-    unsigned rate;      /* output samples per second (8000..384000) */
-    int lfsr16;         /* 16-bit noise shift register (tapped 0, 3)
-                                 instead of the PCjr's 15-bit (tapped 0, 1) */
+    unsigned rate;        /* output samples per second (8000..384000) */
+    agi_noise_chip noise; /* the noise generator (default the PCjr's) */
+    agi_synth_sampling sampling;
     unsigned loops;     /* play the stream this many times (0 = 1) */
     uint64_t max_ticks; /* stop after this many ticks (0 = no limit) */
 } agi_synth_opts;
@@ -32,8 +58,9 @@ size_t agi_synth_frames(uint64_t end_tick, const agi_synth_opts *o);
 
 /* Renders a whole command stream (ticks 0..end_tick) for its device into a
  * new mono buffer of agi_synth_frames() floats in [-1, 1] (free() it).
- * Each square is integrated over every output sample (a box filter at the
- * chip's own step rate), so high tones do not alias into loud whistles. */
+ * With AGI_SYNTH_BOX each square is integrated over every output sample (a
+ * box filter at the chip's own step rate), so high tones do not alias;
+ * AGI_SYNTH_POINT takes the level at each sample's instant. */
 int agi_synth_render(const agi_snd_cmds *c, agi_snd_device device, uint64_t end_tick, const agi_synth_opts *o,
                      float **out, size_t *frames, relic_err *err);
 

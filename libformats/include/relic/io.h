@@ -41,7 +41,9 @@ typedef struct relic_png {
     unsigned ncolors;
     int trns_index;
     /* 1: the bulk writer (png.c), for extraction where encoding is most
-     * of the time: zlib Z_RLE, filter Up or None chosen per image from the
+     * of the time: libdeflate level 1, or stored blocks for a large image
+     * that a sample shows deflate would shrink by less than a tenth
+     * (dithered photographs), filter Up or None chosen per image from the
      * pixels, one IDAT; different bytes from 0, but still fixed, so equal
      * images keep giving equal bytes. */
     int fast;

@@ -1,5 +1,6 @@
 /* The rooms and logics a logic names (agi-spec logic_bytecode.md, the
  * action table: new.room 0x12, new.room.v 0x13, call 0x16, call.v 0x17),
+ * and the resources its commands bring in from disk (the loaders below),
  * read from the same linear scan as the disassembler, so a logic the
  * disassembler reads gives every constant operand.  A variable operand is
  * resolved when the instruction before it, in the same straight run of
@@ -8,7 +9,24 @@
 #include <string.h>
 #include "logic_private.h"
 
-enum { AGI_REFS_ASSIGNN = 0x03 };
+/* The commands that make the interpreter read a resource from its volume
+ * (agi-spec runtime_state.md "Resource lifecycle"; the same commands call
+ * the loaders in vm/vm_res.c): the resource is always the first operand.
+ * Commands that use a resource already loaded (set.view, add.to.pic,
+ * sound, discard.*) read nothing from disk: the game must have loaded it
+ * through one of these first.  draw.pic stands here for AGI256 games,
+ * whose raw pictures it loads itself (vm/vm_exec.c). */
+static const struct agi_refs_loader {
+    uint8_t opcode;
+    uint8_t kind; /* agi_kind */
+    uint8_t by_var;
+} agi_refs_loaders[] = {
+    {AGI_A_NEW_ROOM, AGI_LOGIC, 0},      {AGI_A_NEW_ROOM_V, AGI_LOGIC, 1}, {AGI_A_LOAD_LOGICS, AGI_LOGIC, 0},
+    {AGI_A_LOAD_LOGICS_V, AGI_LOGIC, 1}, {AGI_A_CALL, AGI_LOGIC, 0},       {AGI_A_CALL_V, AGI_LOGIC, 1},
+    {AGI_A_LOAD_PIC, AGI_PICTURE, 1},    {AGI_A_DRAW_PIC, AGI_PICTURE, 1}, {AGI_A_LOAD_VIEW, AGI_VIEW, 0},
+    {AGI_A_LOAD_VIEW_V, AGI_VIEW, 1},    {AGI_A_SHOW_OBJ, AGI_VIEW, 0},    {AGI_A_SHOW_OBJ_V, AGI_VIEW, 1},
+    {AGI_A_LOAD_SOUND, AGI_SOUND, 0},
+};
 
 /* Whether some if or goto lands at code offset `off`. */
 static int agi_refs_is_target(const agi_scan *s, uint32_t off)
@@ -29,11 +47,21 @@ static void agi_refs_mark(uint8_t *set, unsigned *unknown, const agi_scan *s, un
     }
     const agi_insn *prev = i ? &s->insn[i - 1] : NULL;
     /* the assignment must run right before: no jump lands between them */
-    if (prev && prev->kind == AGI_INSN_ACTION && prev->cmd->opcode == AGI_REFS_ASSIGNN &&
-        s->code[prev->off + 1] == arg && !agi_refs_is_target(s, in->off))
+    if (prev && prev->kind == AGI_INSN_ACTION && prev->cmd->opcode == AGI_A_ASSIGNN && s->code[prev->off + 1] == arg &&
+        !agi_refs_is_target(s, in->off))
         set[s->code[prev->off + 2]] = 1;
     else
         (*unknown)++;
+}
+
+static void agi_refs_loads(agi_logic_refs *out, const agi_scan *s, unsigned i)
+{
+    uint8_t op = s->insn[i].cmd->opcode;
+    for (size_t k = 0; k < sizeof agi_refs_loaders / sizeof agi_refs_loaders[0]; k++) {
+        const struct agi_refs_loader *l = &agi_refs_loaders[k];
+        if (l->opcode == op)
+            agi_refs_mark(out->load[l->kind], &out->load_unknown[l->kind], s, i, l->by_var);
+    }
 }
 
 int agi_logic_refs_read(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, agi_logic_refs *out,
@@ -49,12 +77,13 @@ int agi_logic_refs_read(const uint8_t *payload, size_t len, const agi_logic_ctx 
         if (in->kind != AGI_INSN_ACTION || in->len < 2)
             continue;
         switch (in->cmd->opcode) {
-        case 0x12: agi_refs_mark(out->new_room, &out->new_room_unknown, &s, i, 0); break;
-        case 0x13: agi_refs_mark(out->new_room, &out->new_room_unknown, &s, i, 1); break;
-        case 0x16: agi_refs_mark(out->call, &out->call_unknown, &s, i, 0); break;
-        case 0x17: agi_refs_mark(out->call, &out->call_unknown, &s, i, 1); break;
+        case AGI_A_NEW_ROOM: agi_refs_mark(out->new_room, &out->new_room_unknown, &s, i, 0); break;
+        case AGI_A_NEW_ROOM_V: agi_refs_mark(out->new_room, &out->new_room_unknown, &s, i, 1); break;
+        case AGI_A_CALL: agi_refs_mark(out->call, &out->call_unknown, &s, i, 0); break;
+        case AGI_A_CALL_V: agi_refs_mark(out->call, &out->call_unknown, &s, i, 1); break;
         default: break;
         }
+        agi_refs_loads(out, &s, i);
     }
     agi_scan_free(&s);
     return RELIC_OK;

@@ -24,6 +24,10 @@ int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_e
 {
     *out = NULL;
     agi_vm *vm = calloc(1, sizeof *vm);
+    if (vm && (!agi_vm_text_new(vm) || !agi_vm_input_new(vm) || !agi_vm_replay_new(vm))) {
+        agi_vm_free(vm);
+        vm = NULL;
+    }
     if (!vm)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     vm->game = game;
@@ -49,7 +53,8 @@ int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_e
             agi_agi256_palette(vm->palette);
             vm->palette_colors = 256;
         }
-    vm->hooks = (agi_vm_hooks){agi_vm_restart_now, agi_vm_to_save, agi_vm_from_save};
+    vm->hooks = (agi_vm_hooks){agi_vm_restart_now, agi_vm_to_save, agi_vm_from_save, agi_vm_input_typed,
+                               agi_vm_input_parsed_word};
     vm->rng = vm->seed = o && o->seed ? o->seed : 1;
     vm->machine = o ? (unsigned)o->machine : AGI_MACHINE_PC;
     vm->ticks_per_cycle = o ? o->ticks_per_cycle : 0;
@@ -106,6 +111,9 @@ void agi_vm_free(agi_vm *vm)
     agi_objects_free(&vm->objects_meta);
     agi_words_free(&vm->words);
     free(vm->items);
+    agi_vm_text_free(vm);
+    agi_vm_input_free(vm);
+    agi_vm_replay_free(vm);
     free(vm);
 }
 
@@ -122,7 +130,7 @@ void agi_vm_free(agi_vm *vm)
  * tests/corpus/agi_oracle/README.md). */
 static void agi_vm_screen_blits(agi_vm *vm)
 {
-    if (!vm->scr_split && vm->pic_row == vm->txt.base_row) {
+    if (!vm->scr_split && vm->pic_row == agi_vm_text_base_row(vm)) {
         vm->blit_n = 0;
         return;
     }
@@ -231,7 +239,7 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
     vm->vars[AGI_V_OBJ_EDGE_OBJ] = vm->vars[AGI_V_OBJ_EDGE] = 0; /* 9 */
     vm->flags[AGI_F_NEW_ROOM] = vm->flags[AGI_F_RESTART] = vm->flags[AGI_F_RESTORED] = 0;
     vm->flags[AGI_F_FIRST_LOGIC] = 0;
-    if (!vm->txt.text_mode) { /* 10 */
+    if (!agi_vm_text_mode(vm)) { /* 10 */
         agi_vm_status_check(vm);
         agi_vm_post_logic(vm);
         agi_vm_obj_blit_all(vm);

@@ -52,7 +52,6 @@ int agi_vm_test_obj_in_room(agi_vm *vm, const uint8_t *a)
     return a[0] < vm->item_count && vm->items[a[0]] == vm->vars[a[1]];
 }
 
-int agi_vm_test_controller(agi_vm *vm, const uint8_t *a) { return vm->input.controller[a[0]]; }
 
 int agi_vm_test_have_key(agi_vm *vm, const uint8_t *a)
 {

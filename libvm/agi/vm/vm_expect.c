@@ -225,11 +225,11 @@ static int agi_expect_has(const agi_vm *vm, const agi_expect *e, char *found, si
 static int agi_expect_message(const agi_vm *vm, const agi_expect *e, char *found, size_t len)
 {
     char want[600], have[600];
-    if (!vm->txt.win_open) {
+    if (!agi_vm_text_window_open(vm)) {
         snprintf(found, len, "no message window");
         return e->kind == AGI_EXPECT_NO_MESSAGE;
     }
-    agi_expect_squeeze(vm->txt.window, have, sizeof have);
+    agi_expect_squeeze(agi_vm_text_window(vm), have, sizeof have);
     snprintf(found, len, "message \"%s\"", have);
     if (e->kind == AGI_EXPECT_NO_MESSAGE)
         return 0;

@@ -9,6 +9,7 @@
 #include <strings.h>
 #include "../opcodes.h"
 #include "vm_private.h"
+#include "vm_input.h"
 
 int agi_vm_have_key(agi_vm *vm)
 {
@@ -61,7 +62,7 @@ static const agi_word *agi_vm_lookup(const agi_vm *vm, const char *s, size_t *us
 void agi_vm_parse(agi_vm *vm, const char *line)
 {
     vm->flags[AGI_F_INPUT] = vm->flags[AGI_F_SAID] = 0;
-    vm->input.parsed_n = vm->input.parse_count = 0;
+    vm->input->parsed_n = vm->input->parse_count = 0;
     /* norm is matched (lower case); typed keeps the letters as typed, which
      * is what %w shows (AGI 2.936, a probe: "LOOK Xyzzy" gives "LOOK" and
      * "Xyzzy", "Look" gives "Look"). */
@@ -84,7 +85,7 @@ void agi_vm_parse(agi_vm *vm, const char *line)
     if (n && norm[n - 1] == ' ')
         n--;
     norm[n] = 0;
-    for (const char *p = norm; *p && vm->input.parsed_n < 10;) {
+    for (const char *p = norm; *p && vm->input->parsed_n < 10;) {
         size_t used;
         const agi_word *w = agi_vm_lookup(vm, p, &used);
         if (!w) {
@@ -93,25 +94,25 @@ void agi_vm_parse(agi_vm *vm, const char *line)
              * line (AGI 2.936, ltec: "look at xyzzy" matches
              * said("look", anyword); word.to.string(s1, 0) of "xyzzy" is
              * "xyzzy"; ScummVM's parser keeps it the same way). */
-            snprintf(vm->input.parsed_text[vm->input.parsed_n], sizeof vm->input.parsed_text[0], "%.*s",
+            snprintf(vm->input->parsed_text[vm->input->parsed_n], sizeof vm->input->parsed_text[0], "%.*s",
                      (int)(tl > 40 ? 40 : tl), typed + (p - norm));
-            vm->input.parsed[vm->input.parsed_n++] = AGI_WORD_UNKNOWN;
-            vm->input.parse_count = vm->input.parsed_n;
-            vm->vars[AGI_V_PARSE_ERROR] = (uint8_t)vm->input.parse_count;
+            vm->input->parsed[vm->input->parsed_n++] = AGI_WORD_UNKNOWN;
+            vm->input->parse_count = vm->input->parsed_n;
+            vm->vars[AGI_V_PARSE_ERROR] = (uint8_t)vm->input->parse_count;
             vm->flags[AGI_F_INPUT] = 1;
             return;
         }
         if (w->id != 0) {
-            snprintf(vm->input.parsed_text[vm->input.parsed_n], sizeof vm->input.parsed_text[0], "%.*s", (int)used,
+            snprintf(vm->input->parsed_text[vm->input->parsed_n], sizeof vm->input->parsed_text[0], "%.*s", (int)used,
                      typed + (p - norm));
-            vm->input.parsed[vm->input.parsed_n++] = w->id;
+            vm->input->parsed[vm->input->parsed_n++] = w->id;
         }
         p += used;
         if (*p == ' ')
             p++;
     }
-    if (vm->input.parsed_n) {
-        vm->input.parse_count = vm->input.parsed_n;
+    if (vm->input->parsed_n) {
+        vm->input->parse_count = vm->input->parsed_n;
         vm->flags[AGI_F_INPUT] = 1;
     }
 }
@@ -120,12 +121,12 @@ void agi_vm_parse(agi_vm *vm, const char *line)
  * word is exact or 0x0001, and 0x270f has no tail meaning. */
 static int agi_vm_said_exact(agi_vm *vm, const uint8_t *words, unsigned count)
 {
-    if (!vm->flags[AGI_F_INPUT] || vm->input.parse_count == 0 || vm->flags[AGI_F_SAID] ||
-        count != vm->input.parse_count)
+    if (!vm->flags[AGI_F_INPUT] || vm->input->parse_count == 0 || vm->flags[AGI_F_SAID] ||
+        count != vm->input->parse_count)
         return 0;
     for (unsigned i = 0; i < count; i++) {
         uint16_t w = (uint16_t)(words[2 * i] | words[2 * i + 1] << 8);
-        if (i >= vm->input.parsed_n || (w != AGI_WORD_ANY && w != vm->input.parsed[i]))
+        if (i >= vm->input->parsed_n || (w != AGI_WORD_ANY && w != vm->input->parsed[i]))
             return 0;
     }
     vm->flags[AGI_F_SAID] = 1;
@@ -135,18 +136,18 @@ int agi_vm_said(agi_vm *vm, const uint8_t *words, unsigned count)
 {
     if (vm->rules->said_exact_count)
         return agi_vm_said_exact(vm, words, count);
-    if (!vm->flags[AGI_F_INPUT] || vm->input.parse_count == 0 || vm->flags[AGI_F_SAID])
+    if (!vm->flags[AGI_F_INPUT] || vm->input->parse_count == 0 || vm->flags[AGI_F_SAID])
         return 0;
     unsigned j = 0;
     for (unsigned i = 0; i < count; i++) {
         uint16_t w = (uint16_t)(words[2 * i] | words[2 * i + 1] << 8);
         if (w == 0x270f)
             goto match;
-        if (j >= vm->input.parsed_n || (w != 1 && w != vm->input.parsed[j]))
+        if (j >= vm->input->parsed_n || (w != 1 && w != vm->input->parsed[j]))
             return 0;
         j++;
     }
-    if (j != vm->input.parse_count)
+    if (j != vm->input->parse_count)
         return 0;
 match:
     vm->flags[AGI_F_SAID] = 1;
@@ -187,9 +188,9 @@ static void agi_vm_post_key(agi_vm *vm, uint16_t key)
         agi_vm_post(vm, AGI_EV_DIR, (uint16_t)d);
         return;
     }
-    for (unsigned i = 0; i < vm->input.keymap_n; i++)
-        if (vm->input.keymap[i].key == key) {
-            agi_vm_post(vm, AGI_EV_STATUS, vm->input.keymap[i].status);
+    for (unsigned i = 0; i < vm->input->keymap_n; i++)
+        if (vm->input->keymap[i].key == key) {
+            agi_vm_post(vm, AGI_EV_STATUS, vm->input->keymap[i].status);
             return;
         }
     agi_vm_post(vm, AGI_EV_KEY, key);
@@ -231,12 +232,12 @@ static void agi_vm_script_event(agi_vm *vm, const agi_input_event *e)
         break;
     }
     case AGI_IN_TYPE:
-        snprintf(vm->input.last_input, sizeof vm->input.last_input, "%s", e->text);
-        if (vm->input.input_enabled) { /* its keys after what the line holds, then Enter */
-            snprintf(vm->input.last_input, sizeof vm->input.last_input, "%s%s", vm->input.input_line, e->text);
-            vm->input.input_line[0] = 0;
-            vm->input.input_len = 0;
-            agi_vm_parse(vm, vm->input.last_input);
+        snprintf(vm->input->last_input, sizeof vm->input->last_input, "%s", e->text);
+        if (agi_vm_text_input_enabled(vm)) { /* its keys after what the line holds, then Enter */
+            snprintf(vm->input->last_input, sizeof vm->input->last_input, "%s%s", vm->input->input_line, e->text);
+            vm->input->input_line[0] = 0;
+            vm->input->input_len = 0;
+            agi_vm_parse(vm, vm->input->last_input);
             agi_vm_input_redraw(vm);
         }
         break;
@@ -270,37 +271,6 @@ void agi_vm_input_phase(agi_vm *vm, const agi_input_script *in)
     agi_vm_script_input(vm, in);
 }
 
-/* Cells of the text mode's echo after text.screen(): from row 0, column
- * 0, in the attribute of now (probe K under AGI 2.936: "xy_" at the
- * top-left corner, the input row untouched). */
-static void agi_input_home_put(agi_vm *vm, size_t col, const char *s, size_t len)
-{
-    uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
-    for (size_t i = 0; i < len && col + i < 40; i++)
-        agi_vm_text_put(vm, 0, (unsigned)(col + i), s[i] ? s[i] : ' ', attr);
-}
-
-/* A key's echo: the character at the end of the line as drawn (the
- * prompt of its last redraw), the cursor character of now behind it.  In
- * the text mode the keys typed since text.screen() echo at the top-left
- * corner, without the prompt; other text-mode keys show nothing. */
-static void agi_input_echo(agi_vm *vm, size_t at, const char *s, size_t len)
-{
-    if (vm->txt.text_mode) {
-        if (vm->txt.echo_home) {
-            agi_input_home_put(vm, at, s, len);
-            if (vm->txt.prompt_char)
-                agi_input_home_put(vm, at + len, &vm->txt.prompt_char, 1);
-        }
-        return;
-    }
-    size_t plen = strlen(vm->txt.drawn_prompt);
-    agi_vm_input_put(vm, plen + at, s, len);
-    agi_vm_text_cursor_moved(vm, (int)(plen + at + len));
-    if (vm->txt.prompt_char)
-        agi_vm_input_put(vm, plen + at + len, &vm->txt.prompt_char, 1);
-}
-
 /* The input line's editor, as AGI 2.936 draws it (probe games,
  * tests/corpus/agi_oracle/README.md): a character goes after the text
  * with the cursor character of now behind it, on the line as drawn (the
@@ -313,42 +283,29 @@ static void agi_input_echo(agi_vm *vm, size_t at, const char *s, size_t len)
  * parser reads the line up to its first NUL. */
 static void agi_vm_input_key(agi_vm *vm, uint8_t key)
 {
-    size_t n = vm->input.input_len;
+    size_t n = vm->input->input_len;
     if (key == 0x0d) {
-        if (vm->txt.text_mode && vm->txt.echo_home) /* the corner's cursor goes */
-            agi_input_home_put(vm, n, " ", 1);
+        agi_vm_text_echo_enter(vm, n);
         if (n) {
-            snprintf(vm->input.last_input, sizeof vm->input.last_input, "%s", vm->input.input_line);
-            agi_vm_parse(vm, vm->input.input_line);
+            snprintf(vm->input->last_input, sizeof vm->input->last_input, "%s", vm->input->input_line);
+            agi_vm_parse(vm, vm->input->input_line);
         }
-        vm->input.input_line[0] = 0;
-        vm->input.input_len = 0;
+        vm->input->input_line[0] = 0;
+        vm->input->input_len = 0;
         agi_vm_input_redraw(vm);
         return;
     }
     if (key == 0x08) {
         if (!n)
             return;
-        vm->input.input_line[n - 1] = 0;
-        vm->input.input_len = n - 1;
-        char c = vm->txt.prompt_char ? vm->txt.prompt_char : ' ';
-        if (!vm->txt.text_mode) {
-            size_t plen = strlen(vm->txt.drawn_prompt);
-            agi_vm_input_put(vm, plen + n - 1, &c, 1);
-            agi_vm_input_put(vm, plen + n, " ", 1);
-            agi_vm_text_cursor_moved(vm, (int)(plen + n - 1));
-        } else {
-            if (vm->txt.echo_home) {
-                agi_input_home_put(vm, n - 1, &c, 1);
-                agi_input_home_put(vm, n, " ", 1);
-            }
-            agi_vm_text_cursor_moved(vm, -1);
-        }
-    } else if (strlen(vm->txt.drawn_prompt) + n + 1 < 40) {
-        vm->input.input_line[n] = (char)key;
-        vm->input.input_line[n + 1] = 0;
-        vm->input.input_len = n + 1;
-        agi_input_echo(vm, n, (const char *)&key, 1);
+        vm->input->input_line[n - 1] = 0;
+        vm->input->input_len = n - 1;
+        agi_vm_text_echo_backspace(vm, n);
+    } else if (agi_vm_text_echo_fits(vm, n)) {
+        vm->input->input_line[n] = (char)key;
+        vm->input->input_line[n + 1] = 0;
+        vm->input->input_len = n + 1;
+        agi_vm_text_echo(vm, n, (const char *)&key, 1);
     }
 }
 
@@ -358,12 +315,12 @@ static void agi_vm_input_key(agi_vm *vm, uint8_t key)
  * typed. */
 void agi_vm_input_echo_line(agi_vm *vm)
 {
-    size_t n = vm->input.input_len, m = strlen(vm->input.last_input);
+    size_t n = vm->input->input_len, m = strlen(vm->input->last_input);
     if (n >= m)
         return;
-    snprintf(vm->input.input_line + n, sizeof vm->input.input_line - n, "%s", vm->input.last_input + n);
-    vm->input.input_len = n + strlen(vm->input.input_line + n);
-    agi_input_echo(vm, n, vm->input.input_line + n, vm->input.input_len - n);
+    snprintf(vm->input->input_line + n, sizeof vm->input->input_line - n, "%s", vm->input->last_input + n);
+    vm->input->input_len = n + strlen(vm->input->input_line + n);
+    agi_vm_text_echo(vm, n, vm->input->input_line + n, vm->input->input_len - n);
 }
 
 /* prevent.input writes a space over the input line's cursor where it was
@@ -372,14 +329,7 @@ void agi_vm_input_echo_line(agi_vm *vm)
  * was black after set.text.attribute(14, 4); with the input row moved to
  * 22 by configure.screen, the line on row 23 kept ">a" and lost its "_");
  * the text typed so far is kept for the next accept.input. */
-void agi_vm_input_prevent(agi_vm *vm)
-{
-    if (vm->input.input_enabled && vm->txt.prompt_char && !vm->txt.text_mode)
-        agi_vm_input_put(vm, (size_t)vm->txt.cursor_col, " ", 1);
-    vm->input.input_enabled = 0;
-    if (vm->txt.input_row >= 0 && vm->txt.input_row < 25)
-        agi_vm_text_fill(vm, (unsigned)vm->txt.input_row, 0, (unsigned)vm->txt.input_row, 39, 0);
-}
+void agi_vm_input_prevent(agi_vm *vm) { agi_vm_text_prevent(vm); }
 
 /* Step 3's second half: pending events become controllers, v6 and v19. */
 void agi_vm_input_events(agi_vm *vm)
@@ -387,7 +337,7 @@ void agi_vm_input_events(agi_vm *vm)
     agi_vm_event ev;
     while (agi_vm_poll(vm, &ev)) {
         if (ev.type == AGI_EV_STATUS) {
-            vm->input.controller[ev.value & 0xff] = 1;
+            vm->input->controller[ev.value & 0xff] = 1;
         } else if (ev.type == AGI_EV_DIR) {
             agi_vm_obj_nav(vm, ev.value);
             if (vm->player_control && ev.value <= 8)
@@ -395,7 +345,7 @@ void agi_vm_input_events(agi_vm *vm)
         } else {
             if (ev.value & 0xff)
                 vm->vars[AGI_V_KEY] = (uint8_t)ev.value;
-            if (vm->input.input_enabled) /* an unmapped F-key too: its low byte, 0 */
+            if (agi_vm_text_input_enabled(vm)) /* an unmapped F-key too: its low byte, 0 */
                 agi_vm_input_key(vm, (uint8_t)ev.value);
         }
     }
@@ -579,8 +529,8 @@ void agi_vm_op_text_screen(agi_vm *vm, const uint8_t *a, unsigned logic)
 void agi_vm_op_word_to_string(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
     (void)logic;
-    if (agi_vm_string_slot(vm, a[0]) && a[1] < vm->input.parsed_n)
-        agi_vm_string_set(vm, a[0], vm->input.parsed_text[a[1]], sizeof vm->strings[0]);
+    if (agi_vm_string_slot(vm, a[0]) && a[1] < vm->input->parsed_n)
+        agi_vm_string_set(vm, a[0], vm->input->parsed_text[a[1]], sizeof vm->strings[0]);
 }
 
 void agi_vm_op_parse(agi_vm *vm, const uint8_t *a, unsigned logic)
@@ -601,7 +551,7 @@ void agi_vm_op_prevent_input(agi_vm *vm, const uint8_t *a, unsigned logic)
 void agi_vm_op_accept_input(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
     (void)a, (void)logic;
-    vm->input.input_enabled = 1;
+    agi_vm_text_input_enable(vm, 1);
     agi_vm_input_redraw(vm);
 }
 
@@ -609,9 +559,9 @@ void agi_vm_op_set_key(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
     (void)logic;
     uint16_t key = (uint16_t)(a[0] | a[1] << 8);
-    if (vm->input.keymap_n < vm->profile->key_map_entries && vm->input.keymap_n < 49) {
-        vm->input.keymap[vm->input.keymap_n].key = key;
-        vm->input.keymap[vm->input.keymap_n++].status = a[2];
+    if (vm->input->keymap_n < vm->profile->key_map_entries && vm->input->keymap_n < 49) {
+        vm->input->keymap[vm->input->keymap_n].key = key;
+        vm->input->keymap[vm->input->keymap_n++].status = a[2];
     }
 }
 
@@ -623,8 +573,8 @@ void agi_vm_op_echo_line(agi_vm *vm, const uint8_t *a, unsigned logic)
 void agi_vm_op_cancel_line(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
     (void)a, (void)logic;
-    vm->input.input_line[0] = 0;
-    vm->input.input_len = 0;
+    vm->input->input_line[0] = 0;
+    vm->input->input_len = 0;
     agi_vm_input_redraw(vm);
 }
 
@@ -634,12 +584,12 @@ void agi_vm_op_cancel_line(agi_vm *vm, const uint8_t *a, unsigned logic)
 void agi_vm_op_hold_key(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
     (void)a, (void)logic;
-    vm->input.release_gate = vm->rules->hold_key_sets_one ? 1 : (uint8_t)(vm->input.release_gate + 1);
+    vm->input->release_gate = vm->rules->hold_key_sets_one ? 1 : (uint8_t)(vm->input->release_gate + 1);
 }
 
 void agi_vm_op_release_key(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
-    (void)a, (void)logic, vm->input.release_gate = 0;
+    (void)a, (void)logic, vm->input->release_gate = 0;
 }
 
 /* open.dialogue / close.dialogue: the 36-character cap is where input is
@@ -666,32 +616,67 @@ void agi_vm_op_close_window(agi_vm *vm, const uint8_t *a, unsigned logic)
 }
 
 /* Step 2 of the cycle: every controller off. */
-void agi_vm_input_controllers_clear(agi_vm *vm) { memset(vm->input.controller, 0, sizeof vm->input.controller); }
+void agi_vm_input_controllers_clear(agi_vm *vm) { memset(vm->input->controller, 0, sizeof vm->input->controller); }
 
 void agi_vm_input_reset(agi_vm *vm)
 {
-    vm->input.keymap_n = 0;
-    memset(vm->input.controller, 0, sizeof vm->input.controller);
-    vm->input.parsed_n = 0;
-    vm->input.input_line[0] = vm->input.last_input[0] = 0;
-    vm->input.input_len = 0;
-    vm->input.input_enabled = 0;
+    vm->input->keymap_n = 0;
+    memset(vm->input->controller, 0, sizeof vm->input->controller);
+    vm->input->parsed_n = 0;
+    vm->input->input_line[0] = vm->input->last_input[0] = 0;
+    vm->input->input_len = 0;
+    agi_vm_text_input_enable(vm, 0);
 }
 
 /* A restore's key map and input switch (session_and_persistence.md "Save
  * layout"); the tracked release's gate. */
 void agi_vm_input_from_save(agi_vm *vm, const agi_save_state *st)
 {
-    vm->input.keymap_n = 0;
+    vm->input->keymap_n = 0;
     for (unsigned k = 0; k < vm->profile->key_map_entries && k < AGI_SAVE_MAX_KEYS; k++)
         if (st->keys[k].raw_key || st->keys[k].status) {
-            vm->input.keymap[vm->input.keymap_n].key = st->keys[k].raw_key;
-            vm->input.keymap[vm->input.keymap_n++].status = (uint8_t)st->keys[k].status;
+            vm->input->keymap[vm->input->keymap_n].key = st->keys[k].raw_key;
+            vm->input->keymap[vm->input->keymap_n++].status = (uint8_t)st->keys[k].status;
         }
-    vm->input.input_enabled = st->input_enabled != 0;
+    agi_vm_text_input_enable(vm, st->input_enabled != 0);
 }
 
-void agi_vm_input_release_gate(agi_vm *vm, uint8_t gate) { vm->input.release_gate = gate; }
+void agi_vm_input_release_gate(agi_vm *vm, uint8_t gate) { vm->input->release_gate = gate; }
 
 /* A room switch forgets the parsed words. */
-void agi_vm_input_forget_parse(agi_vm *vm) { vm->input.parsed_n = 0; }
+void agi_vm_input_forget_parse(agi_vm *vm) { vm->input->parsed_n = 0; }
+
+/* The input state with the vm (agi_vm_new) and without it. */
+int agi_vm_input_new(agi_vm *vm) { return (vm->input = calloc(1, sizeof *vm->input)) != NULL; }
+void agi_vm_input_free(agi_vm *vm) { free(vm->input); }
+
+/* Condition 0x0c, controller: the input state's test. */
+int agi_vm_test_controller(agi_vm *vm, const uint8_t *a) { return vm->input->controller[a[0]]; }
+
+/* What the other files read of the input state. */
+
+void agi_vm_input_to_save(const agi_vm *vm, agi_save_state *st)
+{
+    for (unsigned k = 0; k < vm->input->keymap_n && k < AGI_SAVE_MAX_KEYS; k++) {
+        st->keys[k].raw_key = vm->input->keymap[k].key;
+        st->keys[k].status = vm->input->keymap[k].status;
+    }
+    st->release_gate = vm->input->release_gate;
+}
+
+const char *agi_vm_input_typed(const agi_vm *vm, size_t *len)
+{
+    *len = vm->input->input_len;
+    return vm->input->input_line;
+}
+
+const char *agi_vm_input_parsed_word(const agi_vm *vm, unsigned n)
+{
+    return n >= 1 && n <= vm->input->parse_count && n <= 10 ? vm->input->parsed_text[n - 1] : NULL;
+}
+
+unsigned agi_vm_input_word_count(const agi_vm *vm) { return vm->input->parsed_n; }
+uint16_t agi_vm_input_word_id(const agi_vm *vm, unsigned i) { return vm->input->parsed[i]; }
+const char *agi_vm_input_word_text(const agi_vm *vm, unsigned i) { return vm->input->parsed_text[i]; }
+unsigned agi_vm_input_parse_count(const agi_vm *vm) { return vm->input->parse_count; }
+const char *agi_vm_input_last_line(const agi_vm *vm) { return vm->input->last_input; }

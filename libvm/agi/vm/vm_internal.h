@@ -108,73 +108,11 @@ typedef struct agi_vm_audio {
     uint64_t snd_clock, snd_base;
 } agi_vm_audio;
 
-/* The replay list ("Resource replay sequence", vm_res.c). */
-typedef struct agi_vm_replay_list {
-    uint8_t *pairs;
-    unsigned cap, count, checkpoint;
-    unsigned dropped; /* pairs not recorded: the list was full */
-    int armed;        /* recording starts with the first room switch */
-    int off;
-} agi_vm_replay_list;
-
-/* Text and windows (vm_text.c). */
-typedef struct agi_vm_text {
-    char text[25][41];         /* the 40x25 text grid (characters) */
-    uint8_t text_attr[25][40]; /* per cell: fg | bg << 4; 0xff: transparent */
-    /* Per cell and pixel row, the pixels (0x80 leftmost) where an object's
-     * redraw copied the picture over the cell's text (agi_vm_text_wipe). */
-    uint8_t wiped[25][40][8];
-    /* Per cell: drawn as a disabled menu item, its black pixels only where
-     * x + y is even (agi_vm_text_dither). */
-    uint8_t dither[25][40];
-    uint8_t text_fg, text_bg, text_mode;
-    uint8_t text_bg_white; /* set.text.attribute's bg was non-zero in graphics mode (not saved) */
-    int input_row, status_row, base_row, status_enabled;
-    char prompt_char;
-    uint8_t status_score, status_sound; /* as the status line was last drawn */
-    int win_open;                       /* a text window is on screen (window[]) */
-    int win_row, win_col, win_width;    /* print.at overrides (-1: centred, 0 width: 30) */
-    int win_force;                      /* the box is win_width wide whatever the lines (the save dialogs) */
-    char window[600];                   /* the open text window's expanded text */
-    /* Screen pixels (0x80 leftmost of 8) of the open window that object
-     * redraws copied the picture over (agi_vm_text_wipe). */
-    uint8_t win_wiped[AGI_SCREEN_H][AGI_SCREEN_W / 8];
-    /* text.screen() homes the text position: typed keys echo from row 0,
-     * column 0 until the input line is drawn again (agi_vm_input_redraw). */
-    int echo_home;
-    /* The input line as last drawn (agi_vm_input_redraw): the original
-     * draws it only at its redraw events, so a prompt or cursor character
-     * set later shows from the next one. */
-    char drawn_prompt[41];
-    char drawn_cursor;
-    int drawn_row;
-    int cursor_col;               /* the cell the cursor character was last drawn in */
-    uint8_t input_width_override; /* 0xa3/0xa4: the fixed 36-character input width */
-} agi_vm_text;
-
 /* The event queue (vm_events.c). */
 typedef struct agi_vm_events {
     agi_vm_event queue[AGI_VM_QUEUE];
     unsigned q_read, q_write;
 } agi_vm_events;
-
-/* Input and parser (vm_input.c). */
-typedef struct agi_vm_input {
-    struct {
-        uint16_t key;
-        uint8_t status;
-    } keymap[49];
-    unsigned keymap_n;
-    uint8_t controller[256];
-    uint16_t parsed[10];
-    char parsed_text[10][41];
-    unsigned parsed_n;    /* retained nonzero word ids, an unknown word last */
-    unsigned parse_count; /* parser count / error position */
-    char input_line[41], last_input[41];
-    size_t input_len; /* input_line's bytes: any key's low byte, a NUL too (an unmapped F-key) */
-    int input_enabled;
-    uint8_t release_gate;
-} agi_vm_input;
 
 /* Menus (vm_modal.c). */
 typedef struct agi_vm_menus {
@@ -217,6 +155,13 @@ typedef struct agi_vm_saves {
     char path[32];                        /* the directory last accepted in a dialog ("": none yet) */
 } agi_vm_saves;
 
+/* The replay list: vm_res.h, seen by vm_res.c alone. */
+typedef struct agi_vm_replay_list agi_vm_replay_list;
+/* Text and windows: vm_text.h, seen by vm_text.c alone. */
+typedef struct agi_vm_text agi_vm_text;
+/* Input and parser: vm_input.h, seen by vm_input.c alone. */
+typedef struct agi_vm_input agi_vm_input;
+
 struct agi_vm;
 /* What a lower layer asks of a higher one (set by agi_vm_new): an
  * accepted restart, and the save / restore selectors' state transfer. */
@@ -224,6 +169,11 @@ typedef struct agi_vm_hooks {
     void (*restart)(struct agi_vm *vm);
     int (*to_save)(const struct agi_vm *vm, const char *description, agi_save *s, relic_err *err);
     int (*from_save)(struct agi_vm *vm, const agi_save *s, relic_err *err);
+    /* The input line's typed bytes (their count in *len), for the text
+     * layer's redraw; the word the parser retained n-th (1-based, NULL
+     * past the parse), for a message's %w. */
+    const char *(*typed)(const struct agi_vm *vm, size_t *len);
+    const char *(*parsed_word)(const struct agi_vm *vm, unsigned n);
 } agi_vm_hooks;
 
 typedef struct agi_vm {
@@ -270,9 +220,9 @@ typedef struct agi_vm {
 
     agi_vm_res res;
     agi_vm_audio audio;
-    agi_vm_replay_list replay;
+    agi_vm_replay_list *replay; /* allocated with the vm (agi_vm_replay_new) */
 
-    /* pictures and objects (vm_obj.c) */
+    /* pictures and objects (vm_obj.c, vm_motion.c) */
     uint8_t pic_vis[AGI_PIC_CELLS], pic_pri[AGI_PIC_CELLS];   /* the logical picture */
     uint8_t show_vis[AGI_PIC_CELLS], show_pri[AGI_PIC_CELLS]; /* as last shown */
     uint8_t frame_vis[AGI_PIC_CELLS], frame_pri[AGI_PIC_CELLS];
@@ -305,9 +255,9 @@ typedef struct agi_vm {
     int player_control; /* 1: v6 -> object 0 (0x84) */
     uint16_t nav_event; /* the last navigation (type-2) value; 2.089's 0x4e clears it */
 
-    agi_vm_text txt;
+    agi_vm_text *txt; /* allocated with the vm (agi_vm_text_new) */
     agi_vm_events events;
-    agi_vm_input input;
+    agi_vm_input *input; /* allocated with the vm (agi_vm_input_new) */
     agi_vm_menus menus;
     agi_vm_exec_state exec;
     agi_vm_modal modal; /* the open modal wait (vm_modal.c) */

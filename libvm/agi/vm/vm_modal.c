@@ -44,9 +44,7 @@ void agi_vm_modal_message(agi_vm *vm, const char *text, int row, int col, int wi
  * of now (AGI 2.936 writes them like display() text). */
 static void agi_modal_edit_put(agi_vm *vm, unsigned col, const char *s, size_t len)
 {
-    uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
-    for (size_t i = 0; i < len && col + i < 40; i++)
-        agi_vm_text_put(vm, (unsigned)vm->modal.edit_row, (unsigned)(col + i), s[i], attr);
+    agi_vm_text_write(vm, (unsigned)vm->modal.edit_row, col, s, len);
 }
 
 /* The input line's cursor cell: a space while get.string edits; after it
@@ -55,13 +53,10 @@ static void agi_modal_edit_put(agi_vm *vm, unsigned col, const char *s, size_t l
  * text typed on the input line is not redrawn). */
 static void agi_modal_input_cursor(agi_vm *vm, int after)
 {
-    if (!vm->input.input_enabled || vm->txt.drawn_row < 0 || vm->txt.drawn_row >= 25)
-        return;
-    uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
-    if (after && vm->txt.cursor_col < 39 && vm->txt.prompt_char)
-        agi_vm_text_put(vm, (unsigned)vm->txt.drawn_row, agi_vm_text_cursor_advance(vm), vm->txt.prompt_char, attr);
-    else if (!after)
-        agi_vm_text_put(vm, (unsigned)vm->txt.drawn_row, (unsigned)vm->txt.cursor_col, ' ', attr);
+    if (after)
+        agi_vm_text_cursor_step(vm);
+    else
+        agi_vm_text_cursor_blank(vm);
 }
 
 void agi_vm_modal_confirm(agi_vm *vm, int purpose)
@@ -88,12 +83,12 @@ void agi_vm_modal_confirm(agi_vm *vm, int purpose)
  * the typed text follows with the cursor character behind it, and the
  * prompt and text stay on the screen when it closes.  get.num's prompt
  * replaces the input line until it closes. */
-void agi_vm_modal_edit(agi_vm *vm, unsigned dest, int numeric, unsigned limit, const char *prompt, int row, int col)
+void agi_vm_modal_edit(agi_vm *vm, unsigned dest, int numeric, unsigned limit, unsigned logic, unsigned prompt, int row,
+                       int col)
 {
     if (!numeric)
         vm->strings[dest][0] = 0;
-    agi_vm_window_close(vm);
-    agi_vm_window_prompt(vm, prompt, row, col);
+    agi_vm_window_prompt(vm, logic, prompt, row, col);
     agi_modal_open(vm, AGI_MODAL_EDIT);
     vm->modal.purpose = (uint8_t)(numeric != 0);
     vm->modal.dest = (uint8_t)dest;
@@ -101,19 +96,7 @@ void agi_vm_modal_edit(agi_vm *vm, unsigned dest, int numeric, unsigned limit, c
     vm->modal.edit_row = -1;
     if (numeric)
         return;
-    agi_modal_input_cursor(vm, 0);
-    if (row >= 0 && row < 25) {
-        vm->modal.edit_row = row;
-        vm->modal.edit_col = col >= 0 && col < 40 ? col : 0;
-    } else {
-        vm->modal.edit_row = vm->txt.drawn_row >= 0 && vm->txt.drawn_row < 25 ? vm->txt.drawn_row : 24;
-        vm->modal.edit_col = vm->txt.cursor_col;
-    }
-    size_t plen = strlen(vm->txt.window);
-    agi_modal_edit_put(vm, (unsigned)vm->modal.edit_col, vm->txt.window, plen);
-    vm->modal.edit_col += (int)(plen < 40 ? plen : 40);
-    if (vm->txt.prompt_char)
-        agi_modal_edit_put(vm, (unsigned)vm->modal.edit_col, &vm->txt.prompt_char, 1);
+    agi_vm_text_edit_open(vm, row, col, &vm->modal.edit_row, &vm->modal.edit_col);
 }
 
 void agi_vm_modal_inventory(agi_vm *vm)
@@ -154,7 +137,7 @@ void agi_vm_modal_show_obj(agi_vm *vm, unsigned view)
     const agi_view *v = vm->res.view[view];
     const agi_cel *c = agi_view_cel(v, 0, 0);
     agi_vm_window_close(vm);
-    if (c && !vm->txt.text_mode) {
+    if (c && !agi_vm_text_mode(vm)) {
         int x, bottom, top = vm->pic_row * 8;
         agi_vm_show_obj_place(vm, c, &x, &bottom);
         agi_vm_text_wipe(vm, 2 * x, top + bottom - c->height + 1, 2 * (x + c->width) - 1, top + bottom);
@@ -344,8 +327,7 @@ static void agi_modal_close(agi_vm *vm)
          * came back) */
         agi_modal_menu_unbox(vm);
         agi_modal_menu_bar(vm, vm->menus.heading_n);
-        if (vm->txt.status_enabled)
-            agi_vm_status_draw(vm);
+        agi_vm_status_again(vm);
         return;
     }
     agi_vm_window_close(vm);
@@ -353,21 +335,19 @@ static void agi_modal_close(agi_vm *vm)
      * return, so display() text is gone (demoquest under AGI 2.936: the
      * clock it writes on the status row is not there after F4 and Enter,
      * until its logic writes it again). */
-    if (kind == AGI_MODAL_INVENTORY && !vm->txt.text_mode)
+    if (kind == AGI_MODAL_INVENTORY && !agi_vm_text_mode(vm))
         agi_vm_graphics_again(vm);
     if (kind == AGI_MODAL_MESSAGE && vm->modal.show_obj)
         agi_modal_show_obj_close(vm);
-    if (kind == AGI_MODAL_CONFIRM && vm->modal.purpose == AGI_CONFIRM_RESTART && vm->rules->restart_hides_cursor &&
-        vm->input.input_enabled && vm->txt.drawn_row >= 0 && vm->txt.drawn_row < 25 && vm->txt.prompt_char)
-        agi_vm_text_put(vm, (unsigned)vm->txt.drawn_row, (unsigned)vm->txt.cursor_col, vm->txt.prompt_char,
-                        agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg));
+    if (kind == AGI_MODAL_CONFIRM && vm->modal.purpose == AGI_CONFIRM_RESTART && vm->rules->restart_hides_cursor)
+        agi_vm_text_cursor_show(vm, 1);
 }
 
 static void agi_modal_edit_key(agi_vm *vm, uint16_t key)
 {
     agi_vm_modal *m = &vm->modal;
     size_t n = strlen(m->edit);
-    char c = vm->txt.prompt_char ? vm->txt.prompt_char : ' ';
+    char cursor = agi_vm_text_prompt_char(vm), c = cursor ? cursor : ' ';
     if (key == 0x08) {
         if (n) {
             m->edit[n - 1] = 0;
@@ -381,8 +361,8 @@ static void agi_modal_edit_key(agi_vm *vm, uint16_t key)
         m->edit[n + 1] = 0;
         if (m->edit_row >= 0 && m->kind == AGI_MODAL_EDIT) {
             agi_modal_edit_put(vm, (unsigned)m->edit_col + (unsigned)n, m->edit + n, 1);
-            if (vm->txt.prompt_char)
-                agi_modal_edit_put(vm, (unsigned)m->edit_col + (unsigned)n + 1, &vm->txt.prompt_char, 1);
+            if (cursor)
+                agi_modal_edit_put(vm, (unsigned)m->edit_col + (unsigned)n + 1, &cursor, 1);
         }
     }
 }
@@ -399,7 +379,7 @@ static void agi_modal_edit_done(agi_vm *vm, int accepted)
     if (!m->purpose && m->edit_row >= 0) {
         agi_modal_edit_put(vm, (unsigned)m->edit_col + (unsigned)strlen(m->edit), " ", 1);
         agi_modal_input_cursor(vm, 1);
-    } else if (m->purpose && vm->input.input_enabled) { /* get.num: the input line drawn again */
+    } else if (m->purpose && agi_vm_text_input_enabled(vm)) { /* get.num: the input line drawn again */
         agi_vm_input_redraw(vm);
     }
     agi_modal_close(vm);
@@ -566,13 +546,12 @@ void agi_vm_op_get_string(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
     if (!agi_vm_string_slot(vm, a[0]))
         return;
-    const char *m = agi_vm_message(vm, logic, a[1]);
-    agi_vm_modal_edit(vm, a[0], 0, a[4] + 1u < 40 ? a[4] + 1u : 40, m, a[2], a[3]);
+    agi_vm_modal_edit(vm, a[0], 0, a[4] + 1u < 40 ? a[4] + 1u : 40, logic, a[1], a[2], a[3]);
 }
 
 void agi_vm_op_get_num(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
-    agi_vm_modal_edit(vm, a[1], 1, 4, agi_vm_message(vm, logic, a[0]), -1, 0);
+    agi_vm_modal_edit(vm, a[1], 1, 4, logic, a[0], -1, 0);
 }
 
 void agi_vm_op_status(agi_vm *vm, const uint8_t *a, unsigned logic)

@@ -4,7 +4,8 @@
  * handler column for the state vm_obj.c keeps (objects, the picture as
  * shown, horizon, block, player control).  Where a profile selects a
  * variant the handler reads the rule from vm->rules (vm_rules.h).  Calls
- * vm_obj.c, vm_text.c (show.pic closes the window) and the layers below. */
+ * vm_obj.c, vm_motion.c, vm_text.c (show.pic closes the
+ * window) and the layers below. */
 #include <stdlib.h>
 #include <string.h>
 #include "../opcodes.h"
@@ -20,11 +21,11 @@ void agi_vm_op_show_pic(agi_vm *vm, const uint8_t *a, unsigned logic)
     memcpy(vm->show_pri, vm->pic_pri, AGI_PIC_CELLS);
     vm->frame_kept = 0;
     vm->shown = 1;
-    vm->pic_row = vm->txt.base_row; /* a configure.screen after this moves nothing drawn */
+    vm->pic_row = agi_vm_text_base_row(vm); /* a configure.screen after this moves nothing drawn */
     vm->scr_split = 0;
     vm->scr_live = 1;
     /* The picture rows of the screen are redrawn over any text there. */
-    agi_vm_text_fill(vm, (unsigned)vm->txt.base_row, 0, (unsigned)vm->txt.base_row + 20, 39, 0xff);
+    agi_vm_text_fill(vm, (unsigned)vm->pic_row, 0, (unsigned)vm->pic_row + 20, 39, 0xff);
     if (vm->rules->show_pic_keeps_window)
         return;
     vm->flags[AGI_F_WINDOW_NOWAIT] = 0;

@@ -6,9 +6,10 @@
  *   1. state        vm_state.c    variables, flags, strings, clock, errors;
  *                                 vm_rules.c the profile's rules; vm_font.c
  *   2. resources    vm_res.c      loading, discard order, replay list, sound
- *   3. objects/text vm_obj.c      objects and motion; vm_obj_ops.c their
- *                                 actions; vm_text.c text grid, saved
- *                                 window, messages
+ *   3. objects/text vm_obj.c      objects, the frame and the screen;
+ *                                 vm_motion.c their motion;
+ *                                 vm_obj_ops.c their actions; vm_text.c
+ *                                 text grid, saved window, messages
  *   4. events       vm_events.c   the event queue
  *   5. input/modal  vm_modal.c    modal waits and menus; vm_input.c parser,
  *                                 said, input phase (uses vm_modal.c);
@@ -90,9 +91,18 @@ void agi_vm_replay_renew(agi_vm *vm, unsigned cap);
 void agi_vm_replay_new_room(agi_vm *vm);
 void agi_vm_replay_pause(agi_vm *vm, int off);
 int agi_vm_replay_from_save(agi_vm *vm, const agi_save *s, relic_err *err);
+/* The replay list is vm_res.c's (vm_res.h): made with the vm, read through
+ * these; its count, checkpoint and pairs into a save made for its cap. */
+int agi_vm_replay_new(agi_vm *vm);
+void agi_vm_replay_free(agi_vm *vm);
+unsigned agi_vm_replay_cap(const agi_vm *vm);
+unsigned agi_vm_replay_count(const agi_vm *vm);
+unsigned agi_vm_replay_dropped(const agi_vm *vm);
+void agi_vm_replay_to_save(const agi_vm *vm, agi_save *s);
 void agi_vm_res_free(agi_vm *vm);
 
-/* 3. Objects (vm_obj.c). */
+/* 3. Objects and the frame they are drawn in (vm_obj.c; their motion
+ * vm_motion.c). */
 void agi_vm_obj_reset(agi_vm *vm);
 void agi_vm_obj_nav(agi_vm *vm, uint16_t value);
 int agi_vm_set_view(agi_vm *vm, agi_vm_obj *o, unsigned view);
@@ -129,6 +139,9 @@ void agi_vm_text_put(agi_vm *vm, unsigned row, unsigned col, char ch, uint8_t at
 /* The picture copied to the screen over screen pixels [x0, x1] x [y0, y1]
  * (an object's redraw): the text there is gone. */
 void agi_vm_text_wipe(agi_vm *vm, int x0, int y0, int x1, int y1);
+/* The same over picture rows [y0, y1] shown from the display base row;
+ * returns the screen row of picture row 0. */
+int agi_vm_text_wipe_picture(agi_vm *vm, int x0, int y0, int x1, int y1);
 uint8_t agi_vm_text_attr(const agi_vm *vm, unsigned fg, unsigned bg);
 /* Word-wrapped lines of at most `width` (<= 40) characters, as AGI 2.936
  * formats a window and display(); returns the count (may exceed max). */
@@ -158,12 +171,62 @@ void agi_vm_text_screen(agi_vm *vm);
  * moved by the editor to cell col (-1: kept) with the cursor character of
  * now; one cell on; the fixed input width (open.dialogue). */
 void agi_vm_text_cursor_moved(agi_vm *vm, int col);
-unsigned agi_vm_text_cursor_advance(agi_vm *vm);
 void agi_vm_text_input_width(agi_vm *vm, int fixed);
-/* An edit's prompt as the open window's text; a box as wide as asked. */
-void agi_vm_window_prompt(agi_vm *vm, const char *prompt, int row, int col);
+/* An edit's prompt (a logic's message) as the window's text, the open one
+ * closed first; a box as wide as asked. */
+void agi_vm_window_prompt(agi_vm *vm, unsigned logic, unsigned n, int row, int col);
 void agi_vm_window_force(agi_vm *vm, int force);
 void agi_vm_text_from_save(agi_vm *vm, const agi_save_state *st);
+void agi_vm_text_to_save(const agi_vm *vm, agi_save_state *st);
+/* The text state is vm_text.c's (vm_text.h): made with the vm, and read
+ * by the other files through these. */
+int agi_vm_text_new(agi_vm *vm);
+void agi_vm_text_free(agi_vm *vm);
+int agi_vm_text_mode(const agi_vm *vm);
+int agi_vm_text_base_row(const agi_vm *vm);
+int agi_vm_text_input_row(const agi_vm *vm);
+char agi_vm_text_prompt_char(const agi_vm *vm);
+/* The attribute of now (set.text.attribute's, through agi_vm_text_attr). */
+uint8_t agi_vm_text_attr_now(const agi_vm *vm);
+int agi_vm_text_window_open(const agi_vm *vm);
+const char *agi_vm_text_window(const agi_vm *vm);
+/* Row `row`'s 40 characters (--state). */
+const char *agi_vm_text_row(const agi_vm *vm, unsigned row);
+/* print.at's row and column (-1: centred). */
+void agi_vm_text_window_at(const agi_vm *vm, int *row, int *col);
+void agi_vm_text_edit_open(agi_vm *vm, int row, int col, int *edit_row, int *edit_col);
+/* A text cell as the screen shows it: 0 for an untouched cell (what is
+ * below shows); wiped is NULL in the text mode. */
+typedef struct agi_vm_text_cell_look {
+    uint8_t ch, attr, dither;
+    const uint8_t *wiped;
+} agi_vm_text_cell_look;
+int agi_vm_text_cell(const agi_vm *vm, unsigned row, unsigned col, agi_vm_text_cell_look *cell);
+/* Screen pixel (x, y) of the open window was wiped by an object's redraw. */
+int agi_vm_text_window_wiped(const agi_vm *vm, unsigned x, unsigned y);
+/* The status line drawn again when it is on. */
+void agi_vm_status_again(agi_vm *vm);
+/* Cells from (row, col) in the attribute of now (get.string's text). */
+void agi_vm_text_write(agi_vm *vm, unsigned row, unsigned col, const char *s, size_t len);
+/* Whether the input line is on (accept.input); turned on or off. */
+int agi_vm_text_input_enabled(const agi_vm *vm);
+void agi_vm_text_input_enable(agi_vm *vm, int on);
+/* The input line's editor as drawn (vm_input.c edits the line): len
+ * typed bytes echoed from position at; Enter; a backspace that left n - 1
+ * bytes; whether one more byte fits after n; prevent.input (the line off,
+ * its cursor blanked and its row cleared). */
+void agi_vm_text_echo(agi_vm *vm, size_t at, const char *s, size_t len);
+void agi_vm_text_echo_enter(agi_vm *vm, size_t n);
+void agi_vm_text_echo_backspace(agi_vm *vm, size_t n);
+int agi_vm_text_echo_fits(const agi_vm *vm, size_t n);
+void agi_vm_text_prevent(agi_vm *vm);
+/* The input line's cursor cell while the line is on: a space
+ * (get.string opening); the cursor character or a space, when there is
+ * one (the dialogs, a refused restart); the cursor character one cell on
+ * (get.string's end). */
+void agi_vm_text_cursor_blank(agi_vm *vm);
+void agi_vm_text_cursor_show(agi_vm *vm, int show);
+void agi_vm_text_cursor_step(agi_vm *vm);
 
 /* 4. Events (vm_events.c): agi_vm_post / agi_vm_poll (agi_vm.h). */
 void agi_vm_events_reset(agi_vm *vm);
@@ -173,7 +236,9 @@ void agi_vm_events_reset(agi_vm *vm);
 void agi_vm_modal_reset(agi_vm *vm);
 void agi_vm_modal_message(agi_vm *vm, const char *text, int row, int col, int width);
 void agi_vm_modal_confirm(agi_vm *vm, int purpose);
-void agi_vm_modal_edit(agi_vm *vm, unsigned dest, int numeric, unsigned limit, const char *prompt, int row, int col);
+/* get.string / get.num: the prompt is message `prompt` of logic `logic`. */
+void agi_vm_modal_edit(agi_vm *vm, unsigned dest, int numeric, unsigned limit, unsigned logic, unsigned prompt, int row,
+                       int col);
 void agi_vm_modal_inventory(agi_vm *vm);
 void agi_vm_modal_show_obj(agi_vm *vm, unsigned view);
 /* show.obj's cel on the screen: x, the bottom row (picture coordinates). */
@@ -209,6 +274,20 @@ void agi_vm_input_events(agi_vm *vm);
 void agi_vm_input_echo_line(agi_vm *vm);
 void agi_vm_input_prevent(agi_vm *vm);
 void agi_vm_script_input(agi_vm *vm, const agi_input_script *in);
+/* The input state is vm_input.c's (vm_input.h): made with the vm, read
+ * through these (and vm->hooks.typed / parsed_word below this layer). */
+int agi_vm_input_new(agi_vm *vm);
+void agi_vm_input_free(agi_vm *vm);
+void agi_vm_input_to_save(const agi_vm *vm, agi_save_state *st);
+const char *agi_vm_input_typed(const agi_vm *vm, size_t *len);
+const char *agi_vm_input_parsed_word(const agi_vm *vm, unsigned n);
+/* The parse for --state: retained word ids and texts, the parser count,
+ * the last line entered. */
+unsigned agi_vm_input_word_count(const agi_vm *vm);
+uint16_t agi_vm_input_word_id(const agi_vm *vm, unsigned i);
+const char *agi_vm_input_word_text(const agi_vm *vm, unsigned i);
+unsigned agi_vm_input_parse_count(const agi_vm *vm);
+const char *agi_vm_input_last_line(const agi_vm *vm);
 
 /* 6. Bytecode (vm_exec.c): runs logic 0 (and nested calls) to completion
  * or abort. */

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "relic/agi_ext.h"
 #include "vm_private.h"
+#include "vm_res.h"
 
 /* Where a loaded logic's next run starts (set.scan.start, a restore). */
 void agi_vm_logic_scan_start(agi_vm *vm, unsigned logic, uint16_t at)
@@ -21,18 +22,18 @@ void agi_vm_record(agi_vm *vm, uint8_t kind, uint8_t value)
     /* AGI 2.936 records nothing before the game's first new.room: a probe
      * that loaded, drew and added 5 cels in room 0 saved 0 pairs; the same
      * work after new.room(1) saved 24 (DOSBox, save-inspect). */
-    if (vm->replay.off || !vm->replay.armed || vm->flags[AGI_F_NO_SCRIPT] || !vm->replay.pairs)
+    if (vm->replay->off || !vm->replay->armed || vm->flags[AGI_F_NO_SCRIPT] || !vm->replay->pairs)
         return;
     /* A full list: AGI 2.936 goes on without a message (a probe game
      * added 255 cels to the picture without script.size); the pair is not
      * recorded, and the state JSON counts it. */
-    if (vm->replay.count >= vm->replay.cap) {
-        vm->replay.dropped++;
+    if (vm->replay->count >= vm->replay->cap) {
+        vm->replay->dropped++;
         return;
     }
-    vm->replay.pairs[2 * vm->replay.count] = kind;
-    vm->replay.pairs[2 * vm->replay.count + 1] = value;
-    vm->replay.count++;
+    vm->replay->pairs[2 * vm->replay->count] = kind;
+    vm->replay->pairs[2 * vm->replay->count + 1] = value;
+    vm->replay->count++;
 }
 
 /* An AGDS game keys its message text with the clone's key, not Sierra's
@@ -347,12 +348,12 @@ void agi_vm_res_reset(agi_vm *vm)
  * (relic's choice: the spec leaves an unconfigured capacity open). */
 void agi_vm_replay_reset(agi_vm *vm)
 {
-    free(vm->replay.pairs);
-    vm->replay.cap = vm->replay.count = vm->replay.checkpoint = vm->replay.dropped = 0;
-    vm->replay.armed = 0;
-    if ((vm->replay.pairs = calloc(AGI_VM_REPLAY_DEFAULT, 2)))
-        vm->replay.cap = AGI_VM_REPLAY_DEFAULT;
-    vm->replay.off = 0;
+    free(vm->replay->pairs);
+    vm->replay->cap = vm->replay->count = vm->replay->checkpoint = vm->replay->dropped = 0;
+    vm->replay->armed = 0;
+    if ((vm->replay->pairs = calloc(AGI_VM_REPLAY_DEFAULT, 2)))
+        vm->replay->cap = AGI_VM_REPLAY_DEFAULT;
+    vm->replay->off = 0;
 }
 
 void agi_vm_res_free(agi_vm *vm)
@@ -360,8 +361,8 @@ void agi_vm_res_free(agi_vm *vm)
     agi_vm_free_resources(vm);
     agi_vm_free_logics(vm, 0, 0);
     agi_snd_cmds_free(&vm->audio.snd_cmds);
-    free(vm->replay.pairs);
-    vm->replay.pairs = NULL;
+    free(vm->replay->pairs);
+    vm->replay->pairs = NULL;
 }
 
 /* A room switch keeps logic 0 and installed logics, and drops the rest. */
@@ -442,20 +443,20 @@ void agi_vm_op_stop_sound(agi_vm *vm, const uint8_t *a, unsigned logic) { (void)
 void agi_vm_op_script_size(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
     (void)logic;
-    free(vm->replay.pairs);
-    vm->replay.pairs = calloc(a[0] ? a[0] : 1, 2);
-    vm->replay.cap = vm->replay.pairs ? a[0] : 0;
-    vm->replay.count = vm->replay.checkpoint = 0;
+    free(vm->replay->pairs);
+    vm->replay->pairs = calloc(a[0] ? a[0] : 1, 2);
+    vm->replay->cap = vm->replay->pairs ? a[0] : 0;
+    vm->replay->count = vm->replay->checkpoint = 0;
 }
 
 void agi_vm_op_push_script(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
-    (void)a, (void)logic, vm->replay.checkpoint = vm->replay.count;
+    (void)a, (void)logic, vm->replay->checkpoint = vm->replay->count;
 }
 
 void agi_vm_op_pop_script(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
-    (void)a, (void)logic, vm->replay.count = vm->replay.checkpoint;
+    (void)a, (void)logic, vm->replay->count = vm->replay->checkpoint;
 }
 
 /* shake.screen: in a game with a palette extension (AGIPAL), operands in
@@ -481,33 +482,51 @@ void agi_vm_replay_renew(agi_vm *vm, unsigned cap)
 {
     uint8_t *r = cap ? calloc(cap, 2) : NULL;
     if (r) {
-        free(vm->replay.pairs);
-        vm->replay.pairs = r;
-        vm->replay.cap = cap;
+        free(vm->replay->pairs);
+        vm->replay->pairs = r;
+        vm->replay->cap = cap;
     }
 }
 
 /* A room switch empties the list and arms recording. */
 void agi_vm_replay_new_room(agi_vm *vm)
 {
-    vm->replay.count = 0;
-    vm->replay.armed = 1;
+    vm->replay->count = 0;
+    vm->replay->armed = 1;
 }
 
 /* Recording off while a restore replays a save's list. */
-void agi_vm_replay_pause(agi_vm *vm, int off) { vm->replay.off = off; }
+void agi_vm_replay_pause(agi_vm *vm, int off) { vm->replay->off = off; }
 
 /* A restore's list: the save's pairs, count and checkpoint, armed (a
  * saved game is in a room). */
 int agi_vm_replay_from_save(agi_vm *vm, const agi_save *s, relic_err *err)
 {
-    free(vm->replay.pairs);
-    vm->replay.cap = s->replay_slots;
-    if (!(vm->replay.pairs = calloc(vm->replay.cap ? 2 * (size_t)vm->replay.cap : 1, 1)))
+    free(vm->replay->pairs);
+    vm->replay->cap = s->replay_slots;
+    if (!(vm->replay->pairs = calloc(vm->replay->cap ? 2 * (size_t)vm->replay->cap : 1, 1)))
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
-    memcpy(vm->replay.pairs, s->replay, 2 * (size_t)vm->replay.cap);
-    vm->replay.count = s->state.replay_count;
-    vm->replay.armed = 1;
-    vm->replay.checkpoint = s->state.replay_checkpoint;
+    memcpy(vm->replay->pairs, s->replay, 2 * (size_t)vm->replay->cap);
+    vm->replay->count = s->state.replay_count;
+    vm->replay->armed = 1;
+    vm->replay->checkpoint = s->state.replay_checkpoint;
     return RELIC_OK;
+}
+
+/* The replay list with the vm (agi_vm_new) and without it (its pairs are
+ * freed by agi_vm_res_free). */
+int agi_vm_replay_new(agi_vm *vm) { return (vm->replay = calloc(1, sizeof *vm->replay)) != NULL; }
+void agi_vm_replay_free(agi_vm *vm) { free(vm->replay); }
+
+/* What the other files read of the replay list. */
+unsigned agi_vm_replay_cap(const agi_vm *vm) { return vm->replay->cap; }
+unsigned agi_vm_replay_count(const agi_vm *vm) { return vm->replay->count; }
+unsigned agi_vm_replay_dropped(const agi_vm *vm) { return vm->replay->dropped; }
+
+void agi_vm_replay_to_save(const agi_vm *vm, agi_save *s)
+{
+    s->state.replay_count = (uint16_t)vm->replay->count;
+    s->state.replay_checkpoint = (uint16_t)vm->replay->checkpoint;
+    if (vm->replay->cap)
+        memcpy(s->replay, vm->replay->pairs, 2 * (size_t)vm->replay->cap);
 }

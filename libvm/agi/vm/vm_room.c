@@ -45,9 +45,8 @@ void agi_vm_switch_room(agi_vm *vm, unsigned room)
      * the rows and with the maximum score, prompt and cursor of now (a
      * probe set them after status.line.on and accept.input, then called
      * new.room: "Score:0 of 7" on row 0 and "N>_" on row 22). */
-    if (vm->txt.status_enabled)
-        agi_vm_status_draw(vm);
-    if (vm->input.input_enabled)
+    agi_vm_status_again(vm);
+    if (agi_vm_text_input_enabled(vm))
         agi_vm_input_redraw(vm);
 }
 

@@ -134,8 +134,8 @@ int agi_vm_to_save(const agi_vm *vm, const char *description, agi_save *s, relic
     unsigned resume = 1;
     for (unsigned i = 0; i < 256; i++)
         resume += vm->res.logic[i] && vm->res.logic[i]->loaded;
-    int rc =
-        agi_save_init(s, &(agi_save_init_args){vm->profile, vm->obj_count, inv, inv_len, vm->replay.cap, resume}, err);
+    int rc = agi_save_init(
+        s, &(agi_save_init_args){vm->profile, vm->obj_count, inv, inv_len, agi_vm_replay_cap(vm), resume}, err);
     if (rc)
         return rc;
     snprintf((char *)s->header, sizeof s->header, "%s", description ? description : "");
@@ -154,31 +154,16 @@ int agi_vm_to_save(const agi_vm *vm, const char *description, agi_save *s, relic
     st->rect_enabled = (uint16_t)vm->block;
     st->direction_coupling = (uint16_t)vm->player_control;
     st->picture = vm->picture < 0 ? 0 : (uint16_t)vm->picture;
-    st->replay_count = (uint16_t)vm->replay.count;
-    st->replay_checkpoint = (uint16_t)vm->replay.checkpoint;
-    for (unsigned k = 0; k < vm->input.keymap_n && k < AGI_SAVE_MAX_KEYS; k++) {
-        st->keys[k].raw_key = vm->input.keymap[k].key;
-        st->keys[k].status = vm->input.keymap[k].status;
-    }
+    agi_vm_input_to_save(vm, st);
     memcpy(st->strings, vm->strings, sizeof vm->strings);
-    st->text_fg = vm->txt.text_fg;
-    st->text_bg = vm->txt.text_bg;
-    st->input_enabled = (uint16_t)vm->input.input_enabled;
-    st->input_row = (uint16_t)vm->txt.input_row;
-    st->prompt_char = (uint8_t)vm->txt.prompt_char;
-    st->status_enabled = (uint16_t)vm->txt.status_enabled;
-    st->status_row = (uint16_t)vm->txt.status_row;
-    st->display_base_row = (uint16_t)vm->txt.base_row;
-    st->display_bottom_row = (uint16_t)(vm->txt.base_row + 21);
+    agi_vm_text_to_save(vm, st);
     st->menu_gate = vm->menus.menu_gate; /* serialized only by the layouts that hold them */
-    st->release_gate = vm->input.release_gate;
     st->prev_nav_event = vm->nav_event;
     for (unsigned i = 0; i < vm->obj_count; i++)
         agi_vm_obj_to_save(vm, i, &s->objects[i]);
     for (unsigned i = 0; i < s->item_count && i < vm->item_count; i++)
         s->items[i].location = vm->items[i];
-    if (vm->replay.cap)
-        memcpy(s->replay, vm->replay.pairs, 2 * (size_t)vm->replay.cap);
+    agi_vm_replay_to_save(vm, s);
     unsigned r = 0;
     if (s->resume_count)
         s->resume[r++] = (agi_save_resume){0, 0};
@@ -296,7 +281,7 @@ int agi_vm_from_save(agi_vm *vm, const agi_save *s, relic_err *err)
     agi_vm_input_from_save(vm, st);
     memcpy(vm->strings, st->strings, sizeof vm->strings);
     agi_vm_text_from_save(vm, st);
-    if (vm->input.input_enabled)
+    if (agi_vm_text_input_enabled(vm))
         agi_vm_input_redraw(vm); /* a restore draws the whole screen again */
     if (agi_vm_save_has_gates(vm->profile)) {
         agi_vm_menu_gate(vm, (uint8_t)st->menu_gate);
@@ -322,11 +307,10 @@ int agi_vm_from_save(agi_vm *vm, const agi_save *s, relic_err *err)
     memcpy(vm->show_pri, vm->pic_pri, AGI_PIC_CELLS);
     vm->frame_kept = 0;
     vm->shown = 1;
-    vm->pic_row = vm->txt.base_row; /* a restore draws the whole screen again */
+    vm->pic_row = agi_vm_text_base_row(vm); /* a restore draws the whole screen again */
     vm->scr_split = 0;
     vm->scr_live = 1;
-    if (vm->txt.status_enabled)
-        agi_vm_status_draw(vm);
+    agi_vm_status_again(vm);
     return RELIC_OK;
 }
 

@@ -51,11 +51,8 @@ static void agi_dlg_window(agi_vm *vm, int step, const char *text, int width, in
  * windows, back under "About to save"). */
 static void agi_dlg_input_cursor(agi_vm *vm, int show)
 {
-    if (!vm->rules->savedlg_hides_cursor || !vm->input.input_enabled || vm->txt.drawn_row < 0 ||
-        vm->txt.drawn_row >= 25 || !vm->txt.prompt_char)
-        return;
-    agi_vm_text_put(vm, (unsigned)vm->txt.drawn_row, (unsigned)vm->txt.cursor_col, show ? vm->txt.prompt_char : ' ',
-                    agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg));
+    if (vm->rules->savedlg_hides_cursor)
+        agi_vm_text_cursor_show(vm, show);
 }
 
 static void agi_dlg_close(agi_vm *vm)

@@ -119,7 +119,7 @@ static void agi_scr_window(const agi_vm *vm, uint8_t *out, const uint8_t *font, 
         return;
     for (unsigned i = 0; i < n; i++)
         agi_scr_window_line(lines[i]);
-    if (vm->txt.text_mode) { /* no box: the lines in black on grey, the screen's glyphs */
+    if (agi_vm_text_mode(vm)) { /* no box: the lines in black on grey, the screen's glyphs */
         for (unsigned i = 0; i < n; i++)
             agi_scr_text(out, font, top + i, left, lines[i], 0, 7);
         return;
@@ -141,7 +141,7 @@ static void agi_scr_window(const agi_vm *vm, uint8_t *out, const uint8_t *font, 
         return;
     for (unsigned y = 0; y < AGI_SCREEN_H; y++)
         for (unsigned x = 0; x < AGI_SCREEN_W; x++)
-            if (vm->txt.win_wiped[y][x / 8] & (0x80 >> (x % 8)))
+            if (agi_vm_text_window_wiped(vm, x, y))
                 out[y * AGI_SCREEN_W + x] = under[y * AGI_SCREEN_W + x];
     free(under);
 }
@@ -202,11 +202,12 @@ static void agi_scr_selector(const agi_vm *vm, uint8_t *out, const uint8_t *font
     char lines[22][41];
     unsigned widest, top, left, n = agi_vm_window_layout(vm, lines, &widest, &top, &left);
     agi_scr_window(vm, out, font, window_font);
-    if (!n || vm->txt.text_mode)
+    if (!n || agi_vm_text_mode(vm))
         return;
     if (m->purpose == AGI_SAVEDLG_DIR || m->purpose == AGI_SAVEDLG_DESC) { /* the field, then the cursor character */
         char t[44];
-        snprintf(t, sizeof t, "%.40s%c", m->purpose == AGI_SAVEDLG_DESC ? m->edit : m->path, vm->txt.prompt_char);
+        snprintf(t, sizeof t, "%.40s%c", m->purpose == AGI_SAVEDLG_DESC ? m->edit : m->path,
+                 agi_vm_text_prompt_char(vm));
         for (unsigned c = 0; c < widest; c++)
             agi_scr_char(out, font, top + n - 1, left + c, ' ', 15, 0);
         agi_scr_text(out, font, top + n - 1, left, t, 15, 0);
@@ -221,10 +222,11 @@ static void agi_scr_selector(const agi_vm *vm, uint8_t *out, const uint8_t *font
 static void agi_scr_editor(const agi_vm *vm, uint8_t *out, const uint8_t *font)
 {
     char t[84];
-    snprintf(t, sizeof t, "%.40s%.40s_", vm->txt.window, vm->modal.edit);
-    unsigned row =
-        vm->txt.win_row >= 0 && vm->txt.win_row < 25 ? (unsigned)vm->txt.win_row : (unsigned)vm->txt.input_row;
-    unsigned col = vm->txt.win_row >= 0 && vm->txt.win_col >= 0 && vm->txt.win_col < 40 ? (unsigned)vm->txt.win_col : 0;
+    snprintf(t, sizeof t, "%.40s%.40s_", agi_vm_text_window(vm), vm->modal.edit);
+    int win_row, win_col;
+    agi_vm_text_window_at(vm, &win_row, &win_col);
+    unsigned row = win_row >= 0 && win_row < 25 ? (unsigned)win_row : (unsigned)agi_vm_text_input_row(vm);
+    unsigned col = win_row >= 0 && win_col >= 0 && win_col < 40 ? (unsigned)win_col : 0;
     for (unsigned c = col; c < 40; c++)
         agi_scr_char(out, font, row < 25 ? row : 24, c, ' ', 15, 0);
     agi_scr_text(out, font, row < 25 ? row : 24, col, t, 15, 0);
@@ -236,7 +238,7 @@ static void agi_scr_show_obj(const agi_vm *vm, uint8_t *out)
 {
     const agi_view *v = vm->res.view[vm->modal.dest];
     const agi_cel *c = v ? agi_view_cel(v, 0, 0) : NULL;
-    if (!c || vm->txt.text_mode || !c->width || !c->height)
+    if (!c || agi_vm_text_mode(vm) || !c->width || !c->height)
         return;
     uint8_t *px = malloc((size_t)c->width * c->height);
     if (!px)
@@ -270,7 +272,7 @@ static void agi_scr_modal(const agi_vm *vm, uint8_t *out, const uint8_t *font, c
     default:
         if (vm->modal.kind == AGI_MODAL_MESSAGE && vm->modal.show_obj)
             agi_scr_show_obj(vm, out);
-        if (vm->txt.win_open)
+        if (agi_vm_text_window_open(vm))
             agi_scr_window(vm, out, font, window_font);
         break;
     }
@@ -325,15 +327,16 @@ void agi_vm_screen_with(const agi_vm *vm, const agi_vm_fonts *fonts, uint8_t *ou
         agi_scr_sample14(fonts->text14, sampled);
         text_font = sampled;
     }
-    if (vm->txt.text_mode)
+    int text_mode = agi_vm_text_mode(vm);
+    if (text_mode)
         font = text_font;
     memset(out, 0, AGI_SCREEN_W * AGI_SCREEN_H);
-    if (!vm->txt.text_mode && vm->scr_split) /* the screen keeps what each redraw put there */
+    if (!text_mode && vm->scr_split) /* the screen keeps what each redraw put there */
         for (unsigned sy = 0; sy < AGI_SCREEN_H; sy++)
             for (unsigned x = 0; x < AGI_PIC_WIDTH; x++)
                 out[sy * AGI_SCREEN_W + 2 * x] = out[sy * AGI_SCREEN_W + 2 * x + 1] =
                     vm->scr_gfx[sy * AGI_PIC_WIDTH + x];
-    else if (!vm->txt.text_mode) /* the frame from the row the picture was shown at */
+    else if (!text_mode) /* the frame from the row the picture was shown at */
         for (unsigned y = 0; y < AGI_PIC_HEIGHT; y++) {
             unsigned sy = (unsigned)vm->pic_row * 8 + y;
             if (sy >= AGI_SCREEN_H)
@@ -341,15 +344,15 @@ void agi_vm_screen_with(const agi_vm *vm, const agi_vm_fonts *fonts, uint8_t *ou
             for (unsigned x = 0; x < AGI_PIC_WIDTH; x++)
                 out[sy * AGI_SCREEN_W + 2 * x] = out[sy * AGI_SCREEN_W + 2 * x + 1] = vm->frame_vis[y * 160 + x];
         }
-    if (vm->modal.kind == AGI_MODAL_MENU && !vm->txt.text_mode)
+    if (vm->modal.kind == AGI_MODAL_MENU && !text_mode)
         agi_scr_menu_box(vm, out);
     /* Text cells: characters in their attribute; cleared cells are filled
      * with the attribute's background; untouched cells show what is below. */
+    agi_vm_text_cell_look cell;
     for (unsigned r = 0; r < 25; r++)
         for (unsigned c = 0; c < 40; c++)
-            if (vm->txt.text_attr[r][c] != 0xff)
-                agi_scr_cell(out, font, r, c, (uint8_t)vm->txt.text[r][c], vm->txt.text_attr[r][c],
-                             vm->txt.text_mode ? NULL : vm->txt.wiped[r][c], vm->txt.dither[r][c]);
+            if (agi_vm_text_cell(vm, r, c, &cell))
+                agi_scr_cell(out, font, r, c, cell.ch, cell.attr, cell.wiped, cell.dither);
     /* The status and input lines are text cells (agi_vm_status_draw,
      * agi_vm_input_redraw): drawn at their events, in text mode too. */
     agi_scr_modal(vm, out, font, window_font, text_font);

@@ -13,7 +13,7 @@
 void agi_vm_restart_now(agi_vm *vm)
 {
     uint8_t f9 = vm->flags[AGI_F_SOUND];
-    unsigned cap = vm->replay.cap;
+    unsigned cap = agi_vm_replay_cap(vm);
     unsigned long cycle = vm->cycle;
     agi_vm_menus menus = vm->menus;
     agi_vm_reset(vm);

@@ -7,15 +7,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include "vm_private.h"
+#include "vm_text.h"
 
 void agi_vm_text_fill(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, unsigned right, uint8_t attr)
 {
     for (unsigned r = top; r <= bottom && r < 25; r++)
         for (unsigned c = left; c <= right && c < 40; c++) {
-            vm->txt.text[r][c] = ' ';
-            vm->txt.text_attr[r][c] = attr;
-            vm->txt.dither[r][c] = 0;
-            memset(vm->txt.wiped[r][c], 0, 8);
+            vm->txt->text[r][c] = ' ';
+            vm->txt->text_attr[r][c] = attr;
+            vm->txt->dither[r][c] = 0;
+            memset(vm->txt->wiped[r][c], 0, 8);
         }
 }
 
@@ -23,10 +24,10 @@ void agi_vm_text_put(agi_vm *vm, unsigned row, unsigned col, char ch, uint8_t at
 {
     if (row >= 25 || col >= 40)
         return;
-    vm->txt.text[row][col] = ch;
-    vm->txt.text_attr[row][col] = attr;
-    vm->txt.dither[row][col] = 0;
-    memset(vm->txt.wiped[row][col], 0, 8);
+    vm->txt->text[row][col] = ch;
+    vm->txt->text_attr[row][col] = attr;
+    vm->txt->dither[row][col] = 0;
+    memset(vm->txt->wiped[row][col], 0, 8);
 }
 
 /* A disabled menu item's cell: AGI 2.936 draws it as an enabled one and
@@ -35,7 +36,7 @@ void agi_vm_text_put(agi_vm *vm, unsigned row, unsigned col, char ch, uint8_t at
 void agi_vm_text_dither(agi_vm *vm, unsigned row, unsigned col)
 {
     if (row < 25 && col < 40)
-        vm->txt.dither[row][col] = 1;
+        vm->txt->dither[row][col] = 1;
 }
 
 /* A line of text cells from (row, col) to the row's end at most; dither:
@@ -65,19 +66,19 @@ void agi_vm_text_wipe(agi_vm *vm, int x0, int y0, int x1, int y1)
         x1 = AGI_SCREEN_W - 1;
     if (y1 >= AGI_SCREEN_H)
         y1 = AGI_SCREEN_H - 1;
-    if (vm->txt.win_open) /* the window's pixels there are gone too */
+    if (vm->txt->win_open) /* the window's pixels there are gone too */
         for (int y = y0; y <= y1; y++)
             for (int x = x0; x <= x1; x++)
-                vm->txt.win_wiped[y][x / 8] |= (uint8_t)(0x80 >> (x % 8));
+                vm->txt->win_wiped[y][x / 8] |= (uint8_t)(0x80 >> (x % 8));
     /* Only cells holding text need it: writing a cell clears its mask. */
     for (int r = y0 / 8; r <= y1 / 8; r++)
         for (int c = x0 / 8; c <= x1 / 8; c++) {
-            if (vm->txt.text_attr[r][c] == 0xff)
+            if (vm->txt->text_attr[r][c] == 0xff)
                 continue;
             int lo = (x0 > c * 8 ? x0 : c * 8) - c * 8, hi = (x1 < c * 8 + 7 ? x1 : c * 8 + 7) - c * 8;
             uint8_t bits = (uint8_t)((0xff >> lo) & (0xff << (7 - hi)));
             for (int y = (y0 > r * 8 ? y0 : r * 8); y <= y1 && y < r * 8 + 8; y++)
-                vm->txt.wiped[r][c][y % 8] |= bits;
+                vm->txt->wiped[r][c][y % 8] |= bits;
         }
 }
 
@@ -95,8 +96,8 @@ uint8_t agi_vm_text_attr(const agi_vm *vm, unsigned fg, unsigned bg)
 {
     fg &= 15;
     bg &= 15;
-    if (vm->txt.text_mode)
-        bg = (vm->txt.text_bg_white && bg ? 15 : bg) & 7;
+    if (vm->txt->text_mode)
+        bg = (vm->txt->text_bg_white && bg ? 15 : bg) & 7;
     else if (bg)
         return 0xf0;
     if (fg == bg)
@@ -114,21 +115,21 @@ uint8_t agi_vm_text_attr(const agi_vm *vm, unsigned fg, unsigned bg)
  * the line count (0: nothing to show). */
 unsigned agi_vm_window_layout(const agi_vm *vm, char lines[22][41], unsigned *widest, unsigned *top, unsigned *left)
 {
-    unsigned width = vm->txt.win_width > 0 && vm->txt.win_width <= 40 ? (unsigned)vm->txt.win_width : 30;
-    unsigned n = agi_vm_text_wrap(vm->txt.window, width, lines, 22, widest);
-    if (vm->txt.win_force && *widest < width)
+    unsigned width = vm->txt->win_width > 0 && vm->txt->win_width <= 40 ? (unsigned)vm->txt->win_width : 30;
+    unsigned n = agi_vm_text_wrap(vm->txt->window, width, lines, 22, widest);
+    if (vm->txt->win_force && *widest < width)
         *widest = width;
     if (n > AGI_TEXT_WINDOW_LINES) { /* AGI 2.936's own wording and layout */
         char verbose[96];
         snprintf(verbose, sizeof verbose, "Message too verbose:\n\n\"%.20s...\"\n\nPress ESC to continue.",
-                 vm->txt.window);
+                 vm->txt->window);
         n = agi_vm_text_wrap(verbose, width, lines, 22, widest);
         if (n > 22)
             n = 22;
     }
-    *top = vm->txt.win_row >= 0 && vm->txt.win_row < 25 ? (unsigned)(vm->txt.base_row + vm->txt.win_row)
-                                                        : vm->txt.base_row + (n < 21 ? (21 - n) / 2 : 0);
-    *left = vm->txt.win_col >= 0 && vm->txt.win_col < 40 ? (unsigned)vm->txt.win_col : (40 - *widest) / 2;
+    *top = vm->txt->win_row >= 0 && vm->txt->win_row < 25 ? (unsigned)(vm->txt->base_row + vm->txt->win_row)
+                                                          : vm->txt->base_row + (n < 21 ? (21 - n) / 2 : 0);
+    *left = vm->txt->win_col >= 0 && vm->txt->win_col < 40 ? (unsigned)vm->txt->win_col : (40 - *widest) / 2;
     return n;
 }
 
@@ -140,28 +141,28 @@ unsigned agi_vm_window_layout(const agi_vm *vm, char lines[22][41], unsigned *wi
 /* Opening another saved window first closes the current one. */
 void agi_vm_window_close(agi_vm *vm)
 {
-    if (vm->txt.win_open && !vm->txt.text_mode) {
+    if (vm->txt->win_open && !vm->txt->text_mode) {
         char lines[22][41];
         unsigned widest, top, left, n = agi_vm_window_layout(vm, lines, &widest, &top, &left);
-        vm->txt.win_open = 0; /* the box is not the window's any more */
+        vm->txt->win_open = 0; /* the box is not the window's any more */
         if (n)
             agi_vm_text_wipe(vm, (int)left * 8 - 10, (int)top * 8 - 5, (int)(left + widest) * 8 + 9,
                              (int)(top + n) * 8 + 4);
     }
-    vm->txt.win_open = 0;
-    vm->txt.window[0] = 0;
-    memset(vm->txt.win_wiped, 0, sizeof vm->txt.win_wiped);
+    vm->txt->win_open = 0;
+    vm->txt->window[0] = 0;
+    memset(vm->txt->win_wiped, 0, sizeof vm->txt->win_wiped);
 }
 
 void agi_vm_window_show(agi_vm *vm, const char *text, int row, int col, int width)
 {
     agi_vm_window_close(vm);
-    snprintf(vm->txt.window, sizeof vm->txt.window, "%s", text);
-    vm->txt.win_open = 1;
-    vm->txt.win_row = row;
-    vm->txt.win_col = col;
-    vm->txt.win_width = width;
-    vm->txt.win_force = 0;
+    snprintf(vm->txt->window, sizeof vm->txt->window, "%s", text);
+    vm->txt->win_open = 1;
+    vm->txt->win_row = row;
+    vm->txt->win_col = col;
+    vm->txt->win_width = width;
+    vm->txt->win_force = 0;
 }
 
 /* Closing text-window state (0xa9, show.pic): the window shown by the
@@ -170,7 +171,7 @@ void agi_vm_close_window(agi_vm *vm)
 {
     agi_vm_window_close(vm);
     if (vm->rules->window_close_clears_width)
-        vm->txt.input_width_override = 0;
+        vm->txt->input_width_override = 0;
 }
 
 /* The status line is text on the screen: AGI 2.936 writes it when it is
@@ -182,10 +183,10 @@ void agi_vm_close_window(agi_vm *vm)
  * 30, black on a white row. */
 void agi_vm_status_draw(agi_vm *vm)
 {
-    unsigned row = (unsigned)vm->txt.status_row;
-    vm->txt.status_score = vm->vars[AGI_V_SCORE];
-    vm->txt.status_sound = vm->flags[AGI_F_SOUND];
-    if (row >= 25 || vm->txt.text_mode) /* the text mode shows no status line */
+    unsigned row = (unsigned)vm->txt->status_row;
+    vm->txt->status_score = vm->vars[AGI_V_SCORE];
+    vm->txt->status_sound = vm->flags[AGI_F_SOUND];
+    if (row >= 25 || vm->txt->text_mode) /* the text mode shows no status line */
         return;
     char score[40];
     snprintf(score, sizeof score, "Score:%u of %u", vm->vars[AGI_V_SCORE], vm->vars[AGI_V_MAX_SCORE]);
@@ -199,8 +200,8 @@ void agi_vm_status_draw(agi_vm *vm)
 
 void agi_vm_status_check(agi_vm *vm)
 {
-    if (vm->txt.status_enabled &&
-        (vm->txt.status_score != vm->vars[AGI_V_SCORE] || vm->txt.status_sound != vm->flags[AGI_F_SOUND]))
+    if (vm->txt->status_enabled &&
+        (vm->txt->status_score != vm->vars[AGI_V_SCORE] || vm->txt->status_sound != vm->flags[AGI_F_SOUND]))
         agi_vm_status_draw(vm);
 }
 
@@ -211,8 +212,8 @@ void agi_vm_status_check(agi_vm *vm)
  * there went to the top-left corner, not modelled); its redraws do show. */
 void agi_vm_input_put(agi_vm *vm, size_t col, const char *s, size_t len)
 {
-    uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
-    unsigned row = (unsigned)vm->txt.drawn_row;
+    uint8_t attr = agi_vm_text_attr(vm, vm->txt->text_fg, vm->txt->text_bg);
+    unsigned row = (unsigned)vm->txt->drawn_row;
     for (size_t i = 0; i < len && col + i < 40; i++)
         agi_vm_text_put(vm, row, (unsigned)(col + i), s[i] ? s[i] : ' ', attr);
 }
@@ -227,24 +228,26 @@ void agi_vm_input_put(agi_vm *vm, size_t col, const char *s, size_t len)
  * is text cells, which later text and clear.lines overwrite. */
 void agi_vm_input_redraw(agi_vm *vm)
 {
-    vm->txt.echo_home = 0;
-    snprintf(vm->txt.drawn_prompt, sizeof vm->txt.drawn_prompt, "%.40s", vm->strings[0]);
-    vm->txt.drawn_cursor = vm->txt.prompt_char;
-    vm->txt.drawn_row = vm->txt.input_row;
-    if (vm->txt.drawn_row < 0 || vm->txt.drawn_row >= 25)
+    vm->txt->echo_home = 0;
+    snprintf(vm->txt->drawn_prompt, sizeof vm->txt->drawn_prompt, "%.40s", vm->strings[0]);
+    vm->txt->drawn_cursor = vm->txt->prompt_char;
+    vm->txt->drawn_row = vm->txt->input_row;
+    if (vm->txt->drawn_row < 0 || vm->txt->drawn_row >= 25)
         return;
-    uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
-    unsigned row = (unsigned)vm->txt.drawn_row;
+    uint8_t attr = agi_vm_text_attr(vm, vm->txt->text_fg, vm->txt->text_bg);
+    unsigned row = (unsigned)vm->txt->drawn_row;
     agi_vm_text_fill(vm, row, 0, row, 39, (uint8_t)(attr & 0xf0));
     /* the typed bytes may hold NULs (an unmapped F-key), drawn blank */
     char line[84];
-    size_t n = strlen(vm->txt.drawn_prompt), k = vm->input.input_len < 40 ? vm->input.input_len : 40;
-    memcpy(line, vm->txt.drawn_prompt, n);
-    memcpy(line + n, vm->input.input_line, k);
+    size_t typed_len;
+    const char *typed = vm->hooks.typed(vm, &typed_len);
+    size_t n = strlen(vm->txt->drawn_prompt), k = typed_len < 40 ? typed_len : 40;
+    memcpy(line, vm->txt->drawn_prompt, n);
+    memcpy(line + n, typed, k);
     n += k;
-    vm->txt.cursor_col = n < 40 ? (int)n : 39;
-    line[n] = vm->txt.drawn_cursor;
-    agi_vm_input_put(vm, 0, line, n + (vm->txt.drawn_cursor != 0));
+    vm->txt->cursor_col = n < 40 ? (int)n : 39;
+    line[n] = vm->txt->drawn_cursor;
+    agi_vm_input_put(vm, 0, line, n + (vm->txt->drawn_cursor != 0));
 }
 
 const char *agi_vm_message(agi_vm *vm, unsigned logic, unsigned n)
@@ -257,34 +260,34 @@ const char *agi_vm_message(agi_vm *vm, unsigned logic, unsigned n)
 
 void agi_vm_text_reset(agi_vm *vm)
 {
-    memset(vm->txt.text, ' ', sizeof vm->txt.text);
-    memset(vm->txt.text_attr, 0xff, sizeof vm->txt.text_attr);
-    memset(vm->txt.wiped, 0, sizeof vm->txt.wiped);
-    memset(vm->txt.dither, 0, sizeof vm->txt.dither);
+    memset(vm->txt->text, ' ', sizeof vm->txt->text);
+    memset(vm->txt->text_attr, 0xff, sizeof vm->txt->text_attr);
+    memset(vm->txt->wiped, 0, sizeof vm->txt->wiped);
+    memset(vm->txt->dither, 0, sizeof vm->txt->dither);
     for (unsigned r = 0; r < 25; r++)
-        vm->txt.text[r][40] = 0;
-    vm->txt.win_open = 0;
-    vm->txt.window[0] = 0;
-    memset(vm->txt.win_wiped, 0, sizeof vm->txt.win_wiped);
-    vm->txt.status_enabled = 0;
-    vm->txt.status_score = vm->txt.status_sound = 0;
-    vm->txt.echo_home = 0;
-    vm->txt.drawn_prompt[0] = vm->txt.drawn_cursor = 0;
-    vm->txt.drawn_row = 23;
-    vm->txt.cursor_col = 0;
-    vm->txt.input_width_override = 0;
+        vm->txt->text[r][40] = 0;
+    vm->txt->win_open = 0;
+    vm->txt->window[0] = 0;
+    memset(vm->txt->win_wiped, 0, sizeof vm->txt->win_wiped);
+    vm->txt->status_enabled = 0;
+    vm->txt->status_score = vm->txt->status_sound = 0;
+    vm->txt->echo_home = 0;
+    vm->txt->drawn_prompt[0] = vm->txt->drawn_cursor = 0;
+    vm->txt->drawn_row = 23;
+    vm->txt->cursor_col = 0;
+    vm->txt->input_width_override = 0;
     /* Before any configure.screen AGI 2.936 draws the picture from row 0,
      * the status line on row 21 and the input line on row 23 (a probe game
      * under the original interpreter).  There is no cursor character until
      * set.cursor.char (a probe's accept.input with s0 ">" showed ">"). */
-    vm->txt.input_row = 23;
-    vm->txt.status_row = 21;
-    vm->txt.base_row = 0;
-    vm->txt.prompt_char = 0;
-    vm->txt.text_fg = 15;
-    vm->txt.text_bg = 0;
-    vm->txt.text_bg_white = 0;
-    vm->txt.text_mode = 0;
+    vm->txt->input_row = 23;
+    vm->txt->status_row = 21;
+    vm->txt->base_row = 0;
+    vm->txt->prompt_char = 0;
+    vm->txt->text_fg = 15;
+    vm->txt->text_bg = 0;
+    vm->txt->text_bg_white = 0;
+    vm->txt->text_mode = 0;
 }
 
 /* Lines being formatted for a window (agi_vm_text_wrap). */
@@ -364,14 +367,14 @@ unsigned agi_vm_text_wrap(const char *p, unsigned width, char lines[][41], unsig
 
 void agi_vm_graphics_again(agi_vm *vm)
 {
-    vm->txt.text_mode = 0;
+    vm->txt->text_mode = 0;
     agi_vm_text_fill(vm, 0, 0, 24, 39, 0xff);
-    vm->pic_row = vm->txt.base_row;
+    vm->pic_row = vm->txt->base_row;
     vm->scr_split = 0;
     vm->scr_live = 1;
-    if (vm->txt.status_enabled)
+    if (vm->txt->status_enabled)
         agi_vm_status_draw(vm);
-    if (vm->input.input_enabled) /* in the attribute of now (a probe: green after (2, 0)) */
+    if (vm->txt->input_enabled) /* in the attribute of now (a probe: green after (2, 0)) */
         agi_vm_input_redraw(vm);
 }
 
@@ -412,6 +415,7 @@ void agi_vm_text_expand(agi_vm *vm, unsigned logic, const char *src, char *out, 
                 width = width < 100 ? width * 10 + (unsigned)(*src - '0') : width;
         char tmp[200] = "";
         const char *t = tmp;
+        const char *word = kind == 'w' && n <= 10 ? vm->hooks.parsed_word(vm, (unsigned)n) : NULL;
         if (kind == 'v' && width) {
             int len = snprintf(tmp, sizeof tmp, "%0*u", (int)(width < 15 ? width : 15), vm->vars[n & 0xff]);
             t = tmp + (len > (int)width ? len - (int)width : 0);
@@ -419,8 +423,8 @@ void agi_vm_text_expand(agi_vm *vm, unsigned logic, const char *src, char *out, 
             snprintf(tmp, sizeof tmp, "%u", vm->vars[n & 0xff]);
         else if (kind == 's' && agi_vm_string_slot(vm, (unsigned)n))
             snprintf(tmp, sizeof tmp, "%.40s", vm->strings[n]);
-        else if (kind == 'w' && n >= 1 && n <= vm->input.parse_count && n <= 10)
-            t = vm->input.parsed_text[n - 1];
+        else if (kind == 'w' && word)
+            t = word;
         else if ((kind == 'm' || kind == 'g') && depth < 2) {
             const char *m = agi_vm_message(vm, kind == 'g' ? 0 : logic, (unsigned)n);
             if (m)
@@ -490,7 +494,7 @@ static void agi_vm_display(agi_vm *vm, unsigned logic, unsigned row, unsigned co
     if (!text)
         return;
     agi_vm_text_expand(vm, logic, m ? m : "", text, text_cap, 0);
-    uint8_t attr = agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg);
+    uint8_t attr = agi_vm_text_attr(vm, vm->txt->text_fg, vm->txt->text_bg);
     int blank = (attr & 15) == attr >> 4; /* one colour: the glyph does not show */
     char none[1][41];
     unsigned widest;
@@ -514,7 +518,7 @@ static void agi_vm_display(agi_vm *vm, unsigned logic, unsigned row, unsigned co
 static void agi_vm_clear_text(agi_vm *vm, unsigned top, unsigned left, unsigned bottom, unsigned right, uint8_t colour)
 {
     colour &= 15;
-    if (vm->txt.text_mode)
+    if (vm->txt->text_mode)
         colour = 0;
     else if (colour)
         colour = 15;
@@ -543,9 +547,9 @@ void agi_vm_op_clear_text_rect(agi_vm *vm, const uint8_t *a, unsigned logic)
 /* text.screen's surface: the whole grid in the text attribute. */
 void agi_vm_text_screen(agi_vm *vm)
 {
-    vm->txt.text_mode = 1;
-    agi_vm_text_fill(vm, 0, 0, 24, 39, agi_vm_text_attr(vm, vm->txt.text_fg, vm->txt.text_bg));
-    vm->txt.echo_home = 1;
+    vm->txt->text_mode = 1;
+    agi_vm_text_fill(vm, 0, 0, 24, 39, agi_vm_text_attr(vm, vm->txt->text_fg, vm->txt->text_bg));
+    vm->txt->echo_home = 1;
 }
 
 void agi_vm_op_graphics(agi_vm *vm, const uint8_t *a, unsigned logic)
@@ -556,29 +560,29 @@ void agi_vm_op_graphics(agi_vm *vm, const uint8_t *a, unsigned logic)
 void agi_vm_op_set_cursor_char(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
     const char *m = agi_vm_message(vm, logic, a[0]);
-    vm->txt.prompt_char = m ? m[0] : 0;
+    vm->txt->prompt_char = m ? m[0] : 0;
 }
 
 void agi_vm_op_set_text_attribute(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
     (void)logic;
-    vm->txt.text_fg = a[0];
-    vm->txt.text_bg = a[1];
-    vm->txt.text_bg_white = !vm->txt.text_mode && a[1];
+    vm->txt->text_fg = a[0];
+    vm->txt->text_bg = a[1];
+    vm->txt->text_bg_white = !vm->txt->text_mode && a[1];
 }
 
 void agi_vm_op_configure_screen(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
     (void)logic;
-    vm->txt.base_row = a[0];
-    vm->txt.input_row = a[1];
-    vm->txt.status_row = a[2];
+    vm->txt->base_row = a[0];
+    vm->txt->input_row = a[1];
+    vm->txt->status_row = a[2];
 }
 
 void agi_vm_op_status_line_on(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
     (void)a, (void)logic;
-    vm->txt.status_enabled = 1;
+    vm->txt->status_enabled = 1;
     agi_vm_status_draw(vm);
 }
 
@@ -586,9 +590,9 @@ void agi_vm_op_status_line_on(agi_vm *vm, const uint8_t *a, unsigned logic)
 void agi_vm_op_status_line_off(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
     (void)a, (void)logic;
-    vm->txt.status_enabled = 0;
-    if (vm->txt.status_row < 25)
-        agi_vm_text_fill(vm, (unsigned)vm->txt.status_row, 0, (unsigned)vm->txt.status_row, 39, 0);
+    vm->txt->status_enabled = 0;
+    if (vm->txt->status_row < 25)
+        agi_vm_text_fill(vm, (unsigned)vm->txt->status_row, 0, (unsigned)vm->txt->status_row, 39, 0);
 }
 
 void agi_vm_op_set_string(agi_vm *vm, const uint8_t *a, unsigned logic)
@@ -608,36 +612,218 @@ void agi_vm_op_set_game_id(agi_vm *vm, const uint8_t *a, unsigned logic)
 void agi_vm_text_cursor_moved(agi_vm *vm, int col)
 {
     if (col >= 0)
-        vm->txt.cursor_col = col;
-    vm->txt.drawn_cursor = vm->txt.prompt_char;
+        vm->txt->cursor_col = col;
+    vm->txt->drawn_cursor = vm->txt->prompt_char;
 }
 
 /* An edit's cursor one cell on (get.string's, from the input line's). */
-unsigned agi_vm_text_cursor_advance(agi_vm *vm) { return (unsigned)++vm->txt.cursor_col; }
 
 /* open.dialogue's fixed 36-character input width on or off. */
-void agi_vm_text_input_width(agi_vm *vm, int fixed) { vm->txt.input_width_override = (uint8_t)(fixed != 0); }
+void agi_vm_text_input_width(agi_vm *vm, int fixed) { vm->txt->input_width_override = (uint8_t)(fixed != 0); }
 
-/* An edit's prompt as the window's text, at get.string's row and column. */
-void agi_vm_window_prompt(agi_vm *vm, const char *prompt, int row, int col)
+/* An edit's prompt (message n of logic) as the window's text, at
+ * get.string's row and column; the open window closes first. */
+void agi_vm_window_prompt(agi_vm *vm, unsigned logic, unsigned n, int row, int col)
 {
-    snprintf(vm->txt.window, sizeof vm->txt.window, "%s", prompt ? prompt : "");
-    vm->txt.win_row = row;
-    vm->txt.win_col = col;
+    agi_vm_window_close(vm);
+    const char *prompt = agi_vm_message(vm, logic, n);
+    snprintf(vm->txt->window, sizeof vm->txt->window, "%s", prompt ? prompt : "");
+    vm->txt->win_row = row;
+    vm->txt->win_col = col;
 }
 
 /* The next window's box as wide as asked, whatever its lines (the save dialogs). */
-void agi_vm_window_force(agi_vm *vm, int force) { vm->txt.win_force = force; }
+void agi_vm_window_force(agi_vm *vm, int force) { vm->txt->win_force = force; }
 
 /* A restore's text state: colours, the rows, the cursor character and
  * the status line's switch (session_and_persistence.md "Save layout"). */
 void agi_vm_text_from_save(agi_vm *vm, const agi_save_state *st)
 {
-    vm->txt.text_fg = (uint8_t)st->text_fg;
-    vm->txt.text_bg = (uint8_t)st->text_bg;
-    vm->txt.input_row = st->input_row;
-    vm->txt.prompt_char = (char)st->prompt_char;
-    vm->txt.status_enabled = st->status_enabled != 0;
-    vm->txt.status_row = st->status_row;
-    vm->txt.base_row = st->display_base_row;
+    vm->txt->text_fg = (uint8_t)st->text_fg;
+    vm->txt->text_bg = (uint8_t)st->text_bg;
+    vm->txt->input_row = st->input_row;
+    vm->txt->prompt_char = (char)st->prompt_char;
+    vm->txt->status_enabled = st->status_enabled != 0;
+    vm->txt->status_row = st->status_row;
+    vm->txt->base_row = st->display_base_row;
+}
+
+int agi_vm_text_wipe_picture(agi_vm *vm, int x0, int y0, int x1, int y1)
+{
+    int top = vm->txt->base_row * 8;
+    agi_vm_text_wipe(vm, x0, top + y0, x1, top + y1);
+    return top;
+}
+
+/* The text state with the vm (agi_vm_new) and without it. */
+int agi_vm_text_new(agi_vm *vm) { return (vm->txt = calloc(1, sizeof *vm->txt)) != NULL; }
+void agi_vm_text_free(agi_vm *vm) { free(vm->txt); }
+
+/* What the other files read of the text state. */
+int agi_vm_text_mode(const agi_vm *vm) { return vm->txt->text_mode; }
+int agi_vm_text_base_row(const agi_vm *vm) { return vm->txt->base_row; }
+int agi_vm_text_input_row(const agi_vm *vm) { return vm->txt->input_row; }
+char agi_vm_text_prompt_char(const agi_vm *vm) { return vm->txt->prompt_char; }
+uint8_t agi_vm_text_attr_now(const agi_vm *vm) { return agi_vm_text_attr(vm, vm->txt->text_fg, vm->txt->text_bg); }
+int agi_vm_text_window_open(const agi_vm *vm) { return vm->txt->win_open; }
+const char *agi_vm_text_window(const agi_vm *vm) { return vm->txt->window; }
+const char *agi_vm_text_row(const agi_vm *vm, unsigned row) { return vm->txt->text[row < 25 ? row : 24]; }
+
+void agi_vm_text_window_at(const agi_vm *vm, int *row, int *col)
+{
+    *row = vm->txt->win_row;
+    *col = vm->txt->win_col;
+}
+
+/* get.string's prompt (the window's text) written from (row, col), or
+ * from the input line's cursor cell for a row from 25 on, after a space
+ * over that cursor; the cursor character behind it.  *edit_row and
+ * *edit_col: where the typed text goes. */
+void agi_vm_text_edit_open(agi_vm *vm, int row, int col, int *edit_row, int *edit_col)
+{
+    agi_vm_text_cursor_blank(vm);
+    if (row >= 0 && row < 25) {
+        *edit_row = row;
+        *edit_col = col >= 0 && col < 40 ? col : 0;
+    } else {
+        *edit_row = vm->txt->drawn_row >= 0 && vm->txt->drawn_row < 25 ? vm->txt->drawn_row : 24;
+        *edit_col = vm->txt->cursor_col;
+    }
+    size_t plen = strlen(vm->txt->window);
+    agi_vm_text_write(vm, (unsigned)*edit_row, (unsigned)*edit_col, vm->txt->window, plen);
+    *edit_col += (int)(plen < 40 ? plen : 40);
+    if (vm->txt->prompt_char)
+        agi_vm_text_write(vm, (unsigned)*edit_row, (unsigned)*edit_col, &vm->txt->prompt_char, 1);
+}
+
+int agi_vm_text_cell(const agi_vm *vm, unsigned row, unsigned col, agi_vm_text_cell_look *cell)
+{
+    if (vm->txt->text_attr[row][col] == 0xff)
+        return 0;
+    cell->ch = (uint8_t)vm->txt->text[row][col];
+    cell->attr = vm->txt->text_attr[row][col];
+    cell->wiped = vm->txt->text_mode ? NULL : vm->txt->wiped[row][col];
+    cell->dither = vm->txt->dither[row][col];
+    return 1;
+}
+
+int agi_vm_text_window_wiped(const agi_vm *vm, unsigned x, unsigned y)
+{
+    return (vm->txt->win_wiped[y][x / 8] & (0x80 >> (x % 8))) != 0;
+}
+
+void agi_vm_text_to_save(const agi_vm *vm, agi_save_state *st)
+{
+    st->text_fg = vm->txt->text_fg;
+    st->text_bg = vm->txt->text_bg;
+    st->input_row = (uint16_t)vm->txt->input_row;
+    st->prompt_char = (uint8_t)vm->txt->prompt_char;
+    st->status_enabled = (uint16_t)vm->txt->status_enabled;
+    st->status_row = (uint16_t)vm->txt->status_row;
+    st->display_base_row = (uint16_t)vm->txt->base_row;
+    st->display_bottom_row = (uint16_t)(vm->txt->base_row + 21);
+    st->input_enabled = (uint16_t)vm->txt->input_enabled;
+}
+
+int agi_vm_text_input_enabled(const agi_vm *vm) { return vm->txt->input_enabled; }
+void agi_vm_text_input_enable(agi_vm *vm, int on) { vm->txt->input_enabled = on != 0; }
+
+void agi_vm_status_again(agi_vm *vm)
+{
+    if (vm->txt->status_enabled)
+        agi_vm_status_draw(vm);
+}
+
+void agi_vm_text_write(agi_vm *vm, unsigned row, unsigned col, const char *s, size_t len)
+{
+    uint8_t attr = agi_vm_text_attr_now(vm);
+    for (size_t i = 0; i < len && col + i < 40; i++)
+        agi_vm_text_put(vm, row, (unsigned)(col + i), s[i], attr);
+}
+
+/* Cells of the text mode's echo after text.screen(): from row 0, column
+ * 0, in the attribute of now (probe K under AGI 2.936: "xy_" at the
+ * top-left corner, the input row untouched). */
+static void agi_text_home_put(agi_vm *vm, size_t col, const char *s, size_t len)
+{
+    uint8_t attr = agi_vm_text_attr_now(vm);
+    for (size_t i = 0; i < len && col + i < 40; i++)
+        agi_vm_text_put(vm, 0, (unsigned)(col + i), s[i] ? s[i] : ' ', attr);
+}
+
+/* A key's echo: the character at the end of the line as drawn (the
+ * prompt of its last redraw), the cursor character of now behind it.  In
+ * the text mode the keys typed since text.screen() echo at the top-left
+ * corner, without the prompt; other text-mode keys show nothing. */
+void agi_vm_text_echo(agi_vm *vm, size_t at, const char *s, size_t len)
+{
+    if (vm->txt->text_mode) {
+        if (vm->txt->echo_home) {
+            agi_text_home_put(vm, at, s, len);
+            if (vm->txt->prompt_char)
+                agi_text_home_put(vm, at + len, &vm->txt->prompt_char, 1);
+        }
+        return;
+    }
+    size_t plen = strlen(vm->txt->drawn_prompt);
+    agi_vm_input_put(vm, plen + at, s, len);
+    agi_vm_text_cursor_moved(vm, (int)(plen + at + len));
+    if (vm->txt->prompt_char)
+        agi_vm_input_put(vm, plen + at + len, &vm->txt->prompt_char, 1);
+}
+
+void agi_vm_text_echo_enter(agi_vm *vm, size_t n)
+{
+    if (vm->txt->text_mode && vm->txt->echo_home) /* the corner's cursor goes */
+        agi_text_home_put(vm, n, " ", 1);
+}
+
+void agi_vm_text_echo_backspace(agi_vm *vm, size_t n)
+{
+    char c = vm->txt->prompt_char ? vm->txt->prompt_char : ' ';
+    if (!vm->txt->text_mode) {
+        size_t plen = strlen(vm->txt->drawn_prompt);
+        agi_vm_input_put(vm, plen + n - 1, &c, 1);
+        agi_vm_input_put(vm, plen + n, " ", 1);
+        agi_vm_text_cursor_moved(vm, (int)(plen + n - 1));
+    } else {
+        if (vm->txt->echo_home) {
+            agi_text_home_put(vm, n - 1, &c, 1);
+            agi_text_home_put(vm, n, " ", 1);
+        }
+        agi_vm_text_cursor_moved(vm, -1);
+    }
+}
+
+int agi_vm_text_echo_fits(const agi_vm *vm, size_t n) { return strlen(vm->txt->drawn_prompt) + n + 1 < 40; }
+
+void agi_vm_text_prevent(agi_vm *vm)
+{
+    if (vm->txt->input_enabled && vm->txt->prompt_char && !vm->txt->text_mode)
+        agi_vm_input_put(vm, (size_t)vm->txt->cursor_col, " ", 1);
+    vm->txt->input_enabled = 0;
+    if (vm->txt->input_row >= 0 && vm->txt->input_row < 25)
+        agi_vm_text_fill(vm, (unsigned)vm->txt->input_row, 0, (unsigned)vm->txt->input_row, 39, 0);
+}
+
+static int agi_text_cursor_row_ok(const agi_vm *vm) { return vm->txt->drawn_row >= 0 && vm->txt->drawn_row < 25; }
+
+void agi_vm_text_cursor_blank(agi_vm *vm)
+{
+    if (vm->txt->input_enabled && agi_text_cursor_row_ok(vm))
+        agi_vm_text_put(vm, (unsigned)vm->txt->drawn_row, (unsigned)vm->txt->cursor_col, ' ', agi_vm_text_attr_now(vm));
+}
+
+void agi_vm_text_cursor_show(agi_vm *vm, int show)
+{
+    if (vm->txt->input_enabled && agi_text_cursor_row_ok(vm) && vm->txt->prompt_char)
+        agi_vm_text_put(vm, (unsigned)vm->txt->drawn_row, (unsigned)vm->txt->cursor_col,
+                        show ? vm->txt->prompt_char : ' ', agi_vm_text_attr_now(vm));
+}
+
+void agi_vm_text_cursor_step(agi_vm *vm)
+{
+    if (vm->txt->input_enabled && agi_text_cursor_row_ok(vm) && vm->txt->cursor_col < 39 && vm->txt->prompt_char)
+        agi_vm_text_put(vm, (unsigned)vm->txt->drawn_row, (unsigned)++vm->txt->cursor_col, vm->txt->prompt_char,
+                        agi_vm_text_attr_now(vm));
 }

@@ -72,14 +72,48 @@ int agi_logic_decompile(const uint8_t *payload, size_t len, const agi_logic_ctx 
 /* What a logic names: the rooms it can enter (new.room, and new.room.v
  * right after the variable is assigned a constant) and the logics it calls
  * (call, call.v likewise), one byte per number; the *_unknown counts are
- * variable operands whose value the code does not show. */
+ * variable operands whose value the code does not show.  load[kind] are
+ * the resources its commands read from disk (new.room, call, load.logics,
+ * load.pic, load.view, show.obj, load.sound and their .v forms, and
+ * draw.pic for AGI256's raw pictures), load_unknown[kind] those through a
+ * variable whose value the code does not show. */
 typedef struct agi_logic_refs {
     uint8_t new_room[256];
     uint8_t call[256];
     unsigned new_room_unknown, call_unknown;
+    uint8_t load[AGI_KIND_COUNT][AGI_DIR_ENTRIES];
+    unsigned load_unknown[AGI_KIND_COUNT];
 } agi_logic_refs;
 int agi_logic_refs_read(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, agi_logic_refs *out,
                         relic_err *err);
+
+/* Why a game can load a directory entry (agi_game_usage_read). */
+typedef enum agi_use {
+    AGI_USE_NONE,     /* no logic the game can run loads it */
+    AGI_USE_FIXED,    /* the interpreter loads it itself (logic 0, run every cycle) */
+    AGI_USE_NAMED,    /* a logic the game can run loads it by number */
+    AGI_USE_VARIABLE, /* such a logic loads this kind through a variable
+                         whose value its code does not show: every entry
+                         of the kind counts as loaded */
+    AGI_USE_UNREAD    /* a logic the game can run cannot be read, so what
+                         it loads is not known: every entry counts */
+} agi_use;
+
+/* The entries a game can load: logic 0, then every logic that a logic so
+ * far reached enters, calls or loads, and every resource those logics
+ * load (agi_logic_refs_read).  why_logic[kind] is the first logic that
+ * made every entry of the kind count (AGI_USE_VARIABLE or _UNREAD in
+ * every_kind[kind]). */
+typedef struct agi_game_usage {
+    uint8_t use[AGI_KIND_COUNT][AGI_DIR_ENTRIES]; /* agi_use */
+    uint8_t every_kind[AGI_KIND_COUNT];           /* agi_use: NONE, VARIABLE or UNREAD */
+    uint8_t why_logic[AGI_KIND_COUNT];
+} agi_game_usage;
+/* Reads the logics of an open game (its profile, lenient about opcodes of
+ * later profiles as the interpreter is); RELIC_ENOMEM is the only error. */
+int agi_game_usage_read(const agi_game *g, agi_game_usage *out, relic_err *err);
+/* Why entry `number` of `kind` can be loaded; AGI_USE_NONE when not. */
+agi_use agi_game_usage_of(const agi_game_usage *u, agi_kind kind, unsigned number);
 
 /* Supplies the text of an #include "name"; returns a relic code. */
 typedef int (*agi_include_fn)(void *user, const char *name, relic_buf *out, relic_err *err);
