@@ -4,7 +4,8 @@
 # call the owner's functions.
 # Check 2 (the compile-time wall): the text, input and replay state are
 # defined in their owner's private header (vm_text.h, vm_input.h,
-# vm_res.h) and reached from struct agi_vm by pointer, so a file that
+# vm_res.h), the event queue in vm_events.c itself, and reached from
+# struct agi_vm by pointer, so a file that
 # does not include the header sees an incomplete type.  It fails when
 # vm_internal.h defines one of them again, or when a file other than the
 # owner (and vm_test_internal.h, the unit tests' one door, which no
@@ -25,8 +26,7 @@ modal vm_modal vm_savedlg
 exec vm_exec
 saves vm_modal vm_savedlg
 res vm_res
-audio vm_res
-events vm_events'
+audio vm_res'
 set -- "$dir"/vm_*.c
 if [ ! -e "$1" ]; then
     echo "not ok 1 - owners: no sources in $dir"
@@ -77,7 +77,8 @@ fi
 # private header, its struct, the files that may include it
 private='vm_text.h agi_vm_text vm_text.c
 vm_input.h agi_vm_input vm_input.c
-vm_res.h agi_vm_replay_list vm_res.c'
+vm_res.h agi_vm_replay_list vm_res.c
+vm_events.c agi_vm_events vm_events.c'
 top=$(cd "$dir/../../.." && pwd)
 walls=$(printf '%s\n' "$private" | while read -r header name allowed; do
     [ -f "$dir/$header" ] || { echo "$dir/$header: missing (the definition of struct $name)"; continue; }
@@ -95,5 +96,5 @@ if [ -n "$walls" ]; then
     printf '%s\n' "$walls" | sort -u | sed 's/^/# /'
     echo "not ok 2 - owners: a private sub-struct header is seen outside its owner"
 else
-    echo "ok 2 - owners: the text, input and replay state are complete only in their owners (and the tests' header)"
+    echo "ok 2 - owners: the text, input, replay and event state are complete only in their owners (and the tests' header)"
 fi

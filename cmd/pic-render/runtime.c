@@ -274,15 +274,19 @@ static void rt_expect_report(rt_ctx *c, json_t *report)
 /* --screen: the 320x200 screen with the bundled font or --font's file,
  * split by its size (agi_vm_fonts_split): the 8x8 glyphs for all text,
  * the 2,048 bytes at F000:FA6E that AGI 2.936's message windows index, and
- * the 8x14 glyphs of its text mode. */
+ * the 8x14 glyphs of its text mode; --cyrillic-font's glyphs from 0x80 for
+ * an AGDS game's CP866 text (agi_vm_upper_font_split). */
 static int rt_screen(rt_ctx *c, relic_err *err)
 {
-    relic_buf font = RELIC_BUF_INIT;
+    relic_buf font = RELIC_BUF_INIT, cyr = RELIC_BUF_INIT;
     agi_vm_fonts fonts = {0};
     int rc = RELIC_OK;
     if (c->o->font && (rc = relic_file_read(c->o->font, &font, err)) == RELIC_OK &&
         (rc = agi_vm_fonts_split(font.data, font.len, &fonts, err)) != RELIC_OK)
         relic_err_file(err, c->o->font);
+    if (rc == RELIC_OK && c->o->cyrillic_font && (rc = relic_file_read(c->o->cyrillic_font, &cyr, err)) == RELIC_OK &&
+        (rc = agi_vm_upper_font_split(cyr.data, cyr.len, &fonts.upper, err)) != RELIC_OK)
+        relic_err_file(err, c->o->cyrillic_font);
     static uint8_t scr[AGI_SCREEN_W * AGI_SCREEN_H];
     if (rc == RELIC_OK) {
         agi_vm_screen_with(c->vm, &fonts, scr);
@@ -290,6 +294,7 @@ static int rt_screen(rt_ctx *c, relic_err *err)
                                     agi_vm_palette_colors(c->vm), err);
     }
     relic_buf_free(&font);
+    relic_buf_free(&cyr);
     return rc;
 }
 

@@ -79,6 +79,23 @@ void agi_cp866_to_utf8(const uint8_t *s, size_t n, relic_buf *out);
  * character with no CP866 form, or -1 when all converted. */
 long agi_utf8_to_cp866(const char *s, size_t n, relic_buf *out);
 
+/* The code page of a game's text (codepage.c): the row of the first
+ * extension among `extensions` that has its own (AGDS: CP866), else CP437. */
+typedef struct agi_codepage {
+    unsigned flag;    /* AGI_EXT_* that selects the row; 0: the default */
+    const char *name; /* "cp437", "cp866" */
+    /* Appends the UTF-8 form of n bytes of the page to out. */
+    void (*to_utf8)(const uint8_t *s, size_t n, relic_buf *out);
+    /* Appends the page's bytes of UTF-8 text; the byte index of the first
+     * character with no form in the page, or -1 when all converted. */
+    long (*from_utf8)(const char *s, size_t n, relic_buf *out);
+    /* A typed byte as the parser matches it against WORDS.TOK: lower case,
+     * and in CP866 each Cyrillic letter as the Latin letter the dictionary
+     * stores (codepage.c). */
+    uint8_t (*fold)(uint8_t typed);
+} agi_codepage;
+const agi_codepage *agi_codepage_for(unsigned extensions);
+
 /* AGI256 and AGI256-2 (agi256.c). */
 #define AGI_AGI256_PIC_WIDTH 160u
 #define AGI_AGI256_PIC_HEIGHT 168u

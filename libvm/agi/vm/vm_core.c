@@ -24,7 +24,7 @@ int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_e
 {
     *out = NULL;
     agi_vm *vm = calloc(1, sizeof *vm);
-    if (vm && (!agi_vm_text_new(vm) || !agi_vm_input_new(vm) || !agi_vm_replay_new(vm))) {
+    if (vm && (!agi_vm_text_new(vm) || !agi_vm_input_new(vm) || !agi_vm_replay_new(vm) || !agi_vm_events_new(vm))) {
         agi_vm_free(vm);
         vm = NULL;
     }
@@ -114,6 +114,7 @@ void agi_vm_free(agi_vm *vm)
     agi_vm_text_free(vm);
     agi_vm_input_free(vm);
     agi_vm_replay_free(vm);
+    agi_vm_events_free(vm);
     free(vm);
 }
 

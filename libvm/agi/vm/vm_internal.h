@@ -2,7 +2,9 @@
  * interface: an opaque handle with accessors).  For libvm/agi's own files
  * (through vm_private.h) and for the unit tests that must reach inside;
  * nothing else includes it, and it may change with any commit.
- * Each sub-struct is owned by one file, which also resets it. */
+ * Each sub-struct is owned by one file, which also resets it; the text,
+ * input, replay and event state are only pointers here, their structs
+ * defined where the owner alone sees them (tests/owners.sh). */
 #ifndef RELIC_AGI_VM_INTERNAL_H
 #define RELIC_AGI_VM_INTERNAL_H
 
@@ -108,12 +110,6 @@ typedef struct agi_vm_audio {
     uint64_t snd_clock, snd_base;
 } agi_vm_audio;
 
-/* The event queue (vm_events.c). */
-typedef struct agi_vm_events {
-    agi_vm_event queue[AGI_VM_QUEUE];
-    unsigned q_read, q_write;
-} agi_vm_events;
-
 /* Menus (vm_modal.c). */
 typedef struct agi_vm_menus {
     agi_vm_menu_item menu[AGI_VM_MAX_MENU];
@@ -155,6 +151,8 @@ typedef struct agi_vm_saves {
     char path[32];                        /* the directory last accepted in a dialog ("": none yet) */
 } agi_vm_saves;
 
+/* The event queue: defined in vm_events.c, seen by it alone. */
+typedef struct agi_vm_events agi_vm_events;
 /* The replay list: vm_res.h, seen by vm_res.c alone. */
 typedef struct agi_vm_replay_list agi_vm_replay_list;
 /* Text and windows: vm_text.h, seen by vm_text.c alone. */
@@ -255,9 +253,9 @@ typedef struct agi_vm {
     int player_control; /* 1: v6 -> object 0 (0x84) */
     uint16_t nav_event; /* the last navigation (type-2) value; 2.089's 0x4e clears it */
 
-    agi_vm_text *txt; /* allocated with the vm (agi_vm_text_new) */
-    agi_vm_events events;
-    agi_vm_input *input; /* allocated with the vm (agi_vm_input_new) */
+    agi_vm_text *txt;      /* allocated with the vm (agi_vm_text_new) */
+    agi_vm_events *events; /* allocated with the vm (agi_vm_events_new) */
+    agi_vm_input *input;   /* allocated with the vm (agi_vm_input_new) */
     agi_vm_menus menus;
     agi_vm_exec_state exec;
     agi_vm_modal modal; /* the open modal wait (vm_modal.c) */

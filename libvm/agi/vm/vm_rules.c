@@ -4,6 +4,7 @@
  * String slots: input_text_and_menus.md "String slots" (6 before 2.411). */
 #include <string.h>
 #include "relic/agi_ext.h"
+#include "relic/agi_vm.h"
 #include "vm_rules.h"
 
 #define AGI_RULES_3002149 \
@@ -63,16 +64,23 @@ const agi_vm_rules *agi_vm_rules_for(const agi_profile *p)
  * "modified cel blitting routine"; view.cpp decodeView "AGI 256-2 view",
  * sprites: a whole byte per pixel, no run lengths, no mirroring); AGI256's
  * blitter is Sierra's. */
+/* AGDS: the text is CP866 (agds.c); ScummVM draws a Russian game's bytes
+ * from 0x80 with Cyrillic glyphs everywhere (engines/agi/font.cpp,
+ * GfxFont::overwriteExtendedWithRussianSet for RU_RUS games, Groza the AGDS
+ * sample among them; read, not copied), as a DOS machine with a Russian
+ * display driver draws them; relic uses its own drawing of those letters
+ * (vm_font.c) unless pic-render --cyrillic-font gives one. */
 // clang-format off
 static const agi_vm_ext_rules agi_vm_ext_rules_table[] = {
     {.flag = AGI_EXT_AGI256, .raw_picture_op = 0xaa},
     {.flag = AGI_EXT_AGI256_2, .raw_picture_op = 0xaa, .wide_views = 1},
+    {.flag = AGI_EXT_AGDS, .upper_glyphs = agi_vm_font_cp866},
 };
 // clang-format on
 
 agi_vm_ext_rules agi_vm_ext_rules_for(unsigned extensions)
 {
-    agi_vm_ext_rules r = {0, 0, 0};
+    agi_vm_ext_rules r = {0, 0, 0, NULL};
     for (size_t i = 0; i < sizeof agi_vm_ext_rules_table / sizeof agi_vm_ext_rules_table[0]; i++) {
         const agi_vm_ext_rules *t = &agi_vm_ext_rules_table[i];
         if (!(extensions & t->flag))
@@ -81,6 +89,8 @@ agi_vm_ext_rules agi_vm_ext_rules_for(unsigned extensions)
         if (!r.raw_picture_op)
             r.raw_picture_op = t->raw_picture_op;
         r.wide_views |= t->wide_views;
+        if (!r.upper_glyphs)
+            r.upper_glyphs = t->upper_glyphs;
     }
     return r;
 }
