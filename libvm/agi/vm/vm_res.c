@@ -254,7 +254,7 @@ int agi_vm_draw_pic(agi_vm *vm, unsigned n, int overlay)
     return RELIC_OK;
 }
 
-/* An AGI256 game's raw picture (vm_rules.h agi_vm_ext_rules): loaded,
+/* An AGI256 or AGI256-2 game's raw picture (vm_rules.h agi_vm_ext_rules): loaded,
  * then laid over the visual plane as 160x168 palette indices; the
  * priority plane keeps what draw.pic left (ScummVM drawPictureAGI256
  * writes the visual plane only).  The replay list has no record for it:
