@@ -14,10 +14,10 @@ _pic_render()
     local profiles='2.089 2.230 2.272 2.411 2.440 2.917 2.936 3.002.086 3.002.102 3.002.149 3.002.149-gr'
     local opts='-o --output -f --file -c --channel -s --scale -a --aspect --profile --steps
                 --overlay --raw --sha256 --animate --every --delay --json -v --verbose -q --quiet -h --help -V --version
-                --room --from-start --tick --input --seed --state --frames --gif --bundle --case --save --compare --screen --font --audio --restore --save-dir --device --sampling'
+                --room --from-start --tick --input --seed --state --frames --gif --bundle --case --save --compare --screen --font --cyrillic-font --audio --restore --save-dir --device --sampling'
 
     case $prev in
-        -o | --output | --raw | --animate | --gif | -f | --file | --input | --state | --bundle | --save | --screen | --font | --audio | --restore)
+        -o | --output | --raw | --animate | --gif | -f | --file | --input | --state | --bundle | --save | --screen | --font | --cyrillic-font | --audio | --restore)
             _relic_comp_files
             return
             ;;

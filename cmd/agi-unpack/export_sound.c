@@ -34,13 +34,18 @@ static int export_sound_wav(unpack_ctx *x, const char *rel, const agi_snd_cmds *
 
 void unpack_export_sound(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload, json_t *row)
 {
-    if (!x->o->render_sounds || !x->out)
-        return;
     agi_sound s;
     relic_err err;
     relic_err_clear(&err);
+    /* Every sound is read, rendered or not, so that a damaged one warns
+     * (channels past the payload play as AGI 2.936 plays them). */
     if (agi_sound_decode(payload->data, payload->len, &s, &err)) {
         unpack_fail(x, AGI_SOUND, num, rec, &err, row);
+        return;
+    }
+    unpack_warn(x, AGI_SOUND, num, rec, s.warnings, s.warning, s.warning_offset, row);
+    if (!x->o->render_sounds || !x->out) {
+        agi_sound_free(&s);
         return;
     }
     agi_snd_opts o = {x->game->profile, 1, 0};

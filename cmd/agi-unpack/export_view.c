@@ -164,7 +164,7 @@ static json_t *unpack_view_loop(unpack_ctx *x, unsigned num, agi_view *v, unsign
     return lj;
 }
 
-/* An AGI256 game's 0xF00F view (agi256.c): each cel as one PNG with the
+/* An AGI256-2 game's 0xF00F view (agi256.c): each cel as one PNG with the
  * VGA palette, its clear key transparent; same names as the 16-colour cels. */
 static void unpack_export_view_256(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload,
                                    json_t *row)
@@ -206,7 +206,7 @@ static void unpack_export_view_256(unpack_ctx *x, unsigned num, const agi_record
 
 void unpack_export_view(unpack_ctx *x, unsigned num, const agi_record *rec, const relic_buf *payload, json_t *row)
 {
-    if ((x->o->extensions & AGI_EXT_AGI256) && agi_agi256_view_is_256(payload->data, payload->len)) {
+    if ((x->o->extensions & AGI_EXT_AGI256_2) && agi_agi256_view_is_256(payload->data, payload->len)) {
         unpack_export_view_256(x, num, rec, payload, row);
         return;
     }

@@ -407,8 +407,9 @@ void unpack_unreadable(unpack_ctx *x, agi_kind kind, unsigned num, relic_err *er
         snprintf(msg, sizeof msg, "%s", err->msg);
         unsigned by = x->usage->why_logic[kind];
         if (why == AGI_USE_VARIABLE)
-            relic_err_set(err, err->code, err->offset, "%s; counted as loaded: logic %u loads a %s through a variable",
-                          msg, by, agi_kind_name(kind));
+            relic_err_set(err, err->code, err->offset,
+                          "%s; counted as loaded: logic %u loads a %s through v%u, which can hold any value", msg, by,
+                          agi_kind_name(kind), x->usage->why_var[kind]);
         else
             relic_err_set(err, err->code, err->offset, "%s; counted as loaded: logic %u cannot be read", msg, by);
     }

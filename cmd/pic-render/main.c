@@ -58,6 +58,9 @@ static void pic_render_help(void)
            "                         (then the window glyphs from F000:FA6E), 3,584 (the\n"
            "                         8x14 of the text mode), 5,632 (8x8, 8x14) or 7,680\n"
            "                         (8x8, window, 8x14) (default: relic's own 8x8)\n"
+           "      --cyrillic-font FILE  an AGDS game's glyphs from 0x80 (CP866) for --screen:\n"
+           "                         1,024 bytes (0x80-0xff) or a 2,048-byte 8x8 font\n"
+           "                         (default: relic's own Cyrillic letters)\n"
            "      --audio FILE       the run's sound as .wav, .flac or .ogg (mono 22,050 Hz)\n"
            "      --device D         the machine the run sets (v20, v22) and plays on: tandy\n"
            "                         (default), pcjr (both three voices and noise) or speaker\n"
@@ -141,6 +144,7 @@ enum {
     OPT_COMPARE,
     OPT_SCREEN,
     OPT_FONT,
+    OPT_CYRILLIC_FONT,
     OPT_AUDIO,
     OPT_RESTORE,
     OPT_SAVE_DIR,
@@ -182,6 +186,7 @@ static const cli_opt pic_options[] = {
     {"compare", 0, no_argument, OPT_COMPARE, CLI_VAL, PIC_MODE_COMPARE},
     {"screen", 0, required_argument, OPT_SCREEN, CLI_OUT_FILE, PIC_MODE_RUN},
     {"font", 0, required_argument, OPT_FONT, CLI_VAL, PIC_MODE_RUN},
+    {"cyrillic-font", 0, required_argument, OPT_CYRILLIC_FONT, CLI_VAL, PIC_MODE_RUN},
     {"audio", 0, required_argument, OPT_AUDIO, CLI_OUT_NAMED, PIC_MODE_RUN},
     {"restore", 0, required_argument, OPT_RESTORE, CLI_VAL, PIC_MODE_RUN},
     {"save-dir", 0, required_argument, OPT_SAVE_DIR, CLI_OUT_MANY, PIC_MODE_RUN},
@@ -259,6 +264,7 @@ int main(int argc, char **argv)
         case OPT_COMPARE: compare = 1; break;
         case OPT_SCREEN: o.screen = optarg; break;
         case OPT_FONT: o.font = optarg; break;
+        case OPT_CYRILLIC_FONT: o.cyrillic_font = optarg; break;
         case OPT_AUDIO: o.audio = optarg; break;
         case OPT_RESTORE: /* a run of its own: no --from-start needed */
             o.restore = optarg;

@@ -31,7 +31,8 @@ typedef struct pic_opts {
     unsigned long tick, seed;
     int have_seed, have_tick;
     const char *run_gif; /* --gif: the run's frames as one animated GIF */
-    const char *input, *state, *frames_dir, *bundle, *save, *case_id, *screen, *font, *audio, *restore, *save_dir;
+    const char *input, *state, *frames_dir, *bundle, *save, *case_id, *screen, *font, *cyrillic_font, *audio, *restore,
+        *save_dir;
     unsigned machine;            /* --device: agi_vm_machine (the device selector) */
     agi_synth_sampling sampling; /* --sampling */
 } pic_opts;

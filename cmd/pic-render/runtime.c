@@ -28,8 +28,17 @@ typedef struct rt_ctx {
     json_t *failures;     /* the script's expectations that did not hold */
     size_t next_expect;   /* the first expectation not checked yet */
     unsigned long checked;
-    int oom; /* sticky (relic_json_set): a lost report member fails the run */
+    int oom;         /* sticky (relic_json_set): a lost report member fails the run */
+    unsigned warned; /* resource warnings printed so far */
 } rt_ctx;
+
+/* Damaged resources the run reads as AGI 2.936 does: one line each, as the
+ * VM first meets them. */
+static void rt_warnings(rt_ctx *c)
+{
+    for (; c->warned < agi_vm_resource_warnings(c->vm); c->warned++)
+        cli_warn("%s: warning: %s", c->o->game_dir, agi_vm_resource_warning(c->vm, c->warned));
+}
 
 static const uint8_t *rt_plane(const rt_ctx *c)
 {
@@ -241,6 +250,7 @@ static int rt_run(rt_ctx *c, relic_err *err)
     rt_expect_check(c);
     while (agi_vm_cycles(c->vm) < tick && !agi_vm_has_quit(c->vm)) {
         int rc = agi_vm_cycle(c->vm, &c->in, err);
+        rt_warnings(c);
         if (rc) {
             relic_err_file(err, o->game_dir);
             return rc;
@@ -274,15 +284,19 @@ static void rt_expect_report(rt_ctx *c, json_t *report)
 /* --screen: the 320x200 screen with the bundled font or --font's file,
  * split by its size (agi_vm_fonts_split): the 8x8 glyphs for all text,
  * the 2,048 bytes at F000:FA6E that AGI 2.936's message windows index, and
- * the 8x14 glyphs of its text mode. */
+ * the 8x14 glyphs of its text mode; --cyrillic-font's glyphs from 0x80 for
+ * an AGDS game's CP866 text (agi_vm_upper_font_split). */
 static int rt_screen(rt_ctx *c, relic_err *err)
 {
-    relic_buf font = RELIC_BUF_INIT;
+    relic_buf font = RELIC_BUF_INIT, cyr = RELIC_BUF_INIT;
     agi_vm_fonts fonts = {0};
     int rc = RELIC_OK;
     if (c->o->font && (rc = relic_file_read(c->o->font, &font, err)) == RELIC_OK &&
         (rc = agi_vm_fonts_split(font.data, font.len, &fonts, err)) != RELIC_OK)
         relic_err_file(err, c->o->font);
+    if (rc == RELIC_OK && c->o->cyrillic_font && (rc = relic_file_read(c->o->cyrillic_font, &cyr, err)) == RELIC_OK &&
+        (rc = agi_vm_upper_font_split(cyr.data, cyr.len, &fonts.upper, err)) != RELIC_OK)
+        relic_err_file(err, c->o->cyrillic_font);
     static uint8_t scr[AGI_SCREEN_W * AGI_SCREEN_H];
     if (rc == RELIC_OK) {
         agi_vm_screen_with(c->vm, &fonts, scr);
@@ -290,6 +304,7 @@ static int rt_screen(rt_ctx *c, relic_err *err)
                                     agi_vm_palette_colors(c->vm), err);
     }
     relic_buf_free(&font);
+    relic_buf_free(&cyr);
     return rc;
 }
 

@@ -71,6 +71,23 @@ static void render_place(const render_src *src, relic_err *err)
     relic_err_file(err, src->where);
 }
 
+/* A damaged sound plays as AGI 2.936 plays it (agi_sound_decode): one
+ * line, placed in its file as an error would be. */
+static void render_warn(const render_opts *o, const render_src *src, const agi_sound *snd)
+{
+    relic_err w;
+    relic_err_clear(&w);
+    if (o->file)
+        relic_err_set(&w, RELIC_EDATA, snd->warning_offset, "warning: %s", snd->warning);
+    else
+        relic_err_set(&w, RELIC_EDATA, snd->warning_offset, "sound %u: warning: %s", o->sound, snd->warning);
+    render_place(src, &w);
+    if (w.offset != RELIC_NO_OFFSET)
+        cli_warn("%s: %s (offset 0x%zx)", w.file, w.msg, w.offset);
+    else
+        cli_warn("%s: %s", w.file, w.msg);
+}
+
 /* Streaming sink: each finished window of the synthesis becomes 16-bit
  * frames appended to the audio file, so memory stays constant in the
  * clip's length (one window of floats and one of samples). */
@@ -228,6 +245,8 @@ int render_run(const render_opts *o)
             relic_err_set(&err, err.code, err.offset, "%s", msg);
         render_place(&src, &err);
     }
+    if (rc == RELIC_OK && snd.warnings)
+        render_warn(o, &src, &snd);
     json_t *report = json_object();
     int oom = !report;
     if (rc == RELIC_OK) {

@@ -1,24 +1,39 @@
-/* AGI256, the fan extension that gives AGI 256 colours: raw 160x168
- * pictures, views with header id 0xF00F and one colour byte per pixel, and
- * the standard VGA palette.  The agi-spec does not describe it; facts from
- * ScummVM (engines/agi; read, not copied):
- *   - op_cmd.cpp cmdSetSimple: under GF_AGI256 logic opcode 170 (set.simple
- *     in Sierra's table) loads picture v[p0] and draws it as a 256-colour
- *     picture.  There are no new vector commands: the "picture commands
- *     beyond 0xfa" are pixel bytes of a raw bitmap, any value 0..255;
- *   - picture.cpp drawPictureAGI256: the payload is the visual screen row
- *     by row, 160 x 168 bytes, one palette index each; a short payload
- *     leaves the rest white (index 15) with a warning, bytes past 26880 are
+/* AGI256 and AGI256-2, the fan extensions that give AGI 256 colours.  The
+ * agi-spec describes neither; facts from ScummVM (read, not copied):
+ *   - the ScummVM wiki, AGI/Specifications/Other, sections "AGI256" and
+ *     "AGI256-2", and bug tracker ticket #8687 ("AGI256 starting point and
+ *     information"): both are hacks of Sierra's 2.936 interpreter.  AGI256
+ *     (Dark Minister) adds 256-colour pictures; AGI256-2 (Brian
+ *     Provinciano) is built on AGI256 and adds 256-colour views.  The
+ *     picture form is the same in both: a raw 160x168 bitmap, one VGA
+ *     palette index per byte, "always 160*168*1 = 26880 bytes", no palette
+ *     in the file; Brian Provinciano's "AGI256 View Editor 1.10 Read Me"
+ *     (2002) says the editor converts BMP files "into AGI256 pictures",
+ *     and that "normal AGI views start with '\x01\x01', while my new format
+ *     starts with '\x0F\xF0'";
+ *   - engines/agi op_cmd.cpp cmdSetSimple (GF_AGI256 | GF_AGI256_2, both
+ *     flags alike) and master's cmdAgi256LoadPic: logic opcode 170
+ *     (set.simple in Sierra's table) loads picture v[p0] and draws it as a
+ *     raw bitmap.  There are no new vector commands;
+ *   - picture.cpp decodePicture(n, clear, agi256) and master's
+ *     drawPictureAGI256, the one raw path for both flags: the payload is
+ *     the visual screen row by row, 160 x 168 bytes; a short payload leaves
+ *     the rest white (index 15) with a warning, bytes past 26880 are
  *     ignored with a warning.  The priority screen is not touched;
  *   - view.cpp decodeView: a view whose first little-endian word is 0xF00F
- *     is 256-colour ("AGI 256-2 view"); the loop and cel headers are the
+ *     is an "AGI 256-2 view" (older ScummVM kept a per-view agi256_2 bit
+ *     from the same word, and sprite.cpp blitCel drew such a cel a whole
+ *     byte per pixel, no run lengths); the loop and cel headers are the
  *     usual ones (agi-spec view_resources.md) but the cel's third byte is
  *     the whole clear key and there is no mirroring;
  *     unpackViewCelDataAGI256: a byte 0 ends the row (the rest is the clear
  *     key), any other byte is one pixel of that colour; a pixel past the
  *     row's width or data ending before the last row is an error;
- *   - graphics.cpp initVideo: AGI256 games switch to the VGA render mode
- *     and its palette, palette.h PALETTE_VGA, installed with
+ *   - detection_tables.h: the "AGI256 Demo" and the "AGI256-2 Demo" by
+ *     checksum, once GF_AGI256 and GF_AGI256_2, in master both GF_AGI256
+ *     (the view's header tells its form, per view);
+ *   - graphics.cpp initVideo: both switch to the VGA render mode and its
+ *     palette, palette.h PALETTE_VGA, installed with
  *     initPalette(..., 256, 8): taken as 8-bit components as stored, not
  *     scaled.  Its 256 levels are the IBM VGA BIOS default palette's 6-bit
  *     DAC levels times 4 (63 -> 0xFC, 42 -> 0xA8; "uses full 8 bits per
@@ -26,7 +41,17 @@
  *     the palette's documented shape.  Checked entry by entry against
  *     PALETTE_VGA: the levels agree everywhere; relic used to scale them
  *     by 255/63 (63 -> 0xFF) and now multiplies by 4 as ScummVM's table
- *     does. */
+ *     does.
+ * Telling them apart from the data: a 0xF00F view exists only in AGI256-2
+ * (AGI256's blitter is Sierra's, run lengths); raw pictures alone are
+ * AGI256.  Telling a raw picture from a vector one: ScummVM goes by the
+ * opcode that draws it, which a file alone does not show, so relic reads
+ * the payload's shape (agi_agi256_picture_shape).  A raw bitmap is any
+ * bytes: its first pixel may be 0xf0 or above, and read as commands it
+ * then meets a byte such as 0xfe where Sierra's 2.936 has no command
+ * ("picture command 0xfe is not defined in profile 2.936"): the shape
+ * test reads the bytes as the command stream would and calls a payload
+ * raw when that reading fails, not only when a pixel comes first. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,12 +106,72 @@ void agi_agi256_palette(uint8_t rgb[256 * 3])
         rgb[i] = (uint8_t)(dac[i / 3][i % 3] * 4u);
 }
 
-int agi_agi256_picture_is_raw(const uint8_t *data, size_t len)
+/* Where a command stream of the 2.936 interpreter AGI256 is built on
+ * (agi-spec picture_resources.md "Command stream": commands 0xf0..0xfa,
+ * the end 0xff; data bytes below 0xf0; the byte after 0xf0, 0xf2 and 0xf9
+ * is a raw operand) goes wrong in data, as an offset, or len when the
+ * bytes read as a whole picture: *end gets the offset of its 0xff. */
+static size_t agi256_vector_fault(const uint8_t *data, size_t len, size_t *end)
 {
-    /* A vector picture opens with a command byte (0xf0..0xff, agi-spec
-     * picture_resources.md); a raw bitmap fills the screen and opens with a
-     * pixel.  Sierra pictures never reach 26880 bytes with a pixel first. */
-    return data && len >= AGI_AGI256_PIC_SIZE && data[0] < 0xf0;
+    relic_cur c = relic_cur_make(data, len, 0);
+    *end = len;
+    for (;;) {
+        size_t at = relic_tell(&c);
+        uint8_t b = relic_u8(&c);
+        if (c.failed)
+            return len; /* no end */
+        if (b == 0xff) {
+            *end = at;
+            return len;
+        }
+        if (b >= 0xfb)
+            return at;
+        if (b == 0xf0 || b == 0xf2 || b == 0xf9)
+            relic_skip(&c, 1);
+    }
+}
+
+/* The shape test for payloads of at least `min` bytes. */
+static int agi256_shape(const uint8_t *data, size_t len, size_t min, char *why, size_t why_len)
+{
+    if (why && why_len)
+        why[0] = 0;
+    if (!data || !len || len < min)
+        return 0;
+    size_t end, fault = agi256_vector_fault(data, len, &end);
+    char cue[96];
+    if (data[0] < 0xf0)
+        snprintf(cue, sizeof cue, "first byte 0x%02x is a pixel, not a command", data[0]);
+    else if (fault < len)
+        snprintf(cue, sizeof cue, "byte 0x%02x at offset %zu is no picture command", data[fault], fault);
+    else if (end == len)
+        snprintf(cue, sizeof cue, "no 0xff ends it as a picture");
+    else if (len - end - 1 > end)
+        /* padding after a picture's end is a remainder, never the most of it */
+        snprintf(cue, sizeof cue, "read as commands it ends at offset %zu of %zu", end, len);
+    else
+        return 0;
+    if (why && why_len)
+        snprintf(why, why_len, "%s", cue);
+    return 1;
+}
+
+int agi_agi256_picture_shape(const uint8_t *data, size_t len, char *why, size_t why_len)
+{
+    /* Alone, and as evidence of the extension, a raw bitmap fills the
+     * screen (ScummVM's wiki: always 26880 bytes); Sierra's vector
+     * pictures are far smaller. */
+    return agi256_shape(data, len, AGI_AGI256_PIC_SIZE, why, why_len);
+}
+
+int agi_agi256_picture_is_raw(const uint8_t *data, size_t len) { return agi_agi256_picture_shape(data, len, NULL, 0); }
+
+int agi_agi256_picture_is_raw_in_game(const uint8_t *data, size_t len)
+{
+    /* In a game that shows the extension a payload that is no command
+     * stream is a bitmap whatever its size: ScummVM's drawPictureAGI256
+     * draws a short one and leaves the rest white. */
+    return agi256_shape(data, len, 1, NULL, 0);
 }
 
 int agi_agi256_picture_decode(const uint8_t *data, size_t len, uint8_t visual[AGI_AGI256_PIC_SIZE],
@@ -213,30 +298,49 @@ void agi_agi256_cel_free(agi_agi256_cel *cel)
     cel->pixels = NULL;
 }
 
-int agi_agi256_detect(const agi_game *g, char *why, size_t why_len)
+/* The first resource of `kind` that `has` accepts, as evidence in `why`. */
+static int agi256_find(const agi_game *g, agi_kind kind, int (*has)(const relic_buf *p, char *cue, size_t cue_len),
+                       const char *fmt, char *why, size_t why_len)
 {
-    static const agi_kind kinds[] = {AGI_PICTURE, AGI_VIEW};
     relic_buf payload = RELIC_BUF_INIT;
     int found = 0;
-    for (unsigned k = 0; k < 2 && !found; k++) {
-        for (unsigned n = 0; n < g->dirs[kinds[k]].count && !found; n++) {
-            agi_record rec;
-            relic_err err;
-            relic_err_clear(&err);
-            relic_buf_reset(&payload);
-            if (agi_game_load(g, kinds[k], n, &rec, &payload, &err) != RELIC_OK)
-                continue;
-            if (kinds[k] == AGI_PICTURE && agi_agi256_picture_is_raw(payload.data, payload.len)) {
-                snprintf(why, why_len,
-                         "agi256: picture %u is a raw 160x168 bitmap (%zu bytes, first byte 0x%02x is a pixel)", n,
-                         payload.len, payload.data[0]);
-                found = 1;
-            } else if (kinds[k] == AGI_VIEW && agi_agi256_view_is_256(payload.data, payload.len)) {
-                snprintf(why, why_len, "agi256: view %u has the 256-colour header id 0xF00F", n);
-                found = 1;
-            }
+    for (unsigned n = 0; n < g->dirs[kind].count && !found; n++) {
+        agi_record rec;
+        relic_err err;
+        relic_err_clear(&err);
+        relic_buf_reset(&payload);
+        if (agi_game_load(g, kind, n, &rec, &payload, &err) != RELIC_OK)
+            continue;
+        char cue[128];
+        if (has(&payload, cue, sizeof cue)) {
+            snprintf(why, why_len, fmt, n, payload.len, cue);
+            found = 1;
         }
     }
     relic_buf_free(&payload);
     return found;
+}
+
+static int agi256_has_raw_picture(const relic_buf *p, char *cue, size_t cue_len)
+{
+    return agi_agi256_picture_shape(p->data, p->len, cue, cue_len);
+}
+
+static int agi256_has_wide_view(const relic_buf *p, char *cue, size_t cue_len)
+{
+    snprintf(cue, cue_len, "header bytes 0x0F 0xF0");
+    return agi_agi256_view_is_256(p->data, p->len);
+}
+
+int agi_agi256_detect(const agi_game *g, char *why, size_t why_len)
+{
+    return agi256_find(g, AGI_PICTURE, agi256_has_raw_picture,
+                       "agi256: picture %u is a raw 160x168 bitmap (%zu bytes; %s)", why, why_len);
+}
+
+int agi_agi256_2_detect(const agi_game *g, char *why, size_t why_len)
+{
+    return agi256_find(g, AGI_VIEW, agi256_has_wide_view,
+                       "agi256-2: view %u is a 256-colour view (%zu bytes; %s, the id 0xF00F no other view has)", why,
+                       why_len);
 }

@@ -43,6 +43,7 @@ static const agi_extension agi_extension_table[] = {
     {.name = "agds", .flag = AGI_EXT_AGDS, .detect = agi_agds_detect, .palette_colors = 16,
      .clone_interpreter = 1},
     {.name = "agi256", .flag = AGI_EXT_AGI256, .detect = agi_agi256_detect, .palette_colors = 256},
+    {.name = "agi256-2", .flag = AGI_EXT_AGI256_2, .detect = agi_agi256_2_detect, .palette_colors = 256},
 };
 // clang-format on
 

@@ -15,6 +15,7 @@
 #include <emmintrin.h>
 #endif
 #include "relic/agi.h"
+#include "relic/agi_ext.h"
 #include "relic/core.h"
 #include "agi_private.h"
 
@@ -148,16 +149,40 @@ static int agi_weigh_accepts(agi_weigh *w, const agi_profile *p, unsigned index,
     return agi_weigh_logic(w, p, index, payload);
 }
 
-static void agi_weigh_gather(agi_weigh *w, relic_buf *payload)
+/* The pictures' command vocabulary.  A raw 256-colour bitmap (AGI256,
+ * agi256.c) is no command stream: its bytes say nothing of the
+ * interpreter's picture commands.  A whole-screen one shows the extension
+ * by itself and is left out; a shorter payload that is no command stream
+ * is a bitmap only in such a game, so it waits until the rest is read. */
+static void agi_weigh_pictures(agi_weigh *w, relic_buf *payload)
 {
     agi_game *g = w->g;
     w->pic.first_plot = w->pic.first_shape = -1;
     const agi_dir *d = &g->dirs[AGI_PICTURE];
+    uint8_t waiting[AGI_DIR_ENTRIES] = {0};
+    int bitmaps = 0;
     for (unsigned n = 0; n < d->count; n++) {
         agi_record rec;
-        if (d->entry[n].present && agi_weigh_note(w, agi_game_load(g, AGI_PICTURE, n, &rec, payload, NULL)) == RELIC_OK)
+        if (!d->entry[n].present || agi_weigh_note(w, agi_game_load(g, AGI_PICTURE, n, &rec, payload, NULL)))
+            continue;
+        if (agi_agi256_picture_is_raw(payload->data, payload->len))
+            bitmaps = 1;
+        else if (agi_agi256_picture_is_raw_in_game(payload->data, payload->len))
+            waiting[n] = 1;
+        else
             agi_evidence_picture(payload->data, payload->len, n, &w->pic);
     }
+    for (unsigned n = 0; n < d->count && !bitmaps; n++) {
+        agi_record rec;
+        if (waiting[n] && agi_weigh_note(w, agi_game_load(g, AGI_PICTURE, n, &rec, payload, NULL)) == RELIC_OK)
+            agi_evidence_picture(payload->data, payload->len, n, &w->pic);
+    }
+}
+
+static void agi_weigh_gather(agi_weigh *w, relic_buf *payload)
+{
+    agi_game *g = w->g;
+    agi_weigh_pictures(w, payload);
     w->object_form = -1;
     const agi_file *obj = agi_fileset_find(g->files, "OBJECT");
     agi_objects o;

@@ -10,7 +10,9 @@
  * when it fits strictly better than both (the corpus game groza).  The
  * runtime and the logic sources keep the Sierra reading, the one AGI 2.936
  * shows (the oracle goldens).   A message whose zero
- * byte is missing runs to the end of the region, as some fan games ship. */
+ * byte is missing runs to the end of the region, as some fan games ship;
+ * a region that ends past the payload reads zeros there, as AGI 2.936's
+ * memory holds. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,16 +54,21 @@ static int agi_logic_messages_read(const uint8_t *payload, size_t len, int allow
     size_t region_start = 2 * ((size_t)count + 1), region_end = offs[0];
     if (count == 0 || region_end < region_start)
         region_end = region_start; /* no text region */
+    /* The text region past the payload reads as zeros: AGI 2.936 decrypts
+     * its message text up to offset 0's end in memory, and the memory past
+     * a loaded resource holds zeros, not the volume bytes that follow (a
+     * probe game whose unterminated "Hi " ran 8 bytes past its payload,
+     * with distinctive volume bytes after it, printed "Hi s Durgan": the
+     * key over zeros). */
+    size_t have = len - base; /* text bytes inside the payload */
     if (base + region_end > len) {
-        /* The interpreter reads the text it has: the region ends with the
-         * payload (seen in real games), with a warning. */
         out->warnings++;
         out->warning_offset = base;
         snprintf(out->warning, sizeof out->warning,
-                 "message text end 0x%zx past the end of the payload (0x%zx), read to the end", base + region_end, len);
-        region_end = len - base;
-        if (region_end < region_start)
-            region_end = region_start;
+                 "message text end 0x%zx past the end of the payload (0x%zx), read as zeros past it", base + region_end,
+                 len);
+    } else {
+        have = region_end;
     }
     size_t tlen = region_end;
     uint8_t *plain = malloc(tlen + 1), *keyed = malloc(tlen + 1), *agds = malloc(tlen + 1);
@@ -73,14 +80,17 @@ static int agi_logic_messages_read(const uint8_t *payload, size_t len, int allow
         agi_logic_messages_free(out);
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     }
-    memcpy(plain, payload + base, tlen);
-    memcpy(keyed, payload + base, tlen);
-    memcpy(agds, payload + base, tlen);
+    memset(plain, 0, tlen);
+    memcpy(plain, payload + base, have);
+    memcpy(keyed, plain, tlen);
+    memcpy(agds, plain, tlen);
     agi_xor(keyed + region_start, tlen - region_start);
     agi_xor_with(agds + region_start, tlen - region_start, AGI_XOR_KEY_AGDS);
-    unsigned fit_keyed = agi_logic_fit(keyed, region_start, region_end, offs, count),
-             fit_plain = agi_logic_fit(plain, region_start, region_end, offs, count),
-             fit_agds = agi_logic_fit(agds, region_start, region_end, offs, count);
+    /* The reading is weighed on the payload's own bytes, not the zeros. */
+    size_t fit_end = have > region_start ? have : region_start;
+    unsigned fit_keyed = agi_logic_fit(keyed, region_start, fit_end, offs, count),
+             fit_plain = agi_logic_fit(plain, region_start, fit_end, offs, count),
+             fit_agds = agi_logic_fit(agds, region_start, fit_end, offs, count);
     out->encrypted = fit_keyed >= fit_plain ? AGI_MSG_KEY_SIERRA : AGI_MSG_PLAIN;
     if (allow_agds && fit_agds > fit_keyed && fit_agds > fit_plain)
         out->encrypted = AGI_MSG_KEY_AGDS;
@@ -91,8 +101,6 @@ static int agi_logic_messages_read(const uint8_t *payload, size_t len, int allow
         out->msg[i].offset = offs[i];
         if (offs[i] == 0)
             continue;
-        if (out->warnings && offs[i] >= region_end && offs[i] >= region_start)
-            continue; /* cut off with the region: no text to read */
         if (offs[i] < region_start || offs[i] >= region_end) {
             rc = relic_err_set(err, RELIC_EDATA, base + 2 * (size_t)i,
                                "message %u offset 0x%x is outside the text region", i, offs[i]);

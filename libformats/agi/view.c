@@ -23,6 +23,17 @@ void agi_view_free(agi_view *v)
     memset(v, 0, sizeof *v);
 }
 
+/* A payload byte, or the zero AGI 2.936's memory holds past it. */
+static uint8_t agi_view_byte(const uint8_t *payload, size_t len, size_t at) { return at < len ? payload[at] : 0; }
+
+static void agi_view_warn(agi_view *v, size_t offset, const char *what, size_t at)
+{
+    if (!v->warnings++) {
+        snprintf(v->warning, sizeof v->warning, "%s at 0x%zx", what, at);
+        v->warning_offset = offset;
+    }
+}
+
 /* The cel at payload offset off: found among those already read, else
  * read (its rows copied out of the payload). */
 static int agi_view_cel_at(agi_view *v, const uint8_t *payload, size_t len, size_t off, unsigned *index, relic_err *err)
@@ -32,20 +43,31 @@ static int agi_view_cel_at(agi_view *v, const uint8_t *payload, size_t len, size
             *index = i;
             return RELIC_OK;
         }
-    relic_cur cur = relic_cur_make(payload, len, 0);
-    relic_seek(&cur, off);
-    uint8_t w = relic_u8(&cur), h = relic_u8(&cur), ctl = relic_u8(&cur);
-    int crc = relic_cur_check(&cur, err);
-    if (crc)
-        return crc;
-    size_t start = off + 3, p = start;
+    /* Past the payload AGI 2.936's memory holds zeros (logic.c, sound.c):
+     * a cel there is 0x0, a row the payload cuts ends with it, and the
+     * rows after it are empty. */
+    uint8_t w = agi_view_byte(payload, len, off), h = agi_view_byte(payload, len, off + 1),
+            ctl = agi_view_byte(payload, len, off + 2);
+    if (off + 3 > len)
+        agi_view_warn(v, off, "a cel past the payload, read as zeros there", off);
+    size_t start = off + 3 < len ? off + 3 : len, p = start, zeros = 0;
+    unsigned widest = 0;
     for (unsigned r = 0; r < h; r++) {
         const uint8_t *z = p < len ? memchr(payload + p, 0, len - p) : NULL;
-        if (!z)
-            return relic_err_set(err, RELIC_EDATA, p, "view cel at 0x%zx: row %u of %u has no terminator", off, r,
-                                 (unsigned)h);
+        if (!z) {
+            zeros = h - r; /* this row's end and the empty rows after it */
+            agi_view_warn(v, p, "a cel whose rows run past the payload, read as zeros there (empty rows)", off);
+            p = len;
+            break;
+        }
+        unsigned total = 0;
+        for (const uint8_t *b = payload + p; b < z; b++)
+            total += v->wide ? 1u : *b & 0x0fu;
+        widest = total > widest ? total : widest;
         p = (size_t)(z - payload) + 1;
     }
+    if (widest > w)
+        agi_view_warn(v, off, "a cel row wider than its cel, drawn past its right edge as AGI 2.936 does", off);
     agi_cel *grown = realloc(v->cels, (v->cels_len + 1) * sizeof *grown);
     if (!grown)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
@@ -58,22 +80,14 @@ static int agi_view_cel_at(agi_view *v, const uint8_t *payload, size_t len, size
     c->control = c->stored_control = ctl;
     c->wide = v->wide;
     c->transparent = c->wide ? ctl : ctl & 0x0f;
-    c->rows_len = p - start;
+    c->rows_len = p - start + zeros;
     c->rows_cap = c->rows_len ? c->rows_len : 1;
-    c->rows = malloc(c->rows_cap);
+    c->rows = calloc(c->rows_cap, 1);
     if (!c->rows)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
-    memcpy(c->rows, payload + start, c->rows_len);
+    memcpy(c->rows, payload + start, p - start);
     *index = v->cels_len++;
     return RELIC_OK;
-}
-
-static void agi_view_warn(agi_view *v, size_t offset, const char *what, size_t at)
-{
-    if (!v->warnings++) {
-        snprintf(v->warning, sizeof v->warning, "%s at 0x%zx", what, at);
-        v->warning_offset = offset;
-    }
 }
 
 static int agi_view_loop_at(agi_view *v, const uint8_t *payload, size_t len, size_t off, unsigned *index,
@@ -118,11 +132,6 @@ static int agi_view_loop_at(agi_view *v, const uint8_t *payload, size_t len, siz
         relic_err sub;
         relic_err_clear(&sub);
         int rc = agi_view_cel_at(v, payload, len, off + cel_off[i], &ci, &sub);
-        if (rc == RELIC_EDATA && i > 0) { /* keep the cels before it */
-            agi_view_warn(v, sub.offset, "a loop with fewer cels than its header says, read to the last whole one",
-                          off);
-            break;
-        }
         if (rc) {
             if (err)
                 *err = sub;
@@ -206,10 +215,11 @@ size_t agi_view_mirror_row(const uint8_t *row, size_t rowlen, unsigned width, ui
         out[0] = 0;
         return 1;
     }
-    if (total > width)
-        return 0;
-    /* Implicit trailing transparency becomes explicit leading runs. */
-    for (unsigned gap = width - total; gap; gap -= gap > 15 ? 15 : gap)
+    /* Implicit trailing transparency becomes explicit leading runs.  AGI
+     * 2.936 counts in a byte: a row wider than its cel is shifted right
+     * by (width - total) mod 256 pixels (a DOSBox probe mirrored a 4-wide
+     * cel's 8-pixel row 252 pixels on), and mirroring it back restores it. */
+    for (unsigned gap = (width - total) & 0xffu; gap; gap -= gap > 15 ? 15 : gap)
         out[o++] = (uint8_t)(transparent << 4 | (gap > 15 ? 15 : gap));
     for (size_t i = n; i > first; i--)
         out[o++] = row[i - 1];
@@ -217,28 +227,10 @@ size_t agi_view_mirror_row(const uint8_t *row, size_t rowlen, unsigned width, ui
     return o;
 }
 
-/* A row's runs cut to `width` pixels (what an interpreter drawing into a
- * cel-sized buffer keeps), zero-terminated, into out; returns its length. */
-static size_t agi_view_clip_row(const uint8_t *row, size_t rowlen, unsigned width, uint8_t *out)
+/* Mirrors every row of a cel in place (its buffer grows as needed). */
+static int agi_view_mirror_cel(agi_cel *c, relic_err *err)
 {
-    size_t o = 0;
-    unsigned x = 0;
-    for (size_t i = 0; i < rowlen && row[i] && x < width; i++) {
-        unsigned n = row[i] & 0x0fu;
-        if (x + n > width)
-            n = width - x;
-        out[o++] = (uint8_t)((row[i] & 0xf0u) | n);
-        x += n;
-    }
-    out[o++] = 0;
-    return o;
-}
-
-/* Mirrors every row of a cel in place (its buffer grows as needed).  A
- * row wider than the cel is clipped to it first, with a warning. */
-static int agi_view_mirror_cel(agi_view *v, agi_cel *c, relic_err *err)
-{
-    size_t cap = c->rows_len + (size_t)c->height * (c->width / 15 + 2) + 1;
+    size_t cap = c->rows_len + (size_t)c->height * AGI_VIEW_MIRROR_EXTRA + 1;
     uint8_t *out = malloc(cap);
     if (!out)
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
@@ -247,12 +239,6 @@ static int agi_view_mirror_cel(agi_view *v, agi_cel *c, relic_err *err)
         const uint8_t *z = memchr(c->rows + p, 0, c->rows_len - p);
         size_t rowlen = (size_t)(z - (c->rows + p)) + 1;
         size_t m = agi_view_mirror_row(c->rows + p, rowlen, c->width, c->transparent, out + o);
-        if (m == 0) {
-            uint8_t clipped[256 + 1];
-            size_t cl = agi_view_clip_row(c->rows + p, rowlen < 256 ? rowlen : 256, c->width, clipped);
-            m = agi_view_mirror_row(clipped, cl, c->width, c->transparent, out + o);
-            agi_view_warn(v, c->offset + 3 + p, "a cel row wider than its cel, clipped to mirror it", c->offset);
-        }
         p += rowlen;
         o += m;
     }
@@ -273,7 +259,7 @@ int agi_view_select_loop(agi_view *v, unsigned loop, relic_err *err)
             return RELIC_OK;
         if (l->header & 0x40)
             for (unsigned i = 0; i < l->cel_count; i++) {
-                int rc = agi_view_mirror_cel(v, &v->cels[l->cel[i]], err);
+                int rc = agi_view_mirror_cel(&v->cels[l->cel[i]], err);
                 if (rc)
                     return rc;
             }
@@ -284,7 +270,7 @@ int agi_view_select_loop(agi_view *v, unsigned loop, relic_err *err)
         agi_cel *c = &v->cels[l->cel[i]];
         if (c->wide || !(c->control & 0x80) || ((c->control >> 4) & 7u) == (loop & 7u))
             continue;
-        int rc = agi_view_mirror_cel(v, c, err);
+        int rc = agi_view_mirror_cel(c, err);
         if (rc)
             return rc;
         c->control = (uint8_t)((c->control & 0x8fu) | (loop & 7u) << 4);
@@ -309,10 +295,12 @@ void agi_cel_pixels(const agi_cel *c, uint8_t *out)
         unsigned x = 0;
         for (; p < c->rows_len && c->rows[p]; p++) {
             unsigned colour = c->wide ? c->rows[p] : c->rows[p] >> 4u, n = c->wide ? 1u : c->rows[p] & 0x0fu;
+            if (colour != c->transparent && n == 0 && x < c->width) /* 65536 cells: the rest of the cel */
+                memset(line + x, (int)colour, (size_t)c->width * c->height - ((size_t)r * c->width + x));
             if (colour != c->transparent)
                 for (unsigned i = x; i < x + n && i < c->width; i++)
                     line[i] = (uint8_t)colour;
-            x += n;
+            x += colour != c->transparent && n == 0 ? 65536u : n;
         }
         p++; /* the row's zero */
     }
@@ -344,9 +332,30 @@ static void agi_cel_draw_run(uint8_t *vrow, uint8_t *prow, const uint8_t *priori
     }
 }
 
-/* Straight from the run-length rows: transparent runs cost nothing.  The
- * frame is composed every cycle, so the row and the cel's encoding are
- * settled once per row, not per run or cell. */
+/* One visible run of n cells from column `from` of row y.  AGI 2.936
+ * draws into a linear 160-byte-wide buffer: a run past column 159 goes on
+ * at the start of the rows below (a DOSBox probe's 8-pixel row of a 4-wide
+ * cel at x 156 drew columns 156..159 and 0..3 of the next row), and ends
+ * at the bottom of the surface.  Columns left of 0 are skipped. */
+static void agi_cel_draw_span(uint8_t *visual, uint8_t *priority, int y, long from, long n, uint8_t colour, uint8_t p)
+{
+    long to = from + n;
+    if (from < 0)
+        from = 0;
+    for (; y < 168 && from < to; y++, to -= 160) {
+        if (from < 160)
+            agi_cel_draw_run(visual + y * 160, priority + y * 160, priority, y, (int)from, (int)(to < 160 ? to : 160),
+                             colour, p);
+        from = from > 160 ? from - 160 : 0;
+    }
+}
+
+/* Straight from the run-length rows: transparent runs cost nothing.  Each
+ * row starts at the cel's left edge; its runs are drawn whole, past the
+ * cel's width too, as the original draws them (a probe's 4-wide cel with
+ * an 8-pixel row drew 8 pixels).  A visible run of length 0 counts 65536
+ * cells, as the original's loop counter wraps (it filled the surface to
+ * its end). */
 void agi_cel_draw(const agi_cel *c, int x, int baseline_y, uint8_t p, uint8_t *visual, uint8_t *priority)
 {
     int top = baseline_y - c->height + 1, left = x, width = c->width;
@@ -360,21 +369,19 @@ void agi_cel_draw(const agi_cel *c, int x, int baseline_y, uint8_t p, uint8_t *v
     size_t pos = 0, len = c->rows_len;
     unsigned wide = c->wide, transparent = c->transparent;
     for (int r = 0; r < c->height && pos < len; r++) {
-        int y = top + r, cx = 0;
+        int y = top + r;
+        long cx = left;
         if (y >= 168)
             break; /* every row after is below the surface too */
-        uint8_t *vrow = visual + y * 160, *prow = priority + y * 160;
         for (; pos < len && rows[pos]; pos++) {
             unsigned colour = wide ? rows[pos] : rows[pos] >> 4u, n = wide ? 1u : rows[pos] & 0x0fu;
-            if (colour != transparent && cx < width) {
-                int from = left + cx, to = left + (cx + (int)n < width ? cx + (int)n : width);
-                if (from < 0)
-                    from = 0;
-                if (to > 160)
-                    to = 160;
-                agi_cel_draw_run(vrow, prow, priority, y, from, to, (uint8_t)colour, p);
+            if (colour == transparent) {
+                cx += n;
+                continue;
             }
-            cx += (int)n;
+            long cells = n ? (long)n : 65536L;
+            agi_cel_draw_span(visual, priority, y, cx, cells, (uint8_t)colour, p);
+            cx += cells;
         }
         pos++; /* the row's zero */
     }

@@ -197,16 +197,18 @@ static void agi_snd_send_tone(agi_snd_sched *s, agi_snd_cmds *out, unsigned ch, 
 /* One record (event or terminator) of a channel, on the current tick. */
 static void agi_snd_consume(agi_snd_sched *s, agi_snd_cmds *out, unsigned ch)
 {
+    static const agi_sound_event zero_record; /* what memory past the payload reads as (sound.c) */
     const agi_sound_channel *sc = &s->snd->ch[ch];
     agi_snd_chan *c = &s->ch[ch];
-    if (c->next >= sc->count) {
+    if (c->next >= sc->count && !sc->endless) {
         c->done = 1;
         c->base = 0x0f;
         if (s->device == AGI_SND_PCJR)
             agi_snd_send_atten(s, out, ch, agi_snd_selector_byte[ch] | 0x0f);
         return;
     }
-    const agi_sound_event *e = &sc->events[c->next++];
+    c->zero = c->next >= sc->count;
+    const agi_sound_event *e = c->zero ? &zero_record : &sc->events[c->next++];
     c->countdown = e->duration ? e->duration : 65536u; /* 16-bit countdown wraps */
     if (s->device == AGI_SND_SPEAKER) {
         int silent = (e->control & 0x0f) == 0x0f;
@@ -289,6 +291,17 @@ void agi_snd_skip(agi_snd_sched *s, uint64_t ticks)
     s->tick += ticks;
 }
 
+/* Whether every channel still playing plays a zero record past its
+ * payload (sound.c): such a sound never ends on its own, so the
+ * whole-sound schedule stops it there. */
+static int agi_snd_only_zero_records(const agi_snd_sched *s)
+{
+    for (unsigned ch = 0; ch < s->nchan; ch++)
+        if (!s->ch[ch].done && !s->ch[ch].zero)
+            return 0;
+    return 1;
+}
+
 int agi_snd_schedule(const agi_sound *snd, const agi_snd_opts *o, agi_snd_cmds *out, uint64_t *completion,
                      relic_err *err)
 {
@@ -298,6 +311,8 @@ int agi_snd_schedule(const agi_sound *snd, const agi_snd_opts *o, agi_snd_cmds *
         agi_snd_skip(&s, agi_snd_idle_ticks(&s));
         if (agi_snd_tick(&s, 1, out))
             return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+        if (s.active && agi_snd_only_zero_records(&s))
+            agi_snd_stop(&s, out);
     }
     if (completion)
         *completion = s.completion_tick;

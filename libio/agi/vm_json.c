@@ -4,6 +4,7 @@
 #include <jansson.h>
 #include <stdio.h>
 #include <string.h>
+#include "relic/agi_ext.h"
 #include "relic/agi_vm_json.h"
 #include "relic/io.h"
 #include "../../libvm/agi/vm/vm_private.h" /* the VM state it describes */
@@ -21,8 +22,22 @@ static json_t *agi_vm_obj_json(const agi_vm *vm, unsigned i)
     return j;
 }
 
-/* NULL on a failed allocation, which the sticky setters then catch. */
-static json_t *agi_vm_json_text(const char *s) { return relic_json_bytes((const uint8_t *)s, strlen(s)); }
+/* The game's text as UTF-8: its bytes read in the game's code page
+ * (agi_codepage_for: CP866 for an AGDS game, else CP437).  NULL on a
+ * failed allocation, which the sticky setters then catch. */
+static json_t *agi_vm_json_text(const agi_vm *vm, const char *s)
+{
+    size_t n = strlen(s), i = 0;
+    while (i < n && (uint8_t)s[i] < 0x80)
+        i++;
+    if (i == n) /* ASCII is the same in every page and its own UTF-8 */
+        return json_stringn_nocheck(s, n);
+    relic_buf b = RELIC_BUF_INIT;
+    agi_codepage_for(vm->extensions)->to_utf8((const uint8_t *)s, n, &b);
+    json_t *j = b.oom ? NULL : json_stringn_nocheck(b.data ? (const char *)b.data : "", b.len);
+    relic_buf_free(&b);
+    return j;
+}
 
 /* The modal the cycle waits on (null when none) and the open window.  Here
  * and in agi_vm_state_json a failed allocation sets *oom (sticky,
@@ -35,7 +50,7 @@ static json_t *agi_vm_modal_json(const agi_vm *vm, int *oom)
         return json_null();
     json_t *j = json_pack("{s:s, s:i}", "kind", kinds[m->kind], "selection", m->sel);
     if (m->kind == AGI_MODAL_EDIT || (m->kind == AGI_MODAL_SAVE && m->purpose == AGI_SAVEDLG_DESC))
-        relic_json_set(j, "edit", agi_vm_json_text(m->edit), oom);
+        relic_json_set(j, "edit", agi_vm_json_text(vm, m->edit), oom);
     if (m->kind == AGI_MODAL_CONFIRM)
         relic_json_set(j, "confirm", json_string(m->purpose == AGI_CONFIRM_RESTART ? "restart" : "quit"), oom);
     if (m->kind == AGI_MODAL_MENU)
@@ -60,7 +75,7 @@ json_t *agi_vm_state_json(const agi_vm *vm)
     for (unsigned i = 0; i < vm->rules->string_slots && i < 12; i++) {
         char s[41];
         snprintf(s, sizeof s, "%.40s", vm->strings[i]);
-        relic_json_append(strings, agi_vm_json_text(s), &oom);
+        relic_json_append(strings, agi_vm_json_text(vm, s), &oom);
     }
     for (unsigned i = 0; i < AGI_VM_OBJECTS; i++)
         if (vm->obj[i].drawn || vm->obj[i].animated)
@@ -69,16 +84,17 @@ json_t *agi_vm_state_json(const agi_vm *vm)
         const char *n = vm->objects_meta.items[i].name;
         relic_json_append(
             inv,
-            json_pack("{s:i, s:o, s:i}", "item", i, "name", agi_vm_json_text(n ? n : ""), "location", vm->items[i]),
+            json_pack("{s:i, s:o, s:i}", "item", i, "name", agi_vm_json_text(vm, n ? n : ""), "location", vm->items[i]),
             &oom);
     }
     for (unsigned i = 0; i < agi_vm_input_word_count(vm); i++)
-        relic_json_append(
-            words, json_pack("{s:i, s:s}", "id", agi_vm_input_word_id(vm, i), "text", agi_vm_input_word_text(vm, i)),
-            &oom);
+        relic_json_append(words,
+                          json_pack("{s:i, s:o}", "id", agi_vm_input_word_id(vm, i), "text",
+                                    agi_vm_json_text(vm, agi_vm_input_word_text(vm, i))),
+                          &oom);
     unsigned first = vm->msg_n > AGI_VM_MSG_LOG ? vm->msg_n - AGI_VM_MSG_LOG : 0;
     for (unsigned i = first; i < vm->msg_n; i++)
-        relic_json_append(log, agi_vm_json_text(vm->msg_log[i % AGI_VM_MSG_LOG]), &oom);
+        relic_json_append(log, agi_vm_json_text(vm, vm->msg_log[i % AGI_VM_MSG_LOG]), &oom);
     for (const agi_vm_gap *g = agi_vm_gaps; g->missing; g++)
         if (vm->unimpl_seen[g->opcode])
             relic_json_append(gaps,
@@ -87,16 +103,16 @@ json_t *agi_vm_state_json(const agi_vm *vm)
                               &oom);
     json_t *parser = json_pack("{s:i, s:o, s:b, s:b, s:o}", "count", agi_vm_input_parse_count(vm), "words", words, "f2",
                                vm->flags[AGI_F_INPUT], "f4", vm->flags[AGI_F_SAID], "last_input",
-                               agi_vm_json_text(agi_vm_input_last_line(vm)));
+                               agi_vm_json_text(vm, agi_vm_input_last_line(vm)));
     json_t *text = json_array();
     for (unsigned r = 0; r < 25; r++)
-        relic_json_append(text, agi_vm_json_text(agi_vm_text_row(vm, r)), &oom);
+        relic_json_append(text, agi_vm_json_text(vm, agi_vm_text_row(vm, r)), &oom);
     /* format, identity, counts, then the state (relic/io.h's order) */
-    json_t *j = json_pack("{s:s, s:i, s:s, s:i, s:i, s:I, s:i, s:i, s:b, s:b, s:s}", "format", "relic-agi-state",
+    json_t *j = json_pack("{s:s, s:i, s:s, s:i, s:i, s:I, s:i, s:i, s:b, s:b, s:o}", "format", "relic-agi-state",
                           "format_version", 2, /* 2: flags as an object */
                           "profile", vm->profile->name, "picture", vm->picture, "replay_count", agi_vm_replay_count(vm),
                           "cycle", (json_int_t)vm->cycle, "room", vm->vars[AGI_V_ROOM], "horizon", vm->horizon, "shown",
-                          vm->shown, "quit", vm->quit, "signature", vm->signature);
+                          vm->shown, "quit", vm->quit, "signature", agi_vm_json_text(vm, vm->signature));
     if (vm->warning[0])
         relic_json_set(j, "warning", json_string(vm->warning), &oom);
     relic_json_set(j, "variables", vars, &oom);
@@ -112,8 +128,8 @@ json_t *agi_vm_state_json(const agi_vm *vm)
     relic_json_set(j, "abandoned_cycles", json_integer(vm->abandoned), &oom);
     relic_json_set(j, "last_abandon", vm->abandon_msg[0] ? json_string(vm->abandon_msg) : json_null(), &oom);
     relic_json_set(j, "modal", agi_vm_modal_json(vm, &oom), &oom);
-    relic_json_set(j, "window", agi_vm_text_window_open(vm) ? agi_vm_json_text(agi_vm_text_window(vm)) : json_null(),
-                   &oom);
+    relic_json_set(j, "window",
+                   agi_vm_text_window_open(vm) ? agi_vm_json_text(vm, agi_vm_text_window(vm)) : json_null(), &oom);
     if (oom) {
         json_decref(j);
         return NULL;

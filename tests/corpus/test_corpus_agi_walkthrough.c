@@ -5,7 +5,8 @@
  * profile and under 2.936 (the oracle's), and every checkpoint must hold
  * at its cycle; under 2.936 the screen at each point the DOSBox oracle shot
  * (tests/corpus/agi_walkthrough_oracle.sha256) must give its digest.  The table below names each game's maximum score: the
- * script's last score checkpoint must be it. */
+ * script's last score checkpoint must be it.  A game whose own interpreter is not relic's guess runs under that one
+ * alone. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,9 +19,15 @@
 static const struct walkthrough {
     const char *game;
     unsigned max_score; /* what the logic awards in all (v3) */
+    const char *own;    /* the interpreter the game shipped with when relic's guess is not it (NULL: the guess) */
 } walkthroughs[] = {
-    {"demoquest", 3}, /* three v3++; v7 is the template's 255 */
-    {"patqst", 21},   /* seven "v3 += 3"; v7 is the template's 150 */
+    {"demoquest", 3, NULL}, /* three v3++; v7 is the template's 255 */
+    {"patqst", 21, NULL},   /* seven "v3 += 3"; v7 is the template's 150 */
+    /* v7 says 40; every scoring action once gives 41 ("attack cedric"
+     * scores each time: once here).  2.936 came beside the game
+     * (../shared/reference/agi-interpreter-2.936); without its executable
+     * relic guesses 2.917 */
+    {"ltec", 41, "2.936"},
 };
 
 /* The points of tests/corpus/agi_walkthrough_oracle.sha256 (the DOSBox
@@ -164,8 +171,9 @@ static void test_walkthroughs(void **state)
                 final = in.expect[k].value;
         if (final != w->max_score)
             fail_msg("%s: the last score checkpoint is %u, not the maximum %u", path, final, w->max_score);
-        bad += run_walkthrough(root, w, &in, NULL);
-        bad += run_walkthrough(root, w, &in, "2.936");
+        if (!w->own)
+            bad += run_walkthrough(root, w, &in, NULL);
+        bad += run_walkthrough(root, w, &in, w->own ? w->own : "2.936");
         agi_input_free(&in);
         relic_buf_free(&script);
     }

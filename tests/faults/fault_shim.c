@@ -15,6 +15,7 @@
  *                      file's first try meets one and a retry can succeed;
  *                      all: every one)
  *
+ * Programs the tool starts run without the shim (LD_PRELOAD is cleared).
  * Only calls made after the shim's constructor count, so the dynamic
  * loader's own work is not a site.  The shim never allocates and writes
  * its count file with raw system calls, so it does not count itself.
@@ -65,6 +66,11 @@ __attribute__((constructor)) static void fault_init(void)
     fault_victim = getenv("RELIC_FAULT_VICTIM");
     if (sq && fault_victim)
         fault_squat = strcmp(sq, "all") == 0 ? 2 : 1;
+    /* The faults are the tool's own: a program it starts (agi-unpack runs
+     * Graphviz's dot) runs without the shim, or its Nth malloc would fail
+     * too and the tool's reaction to a missing program would be the
+     * outcome instead of its reaction to the fault. */
+    unsetenv("LD_PRELOAD");
     fault_armed = 1;
 }
 

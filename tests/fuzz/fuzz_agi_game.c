@@ -10,11 +10,14 @@
  *   1  XDIR XVOL.0 XVOL.1 AGIDATA.OVL OBJECT        (v3 combined)
  *   2  LOGDIR PICDIR VIEWDIR SNDDIR XVOL.0 XVOL.1   (v3 records, split dirs)
  *   3  LOGDIR PICDIR VIEWDIR SNDDIR VOL.0 OBJECT    (v2, profile from OBJECT)
- * Files are copied into malloc'd blocks that agi_fileset_add takes over. */
+ * Files are copied into malloc'd blocks that agi_fileset_add takes over.
+ * An opened game also runs the community-extension detectors (agipal.c,
+ * agds.c, agi256.c).  Seeds: tests/fuzz/seeds/fuzz_agi_game. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "relic/agi.h"
+#include "relic/agi_ext.h"
 #include "relic/agi_logic.h"
 #include "relic/buf.h"
 #include "relic/error.h"
@@ -82,6 +85,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             }
         }
         relic_buf_free(&payload);
+        char why[4][240];
+        unsigned why_count, ext_count;
+        const agi_extension *ext = agi_extensions(&ext_count);
+        unsigned all = 0;
+        for (unsigned i = 0; i < ext_count; i++)
+            all |= ext[i].flag;
+        unsigned flags = agi_extensions_detect(&g, why, 4, &why_count);
+        if ((flags & ~all) || why_count > 4 || (flags && !why_count))
+            abort();
         agi_game_usage u;
         relic_err_clear(&err);
         int urc = agi_game_usage_read(&g, &u, &err);

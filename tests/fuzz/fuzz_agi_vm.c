@@ -40,7 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                  {6, AGI_IN_KEY, 0x4d00, NULL}, {7, AGI_IN_KEY, 0x0d, NULL},
                                  {8, AGI_IN_TYPE, 0, "12"}};
         // clang-format on
-        agi_input_script in = {ev, 9, 9, 7, 1, 0};
+        agi_input_script in = {.ev = ev, .count = 9, .cap = 9, .seed = 7, .have_seed = 1};
         static uint8_t screen[AGI_SCREEN_W * AGI_SCREEN_H];
         for (int i = 0; i < 10; i++) {
             relic_err_clear(&err);

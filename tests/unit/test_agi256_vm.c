@@ -172,7 +172,7 @@ static void test_agi256_vm_view(void **state)
     agi_game g;
     assert_int_equal(agi_game_open(&fs, NULL, &g, &err), RELIC_OK);
     agi_vm *vm = test_agi256_run(&g);
-    assert_int_equal(vm->extensions & AGI_EXT_AGI256, AGI_EXT_AGI256);
+    assert_int_equal(vm->extensions & AGI_EXT_VGA256, AGI_EXT_AGI256_2);
     const uint8_t *f = agi_vm_frame_vis(vm);
     uint8_t under = f[0]; /* what the clear key leaves: the screen as it was */
     assert_int_equal(f[49 * 160 + 10], 0x11);
@@ -196,12 +196,16 @@ static void test_agi256_vm_view(void **state)
     relic_buf_free(&v);
 }
 
-/* The rules row: AGI256's opcode, nothing for the others. */
+/* The rules rows: AGI256's opcode, AGI256-2's opcode and wide views,
+ * nothing for the others. */
 static void test_agi256_vm_rules(void **state)
 {
     (void)state;
     assert_int_equal(agi_vm_ext_rules_for(AGI_EXT_AGI256).raw_picture_op, 0xaa);
-    assert_int_equal(agi_vm_ext_rules_for(AGI_EXT_AGI256).wide_views, 1);
+    assert_int_equal(agi_vm_ext_rules_for(AGI_EXT_AGI256).wide_views, 0);
+    assert_int_equal(agi_vm_ext_rules_for(AGI_EXT_AGI256_2).raw_picture_op, 0xaa);
+    assert_int_equal(agi_vm_ext_rules_for(AGI_EXT_AGI256_2).wide_views, 1);
+    assert_int_equal(agi_vm_ext_rules_for(AGI_EXT_VGA256).flag, AGI_EXT_VGA256);
     assert_int_equal(agi_vm_ext_rules_for(AGI_EXT_AGIPAL).wide_views, 0);
     assert_int_equal(agi_vm_ext_rules_for(AGI_EXT_AGI256 | AGI_EXT_AGIPAL).raw_picture_op, 0xaa);
     assert_int_equal(agi_vm_ext_rules_for(AGI_EXT_AGIPAL | AGI_EXT_AGDS).raw_picture_op, 0);

@@ -205,8 +205,8 @@ static void test_words_section_inside_header(void **state)
     assert_int_equal(err.offset, 0x37);
 }
 
-/* A declared text end past the payload reads to the payload's end, with a
- * warning, as the interpreter reads it. */
+/* A declared text end past the payload, with the message's zero inside
+ * it: the text is the payload's, with a warning. */
 static void test_logic_messages_end_past_payload(void **state)
 {
     (void)state;
@@ -220,6 +220,47 @@ static void test_logic_messages_end_past_payload(void **state)
     assert_int_equal(m.warnings, 1);
     assert_int_equal(m.warning_offset, 4);
     assert_non_null(strstr(m.warning, "0x14"));
+    agi_logic_messages_free(&m);
+}
+
+/* The oracle probe (AGI 2.936 under DOSBox): an unterminated "Hi " whose
+ * text end lies 8 bytes past the payload, the volume bytes after it
+ * keyed to read "VOLBYTE".  The original printed "Hi s Durgan": the key
+ * over the zeros its memory holds past the payload, not the volume's
+ * bytes; so do the decoder and the runtime. */
+static void test_logic_messages_past_payload_read_zeros(void **state)
+{
+    (void)state;
+    uint8_t vol[] = {0x03,
+                     0x00,
+                     0x65,
+                     0x01,
+                     0x00,
+                     0x01,
+                     0x0f,
+                     0x00,
+                     0x04,
+                     0x00,
+                     0x09,
+                     0x1f,
+                     0x49,
+                     /* what the volume holds next */ 0x25,
+                     0x6f,
+                     0x08,
+                     0x37,
+                     0x2b,
+                     0x33,
+                     0x24,
+                     0x6e};
+    agi_logic_messages m;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(agi_logic_messages_decode(vol, 13, &m, &err), RELIC_OK);
+    assert_string_equal(m.msg[1].text, "Hi s Durgan");
+    assert_true(m.msg[1].unterminated);
+    assert_int_equal(m.warnings, 1);
+    assert_int_equal(m.warning_offset, 6);
+    assert_non_null(strstr(m.warning, "read as zeros"));
     agi_logic_messages_free(&m);
 }
 
@@ -319,7 +360,10 @@ static void test_logic_messages_malformed(void **state)
     n = test_hex("01 00 00 01 40 00 04 00", d, sizeof d); /* text end past the payload: read, warned */
     assert_int_equal(agi_logic_messages_decode(d, n, &m, &err), RELIC_OK);
     assert_int_equal(m.warnings, 1);
-    assert_null(m.msg[1].text); /* its text was cut off with the payload */
+    /* All of its text lies past the payload: the key over zeros, to the
+     * region's end, as AGI 2.936 decrypts its memory. */
+    assert_int_equal(strlen(m.msg[1].text), 0x40 - 4);
+    assert_memory_equal(m.msg[1].text, "Avis DurganAvis", 15);
     agi_logic_messages_free(&m);
     n = test_hex("01 00 00 01 05 00 09 00 41", d, sizeof d); /* message outside the region */
     assert_int_equal(agi_logic_messages_decode(d, n, &m, &err), RELIC_EDATA);
@@ -473,6 +517,7 @@ int main(void)
         cmocka_unit_test(test_words_fixture_and_round_trip),
         cmocka_unit_test(test_words_encode_sorts_when_ungrouped),
         cmocka_unit_test(test_words_malformed),
+        cmocka_unit_test(test_logic_messages_past_payload_read_zeros),
         cmocka_unit_test(test_logic_messages_fixture),
         cmocka_unit_test(test_logic_messages_long_keyed),
         cmocka_unit_test(test_messages_stream_same_as_tree),

@@ -75,27 +75,101 @@ static void test_decode_sample(void **state)
     agi_sound_free(&s);
 }
 
-static void expect_bad(const char *hex, size_t offset, const char *what)
+static void test_decode_malformed(void **state)
 {
-    uint8_t d[256];
-    size_t n = test_hex(hex, d, sizeof d);
+    (void)state;
+    uint8_t d[8];
+    size_t n = test_hex("08 00 0a 00 0a", d, sizeof d);
     agi_sound s;
     relic_err err;
     relic_err_clear(&err);
     assert_int_equal(agi_sound_decode(d, n, &s, &err), RELIC_EDATA);
-    if (err.offset != offset || !strstr(err.msg, what))
-        fail_msg("'%s': got \"%s\" at %zu, want \"%s\" at %zu", hex, err.msg, err.offset, what, offset);
+    assert_int_equal(err.offset, 0);
+    assert_non_null(strstr(err.msg, "shorter than its 8-byte header"));
     agi_sound_free(&s);
 }
 
-static void test_decode_malformed(void **state)
+/* A damaged payload decodes as AGI 2.936 reads it (sound.c): one warning
+ * (the first damage, its payload offset), the channel's events read with
+ * zeros past the payload, and `endless` where zero records follow. */
+static void expect_damaged(const char *hex, size_t offset, const char *what, unsigned ch, unsigned count, int endless,
+                           agi_sound *s)
+{
+    uint8_t d[256];
+    size_t n = test_hex(hex, d, sizeof d);
+    relic_err err;
+    relic_err_clear(&err);
+    if (agi_sound_decode(d, n, s, &err) != RELIC_OK)
+        fail_msg("'%s': %s", hex, err.msg);
+    if (!s->warnings || s->warning_offset != offset || !strstr(s->warning, what))
+        fail_msg("'%s': warned %u \"%s\" at %zu, want \"%s\" at %zu", hex, s->warnings, s->warning, s->warning_offset,
+                 what, offset);
+    assert_int_equal(s->ch[ch].count, count);
+    assert_int_equal(s->ch[ch].endless, endless);
+}
+
+static void test_decode_damaged(void **state)
 {
     (void)state;
-    expect_bad("08 00 0a 00 0a", 0, "shorter than its 8-byte header");
-    expect_bad("08 00 0a 00 30 00 0a 00 ff ff ff ff", 4, "channel 2 offset 0x30 outside");
-    expect_bad("00 00 0a 00 0a 00 0a 00 ff ff", 0, "channel 0 offset 0x0 outside");
-    expect_bad("08 00 0a 00 0a 00 0a 00 05 00 00 80 90 ff", 13, "channel 0 ends without its 0xffff");
-    expect_bad("08 00 0a 00 0a 00 0a 00 ff ff 05 00 00", 10, "channel 1 event truncated (3 of 5 bytes)");
+    agi_sound s;
+    expect_damaged("08 00 0a 00 30 00 0a 00 ff ff ff ff", 4, "channel 2 offset 0x30 outside the payload (12 bytes)", 2,
+                   0, 1, &s);
+    assert_int_equal(s.warnings, 1);
+    assert_int_equal(s.ch[0].endless, 0);
+    agi_sound_free(&s);
+    /* Inside the header: the header's bytes are the first events. */
+    expect_damaged("00 00 0a 00 0a 00 0a 00 ff ff", 0, "channel 0 offset 0x0 inside the 8-byte header", 0, 2, 1, &s);
+    assert_int_equal(s.ch[0].events[0].duration, 0);
+    assert_int_equal(s.ch[0].events[0].tone, 0x000a);
+    assert_int_equal(s.ch[0].events[1].duration, 0x0a00);
+    assert_int_equal(s.ch[0].events[1].tone, 0xff00);
+    assert_int_equal(s.ch[0].events[1].control, 0xff);
+    agi_sound_free(&s);
+    /* A record cut by the end reads zeros for its missing bytes. */
+    expect_damaged("08 00 0a 00 0a 00 0a 00 05 00 00 80 90 ff", 13, "channel 0 runs past the payload", 0, 2, 1, &s);
+    assert_int_equal(s.ch[0].events[1].duration, 0x00ff);
+    assert_int_equal(s.ch[0].events[1].tone, 0);
+    agi_sound_free(&s);
+    expect_damaged("08 00 0a 00 0a 00 0a 00 ff ff 05 00 00", 10, "channel 1 runs past the payload", 1, 1, 1, &s);
+    assert_int_equal(s.ch[0].endless, 0);
+    agi_sound_free(&s);
+    /* The last whole event ends at the end: the next record is zeros. */
+    expect_damaged("08 00 0d 00 0d 00 0d 00 01 00 00 00 0f", 13, "channel 0 runs past the payload", 0, 1, 1, &s);
+    agi_sound_free(&s);
+}
+
+/* Channel 3 points past the payload (the damaged game's 0x8b07): on the
+ * four-channel device it plays zero records, noise at full volume, and
+ * the sound never ends (AGI 2.936 on a Tandy never set the flag); the PC
+ * speaker reads channel 0 only and ends with it.  The whole-sound
+ * schedule stops on the tick channel 0 ends. */
+#define DAMAGED_SOUND "08 00 0d 00 0d 00 07 8b  03 00 1a 8b 90  ff ff"
+
+static void test_schedule_endless(void **state)
+{
+    (void)state;
+    uint64_t end = expect_stream(DAMAGED_SOUND, "2.936", 1, 0,
+                                 "1/0 T 8b1a 1/0 A 90 1/1 A bf 1/2 A df 1/3 T 0000 1/3 A f0 "
+                                 "4/0 A 9f 4/0 S 9f 4/1 S bf 4/2 S df 4/3 S ff");
+    assert_int_equal(end, 4);
+    agi_sound s;
+    decode_hex(DAMAGED_SOUND, &s);
+    agi_snd_opts o = {agi_profile_find("2.936"), 1, 0};
+    agi_snd_sched sc;
+    agi_snd_cmds c = {0};
+    agi_snd_start(&sc, &s, &o);
+    for (unsigned t = 0; t < 70000; t++)
+        assert_int_equal(agi_snd_tick(&sc, 1, &c), RELIC_OK);
+    assert_false(agi_snd_is_done(&sc)); /* the zero records go on */
+    agi_snd_cmds_free(&c);
+    o.selector = 0;
+    agi_snd_start(&sc, &s, &o);
+    for (unsigned t = 0; t < 4; t++)
+        assert_int_equal(agi_snd_tick(&sc, 1, &c), RELIC_OK);
+    assert_true(agi_snd_is_done(&sc));
+    assert_int_equal(agi_snd_completion(&sc), 4);
+    agi_snd_cmds_free(&c);
+    agi_sound_free(&s);
 }
 
 static void test_speaker_schedule_zero_duration(void **state)
@@ -300,6 +374,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_decode_sample),
         cmocka_unit_test(test_decode_malformed),
+        cmocka_unit_test(test_decode_damaged),
+        cmocka_unit_test(test_schedule_endless),
         cmocka_unit_test(test_speaker_schedule_zero_duration),
         cmocka_unit_test(test_incremental_and_gate),
         cmocka_unit_test(test_profile_tone_bytes),

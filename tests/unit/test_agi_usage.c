@@ -93,8 +93,8 @@ static void test_usage_stale_entries(void **state)
     agi_fileset_free(&fs);
 }
 
-/* Pictures loaded through a variable the code does not show: every
- * picture counts, and logic 0 is why. */
+/* Pictures loaded through a variable that increment can bring to any
+ * value: every picture counts, and logic 0 and v40 are why. */
 static void test_usage_by_variable(void **state)
 {
     (void)state;
@@ -109,6 +109,7 @@ static void test_usage_by_variable(void **state)
     assert_int_equal(agi_game_usage_of(&u, AGI_PICTURE, 200), AGI_USE_VARIABLE);
     assert_int_equal(u.every_kind[AGI_PICTURE], AGI_USE_VARIABLE);
     assert_int_equal(u.why_logic[AGI_PICTURE], 0);
+    assert_int_equal(u.why_var[AGI_PICTURE], 40);
     assert_int_equal(u.every_kind[AGI_VIEW], AGI_USE_NONE);
     agi_fileset_free(&fs);
 }
@@ -150,13 +151,72 @@ static void test_usage_reach(void **state)
     }
 }
 
+/* One in-memory v2 game: logic 0's code (hex, with its length), logic 2
+ * = load.pic(v0) return; directory entries for logics 0-2 (1 absent). */
+static void usage_of_code(const char *code0, agi_game_usage *u)
+{
+    uint8_t c[64];
+    size_t n = test_hex(code0, c, sizeof c);
+    char vol[512], *p = vol;
+    p += sprintf(p, "12 34 00 %02x 00 %02x 00", (unsigned)(n + 5), (unsigned)n);
+    for (size_t i = 0; i < n; i++)
+        p += sprintf(p, " %02x", c[i]);
+    p += sprintf(p, " 00 02 00");
+    unsigned at2 = (unsigned)(n + 10);
+    sprintf(p, "  12 34 00 08 00 03 00 18 00 00 00 02 00");
+    char dir[64];
+    snprintf(dir, sizeof dir, "00 00 00  ff ff ff  00 %02x %02x", at2 >> 8, at2 & 0xff);
+    agi_fileset fs = {0, 0};
+    add_copy(&fs, "VOL.0", vol);
+    add_copy(&fs, "LOGDIR", dir);
+    add_copy(&fs, "PICDIR", "");
+    add_copy(&fs, "VIEWDIR", "");
+    add_copy(&fs, "SNDDIR", "");
+    agi_game g;
+    assert_int_equal(agi_game_open(&fs, NULL, &g, NULL), RELIC_OK);
+    assert_int_equal(agi_game_usage_read(&g, u, NULL), RELIC_OK);
+    agi_fileset_free(&fs);
+}
+
+/* load.pic(v0) in room 2: v0 holds the rooms new.room enters (and 0, where
+ * it starts), and a value copied from a variable assigned elsewhere; a
+ * command that writes v0 otherwise (increment), or an indirect write whose
+ * index can be 0 (lindirectn(v30, ...) with v30 never assigned: v30 is 0),
+ * makes it any value. */
+static void test_usage_values(void **state)
+{
+    (void)state;
+    agi_game_usage u;
+    usage_of_code("12 02 00", &u); /* new.room(2) */
+    assert_int_equal(agi_game_usage_of(&u, AGI_LOGIC, 2), AGI_USE_NAMED);
+    assert_int_equal(agi_game_usage_of(&u, AGI_PICTURE, 0), AGI_USE_VALUE);
+    assert_int_equal(agi_game_usage_of(&u, AGI_PICTURE, 2), AGI_USE_VALUE);
+    assert_int_equal(agi_game_usage_of(&u, AGI_PICTURE, 1), AGI_USE_NONE);
+    assert_int_equal(agi_game_usage_of(&u, AGI_PICTURE, 9), AGI_USE_NONE);
+    /* v50 = 9 (then a return between: not the idiom), v0 = v50, new.room(2) */
+    usage_of_code("03 32 09 00 04 00 32 12 02 00", &u);
+    assert_int_equal(agi_game_usage_of(&u, AGI_PICTURE, 9), AGI_USE_VALUE);
+    assert_int_equal(agi_game_usage_of(&u, AGI_PICTURE, 1), AGI_USE_NONE);
+    usage_of_code("01 00 12 02 00", &u); /* increment(v0) */
+    assert_int_equal(agi_game_usage_of(&u, AGI_PICTURE, 1), AGI_USE_VARIABLE);
+    assert_int_equal(u.why_logic[AGI_PICTURE], 2);
+    assert_int_equal(u.why_var[AGI_PICTURE], 0);
+    usage_of_code("0b 1e 05 12 02 00", &u); /* lindirectn(v30, 5) */
+    assert_int_equal(agi_game_usage_of(&u, AGI_PICTURE, 1), AGI_USE_VARIABLE);
+    usage_of_code("03 1e 40 0b 1e 05 12 02 00", &u); /* v30 = 64 first: v64 or v0 */
+    assert_int_equal(agi_game_usage_of(&u, AGI_PICTURE, 1), AGI_USE_VARIABLE);
+    usage_of_code("04 00 05 12 02 00", &u); /* v0 = v5, which the interpreter writes */
+    assert_int_equal(agi_game_usage_of(&u, AGI_PICTURE, 1), AGI_USE_VARIABLE);
+    usage_of_code("13 2a 12 02 00", &u); /* new.room.v(v42): v42 is 0, room 0 */
+    assert_int_equal(agi_game_usage_of(&u, AGI_PICTURE, 1), AGI_USE_NONE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_refs_loads),
-        cmocka_unit_test(test_usage_stale_entries),
-        cmocka_unit_test(test_usage_by_variable),
-        cmocka_unit_test(test_usage_reach),
+        cmocka_unit_test(test_refs_loads),        cmocka_unit_test(test_usage_stale_entries),
+        cmocka_unit_test(test_usage_by_variable), cmocka_unit_test(test_usage_reach),
+        cmocka_unit_test(test_usage_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

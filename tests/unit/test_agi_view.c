@@ -101,8 +101,10 @@ static void test_view_mirror_row_rules(void **state)
     const uint8_t blank[] = {0x75, 0x00};
     assert_int_equal(agi_view_mirror_row(blank, sizeof blank, 5, 7, out), 1);
     assert_int_equal(out[0], 0);
-    const uint8_t wide[] = {0x1f, 0x00};
-    assert_int_equal(agi_view_mirror_row(wide, sizeof wide, 10, 0, out), 0);
+    const uint8_t wide[] = {0x1f, 0x00}; /* 15 pixels in 10: shifted 251 */
+    assert_int_equal(agi_view_mirror_row(wide, sizeof wide, 10, 0, out), 19);
+    assert_int_equal(out[16], 0x0b);
+    assert_int_equal(out[17], 0x1f);
 }
 
 static void test_view_pixels_beyond_width(void **state)
@@ -122,15 +124,19 @@ static void test_view_malformed(void **state)
     (void)state;
     agi_view v;
     relic_err err;
-    assert_int_equal(decode("bad_view_row.bin", "2.936", &v, &err), RELIC_EDATA);
-    assert_int_equal(err.offset, 15);
-    assert_non_null(strstr(err.msg, "row 1 of 2"));
-    assert_int_equal(decode("bad_view_wide.bin", "2.936", &v, &err), RELIC_OK);
-    assert_int_equal(agi_view_select_loop(&v, 0, &err), RELIC_OK);
-    /* a row wider than its cel mirrors clipped, with a warning at its offset */
-    assert_int_equal(agi_view_select_loop(&v, 1, &err), RELIC_OK);
+    /* a last row cut by the payload ends with it (the zeros past it) */
+    assert_int_equal(decode("bad_view_row.bin", "2.936", &v, &err), RELIC_OK);
     assert_int_equal(v.warnings, 1);
     assert_int_equal(v.warning_offset, 15);
+    assert_non_null(strstr(v.warning, "rows run past the payload"));
+    agi_view_free(&v);
+    assert_int_equal(decode("bad_view_wide.bin", "2.936", &v, &err), RELIC_OK);
+    /* a row wider than its cel warns at its cel, and mirrors shifted */
+    assert_int_equal(v.warnings, 1);
+    assert_int_equal(v.warning_offset, 12);
+    assert_int_equal(agi_view_select_loop(&v, 0, &err), RELIC_OK);
+    assert_int_equal(agi_view_select_loop(&v, 1, &err), RELIC_OK);
+    assert_int_equal(v.warnings, 1);
     agi_view_free(&v);
     const uint8_t short_hdr[] = {0, 0, 3, 0};
     relic_err_clear(&err);
@@ -190,10 +196,11 @@ static void test_cel_draw_rules(void **state)
     assert_int_equal(vis[167 * 160 + 5], 1);
 }
 
-/* A loop whose header promises two cels but whose second cel lies past
- * the payload keeps the first and warns (the interpreter reads what is
- * there). */
-static void test_view_loop_fewer_cels(void **state)
+/* Past the payload AGI 2.936's memory holds zeros: a loop whose second
+ * cel lies past it has a 0x0 cel there, with a warning; a cel whose rows
+ * the payload cuts ends that row there and has empty rows after it (a
+ * DOSBox probe drew such a 3x4 cel's two rows and nothing below). */
+static void test_view_past_payload_reads_zeros(void **state)
 {
     (void)state;
     static const uint8_t view[] = {0x01, 0x01, 0x01, 0x00, 0x00, 0x07, 0x00, /* one loop at 7 */
@@ -203,19 +210,38 @@ static void test_view_loop_fewer_cels(void **state)
     relic_err err;
     relic_err_clear(&err);
     assert_int_equal(agi_view_decode(view, sizeof view, agi_profile_find("2.936"), &v, &err), RELIC_OK);
-    assert_int_equal(v.loop_count, 1);
-    assert_int_equal(v.loops[v.loop[0]].cel_count, 1);
+    assert_int_equal(v.loops[v.loop[0]].cel_count, 2);
+    const agi_cel *c = agi_view_cel(&v, 0, 1);
+    assert_int_equal(c->width, 0);
+    assert_int_equal(c->height, 0);
     assert_int_equal(v.warnings, 1);
-    assert_non_null(strstr(v.warning, "fewer cels"));
+    assert_int_equal(v.warning_offset, 0x47);
+    assert_non_null(strstr(v.warning, "past the payload"));
     agi_view_free(&v);
-    /* the first cel itself broken is still an error */
-    static const uint8_t broken[] = {0x01, 0x01, 0x01, 0x00, 0x00, 0x07, 0x00, 0x01, 0x40, 0x00};
-    assert_int_equal(agi_view_decode(broken, sizeof broken, agi_profile_find("2.936"), &v, &err), RELIC_EDATA);
+    /* The probe's cel: 3x4, rows "44 00" and "24", then the payload ends. */
+    static const uint8_t cut[] = {0x01, 0x01, 0x01, 0x00, 0x00, 0x07, 0x00, 0x01,
+                                  0x03, 0x00, 0x03, 0x04, 0x00, 0x44, 0x00, 0x24};
+    assert_int_equal(agi_view_decode(cut, sizeof cut, agi_profile_find("2.936"), &v, &err), RELIC_OK);
+    assert_int_equal(v.warnings, 2); /* the rows past the payload, the 4-pixel rows of a 3-wide cel */
+    assert_int_equal(v.warning_offset, 15);
+    c = agi_view_cel(&v, 0, 0);
+    assert_int_equal(c->rows_len, 6);
+    assert_memory_equal(c->rows, "\x44\x00\x24\x00\x00\x00", 6);
+    static uint8_t vis[160 * 168], pri[160 * 168];
+    memset(vis, 15, sizeof vis);
+    memset(pri, 4, sizeof pri);
+    agi_cel_draw(c, 20, 60, 15, vis, pri);
+    assert_memory_equal(vis + 57 * 160 + 20, "\x04\x04\x04\x04\x0f", 5); /* past its width, as drawn */
+    assert_memory_equal(vis + 58 * 160 + 20, "\x02\x02\x02\x02\x0f", 5);
+    assert_int_equal(vis[59 * 160 + 20], 15);
+    agi_view_free(&v);
 }
 
-/* A row wider than its cel is clipped to the cel when mirrored, with a
- * warning, instead of stopping the view. */
-static void test_view_wide_row_mirrors_clipped(void **state)
+/* A row wider than its cel mirrors as AGI 2.936 mirrors it: shifted right
+ * by (width - total) mod 256 pixels, out of the cel here (255 pixels of
+ * transparent runs, then the run); mirrored back it is the row again.
+ * The view warns when decoded. */
+static void test_view_wide_row_mirrors_shifted(void **state)
 {
     (void)state;
     // clang-format off
@@ -227,21 +253,78 @@ static void test_view_wide_row_mirrors_clipped(void **state)
     relic_err err;
     relic_err_clear(&err);
     assert_int_equal(agi_view_decode(view, sizeof view, agi_profile_find("2.936"), &v, &err), RELIC_OK);
-    assert_int_equal(agi_view_select_loop(&v, 1, &err), RELIC_OK);
     assert_int_equal(v.warnings, 1);
     assert_non_null(strstr(v.warning, "wider"));
+    assert_int_equal(agi_view_select_loop(&v, 1, &err), RELIC_OK);
+    const agi_cel *c = agi_view_cel(&v, 1, 0);
+    assert_int_equal(c->rows_len, 19);
+    for (unsigned i = 0; i < 17; i++)
+        assert_int_equal(c->rows[i], 0xff);
+    assert_int_equal(c->rows[17], 0x13);
     uint8_t px[2];
-    agi_cel_pixels(agi_view_cel(&v, 1, 0), px);
-    assert_int_equal(px[0], 1);
-    assert_int_equal(px[1], 1);
+    agi_cel_pixels(c, px);
+    assert_int_equal(px[0], 15);
+    assert_int_equal(px[1], 15);
+    assert_int_equal(agi_view_select_loop(&v, 0, &err), RELIC_OK);
+    c = agi_view_cel(&v, 0, 0);
+    assert_int_equal(c->rows_len, 2);
+    assert_memory_equal(c->rows, "\x13\x00", 2);
     agi_view_free(&v);
+}
+
+/* The oracle probe's drawing (AGI 2.936 under DOSBox): a 4x3 cel with
+ * rows of 8, 4 and 18 pixels (runs 48 | 14 | 2f 23), mirrored at x 60
+ * and drawn at x 156; then a zero-length visible run. */
+static void test_cel_draw_linear(void **state)
+{
+    (void)state;
+    static uint8_t vis[160 * 168], pri[160 * 168];
+    uint8_t rows[] = {0x48, 0x00, 0x14, 0x00, 0x2f, 0x23, 0x00};
+    agi_cel c = {.width = 4, .height = 3, .transparent = 0, .rows = rows, .rows_len = sizeof rows};
+    memset(vis, 15, sizeof vis);
+    memset(pri, 4, sizeof pri);
+    agi_cel_draw(&c, 156, 80, 15, vis, pri);
+    for (int x = 156; x < 160; x++) { /* on into the row below */
+        assert_int_equal(vis[78 * 160 + x], 4);
+        assert_int_equal(vis[80 * 160 + x], 2);
+    }
+    for (int x = 0; x < 4; x++)
+        assert_int_equal(vis[79 * 160 + x], 4);
+    for (int x = 0; x < 14; x++)
+        assert_int_equal(vis[81 * 160 + x], 2);
+    assert_int_equal(vis[81 * 160 + 14], 15);
+    /* Mirrored, the 8-pixel row is shifted (4 - 8) mod 256 = 252 pixels:
+     * from x 60 of row 48 to x 152 of row 49, as the probe drew it. */
+    uint8_t m[64];
+    size_t n = agi_view_mirror_row(rows, 2, 4, 0, m);
+    agi_cel mc = {.width = 4, .height = 1, .transparent = 0, .rows = m, .rows_len = n};
+    memset(vis, 15, sizeof vis);
+    agi_cel_draw(&mc, 60, 48, 15, vis, pri);
+    for (int x = 152; x < 160; x++)
+        assert_int_equal(vis[49 * 160 + x], 4);
+    assert_int_equal(vis[48 * 160 + 60], 15);
+    /* A visible run of length 0 fills on to the end of the surface (the
+     * probe's 0x50 at (100, 148)); the next rows draw over it. */
+    uint8_t zero[] = {0x50, 0x00, 0x13, 0x00};
+    agi_cel z = {.width = 3, .height = 2, .transparent = 0, .rows = zero, .rows_len = sizeof zero};
+    memset(vis, 15, sizeof vis);
+    agi_cel_draw(&z, 100, 149, 15, vis, pri);
+    assert_int_equal(vis[148 * 160 + 99], 15);
+    assert_int_equal(vis[148 * 160 + 100], 5);
+    assert_int_equal(vis[149 * 160 + 100], 1);
+    assert_int_equal(vis[149 * 160 + 103], 5);
+    assert_int_equal(vis[167 * 160 + 159], 5);
+    uint8_t px[6];
+    agi_cel_pixels(&z, px);
+    assert_memory_equal(px, "\x05\x05\x05\x01\x01\x01", 6);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_view_loop_fewer_cels),
-        cmocka_unit_test(test_view_wide_row_mirrors_clipped),
+        cmocka_unit_test(test_view_past_payload_reads_zeros),
+        cmocka_unit_test(test_view_wide_row_mirrors_shifted),
+        cmocka_unit_test(test_cel_draw_linear),
         cmocka_unit_test(test_view_shared_loops_mirroring),
         cmocka_unit_test(test_view_packed_230),
         cmocka_unit_test(test_view_mirror_row_rules),

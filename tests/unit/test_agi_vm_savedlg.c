@@ -349,6 +349,52 @@ static void test_restore_equals_dialog(void **state)
     agi_vm_free(b);
 }
 
+/* f12 after a restore (probe RC under DOSBox, tests/corpus/agi_oracle/
+ * README.md "Restored saves"): the logic run that goes on in the cycle
+ * that accepted the dialog sees it, once; the next cycles do not.  The
+ * saved f12 is clear, so only the restore sets it; agi_vm_restore
+ * (pic-render --restore) gives the first cycle the same. */
+static void test_restore_sets_f12(void **state)
+{
+    (void)state;
+    const char *src = "if (v50 == 0) {\n  v50 = 1;\n  set.string(s0, \">\");\n  set.cursor.char(\"_\");\n"
+                      "  accept.input();\n  set.key(0, 59, c1);\n  set.key(0, 60, c2);\n}\n"
+                      "v81++;\nif (isset(f12)) { v73++; v74 = v81; }\n"
+                      "if (controller(c1)) { save.game(); }\nif (controller(c2)) { restore.game(); }\nreturn();";
+    agi_vm *a = dlg_vm("2.936");
+    test_vm_logic(a, 0, src);
+    const char *script = "2 key f1\n3 key enter\n3 key enter\n3 type \"x\"\n3 key enter\n"
+                         "10 key f2\n11 key enter\n11 key enter\n12 key enter\n";
+    test_vm_run(a, script, 12);
+    assert_int_equal(agi_vm_modal_state(a), AGI_MODAL_RESTORE);
+    assert_int_equal(a->vars[73], 0);
+    test_vm_run(a, script, 13);
+    assert_int_equal(agi_vm_modal_state(a), AGI_MODAL_NONE);
+    assert_int_equal(a->vars[73], 1);
+    unsigned saved = a->vars[81];
+    assert_int_equal(a->vars[74], saved);
+    test_vm_run(a, script, 16);
+    assert_int_equal(a->vars[73], 1);
+    assert_false(a->flags[12]);
+
+    agi_save s;
+    relic_err err;
+    relic_err_clear(&err);
+    assert_int_equal(agi_save_decode(a->saves.mem[0].data, a->saves.mem[0].len, agi_vm_profile(a), &s, &err), RELIC_OK);
+    assert_false(agi_save_flag(&s, 12));
+    agi_vm *b = dlg_vm("2.936");
+    test_vm_logic(b, 0, src);
+    assert_int_equal(agi_vm_restore(b, &s, &err), RELIC_OK);
+    agi_save_free(&s);
+    test_vm_run(b, NULL, 1);
+    assert_int_equal(b->vars[73], 1);
+    assert_int_equal(b->vars[74], saved);
+    test_vm_run(b, NULL, 3);
+    assert_int_equal(b->vars[73], 1);
+    agi_vm_free(a);
+    agi_vm_free(b);
+}
+
 /* The path is edited in its field; a directory relic's disk lacks gives
  * "There is no directory named", whose Enter goes back to the path; an
  * empty path is the root (probe S7). */
@@ -397,6 +443,7 @@ int main(void)
         cmocka_unit_test(test_newest_file_selected),
         cmocka_unit_test(test_file_name_lower_case),
         cmocka_unit_test(test_restore_equals_dialog),
+        cmocka_unit_test(test_restore_sets_f12),
         cmocka_unit_test(test_path_edit),
         cmocka_unit_test(test_cursor_rule),
     };

@@ -4,6 +4,7 @@
  * device a run's sounds are scheduled for, v23 read on every tick, and the
  * silence and completion flags of a sound replaced, stopped, gated by f9
  * and ended by a restart.  Sounds are installed from explicit bytes. */
+#include "relic/agi.h"
 #include "relic/agi_vm.h"
 #include "agi_vm_support.h"
 
@@ -206,12 +207,66 @@ static void test_gate_end_restart(void **state)
     agi_vm_free(vm);
 }
 
+/* The damaged game's sound: channel 3 at 0x8b07, far past its payload
+ * (issue 32).  AGI 2.936 ran it: on a Tandy the channel's zero records
+ * kept the sound going (the oracle probe never saw its flag), on the PC
+ * speaker the sound ended with channel 0.  The run goes on, the sound
+ * warns once though loaded three times. */
+#define SOUND_DAMAGED "08 00 0d 00 0d 00 07 8b  03 00 1a 8b 90  ff ff"
+
+static void damaged_game_run(agi_vm_machine machine, int flag_set)
+{
+    relic_buf logic = RELIC_BUF_INIT, snd = RELIC_BUF_INIT;
+    relic_err err;
+    relic_err_clear(&err);
+    const char *src = "if (v60 < 2) { v60++; load.sound(1); new.room(0); }\n"
+                      "if (v60 == 2) { v60++; load.sound(1); sound(1, f50); }\nreturn();";
+    agi_compile_opts co = {.file_name = "t.lgc"};
+    if (agi_logic_compile(src, strlen(src), &co, &logic, &err))
+        fail_msg("compile: %s", err.msg);
+    uint8_t b[32];
+    relic_buf_append(&snd, b, test_hex(SOUND_DAMAGED, b, sizeof b));
+    agi_build_input in;
+    memset(&in, 0, sizeof in);
+    in.payloads[AGI_LOGIC][0] = &logic;
+    in.payloads[AGI_SOUND][1] = &snd;
+    agi_build_opts bo = {.layout = AGI_LAYOUT_V2};
+    agi_fileset fs = {0};
+    agi_game g;
+    assert_int_equal(agi_game_build(&in, &bo, &fs, &err), RELIC_OK);
+    assert_int_equal(agi_game_open(&fs, NULL, &g, &err), RELIC_OK);
+    agi_vm *vm;
+    agi_vm_opts o = {.seed = 5, .max_steps = 10000, .machine = machine};
+    assert_int_equal(agi_vm_new(&g, &o, &vm, &err), RELIC_OK);
+    if (agi_vm_run(vm, NULL, 200, &err))
+        fail_msg("run: %s", err.msg);
+    assert_int_equal(vm->vars[60], 3);
+    assert_int_equal(vm->flags[50], flag_set);
+    assert_int_equal(agi_vm_resource_warnings(vm), 1);
+    const char *w = agi_vm_resource_warning(vm, 0);
+    if (!strstr(w, "sound 1: channel 3 offset 0x8b07 outside the payload") || !strstr(w, "(payload offset 0x6)"))
+        fail_msg("warning: %s", w);
+    assert_null(agi_vm_resource_warning(vm, 1));
+    agi_vm_free(vm);
+    agi_fileset_free(&fs);
+    relic_buf_free(&logic);
+    relic_buf_free(&snd);
+}
+
+static void test_damaged_channel_runs(void **state)
+{
+    (void)state;
+    damaged_game_run(AGI_MACHINE_TANDY, 0);
+    damaged_game_run(AGI_MACHINE_PC, 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_machine_state),    cmocka_unit_test(test_machine_state_after_restore),
-        cmocka_unit_test(test_run_device),       cmocka_unit_test(test_volume_each_tick),
-        cmocka_unit_test(test_replace_and_stop), cmocka_unit_test(test_gate_end_restart),
+        cmocka_unit_test(test_machine_state),        cmocka_unit_test(test_machine_state_after_restore),
+        cmocka_unit_test(test_run_device),           cmocka_unit_test(test_volume_each_tick),
+        cmocka_unit_test(test_replace_and_stop),     cmocka_unit_test(test_gate_end_restart),
+        cmocka_unit_test(test_damaged_channel_runs),
     };
     return cmocka_run_group_tests_name("agi_vm_sound", tests, NULL, NULL);
 }

@@ -1,8 +1,8 @@
 /* The community extensions of AGI that ScummVM reads (engines/agi): one
  * const descriptor row per extension, detected from a game's files and
  * data: AGIPAL (pal.N palette files, agipal.c), AGDS (the Russian clone's
- * text key and code page, agds.c) and AGI256 (256-colour pictures and views,
- * agi256.c). */
+ * text key and code page, agds.c), AGI256 (256-colour pictures, agi256.c)
+ * and AGI256-2 (AGI256 with 256-colour views, agi256.c). */
 #ifndef RELIC_AGI_EXT_H
 #define RELIC_AGI_EXT_H
 
@@ -18,9 +18,13 @@ extern "C" {
 
 /* Bits of agi_game.extensions. */
 enum {
-    AGI_EXT_AGIPAL = 1u << 0, /* pal.N palettes switched by shake.screen 100..109 */
-    AGI_EXT_AGDS = 1u << 1,   /* text XORed with "Alex Simkin", CP866 */
-    AGI_EXT_AGI256 = 1u << 2  /* raw 256-colour pictures, 0xF00F views, VGA palette */
+    AGI_EXT_AGIPAL = 1u << 0,   /* pal.N palettes switched by shake.screen 100..109 */
+    AGI_EXT_AGDS = 1u << 1,     /* text XORed with "Alex Simkin", CP866 */
+    AGI_EXT_AGI256 = 1u << 2,   /* raw 256-colour pictures by opcode 170, VGA palette */
+    AGI_EXT_AGI256_2 = 1u << 3, /* AGI256's rules, and 0xF00F views of 256-colour cels */
+    /* The games whose pictures may be raw 256-colour bitmaps shown with the
+     * VGA palette: AGI256-2 is built on AGI256 and keeps all of its rules. */
+    AGI_EXT_VGA256 = AGI_EXT_AGI256 | AGI_EXT_AGI256_2
 };
 
 /* Signature of a detector: 1 when the files show the extension, with one
@@ -75,19 +79,45 @@ void agi_cp866_to_utf8(const uint8_t *s, size_t n, relic_buf *out);
  * character with no CP866 form, or -1 when all converted. */
 long agi_utf8_to_cp866(const char *s, size_t n, relic_buf *out);
 
-/* AGI256 (agi256.c). */
+/* The code page of a game's text (codepage.c): the row of the first
+ * extension among `extensions` that has its own (AGDS: CP866), else CP437. */
+typedef struct agi_codepage {
+    unsigned flag;    /* AGI_EXT_* that selects the row; 0: the default */
+    const char *name; /* "cp437", "cp866" */
+    /* Appends the UTF-8 form of n bytes of the page to out. */
+    void (*to_utf8)(const uint8_t *s, size_t n, relic_buf *out);
+    /* Appends the page's bytes of UTF-8 text; the byte index of the first
+     * character with no form in the page, or -1 when all converted. */
+    long (*from_utf8)(const char *s, size_t n, relic_buf *out);
+    /* A typed byte as the parser matches it against WORDS.TOK: lower case,
+     * and in CP866 each Cyrillic letter as the Latin letter the dictionary
+     * stores (codepage.c). */
+    uint8_t (*fold)(uint8_t typed);
+} agi_codepage;
+const agi_codepage *agi_codepage_for(unsigned extensions);
+
+/* AGI256 and AGI256-2 (agi256.c). */
 #define AGI_AGI256_PIC_WIDTH 160u
 #define AGI_AGI256_PIC_HEIGHT 168u
 #define AGI_AGI256_PIC_SIZE (AGI_AGI256_PIC_WIDTH * AGI_AGI256_PIC_HEIGHT)
 #define AGI_AGI256_VIEW_ID 0xF00Fu
+/* AGI256: some picture has a raw bitmap's shape.  AGI256-2: some view has
+ * the 0xF00F header id.  The evidence names the resource and the cue. */
 int agi_agi256_detect(const agi_game *g, char *why, size_t why_len);
+int agi_agi256_2_detect(const agi_game *g, char *why, size_t why_len);
 /* The VGA default palette AGI256 games show: 6-bit levels times 4, as
  * ScummVM's PALETTE_VGA stores them. */
 void agi_agi256_palette(uint8_t rgb[256 * 3]);
 /* 1 when a picture payload has a raw 256-colour bitmap's shape, not vector
- * commands.  Whether a game's picture is one also needs the game's
+ * commands: a whole screen of bytes that cannot be read as a picture
+ * command stream.  Whether a game's picture is one also needs the game's
  * evidence: agi_picture_form_of (agi_picture.h) decides. */
 int agi_agi256_picture_is_raw(const uint8_t *data, size_t len);
+/* The same, with the cue that decided in words ("" when not raw). */
+int agi_agi256_picture_shape(const uint8_t *data, size_t len, char *why, size_t why_len);
+/* The shape inside a game that shows AGI256 or AGI256-2: no command
+ * stream, of any size (a short bitmap is finished in white). */
+int agi_agi256_picture_is_raw_in_game(const uint8_t *data, size_t len);
 typedef agi_picture_raw_info agi_agi256_picture_info;
 /* Fills the 160x168 visual screen with palette indices; never fails on
  * data (any byte is a colour), only reports what it filled or ignored. */

@@ -62,7 +62,7 @@ int agi_picture_draw(const agi_picture_args *a, agi_picture_stats *st, relic_err
 
 /* ---- the form of a picture resource (picture_form.c) ---------------------
  * A picture resource holds the vector command stream above, or an
- * extension's raw bitmap (AGI256: agi256.c).  Which one is decided here
+ * extension's raw bitmap (AGI256, AGI256-2: agi256.c).  Which one is decided here
  * once, for every tool; a new form is one row in picture_form.c. */
 typedef enum agi_picture_form_id { AGI_PICTURE_FORM_VECTOR, AGI_PICTURE_FORM_AGI256 } agi_picture_form_id;
 
@@ -75,7 +75,7 @@ typedef struct agi_picture_raw_info {
 typedef struct agi_picture_form {
     agi_picture_form_id id;
     const char *name;   /* "vector", "agi256" */
-    unsigned extension; /* the AGI_EXT_* flag (agi_ext.h) a game's data must show; 0: none */
+    unsigned extension; /* the AGI_EXT_* flags (agi_ext.h), any of which a game's data must show; 0: none */
     unsigned colors;    /* palette entries of the visual plane: 16 or 256 */
     /* A raw bitmap's decoder: fills the 160x168 visual plane with palette
      * indices (the priority plane has none; it stays cleared, 4).  NULL

@@ -23,18 +23,25 @@ typedef struct agi_sound_event {
 
 typedef struct agi_sound_channel {
     uint16_t start; /* payload offset from the header */
-    uint32_t end;   /* payload offset of its 0xffff terminator */
+    uint32_t end;   /* payload offset of its 0xffff terminator (endless: where its zero records begin) */
     agi_sound_event *events;
     unsigned count;
+    uint8_t endless; /* runs past the payload: after its events, zero records forever */
 } agi_sound_channel;
 
 typedef struct agi_sound {
     agi_sound_channel ch[AGI_SOUND_CHANNELS];
+    unsigned warnings;     /* damaged channels, read as AGI 2.936 reads them */
+    size_t warning_offset; /* payload offset of the first */
+    char warning[160];
 } agi_sound;
 
-/* Decodes and validates every channel: each must reach its terminator
- * inside the payload.  Errors carry payload offsets.  On failure *out is
- * left empty (safe to free). */
+/* Decodes every channel as AGI 2.936 reads it: a channel that starts or
+ * runs past the payload reads the zeros the interpreter's memory holds
+ * there (endless zero records), one inside the header reads the header;
+ * each is counted in warnings.  Errors (a payload shorter than its header,
+ * out of memory) carry payload offsets; on failure *out is left empty (safe
+ * to free). */
 int agi_sound_decode(const uint8_t *data, size_t len, agi_sound *out, relic_err *err);
 void agi_sound_free(agi_sound *s);
 

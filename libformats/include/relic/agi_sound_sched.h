@@ -62,6 +62,7 @@ typedef struct agi_snd_chan {
     uint32_t countdown; /* ticks until the next record */
     unsigned next;      /* index of the next event */
     uint8_t done;       /* terminator consumed */
+    uint8_t zero;       /* playing a zero record past the payload (an endless channel) */
     uint8_t base;       /* base attenuation (envelope profiles) */
     int16_t env_index;  /* -1: envelope disabled */
     uint8_t env_value;
@@ -102,7 +103,9 @@ uint64_t agi_snd_idle_ticks(const agi_snd_sched *s);
 void agi_snd_skip(agi_snd_sched *s, uint64_t ticks);
 
 /* The whole sound, f9 held set: commands into out (appended) and the
- * completion tick. */
+ * completion tick.  A sound whose endless channels (agi_sound.h) are all
+ * that is left playing never ends on its own: the schedule stops it on
+ * the tick the last other channel ends (silence, as a stop sends). */
 int agi_snd_schedule(const agi_sound *snd, const agi_snd_opts *o, agi_snd_cmds *out, uint64_t *completion,
                      relic_err *err);
 

@@ -71,8 +71,8 @@ void agi_view_free(agi_view *v);
 
 /* Selecting a loop, as the interpreter does before drawing it: per-cel
  * (or, in 2.230, per-loop) orientation state is compared with the loop
- * number and the shared rows are mirrored when it differs.  The error is a
- * row whose runs are wider than its cel (no mirror exists). */
+ * number and the shared rows are mirrored when it differs.  The only error
+ * is running out of memory. */
 int agi_view_select_loop(agi_view *v, unsigned loop, relic_err *err);
 
 /* The cel at (loop, cel) as currently oriented. */
@@ -86,12 +86,19 @@ void agi_cel_pixels(const agi_cel *c, uint8_t *out);
  * bottom row at baseline_y, at object priority p (0..15), onto the two
  * 160x168 planes.  Placement is adjusted as the spec says (a top above
  * row 0 shifts the cel left and down; a right edge past 159 moves it
- * left); cells outside the surface are skipped. */
+ * left); cells left of or below the surface are skipped.  As AGI 2.936
+ * draws into its linear 160-byte-wide buffer, a row's runs are drawn whole
+ * (past the cel's width, and past column 159 on into the rows below) and
+ * a visible run of length 0 counts 65536 cells. */
 void agi_cel_draw(const agi_cel *c, int x, int baseline_y, uint8_t p, uint8_t *visual, uint8_t *priority);
 
+/* A mirrored row is at most this many bytes longer than its source: up to
+ * 255 pixels of leading transparent runs of 15. */
+#define AGI_VIEW_MIRROR_EXTRA 19
 /* Mirrors one row (`row` up to and including its zero) into out (room for
- * at least 2 * width / 15 + rowlen + 2 bytes); returns the mirrored length,
- * or 0 when the row's runs are wider than width. */
+ * at least rowlen + AGI_VIEW_MIRROR_EXTRA bytes); returns the mirrored
+ * length.  A row wider than the cel is shifted right by (width - total)
+ * mod 256 pixels, as AGI 2.936 mirrors it. */
 size_t agi_view_mirror_row(const uint8_t *row, size_t rowlen, unsigned width, uint8_t transparent, uint8_t *out);
 
 #ifdef __cplusplus

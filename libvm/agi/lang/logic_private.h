@@ -44,6 +44,14 @@ int agi_scan_run(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, a
  * runs past `end`. */
 uint32_t agi_scan_predicate_len(const uint8_t *code, uint32_t off, uint32_t end, const agi_cmd *c);
 
+/* The loader commands (refs.c): 1 when `opcode` makes the interpreter
+ * read a resource from disk, its kind, and whether its first operand is a
+ * variable rather than the number. */
+int agi_refs_loader(uint8_t opcode, agi_kind *kind, int *by_var);
+/* 1 when the instruction before s->insn[i], with no jump landing between,
+ * assigns s->insn[i]'s first operand (a variable) a constant: *value. */
+int agi_refs_assigned_before(const agi_scan *s, unsigned i, uint8_t *value);
+
 /* Whether #message lines (agi_logic_encode, encrypted, count = highest
  * present message) rebuild this payload exactly; else it needs #table. */
 int agi_logic_table_regular(const uint8_t *payload, size_t len, const agi_scan *s, const agi_logic_messages *m);

@@ -37,31 +37,45 @@ static int agi_refs_is_target(const agi_scan *s, uint32_t off)
     return 0;
 }
 
-static void agi_refs_mark(uint8_t *set, unsigned *unknown, const agi_scan *s, unsigned i, int by_var)
+int agi_refs_loader(uint8_t opcode, agi_kind *kind, int *by_var)
+{
+    for (size_t k = 0; k < sizeof agi_refs_loaders / sizeof agi_refs_loaders[0]; k++)
+        if (agi_refs_loaders[k].opcode == opcode) {
+            *kind = (agi_kind)agi_refs_loaders[k].kind;
+            *by_var = agi_refs_loaders[k].by_var;
+            return 1;
+        }
+    return 0;
+}
+
+int agi_refs_assigned_before(const agi_scan *s, unsigned i, uint8_t *value)
 {
     const agi_insn *in = &s->insn[i];
-    uint8_t arg = s->code[in->off + 1];
-    if (!by_var) {
-        set[arg] = 1;
-        return;
-    }
     const agi_insn *prev = i ? &s->insn[i - 1] : NULL;
     /* the assignment must run right before: no jump lands between them */
-    if (prev && prev->kind == AGI_INSN_ACTION && prev->cmd->opcode == AGI_A_ASSIGNN && s->code[prev->off + 1] == arg &&
-        !agi_refs_is_target(s, in->off))
-        set[s->code[prev->off + 2]] = 1;
+    if (prev && prev->kind == AGI_INSN_ACTION && prev->cmd->opcode == AGI_A_ASSIGNN &&
+        s->code[prev->off + 1] == s->code[in->off + 1] && !agi_refs_is_target(s, in->off)) {
+        *value = s->code[prev->off + 2];
+        return 1;
+    }
+    return 0;
+}
+
+static void agi_refs_mark(uint8_t *set, unsigned *unknown, const agi_scan *s, unsigned i, int by_var)
+{
+    uint8_t arg = s->code[s->insn[i].off + 1];
+    if (!by_var || agi_refs_assigned_before(s, i, &arg))
+        set[arg] = 1;
     else
         (*unknown)++;
 }
 
 static void agi_refs_loads(agi_logic_refs *out, const agi_scan *s, unsigned i)
 {
-    uint8_t op = s->insn[i].cmd->opcode;
-    for (size_t k = 0; k < sizeof agi_refs_loaders / sizeof agi_refs_loaders[0]; k++) {
-        const struct agi_refs_loader *l = &agi_refs_loaders[k];
-        if (l->opcode == op)
-            agi_refs_mark(out->load[l->kind], &out->load_unknown[l->kind], s, i, l->by_var);
-    }
+    agi_kind kind;
+    int by_var;
+    if (agi_refs_loader(s->insn[i].cmd->opcode, &kind, &by_var))
+        agi_refs_mark(out->load[kind], &out->load_unknown[kind], s, i, by_var);
 }
 
 int agi_logic_refs_read(const uint8_t *payload, size_t len, const agi_logic_ctx *ctx, agi_logic_refs *out,

@@ -198,9 +198,11 @@ static long agi_expect_item_index(const agi_vm *vm, const agi_expect *e)
 {
     if (!e->text)
         return e->number < vm->item_count ? (long)e->number : -1;
+    char name[256]; /* the script's UTF-8 in the game's code page */
+    agi_vm_script_text(vm, e->text, name, sizeof name);
     for (unsigned i = 0; i < vm->item_count; i++) {
         const char *n = vm->objects_meta.items[i].name;
-        if (n && strcasecmp(n, e->text) == 0)
+        if (n && strcasecmp(n, name) == 0)
             return (long)i;
     }
     return -1;
@@ -224,16 +226,18 @@ static int agi_expect_has(const agi_vm *vm, const agi_expect *e, char *found, si
 
 static int agi_expect_message(const agi_vm *vm, const agi_expect *e, char *found, size_t len)
 {
-    char want[600], have[600];
+    char want[600], have[600], text[600];
     if (!agi_vm_text_window_open(vm)) {
         snprintf(found, len, "no message window");
         return e->kind == AGI_EXPECT_NO_MESSAGE;
     }
     agi_expect_squeeze(agi_vm_text_window(vm), have, sizeof have);
-    snprintf(found, len, "message \"%s\"", have);
+    agi_vm_text_utf8(vm, have, text, sizeof text); /* the report is UTF-8 */
+    snprintf(found, len, "message \"%s\"", text);
     if (e->kind == AGI_EXPECT_NO_MESSAGE)
         return 0;
-    agi_expect_squeeze(e->text, want, sizeof want);
+    agi_vm_script_text(vm, e->text, text, sizeof text); /* compared as the game's bytes */
+    agi_expect_squeeze(text, want, sizeof want);
     return strstr(have, want) != NULL;
 }
 

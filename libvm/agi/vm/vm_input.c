@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "relic/agi_ext.h"
 #include "../opcodes.h"
 #include "vm_private.h"
 #include "vm_input.h"
@@ -63,9 +64,11 @@ void agi_vm_parse(agi_vm *vm, const char *line)
 {
     vm->flags[AGI_F_INPUT] = vm->flags[AGI_F_SAID] = 0;
     vm->input->parsed_n = vm->input->parse_count = 0;
-    /* norm is matched (lower case); typed keeps the letters as typed, which
-     * is what %w shows (AGI 2.936, a probe: "LOOK Xyzzy" gives "LOOK" and
-     * "Xyzzy", "Look" gives "Look"). */
+    /* norm is matched (lower case; an AGDS game's Cyrillic letters as the
+     * Latin letters its dictionary stores, codepage.c); typed keeps the
+     * letters as typed, which is what %w shows (AGI 2.936, a probe: "LOOK
+     * Xyzzy" gives "LOOK" and "Xyzzy", "Look" gives "Look"). */
+    const agi_codepage *cp = agi_codepage_for(vm->extensions);
     char norm[128], typed[128];
     size_t n = 0;
     int sep = 1;
@@ -78,7 +81,7 @@ void agi_vm_parse(agi_vm *vm, const char *line)
             sep = 1;
         } else if (!strchr("'`-\"", *p)) {
             typed[n] = *p;
-            norm[n++] = (char)tolower((unsigned char)*p);
+            norm[n++] = (char)cp->fold((uint8_t)*p);
             sep = 0;
         }
     }
@@ -154,8 +157,10 @@ match:
     return 1;
 }
 
-static uint16_t agi_vm_menu_status(const agi_vm *vm, const char *text)
+static uint16_t agi_vm_menu_status(const agi_vm *vm, const char *utf8)
 {
+    char text[160];
+    agi_vm_script_text(vm, utf8, text, sizeof text);
     for (unsigned i = 0; i < vm->menus.menu_n; i++) {
         char t[41];
         size_t n = 0;
@@ -196,23 +201,41 @@ static void agi_vm_post_key(agi_vm *vm, uint16_t key)
     agi_vm_post(vm, AGI_EV_KEY, key);
 }
 
+/* A key event's key word: its number, or for a key named by one UTF-8
+ * character beyond ASCII the byte of that character in the game's code
+ * page (an AGDS game's "в" is 0xa2, the byte a Russian keyboard driver
+ * gives); 0 when the page has none, and the key is then not pressed. */
+static uint16_t agi_vm_script_key(const agi_vm *vm, const agi_input_event *e)
+{
+    if (!e->text)
+        return e->value;
+    char b[8];
+    agi_vm_script_text(vm, e->text, b, sizeof b);
+    return b[0] && !b[1] ? (uint8_t)b[0] : 0;
+}
+
 /* One scripted event for an open modal: raw keys (no key map: the modal
  * waits read the keyboard), typed text as its keys then Enter. */
 static void agi_vm_modal_script_event(agi_vm *vm, const agi_input_event *e)
 {
     switch (e->kind) {
     case AGI_IN_KEY: {
-        int d = agi_vm_key_dir(e->value);
-        agi_vm_modal_event(vm, d ? AGI_EV_DIR : AGI_EV_KEY, d ? (uint16_t)d : e->value);
+        uint16_t key = agi_vm_script_key(vm, e);
+        int d = agi_vm_key_dir(key);
+        if (key || !e->text)
+            agi_vm_modal_event(vm, d ? AGI_EV_DIR : AGI_EV_KEY, d ? (uint16_t)d : key);
         break;
     }
     case AGI_IN_DIR: agi_vm_modal_event(vm, AGI_EV_DIR, e->value); break;
-    case AGI_IN_TYPE:
-        for (const char *p = e->text; *p && vm->modal.kind != AGI_MODAL_NONE; p++)
+    case AGI_IN_TYPE: {
+        char text[512];
+        agi_vm_script_text(vm, e->text, text, sizeof text);
+        for (const char *p = text; *p && vm->modal.kind != AGI_MODAL_NONE; p++)
             agi_vm_modal_event(vm, AGI_EV_KEY, (uint8_t)*p);
         if (vm->modal.kind != AGI_MODAL_NONE)
             agi_vm_modal_event(vm, AGI_EV_KEY, 0x0d);
         break;
+    }
     case AGI_IN_MENU:
         if (vm->modal.kind == AGI_MODAL_MENU)
             agi_vm_modal_menu_pick(vm, e->text ? agi_vm_menu_status(vm, e->text) : e->value);
@@ -220,10 +243,28 @@ static void agi_vm_modal_script_event(agi_vm *vm, const agi_input_event *e)
     }
 }
 
+/* a then b into dst (cap bytes), cut to fit. */
+static void agi_input_join(char *dst, size_t cap, const char *a, const char *b)
+{
+    size_t na = strlen(a), nb = strlen(b);
+    if (na > cap - 1)
+        na = cap - 1;
+    if (nb > cap - 1 - na)
+        nb = cap - 1 - na;
+    memmove(dst, a, na);
+    memcpy(dst + na, b, nb);
+    dst[na + nb] = 0;
+}
+
 static void agi_vm_script_event(agi_vm *vm, const agi_input_event *e)
 {
     switch (e->kind) {
-    case AGI_IN_KEY: agi_vm_post_key(vm, e->value); break;
+    case AGI_IN_KEY: {
+        uint16_t key = agi_vm_script_key(vm, e);
+        if (key || !e->text)
+            agi_vm_post_key(vm, key);
+        break;
+    }
     case AGI_IN_DIR: agi_vm_post(vm, AGI_EV_DIR, e->value); break;
     case AGI_IN_MENU: {
         uint16_t st = e->text ? agi_vm_menu_status(vm, e->text) : e->value;
@@ -231,16 +272,19 @@ static void agi_vm_script_event(agi_vm *vm, const agi_input_event *e)
             agi_vm_post(vm, AGI_EV_STATUS, st);
         break;
     }
-    case AGI_IN_TYPE:
-        snprintf(vm->input->last_input, sizeof vm->input->last_input, "%s", e->text);
+    case AGI_IN_TYPE: {
+        char text[512];
+        agi_vm_script_text(vm, e->text, text, sizeof text);
+        agi_input_join(vm->input->last_input, sizeof vm->input->last_input, "", text);
         if (agi_vm_text_input_enabled(vm)) { /* its keys after what the line holds, then Enter */
-            snprintf(vm->input->last_input, sizeof vm->input->last_input, "%s%s", vm->input->input_line, e->text);
+            agi_input_join(vm->input->last_input, sizeof vm->input->last_input, vm->input->input_line, text);
             vm->input->input_line[0] = 0;
             vm->input->input_len = 0;
             agi_vm_parse(vm, vm->input->last_input);
             agi_vm_input_redraw(vm);
         }
         break;
+    }
     }
 }
 
@@ -400,6 +444,19 @@ void agi_input_free(agi_input_script *s)
     memset(s, 0, sizeof *s);
 }
 
+/* Whether s is one UTF-8 character of two to four bytes. */
+static int agi_input_one_char(const char *s)
+{
+    const uint8_t *u = (const uint8_t *)s;
+    size_t n = u[0] >= 0xf0 && u[0] <= 0xf4 ? 4 : u[0] >= 0xe0 ? 3 : u[0] >= 0xc2 && u[0] < 0xe0 ? 2 : 0;
+    if (!n || strlen(s) != n)
+        return 0;
+    for (size_t i = 1; i < n; i++)
+        if ((u[i] & 0xc0) != 0x80)
+            return 0;
+    return 1;
+}
+
 /* A quoted string ("..." with \" and \\) or the rest of the line. */
 static char *agi_input_text(const char *p, const char *end)
 {
@@ -458,10 +515,14 @@ static int agi_input_line(agi_input_script *s, const char *line, const char *end
         return relic_err_set(err, RELIC_EDATA, off, "line %u: '%s' needs an argument", lineno, word);
     } else if (strcmp(word, "key") == 0) {
         long k = agi_key_by_name(arg);
-        if (k < 0)
-            return relic_err_set(err, RELIC_EDATA, off, "line %u: unknown key '%s'", lineno, arg);
         e.kind = AGI_IN_KEY;
-        e.value = (uint16_t)k;
+        if (k < 0 && agi_input_one_char(arg)) { /* its byte in the game's page, at run time */
+            if (!(e.text = strdup(arg)))
+                return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
+        } else if (k < 0) {
+            return relic_err_set(err, RELIC_EDATA, off, "line %u: unknown key '%s'", lineno, arg);
+        }
+        e.value = (uint16_t)(k < 0 ? 0 : k);
     } else if (strcmp(word, "dir") == 0 || strcmp(word, "menu") == 0) {
         char *q;
         n = strtoul(arg, &q, 10);

@@ -98,6 +98,9 @@ typedef struct agi_vm_res {
     agi_view *view[256];
     uint8_t view_order[256], view_n;
     agi_sound *sound[256];
+    uint8_t warned[AGI_KIND_COUNT][32]; /* a bit per resource that has warned */
+    char (*warnings)[200];              /* their lines, in the order they warned */
+    unsigned warnings_n;
 } agi_vm_res;
 
 /* The playing sound (vm_res.c). */

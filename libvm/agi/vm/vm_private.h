@@ -66,6 +66,13 @@ void agi_vm_flow_restored(agi_vm *vm, int on);
 void agi_vm_flow_reset(agi_vm *vm);
 /* At most size - 1 bytes of src into string slot `slot` (when it exists). */
 void agi_vm_string_set(agi_vm *vm, unsigned slot, const char *src, size_t size);
+/* UTF-8 text of the input script as the game's bytes (agi_codepage_for:
+ * CP866 in an AGDS game) into out (cap bytes, zero-terminated); from the
+ * first character the page lacks on, the bytes as written. */
+void agi_vm_script_text(const agi_vm *vm, const char *utf8, char *out, size_t cap);
+/* The game's bytes as UTF-8 in its code page into out (cap bytes,
+ * zero-terminated, cut before a character that does not fit). */
+void agi_vm_text_utf8(const agi_vm *vm, const char *bytes, char *out, size_t cap);
 
 /* 2. Resources (vm_res.c): lifecycle (runtime_state.md "Resource
  * lifecycle"), the replay list and the playing sound. */

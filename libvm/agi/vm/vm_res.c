@@ -47,6 +47,29 @@ static int agi_vm_res_messages(const agi_vm *vm, const agi_vm_logic *l, agi_logi
     return agi_logic_messages_decode(l->payload.data, l->payload.len, out, err);
 }
 
+/* A damaged resource the VM reads as AGI 2.936 does warns once, however
+ * often it is loaded; the line keeps the payload offset. */
+static void agi_vm_res_warn(agi_vm *vm, agi_kind kind, unsigned n, const char *msg, size_t offset)
+{
+    uint8_t *bit = &vm->res.warned[kind][(n & 0xff) >> 3], mask = (uint8_t)(1u << (n & 7));
+    if (*bit & mask)
+        return;
+    char(*grown)[200] = realloc(vm->res.warnings, (vm->res.warnings_n + 1) * sizeof *grown);
+    if (!grown)
+        return; /* a warning lost to memory, never the run */
+    *bit |= mask;
+    vm->res.warnings = grown;
+    snprintf(grown[vm->res.warnings_n++], sizeof *grown, "%s %u: %s (payload offset 0x%zx)", agi_kind_name(kind),
+             n & 0xff, msg, offset);
+}
+
+unsigned agi_vm_resource_warnings(const agi_vm *vm) { return vm->res.warnings_n; }
+
+const char *agi_vm_resource_warning(const agi_vm *vm, unsigned i)
+{
+    return i < vm->res.warnings_n ? vm->res.warnings[i] : NULL;
+}
+
 static int agi_vm_load(agi_vm *vm, agi_kind kind, unsigned n, relic_buf *out)
 {
     agi_record rec;
@@ -75,6 +98,8 @@ int agi_vm_load_logic(agi_vm *vm, unsigned n, int record)
     agi_logic_messages_free(&l->msgs);
     if (agi_vm_res_messages(vm, l, &l->msgs, &e))
         return agi_vm_fail(vm, "logic %u: %s (payload offset 0x%zx)", n, e.msg, e.offset);
+    if (l->msgs.warnings)
+        agi_vm_res_warn(vm, AGI_LOGIC, n, l->msgs.warning, l->msgs.warning_offset);
     l->code_len = l->msgs.code_length;
     l->loaded = 1;
     if (record)
@@ -135,6 +160,8 @@ int agi_vm_load_view(agi_vm *vm, unsigned n, int record)
         return agi_vm_fail(vm, "view %u: %s", n, v ? e.msg : "out of memory");
     }
     relic_buf_free(&p);
+    if (v->warnings)
+        agi_vm_res_warn(vm, AGI_VIEW, n, v->warning, v->warning_offset);
     vm->res.view[n] = v;
     vm->res.view_order[vm->res.view_n++] = (uint8_t)n;
     if (record)
@@ -166,6 +193,8 @@ int agi_vm_load_sound(agi_vm *vm, unsigned n, int record)
         return agi_vm_fail(vm, "sound %u: %s", n, s ? e.msg : "out of memory");
     }
     relic_buf_free(&p);
+    if (s->warnings)
+        agi_vm_res_warn(vm, AGI_SOUND, n, s->warning, s->warning_offset);
     vm->res.sound[n] = s;
     if (record)
         agi_vm_record(vm, AGI_REPLAY_LOAD_SOUND, (uint8_t)n);
@@ -225,7 +254,7 @@ int agi_vm_draw_pic(agi_vm *vm, unsigned n, int overlay)
     return RELIC_OK;
 }
 
-/* An AGI256 game's raw picture (vm_rules.h agi_vm_ext_rules): loaded,
+/* An AGI256 or AGI256-2 game's raw picture (vm_rules.h agi_vm_ext_rules): loaded,
  * then laid over the visual plane as 160x168 palette indices; the
  * priority plane keeps what draw.pic left (ScummVM drawPictureAGI256
  * writes the visual plane only).  The replay list has no record for it:
@@ -363,6 +392,9 @@ void agi_vm_res_free(agi_vm *vm)
     agi_snd_cmds_free(&vm->audio.snd_cmds);
     free(vm->replay->pairs);
     vm->replay->pairs = NULL;
+    free(vm->res.warnings);
+    vm->res.warnings = NULL;
+    vm->res.warnings_n = 0;
 }
 
 /* A room switch keeps logic 0 and installed logics, and drops the rest. */

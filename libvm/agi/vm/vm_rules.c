@@ -4,6 +4,7 @@
  * String slots: input_text_and_menus.md "String slots" (6 before 2.411). */
 #include <string.h>
 #include "relic/agi_ext.h"
+#include "relic/agi_vm.h"
 #include "vm_rules.h"
 
 #define AGI_RULES_3002149 \
@@ -48,30 +49,38 @@ const agi_vm_rules *agi_vm_rules_for(const agi_profile *p)
     return base;
 }
 
-/* AGI256 (facts from ScummVM engines/agi, read, not copied): the AGI256
- * interpreter gave opcode 170 (0xaa, set.simple in Sierra's table) a new
- * meaning.  ScummVM's op_cmd.cpp cmdAgi256LoadPic (current master; the
- * opcode table installs it for GF_AGI256 games) loads picture v[p0],
- * erases the sprites, draws the picture with decodePicture(nr, false,
- * true): no clear, picture.cpp drawPictureAGI256 fills only the visual
- * plane, row by row; then redraws the sprites and leaves the picture
- * unshown (pictureShown false) for the game's show.pic.  Older ScummVM
- * (cmdSetSimple under GF_AGI256 | GF_AGI256_2) also showed it at once;
- * relic follows master.  ScummVM once told AGI256 (raw pictures) from
- * AGI256-2 (raw pictures and 0xF00F views) with two flags; master's
- * detection_tables.h marks both demos GF_AGI256 and tells the views by
- * their header, as relic's one extension does: view.cpp decodeView reads
- * a view whose first word is 0xF00F as 256-colour (sprites.cpp: a whole
- * byte per pixel, no run lengths, no mirroring). */
+/* AGI256 and AGI256-2 (facts from ScummVM engines/agi, read, not copied;
+ * libformats agi256.c cites the rest): the AGI256 interpreter gave opcode
+ * 170 (0xaa, set.simple in Sierra's table) a new meaning, and AGI256-2,
+ * built on it, kept it.  ScummVM's op_cmd.cpp cmdAgi256LoadPic (current
+ * master; the opcode table installs it for GF_AGI256 games) loads picture
+ * v[p0], erases the sprites, draws the picture with decodePicture(nr,
+ * false, true): no clear, picture.cpp drawPictureAGI256 fills only the
+ * visual plane, row by row; then redraws the sprites and leaves the
+ * picture unshown (pictureShown false) for the game's show.pic.  Older
+ * ScummVM (cmdSetSimple under GF_AGI256 | GF_AGI256_2, both alike) also
+ * showed it at once; relic follows master.  Only AGI256-2 reads 0xF00F
+ * views as 256-colour cels (the ScummVM wiki's AGI256-2 section: a
+ * "modified cel blitting routine"; view.cpp decodeView "AGI 256-2 view",
+ * sprites: a whole byte per pixel, no run lengths, no mirroring); AGI256's
+ * blitter is Sierra's. */
+/* AGDS: the text is CP866 (agds.c); ScummVM draws a Russian game's bytes
+ * from 0x80 with Cyrillic glyphs everywhere (engines/agi/font.cpp,
+ * GfxFont::overwriteExtendedWithRussianSet for RU_RUS games, Groza the AGDS
+ * sample among them; read, not copied), as a DOS machine with a Russian
+ * display driver draws them; relic uses its own drawing of those letters
+ * (vm_font.c) unless pic-render --cyrillic-font gives one. */
 // clang-format off
 static const agi_vm_ext_rules agi_vm_ext_rules_table[] = {
-    {.flag = AGI_EXT_AGI256, .raw_picture_op = 0xaa, .wide_views = 1},
+    {.flag = AGI_EXT_AGI256, .raw_picture_op = 0xaa},
+    {.flag = AGI_EXT_AGI256_2, .raw_picture_op = 0xaa, .wide_views = 1},
+    {.flag = AGI_EXT_AGDS, .upper_glyphs = agi_vm_font_cp866},
 };
 // clang-format on
 
 agi_vm_ext_rules agi_vm_ext_rules_for(unsigned extensions)
 {
-    agi_vm_ext_rules r = {0, 0, 0};
+    agi_vm_ext_rules r = {0, 0, 0, NULL};
     for (size_t i = 0; i < sizeof agi_vm_ext_rules_table / sizeof agi_vm_ext_rules_table[0]; i++) {
         const agi_vm_ext_rules *t = &agi_vm_ext_rules_table[i];
         if (!(extensions & t->flag))
@@ -80,6 +89,8 @@ agi_vm_ext_rules agi_vm_ext_rules_for(unsigned extensions)
         if (!r.raw_picture_op)
             r.raw_picture_op = t->raw_picture_op;
         r.wide_views |= t->wide_views;
+        if (!r.upper_glyphs)
+            r.upper_glyphs = t->upper_glyphs;
     }
     return r;
 }

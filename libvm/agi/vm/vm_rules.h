@@ -124,6 +124,10 @@ typedef struct agi_vm_ext_rules {
     /* 1: a view whose header id is 0xF00F decodes as 256-colour cels
      * (agi_view_decode_agi256). */
     uint8_t wide_views;
+    /* relic's glyphs for bytes 0x80-0xff of the game's code page, drawn in
+     * every text of the screen, message windows included (NULL: the
+     * font's own upper half, blank in a window). */
+    const uint8_t *upper_glyphs;
 } agi_vm_ext_rules;
 
 /* The rules of a game's extensions merged into one (zero: no change). */

@@ -311,6 +311,12 @@ int agi_vm_from_save(agi_vm *vm, const agi_save *s, relic_err *err)
     vm->scr_split = 0;
     vm->scr_live = 1;
     agi_vm_status_again(vm);
+    /* f12, "restore.game ran": the logic run that goes on after a restore
+     * sees it, and the cycle's end clears it (runtime_state.md "cycle
+     * boundary" step 9).  AGI 2.936 under DOSBox (probe RC in
+     * tests/corpus/agi_oracle/README.md "Restored saves"): the logic's
+     * isset(f12) branch ran once, on the cycle that accepted the dialog. */
+    vm->flags[AGI_F_RESTORED] = 1;
     return RELIC_OK;
 }
 

@@ -318,14 +318,42 @@ static void agi_scr_sample14(const uint8_t *font14, uint8_t *font8)
             font8[ch * 8 + k] = font14[ch * 14 + k * 7 / 4];
 }
 
+int agi_vm_upper_font_split(const uint8_t *data, size_t len, const uint8_t **upper, relic_err *err)
+{
+    *upper = NULL;
+    if (len != AGI_FONT_UPPER_BYTES && len != AGI_FONT8_BYTES)
+        return relic_err_set(err, RELIC_EDATA, RELIC_NO_OFFSET,
+                             "an upper-half font is 1,024 bytes (glyphs 0x80-0xff) or 2,048 (a whole 8x8 font), "
+                             "not %zu",
+                             len);
+    *upper = data + (len - AGI_FONT_UPPER_BYTES);
+    return RELIC_OK;
+}
+
+/* base's glyphs below 0x80 and upper's from 0x80, into out. */
+static const uint8_t *agi_scr_join_upper(const uint8_t *base, const uint8_t *upper, uint8_t *out)
+{
+    memcpy(out, base, AGI_FONT8_BYTES - AGI_FONT_UPPER_BYTES);
+    memcpy(out + AGI_FONT8_BYTES - AGI_FONT_UPPER_BYTES, upper, AGI_FONT_UPPER_BYTES);
+    return out;
+}
+
 void agi_vm_screen_with(const agi_vm *vm, const agi_vm_fonts *fonts, uint8_t *out)
 {
     const uint8_t *font = fonts->text ? fonts->text : agi_vm_font, *window_font = fonts->window;
     const uint8_t *text_font = font; /* the text mode's glyphs */
-    uint8_t sampled[AGI_FONT8_BYTES];
+    uint8_t sampled[AGI_FONT8_BYTES], joined[AGI_FONT8_BYTES], text_joined[AGI_FONT8_BYTES];
     if (fonts->text14) {
         agi_scr_sample14(fonts->text14, sampled);
         text_font = sampled;
+    }
+    /* A code page with its own upper half (AGDS: CP866) draws it in every
+     * text, the windows too (vm_rules.c). */
+    const uint8_t *upper = agi_vm_ext_rules_for(vm->extensions).upper_glyphs;
+    if (upper) {
+        upper = fonts->upper ? fonts->upper : upper;
+        font = window_font = agi_scr_join_upper(font, upper, joined);
+        text_font = agi_scr_join_upper(text_font, upper, text_joined);
     }
     int text_mode = agi_vm_text_mode(vm);
     if (text_mode)

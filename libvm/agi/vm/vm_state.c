@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include "relic/agi_ext.h"
 #include "relic/core.h"
 #include "vm_private.h"
 
@@ -303,4 +304,34 @@ void agi_vm_flow_reset(agi_vm *vm)
 {
     vm->flow.abort_flow = vm->flow.suspended = 0;
     vm->flow.resume_stage = AGI_STAGE_NONE;
+}
+
+void agi_vm_script_text(const agi_vm *vm, const char *utf8, char *out, size_t cap)
+{
+    relic_buf b = RELIC_BUF_INIT;
+    size_t n = strlen(utf8);
+    long bad = agi_codepage_for(vm->extensions)->from_utf8(utf8, n, &b);
+    size_t done = bad < 0 ? n : (size_t)bad;
+    if (b.oom) { /* nothing converted: the bytes as written */
+        b.len = 0;
+        done = 0;
+    }
+    snprintf(out, cap, "%.*s%s", (int)b.len, b.data ? (const char *)b.data : "", utf8 + done);
+    relic_buf_free(&b);
+}
+
+void agi_vm_text_utf8(const agi_vm *vm, const char *bytes, char *out, size_t cap)
+{
+    relic_buf b = RELIC_BUF_INIT;
+    agi_codepage_for(vm->extensions)->to_utf8((const uint8_t *)bytes, strlen(bytes), &b);
+    size_t n = b.oom ? 0 : b.len;
+    if (n > cap - 1) { /* whole characters only: back off continuation bytes */
+        n = cap - 1;
+        while (n && (b.data[n] & 0xc0) == 0x80)
+            n--;
+    }
+    if (n)
+        memcpy(out, b.data, n);
+    out[n] = 0;
+    relic_buf_free(&b);
 }

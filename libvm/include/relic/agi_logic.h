@@ -91,23 +91,30 @@ int agi_logic_refs_read(const uint8_t *payload, size_t len, const agi_logic_ctx 
 typedef enum agi_use {
     AGI_USE_NONE,     /* no logic the game can run loads it */
     AGI_USE_FIXED,    /* the interpreter loads it itself (logic 0, run every cycle) */
-    AGI_USE_NAMED,    /* a logic the game can run loads it by number */
+    AGI_USE_NAMED,    /* a logic the game can run loads it by number (or
+                         through a variable assigned it right before) */
+    AGI_USE_VALUE,    /* such a logic loads it through a variable that can
+                         hold its number */
     AGI_USE_VARIABLE, /* such a logic loads this kind through a variable
-                         whose value its code does not show: every entry
-                         of the kind counts as loaded */
+                         that can hold any value: every entry of the kind
+                         counts as loaded */
     AGI_USE_UNREAD    /* a logic the game can run cannot be read, so what
                          it loads is not known: every entry counts */
 } agi_use;
 
 /* The entries a game can load: logic 0, then every logic that a logic so
  * far reached enters, calls or loads, and every resource those logics
- * load (agi_logic_refs_read).  why_logic[kind] is the first logic that
- * made every entry of the kind count (AGI_USE_VARIABLE or _UNREAD in
- * every_kind[kind]). */
+ * load (the loaders of agi_logic_refs_read).  A load through a variable
+ * counts every value the reached logics can give it (assignn, assignv,
+ * new.room for v0, 0 at the start); a variable that another command or
+ * the interpreter writes (v2-v26; v1 follows v0) can hold anything.  why_logic[kind] and
+ * why_var[kind]: the first logic, and for AGI_USE_VARIABLE the variable,
+ * that made every entry of the kind count (every_kind[kind]). */
 typedef struct agi_game_usage {
     uint8_t use[AGI_KIND_COUNT][AGI_DIR_ENTRIES]; /* agi_use */
     uint8_t every_kind[AGI_KIND_COUNT];           /* agi_use: NONE, VARIABLE or UNREAD */
     uint8_t why_logic[AGI_KIND_COUNT];
+    uint8_t why_var[AGI_KIND_COUNT];
 } agi_game_usage;
 /* Reads the logics of an open game (its profile, lenient about opcodes of
  * later profiles as the interpreter is); RELIC_ENOMEM is the only error. */

@@ -166,6 +166,13 @@ int agi_vm_has_quit(const agi_vm *vm);
  * ("" when none). */
 const agi_profile *agi_vm_profile(const agi_vm *vm);
 const char *agi_vm_warning(const agi_vm *vm);
+/* Damaged resources the run read as AGI 2.936 reads them (a sound channel
+ * past its payload, message text past it): one line each, once per
+ * resource however often it is loaded, in the order they warned, e.g.
+ * "sound 1: channel 3 offset 0x8b07 outside the payload (15 bytes): reads
+ * zero records, never ends (payload offset 0x6)".  i past the count: NULL. */
+unsigned agi_vm_resource_warnings(const agi_vm *vm);
+const char *agi_vm_resource_warning(const agi_vm *vm, unsigned i);
 /* The composed frame (agi_vm_render): AGI_PIC_CELLS colour / priority
  * cells, 160x168. */
 const uint8_t *agi_vm_frame_vis(const agi_vm *vm);
@@ -211,7 +218,21 @@ typedef struct agi_vm_fonts {
     const uint8_t *text;   /* 256 8x8 glyphs; NULL: agi_vm_font */
     const uint8_t *window; /* a message window's 256 glyphs; NULL: blank from 0x80 */
     const uint8_t *text14; /* 256 8x14 glyphs; NULL: text's */
+    /* The 128 8x8 glyphs of bytes 0x80-0xff in a game whose text has its
+     * own code page (AGDS: CP866); NULL: relic's (agi_vm_font_cp866).  In
+     * such a game every text, message windows included, draws bytes from
+     * 0x80 with them, bytes below with text's. */
+    const uint8_t *upper;
 } agi_vm_fonts;
+/* relic's own glyphs of CP866 from 0x80 (make_font.py, CC0): the Cyrillic
+ * letters 0x80-0xaf and 0xe0-0xf1, a box for the other codes. */
+extern const uint8_t agi_vm_font_cp866[128 * 8];
+#define AGI_FONT_UPPER_BYTES (128 * 8)
+/* A file of the upper half's glyphs: 1,024 bytes (128 glyphs for 0x80-0xff,
+ * the layout of the table INT 1Fh points to) or 2,048 (a whole 8x8 font of
+ * the code page, of which the upper half is used).  *upper points into
+ * data; any other size is an error. */
+int agi_vm_upper_font_split(const uint8_t *data, size_t len, const uint8_t **upper, relic_err *err);
 #define AGI_FONT8_BYTES (256 * 8)
 #define AGI_FONT14_BYTES (256 * 14)
 /* A font file's parts, by its size: 2,048 bytes (8x8), 4,096 (8x8, then
