@@ -228,11 +228,19 @@ void unpack_ctx_flush_log(unpack_ctx *x)
     relic_buf_reset(&x->log);
 }
 
+/* One line for stderr, kept in the worker's log so that lines come out in
+ * resource order (unpack_ctx_flush_log); warnings are silenced by -q. */
+static void unpack_say(unpack_ctx *x, const char *line, int warning)
+{
+    if (!warning || cli_verbosity() >= 0)
+        relic_buf_printf(&x->log, "%s: %s\n", cli_prog(), line);
+}
+
 void unpack_report(unpack_ctx *x, const relic_err *err)
 {
     char line[600];
     relic_err_format(err, line, sizeof line);
-    relic_buf_printf(&x->log, "%s: %s\n", cli_prog(), line);
+    unpack_say(x, line, 0);
 }
 
 static int unpack_write_bytes(unpack_ctx *x, const char *rel, const void *data, size_t len, relic_err *err)
@@ -386,8 +394,7 @@ static void unpack_unused(unpack_ctx *x, agi_kind kind, unsigned num, const reli
     relic_err_set(&w, err->code, err->offset, "%swarning: %s; no logic loads it%s", who, what, inside);
     char line[600];
     relic_err_format(&w, line, sizeof line);
-    if (cli_verbosity() >= 0)
-        relic_buf_printf(&x->log, "%s: %s\n", cli_prog(), line);
+    unpack_say(x, line, 1);
     relic_json_set(row, "status", json_string("unused"), &x->json_oom);
     relic_json_set(row, "warning", json_string(line), &x->json_oom);
     x->warnings++;
@@ -432,8 +439,7 @@ void unpack_warn(unpack_ctx *x, agi_kind kind, unsigned num, const agi_record *r
     else
         snprintf(line, sizeof line, "%s/%s: %s %u: warning: %s (expanded payload offset 0x%zx)", x->o->game_dir, vol,
                  agi_kind_name(kind), num, msg, payload_offset);
-    if (cli_verbosity() >= 0) /* -q: no warnings */
-        relic_buf_printf(&x->log, "%s: %s\n", cli_prog(), line);
+    unpack_say(x, line, 1);
     relic_json_set(row, "warning", json_string(line), &x->json_oom);
     x->warnings++;
 }

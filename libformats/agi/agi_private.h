@@ -91,4 +91,10 @@ int agi_file_is_stub(const uint8_t *d, size_t len);
 /* Moves b's bytes into a new file of out (b is left empty; fileset.c). */
 int agi_fileset_add_buf(agi_fileset *out, const char *name, relic_buf *b, relic_err *err);
 
+/* A byte of a loaded resource as AGI 2.936 reads it: the payload, then the
+ * zeros the interpreter's memory holds past it (seen in probe games under
+ * the original: a message, a sound channel and cel rows past the payload
+ * all read zeros, not the volume bytes that follow; sound.c, view.c). */
+static inline uint8_t agi_mem_byte(const uint8_t *data, size_t len, size_t at) { return at < len ? data[at] : 0; }
+
 #endif

@@ -22,16 +22,14 @@
 #include <string.h>
 #include "relic/agi_sound.h"
 #include "relic/cursor.h"
+#include "agi_private.h"
 
 #define AGI_SOUND_HEADER 8
 #define AGI_SOUND_EVENT 5
 
-/* A payload byte, or the zero the interpreter's memory holds past it. */
-static uint8_t agi_sound_byte(const uint8_t *data, size_t len, size_t at) { return at < len ? data[at] : 0; }
-
 static uint16_t agi_sound_le16(const uint8_t *data, size_t len, size_t at)
 {
-    return (uint16_t)(agi_sound_byte(data, len, at) | agi_sound_byte(data, len, at + 1) << 8);
+    return (uint16_t)(agi_mem_byte(data, len, at) | agi_mem_byte(data, len, at + 1) << 8);
 }
 
 static void agi_sound_warn(agi_sound *s, size_t offset, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -87,7 +85,7 @@ static int agi_sound_channel_decode(const uint8_t *data, size_t len, unsigned ch
         agi_sound_event *e = &out->events[out->count++];
         e->duration = duration;
         e->tone = agi_sound_le16(data, len, at + 2);
-        e->control = agi_sound_byte(data, len, at + 4);
+        e->control = agi_mem_byte(data, len, at + 4);
         e->offset = (uint32_t)at;
     }
 }

@@ -9,6 +9,7 @@
 #include "relic/core.h"
 #include "relic/agi_view.h"
 #include "relic/cursor.h"
+#include "agi_private.h"
 
 void agi_view_free(agi_view *v)
 {
@@ -22,9 +23,6 @@ void agi_view_free(agi_view *v)
     free(v->description);
     memset(v, 0, sizeof *v);
 }
-
-/* A payload byte, or the zero AGI 2.936's memory holds past it. */
-static uint8_t agi_view_byte(const uint8_t *payload, size_t len, size_t at) { return at < len ? payload[at] : 0; }
 
 static void agi_view_warn(agi_view *v, size_t offset, const char *what, size_t at)
 {
@@ -46,8 +44,8 @@ static int agi_view_cel_at(agi_view *v, const uint8_t *payload, size_t len, size
     /* Past the payload AGI 2.936's memory holds zeros (logic.c, sound.c):
      * a cel there is 0x0, a row the payload cuts ends with it, and the
      * rows after it are empty. */
-    uint8_t w = agi_view_byte(payload, len, off), h = agi_view_byte(payload, len, off + 1),
-            ctl = agi_view_byte(payload, len, off + 2);
+    uint8_t w = agi_mem_byte(payload, len, off), h = agi_mem_byte(payload, len, off + 1),
+            ctl = agi_mem_byte(payload, len, off + 2);
     if (off + 3 > len)
         agi_view_warn(v, off, "a cel past the payload, read as zeros there", off);
     size_t start = off + 3 < len ? off + 3 : len, p = start, zeros = 0;
