@@ -295,7 +295,7 @@ static void test_room_switch(void **state)
     assert_int_equal(vm->block, 0);
     assert_int_equal(vm->flags[5], 1);
     assert_int_equal(vm->obj[3].drawn, 0);
-    assert_int_equal(vm->flow.abort_flow, 1);
+    assert_int_equal(vm->flow->abort_flow, 1);
     agi_vm_free(vm);
 }
 

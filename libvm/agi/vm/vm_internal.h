@@ -124,25 +124,6 @@ typedef struct agi_vm_menus {
     uint8_t menu_gate; /* 0xb1: zero keeps a menu request from opening the menu */
 } agi_vm_menus;
 
-/* The execution stack (vm_exec.c). */
-typedef struct agi_vm_exec_state {
-    struct {
-        uint8_t logic;
-        uint32_t pc;
-    } stack[AGI_VM_MAX_DEPTH];
-    unsigned depth;
-    int key_wait; /* have.key was false in this pass */
-    unsigned long steps, max_steps;
-} agi_vm_exec_state;
-
-/* The run's control signals (vm_state.c; agi_vm_flow_*). */
-typedef struct agi_vm_flow {
-    int abort_flow;   /* new.room / restart / restore */
-    int suspended;    /* a busy-wait for a key or a modal: resume at the stack */
-    int resume_stage; /* where a blocked cycle continues */
-    int restored;     /* agi_vm_restore: the next cycle goes on from logic 0 */
-} agi_vm_flow;
-
 /* Save and restore dialogs (vm_savedlg.c). */
 typedef struct agi_vm_saves {
     char save_desc[32];   /* last selected/entered save description */
@@ -162,6 +143,10 @@ typedef struct agi_vm_replay_list agi_vm_replay_list;
 typedef struct agi_vm_text agi_vm_text;
 /* Input and parser: vm_input.h, seen by vm_input.c alone. */
 typedef struct agi_vm_input agi_vm_input;
+/* The run's control signals: vm_state.h, seen by vm_state.c alone. */
+typedef struct agi_vm_flow agi_vm_flow;
+/* The execution stack: vm_exec.h, seen by vm_exec.c alone. */
+typedef struct agi_vm_exec_state agi_vm_exec_state;
 
 struct agi_vm;
 /* What a lower layer asks of a higher one (set by agi_vm_new): an
@@ -175,6 +160,9 @@ typedef struct agi_vm_hooks {
      * past the parse), for a message's %w. */
     const char *(*typed)(const struct agi_vm *vm, size_t *len);
     const char *(*parsed_word)(const struct agi_vm *vm, unsigned n);
+    /* Where the running logic is ("logic N offset 0xPC: ", "" between
+     * logics), for an error's message. */
+    void (*where)(const struct agi_vm *vm, char *out, size_t size);
 } agi_vm_hooks;
 
 typedef struct agi_vm {
@@ -217,7 +205,7 @@ typedef struct agi_vm {
     char abandon_msg[240]; /* why the last one was */
     int room_override;     /* >= 0: the first room switch goes here */
     relic_err err;
-    agi_vm_flow flow;
+    agi_vm_flow *flow; /* allocated with the vm (agi_vm_flow_new) */
 
     agi_vm_res res;
     agi_vm_audio audio;
@@ -260,8 +248,8 @@ typedef struct agi_vm {
     agi_vm_events *events; /* allocated with the vm (agi_vm_events_new) */
     agi_vm_input *input;   /* allocated with the vm (agi_vm_input_new) */
     agi_vm_menus menus;
-    agi_vm_exec_state exec;
-    agi_vm_modal modal; /* the open modal wait (vm_modal.c) */
+    agi_vm_exec_state *exec; /* allocated with the vm (agi_vm_exec_new) */
+    agi_vm_modal modal;      /* the open modal wait (vm_modal.c) */
     agi_vm_saves saves;
 } agi_vm;
 

@@ -56,7 +56,7 @@ void agi_vm_log(agi_vm *vm, const char *kind, const char *text);
 int agi_vm_fail(agi_vm *vm, const char *fmt, ...);
 int agi_vm_abandon(agi_vm *vm, const char *fmt, ...);
 int agi_vm_string_slot(const agi_vm *vm, unsigned slot);
-/* The run's control signals (vm->flow): suspended logic, the stage a
+/* The run's control signals (vm->flow, vm_state.h): suspended logic, the stage a
  * blocked cycle resumes at (AGI_STAGE_*), an aborted pass of logic 0. */
 enum { AGI_STAGE_NONE, AGI_STAGE_INPUT, AGI_STAGE_LOGIC };
 void agi_vm_flow_suspend(agi_vm *vm, int on);
@@ -64,6 +64,18 @@ void agi_vm_flow_resume_at(agi_vm *vm, int stage);
 void agi_vm_flow_abort(agi_vm *vm, int on);
 void agi_vm_flow_restored(agi_vm *vm, int on);
 void agi_vm_flow_reset(agi_vm *vm);
+/* The signals are vm_state.c's (vm_state.h): made with the vm, read
+ * through these. */
+int agi_vm_flow_new(agi_vm *vm);
+void agi_vm_flow_free(agi_vm *vm);
+int agi_vm_flow_suspended(const agi_vm *vm);
+int agi_vm_flow_aborted(const agi_vm *vm);
+int agi_vm_flow_stage(const agi_vm *vm);
+int agi_vm_flow_is_restored(const agi_vm *vm);
+/* After an action: AGI_HALT_SUSPEND (a modal opened, a key wait), or
+ * AGI_HALT_STOP (an aborted pass, quit, an abandoned cycle). */
+enum { AGI_HALT_NONE, AGI_HALT_SUSPEND, AGI_HALT_STOP };
+int agi_vm_flow_halt(const agi_vm *vm);
 /* At most size - 1 bytes of src into string slot `slot` (when it exists). */
 void agi_vm_string_set(agi_vm *vm, unsigned slot, const char *src, size_t size);
 /* UTF-8 text of the input script as the game's bytes (agi_codepage_for:
@@ -306,6 +318,11 @@ int agi_vm_exec(agi_vm *vm, unsigned logic);
 void agi_vm_exec_budget(agi_vm *vm, unsigned long max_steps);
 void agi_vm_exec_new_cycle(agi_vm *vm);
 void agi_vm_exec_drop(agi_vm *vm);
+/* The execution stack is vm_exec.c's (vm_exec.h): made with the vm; an
+ * error's location read through vm->hooks.where below this layer. */
+int agi_vm_exec_new(agi_vm *vm);
+void agi_vm_exec_free(agi_vm *vm);
+void agi_vm_exec_where(const agi_vm *vm, char *out, size_t size);
 
 /* 7. Session (vm_session.c): an accepted restart (through vm->hooks below
  * this layer). */
