@@ -634,16 +634,16 @@ static void test_sample_sound(void **state)
         print_message("# sample game not built (make samples): skipped\n");
         skip();
     }
-    d.vm->audio.keep_sound_cmds = 1;
+    d.vm->audio->keep_sound_cmds = 1;
     demo_run(&d, 251);
-    assert_int_equal(d.vm->audio.snd_cmds.count, 0);
+    assert_int_equal(d.vm->audio->snd_cmds.count, 0);
     demo_run(&d, 252);
-    assert_true(d.vm->audio.snd_cmds.count > 0);
-    assert_int_equal(d.vm->audio.snd_cmds.v[0].tick, 754);
+    assert_true(d.vm->audio->snd_cmds.count > 0);
+    assert_int_equal(d.vm->audio->snd_cmds.v[0].tick, 754);
     assert_int_equal(d.vm->flags[241], 0);
     demo_run(&d, 300);
     assert_int_equal(d.vm->flags[241], 1);
-    assert_int_equal(d.vm->audio.snd_clock, 900);
+    assert_int_equal(d.vm->audio->snd_clock, 900);
     demo_close(&d);
 }
 
@@ -715,8 +715,8 @@ static void test_accessors(void **state)
     assert_int_equal(agi_vm_cycles(vm), 1);
     assert_int_equal(agi_vm_has_quit(vm), 0);
     agi_vm_keep_sound_commands(vm, 1);
-    assert_int_equal(vm->audio.keep_sound_cmds, 1);
-    assert_ptr_equal(agi_vm_sound_commands(vm), &vm->audio.snd_cmds);
+    assert_int_equal(vm->audio->keep_sound_cmds, 1);
+    assert_ptr_equal(agi_vm_sound_commands(vm), &vm->audio->snd_cmds);
     assert_true(agi_vm_sound_clock(vm) > 0);
     agi_vm_free(vm);
 }

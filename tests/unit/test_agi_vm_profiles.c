@@ -58,7 +58,7 @@ static void vm_view(agi_vm *vm, unsigned n, unsigned loops, uint8_t header, unsi
     if (agi_view_decode(b.data, b.len, vm->profile, v, &err))
         fail_msg("view: %s", err.msg);
     relic_buf_free(&b);
-    vm->res.view[n] = v;
+    vm->res->view[n] = v;
 }
 
 /* An active, updating object of view `view` (loop 0, cel 0) at x, y. */

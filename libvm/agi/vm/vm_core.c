@@ -25,7 +25,7 @@ int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_e
     *out = NULL;
     agi_vm *vm = calloc(1, sizeof *vm);
     if (vm && (!agi_vm_text_new(vm) || !agi_vm_input_new(vm) || !agi_vm_replay_new(vm) || !agi_vm_events_new(vm) ||
-               !agi_vm_exec_new(vm) || !agi_vm_flow_new(vm))) {
+               !agi_vm_exec_new(vm) || !agi_vm_flow_new(vm) || !agi_vm_res_new(vm))) {
         agi_vm_free(vm);
         vm = NULL;
     }
@@ -268,13 +268,10 @@ int agi_vm_run(agi_vm *vm, const agi_input_script *in, unsigned long cycles, rel
     return RELIC_OK;
 }
 
-/* The public accessors of the frame, the modal wait and the sound (agi_vm.h). */
+/* The public accessors of the frame and the modal wait (agi_vm.h). */
 const uint8_t *agi_vm_frame_vis(const agi_vm *vm) { return vm->frame_vis; }
 const uint8_t *agi_vm_frame_pri(const agi_vm *vm) { return vm->frame_pri; }
 const uint8_t *agi_vm_palette(const agi_vm *vm) { return vm->palette; }
 unsigned agi_vm_palette_colors(const agi_vm *vm) { return vm->palette_colors; }
 unsigned agi_vm_agipal_file(const agi_vm *vm) { return vm->agipal_file; }
 agi_vm_modal_kind agi_vm_modal_state(const agi_vm *vm) { return (agi_vm_modal_kind)vm->modal.kind; }
-void agi_vm_keep_sound_commands(agi_vm *vm, int keep) { agi_vm_audio_keep(vm, keep); }
-const agi_snd_cmds *agi_vm_sound_commands(const agi_vm *vm) { return &vm->audio.snd_cmds; }
-uint64_t agi_vm_sound_clock(const agi_vm *vm) { return vm->audio.snd_clock; }

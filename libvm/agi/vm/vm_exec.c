@@ -194,11 +194,11 @@ int agi_vm_exec(agi_vm *vm, unsigned logic)
             return vm->err.code;
         ex->depth = 1;
         ex->stack[0].logic = (uint8_t)logic;
-        ex->stack[0].pc = vm->res.logic[logic]->scan_start;
+        ex->stack[0].pc = agi_vm_logic_at(vm, logic)->scan_start;
     }
     while (ex->depth > 0 && !vm->err.code) {
         unsigned cur = ex->stack[ex->depth - 1].logic;
-        const agi_vm_logic *l = vm->res.logic[cur];
+        const agi_vm_logic *l = agi_vm_logic_at(vm, cur);
         if (!l || !l->loaded)
             return agi_vm_fail(vm, "logic %u is no longer loaded", cur);
         const uint8_t *code = l->payload.data + 2;
@@ -304,7 +304,7 @@ static void agi_vm_call(agi_vm *vm, unsigned n)
     if (agi_vm_load_logic(vm, n, 0))
         return;
     vm->exec->stack[vm->exec->depth].logic = (uint8_t)n;
-    vm->exec->stack[vm->exec->depth].pc = vm->res.logic[n]->scan_start;
+    vm->exec->stack[vm->exec->depth].pc = agi_vm_logic_at(vm, n)->scan_start;
     vm->exec->depth++;
 }
 

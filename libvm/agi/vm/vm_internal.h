@@ -89,30 +89,6 @@ typedef struct agi_vm_logic {
     uint8_t pinned; /* installed by agi_vm_install_logic: kept */
 } agi_vm_logic;
 
-/* Resources (vm_res.c): loaded payloads, with the load order that the
- * ordered-discard rule needs. */
-typedef struct agi_vm_res {
-    agi_vm_logic *logic[256];
-    relic_buf pic[256];
-    uint8_t pic_loaded[256], pic_order[256], pic_n;
-    agi_view *view[256];
-    uint8_t view_order[256], view_n;
-    agi_sound *sound[256];
-    uint8_t warned[AGI_KIND_COUNT][32]; /* a bit per resource that has warned */
-    char (*warnings)[200];              /* their lines, in the order they warned */
-    unsigned warnings_n;
-} agi_vm_res;
-
-/* The playing sound (vm_res.c). */
-typedef struct agi_vm_audio {
-    agi_snd_sched snd;
-    int snd_playing;
-    uint8_t snd_flag;
-    agi_snd_cmds snd_cmds; /* with keep_sound_cmds: every command, on the run's */
-    int keep_sound_cmds;   /* 60 Hz clock (snd_clock ticks so far) */
-    uint64_t snd_clock, snd_base;
-} agi_vm_audio;
-
 /* Menus (vm_modal.c). */
 typedef struct agi_vm_menus {
     agi_vm_menu_item menu[AGI_VM_MAX_MENU];
@@ -137,8 +113,11 @@ typedef struct agi_vm_saves {
 
 /* The event queue: defined in vm_events.c, seen by it alone. */
 typedef struct agi_vm_events agi_vm_events;
-/* The replay list: vm_res.h, seen by vm_res.c alone. */
+/* The replay list, the loaded resources and the playing sound: vm_res.h,
+ * seen by vm_res.c alone. */
 typedef struct agi_vm_replay_list agi_vm_replay_list;
+typedef struct agi_vm_res agi_vm_res;
+typedef struct agi_vm_audio agi_vm_audio;
 /* Text and windows: vm_text.h, seen by vm_text.c alone. */
 typedef struct agi_vm_text agi_vm_text;
 /* Input and parser: vm_input.h, seen by vm_input.c alone. */
@@ -207,8 +186,8 @@ typedef struct agi_vm {
     relic_err err;
     agi_vm_flow *flow; /* allocated with the vm (agi_vm_flow_new) */
 
-    agi_vm_res res;
-    agi_vm_audio audio;
+    agi_vm_res *res;            /* allocated with the vm (agi_vm_res_new) */
+    agi_vm_audio *audio;        /* allocated with the vm (agi_vm_res_new) */
     agi_vm_replay_list *replay; /* allocated with the vm (agi_vm_replay_new) */
 
     /* pictures and objects (vm_obj.c, vm_motion.c) */

@@ -131,10 +131,10 @@ void agi_vm_show_obj_place(const agi_vm *vm, const agi_cel *c, int *x, int *bott
 void agi_vm_modal_show_obj(agi_vm *vm, unsigned view)
 {
     view &= 0xff;
-    int loaded = !vm->res.view[view];
+    int loaded = !agi_vm_view_at(vm, view);
     if (loaded && agi_vm_load_view(vm, view, 0))
         return;
-    const agi_view *v = vm->res.view[view];
+    const agi_view *v = agi_vm_view_at(vm, view);
     const agi_cel *c = agi_view_cel(v, 0, 0);
     agi_vm_window_close(vm);
     if (c && !agi_vm_text_mode(vm)) {

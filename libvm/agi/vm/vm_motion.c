@@ -9,7 +9,7 @@
 
 static const agi_view *agi_motion_view(const agi_vm *vm, const agi_vm_obj *o)
 {
-    return o->has_view ? vm->res.view[o->view] : NULL;
+    return o->has_view ? agi_vm_view_at(vm, o->view) : NULL;
 }
 
 unsigned agi_vm_target_dir(int dx, int dy, int s)

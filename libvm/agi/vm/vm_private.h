@@ -104,8 +104,6 @@ void agi_vm_sound_tick(agi_vm *vm);
 void agi_vm_res_leave_room(agi_vm *vm);
 void agi_vm_res_reset(agi_vm *vm);
 void agi_vm_audio_reset(agi_vm *vm);
-/* Whether every sound command is kept (agi_vm_keep_sound_commands). */
-void agi_vm_audio_keep(agi_vm *vm, int keep);
 void agi_vm_replay_reset(agi_vm *vm);
 void agi_vm_replay_renew(agi_vm *vm, unsigned cap);
 void agi_vm_replay_new_room(agi_vm *vm);
@@ -119,7 +117,14 @@ unsigned agi_vm_replay_cap(const agi_vm *vm);
 unsigned agi_vm_replay_count(const agi_vm *vm);
 unsigned agi_vm_replay_dropped(const agi_vm *vm);
 void agi_vm_replay_to_save(const agi_vm *vm, agi_save *s);
+/* The resources and the sound are vm_res.c's (vm_res.h): made with the
+ * vm, read through these. */
+int agi_vm_res_new(agi_vm *vm);
 void agi_vm_res_free(agi_vm *vm);
+const agi_vm_logic *agi_vm_logic_at(const agi_vm *vm, unsigned n);
+const agi_view *agi_vm_view_at(const agi_vm *vm, unsigned n);
+unsigned agi_vm_logics_loaded(const agi_vm *vm);
+void agi_vm_logics_to_save(const agi_vm *vm, agi_save *s);
 
 /* 3. Objects and the frame they are drawn in (vm_obj.c; their motion
  * vm_motion.c). */

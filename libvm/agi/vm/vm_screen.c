@@ -236,7 +236,7 @@ static void agi_scr_editor(const agi_vm *vm, uint8_t *out, const uint8_t *font)
  * screen, the transparent colour left out. */
 static void agi_scr_show_obj(const agi_vm *vm, uint8_t *out)
 {
-    const agi_view *v = vm->res.view[vm->modal.dest];
+    const agi_view *v = agi_vm_view_at(vm, vm->modal.dest);
     const agi_cel *c = v ? agi_view_cel(v, 0, 0) : NULL;
     if (!c || agi_vm_text_mode(vm) || !c->width || !c->height)
         return;

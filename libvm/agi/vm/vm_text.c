@@ -176,7 +176,7 @@ void agi_vm_close_window(agi_vm *vm)
 
 const char *agi_vm_message(agi_vm *vm, unsigned logic, unsigned n)
 {
-    const agi_vm_logic *l = vm->res.logic[logic & 0xff];
+    const agi_vm_logic *l = agi_vm_logic_at(vm, logic);
     if (!l || !l->loaded || n == 0 || n > l->msgs.count || !l->msgs.msg[n].text)
         return NULL;
     return l->msgs.msg[n].text;
