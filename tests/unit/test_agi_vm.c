@@ -448,14 +448,14 @@ static void test_menu_wrap(void **state)
 {
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
-    vm->menus.heading_n = 2;
+    vm->menus->heading_n = 2;
     const uint8_t head[5] = {0, 0, 0, 1, 1};
     for (unsigned i = 0; i < 5; i++) {
-        vm->menus.menu[i].heading = head[i];
-        vm->menus.menu[i].status = (uint8_t)(10 + i);
-        vm->menus.menu[i].enabled = 1;
+        vm->menus->menu[i].heading = head[i];
+        vm->menus->menu[i].status = (uint8_t)(10 + i);
+        vm->menus->menu[i].enabled = 1;
     }
-    vm->menus.menu_n = 5;
+    vm->menus->menu_n = 5;
     assert_int_equal(agi_vm_menu_next(vm, 0, 1), 1);
     assert_int_equal(agi_vm_menu_next(vm, 2, 1), 0);
     assert_int_equal(agi_vm_menu_next(vm, 0, -1), 2);
@@ -607,12 +607,12 @@ static void test_sample_screen(void **state)
     assert_string_equal(hex, SAMPLE_SCREEN_SHA);
     /* the window waits: still up a cycle later, gone after the Enter of 252 */
     demo_run(&d, 252);
-    assert_int_equal(d.vm->modal.kind, AGI_MODAL_MESSAGE);
+    assert_int_equal(d.vm->modal->kind, AGI_MODAL_MESSAGE);
     agi_vm_screen(d.vm, NULL, scr);
     relic_sha256_hex(scr, sizeof scr, hex);
     assert_string_equal(hex, SAMPLE_SCREEN_SHA);
     demo_run(&d, 253);
-    assert_int_equal(d.vm->modal.kind, AGI_MODAL_NONE);
+    assert_int_equal(d.vm->modal->kind, AGI_MODAL_NONE);
     assert_int_equal(d.vm->txt->win_open, 0);
     agi_vm_screen(d.vm, NULL, scr);
     relic_sha256_hex(scr, sizeof scr, hex);

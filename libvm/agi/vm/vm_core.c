@@ -25,7 +25,7 @@ int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_e
     *out = NULL;
     agi_vm *vm = calloc(1, sizeof *vm);
     if (vm && (!agi_vm_text_new(vm) || !agi_vm_input_new(vm) || !agi_vm_replay_new(vm) || !agi_vm_events_new(vm) ||
-               !agi_vm_exec_new(vm) || !agi_vm_flow_new(vm) || !agi_vm_res_new(vm))) {
+               !agi_vm_exec_new(vm) || !agi_vm_flow_new(vm) || !agi_vm_res_new(vm) || !agi_vm_modal_new(vm))) {
         agi_vm_free(vm);
         vm = NULL;
     }
@@ -109,6 +109,7 @@ void agi_vm_free(agi_vm *vm)
         return;
     agi_vm_res_free(vm);
     agi_vm_savedlg_free(vm);
+    agi_vm_modal_free(vm);
     agi_objects_free(&vm->objects_meta);
     agi_words_free(&vm->words);
     free(vm->items);
@@ -174,7 +175,7 @@ static int agi_vm_blocked(agi_vm *vm, const agi_input_script *in, int *stage)
 {
     int resume = agi_vm_flow_stage(vm);
     agi_vm_script_input(vm, in);
-    if (vm->modal.kind != AGI_MODAL_NONE || vm->err.code || vm->quit)
+    if (agi_vm_modal_state(vm) != AGI_MODAL_NONE || vm->err.code || vm->quit)
         return 1;
     *stage = resume;
     agi_vm_flow_resume_at(vm, AGI_STAGE_NONE);
@@ -197,14 +198,13 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
     unsigned ticks = vm->ticks_per_cycle ? vm->ticks_per_cycle : vm->vars[AGI_V_SPEED] ? vm->vars[AGI_V_SPEED] : 1;
     agi_vm_clock(vm, ticks); /* 1: pacing */
     int stage = AGI_STAGE_NONE;
-    if (vm->modal.timer)
-        agi_vm_modal_count(vm, ticks);
-    if (agi_vm_flow_is_restored(vm) && vm->modal.kind == AGI_MODAL_NONE) { /* agi_vm_restore */
+    agi_vm_modal_count(vm, ticks);
+    if (agi_vm_flow_is_restored(vm) && agi_vm_modal_state(vm) == AGI_MODAL_NONE) { /* agi_vm_restore */
         agi_vm_flow_restored(vm, 0);
         agi_vm_script_input(vm, in);
         stage = AGI_STAGE_LOGIC;
     }
-    if (vm->modal.kind != AGI_MODAL_NONE && agi_vm_blocked(vm, in, &stage)) {
+    if (agi_vm_modal_state(vm) != AGI_MODAL_NONE && agi_vm_blocked(vm, in, &stage)) {
         vm->cycle++;
         goto done;
     }
@@ -212,7 +212,7 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
         agi_vm_input_controllers_clear(vm); /* 2 */
         vm->flags[AGI_F_INPUT] = vm->flags[AGI_F_SAID] = 0;
         agi_vm_input_phase(vm, in); /* 3, with a requested menu */
-        if (vm->modal.kind != AGI_MODAL_NONE) {
+        if (agi_vm_modal_state(vm) != AGI_MODAL_NONE) {
             vm->cycle++;
             goto done;
         }
@@ -268,10 +268,9 @@ int agi_vm_run(agi_vm *vm, const agi_input_script *in, unsigned long cycles, rel
     return RELIC_OK;
 }
 
-/* The public accessors of the frame and the modal wait (agi_vm.h). */
+/* The public accessors of the frame (agi_vm.h). */
 const uint8_t *agi_vm_frame_vis(const agi_vm *vm) { return vm->frame_vis; }
 const uint8_t *agi_vm_frame_pri(const agi_vm *vm) { return vm->frame_pri; }
 const uint8_t *agi_vm_palette(const agi_vm *vm) { return vm->palette; }
 unsigned agi_vm_palette_colors(const agi_vm *vm) { return vm->palette_colors; }
 unsigned agi_vm_agipal_file(const agi_vm *vm) { return vm->agipal_file; }
-agi_vm_modal_kind agi_vm_modal_state(const agi_vm *vm) { return (agi_vm_modal_kind)vm->modal.kind; }

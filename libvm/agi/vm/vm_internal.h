@@ -41,11 +41,6 @@ typedef struct agi_vm_obj {
     int bx, by, bw, bh; /* left, baseline, width, height (AGI pixels) */
 } agi_vm_obj;
 
-typedef struct agi_vm_menu_item {
-    char text[41];
-    uint8_t status, enabled, heading;
-} agi_vm_menu_item;
-
 #define AGI_VM_SAVE_SLOTS 12
 
 /* The save and restore dialogs' steps (vm_savedlg.c), in agi_vm_modal.purpose. */
@@ -58,28 +53,6 @@ typedef enum agi_vm_savedlg_step {
     AGI_SAVEDLG_NO_DIR      /* "There is no directory named ..." */
 } agi_vm_savedlg_step;
 
-typedef struct agi_vm_modal {
-    uint8_t kind;        /* agi_vm_modal_kind */
-    uint8_t purpose;     /* CONFIRM: what; EDIT: 1 numeric; SAVE/RESTORE: the dialog's step (vm_savedlg.c) */
-    uint8_t dest;        /* EDIT: string slot or variable */
-    uint8_t interactive; /* INVENTORY: Enter selects into v25 */
-    int sel;             /* inventory entry, menu item, selector slot (0-based) */
-    unsigned heading;    /* MENU */
-    unsigned limit;      /* EDIT: bytes kept, terminator included */
-    int edit_row;        /* EDIT: get.string's text cells from (edit_row, edit_col); -1: get.num's line */
-    int edit_col;
-    int box_left, box_width, box_rows; /* MENU: the drop-down drawn, text cells from row 1 */
-    unsigned timer;                    /* MESSAGE: 20 Hz ticks before it closes by itself (print with v21); 0: a key */
-    uint8_t show_obj;                  /* MESSAGE: show.obj's, view `dest`'s first cel drawn too */
-    uint8_t show_loaded;               /* show.obj loaded the view: discarded when it closes */
-    char edit[41];
-    char path[32];        /* SAVE/RESTORE: the directory typed (vm_savedlg.c) */
-    uint8_t entries[256]; /* INVENTORY: carried item numbers */
-    unsigned n_entries;
-    char slot_desc[AGI_VM_SAVE_SLOTS][32]; /* SAVE/RESTORE: descriptions ("" empty); entries[]: the slots listed */
-    uint8_t slot_valid[AGI_VM_SAVE_SLOTS];
-} agi_vm_modal;
-
 typedef struct agi_vm_logic {
     relic_buf payload;
     agi_logic_messages msgs;
@@ -89,28 +62,11 @@ typedef struct agi_vm_logic {
     uint8_t pinned; /* installed by agi_vm_install_logic: kept */
 } agi_vm_logic;
 
-/* Menus (vm_modal.c). */
-typedef struct agi_vm_menus {
-    agi_vm_menu_item menu[AGI_VM_MAX_MENU];
-    char menu_heading[16][41];
-    unsigned menu_n, heading_n;
-    int menu_done, menu_request;
-    uint8_t menu_item_of[16]; /* remembered item per heading */
-    unsigned menu_heading_cur;
-    uint8_t menu_gate; /* 0xb1: zero keeps a menu request from opening the menu */
-} agi_vm_menus;
-
-/* Save and restore dialogs (vm_savedlg.c). */
-typedef struct agi_vm_saves {
-    char save_desc[32];   /* last selected/entered save description */
-    const char *save_dir; /* the dialogs' folder (NULL: the saves stay in mem[]) */
-    unsigned long saves_written;
-    relic_buf mem[AGI_VM_SAVE_SLOTS];     /* without a folder: the run's saves, slot by slot (len 0: none) */
-    uint64_t mem_time[AGI_VM_SAVE_SLOTS]; /* mem[]'s write order, the files' times of a run without a folder */
-    uint64_t mem_clock;                   /* the last mem_time given */
-    char path[32];                        /* the directory last accepted in a dialog ("": none yet) */
-} agi_vm_saves;
-
+/* The open modal wait, the menus and the save dialogs' state: vm_modal.h,
+ * seen by the modal module (vm_modal.c, vm_savedlg.c) alone. */
+typedef struct agi_vm_modal agi_vm_modal;
+typedef struct agi_vm_menus agi_vm_menus;
+typedef struct agi_vm_saves agi_vm_saves;
 /* The event queue: defined in vm_events.c, seen by it alone. */
 typedef struct agi_vm_events agi_vm_events;
 /* The replay list, the loaded resources and the playing sound: vm_res.h,
@@ -223,13 +179,13 @@ typedef struct agi_vm {
     int player_control; /* 1: v6 -> object 0 (0x84) */
     uint16_t nav_event; /* the last navigation (type-2) value; 2.089's 0x4e clears it */
 
-    agi_vm_text *txt;      /* allocated with the vm (agi_vm_text_new) */
-    agi_vm_events *events; /* allocated with the vm (agi_vm_events_new) */
-    agi_vm_input *input;   /* allocated with the vm (agi_vm_input_new) */
-    agi_vm_menus menus;
+    agi_vm_text *txt;        /* allocated with the vm (agi_vm_text_new) */
+    agi_vm_events *events;   /* allocated with the vm (agi_vm_events_new) */
+    agi_vm_input *input;     /* allocated with the vm (agi_vm_input_new) */
+    agi_vm_menus *menus;     /* allocated with the vm (agi_vm_modal_new) */
     agi_vm_exec_state *exec; /* allocated with the vm (agi_vm_exec_new) */
-    agi_vm_modal modal;      /* the open modal wait (vm_modal.c) */
-    agi_vm_saves saves;
+    agi_vm_modal *modal;     /* the open modal wait (agi_vm_modal_new) */
+    agi_vm_saves *saves;     /* allocated with the vm (agi_vm_modal_new) */
 } agi_vm;
 
 /* Entry points the unit tests call directly. */

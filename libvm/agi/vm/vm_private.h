@@ -260,7 +260,7 @@ void agi_vm_events_free(agi_vm *vm);
 
 /* 5. Modal waits and menus (vm_modal.c).  A blocked cycle resumes at one
  * of the AGI_STAGE_* stages. */
-void agi_vm_modal_reset(agi_vm *vm);
+void agi_vm_modal_reset(agi_vm *vm, int keep_menus);
 void agi_vm_modal_message(agi_vm *vm, const char *text, int row, int col, int width);
 void agi_vm_modal_confirm(agi_vm *vm, int purpose);
 /* get.string / get.num: the prompt is message `prompt` of logic `logic`. */
@@ -280,8 +280,31 @@ void agi_vm_modal_event(agi_vm *vm, uint8_t type, uint16_t value);
 void agi_vm_modal_count(agi_vm *vm, unsigned ticks);
 void agi_vm_modal_menu_pick(agi_vm *vm, uint16_t status);
 void agi_vm_quit_now(agi_vm *vm);
-void agi_vm_menus_keep(agi_vm *vm, const agi_vm_menus *menus);
 void agi_vm_menu_gate(agi_vm *vm, uint8_t gate);
+/* The module's state is its own (vm_modal.h): made with the vm, read
+ * through these.  The open modal as the screen and the state JSON show
+ * it; the pointers are into the modal, valid until the next event. */
+int agi_vm_modal_new(agi_vm *vm);
+void agi_vm_modal_free(agi_vm *vm);
+typedef struct agi_vm_modal_look {
+    agi_vm_modal_kind kind;
+    int purpose;            /* CONFIRM: what; SAVE/RESTORE: the dialog's step (agi_vm_savedlg_step) */
+    int sel;                /* inventory entry, menu item, selector slot (0-based) */
+    unsigned heading;       /* MENU */
+    int interactive;        /* INVENTORY: Enter selects */
+    const uint8_t *entries; /* INVENTORY: carried item numbers */
+    unsigned n_entries;
+    const char *edit;                  /* EDIT, the save's description: the text typed */
+    const char *path;                  /* SAVE/RESTORE: the directory typed */
+    int edit_row;                      /* EDIT: -1 on get.num's line */
+    int box_left, box_width, box_rows; /* MENU: the drop-down; SAVE/RESTORE: the list's first row */
+    int show_view;                     /* MESSAGE: show.obj's view drawn too (-1: none) */
+} agi_vm_modal_look;
+void agi_vm_modal_describe(const agi_vm *vm, agi_vm_modal_look *look);
+uint8_t agi_vm_menu_gate_now(const agi_vm *vm);
+/* The enabled menu item whose text (spaces squeezed, any case) is text:
+ * its status, 0xffff when none. */
+uint16_t agi_vm_menu_status(const agi_vm *vm, const char *text);
 
 /* 5. Checkpoints (vm_expect.c): the rest of a "CYCLE expect ..." line of
  * the input script (p .. end, trimmed), and the list freed. */

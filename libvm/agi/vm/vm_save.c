@@ -155,7 +155,7 @@ int agi_vm_to_save(const agi_vm *vm, const char *description, agi_save *s, relic
     agi_vm_input_to_save(vm, st);
     memcpy(st->strings, vm->strings, sizeof vm->strings);
     agi_vm_text_to_save(vm, st);
-    st->menu_gate = vm->menus.menu_gate; /* serialized only by the layouts that hold them */
+    st->menu_gate = agi_vm_menu_gate_now(vm); /* serialized only by the layouts that hold them */
     st->prev_nav_event = vm->nav_event;
     for (unsigned i = 0; i < vm->obj_count; i++)
         agi_vm_obj_to_save(vm, i, &s->objects[i]);
