@@ -196,11 +196,20 @@ int agi_vm_exec(agi_vm *vm, unsigned logic)
         ex->stack[0].logic = (uint8_t)logic;
         ex->stack[0].pc = agi_vm_logic_at(vm, logic)->scan_start;
     }
+    /* The running logic's record, asked of vm_res.c again when the logic
+     * changes.  An action may load logics (each record stays where it is);
+     * only a room switch, a restart or a restore frees records, and each
+     * ends the pass (AGI_HALT_STOP) before the record is read again. */
+    const agi_vm_logic *l = NULL;
+    unsigned l_num = 0;
     while (ex->depth > 0 && !vm->err.code) {
         unsigned cur = ex->stack[ex->depth - 1].logic;
-        const agi_vm_logic *l = agi_vm_logic_at(vm, cur);
-        if (!l || !l->loaded)
-            return agi_vm_fail(vm, "logic %u is no longer loaded", cur);
+        if (!l || l_num != cur) {
+            l = agi_vm_logic_at(vm, cur);
+            l_num = cur;
+            if (!l || !l->loaded)
+                return agi_vm_fail(vm, "logic %u is no longer loaded", cur);
+        }
         const uint8_t *code = l->payload.data + 2;
         uint32_t len = l->code_len, pc = ex->stack[ex->depth - 1].pc;
         if (pc >= len) {

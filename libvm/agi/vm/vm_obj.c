@@ -79,11 +79,11 @@ int agi_vm_set_loop(agi_vm *vm, agi_vm_obj *o, unsigned loop)
 
 int agi_vm_set_view(agi_vm *vm, agi_vm_obj *o, unsigned view)
 {
-    if (!agi_vm_view_at(vm, view & 0xff))
+    const agi_view *v = agi_vm_view_at(vm, view & 0xff);
+    if (!v)
         return agi_vm_fail(vm, "object %u: view %u is not loaded", (unsigned)(o - vm->obj), view & 0xff);
     o->view = (uint8_t)view;
     o->has_view = 1;
-    const agi_view *v = agi_vm_view_at(vm, view & 0xff);
     if (v->loop_count == 0)
         return agi_vm_fail(vm, "view %u has no loops", view & 0xff);
     return agi_vm_set_loop(vm, o, o->loop < v->loop_count ? o->loop : 0);
@@ -284,9 +284,7 @@ void agi_vm_render(agi_vm *vm)
             agi_vm_obj *o = &vm->obj[order[part][k]];
             relic_err e;
             relic_err_clear(&e);
-            if (agi_vm_view_select_loop(vm, o->view, o->loop, &e))
-                continue;
-            const agi_cel *c = agi_view_cel(agi_vm_view_at(vm, o->view), o->loop, o->cel);
+            const agi_cel *c = agi_vm_view_cel(vm, o->view, o->loop, o->cel, &e);
             if (c) {
                 agi_vm_frame_mark(vm, c, o->x, o->y);
                 agi_cel_draw(c, o->x, o->y, agi_vm_obj_priority(vm, o), vm->frame_vis, vm->frame_pri);
@@ -474,9 +472,9 @@ int agi_vm_add_to_pic(agi_vm *vm, unsigned view, unsigned loop, unsigned cel, un
         return agi_vm_fail(vm, "add.to.pic: view %u is not loaded", view & 0xff);
     relic_err e;
     relic_err_clear(&e);
-    if (loop >= v->loop_count || agi_vm_view_select_loop(vm, view, loop, &e) || !agi_view_cel(v, loop, cel))
+    const agi_cel *c = loop < v->loop_count ? agi_vm_view_cel(vm, view, loop, cel, &e) : NULL;
+    if (!c)
         return agi_vm_fail(vm, "add.to.pic: view %u has no loop %u cel %u", view & 0xff, loop, cel);
-    const agi_cel *c = agi_view_cel(v, loop, cel);
     uint8_t p = pri & 0x0f, margin = (uint8_t)(pri >> 4);
     if (p == 0)
         p = vm->pri_table[y > 167 ? 167 : y];

@@ -92,7 +92,7 @@ int agi_vm_load_logic(agi_vm *vm, unsigned n, int record);
 void agi_vm_logic_scan_start(agi_vm *vm, unsigned logic, uint16_t at);
 int agi_vm_load_pic(agi_vm *vm, unsigned n, int record);
 int agi_vm_load_view(agi_vm *vm, unsigned n, int record);
-int agi_vm_view_select_loop(agi_vm *vm, unsigned view, unsigned loop, relic_err *err);
+const agi_cel *agi_vm_view_cel(agi_vm *vm, unsigned view, unsigned loop, unsigned cel, relic_err *err);
 int agi_vm_load_sound(agi_vm *vm, unsigned n, int record);
 void agi_vm_discard_pic(agi_vm *vm, unsigned n);
 void agi_vm_discard_view(agi_vm *vm, unsigned n);

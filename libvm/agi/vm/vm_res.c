@@ -169,11 +169,15 @@ int agi_vm_load_view(agi_vm *vm, unsigned n, int record)
     return RELIC_OK;
 }
 
-/* A loaded view's loop made ready for its cels (the view decodes a loop
- * when first selected). */
-int agi_vm_view_select_loop(agi_vm *vm, unsigned view, unsigned loop, relic_err *err)
+/* A loaded view's cel, its loop made ready first (the view decodes a loop
+ * when first selected); NULL when the loop does not decode (err says why)
+ * or has no such cel. */
+const agi_cel *agi_vm_view_cel(agi_vm *vm, unsigned view, unsigned loop, unsigned cel, relic_err *err)
 {
-    return agi_view_select_loop(vm->res->view[view & 0xff], loop, err);
+    agi_view *v = vm->res->view[view & 0xff];
+    if (agi_view_select_loop(v, loop, err))
+        return NULL;
+    return agi_view_cel(v, loop, cel);
 }
 
 int agi_vm_load_sound(agi_vm *vm, unsigned n, int record)
