@@ -2,9 +2,11 @@
  * interface: an opaque handle with accessors).  For libvm/agi's own files
  * (through vm_private.h) and for the unit tests that must reach inside;
  * nothing else includes it, and it may change with any commit.
- * Each sub-struct is owned by one file, which also resets it; the text,
- * input, replay and event state are only pointers here, their structs
- * defined where the owner alone sees them (tests/owners.sh). */
+ * Each sub-struct is owned by one file (or module), which also makes,
+ * resets and frees it; they are only pointers here, their structs defined
+ * in the owner's private header, where the owner alone sees them
+ * (tests/owners.sh).  What is left by value is the VM's own (vm_core.c's
+ * hooks, the game's metadata) or a layer's plain fields. */
 #ifndef RELIC_AGI_VM_INTERNAL_H
 #define RELIC_AGI_VM_INTERNAL_H
 
