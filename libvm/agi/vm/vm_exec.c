@@ -187,29 +187,29 @@ int agi_vm_exec(agi_vm *vm, unsigned logic)
 {
     agi_vm_exec_state *ex = vm->exec;
     ex->key_wait = 0;
+    /* Each frame holds its logic's record, asked of vm_res.c when the
+     * frame is pushed and again when a suspended stack resumes.  An action
+     * may load logics (each record stays where it is); only a room switch,
+     * a restart or a restore frees records, and each ends the pass
+     * (AGI_HALT_STOP) before a record is read again. */
     if (agi_vm_flow_suspended(vm)) {
         agi_vm_flow_suspend(vm, 0);
+        for (unsigned i = 0; i < ex->depth; i++)
+            ex->stack[i].rec = agi_vm_logic_at(vm, ex->stack[i].logic);
     } else {
-        if (agi_vm_load_logic(vm, logic, 0))
+        const agi_vm_logic *l = agi_vm_logic_ready(vm, logic);
+        if (!l)
             return vm->err.code;
         ex->depth = 1;
         ex->stack[0].logic = (uint8_t)logic;
-        ex->stack[0].pc = agi_vm_logic_at(vm, logic)->scan_start;
+        ex->stack[0].pc = l->scan_start;
+        ex->stack[0].rec = l;
     }
-    /* The running logic's record, asked of vm_res.c again when the logic
-     * changes.  An action may load logics (each record stays where it is);
-     * only a room switch, a restart or a restore frees records, and each
-     * ends the pass (AGI_HALT_STOP) before the record is read again. */
-    const agi_vm_logic *l = NULL;
-    unsigned l_num = 0;
     while (ex->depth > 0 && !vm->err.code) {
         unsigned cur = ex->stack[ex->depth - 1].logic;
-        if (!l || l_num != cur) {
-            l = agi_vm_logic_at(vm, cur);
-            l_num = cur;
-            if (!l || !l->loaded)
-                return agi_vm_fail(vm, "logic %u is no longer loaded", cur);
-        }
+        const agi_vm_logic *l = ex->stack[ex->depth - 1].rec;
+        if (!l || !l->loaded)
+            return agi_vm_fail(vm, "logic %u is no longer loaded", cur);
         const uint8_t *code = l->payload.data + 2;
         uint32_t len = l->code_len, pc = ex->stack[ex->depth - 1].pc;
         if (pc >= len) {
@@ -310,10 +310,12 @@ static void agi_vm_call(agi_vm *vm, unsigned n)
         agi_vm_fail(vm, "logic calls nested deeper than %d", AGI_VM_MAX_DEPTH);
         return;
     }
-    if (agi_vm_load_logic(vm, n, 0))
+    const agi_vm_logic *l = agi_vm_logic_ready(vm, n);
+    if (!l)
         return;
     vm->exec->stack[vm->exec->depth].logic = (uint8_t)n;
-    vm->exec->stack[vm->exec->depth].pc = agi_vm_logic_at(vm, n)->scan_start;
+    vm->exec->stack[vm->exec->depth].pc = l->scan_start;
+    vm->exec->stack[vm->exec->depth].rec = l;
     vm->exec->depth++;
 }
 

@@ -13,6 +13,9 @@ struct agi_vm_exec_state {
     struct {
         uint8_t logic;
         uint32_t pc;
+        /* vm_res.c's record of the logic, kept while this agi_vm_exec runs
+         * (asked again when a suspended stack resumes). */
+        const agi_vm_logic *rec;
     } stack[AGI_VM_MAX_DEPTH];
     unsigned depth;
     int key_wait; /* have.key was false in this pass */

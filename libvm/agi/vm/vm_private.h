@@ -123,6 +123,7 @@ int agi_vm_res_new(agi_vm *vm);
 void agi_vm_res_free(agi_vm *vm);
 const agi_vm_logic *agi_vm_logic_at(const agi_vm *vm, unsigned n);
 const agi_view *agi_vm_view_at(const agi_vm *vm, unsigned n);
+const agi_vm_logic *agi_vm_logic_ready(agi_vm *vm, unsigned n);
 unsigned agi_vm_logics_loaded(const agi_vm *vm);
 void agi_vm_logics_to_save(const agi_vm *vm, agi_save *s);
 

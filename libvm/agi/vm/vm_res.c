@@ -423,6 +423,13 @@ void agi_vm_res_free(agi_vm *vm)
 const agi_vm_logic *agi_vm_logic_at(const agi_vm *vm, unsigned n) { return vm->res->logic[n & 0xff]; }
 const agi_view *agi_vm_view_at(const agi_vm *vm, unsigned n) { return vm->res->view[n & 0xff]; }
 
+/* Logic n loaded (not recorded: logic 0 and call's) and its record; NULL
+ * when it does not load (vm->err says why). */
+const agi_vm_logic *agi_vm_logic_ready(agi_vm *vm, unsigned n)
+{
+    return agi_vm_load_logic(vm, n, 0) ? NULL : vm->res->logic[n & 0xff];
+}
+
 unsigned agi_vm_logics_loaded(const agi_vm *vm)
 {
     unsigned n = 0;
