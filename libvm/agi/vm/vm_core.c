@@ -14,8 +14,7 @@
 static void agi_vm_clock(agi_vm *vm, unsigned ticks)
 {
     for (unsigned t = 0; t < ticks; t++) {
-        for (int s = 0; s < 3; s++)
-            agi_vm_sound_tick(vm);
+        agi_vm_sound_ticks(vm, 3);
         agi_vm_clock_tick(vm);
     }
 }

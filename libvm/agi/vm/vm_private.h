@@ -101,6 +101,7 @@ int agi_vm_draw_raw_pic(agi_vm *vm, unsigned n);
 void agi_vm_stop_sound(agi_vm *vm);
 int agi_vm_start_sound(agi_vm *vm, unsigned n, unsigned flag);
 void agi_vm_sound_tick(agi_vm *vm);
+void agi_vm_sound_ticks(agi_vm *vm, unsigned n);
 void agi_vm_res_leave_room(agi_vm *vm);
 void agi_vm_res_reset(agi_vm *vm);
 void agi_vm_audio_reset(agi_vm *vm);

@@ -367,6 +367,13 @@ void agi_vm_sound_tick(agi_vm *vm)
     }
 }
 
+/* n sound ticks in one call: a 20 Hz timer tick's three (vm_core.c). */
+void agi_vm_sound_ticks(agi_vm *vm, unsigned n)
+{
+    while (n--)
+        agi_vm_sound_tick(vm);
+}
+
 void agi_vm_audio_reset(agi_vm *vm) { agi_vm_stop_sound(vm); }
 
 /* Everything but installed logics (which stand for the game's files). */
