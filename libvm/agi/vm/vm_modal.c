@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "relic/core.h"
 #include "vm_modal.h"
 #include "vm_private.h"
 
@@ -213,49 +214,74 @@ static unsigned agi_modal_menu_col(const agi_vm *vm, unsigned h)
     return col;
 }
 
+/* The menu's cells, collected and then written in one call into the text
+ * layer (agi_vm_text_runs): the bar, the box gone, the box and its
+ * items. */
+typedef struct agi_modal_cells {
+    agi_vm_text_run run[AGI_VM_MAX_MENU + 24];
+    unsigned n;
+} agi_modal_cells;
+
+static void agi_modal_fill(agi_modal_cells *c, unsigned top, unsigned left, unsigned bottom, unsigned right,
+                           uint8_t attr)
+{
+    if (c->n < RELIC_COUNTOF(c->run))
+        c->run[c->n++] = (agi_vm_text_run){NULL, top, left, bottom, right, attr, 0};
+}
+
+static void agi_modal_line(agi_modal_cells *c, unsigned row, unsigned col, const char *t, uint8_t attr, int dither)
+{
+    if (c->n < RELIC_COUNTOF(c->run))
+        c->run[c->n++] = (agi_vm_text_run){t, row, col, 0, 0, attr, (uint8_t)(dither != 0)};
+}
+
 /* The box goes: the picture shows again where it was (display() text
  * under it is lost, probe MENU2), the cells written outside it stay. */
-static void agi_modal_menu_unbox(agi_vm *vm)
+static void agi_modal_menu_unbox(agi_vm *vm, agi_modal_cells *cells)
 {
     agi_vm_modal *m = vm->modal;
     if (m->box_rows > 0)
-        agi_vm_text_fill(vm, 1, m->box_left > 0 ? (unsigned)m->box_left - 1 : 0, (unsigned)m->box_rows,
-                         (unsigned)(m->box_left + m->box_width), 0xff);
+        agi_modal_fill(cells, 1, m->box_left > 0 ? (unsigned)m->box_left - 1 : 0, (unsigned)m->box_rows,
+                       (unsigned)(m->box_left + m->box_width), 0xff);
     m->box_rows = 0;
 }
 
 /* The bar with heading `open` inverted (none: heading_n). */
-static void agi_modal_menu_bar(agi_vm *vm, unsigned open)
+static void agi_modal_menu_bar(const agi_vm *vm, unsigned open, agi_modal_cells *cells)
 {
-    agi_vm_text_fill(vm, 0, 0, 0, 39, 0xf0);
+    agi_modal_fill(cells, 0, 0, 0, 39, 0xf0);
     for (unsigned h = 0; h < vm->menus->heading_n; h++)
-        agi_vm_text_line(vm, 0, agi_modal_menu_col(vm, h), vm->menus->menu_heading[h], h == open ? 0x0f : 0xf0, 0);
+        agi_modal_line(cells, 0, agi_modal_menu_col(vm, h), vm->menus->menu_heading[h], h == open ? 0x0f : 0xf0, 0);
 }
 
 static void agi_modal_menu_draw(agi_vm *vm)
 {
     agi_vm_modal *m = vm->modal;
-    agi_modal_menu_bar(vm, m->heading);
-    agi_modal_menu_unbox(vm);
+    agi_modal_cells cells;
+    cells.n = 0;
+    agi_modal_menu_bar(vm, m->heading, &cells);
+    agi_modal_menu_unbox(vm, &cells);
     int first = agi_modal_heading_item(vm, m->heading, 0);
-    if (first < 0)
-        return;
-    unsigned n = 0, width = (unsigned)strlen(vm->menus->menu[first].text), left = agi_modal_menu_col(vm, m->heading);
-    for (unsigned i = 0; i < vm->menus->menu_n; i++)
-        n += vm->menus->menu[i].heading == m->heading;
-    if (width > 38)
-        width = 38;
-    if (left + width > 39)
-        left = 39 - width;
-    m->box_left = (int)left;
-    m->box_width = (int)width;
-    m->box_rows = (int)n + 2;
-    agi_vm_text_fill(vm, 1, left - 1, n + 2, left + width, 0xff);
-    unsigned k = 0;
-    for (unsigned i = 0; i < vm->menus->menu_n; i++)
-        if (vm->menus->menu[i].heading == m->heading)
-            agi_vm_text_line(vm, 2 + k++, left, vm->menus->menu[i].text, (int)i == m->sel ? 0x0f : 0xf0,
-                             !vm->menus->menu[i].enabled);
+    if (first >= 0) {
+        unsigned n = 0, width = (unsigned)strlen(vm->menus->menu[first].text),
+                 left = agi_modal_menu_col(vm, m->heading);
+        for (unsigned i = 0; i < vm->menus->menu_n; i++)
+            n += vm->menus->menu[i].heading == m->heading;
+        if (width > 38)
+            width = 38;
+        if (left + width > 39)
+            left = 39 - width;
+        m->box_left = (int)left;
+        m->box_width = (int)width;
+        m->box_rows = (int)n + 2;
+        agi_modal_fill(&cells, 1, left - 1, n + 2, left + width, 0xff);
+        unsigned k = 0;
+        for (unsigned i = 0; i < vm->menus->menu_n; i++)
+            if (vm->menus->menu[i].heading == m->heading)
+                agi_modal_line(&cells, 2 + k++, left, vm->menus->menu[i].text, (int)i == m->sel ? 0x0f : 0xf0,
+                               !vm->menus->menu[i].enabled);
+    }
+    agi_vm_text_runs(vm, cells.run, cells.n);
 }
 
 static int agi_modal_menu_try_open(agi_vm *vm)
@@ -327,8 +353,11 @@ static void agi_modal_close(agi_vm *vm)
         /* the bar stays, no heading inverted, until something draws over
          * row 0; the status line is drawn again (probe MENU2: on row 0 it
          * came back) */
-        agi_modal_menu_unbox(vm);
-        agi_modal_menu_bar(vm, vm->menus->heading_n);
+        agi_modal_cells cells;
+        cells.n = 0;
+        agi_modal_menu_unbox(vm, &cells);
+        agi_modal_menu_bar(vm, vm->menus->heading_n, &cells);
+        agi_vm_text_runs(vm, cells.run, cells.n);
         agi_vm_status_again(vm);
         return;
     }

@@ -189,6 +189,14 @@ void agi_vm_graphics_again(agi_vm *vm);
 void agi_vm_input_put(agi_vm *vm, size_t col, const char *s, size_t len);
 void agi_vm_text_dither(agi_vm *vm, unsigned row, unsigned col);
 void agi_vm_text_line(agi_vm *vm, unsigned row, unsigned col, const char *t, uint8_t attr, int dither);
+/* Fills (text NULL: rows row..bottom, columns col..right) and lines
+ * (agi_vm_text_line) written in order, in one call. */
+typedef struct agi_vm_text_run {
+    const char *text;
+    unsigned row, col, bottom, right;
+    uint8_t attr, dither;
+} agi_vm_text_run;
+void agi_vm_text_runs(agi_vm *vm, const agi_vm_text_run *runs, unsigned n);
 /* A message with its substitutions (%v, %s, %m, %w, %g, %o) made. */
 void agi_vm_text_expand(agi_vm *vm, unsigned logic, const char *src, char *out, size_t outsz, int depth);
 void agi_vm_message_expand(agi_vm *vm, unsigned logic, unsigned n, char *out, size_t outsz);
