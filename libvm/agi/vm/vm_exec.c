@@ -13,26 +13,25 @@
 #include "vm_private.h"
 
 /* What a headless run leaves undone (reported by pic-render --state and the
- * tests; each still consumes its operands). */
-const agi_vm_gap agi_vm_gaps[] = {
-    {0x1d, "show.pri.screen: no wait, nothing shown", 0},
-    {0x6e, "shake.screen: no display shake", 0},
-    {0x87, "show.mem: no diagnostic window", 0},
-    {0x8b, "init.joy: no joystick", 0},
-    {0x8c, "toggle.monitor: outside the EGA target", 0},
-    {0x90, "log: no LOGFILE written", 0},
-    {0x95, "trace.on: no trace window", 0},
-    {0x96, "trace.info: no trace window", 0},
-    {0, NULL, 0},
-};
-
-static int agi_vm_is_gap(uint8_t op)
-{
-    for (const agi_vm_gap *g = agi_vm_gaps; g->missing; g++)
-        if (g->opcode == op)
-            return 1;
-    return 0;
-}
+ * tests; each still consumes its operands): one list, the public table
+ * and a lookup by opcode made from it. */
+// clang-format off
+#define AGI_VM_GAP_LIST(X) \
+    X(0x1d, "show.pri.screen: no wait, nothing shown", 0) \
+    X(0x6e, "shake.screen: no display shake", 0) \
+    X(0x87, "show.mem: no diagnostic window", 0) \
+    X(0x8b, "init.joy: no joystick", 0) \
+    X(0x8c, "toggle.monitor: outside the EGA target", 0) \
+    X(0x90, "log: no LOGFILE written", 0) \
+    X(0x95, "trace.on: no trace window", 0) \
+    X(0x96, "trace.info: no trace window", 0)
+// clang-format on
+#define AGI_X_GAP(op, missing, partial) {op, missing, partial},
+const agi_vm_gap agi_vm_gaps[] = {AGI_VM_GAP_LIST(AGI_X_GAP){0, NULL, 0}};
+#undef AGI_X_GAP
+#define AGI_X_GAP(op, missing, partial) [op] = 1,
+static const uint8_t agi_vm_gap_of[256] = {AGI_VM_GAP_LIST(AGI_X_GAP)};
+#undef AGI_X_GAP
 
 /* The conditions (logic_bytecode.md "Condition opcodes"): opcodes.h's
  * handler column for the test list.  Each reads its operands at a; said's
@@ -261,7 +260,7 @@ int agi_vm_exec(agi_vm *vm, unsigned logic)
         memcpy(a, code + pc, nargs);
         pc += nargs;
         ex->stack[ex->depth - 1].pc = pc;
-        if (agi_vm_is_gap(op))
+        if (agi_vm_gap_of[op])
             vm->unimpl_seen[op]++;
         if (op && op == vm->raw_picture_op) /* the extensions' raw picture (vm_rules.h) */
             agi_vm_draw_raw_pic(vm, vm->vars[a[0]]);
