@@ -191,7 +191,7 @@ int agi_vm_exec(agi_vm *vm, unsigned logic)
      * may load logics (each record stays where it is); only a room switch,
      * a restart or a restore frees records, and each ends the pass
      * (AGI_HALT_STOP) before a record is read again. */
-    if (agi_vm_flow_suspended(vm)) {
+    if (vm->flow_halt == AGI_HALT_SUSPEND) {
         agi_vm_flow_suspend(vm, 0);
         for (unsigned i = 0; i < ex->depth; i++)
             ex->stack[i].rec = agi_vm_logic_at(vm, ex->stack[i].logic);
@@ -266,10 +266,9 @@ int agi_vm_exec(agi_vm *vm, unsigned logic)
             agi_vm_draw_raw_pic(vm, vm->vars[a[0]]);
         else
             agi_vm_ops[op](vm, a, cur);
-        int halt = agi_vm_flow_halt(vm);
-        if (halt == AGI_HALT_SUSPEND) /* a modal opened: resume after this action */
+        if (vm->flow_halt == AGI_HALT_SUSPEND) /* a modal opened: resume after this action */
             return vm->err.code;
-        if (halt == AGI_HALT_STOP) {
+        if (vm->flow_halt == AGI_HALT_STOP || vm->quit || vm->abandon) {
             ex->depth = 0;
             break;
         }

@@ -143,6 +143,11 @@ typedef struct agi_vm {
     int room_override;     /* >= 0: the first room switch goes here */
     relic_err err;
     agi_vm_flow *flow; /* allocated with the vm (agi_vm_flow_new) */
+    /* Whether logic 0's pass stops after an action, as vm_state.c's flow
+     * setters leave it (suspended or aborted; quit and abandon are read
+     * beside it): the bytecode loop reads it after every action without a
+     * call.  Written by vm_state.c alone (tests/owners.sh). */
+    uint8_t flow_halt;
 
     agi_vm_res *res;            /* allocated with the vm (agi_vm_res_new) */
     agi_vm_audio *audio;        /* allocated with the vm (agi_vm_res_new) */

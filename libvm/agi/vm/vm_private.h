@@ -72,10 +72,9 @@ int agi_vm_flow_suspended(const agi_vm *vm);
 int agi_vm_flow_aborted(const agi_vm *vm);
 int agi_vm_flow_stage(const agi_vm *vm);
 int agi_vm_flow_is_restored(const agi_vm *vm);
-/* After an action: AGI_HALT_SUSPEND (a modal opened, a key wait), or
- * AGI_HALT_STOP (an aborted pass, quit, an abandoned cycle). */
+/* vm->flow_halt: AGI_HALT_SUSPEND (a modal opened, a key wait), or
+ * AGI_HALT_STOP (an aborted pass). */
 enum { AGI_HALT_NONE, AGI_HALT_SUSPEND, AGI_HALT_STOP };
-int agi_vm_flow_halt(const agi_vm *vm);
 /* At most size - 1 bytes of src into string slot `slot` (when it exists). */
 void agi_vm_string_set(agi_vm *vm, unsigned slot, const char *src, size_t size);
 /* UTF-8 text of the input script as the game's bytes (agi_codepage_for:
