@@ -1,7 +1,9 @@
 #!/bin/sh
 # CLI golden tests.  Each tests/cli/<tool>/<case>.args holds one shell
 # command line run with the built tools first on PATH (@FIX@ is
-# tests/fixtures, @OUT@ a fresh folder, @SAMPLE@ the built sample game).  The command's stdout must equal
+# tests/fixtures, @OUT@ a fresh folder, @SAMPLE@ the built sample game,
+# @BUILD@ the build folder: build-asan under make check-asan, where build/
+# may not exist).  The command's stdout must equal
 # <case>.expected (exit status appended as "[exit N]"); GEN=1 rewrites the
 # expected files.  Every JSON document a case leaves (printed, or as a
 # *.json file under @OUT@) must keep the order rule (tests/json_order.py);
@@ -14,7 +16,7 @@ for args in tests/cli/*/*.args; do
     n=$((n + 1))
     case_name=${args%.args}
     out=$(mktemp -d "${TMPDIR:-/tmp}/relic-cli-XXXXXX")
-    cmd=$(sed -e "s|@FIX@|tests/fixtures|g" -e "s|@OUT@|$out|g" -e "s|@SAMPLE@|$BUILD/samples/relicdemo|g" "$args")
+    cmd=$(sed -e "s|@FIX@|tests/fixtures|g" -e "s|@OUT@|$out|g" -e "s|@SAMPLE@|$BUILD/samples/relicdemo|g" -e "s|@BUILD@|$BUILD|g" "$args")
     actual=$(PATH="$PWD/$BUILD/bin:$PATH"; export PATH; eval "$cmd" 2>&1; echo "[exit $?]")
     actual=$(printf '%s\n' "$actual" | sed -e "s|$out|@OUT@|g")
     order=
