@@ -80,6 +80,12 @@ static void test_line_editors(void **state)
     test_vm_run(vm, NULL, 4);
     test_vm_run(vm, "4 key 9\n4 key x\n4 key 7\n4 key 8\n", 5);
     assert_string_equal(vm->modal.edit, "9x7"); /* a letter is a character like the digits */
+    static uint8_t screen[AGI_SCREEN_W * AGI_SCREEN_H];
+    test_vm_draw(vm, screen); /* echoed as typed on the input line, before the cursor */
+    assert_true(test_cell_is(screen, 23, 8, '9', 15, 0));
+    assert_true(test_cell_is(screen, 23, 9, 'x', 15, 0));
+    assert_true(test_cell_is(screen, 23, 10, '7', 15, 0));
+    assert_true(test_cell_is(screen, 23, 11, '_', 15, 0));
     test_vm_run(vm, "5 key enter\n", 6);
     assert_int_equal(vm->vars[62], 9); /* the digits the text begins with */
     agi_vm_free(vm);

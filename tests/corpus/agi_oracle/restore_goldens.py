@@ -10,8 +10,14 @@ preselects the newest), with the BIOS font FILE and with relic's own, and
 printed as `GAME RUN/POINT TICK STATUS ORIGINAL_SHA256 RELIC_FONT_SHA256`
 (the status as goldens.py gives it; reasons from reasons.txt under the name
 RUN/POINT).  --write-inputs copies the runs' input scripts to
-GAME-restore-all.input and GAME-restore-one.input.  Developer tool (needs the
-oracle's numpy/PIL); not part of make test."""
+GAME-restore-all.input and GAME-restore-one.input.
+
+A point is stable when the DOSBox screen was (the oracle's two captures)
+and relic's screen is the same the two cycles before (after is the next
+key's): a screen that changes every cycle (room 5's stars) cannot be
+caught at one cycle by a wall-clock shot.  The table on stderr has a `stable` column and each
+run's count of exact points among all and among the stable ones.
+Developer tool (needs the oracle's numpy/PIL); not part of make test."""
 import argparse, json, os, shutil, subprocess, sys, tempfile
 from pathlib import Path
 
@@ -67,8 +73,10 @@ def main():
     for i, (st, data) in enumerate(ladder):
         (tmp / f"{st}.bin").write_bytes(data)
         ladder[i] = (st, tmp / f"{st}.bin")
+    totals = []  # (kind, points, exact, stable, stable and exact) a run
     for spec in a.runs:
         run, odir = spec.split("=", 1)
+        n_all = n_exact = n_stable = n_stable_exact = 0
         odir = Path(odir)
         shots = json.load(open(odir / "report.json"))
         script = odir / f"{shots[-1]['name']}.input.txt"
@@ -88,8 +96,22 @@ def main():
                 status = next((st for st, f in ladder
                                if render(a.pic_render, a.corpus / a.game, tick, script, f, folder,
                                          tmp / "b2.png")[0] == orig), "differs")
+            near = [render(a.pic_render, a.corpus / a.game, t, script, None, folder, tmp / "n.png")[0]
+                    for t in (tick - 2, tick - 1)]
+            stable = bool(s.get("dosbox_stable", True)) and near[0] == own and near[1] == own
+            is_exact = status.startswith("exact")
+            n_all += 1
+            n_exact += is_exact
+            n_stable += stable
+            n_stable_exact += stable and is_exact
             print(f"{a.game} {name} {tick} {status} {orig} {own}")
-            print(f"| {a.game} | {name} | {100.0 * eq.mean():.3f} | {status} |", file=sys.stderr)
+            print(f"| {a.game} | {name} | {100.0 * eq.mean():.3f} | {'yes' if stable else 'no'} | {status} |",
+                  file=sys.stderr)
+        totals.append(("one run" if run == "all" else "each alone", n_all, n_exact, n_stable, n_stable_exact))
+    for kind in ("one run", "each alone"):
+        t = [sum(x[i] for x in totals if x[0] == kind) for i in range(1, 5)]
+        if t[0]:
+            print(f"{kind}: {t[1]}/{t[0]} exact, {t[3]}/{t[2]} of the stable points", file=sys.stderr)
     shutil.rmtree(tmp)
 
 
