@@ -98,9 +98,10 @@ static const syn_noise_chip syn_noise_chips[AGI_NOISE_CHIPS] = {
 /* A tone voice's half period, in chip steps, before its first frequency
  * write.  The chip's registers hold no defined value at power-on; the
  * oracle's chip (DOSBox's Tandy and PCjr sound) holds period 0 there and
- * flips the voice on every step (a written 0 counts 1,024 in it too).  Two things follow: noise that follows voice 2 (control 3 or
- * 7) before voice 2 is written is a hiss, a shift every second step, not
- * the rumble of a divisor of 1,024; and, since a frequency write never
+ * flips the voice on every step (a written 0 counts 1,024 in it too).
+ * Two things follow: noise that follows voice 2 (control 3 or 7) before
+ * voice 2 is written is a hiss, a shift every second step, not the
+ * rumble of a divisor of 1,024; and, since a frequency write never
  * resets a counter, where each voice stands when its first note arrives
  * sets the phase of that note and every later one. */
 #define SYN_POWER_ON_HALF 1u
