@@ -114,7 +114,7 @@ static inline void test_vm_square(agi_vm *vm, unsigned n)
     assert_non_null(v);
     if (agi_view_decode(bytes, sizeof bytes, vm->profile, v, &err))
         fail_msg("view: %s", err.msg);
-    vm->res.view[n] = v;
+    vm->res->view[n] = v;
 }
 
 #endif

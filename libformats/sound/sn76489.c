@@ -95,6 +95,17 @@ static const syn_noise_chip syn_noise_chips[AGI_NOISE_CHIPS] = {
     [AGI_NOISE_NCR8496] = {0x8000u, 0x0022u, 0x0002u, 1, 1},
 };
 
+/* A tone voice's half period, in chip steps, before its first frequency
+ * write.  The chip's registers hold no defined value at power-on; the
+ * oracle's chip (DOSBox's Tandy and PCjr sound) holds period 0 there and
+ * flips the voice on every step (a written 0 counts 1,024 in it too).
+ * Two things follow: noise that follows voice 2 (control 3 or 7) before
+ * voice 2 is written is a hiss, a shift every second step, not the
+ * rumble of a divisor of 1,024; and, since a frequency write never
+ * resets a counter, where each voice stands when its first note arrives
+ * sets the phase of that note and every later one. */
+#define SYN_POWER_ON_HALF 1u
+
 static const char *const syn_sampling_names[] = {[AGI_SYNTH_BOX] = "box", [AGI_SYNTH_POINT] = "point"};
 
 int agi_synth_sampling_parse(const char *name, agi_synth_sampling *out)
@@ -175,7 +186,7 @@ static uint32_t syn_noise_period(const syn *s)
     unsigned rate = s->noise_ctl & 3;
     if (rate < 3)
         return 0x10u << rate;
-    return s->divisor[2] ? s->divisor[2] : 1024u;
+    return s->tone[2].half[0]; /* voice 2's period, or its power-on one */
 }
 
 static void syn_noise_run(syn *s, uint64_t end)
@@ -348,7 +359,7 @@ static void syn_init(syn *s, agi_snd_device device, const agi_synth_opts *o, flo
     s->lfsr = s->chip->top;
     s->latched = 0;
     for (unsigned i = 0; i < SYN_TONES; i++) {
-        syn_set_divisor(s, i, 0);
+        s->tone[i].half[0] = s->tone[i].half[1] = SYN_POWER_ON_HALF;
         s->tone[i].sign = 1.0;
         s->tone[i].counter = 1;
     }

@@ -45,8 +45,10 @@ static json_t *agi_vm_json_text(const agi_vm *vm, const char *s)
 static json_t *agi_vm_modal_json(const agi_vm *vm, int *oom)
 {
     static const char *kinds[] = {"none", "message", "confirm", "edit", "inventory", "menu", "save", "restore"};
-    const agi_vm_modal *m = &vm->modal;
-    if (m->kind == AGI_MODAL_NONE || m->kind >= sizeof kinds / sizeof kinds[0])
+    agi_vm_modal_look look;
+    agi_vm_modal_describe(vm, &look);
+    const agi_vm_modal_look *m = &look;
+    if (m->kind == AGI_MODAL_NONE || (unsigned)m->kind >= sizeof kinds / sizeof kinds[0])
         return json_null();
     json_t *j = json_pack("{s:s, s:i}", "kind", kinds[m->kind], "selection", m->sel);
     if (m->kind == AGI_MODAL_EDIT || (m->kind == AGI_MODAL_SAVE && m->purpose == AGI_SAVEDLG_DESC))

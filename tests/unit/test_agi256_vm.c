@@ -109,7 +109,7 @@ static void test_agi256_vm_short(void **state)
     agi_vm_opts o = {.seed = 5, .max_steps = 10000};
     assert_int_equal(agi_vm_new(&g, &o, &vm, &err), RELIC_OK);
     assert_int_equal(agi_vm_load_pic(vm, 3, 0), RELIC_OK);
-    vm->res.pic[3].len = 100;
+    vm->res->pic[3].len = 100;
     assert_int_equal(test_vm_cycle(vm, &err), RELIC_OK);
     agi_vm_render(vm);
     assert_int_equal(agi_vm_frame_vis(vm)[99], 0x20);
@@ -135,7 +135,7 @@ static void test_agi256_vm_sierra(void **state)
     assert_int_equal(vm->extensions & AGI_EXT_AGI256, 0);
     assert_int_equal(agi_vm_palette_colors(vm), 16);
     assert_memory_equal(agi_vm_palette(vm), agi_ega_palette, 48);
-    assert_int_equal(vm->res.pic_loaded[3], 0);
+    assert_int_equal(vm->res->pic_loaded[3], 0);
     agi_vm_free(vm);
     agi_fileset_free(&fs);
     relic_buf_free(&pic);
@@ -183,7 +183,7 @@ static void test_agi256_vm_view(void **state)
     assert_int_equal(f[50 * 160 + 12], 0x15);
     assert_int_equal(f[50 * 160 + 13], under);
     /* The decoded cel: wide, the whole key, and no mirroring on loop 1+. */
-    const agi_cel *c = agi_view_cel(vm->res.view[1], 0, 0);
+    const agi_cel *c = agi_view_cel(vm->res->view[1], 0, 0);
     assert_int_equal(c->wide, 1);
     assert_int_equal(c->transparent, 0x80);
     uint8_t px[6];

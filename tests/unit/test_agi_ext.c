@@ -246,7 +246,7 @@ static void test_agds_runtime_messages(void **state)
     agi_vm *vm = test_vm_new(NULL);
     vm->extensions = AGI_EXT_AGDS; /* what agi_vm_new finds in an AGDS game */
     assert_int_equal(agi_vm_install_logic(vm, 0, p, n, &err), RELIC_OK);
-    const agi_logic_messages *m = &vm->res.logic[0]->msgs;
+    const agi_logic_messages *m = &vm->res->logic[0]->msgs;
     assert_int_equal(m->encrypted, AGI_MSG_KEY_AGDS);
     assert_int_equal(m->count, 1);
     assert_string_equal(m->msg[1].text, "\x80\xe0!");
@@ -255,7 +255,7 @@ static void test_agds_runtime_messages(void **state)
     vm = test_vm_new(NULL); /* extensions stay 0: Sierra's reading */
     relic_err_clear(&err);
     if (agi_vm_install_logic(vm, 0, p, n, &err) == RELIC_OK) {
-        m = &vm->res.logic[0]->msgs;
+        m = &vm->res->logic[0]->msgs;
         assert_int_not_equal(m->encrypted, AGI_MSG_KEY_AGDS);
         assert_true(m->count < 1 || strcmp(m->msg[1].text, "\x80\xe0!") != 0);
     }

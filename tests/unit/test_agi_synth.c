@@ -267,6 +267,64 @@ static void test_noise_restart(void **state)
     agi_snd_cmds_free(&again);
 }
 
+/* Level changes in a render, about its mean (noise is one-sided when
+ * point-sampled). */
+static unsigned level_changes(const float *x, size_t n)
+{
+    double mean = 0;
+    for (size_t i = 0; i < n; i++)
+        mean += x[i] / (double)n;
+    unsigned changes = 0;
+    for (size_t i = 1; i < n; i++)
+        changes += (x[i - 1] < mean) != (x[i] < mean);
+    return changes;
+}
+
+static void test_noise_voice2_power_on(void **state)
+{
+    (void)state;
+    /* White noise at voice 2's rate (0xe7) before voice 2 has ever been
+     * written: the original on a Tandy or a PCjr under DOSBox plays a hiss
+     * (its voices start at one step: a shift every second step, 111,861 a
+     * second).  Once voice 2 is written with 0, a divisor of 1,024, the
+     * same noise shifts every 2,048 steps (109 a second), a low rumble. */
+    agi_snd_cmds never = {0}, zero = {0};
+    push(&never, 0, AGI_SNDCMD_NOISE, 3, 1, 0xe7, 0);
+    push(&never, 0, AGI_SNDCMD_ATTEN, 0, 1, 0xf0, 0);
+    push(&zero, 0, AGI_SNDCMD_TONE, 0, 2, 0xc0, 0x00);
+    push(&zero, 0, AGI_SNDCMD_NOISE, 3, 1, 0xe7, 0);
+    push(&zero, 0, AGI_SNDCMD_ATTEN, 0, 1, 0xf0, 0);
+    for (int ncr = 0; ncr <= 1; ncr++) {
+        agi_synth_opts o = {.rate = 44100, .noise = ncr ? AGI_NOISE_NCR8496 : AGI_NOISE_SN76489};
+        float *x, *y;
+        size_t n;
+        assert_int_equal(agi_synth_render(&never, AGI_SND_PCJR, 60, &o, &x, &n, NULL), RELIC_OK);
+        assert_int_equal(agi_synth_render(&zero, AGI_SND_PCJR, 60, &o, &y, &n, NULL), RELIC_OK);
+        unsigned hiss = level_changes(x, n), rumble = level_changes(y, n);
+        if (hiss < 5000 || rumble > 120)
+            fail_msg("%s: %u level changes a second unwritten, %u after writing 0", ncr ? "NCR 8496" : "SN76489", hiss,
+                     rumble);
+        free(x);
+        free(y);
+    }
+    /* Once voice 2 is written, the noise follows it. */
+    agi_snd_cmds w = {0};
+    push(&w, 0, AGI_SNDCMD_TONE, 64, 2, 0xc0, 0x04);
+    push(&w, 0, AGI_SNDCMD_NOISE, 3, 1, 0xe3, 0);
+    push(&w, 0, AGI_SNDCMD_ATTEN, 0, 1, 0xf0, 0);
+    agi_synth_opts o = {.rate = 96000, .noise = AGI_NOISE_NCR8496};
+    float *x;
+    size_t n;
+    assert_int_equal(agi_synth_render(&w, AGI_SND_PCJR, 60, &o, &x, &n, NULL), RELIC_OK);
+    double want = AGI_SN76489_CLOCK / (32.0 * 64) / 15; /* a shift per tone cycle, a 15-shift ring */
+    if (fabs(rising(x, n) - want) > 2)
+        fail_msg("periodic noise at voice 2's rate: %u pulses, want %.1f", rising(x, n), want);
+    free(x);
+    agi_snd_cmds_free(&never);
+    agi_snd_cmds_free(&zero);
+    agi_snd_cmds_free(&w);
+}
+
 static void test_point_sampling(void **state)
 {
     (void)state;
@@ -559,6 +617,7 @@ int main(void)
         cmocka_unit_test(test_noise_width),
         cmocka_unit_test(test_noise_white_sequence),
         cmocka_unit_test(test_noise_restart),
+        cmocka_unit_test(test_noise_voice2_power_on),
         cmocka_unit_test(test_point_sampling),
         cmocka_unit_test(test_tick_is_the_timer_interrupt),
         cmocka_unit_test(test_length_loops_and_limit),

@@ -295,7 +295,7 @@ static void test_room_switch(void **state)
     assert_int_equal(vm->block, 0);
     assert_int_equal(vm->flags[5], 1);
     assert_int_equal(vm->obj[3].drawn, 0);
-    assert_int_equal(vm->flow.abort_flow, 1);
+    assert_int_equal(vm->flow->abort_flow, 1);
     agi_vm_free(vm);
 }
 
@@ -448,14 +448,14 @@ static void test_menu_wrap(void **state)
 {
     (void)state;
     agi_vm *vm = test_vm_new(NULL);
-    vm->menus.heading_n = 2;
+    vm->menus->heading_n = 2;
     const uint8_t head[5] = {0, 0, 0, 1, 1};
     for (unsigned i = 0; i < 5; i++) {
-        vm->menus.menu[i].heading = head[i];
-        vm->menus.menu[i].status = (uint8_t)(10 + i);
-        vm->menus.menu[i].enabled = 1;
+        vm->menus->menu[i].heading = head[i];
+        vm->menus->menu[i].status = (uint8_t)(10 + i);
+        vm->menus->menu[i].enabled = 1;
     }
-    vm->menus.menu_n = 5;
+    vm->menus->menu_n = 5;
     assert_int_equal(agi_vm_menu_next(vm, 0, 1), 1);
     assert_int_equal(agi_vm_menu_next(vm, 2, 1), 0);
     assert_int_equal(agi_vm_menu_next(vm, 0, -1), 2);
@@ -607,12 +607,12 @@ static void test_sample_screen(void **state)
     assert_string_equal(hex, SAMPLE_SCREEN_SHA);
     /* the window waits: still up a cycle later, gone after the Enter of 252 */
     demo_run(&d, 252);
-    assert_int_equal(d.vm->modal.kind, AGI_MODAL_MESSAGE);
+    assert_int_equal(d.vm->modal->kind, AGI_MODAL_MESSAGE);
     agi_vm_screen(d.vm, NULL, scr);
     relic_sha256_hex(scr, sizeof scr, hex);
     assert_string_equal(hex, SAMPLE_SCREEN_SHA);
     demo_run(&d, 253);
-    assert_int_equal(d.vm->modal.kind, AGI_MODAL_NONE);
+    assert_int_equal(d.vm->modal->kind, AGI_MODAL_NONE);
     assert_int_equal(d.vm->txt->win_open, 0);
     agi_vm_screen(d.vm, NULL, scr);
     relic_sha256_hex(scr, sizeof scr, hex);
@@ -634,16 +634,16 @@ static void test_sample_sound(void **state)
         print_message("# sample game not built (make samples): skipped\n");
         skip();
     }
-    d.vm->audio.keep_sound_cmds = 1;
+    d.vm->audio->keep_sound_cmds = 1;
     demo_run(&d, 251);
-    assert_int_equal(d.vm->audio.snd_cmds.count, 0);
+    assert_int_equal(d.vm->audio->snd_cmds.count, 0);
     demo_run(&d, 252);
-    assert_true(d.vm->audio.snd_cmds.count > 0);
-    assert_int_equal(d.vm->audio.snd_cmds.v[0].tick, 754);
+    assert_true(d.vm->audio->snd_cmds.count > 0);
+    assert_int_equal(d.vm->audio->snd_cmds.v[0].tick, 754);
     assert_int_equal(d.vm->flags[241], 0);
     demo_run(&d, 300);
     assert_int_equal(d.vm->flags[241], 1);
-    assert_int_equal(d.vm->audio.snd_clock, 900);
+    assert_int_equal(d.vm->audio->snd_clock, 900);
     demo_close(&d);
 }
 
@@ -715,8 +715,8 @@ static void test_accessors(void **state)
     assert_int_equal(agi_vm_cycles(vm), 1);
     assert_int_equal(agi_vm_has_quit(vm), 0);
     agi_vm_keep_sound_commands(vm, 1);
-    assert_int_equal(vm->audio.keep_sound_cmds, 1);
-    assert_ptr_equal(agi_vm_sound_commands(vm), &vm->audio.snd_cmds);
+    assert_int_equal(vm->audio->keep_sound_cmds, 1);
+    assert_ptr_equal(agi_vm_sound_commands(vm), &vm->audio->snd_cmds);
     assert_true(agi_vm_sound_clock(vm) > 0);
     agi_vm_free(vm);
 }

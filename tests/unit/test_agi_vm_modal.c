@@ -22,14 +22,14 @@ static void test_message_blocks(void **state)
     agi_vm *vm = test_vm_new(NULL);
     test_vm_logic(vm, 0, "v70++;\nif (!isset(f50)) { set(f50); print(\"Hello.\"); v60 = 1; }\nreturn();");
     test_vm_run(vm, "3 key a\n4 key enter\n", 1);
-    assert_int_equal(vm->modal.kind, AGI_MODAL_MESSAGE);
+    assert_int_equal(vm->modal->kind, AGI_MODAL_MESSAGE);
     assert_string_equal(vm->txt->window, "Hello.");
     assert_int_equal(vm->vars[60], 0); /* the statement after print waits */
     test_vm_run(vm, "3 key a\n4 key enter\n", 4);
-    assert_int_equal(vm->modal.kind, AGI_MODAL_MESSAGE); /* 'a' does not close it */
-    assert_int_equal(vm->vars[70], 1);                   /* logic 0 ran once */
+    assert_int_equal(vm->modal->kind, AGI_MODAL_MESSAGE); /* 'a' does not close it */
+    assert_int_equal(vm->vars[70], 1);                    /* logic 0 ran once */
     test_vm_run(vm, "3 key a\n4 key enter\n", 5);
-    assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
+    assert_int_equal(vm->modal->kind, AGI_MODAL_NONE);
     assert_int_equal(vm->txt->win_open, 0);
     assert_int_equal(vm->vars[60], 1);
     assert_int_equal(vm->vars[70], 1); /* the blocked cycle finished, no new one */
@@ -47,7 +47,7 @@ static void test_message_no_wait(void **state)
                   "if (!isset(f50)) { set(f50); set(f15); print(\"Still here.\"); v60 = 1; }\n"
                   "if (v61 == 1) { close.window(); }\nreturn();");
     test_vm_run(vm, NULL, 2);
-    assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
+    assert_int_equal(vm->modal->kind, AGI_MODAL_NONE);
     assert_int_equal(vm->vars[60], 1);
     assert_int_equal(vm->txt->win_open, 1);
     vm->vars[61] = 1;
@@ -69,7 +69,7 @@ static void test_line_editors(void **state)
                   "if (v60 == 1 && !isset(f51)) { set(f51); get.num(\"Number? \", v62); v61 = 1; }\nreturn();");
     strcpy(vm->strings[1], "old");
     test_vm_run(vm, NULL, 1);
-    assert_int_equal(vm->modal.kind, AGI_MODAL_EDIT);
+    assert_int_equal(vm->modal->kind, AGI_MODAL_EDIT);
     assert_string_equal(vm->strings[1], ""); /* cleared first */
     test_vm_run(vm, "1 type \"abcdefgh\"\n2 key 7\n2 key 0x08\n2 type \"9994\"\n", 3);
     assert_string_equal(vm->strings[1], "abcde");
@@ -79,7 +79,7 @@ static void test_line_editors(void **state)
     vm->flags[51] = 0;
     test_vm_run(vm, NULL, 4);
     test_vm_run(vm, "4 key 9\n4 key x\n4 key 7\n4 key 8\n", 5);
-    assert_string_equal(vm->modal.edit, "9x7"); /* a letter is a character like the digits */
+    assert_string_equal(vm->modal->edit, "9x7"); /* a letter is a character like the digits */
     static uint8_t screen[AGI_SCREEN_W * AGI_SCREEN_H];
     test_vm_draw(vm, screen); /* echoed as typed on the input line, before the cursor */
     assert_true(test_cell_is(screen, 23, 8, '9', 15, 0));
@@ -109,12 +109,12 @@ static void test_inventory(void **state)
                       "if (!isset(f50)) { set(f50); set(f13); v25 = 77; status(); v60 = 1; }\n"
                       "if (v61 == 1) { reset(f50); v61 = 0; }\nreturn();");
         test_vm_run(vm, NULL, 1);
-        assert_int_equal(vm->modal.kind, AGI_MODAL_INVENTORY);
-        assert_int_equal(vm->modal.n_entries, 2);
-        assert_int_equal(vm->modal.entries[1], 3);
-        assert_int_equal(vm->modal.interactive, k == 0);
+        assert_int_equal(vm->modal->kind, AGI_MODAL_INVENTORY);
+        assert_int_equal(vm->modal->n_entries, 2);
+        assert_int_equal(vm->modal->entries[1], 3);
+        assert_int_equal(vm->modal->interactive, k == 0);
         test_vm_run(vm, "1 key right\n1 key enter\n", 2);
-        assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
+        assert_int_equal(vm->modal->kind, AGI_MODAL_NONE);
         assert_int_equal(vm->vars[60], 1);
         assert_int_equal(vm->vars[25], k == 0 ? 3 : 77);
         if (k == 0) { /* Esc cancels with 0xff */
@@ -143,9 +143,9 @@ static void test_inventory_clears_display_text(void **state)
     assert_memory_equal(&vm->txt->text[10][5], "hello", 5);
     vm->vars[51] = 1;
     test_vm_run(vm, NULL, 2); /* cycles are counted from the start */
-    assert_int_equal(vm->modal.kind, AGI_MODAL_INVENTORY);
+    assert_int_equal(vm->modal->kind, AGI_MODAL_INVENTORY);
     test_vm_run(vm, "3 key enter\n", 5);
-    assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
+    assert_int_equal(vm->modal->kind, AGI_MODAL_NONE);
     assert_memory_equal(&vm->txt->text[10][5], "     ", 5);
     assert_int_equal(vm->txt->text_attr[10][5], 0xff);
     assert_memory_equal(&vm->txt->text[0][20], "     ", 5); /* the status line's blanks */
@@ -178,9 +178,9 @@ static void test_restart_keeps_cycle(void **state)
     assert_int_equal(vm->flags[6], 0);
     /* the menu stays: logic 0 built it before the restart only */
     assert_int_equal(vm->vars[0], 1);
-    assert_int_equal(vm->menus.heading_n, 2);
-    assert_int_equal(vm->menus.menu_n, 2);
-    assert_true(vm->menus.menu_done);
+    assert_int_equal(vm->menus->heading_n, 2);
+    assert_int_equal(vm->menus->menu_n, 2);
+    assert_true(vm->menus->menu_done);
     agi_input_free(&in);
     agi_vm_free(vm);
 }
@@ -195,7 +195,7 @@ static void test_restart_and_quit(void **state)
     agi_vm *vm = test_vm_new("2.936");
     test_vm_logic(vm, 0, src);
     test_vm_run(vm, NULL, 1);
-    assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
+    assert_int_equal(vm->modal->kind, AGI_MODAL_NONE);
     assert_int_equal(vm->vars[62], 1); /* logic 0 ran again with f6 set */
     assert_int_equal(vm->vars[60], 0); /* the reset cleared the variables */
     assert_int_equal(vm->vars[61], 0); /* and the continuation was dropped */
@@ -205,7 +205,7 @@ static void test_restart_and_quit(void **state)
     vm = test_vm_new("2.411");
     test_vm_logic(vm, 0, src);
     test_vm_run(vm, NULL, 1);
-    assert_int_equal(vm->modal.kind, AGI_MODAL_CONFIRM);
+    assert_int_equal(vm->modal->kind, AGI_MODAL_CONFIRM);
     test_vm_run(vm, "1 key esc\n", 2);
     assert_int_equal(vm->vars[61], 1); /* cancelled: the next statement runs */
     assert_int_equal(vm->vars[62], 0);
@@ -221,7 +221,7 @@ static void test_restart_and_quit(void **state)
     vm = test_vm_new("2.936");
     test_vm_logic(vm, 0, "if (v70 == 0) { v70 = 1; quit(0); }\nquit(1);\nreturn();");
     test_vm_run(vm, NULL, 1);
-    assert_int_equal(vm->modal.kind, AGI_MODAL_CONFIRM);
+    assert_int_equal(vm->modal->kind, AGI_MODAL_CONFIRM);
     test_vm_run(vm, "1 key esc\n", 2); /* kept playing: then quit(1) exits at once */
     assert_int_equal(vm->quit, 1);
     agi_vm_free(vm);
@@ -246,29 +246,29 @@ static void test_menu(void **state)
     test_vm_run(vm, NULL, 1);
     vm->vars[60] = 1;
     test_vm_run(vm, "2 key right\n2 key down\n2 key enter\n", 2);
-    assert_int_equal(vm->modal.kind, AGI_MODAL_NONE); /* requested in cycle 1 */
+    assert_int_equal(vm->modal->kind, AGI_MODAL_NONE); /* requested in cycle 1 */
     test_vm_run(vm, "2 key right\n2 key down\n2 key enter\n", 3);
-    assert_int_equal(vm->modal.kind, AGI_MODAL_MENU); /* Enter on the disabled Hints waits */
-    assert_int_equal(vm->modal.heading, 1);
-    assert_string_equal(vm->menus.menu[vm->modal.sel].text, "Hints");
+    assert_int_equal(vm->modal->kind, AGI_MODAL_MENU); /* Enter on the disabled Hints waits */
+    assert_int_equal(vm->modal->heading, 1);
+    assert_string_equal(vm->menus->menu[vm->modal->sel].text, "Hints");
     test_vm_run(vm, "3 key down\n3 key enter\n", 4);
-    assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
+    assert_int_equal(vm->modal->kind, AGI_MODAL_NONE);
     assert_int_equal(vm->vars[61], 3); /* wrapped to About */
     /* reopened, it resumes at the remembered heading and item */
     vm->vars[60] = 1;
     test_vm_run(vm, NULL, 5);
     test_vm_run(vm, "5 key esc\n", 6);
-    assert_int_equal(vm->menus.menu_heading_cur, 1);
+    assert_int_equal(vm->menus->menu_heading_cur, 1);
     agi_vm_free(vm);
 
     /* the v3 gate keeps a request closed */
     vm = test_vm_new("3.002.149");
     test_vm_logic(vm, 0, menu_src);
     test_vm_run(vm, NULL, 1);
-    vm->menus.menu_gate = 0;
+    vm->menus->menu_gate = 0;
     vm->vars[60] = 1;
     test_vm_run(vm, NULL, 3);
-    assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
+    assert_int_equal(vm->modal->kind, AGI_MODAL_NONE);
     agi_vm_free(vm);
 }
 
@@ -280,7 +280,7 @@ static void test_save_restore_selectors(void **state)
     char dir[256], path[300];
     test_tmpdir(dir, sizeof dir);
     agi_vm *vm = test_vm_new(NULL);
-    vm->saves.save_dir = dir;
+    vm->saves->save_dir = dir;
     test_vm_logic(vm, 0,
                   "if (!isset(f50)) { set(f50); set.game.id(\"TS\"); }\n"
                   "if (v60 == 1) { v60 = 0; v70 = 42; save.game(); v71 = 1; }\n"
@@ -289,9 +289,9 @@ static void test_save_restore_selectors(void **state)
     vm->vars[60] = 1;
     /* directory, slot 2, the description, the verify window */
     test_vm_run(vm, "2 key enter\n2 key down\n2 key enter\n2 type \"second slot\"\n2 key enter\n", 3);
-    assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
+    assert_int_equal(vm->modal->kind, AGI_MODAL_NONE);
     assert_int_equal(vm->vars[71], 1);
-    assert_string_equal(vm->saves.save_desc, "second slot");
+    assert_string_equal(vm->saves->save_desc, "second slot");
     snprintf(path, sizeof path, "%s/TSSG.2", dir);
     relic_buf b = RELIC_BUF_INIT;
     assert_int_equal(relic_file_read(path, &b, NULL), RELIC_OK);
@@ -301,7 +301,7 @@ static void test_save_restore_selectors(void **state)
     vm->vars[70] = 5;
     vm->vars[60] = 2;
     test_vm_run(vm, "4 key enter\n4 key enter\n4 key enter\n", 5); /* the only saved slot is listed */
-    assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
+    assert_int_equal(vm->modal->kind, AGI_MODAL_NONE);
     assert_int_equal(vm->vars[70], 42);
     assert_int_equal(vm->vars[72], 0); /* aborted, not continued */
     agi_vm_free(vm);
@@ -311,10 +311,10 @@ static void test_save_restore_selectors(void **state)
     vm = test_vm_new(NULL);
     test_vm_logic(vm, 0, "if (v71 == 0) { save.game(); v71 = 1; }\nreturn();");
     test_vm_run(vm, NULL, 1);
-    assert_int_equal(vm->modal.kind, AGI_MODAL_SAVE);
+    assert_int_equal(vm->modal->kind, AGI_MODAL_SAVE);
     assert_int_equal(vm->vars[71], 0);
     test_vm_run(vm, "1 key esc\n", 2);
-    assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
+    assert_int_equal(vm->modal->kind, AGI_MODAL_NONE);
     assert_int_equal(vm->vars[71], 1);
     agi_vm_free(vm);
     test_tmpdir_remove(dir);

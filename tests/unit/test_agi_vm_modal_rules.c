@@ -127,7 +127,7 @@ static void test_show_obj(void **state)
     (void)state;
     agi_vm *vm = test_vm_new("2.936");
     test_vm_square(vm, 3);
-    vm->res.view[3]->description = (uint8_t *)strdup("A square.");
+    vm->res->view[3]->description = (uint8_t *)strdup("A square.");
     vm_key(vm, "display(20, 19, \"ab\"); show.obj(3); v71 = 1;");
     test_vm_run(vm, "1 key f1\n3 key enter\n", 3);
     assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_MESSAGE);
@@ -152,7 +152,7 @@ static void test_show_obj(void **state)
 
     vm = test_vm_new("2.936");
     test_vm_square(vm, 3);
-    vm->res.view[3]->reserved[0] = vm->res.view[3]->reserved[1] = 1;
+    vm->res->view[3]->reserved[0] = vm->res->view[3]->reserved[1] = 1;
     vm_key(vm, "show.obj(3);");
     test_vm_run(vm, "1 key f1\n", 3);
     assert_string_equal(vm->txt->window, "\x01\x01\x01");

@@ -26,7 +26,7 @@ static void vm_block(agi_vm *vm, unsigned n, uint8_t w, uint8_t h, uint8_t c)
     assert_non_null(v);
     if (agi_view_decode(bytes, k, vm->profile, v, &err))
         fail_msg("view: %s", err.msg);
-    vm->res.view[n] = v;
+    vm->res->view[n] = v;
 }
 
 /* reposition.to.v every cycle moves the object there, in room 1 as in

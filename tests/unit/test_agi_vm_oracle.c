@@ -312,7 +312,7 @@ static void vm_view(agi_vm *vm, unsigned n, unsigned cels)
     if (agi_view_decode(b.data, b.len, vm->profile, v, &err))
         fail_msg("view: %s", err.msg);
     relic_buf_free(&b);
-    vm->res.view[n] = v;
+    vm->res->view[n] = v;
 }
 
 /* A loop or a cel outside the view abandons the cycle the same way. */

@@ -58,7 +58,7 @@ static void vm_view(agi_vm *vm, unsigned n, unsigned loops, uint8_t header, unsi
     if (agi_view_decode(b.data, b.len, vm->profile, v, &err))
         fail_msg("view: %s", err.msg);
     relic_buf_free(&b);
-    vm->res.view[n] = v;
+    vm->res->view[n] = v;
 }
 
 /* An active, updating object of view `view` (loop 0, cel 0) at x, y. */
@@ -376,15 +376,15 @@ static void test_menu_stubs(void **state)
     const char *code = "9b 07 08 03 32 09 9c 01 9d 02 05 9e 9f 05 a0 05 00";
     agi_vm *vm = run("2.272", code);
     assert_int_equal(vm->vars[50], 9);
-    assert_int_equal(vm->menus.heading_n, 0);
-    assert_int_equal(vm->menus.menu_n, 0);
-    assert_int_equal(vm->menus.menu_done, 0);
+    assert_int_equal(vm->menus->heading_n, 0);
+    assert_int_equal(vm->menus->menu_n, 0);
+    assert_int_equal(vm->menus->menu_done, 0);
     agi_vm_free(vm);
     vm = run("2.411", code);
     assert_int_equal(vm->vars[50], 9);
-    assert_int_equal(vm->menus.heading_n, 1);
-    assert_int_equal(vm->menus.menu_n, 1);
-    assert_int_equal(vm->menus.menu_done, 1);
+    assert_int_equal(vm->menus->heading_n, 1);
+    assert_int_equal(vm->menus->menu_n, 1);
+    assert_int_equal(vm->menus->menu_done, 1);
     agi_vm_free(vm);
     vm = test_vm_new("2.230"); /* no 0x9b at all */
     test_vm_code(vm, 0, code);
@@ -424,13 +424,13 @@ static void test_v3_gates(void **state)
     agi_vm_free(vm);
     /* the menu gate starts permitting; 0xb1 stores its byte */
     vm = test_vm_new("3.002.149");
-    assert_int_equal(vm->menus.menu_gate, 1);
+    assert_int_equal(vm->menus->menu_gate, 1);
     agi_vm_free(vm);
     vm = run("3.002.086", "b1 00 00");
-    assert_int_equal(vm->menus.menu_gate, 0);
+    assert_int_equal(vm->menus->menu_gate, 0);
     agi_vm_free(vm);
     vm = run("3.002.102", "b1 07 00");
-    assert_int_equal(vm->menus.menu_gate, 7);
+    assert_int_equal(vm->menus->menu_gate, 7);
     agi_vm_free(vm);
     /* 0xb0 eats a byte only in 3.002.086; 0xb2..0xb4 only consume */
     vm = run("3.002.086", "b0 00 03 32 09 00");
@@ -567,13 +567,13 @@ static void test_packed_last_cel(void **state)
 static uint8_t gate_after_restore(const char *profile)
 {
     agi_vm *vm = run(profile, "b1 00 00");
-    assert_int_equal(vm->menus.menu_gate, 0);
+    assert_int_equal(vm->menus->menu_gate, 0);
     agi_save s;
     relic_err err;
     relic_err_clear(&err);
     if (agi_vm_to_save(vm, "t", &s, &err) || agi_vm_from_save(vm, &s, &err))
         fail_msg("%s: %s", profile, err.msg);
-    uint8_t g = vm->menus.menu_gate;
+    uint8_t g = vm->menus->menu_gate;
     agi_save_free(&s);
     agi_vm_free(vm);
     return g;

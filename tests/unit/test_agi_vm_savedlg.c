@@ -135,11 +135,11 @@ static void test_save_then_restore_in_memory(void **state)
                                          "Press ENTER to continue.\nPress ESC to cancel.");
     test_vm_draw(vm, screen);
     assert_true(test_cell_is(screen, 23, 1, '_', 15, 0));
-    assert_int_equal(vm->saves.mem[1].len, 0);
+    assert_int_equal(vm->saves->mem[1].len, 0);
     test_vm_run(vm, script, 7);
     assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_NONE);
-    assert_true(vm->saves.mem[1].len > 0);
-    assert_int_equal(vm->saves.mem[0].len, 0);
+    assert_true(vm->saves->mem[1].len > 0);
+    assert_int_equal(vm->saves->mem[0].len, 0);
     assert_int_equal(vm->vars[71], 1);
     test_vm_run(vm, script, 12);
     assert_int_equal(vm->vars[40], 3);
@@ -185,9 +185,9 @@ static void test_last_slot_selected(void **state)
                          "5 key f1\n6 key enter\n7 key enter\n";
     test_vm_run(vm, script, 7);
     assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_SAVE);
-    assert_int_equal(vm->modal.sel, 2);
+    assert_int_equal(vm->modal->sel, 2);
     test_vm_run(vm, script, 8);
-    assert_string_equal(vm->modal.edit, "abc");
+    assert_string_equal(vm->modal->edit, "abc");
     agi_vm_free(vm);
 }
 
@@ -204,18 +204,18 @@ static void test_restore_keeps_newest_selected(void **state)
                          "8 key f2\n9 key enter\n9 key down\n9 key enter\n10 key enter\n"
                          "12 key f2\n13 key enter\n15 key esc\n16 key f1\n17 key enter\n";
     test_vm_run(vm, script, 8);
-    assert_true(vm->saves.mem[0].len > 0 && vm->saves.mem[2].len > 0);
+    assert_true(vm->saves->mem[0].len > 0 && vm->saves->mem[2].len > 0);
     test_vm_run(vm, script, 10);
-    assert_int_equal(vm->modal.sel, 1);
+    assert_int_equal(vm->modal->sel, 1);
     assert_string_equal(vm->txt->window, "About to restore the game\ndescribed as:\n\nabc\n\nfrom file:\n\\sg.3\n\n"
                                          "Press ENTER to continue.\nPress ESC to cancel.");
     test_vm_run(vm, script, 14);
     assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_RESTORE);
-    assert_int_equal(vm->modal.n_entries, 2);
-    assert_int_equal(vm->modal.sel, 0);
+    assert_int_equal(vm->modal->n_entries, 2);
+    assert_int_equal(vm->modal->sel, 0);
     test_vm_run(vm, script, 18);
     assert_int_equal(agi_vm_modal_state(vm), AGI_MODAL_SAVE);
-    assert_int_equal(vm->modal.sel, 0);
+    assert_int_equal(vm->modal->sel, 0);
     agi_vm_free(vm);
 }
 
@@ -251,27 +251,27 @@ static void test_newest_file_selected(void **state)
     char dir[] = "/tmp/relic-savedlg-XXXXXX";
     assert_non_null(mkdtemp(dir));
     agi_vm *vm = dlg_vm("2.936");
-    vm->saves.save_dir = dir;
+    vm->saves->save_dir = dir;
     dlg_write_save(vm, dir, 2, "", 1000000000L);
     dlg_write_save(vm, dir, 5, "", 1000000100L);
     dlg_write_save(vm, dir, 7, "", 1000000101L); /* the same two seconds as slot 5 */
     dlg_write_save(vm, dir, 9, "XYZ", 1000000200L);
     const char *script = "2 key f2\n3 key enter\n4 key up\n5 key up\n6 key down\n";
     test_vm_run(vm, script, 4);
-    assert_int_equal(vm->modal.n_entries, 3);
-    assert_int_equal(vm->modal.sel, 1);
+    assert_int_equal(vm->modal->n_entries, 3);
+    assert_int_equal(vm->modal->sel, 1);
     test_vm_run(vm, script, 6);
-    assert_int_equal(vm->modal.sel, 2); /* up from the first line: the last */
+    assert_int_equal(vm->modal->sel, 2); /* up from the first line: the last */
     test_vm_run(vm, script, 7);
-    assert_int_equal(vm->modal.sel, 0); /* down from the last: the first */
+    assert_int_equal(vm->modal->sel, 0); /* down from the last: the first */
     agi_vm_free(vm);
 
     vm = dlg_vm("2.936");
-    vm->saves.save_dir = dir;
+    vm->saves->save_dir = dir;
     dlg_write_save(vm, dir, 7, "", 1000000102L);
     test_vm_run(vm, "2 key f1\n3 key enter\n", 4);
-    assert_int_equal(vm->modal.n_entries, 12);
-    assert_int_equal(vm->modal.sel, 6);
+    assert_int_equal(vm->modal->n_entries, 12);
+    assert_int_equal(vm->modal->sel, 6);
     agi_vm_free(vm);
     for (unsigned k = 2; k <= 9; k++) {
         char path[512];
@@ -296,7 +296,7 @@ static void test_file_name_lower_case(void **state)
     assert_string_equal(vm->txt->window, "About to save the game\ndescribed as:\n\nx\n\nin file:\nc:\\kq1sg.1\n\n"
                                          "Press ENTER to continue.\nPress ESC to cancel.");
     test_vm_run(vm, script, 8);
-    assert_string_equal(vm->modal.path, "C:");
+    assert_string_equal(vm->modal->path, "C:");
     test_vm_run(vm, script, 9);
     assert_string_equal(vm->txt->window, "About to restore the game\ndescribed as:\n\nx\n\nfrom file:\nc:\\kq1sg.1\n\n"
                                          "Press ENTER to continue.\nPress ESC to cancel.");
@@ -320,15 +320,16 @@ static void test_restore_equals_dialog(void **state)
     const char *script = "2 key f1\n3 key enter\n3 key enter\n3 type \"x\"\n3 key enter\n"
                          "10 key f2\n11 key enter\n11 key enter\n12 key enter\n";
     test_vm_run(a, script, 5);
-    assert_true(a->saves.mem[0].len > 31);
-    memset(a->saves.mem[0].data + 2, 0, 29); /* "x" and nothing after: no record */
+    assert_true(a->saves->mem[0].len > 31);
+    memset(a->saves->mem[0].data + 2, 0, 29); /* "x" and nothing after: no record */
     agi_save s;
     relic_err err;
     relic_err_clear(&err);
-    assert_int_equal(agi_save_decode(a->saves.mem[0].data, a->saves.mem[0].len, agi_vm_profile(a), &s, &err), RELIC_OK);
+    assert_int_equal(agi_save_decode(a->saves->mem[0].data, a->saves->mem[0].len, agi_vm_profile(a), &s, &err),
+                     RELIC_OK);
     s.state.vars[19] = 42; /* a key the restored cycle's logic reads before any input phase clears it */
-    relic_buf_free(&a->saves.mem[0]);
-    assert_int_equal(agi_save_encode(&s, &a->saves.mem[0], &err), RELIC_OK);
+    relic_buf_free(&a->saves->mem[0]);
+    assert_int_equal(agi_save_encode(&s, &a->saves->mem[0], &err), RELIC_OK);
     agi_vm *b = dlg_vm("2.936");
     test_vm_logic(b, 0,
                   "if (v50 == 0) {\n  v50 = 1;\n  set.string(s0, \">\");\n  set.cursor.char(\"_\");\n"
@@ -380,7 +381,8 @@ static void test_restore_sets_f12(void **state)
     agi_save s;
     relic_err err;
     relic_err_clear(&err);
-    assert_int_equal(agi_save_decode(a->saves.mem[0].data, a->saves.mem[0].len, agi_vm_profile(a), &s, &err), RELIC_OK);
+    assert_int_equal(agi_save_decode(a->saves->mem[0].data, a->saves->mem[0].len, agi_vm_profile(a), &s, &err),
+                     RELIC_OK);
     assert_false(agi_save_flag(&s, 12));
     agi_vm *b = dlg_vm("2.936");
     test_vm_logic(b, 0, src);
@@ -412,7 +414,7 @@ static void test_path_edit(void **state)
                         "There is no directory named\nx.\nPress ENTER to try again.\nPress ESC to cancel.");
     test_vm_run(vm, script, 6);
     assert_non_null(strstr(vm->txt->window, "SAVE GAME"));
-    assert_string_equal(vm->modal.path, "x");
+    assert_string_equal(vm->modal->path, "x");
     test_vm_run(vm, script, 7);
     assert_non_null(strstr(vm->txt->window, "Use the arrow keys to select the slot"));
     agi_vm_free(vm);

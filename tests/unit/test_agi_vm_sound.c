@@ -30,7 +30,7 @@ static void sound_install(agi_vm *vm, unsigned n, const char *hex)
     relic_err_clear(&err);
     if (!s || agi_sound_decode(b, len, s, &err))
         fail_msg("sound: %s", err.msg);
-    vm->res.sound[n] = s;
+    vm->res->sound[n] = s;
 }
 
 /* Channel 0: one 600-tick note at attenuation 5 (divisor 0x05c, latch
@@ -181,7 +181,7 @@ static void test_gate_end_restart(void **state)
     test_vm_logic(vm, 0, "v50++;\nif (v50 == 1) { sound(1, f40); }\nif (v50 == 2) { reset(f9); }\nreturn();");
     test_vm_run(vm, NULL, 3);
     assert_int_equal(vm->flags[40], 1);
-    assert_false(vm->audio.snd_playing);
+    assert_false(vm->audio->snd_playing);
     const agi_snd_cmds *c = agi_vm_sound_commands(vm);
     assert_int_equal(c->v[c->count - 1].kind, AGI_SNDCMD_SILENCE);
     assert_int_equal(c->v[c->count - 1].tick, 7); /* the first tick after the cycle that cleared f9 */
@@ -203,7 +203,7 @@ static void test_gate_end_restart(void **state)
     vm->hooks.restart(vm);
     c = agi_vm_sound_commands(vm);
     assert_int_equal(c->v[c->count - 1].kind, AGI_SNDCMD_SILENCE);
-    assert_false(vm->audio.snd_playing);
+    assert_false(vm->audio->snd_playing);
     agi_vm_free(vm);
 }
 

@@ -214,7 +214,7 @@ static void test_menu_cells(void **state)
     const char *script = "1 key esc\n4 key esc\n";
     test_vm_run(vm, script, 3);
     test_vm_draw(vm, screen);
-    assert_int_equal(vm->modal.kind, AGI_MODAL_MENU);
+    assert_int_equal(vm->modal->kind, AGI_MODAL_MENU);
     assert_true(test_cell_is(screen, 0, 1, 'F', 15, 0)); /* the open heading inverted */
     assert_true(test_cell_is(screen, 0, 5, ' ', 0, 15));
     assert_true(test_cell_is(screen, 21, 1, 'S', 0, 15));
@@ -234,7 +234,7 @@ static void test_menu_cells(void **state)
             assert_int_equal(screen[(32 + y) * AGI_SCREEN_W + 8 + x], (gl[y] & (0x80 >> x)) && !((x + y) % 2) ? 0 : 15);
     test_vm_run(vm, script, 6);
     test_vm_draw(vm, screen);
-    assert_int_equal(vm->modal.kind, AGI_MODAL_NONE);
+    assert_int_equal(vm->modal->kind, AGI_MODAL_NONE);
     assert_true(test_cell_is(screen, 0, 1, 'F', 0, 15)); /* the bar stays, not inverted */
     assert_true(test_cell_solid(screen, 2, 1, 0));       /* the box's cells: the (black) picture */
     assert_true(test_cell_solid(screen, 1, 0, 0));
@@ -270,7 +270,7 @@ static void test_inventory_screen(void **state)
     assert_true(test_cell_is(screen, 24, 4, 'P', 0, 7));
     test_vm_run(vm, "1 key enter\n", 2);
     test_vm_draw(vm, screen);
-    assert_true(vm->modal.interactive);
+    assert_true(vm->modal->interactive);
     assert_true(test_cell_is(screen, 2, 1, 'r', 15, 0));
     assert_true(test_cell_is(screen, 24, 2, 'P', 0, 7));
     vm->objects_meta = saved;
@@ -290,7 +290,7 @@ static void test_inventory_nothing_selected(void **state)
     assert_true(test_cell_is(screen, 2, 16, 'n', 0, 7)); /* acknowledging: black on grey */
     test_vm_run(vm, "1 key enter\n", 2);
     test_vm_draw(vm, screen);
-    assert_true(vm->modal.interactive);
+    assert_true(vm->modal->interactive);
     assert_true(test_cell_is(screen, 2, 16, 'n', 15, 0));
     assert_true(test_cell_is(screen, 2, 22, 'g', 15, 0));
     agi_vm_free(vm);

@@ -14,8 +14,7 @@
 static void agi_vm_clock(agi_vm *vm, unsigned ticks)
 {
     for (unsigned t = 0; t < ticks; t++) {
-        for (int s = 0; s < 3; s++)
-            agi_vm_sound_tick(vm);
+        agi_vm_sound_ticks(vm, 3);
         agi_vm_clock_tick(vm);
     }
 }
@@ -24,7 +23,8 @@ int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_e
 {
     *out = NULL;
     agi_vm *vm = calloc(1, sizeof *vm);
-    if (vm && (!agi_vm_text_new(vm) || !agi_vm_input_new(vm) || !agi_vm_replay_new(vm) || !agi_vm_events_new(vm))) {
+    if (vm && (!agi_vm_text_new(vm) || !agi_vm_input_new(vm) || !agi_vm_replay_new(vm) || !agi_vm_events_new(vm) ||
+               !agi_vm_exec_new(vm) || !agi_vm_flow_new(vm) || !agi_vm_res_new(vm) || !agi_vm_modal_new(vm))) {
         agi_vm_free(vm);
         vm = NULL;
     }
@@ -53,8 +53,8 @@ int agi_vm_new(const agi_game *game, const agi_vm_opts *o, agi_vm **out, relic_e
             agi_agi256_palette(vm->palette);
             vm->palette_colors = 256;
         }
-    vm->hooks = (agi_vm_hooks){agi_vm_restart_now, agi_vm_to_save, agi_vm_from_save, agi_vm_input_typed,
-                               agi_vm_input_parsed_word};
+    vm->hooks = (agi_vm_hooks){agi_vm_restart_now, agi_vm_to_save,           agi_vm_from_save,
+                               agi_vm_input_typed, agi_vm_input_parsed_word, agi_vm_exec_where};
     vm->rng = vm->seed = o && o->seed ? o->seed : 1;
     vm->machine = o ? (unsigned)o->machine : AGI_MACHINE_PC;
     vm->ticks_per_cycle = o ? o->ticks_per_cycle : 0;
@@ -108,6 +108,7 @@ void agi_vm_free(agi_vm *vm)
         return;
     agi_vm_res_free(vm);
     agi_vm_savedlg_free(vm);
+    agi_vm_modal_free(vm);
     agi_objects_free(&vm->objects_meta);
     agi_words_free(&vm->words);
     free(vm->items);
@@ -115,6 +116,8 @@ void agi_vm_free(agi_vm *vm)
     agi_vm_input_free(vm);
     agi_vm_replay_free(vm);
     agi_vm_events_free(vm);
+    agi_vm_exec_free(vm);
+    agi_vm_flow_free(vm);
     free(vm);
 }
 
@@ -151,9 +154,9 @@ static int agi_vm_run_logic(agi_vm *vm)
     for (unsigned reentry = 0;; reentry++) {
         agi_vm_flow_abort(vm, 0);
         agi_vm_exec(vm, 0);
-        if (vm->flow.suspended && !vm->err.code) /* a key wait or a modal */
+        if (agi_vm_flow_suspended(vm) && !vm->err.code) /* a key wait or a modal */
             return 1;
-        if (vm->err.code || vm->quit || vm->abandon || !vm->flow.abort_flow)
+        if (vm->err.code || vm->quit || vm->abandon || !agi_vm_flow_aborted(vm))
             return 0;
         if (reentry > 1000) {
             agi_vm_fail(vm, "logic 0 re-entered over 1000 times in one cycle");
@@ -169,13 +172,13 @@ static int agi_vm_run_logic(agi_vm *vm)
  * phase's menu, or inside logic).  Returns 1 while still blocked. */
 static int agi_vm_blocked(agi_vm *vm, const agi_input_script *in, int *stage)
 {
-    int resume = vm->flow.resume_stage;
+    int resume = agi_vm_flow_stage(vm);
     agi_vm_script_input(vm, in);
-    if (vm->modal.kind != AGI_MODAL_NONE || vm->err.code || vm->quit)
+    if (agi_vm_modal_state(vm) != AGI_MODAL_NONE || vm->err.code || vm->quit)
         return 1;
     *stage = resume;
     agi_vm_flow_resume_at(vm, AGI_STAGE_NONE);
-    if (vm->flow.abort_flow) { /* restart or restore accepted: logic 0 anew */
+    if (agi_vm_flow_aborted(vm)) { /* restart or restore accepted: logic 0 anew */
         agi_vm_flow_suspend(vm, 0);
         agi_vm_exec_drop(vm);
         *stage = AGI_STAGE_LOGIC;
@@ -194,14 +197,13 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
     unsigned ticks = vm->ticks_per_cycle ? vm->ticks_per_cycle : vm->vars[AGI_V_SPEED] ? vm->vars[AGI_V_SPEED] : 1;
     agi_vm_clock(vm, ticks); /* 1: pacing */
     int stage = AGI_STAGE_NONE;
-    if (vm->modal.timer)
-        agi_vm_modal_count(vm, ticks);
-    if (vm->flow.restored && vm->modal.kind == AGI_MODAL_NONE) { /* agi_vm_restore */
+    agi_vm_modal_count(vm, ticks);
+    if (agi_vm_flow_is_restored(vm) && agi_vm_modal_state(vm) == AGI_MODAL_NONE) { /* agi_vm_restore */
         agi_vm_flow_restored(vm, 0);
         agi_vm_script_input(vm, in);
         stage = AGI_STAGE_LOGIC;
     }
-    if (vm->modal.kind != AGI_MODAL_NONE && agi_vm_blocked(vm, in, &stage)) {
+    if (agi_vm_modal_state(vm) != AGI_MODAL_NONE && agi_vm_blocked(vm, in, &stage)) {
         vm->cycle++;
         goto done;
     }
@@ -209,14 +211,14 @@ int agi_vm_cycle(agi_vm *vm, const agi_input_script *in, relic_err *err)
         agi_vm_input_controllers_clear(vm); /* 2 */
         vm->flags[AGI_F_INPUT] = vm->flags[AGI_F_SAID] = 0;
         agi_vm_input_phase(vm, in); /* 3, with a requested menu */
-        if (vm->modal.kind != AGI_MODAL_NONE) {
+        if (agi_vm_modal_state(vm) != AGI_MODAL_NONE) {
             vm->cycle++;
             goto done;
         }
     }
     if (stage != AGI_STAGE_LOGIC) {
         agi_vm_input_events(vm);
-        if (!vm->flow.suspended) {
+        if (!agi_vm_flow_suspended(vm)) {
             if (vm->player_control) /* 4 */
                 vm->obj[0].dir = vm->vars[AGI_V_EGO_DIR];
             else
@@ -265,13 +267,9 @@ int agi_vm_run(agi_vm *vm, const agi_input_script *in, unsigned long cycles, rel
     return RELIC_OK;
 }
 
-/* The public accessors of the frame, the modal wait and the sound (agi_vm.h). */
+/* The public accessors of the frame (agi_vm.h). */
 const uint8_t *agi_vm_frame_vis(const agi_vm *vm) { return vm->frame_vis; }
 const uint8_t *agi_vm_frame_pri(const agi_vm *vm) { return vm->frame_pri; }
 const uint8_t *agi_vm_palette(const agi_vm *vm) { return vm->palette; }
 unsigned agi_vm_palette_colors(const agi_vm *vm) { return vm->palette_colors; }
 unsigned agi_vm_agipal_file(const agi_vm *vm) { return vm->agipal_file; }
-agi_vm_modal_kind agi_vm_modal_state(const agi_vm *vm) { return (agi_vm_modal_kind)vm->modal.kind; }
-void agi_vm_keep_sound_commands(agi_vm *vm, int keep) { agi_vm_audio_keep(vm, keep); }
-const agi_snd_cmds *agi_vm_sound_commands(const agi_vm *vm) { return &vm->audio.snd_cmds; }
-uint64_t agi_vm_sound_clock(const agi_vm *vm) { return vm->audio.snd_clock; }

@@ -9,29 +9,29 @@
 #include <string.h>
 #include "relic/agi_logic.h"
 #include "../opcodes.h"
+#include "vm_exec.h"
 #include "vm_private.h"
 
 /* What a headless run leaves undone (reported by pic-render --state and the
- * tests; each still consumes its operands). */
-const agi_vm_gap agi_vm_gaps[] = {
-    {0x1d, "show.pri.screen: no wait, nothing shown", 0},
-    {0x6e, "shake.screen: no display shake", 0},
-    {0x87, "show.mem: no diagnostic window", 0},
-    {0x8b, "init.joy: no joystick", 0},
-    {0x8c, "toggle.monitor: outside the EGA target", 0},
-    {0x90, "log: no LOGFILE written", 0},
-    {0x95, "trace.on: no trace window", 0},
-    {0x96, "trace.info: no trace window", 0},
-    {0, NULL, 0},
-};
-
-static int agi_vm_is_gap(uint8_t op)
-{
-    for (const agi_vm_gap *g = agi_vm_gaps; g->missing; g++)
-        if (g->opcode == op)
-            return 1;
-    return 0;
-}
+ * tests; each still consumes its operands): one list, the public table
+ * and a lookup by opcode made from it. */
+// clang-format off
+#define AGI_VM_GAP_LIST(X) \
+    X(0x1d, "show.pri.screen: no wait, nothing shown", 0) \
+    X(0x6e, "shake.screen: no display shake", 0) \
+    X(0x87, "show.mem: no diagnostic window", 0) \
+    X(0x8b, "init.joy: no joystick", 0) \
+    X(0x8c, "toggle.monitor: outside the EGA target", 0) \
+    X(0x90, "log: no LOGFILE written", 0) \
+    X(0x95, "trace.on: no trace window", 0) \
+    X(0x96, "trace.info: no trace window", 0)
+// clang-format on
+#define AGI_X_GAP(op, missing, partial) {op, missing, partial},
+const agi_vm_gap agi_vm_gaps[] = {AGI_VM_GAP_LIST(AGI_X_GAP){0, NULL, 0}};
+#undef AGI_X_GAP
+#define AGI_X_GAP(op, missing, partial) [op] = 1,
+static const uint8_t agi_vm_gap_of[256] = {AGI_VM_GAP_LIST(AGI_X_GAP)};
+#undef AGI_X_GAP
 
 /* The conditions (logic_bytecode.md "Condition opcodes"): opcodes.h's
  * handler column for the test list.  Each reads its operands at a; said's
@@ -57,7 +57,7 @@ int agi_vm_test_have_key(agi_vm *vm, const uint8_t *a)
 {
     (void)a;
     int k = agi_vm_have_key(vm);
-    vm->exec.key_wait = !k;
+    vm->exec->key_wait = !k;
     return k;
 }
 
@@ -184,29 +184,39 @@ static int agi_vm_conditions(agi_vm *vm, const uint8_t *code, uint32_t *pc, uint
 
 int agi_vm_exec(agi_vm *vm, unsigned logic)
 {
-    vm->exec.key_wait = 0;
-    if (vm->flow.suspended) {
+    agi_vm_exec_state *ex = vm->exec;
+    ex->key_wait = 0;
+    /* Each frame holds its logic's record, asked of vm_res.c when the
+     * frame is pushed and again when a suspended stack resumes.  An action
+     * may load logics (each record stays where it is); only a room switch,
+     * a restart or a restore frees records, and each ends the pass
+     * (AGI_HALT_STOP) before a record is read again. */
+    if (vm->flow_halt == AGI_HALT_SUSPEND) {
         agi_vm_flow_suspend(vm, 0);
+        for (unsigned i = 0; i < ex->depth; i++)
+            ex->stack[i].rec = agi_vm_logic_at(vm, ex->stack[i].logic);
     } else {
-        if (agi_vm_load_logic(vm, logic, 0))
+        const agi_vm_logic *l = agi_vm_logic_ready(vm, logic);
+        if (!l)
             return vm->err.code;
-        vm->exec.depth = 1;
-        vm->exec.stack[0].logic = (uint8_t)logic;
-        vm->exec.stack[0].pc = vm->res.logic[logic]->scan_start;
+        ex->depth = 1;
+        ex->stack[0].logic = (uint8_t)logic;
+        ex->stack[0].pc = l->scan_start;
+        ex->stack[0].rec = l;
     }
-    while (vm->exec.depth > 0 && !vm->err.code) {
-        unsigned cur = vm->exec.stack[vm->exec.depth - 1].logic;
-        const agi_vm_logic *l = vm->res.logic[cur];
+    while (ex->depth > 0 && !vm->err.code) {
+        unsigned cur = ex->stack[ex->depth - 1].logic;
+        const agi_vm_logic *l = ex->stack[ex->depth - 1].rec;
         if (!l || !l->loaded)
             return agi_vm_fail(vm, "logic %u is no longer loaded", cur);
         const uint8_t *code = l->payload.data + 2;
-        uint32_t len = l->code_len, pc = vm->exec.stack[vm->exec.depth - 1].pc;
+        uint32_t len = l->code_len, pc = ex->stack[ex->depth - 1].pc;
         if (pc >= len) {
-            vm->exec.depth--;
+            ex->depth--;
             continue;
         }
-        if (++vm->exec.steps > vm->exec.max_steps)
-            return agi_vm_fail(vm, "step budget of %lu exhausted", vm->exec.max_steps);
+        if (++ex->steps > ex->max_steps)
+            return agi_vm_fail(vm, "step budget of %lu exhausted", ex->max_steps);
         uint8_t op = code[pc++];
         if (op == AGI_OP_IF || op == AGI_OP_GOTO) {
             int go = 1;
@@ -226,18 +236,18 @@ int agi_vm_exec(agi_vm *vm, unsigned logic)
                 /* A backward jump after a failed have.key is the games'
                  * busy-wait for a key: the original sits in it while
                  * interrupts deliver keys; we resume it next cycle. */
-                if (d < 0 && vm->exec.key_wait) {
-                    vm->exec.stack[vm->exec.depth - 1].pc = (uint32_t)t;
+                if (d < 0 && ex->key_wait) {
+                    ex->stack[ex->depth - 1].pc = (uint32_t)t;
                     agi_vm_flow_suspend(vm, 1);
                     return RELIC_OK;
                 }
                 pc = (uint32_t)t;
             }
-            vm->exec.stack[vm->exec.depth - 1].pc = pc;
+            ex->stack[ex->depth - 1].pc = pc;
             continue;
         }
         if (op == AGI_A_RETURN) {
-            vm->exec.depth--;
+            ex->depth--;
             continue;
         }
         const agi_cmd *c = agi_action_info(op, vm->profile);
@@ -249,27 +259,41 @@ int agi_vm_exec(agi_vm *vm, unsigned logic)
         uint8_t a[8] = {0};
         memcpy(a, code + pc, nargs);
         pc += nargs;
-        vm->exec.stack[vm->exec.depth - 1].pc = pc;
-        if (agi_vm_is_gap(op))
+        ex->stack[ex->depth - 1].pc = pc;
+        if (agi_vm_gap_of[op])
             vm->unimpl_seen[op]++;
         if (op && op == vm->raw_picture_op) /* the extensions' raw picture (vm_rules.h) */
             agi_vm_draw_raw_pic(vm, vm->vars[a[0]]);
         else
             agi_vm_ops[op](vm, a, cur);
-        if (vm->flow.suspended) /* a modal opened: resume after this action */
+        if (vm->flow_halt == AGI_HALT_SUSPEND) /* a modal opened: resume after this action */
             return vm->err.code;
-        if (vm->flow.abort_flow || vm->quit || vm->abandon) {
-            vm->exec.depth = 0;
+        if (vm->flow_halt == AGI_HALT_STOP || vm->quit || vm->abandon) {
+            ex->depth = 0;
             break;
         }
     }
     return vm->err.code;
 }
 
+/* The execution stack is vm_exec.c's (vm_exec.h): made with the vm. */
+int agi_vm_exec_new(agi_vm *vm) { return (vm->exec = calloc(1, sizeof *vm->exec)) != NULL; }
+void agi_vm_exec_free(agi_vm *vm) { free(vm->exec); }
+
+/* An error's location (vm->hooks.where, for vm_state.c): the logic running
+ * and the offset of its command, or nothing between logics. */
+void agi_vm_exec_where(const agi_vm *vm, char *out, size_t size)
+{
+    out[0] = '\0';
+    if (vm->exec->depth)
+        snprintf(out, size, "logic %u offset 0x%x: ", vm->exec->stack[vm->exec->depth - 1].logic,
+                 (unsigned)vm->exec->stack[vm->exec->depth - 1].pc);
+}
+
 void agi_vm_exec_reset(agi_vm *vm)
 {
-    vm->exec.depth = 0;
-    vm->exec.key_wait = 0;
+    vm->exec->depth = 0;
+    vm->exec->key_wait = 0;
     agi_vm_flow_reset(vm);
 }
 
@@ -280,15 +304,17 @@ void agi_vm_op_none(agi_vm *vm, const uint8_t *a, unsigned logic) { (void)vm, (v
 
 static void agi_vm_call(agi_vm *vm, unsigned n)
 {
-    if (vm->exec.depth >= AGI_VM_MAX_DEPTH) {
+    if (vm->exec->depth >= AGI_VM_MAX_DEPTH) {
         agi_vm_fail(vm, "logic calls nested deeper than %d", AGI_VM_MAX_DEPTH);
         return;
     }
-    if (agi_vm_load_logic(vm, n, 0))
+    const agi_vm_logic *l = agi_vm_logic_ready(vm, n);
+    if (!l)
         return;
-    vm->exec.stack[vm->exec.depth].logic = (uint8_t)n;
-    vm->exec.stack[vm->exec.depth].pc = vm->res.logic[n]->scan_start;
-    vm->exec.depth++;
+    vm->exec->stack[vm->exec->depth].logic = (uint8_t)n;
+    vm->exec->stack[vm->exec->depth].pc = l->scan_start;
+    vm->exec->stack[vm->exec->depth].rec = l;
+    vm->exec->depth++;
 }
 
 /* call, call.v, set.scan.start, reset.scan.start (logic_bytecode.md
@@ -298,7 +324,7 @@ void agi_vm_op_call_v(agi_vm *vm, const uint8_t *a, unsigned logic) { (void)logi
 
 void agi_vm_op_set_scan_start(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
-    (void)a, agi_vm_logic_scan_start(vm, logic, (uint16_t)vm->exec.stack[vm->exec.depth - 1].pc);
+    (void)a, agi_vm_logic_scan_start(vm, logic, (uint16_t)vm->exec->stack[vm->exec->depth - 1].pc);
 }
 
 void agi_vm_op_reset_scan_start(agi_vm *vm, const uint8_t *a, unsigned logic)
@@ -308,6 +334,6 @@ void agi_vm_op_reset_scan_start(agi_vm *vm, const uint8_t *a, unsigned logic)
 
 /* The step budget of one cycle (agi_vm_options.max_steps), the count of a
  * new cycle, and the logic stack dropped (an abandoned cycle, a restart). */
-void agi_vm_exec_budget(agi_vm *vm, unsigned long max_steps) { vm->exec.max_steps = max_steps; }
-void agi_vm_exec_new_cycle(agi_vm *vm) { vm->exec.steps = 0; }
-void agi_vm_exec_drop(agi_vm *vm) { vm->exec.depth = 0; }
+void agi_vm_exec_budget(agi_vm *vm, unsigned long max_steps) { vm->exec->max_steps = max_steps; }
+void agi_vm_exec_new_cycle(agi_vm *vm) { vm->exec->steps = 0; }
+void agi_vm_exec_drop(agi_vm *vm) { vm->exec->depth = 0; }

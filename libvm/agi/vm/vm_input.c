@@ -157,23 +157,12 @@ match:
     return 1;
 }
 
-static uint16_t agi_vm_menu_status(const agi_vm *vm, const char *utf8)
+/* The input script's menu choice by its text (UTF-8): the item's status. */
+static uint16_t agi_vm_input_menu_status(const agi_vm *vm, const char *utf8)
 {
     char text[160];
     agi_vm_script_text(vm, utf8, text, sizeof text);
-    for (unsigned i = 0; i < vm->menus.menu_n; i++) {
-        char t[41];
-        size_t n = 0;
-        for (const char *p = vm->menus.menu[i].text; *p && n < 40; p++)
-            if (*p != ' ' || (n && t[n - 1] != ' '))
-                t[n++] = *p;
-        while (n && t[n - 1] == ' ')
-            n--;
-        t[n] = 0;
-        if (vm->menus.menu[i].enabled && strcasecmp(t, text) == 0)
-            return vm->menus.menu[i].status;
-    }
-    return 0xffff;
+    return agi_vm_menu_status(vm, text);
 }
 
 /* Direction keys become type-2 events ("Event queue" table). */
@@ -230,15 +219,15 @@ static void agi_vm_modal_script_event(agi_vm *vm, const agi_input_event *e)
     case AGI_IN_TYPE: {
         char text[512];
         agi_vm_script_text(vm, e->text, text, sizeof text);
-        for (const char *p = text; *p && vm->modal.kind != AGI_MODAL_NONE; p++)
+        for (const char *p = text; *p && agi_vm_modal_state(vm) != AGI_MODAL_NONE; p++)
             agi_vm_modal_event(vm, AGI_EV_KEY, (uint8_t)*p);
-        if (vm->modal.kind != AGI_MODAL_NONE)
+        if (agi_vm_modal_state(vm) != AGI_MODAL_NONE)
             agi_vm_modal_event(vm, AGI_EV_KEY, 0x0d);
         break;
     }
     case AGI_IN_MENU:
-        if (vm->modal.kind == AGI_MODAL_MENU)
-            agi_vm_modal_menu_pick(vm, e->text ? agi_vm_menu_status(vm, e->text) : e->value);
+        if (agi_vm_modal_state(vm) == AGI_MODAL_MENU)
+            agi_vm_modal_menu_pick(vm, e->text ? agi_vm_input_menu_status(vm, e->text) : e->value);
         break;
     }
 }
@@ -267,7 +256,7 @@ static void agi_vm_script_event(agi_vm *vm, const agi_input_event *e)
     }
     case AGI_IN_DIR: agi_vm_post(vm, AGI_EV_DIR, e->value); break;
     case AGI_IN_MENU: {
-        uint16_t st = e->text ? agi_vm_menu_status(vm, e->text) : e->value;
+        uint16_t st = e->text ? agi_vm_input_menu_status(vm, e->text) : e->value;
         if (st != 0xffff)
             agi_vm_post(vm, AGI_EV_STATUS, st);
         break;
@@ -296,7 +285,7 @@ void agi_vm_script_input(agi_vm *vm, const agi_input_script *in)
         const agi_input_event *e = &in->ev[i];
         if (e->cycle != vm->cycle)
             continue;
-        if (vm->modal.kind != AGI_MODAL_NONE)
+        if (agi_vm_modal_state(vm) != AGI_MODAL_NONE)
             agi_vm_modal_script_event(vm, e);
         else
             agi_vm_script_event(vm, e);

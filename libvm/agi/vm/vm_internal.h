@@ -2,9 +2,11 @@
  * interface: an opaque handle with accessors).  For libvm/agi's own files
  * (through vm_private.h) and for the unit tests that must reach inside;
  * nothing else includes it, and it may change with any commit.
- * Each sub-struct is owned by one file, which also resets it; the text,
- * input, replay and event state are only pointers here, their structs
- * defined where the owner alone sees them (tests/owners.sh). */
+ * Each sub-struct is owned by one file (or module), which also makes,
+ * resets and frees it; they are only pointers here, their structs defined
+ * in the owner's private header, where the owner alone sees them
+ * (tests/owners.sh).  What is left by value is the VM's own (vm_core.c's
+ * hooks, the game's metadata) or a layer's plain fields. */
 #ifndef RELIC_AGI_VM_INTERNAL_H
 #define RELIC_AGI_VM_INTERNAL_H
 
@@ -41,11 +43,6 @@ typedef struct agi_vm_obj {
     int bx, by, bw, bh; /* left, baseline, width, height (AGI pixels) */
 } agi_vm_obj;
 
-typedef struct agi_vm_menu_item {
-    char text[41];
-    uint8_t status, enabled, heading;
-} agi_vm_menu_item;
-
 #define AGI_VM_SAVE_SLOTS 12
 
 /* The save and restore dialogs' steps (vm_savedlg.c), in agi_vm_modal.purpose. */
@@ -58,28 +55,6 @@ typedef enum agi_vm_savedlg_step {
     AGI_SAVEDLG_NO_DIR      /* "There is no directory named ..." */
 } agi_vm_savedlg_step;
 
-typedef struct agi_vm_modal {
-    uint8_t kind;        /* agi_vm_modal_kind */
-    uint8_t purpose;     /* CONFIRM: what; EDIT: 1 numeric; SAVE/RESTORE: the dialog's step (vm_savedlg.c) */
-    uint8_t dest;        /* EDIT: string slot or variable */
-    uint8_t interactive; /* INVENTORY: Enter selects into v25 */
-    int sel;             /* inventory entry, menu item, selector slot (0-based) */
-    unsigned heading;    /* MENU */
-    unsigned limit;      /* EDIT: bytes kept, terminator included */
-    int edit_row;        /* EDIT: get.string's text cells from (edit_row, edit_col); -1: get.num's line */
-    int edit_col;
-    int box_left, box_width, box_rows; /* MENU: the drop-down drawn, text cells from row 1 */
-    unsigned timer;                    /* MESSAGE: 20 Hz ticks before it closes by itself (print with v21); 0: a key */
-    uint8_t show_obj;                  /* MESSAGE: show.obj's, view `dest`'s first cel drawn too */
-    uint8_t show_loaded;               /* show.obj loaded the view: discarded when it closes */
-    char edit[41];
-    char path[32];        /* SAVE/RESTORE: the directory typed (vm_savedlg.c) */
-    uint8_t entries[256]; /* INVENTORY: carried item numbers */
-    unsigned n_entries;
-    char slot_desc[AGI_VM_SAVE_SLOTS][32]; /* SAVE/RESTORE: descriptions ("" empty); entries[]: the slots listed */
-    uint8_t slot_valid[AGI_VM_SAVE_SLOTS];
-} agi_vm_modal;
-
 typedef struct agi_vm_logic {
     relic_buf payload;
     agi_logic_messages msgs;
@@ -89,79 +64,26 @@ typedef struct agi_vm_logic {
     uint8_t pinned; /* installed by agi_vm_install_logic: kept */
 } agi_vm_logic;
 
-/* Resources (vm_res.c): loaded payloads, with the load order that the
- * ordered-discard rule needs. */
-typedef struct agi_vm_res {
-    agi_vm_logic *logic[256];
-    relic_buf pic[256];
-    uint8_t pic_loaded[256], pic_order[256], pic_n;
-    agi_view *view[256];
-    uint8_t view_order[256], view_n;
-    agi_sound *sound[256];
-    uint8_t warned[AGI_KIND_COUNT][32]; /* a bit per resource that has warned */
-    char (*warnings)[200];              /* their lines, in the order they warned */
-    unsigned warnings_n;
-} agi_vm_res;
-
-/* The playing sound (vm_res.c). */
-typedef struct agi_vm_audio {
-    agi_snd_sched snd;
-    int snd_playing;
-    uint8_t snd_flag;
-    agi_snd_cmds snd_cmds; /* with keep_sound_cmds: every command, on the run's */
-    int keep_sound_cmds;   /* 60 Hz clock (snd_clock ticks so far) */
-    uint64_t snd_clock, snd_base;
-} agi_vm_audio;
-
-/* Menus (vm_modal.c). */
-typedef struct agi_vm_menus {
-    agi_vm_menu_item menu[AGI_VM_MAX_MENU];
-    char menu_heading[16][41];
-    unsigned menu_n, heading_n;
-    int menu_done, menu_request;
-    uint8_t menu_item_of[16]; /* remembered item per heading */
-    unsigned menu_heading_cur;
-    uint8_t menu_gate; /* 0xb1: zero keeps a menu request from opening the menu */
-} agi_vm_menus;
-
-/* The execution stack (vm_exec.c). */
-typedef struct agi_vm_exec_state {
-    struct {
-        uint8_t logic;
-        uint32_t pc;
-    } stack[AGI_VM_MAX_DEPTH];
-    unsigned depth;
-    int key_wait; /* have.key was false in this pass */
-    unsigned long steps, max_steps;
-} agi_vm_exec_state;
-
-/* The run's control signals (vm_state.c; agi_vm_flow_*). */
-typedef struct agi_vm_flow {
-    int abort_flow;   /* new.room / restart / restore */
-    int suspended;    /* a busy-wait for a key or a modal: resume at the stack */
-    int resume_stage; /* where a blocked cycle continues */
-    int restored;     /* agi_vm_restore: the next cycle goes on from logic 0 */
-} agi_vm_flow;
-
-/* Save and restore dialogs (vm_savedlg.c). */
-typedef struct agi_vm_saves {
-    char save_desc[32];   /* last selected/entered save description */
-    const char *save_dir; /* the dialogs' folder (NULL: the saves stay in mem[]) */
-    unsigned long saves_written;
-    relic_buf mem[AGI_VM_SAVE_SLOTS];     /* without a folder: the run's saves, slot by slot (len 0: none) */
-    uint64_t mem_time[AGI_VM_SAVE_SLOTS]; /* mem[]'s write order, the files' times of a run without a folder */
-    uint64_t mem_clock;                   /* the last mem_time given */
-    char path[32];                        /* the directory last accepted in a dialog ("": none yet) */
-} agi_vm_saves;
-
+/* The open modal wait, the menus and the save dialogs' state: vm_modal.h,
+ * seen by the modal module (vm_modal.c, vm_savedlg.c) alone. */
+typedef struct agi_vm_modal agi_vm_modal;
+typedef struct agi_vm_menus agi_vm_menus;
+typedef struct agi_vm_saves agi_vm_saves;
 /* The event queue: defined in vm_events.c, seen by it alone. */
 typedef struct agi_vm_events agi_vm_events;
-/* The replay list: vm_res.h, seen by vm_res.c alone. */
+/* The replay list, the loaded resources and the playing sound: vm_res.h,
+ * seen by vm_res.c alone. */
 typedef struct agi_vm_replay_list agi_vm_replay_list;
+typedef struct agi_vm_res agi_vm_res;
+typedef struct agi_vm_audio agi_vm_audio;
 /* Text and windows: vm_text.h, seen by vm_text.c alone. */
 typedef struct agi_vm_text agi_vm_text;
 /* Input and parser: vm_input.h, seen by vm_input.c alone. */
 typedef struct agi_vm_input agi_vm_input;
+/* The run's control signals: vm_state.h, seen by vm_state.c alone. */
+typedef struct agi_vm_flow agi_vm_flow;
+/* The execution stack: vm_exec.h, seen by vm_exec.c alone. */
+typedef struct agi_vm_exec_state agi_vm_exec_state;
 
 struct agi_vm;
 /* What a lower layer asks of a higher one (set by agi_vm_new): an
@@ -175,6 +97,9 @@ typedef struct agi_vm_hooks {
      * past the parse), for a message's %w. */
     const char *(*typed)(const struct agi_vm *vm, size_t *len);
     const char *(*parsed_word)(const struct agi_vm *vm, unsigned n);
+    /* Where the running logic is ("logic N offset 0xPC: ", "" between
+     * logics), for an error's message. */
+    void (*where)(const struct agi_vm *vm, char *out, size_t size);
 } agi_vm_hooks;
 
 typedef struct agi_vm {
@@ -217,10 +142,15 @@ typedef struct agi_vm {
     char abandon_msg[240]; /* why the last one was */
     int room_override;     /* >= 0: the first room switch goes here */
     relic_err err;
-    agi_vm_flow flow;
+    agi_vm_flow *flow; /* allocated with the vm (agi_vm_flow_new) */
+    /* Whether logic 0's pass stops after an action, as vm_state.c's flow
+     * setters leave it (suspended or aborted; quit and abandon are read
+     * beside it): the bytecode loop reads it after every action without a
+     * call.  Written by vm_state.c alone (tests/owners.sh). */
+    uint8_t flow_halt;
 
-    agi_vm_res res;
-    agi_vm_audio audio;
+    agi_vm_res *res;            /* allocated with the vm (agi_vm_res_new) */
+    agi_vm_audio *audio;        /* allocated with the vm (agi_vm_res_new) */
     agi_vm_replay_list *replay; /* allocated with the vm (agi_vm_replay_new) */
 
     /* pictures and objects (vm_obj.c, vm_motion.c) */
@@ -256,13 +186,13 @@ typedef struct agi_vm {
     int player_control; /* 1: v6 -> object 0 (0x84) */
     uint16_t nav_event; /* the last navigation (type-2) value; 2.089's 0x4e clears it */
 
-    agi_vm_text *txt;      /* allocated with the vm (agi_vm_text_new) */
-    agi_vm_events *events; /* allocated with the vm (agi_vm_events_new) */
-    agi_vm_input *input;   /* allocated with the vm (agi_vm_input_new) */
-    agi_vm_menus menus;
-    agi_vm_exec_state exec;
-    agi_vm_modal modal; /* the open modal wait (vm_modal.c) */
-    agi_vm_saves saves;
+    agi_vm_text *txt;        /* allocated with the vm (agi_vm_text_new) */
+    agi_vm_events *events;   /* allocated with the vm (agi_vm_events_new) */
+    agi_vm_input *input;     /* allocated with the vm (agi_vm_input_new) */
+    agi_vm_menus *menus;     /* allocated with the vm (agi_vm_modal_new) */
+    agi_vm_exec_state *exec; /* allocated with the vm (agi_vm_exec_new) */
+    agi_vm_modal *modal;     /* the open modal wait (agi_vm_modal_new) */
+    agi_vm_saves *saves;     /* allocated with the vm (agi_vm_modal_new) */
 } agi_vm;
 
 /* Entry points the unit tests call directly. */

@@ -16,6 +16,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include "relic/core.h"
+#include "vm_modal.h"
 #include "vm_private.h"
 
 /* The cycle waits here: what it has drawn or erased so far is on the
@@ -25,8 +28,8 @@
 static void agi_modal_open(agi_vm *vm, agi_vm_modal_kind kind)
 {
     agi_vm_obj_flush(vm);
-    memset(&vm->modal, 0, offsetof(agi_vm_modal, entries));
-    vm->modal.kind = (uint8_t)kind;
+    memset(vm->modal, 0, offsetof(agi_vm_modal, entries));
+    vm->modal->kind = (uint8_t)kind;
     agi_vm_flow_suspend(vm, 1); /* agi_vm_exec returns; the stack resumes after the action */
     agi_vm_flow_resume_at(vm, AGI_STAGE_LOGIC);
 }
@@ -44,7 +47,7 @@ void agi_vm_modal_message(agi_vm *vm, const char *text, int row, int col, int wi
  * of now (AGI 2.936 writes them like display() text). */
 static void agi_modal_edit_put(agi_vm *vm, unsigned col, const char *s, size_t len)
 {
-    agi_vm_text_write(vm, (unsigned)vm->modal.edit_row, col, s, len);
+    agi_vm_text_write(vm, (unsigned)vm->modal->edit_row, col, s, len);
 }
 
 /* The input line's cursor cell: a space while get.string edits; after it
@@ -67,7 +70,7 @@ void agi_vm_modal_confirm(agi_vm *vm, int purpose)
                            : "Press ENTER to quit.\nPress ESC to keep playing.",
                        -1, -1, 0);
     agi_modal_open(vm, AGI_MODAL_CONFIRM);
-    vm->modal.purpose = (uint8_t)purpose;
+    vm->modal->purpose = (uint8_t)purpose;
     if (purpose == AGI_CONFIRM_RESTART && vm->rules->restart_hides_cursor)
         agi_modal_input_cursor(vm, 0);
 }
@@ -90,19 +93,19 @@ void agi_vm_modal_edit(agi_vm *vm, unsigned dest, int numeric, unsigned limit, u
         vm->strings[dest][0] = 0;
     agi_vm_window_prompt(vm, logic, prompt, row, col);
     agi_modal_open(vm, AGI_MODAL_EDIT);
-    vm->modal.purpose = (uint8_t)(numeric != 0);
-    vm->modal.dest = (uint8_t)dest;
-    vm->modal.limit = limit < 1 ? 1 : limit > 40 ? 40 : limit;
-    vm->modal.edit_row = -1;
+    vm->modal->purpose = (uint8_t)(numeric != 0);
+    vm->modal->dest = (uint8_t)dest;
+    vm->modal->limit = limit < 1 ? 1 : limit > 40 ? 40 : limit;
+    vm->modal->edit_row = -1;
     if (numeric)
         return;
-    agi_vm_text_edit_open(vm, row, col, &vm->modal.edit_row, &vm->modal.edit_col);
+    agi_vm_text_edit_open(vm, row, col, &vm->modal->edit_row, &vm->modal->edit_col);
 }
 
 void agi_vm_modal_inventory(agi_vm *vm)
 {
     agi_modal_open(vm, AGI_MODAL_INVENTORY);
-    agi_vm_modal *m = &vm->modal;
+    agi_vm_modal *m = vm->modal;
     m->n_entries = 0;
     for (unsigned i = 0; i < vm->item_count && i < 256; i++)
         if (vm->items[i] == 0xff)
@@ -131,10 +134,10 @@ void agi_vm_show_obj_place(const agi_vm *vm, const agi_cel *c, int *x, int *bott
 void agi_vm_modal_show_obj(agi_vm *vm, unsigned view)
 {
     view &= 0xff;
-    int loaded = !vm->res.view[view];
+    int loaded = !agi_vm_view_at(vm, view);
     if (loaded && agi_vm_load_view(vm, view, 0))
         return;
-    const agi_view *v = vm->res.view[view];
+    const agi_view *v = agi_vm_view_at(vm, view);
     const agi_cel *c = agi_view_cel(v, 0, 0);
     agi_vm_window_close(vm);
     if (c && !agi_vm_text_mode(vm)) {
@@ -149,14 +152,14 @@ void agi_vm_modal_show_obj(agi_vm *vm, unsigned view)
         head[2] = 0;
     agi_vm_window_show(vm, v->description ? (const char *)v->description : head, -1, -1, 0);
     agi_modal_open(vm, AGI_MODAL_MESSAGE);
-    vm->modal.show_obj = 1;
-    vm->modal.dest = (uint8_t)view;
-    vm->modal.show_loaded = (uint8_t)loaded;
+    vm->modal->show_obj = 1;
+    vm->modal->dest = (uint8_t)view;
+    vm->modal->show_loaded = (uint8_t)loaded;
 }
 
 static void agi_modal_show_obj_close(agi_vm *vm)
 {
-    agi_vm_modal *m = &vm->modal;
+    agi_vm_modal *m = vm->modal;
     if (m->show_loaded)
         agi_vm_discard_view(vm, m->dest);
     m->show_obj = m->show_loaded = 0;
@@ -166,28 +169,28 @@ static void agi_modal_show_obj_close(agi_vm *vm)
 
 static int agi_modal_heading_enabled(const agi_vm *vm, unsigned h)
 {
-    for (unsigned i = 0; i < vm->menus.menu_n; i++)
-        if (vm->menus.menu[i].heading == h)
+    for (unsigned i = 0; i < vm->menus->menu_n; i++)
+        if (vm->menus->menu[i].heading == h)
             return 1;
     return 0;
 }
 
 static unsigned agi_modal_heading_step(const agi_vm *vm, unsigned h, int delta)
 {
-    for (unsigned k = 0; k < vm->menus.heading_n; k++) {
-        h = (unsigned)(((int)h + delta + (int)vm->menus.heading_n) % (int)vm->menus.heading_n);
+    for (unsigned k = 0; k < vm->menus->heading_n; k++) {
+        h = (unsigned)(((int)h + delta + (int)vm->menus->heading_n) % (int)vm->menus->heading_n);
         if (agi_modal_heading_enabled(vm, h))
             return h;
     }
     return h;
 }
 
-/* The first or last item of heading h, as an index into vm->menus.menu. */
+/* The first or last item of heading h, as an index into vm->menus->menu. */
 static int agi_modal_heading_item(const agi_vm *vm, unsigned h, int last)
 {
     int found = -1;
-    for (unsigned i = 0; i < vm->menus.menu_n; i++)
-        if (vm->menus.menu[i].heading == h) {
+    for (unsigned i = 0; i < vm->menus->menu_n; i++)
+        if (vm->menus->menu[i].heading == h) {
             found = (int)i;
             if (!last)
                 break;
@@ -206,70 +209,95 @@ static int agi_modal_heading_item(const agi_vm *vm, unsigned h, int last)
 static unsigned agi_modal_menu_col(const agi_vm *vm, unsigned h)
 {
     unsigned col = 1;
-    for (unsigned k = 0; k < h && k < vm->menus.heading_n; k++)
-        col += (unsigned)strlen(vm->menus.menu_heading[k]) + 1;
+    for (unsigned k = 0; k < h && k < vm->menus->heading_n; k++)
+        col += (unsigned)strlen(vm->menus->menu_heading[k]) + 1;
     return col;
+}
+
+/* The menu's cells, collected and then written in one call into the text
+ * layer (agi_vm_text_runs): the bar, the box gone, the box and its
+ * items. */
+typedef struct agi_modal_cells {
+    agi_vm_text_run run[AGI_VM_MAX_MENU + 24];
+    unsigned n;
+} agi_modal_cells;
+
+static void agi_modal_fill(agi_modal_cells *c, unsigned top, unsigned left, unsigned bottom, unsigned right,
+                           uint8_t attr)
+{
+    if (c->n < RELIC_COUNTOF(c->run))
+        c->run[c->n++] = (agi_vm_text_run){NULL, top, left, bottom, right, attr, 0};
+}
+
+static void agi_modal_line(agi_modal_cells *c, unsigned row, unsigned col, const char *t, uint8_t attr, int dither)
+{
+    if (c->n < RELIC_COUNTOF(c->run))
+        c->run[c->n++] = (agi_vm_text_run){t, row, col, 0, 0, attr, (uint8_t)(dither != 0)};
 }
 
 /* The box goes: the picture shows again where it was (display() text
  * under it is lost, probe MENU2), the cells written outside it stay. */
-static void agi_modal_menu_unbox(agi_vm *vm)
+static void agi_modal_menu_unbox(agi_vm *vm, agi_modal_cells *cells)
 {
-    agi_vm_modal *m = &vm->modal;
+    agi_vm_modal *m = vm->modal;
     if (m->box_rows > 0)
-        agi_vm_text_fill(vm, 1, m->box_left > 0 ? (unsigned)m->box_left - 1 : 0, (unsigned)m->box_rows,
-                         (unsigned)(m->box_left + m->box_width), 0xff);
+        agi_modal_fill(cells, 1, m->box_left > 0 ? (unsigned)m->box_left - 1 : 0, (unsigned)m->box_rows,
+                       (unsigned)(m->box_left + m->box_width), 0xff);
     m->box_rows = 0;
 }
 
 /* The bar with heading `open` inverted (none: heading_n). */
-static void agi_modal_menu_bar(agi_vm *vm, unsigned open)
+static void agi_modal_menu_bar(const agi_vm *vm, unsigned open, agi_modal_cells *cells)
 {
-    agi_vm_text_fill(vm, 0, 0, 0, 39, 0xf0);
-    for (unsigned h = 0; h < vm->menus.heading_n; h++)
-        agi_vm_text_line(vm, 0, agi_modal_menu_col(vm, h), vm->menus.menu_heading[h], h == open ? 0x0f : 0xf0, 0);
+    agi_modal_fill(cells, 0, 0, 0, 39, 0xf0);
+    for (unsigned h = 0; h < vm->menus->heading_n; h++)
+        agi_modal_line(cells, 0, agi_modal_menu_col(vm, h), vm->menus->menu_heading[h], h == open ? 0x0f : 0xf0, 0);
 }
 
 static void agi_modal_menu_draw(agi_vm *vm)
 {
-    agi_vm_modal *m = &vm->modal;
-    agi_modal_menu_bar(vm, m->heading);
-    agi_modal_menu_unbox(vm);
+    agi_vm_modal *m = vm->modal;
+    agi_modal_cells cells;
+    cells.n = 0;
+    agi_modal_menu_bar(vm, m->heading, &cells);
+    agi_modal_menu_unbox(vm, &cells);
     int first = agi_modal_heading_item(vm, m->heading, 0);
-    if (first < 0)
-        return;
-    unsigned n = 0, width = (unsigned)strlen(vm->menus.menu[first].text), left = agi_modal_menu_col(vm, m->heading);
-    for (unsigned i = 0; i < vm->menus.menu_n; i++)
-        n += vm->menus.menu[i].heading == m->heading;
-    if (width > 38)
-        width = 38;
-    if (left + width > 39)
-        left = 39 - width;
-    m->box_left = (int)left;
-    m->box_width = (int)width;
-    m->box_rows = (int)n + 2;
-    agi_vm_text_fill(vm, 1, left - 1, n + 2, left + width, 0xff);
-    unsigned k = 0;
-    for (unsigned i = 0; i < vm->menus.menu_n; i++)
-        if (vm->menus.menu[i].heading == m->heading)
-            agi_vm_text_line(vm, 2 + k++, left, vm->menus.menu[i].text, (int)i == m->sel ? 0x0f : 0xf0,
-                             !vm->menus.menu[i].enabled);
+    if (first >= 0) {
+        unsigned n = 0, width = (unsigned)strlen(vm->menus->menu[first].text),
+                 left = agi_modal_menu_col(vm, m->heading);
+        for (unsigned i = 0; i < vm->menus->menu_n; i++)
+            n += vm->menus->menu[i].heading == m->heading;
+        if (width > 38)
+            width = 38;
+        if (left + width > 39)
+            left = 39 - width;
+        m->box_left = (int)left;
+        m->box_width = (int)width;
+        m->box_rows = (int)n + 2;
+        agi_modal_fill(&cells, 1, left - 1, n + 2, left + width, 0xff);
+        unsigned k = 0;
+        for (unsigned i = 0; i < vm->menus->menu_n; i++)
+            if (vm->menus->menu[i].heading == m->heading)
+                agi_modal_line(&cells, 2 + k++, left, vm->menus->menu[i].text, (int)i == m->sel ? 0x0f : 0xf0,
+                               !vm->menus->menu[i].enabled);
+    }
+    agi_vm_text_runs(vm, cells.run, cells.n);
 }
 
 static int agi_modal_menu_try_open(agi_vm *vm)
 {
-    if (!vm->menus.menu_request || !vm->menus.menu_done || vm->menus.menu_n == 0 || vm->menus.heading_n == 0 ||
-        !vm->menus.menu_gate)
+    if (!vm->menus->menu_request || !vm->menus->menu_done || vm->menus->menu_n == 0 || vm->menus->heading_n == 0 ||
+        !vm->menus->menu_gate)
         return 0;
-    memset(&vm->modal, 0, offsetof(agi_vm_modal, entries));
-    vm->modal.kind = AGI_MODAL_MENU;
-    vm->modal.heading = vm->menus.menu_heading_cur < vm->menus.heading_n ? vm->menus.menu_heading_cur : 0;
-    if (!agi_modal_heading_enabled(vm, vm->modal.heading))
-        vm->modal.heading = agi_modal_heading_step(vm, vm->modal.heading, 1);
-    int item = vm->menus.menu_item_of[vm->modal.heading];
-    if (item >= (int)vm->menus.menu_n || vm->menus.menu[item].heading != vm->modal.heading)
-        item = agi_modal_heading_item(vm, vm->modal.heading, 0);
-    vm->modal.sel = item;
+    memset(vm->modal, 0, offsetof(agi_vm_modal, entries));
+    vm->modal->kind = AGI_MODAL_MENU;
+    vm->modal->heading = vm->menus->menu_heading_cur < vm->menus->heading_n ? vm->menus->menu_heading_cur : 0;
+    if (!agi_modal_heading_enabled(vm, vm->modal->heading))
+        vm->modal->heading = agi_modal_heading_step(vm, vm->modal->heading, 1);
+    int item = vm->menus->menu_item_of[vm->modal->heading];
+    if (item >= (int)vm->menus->menu_n || vm->menus->menu[item].heading != vm->modal->heading)
+        item = agi_modal_heading_item(vm, vm->modal->heading, 0);
+    vm->modal->sel = item;
     agi_vm_flow_resume_at(vm, AGI_STAGE_INPUT);
     agi_modal_menu_draw(vm);
     return 1;
@@ -281,23 +309,23 @@ static int agi_modal_menu_try_open(agi_vm *vm)
 int agi_vm_menu_open(agi_vm *vm)
 {
     int opened = agi_modal_menu_try_open(vm);
-    vm->menus.menu_request = 0;
+    vm->menus->menu_request = 0;
     return opened;
 }
 
 static void agi_modal_menu_heading(agi_vm *vm, unsigned h)
 {
-    vm->menus.menu_item_of[vm->modal.heading] = (uint8_t)vm->modal.sel;
-    vm->modal.heading = h;
-    int item = vm->menus.menu_item_of[h];
-    if (item >= (int)vm->menus.menu_n || vm->menus.menu[item].heading != h)
+    vm->menus->menu_item_of[vm->modal->heading] = (uint8_t)vm->modal->sel;
+    vm->modal->heading = h;
+    int item = vm->menus->menu_item_of[h];
+    if (item >= (int)vm->menus->menu_n || vm->menus->menu[item].heading != h)
         item = agi_modal_heading_item(vm, h, 0);
-    vm->modal.sel = item;
+    vm->modal->sel = item;
 }
 
 static void agi_modal_menu_dir(agi_vm *vm, unsigned d)
 {
-    agi_vm_modal *m = &vm->modal;
+    agi_vm_modal *m = vm->modal;
     switch (d) {
     case 1: m->sel = (int)agi_vm_menu_next(vm, (unsigned)m->sel, -1); break;
     case 5: m->sel = (int)agi_vm_menu_next(vm, (unsigned)m->sel, 1); break;
@@ -316,17 +344,20 @@ static void agi_modal_menu_dir(agi_vm *vm, unsigned d)
 
 static void agi_modal_close(agi_vm *vm)
 {
-    uint8_t kind = vm->modal.kind;
-    vm->modal.kind = AGI_MODAL_NONE;
+    uint8_t kind = vm->modal->kind;
+    vm->modal->kind = AGI_MODAL_NONE;
     if (kind == AGI_MODAL_MENU) {
-        vm->menus.menu_item_of[vm->modal.heading] = (uint8_t)vm->modal.sel;
-        vm->menus.menu_heading_cur = vm->modal.heading;
-        vm->menus.menu_request = 0;
+        vm->menus->menu_item_of[vm->modal->heading] = (uint8_t)vm->modal->sel;
+        vm->menus->menu_heading_cur = vm->modal->heading;
+        vm->menus->menu_request = 0;
         /* the bar stays, no heading inverted, until something draws over
          * row 0; the status line is drawn again (probe MENU2: on row 0 it
          * came back) */
-        agi_modal_menu_unbox(vm);
-        agi_modal_menu_bar(vm, vm->menus.heading_n);
+        agi_modal_cells cells;
+        cells.n = 0;
+        agi_modal_menu_unbox(vm, &cells);
+        agi_modal_menu_bar(vm, vm->menus->heading_n, &cells);
+        agi_vm_text_runs(vm, cells.run, cells.n);
         agi_vm_status_again(vm);
         return;
     }
@@ -337,15 +368,15 @@ static void agi_modal_close(agi_vm *vm)
      * until its logic writes it again). */
     if (kind == AGI_MODAL_INVENTORY && !agi_vm_text_mode(vm))
         agi_vm_graphics_again(vm);
-    if (kind == AGI_MODAL_MESSAGE && vm->modal.show_obj)
+    if (kind == AGI_MODAL_MESSAGE && vm->modal->show_obj)
         agi_modal_show_obj_close(vm);
-    if (kind == AGI_MODAL_CONFIRM && vm->modal.purpose == AGI_CONFIRM_RESTART && vm->rules->restart_hides_cursor)
+    if (kind == AGI_MODAL_CONFIRM && vm->modal->purpose == AGI_CONFIRM_RESTART && vm->rules->restart_hides_cursor)
         agi_vm_text_cursor_show(vm, 1);
 }
 
 static void agi_modal_edit_key(agi_vm *vm, uint16_t key)
 {
-    agi_vm_modal *m = &vm->modal;
+    agi_vm_modal *m = vm->modal;
     size_t n = strlen(m->edit);
     char cursor = agi_vm_text_prompt_char(vm), c = cursor ? cursor : ' ';
     if (key == 0x08) {
@@ -371,7 +402,7 @@ static void agi_modal_edit_key(agi_vm *vm, uint16_t key)
  * cell on; get.num's: the input line again (probe EDIT). */
 static void agi_modal_edit_done(agi_vm *vm, int accepted)
 {
-    agi_vm_modal *m = &vm->modal;
+    agi_vm_modal *m = vm->modal;
     if (m->purpose) /* numbers keep their low eight bits; Esc gives 0 */
         vm->vars[m->dest] = (uint8_t)(accepted ? strtoul(m->edit, NULL, 10) : 0);
     else if (accepted)
@@ -387,7 +418,7 @@ static void agi_modal_edit_done(agi_vm *vm, int accepted)
 
 static void agi_modal_inventory_key(agi_vm *vm, uint8_t type, uint16_t v)
 {
-    agi_vm_modal *m = &vm->modal;
+    agi_vm_modal *m = vm->modal;
     if (type == AGI_EV_DIR && m->interactive && m->n_entries) {
         int step = v == 1 ? -2 : v == 5 ? 2 : v == 7 ? -1 : v == 3 ? 1 : 0;
         int s = m->sel + step;
@@ -412,19 +443,21 @@ static void agi_modal_inventory_key(agi_vm *vm, uint8_t type, uint16_t v)
 
 void agi_vm_modal_count(agi_vm *vm, unsigned ticks)
 {
-    if (vm->modal.kind != AGI_MODAL_MESSAGE) {
-        vm->modal.timer = 0;
+    if (!vm->modal->timer) /* none counting */
+        return;
+    if (vm->modal->kind != AGI_MODAL_MESSAGE) {
+        vm->modal->timer = 0;
         return;
     }
-    vm->modal.timer = ticks < vm->modal.timer ? vm->modal.timer - ticks : 0;
-    if (!vm->modal.timer)
+    vm->modal->timer = ticks < vm->modal->timer ? vm->modal->timer - ticks : 0;
+    if (!vm->modal->timer)
         agi_modal_close(vm);
 }
 
 /* One event for the open modal: type 1 raw key, type 2 direction. */
 void agi_vm_modal_event(agi_vm *vm, uint8_t type, uint16_t v)
 {
-    agi_vm_modal *m = &vm->modal;
+    agi_vm_modal *m = vm->modal;
     switch (m->kind) {
     case AGI_MODAL_MESSAGE:
         if (type == AGI_EV_KEY && (v == 0x0d || v == 0x1b))
@@ -455,8 +488,8 @@ void agi_vm_modal_event(agi_vm *vm, uint8_t type, uint16_t v)
             agi_modal_menu_dir(vm, v);
         } else if (type == AGI_EV_KEY && v == 0x1b) {
             agi_modal_close(vm);
-        } else if (type == AGI_EV_KEY && v == 0x0d && m->sel >= 0 && vm->menus.menu[m->sel].enabled) {
-            uint8_t status = vm->menus.menu[m->sel].status;
+        } else if (type == AGI_EV_KEY && v == 0x0d && m->sel >= 0 && vm->menus->menu[m->sel].enabled) {
+            uint8_t status = vm->menus->menu[m->sel].status;
             agi_modal_close(vm);
             agi_vm_post(vm, AGI_EV_STATUS, status);
         }
@@ -468,10 +501,10 @@ void agi_vm_modal_event(agi_vm *vm, uint8_t type, uint16_t v)
 /* A scripted "menu ITEM" while the menu is open selects that item. */
 void agi_vm_modal_menu_pick(agi_vm *vm, uint16_t status)
 {
-    for (unsigned i = 0; i < vm->menus.menu_n; i++)
-        if (vm->menus.menu[i].status == status && vm->menus.menu[i].enabled) {
-            vm->modal.heading = vm->menus.menu[i].heading;
-            vm->modal.sel = (int)i;
+    for (unsigned i = 0; i < vm->menus->menu_n; i++)
+        if (vm->menus->menu[i].status == status && vm->menus->menu[i].enabled) {
+            vm->modal->heading = vm->menus->menu[i].heading;
+            vm->modal->sel = (int)i;
             agi_vm_modal_event(vm, AGI_EV_KEY, 0x0d);
             return;
         }
@@ -480,11 +513,11 @@ void agi_vm_modal_menu_pick(agi_vm *vm, uint16_t status)
 /* Items of the same heading, in order; wraps. */
 unsigned agi_vm_menu_next(const agi_vm *vm, unsigned cur, int delta)
 {
-    if (cur >= vm->menus.menu_n)
+    if (cur >= vm->menus->menu_n)
         return cur;
-    unsigned h = vm->menus.menu[cur].heading, idx[AGI_VM_MAX_MENU], n = 0, at = 0;
-    for (unsigned i = 0; i < vm->menus.menu_n; i++)
-        if (vm->menus.menu[i].heading == h) {
+    unsigned h = vm->menus->menu[cur].heading, idx[AGI_VM_MAX_MENU], n = 0, at = 0;
+    for (unsigned i = 0; i < vm->menus->menu_n; i++)
+        if (vm->menus->menu[i].heading == h) {
             if (i == cur)
                 at = n;
             idx[n++] = i;
@@ -518,8 +551,8 @@ static void agi_modal_print(agi_vm *vm, unsigned logic, unsigned n, int row, int
     agi_vm_message_expand(vm, logic, n, text, sizeof text);
     agi_vm_log(vm, "print", text);
     agi_vm_modal_message(vm, text, row, col, width);
-    if (vm->modal.kind == AGI_MODAL_MESSAGE && vm->vars[AGI_V_MSG_TIMER])
-        vm->modal.timer = vm->vars[AGI_V_MSG_TIMER] * 10u;
+    if (vm->modal->kind == AGI_MODAL_MESSAGE && vm->vars[AGI_V_MSG_TIMER])
+        vm->modal->timer = vm->vars[AGI_V_MSG_TIMER] * 10u;
     vm->vars[AGI_V_MSG_TIMER] = 0;
 }
 
@@ -619,29 +652,30 @@ void agi_vm_op_quit(agi_vm *vm, const uint8_t *a, unsigned logic)
 static void agi_modal_menu_add(agi_vm *vm, unsigned logic, unsigned n, int heading, unsigned status)
 {
     const char *m = agi_vm_message(vm, logic, n);
-    if (vm->rules->menu_parse_only || vm->menus.menu_done)
+    if (vm->rules->menu_parse_only || vm->menus->menu_done)
         return;
     if (heading) {
-        if (vm->menus.heading_n < 16)
-            snprintf(vm->menus.menu_heading[vm->menus.heading_n++], sizeof vm->menus.menu_heading[0], "%s", m ? m : "");
+        if (vm->menus->heading_n < 16)
+            snprintf(vm->menus->menu_heading[vm->menus->heading_n++], sizeof vm->menus->menu_heading[0], "%s",
+                     m ? m : "");
         return;
     }
-    if (vm->menus.menu_n >= AGI_VM_MAX_MENU || vm->menus.heading_n == 0)
+    if (vm->menus->menu_n >= AGI_VM_MAX_MENU || vm->menus->heading_n == 0)
         return;
-    agi_vm_menu_item *it = &vm->menus.menu[vm->menus.menu_n++];
+    agi_vm_menu_item *it = &vm->menus->menu[vm->menus->menu_n++];
     snprintf(it->text, sizeof it->text, "%s", m ? m : "");
     it->status = (uint8_t)status;
     it->enabled = 1;
-    it->heading = (uint8_t)(vm->menus.heading_n - 1);
+    it->heading = (uint8_t)(vm->menus->heading_n - 1);
 }
 
 static void agi_modal_menu_enable(agi_vm *vm, unsigned status, int on)
 {
     if (vm->rules->menu_parse_only)
         return;
-    for (unsigned i = 0; i < vm->menus.menu_n; i++)
-        if (vm->menus.menu[i].status == status)
-            vm->menus.menu[i].enabled = (uint8_t)on;
+    for (unsigned i = 0; i < vm->menus->menu_n; i++)
+        if (vm->menus->menu[i].status == status)
+            vm->menus->menu[i].enabled = (uint8_t)on;
 }
 
 void agi_vm_op_set_menu(agi_vm *vm, const uint8_t *a, unsigned logic) { agi_modal_menu_add(vm, logic, a[0], 1, 0); }
@@ -654,7 +688,7 @@ void agi_vm_op_submit_menu(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
     (void)a, (void)logic;
     if (!vm->rules->menu_parse_only)
-        vm->menus.menu_done = 1;
+        vm->menus->menu_done = 1;
 }
 
 void agi_vm_op_enable_item(agi_vm *vm, const uint8_t *a, unsigned logic)
@@ -670,28 +704,90 @@ void agi_vm_op_menu_input(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
     (void)a, (void)logic;
     if (vm->flags[AGI_F_MENU])
-        vm->menus.menu_request = 1;
+        vm->menus->menu_request = 1;
 }
 
 void agi_vm_op_allow_menu(agi_vm *vm, const uint8_t *a, unsigned logic) { (void)logic, agi_vm_menu_gate(vm, a[0]); }
 
-void agi_vm_modal_reset(agi_vm *vm)
+/* A restart keeps the menu (agi_vm_restart_now), not a pending
+ * menu.input: keep_menus. */
+void agi_vm_modal_reset(agi_vm *vm, int keep_menus)
 {
-    memset(&vm->modal, 0, sizeof vm->modal);
-    memset(vm->menus.menu_item_of, 0, sizeof vm->menus.menu_item_of);
-    vm->menus.menu_heading_cur = 0;
-    vm->menus.menu_n = vm->menus.heading_n = 0;
-    vm->menus.menu_done = vm->menus.menu_request = 0;
-    vm->menus.menu_gate = 1; /* the spec gives no initial value: nonzero permits menus */
-    vm->saves.save_desc[0] = 0;
+    memset(vm->modal, 0, sizeof *vm->modal);
+    vm->saves->save_desc[0] = 0;
+    vm->menus->menu_request = 0;
+    if (keep_menus)
+        return;
+    memset(vm->menus->menu_item_of, 0, sizeof vm->menus->menu_item_of);
+    vm->menus->menu_heading_cur = 0;
+    vm->menus->menu_n = vm->menus->heading_n = 0;
+    vm->menus->menu_done = 0;
+    vm->menus->menu_gate = 1; /* the spec gives no initial value: nonzero permits menus */
 }
 
-/* A restart keeps the menu (agi_vm_restart_now), not a pending menu.input. */
-void agi_vm_menus_keep(agi_vm *vm, const agi_vm_menus *menus)
+/* The module's state (vm_modal.h): made with the vm; the saves' buffers
+ * freed first (agi_vm_savedlg_free). */
+int agi_vm_modal_new(agi_vm *vm)
 {
-    vm->menus = *menus;
-    vm->menus.menu_request = 0;
+    vm->modal = calloc(1, sizeof *vm->modal);
+    vm->menus = calloc(1, sizeof *vm->menus);
+    vm->saves = calloc(1, sizeof *vm->saves);
+    return vm->modal && vm->menus && vm->saves;
+}
+
+void agi_vm_modal_free(agi_vm *vm)
+{
+    free(vm->modal);
+    free(vm->menus);
+    free(vm->saves);
+}
+
+/* What the other files read: the modal's kind (agi_vm.h), the open modal
+ * as the screen and the state JSON show it, allow.menu's gate (a save
+ * holds it), and the enabled item whose text, its spaces squeezed, is
+ * `text` (the input script's menu choice; 0xffff: none). */
+agi_vm_modal_kind agi_vm_modal_state(const agi_vm *vm) { return (agi_vm_modal_kind)vm->modal->kind; }
+
+void agi_vm_modal_describe(const agi_vm *vm, agi_vm_modal_look *look)
+{
+    const agi_vm_modal *m = vm->modal;
+    *look = (agi_vm_modal_look){
+        .kind = (agi_vm_modal_kind)m->kind,
+        .purpose = m->purpose,
+        .sel = m->sel,
+        .heading = m->heading,
+        .interactive = m->interactive,
+        .entries = m->entries,
+        .n_entries = m->n_entries,
+        .edit = m->edit,
+        .path = m->path,
+        .edit_row = m->edit_row,
+        .box_left = m->box_left,
+        .box_width = m->box_width,
+        .box_rows = m->box_rows,
+        .show_view = m->kind == AGI_MODAL_MESSAGE && m->show_obj ? m->dest : -1,
+    };
+}
+
+uint8_t agi_vm_menu_gate_now(const agi_vm *vm) { return vm->menus->menu_gate; }
+
+uint16_t agi_vm_menu_status(const agi_vm *vm, const char *text)
+{
+    const agi_vm_menus *mn = vm->menus;
+    for (unsigned i = 0; i < mn->menu_n; i++) {
+        char t[41];
+        size_t n = 0;
+        for (const char *p = mn->menu[i].text; *p && n < 40; p++)
+            if (*p != ' ' || (n && t[n - 1] != ' '))
+                t[n++] = *p;
+        while (n && t[n - 1] == ' ')
+            n--;
+        t[n] = 0;
+        if (mn->menu[i].enabled && strcasecmp(t, text) == 0)
+            return mn->menu[i].status;
+    }
+    return 0xffff;
 }
 
 /* allow.menu's gate, as a save holds it. */
-void agi_vm_menu_gate(agi_vm *vm, uint8_t gate) { vm->menus.menu_gate = gate; }
+void agi_vm_menu_gate(agi_vm *vm, uint8_t gate) { vm->menus->menu_gate = gate; }

@@ -9,7 +9,7 @@
 
 static const agi_view *agi_motion_view(const agi_vm *vm, const agi_vm_obj *o)
 {
-    return o->has_view ? vm->res.view[o->view] : NULL;
+    return o->has_view ? agi_vm_view_at(vm, o->view) : NULL;
 }
 
 unsigned agi_vm_target_dir(int dx, int dy, int s)
@@ -178,9 +178,8 @@ static int agi_vm_loop_select_due(const agi_vm *vm, const agi_vm_obj *o)
 }
 /* "Direction and automatic loop selection": the cadence gate and the
  * tables are profile variants (vm->rules). */
-static void agi_vm_select_loop(agi_vm *vm, agi_vm_obj *o)
+static void agi_vm_select_loop(agi_vm *vm, agi_vm_obj *o, const agi_view *v)
 {
-    const agi_view *v = agi_motion_view(vm, o);
     if (!v || o->fix_loop || !agi_vm_loop_select_due(vm, o))
         return;
     int want = agi_vm_loop_for_dir(vm, v->loop_count, o->dir);
@@ -188,9 +187,8 @@ static void agi_vm_select_loop(agi_vm *vm, agi_vm_obj *o)
         agi_vm_set_loop(vm, o, (unsigned)want);
 }
 
-static void agi_vm_cycle_cel(agi_vm *vm, agi_vm_obj *o)
+static void agi_vm_cycle_cel(agi_vm *vm, agi_vm_obj *o, const agi_view *v)
 {
-    const agi_view *v = agi_motion_view(vm, o);
     if (!v)
         return;
     unsigned last = v->loops[v->loop[o->loop]].cel_count - 1, cel = o->cel;
@@ -275,9 +273,10 @@ void agi_vm_post_logic(agi_vm *vm)
         agi_vm_obj *o = &vm->obj[i];
         if (!agi_vm_eligible(o))
             continue;
-        agi_vm_select_loop(vm, o);
+        const agi_view *v = agi_motion_view(vm, o); /* its view, NULL when none is loaded */
+        agi_vm_select_loop(vm, o, v);
         if (o->cycling && o->cycle_count != 0 && --o->cycle_count == 0) {
-            agi_vm_cycle_cel(vm, o);
+            agi_vm_cycle_cel(vm, o, v);
             o->cycle_count = o->cycle_time;
         }
     }

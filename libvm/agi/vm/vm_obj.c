@@ -36,7 +36,10 @@ uint8_t agi_vm_obj_priority(const agi_vm *vm, const agi_vm_obj *o)
     return vm->pri_table[o->y < 0 ? 0 : o->y > 167 ? 167 : o->y];
 }
 
-static const agi_view *agi_vm_obj_view(agi_vm *vm, agi_vm_obj *o) { return o->has_view ? vm->res.view[o->view] : NULL; }
+static const agi_view *agi_vm_obj_view(agi_vm *vm, agi_vm_obj *o)
+{
+    return o->has_view ? agi_vm_view_at(vm, o->view) : NULL;
+}
 
 int agi_vm_set_cel(agi_vm *vm, agi_vm_obj *o, unsigned cel)
 {
@@ -76,11 +79,11 @@ int agi_vm_set_loop(agi_vm *vm, agi_vm_obj *o, unsigned loop)
 
 int agi_vm_set_view(agi_vm *vm, agi_vm_obj *o, unsigned view)
 {
-    if (!vm->res.view[view & 0xff])
+    const agi_view *v = agi_vm_view_at(vm, view & 0xff);
+    if (!v)
         return agi_vm_fail(vm, "object %u: view %u is not loaded", (unsigned)(o - vm->obj), view & 0xff);
     o->view = (uint8_t)view;
     o->has_view = 1;
-    const agi_view *v = vm->res.view[view & 0xff];
     if (v->loop_count == 0)
         return agi_vm_fail(vm, "view %u has no loops", view & 0xff);
     return agi_vm_set_loop(vm, o, o->loop < v->loop_count ? o->loop : 0);
@@ -211,7 +214,7 @@ static void agi_vm_draw_order(const agi_vm *vm, uint8_t order[2][AGI_VM_OBJECTS]
     n[0] = n[1] = 0;
     for (unsigned i = 0; i < AGI_VM_OBJECTS; i++) {
         const agi_vm_obj *o = &vm->obj[i];
-        if (!o->drawn || !o->animated || !o->has_view || !vm->res.view[o->view])
+        if (!o->drawn || !o->animated || !o->has_view || !agi_vm_view_at(vm, o->view))
             continue;
         int part = o->updating != 0, k = part == 0 && unsorted_early ? 0 : agi_vm_draw_key(vm, o);
         uint8_t *ord = order[part];
@@ -281,9 +284,7 @@ void agi_vm_render(agi_vm *vm)
             agi_vm_obj *o = &vm->obj[order[part][k]];
             relic_err e;
             relic_err_clear(&e);
-            if (agi_vm_view_select_loop(vm, o->view, o->loop, &e))
-                continue;
-            const agi_cel *c = agi_view_cel(vm->res.view[o->view], o->loop, o->cel);
+            const agi_cel *c = agi_vm_view_cel(vm, o->view, o->loop, o->cel, &e);
             if (c) {
                 agi_vm_frame_mark(vm, c, o->x, o->y);
                 agi_cel_draw(c, o->x, o->y, agi_vm_obj_priority(vm, o), vm->frame_vis, vm->frame_pri);
@@ -377,7 +378,7 @@ void agi_vm_obj_draw(agi_vm *vm, agi_vm_obj *o)
 {
     if (o->drawn)
         return;
-    if (!o->has_view || !vm->res.view[o->view]) {
+    if (!o->has_view || !agi_vm_view_at(vm, o->view)) {
         agi_vm_fail(vm, "draw of object %u without a loaded view", (unsigned)(o - vm->obj));
         return;
     }
@@ -466,14 +467,14 @@ void agi_vm_obj_position(agi_vm *vm, agi_vm_obj *o, int x, int y)
 int agi_vm_add_to_pic(agi_vm *vm, unsigned view, unsigned loop, unsigned cel, unsigned x, unsigned y, unsigned pri,
                       int record)
 {
-    const agi_view *v = vm->res.view[view & 0xff];
+    const agi_view *v = agi_vm_view_at(vm, view & 0xff);
     if (!v)
         return agi_vm_fail(vm, "add.to.pic: view %u is not loaded", view & 0xff);
     relic_err e;
     relic_err_clear(&e);
-    if (loop >= v->loop_count || agi_vm_view_select_loop(vm, view, loop, &e) || !agi_view_cel(v, loop, cel))
+    const agi_cel *c = loop < v->loop_count ? agi_vm_view_cel(vm, view, loop, cel, &e) : NULL;
+    if (!c)
         return agi_vm_fail(vm, "add.to.pic: view %u has no loop %u cel %u", view & 0xff, loop, cel);
-    const agi_cel *c = agi_view_cel(v, loop, cel);
     uint8_t p = pri & 0x0f, margin = (uint8_t)(pri >> 4);
     if (p == 0)
         p = vm->pri_table[y > 167 ? 167 : y];

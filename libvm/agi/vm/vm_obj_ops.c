@@ -158,7 +158,7 @@ void agi_vm_op_last_cel(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
     (void)logic;
     const agi_vm_obj *o = agi_vm_obj_of(vm, a);
-    const agi_view *vw = o->has_view ? vm->res.view[o->view] : NULL;
+    const agi_view *vw = o->has_view ? agi_vm_view_at(vm, o->view) : NULL;
     vm->vars[a[1]] = vw && o->loop < vw->loop_count ? (uint8_t)(vw->loops[vw->loop[o->loop]].cel_count - 1) : 0;
 }
 
@@ -181,7 +181,8 @@ void agi_vm_op_number_of_loops(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
     (void)logic;
     const agi_vm_obj *o = agi_vm_obj_of(vm, a);
-    vm->vars[a[1]] = o->has_view && vm->res.view[o->view] ? (uint8_t)vm->res.view[o->view]->loop_count : 0;
+    const agi_view *v = o->has_view ? agi_vm_view_at(vm, o->view) : NULL;
+    vm->vars[a[1]] = v ? (uint8_t)v->loop_count : 0;
 }
 
 static void agi_vm_fix_priority(agi_vm_obj *o, uint8_t priority)

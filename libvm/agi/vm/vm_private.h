@@ -56,7 +56,7 @@ void agi_vm_log(agi_vm *vm, const char *kind, const char *text);
 int agi_vm_fail(agi_vm *vm, const char *fmt, ...);
 int agi_vm_abandon(agi_vm *vm, const char *fmt, ...);
 int agi_vm_string_slot(const agi_vm *vm, unsigned slot);
-/* The run's control signals (vm->flow): suspended logic, the stage a
+/* The run's control signals (vm->flow, vm_state.h): suspended logic, the stage a
  * blocked cycle resumes at (AGI_STAGE_*), an aborted pass of logic 0. */
 enum { AGI_STAGE_NONE, AGI_STAGE_INPUT, AGI_STAGE_LOGIC };
 void agi_vm_flow_suspend(agi_vm *vm, int on);
@@ -64,6 +64,17 @@ void agi_vm_flow_resume_at(agi_vm *vm, int stage);
 void agi_vm_flow_abort(agi_vm *vm, int on);
 void agi_vm_flow_restored(agi_vm *vm, int on);
 void agi_vm_flow_reset(agi_vm *vm);
+/* The signals are vm_state.c's (vm_state.h): made with the vm, read
+ * through these. */
+int agi_vm_flow_new(agi_vm *vm);
+void agi_vm_flow_free(agi_vm *vm);
+int agi_vm_flow_suspended(const agi_vm *vm);
+int agi_vm_flow_aborted(const agi_vm *vm);
+int agi_vm_flow_stage(const agi_vm *vm);
+int agi_vm_flow_is_restored(const agi_vm *vm);
+/* vm->flow_halt: AGI_HALT_SUSPEND (a modal opened, a key wait), or
+ * AGI_HALT_STOP (an aborted pass). */
+enum { AGI_HALT_NONE, AGI_HALT_SUSPEND, AGI_HALT_STOP };
 /* At most size - 1 bytes of src into string slot `slot` (when it exists). */
 void agi_vm_string_set(agi_vm *vm, unsigned slot, const char *src, size_t size);
 /* UTF-8 text of the input script as the game's bytes (agi_codepage_for:
@@ -80,7 +91,7 @@ int agi_vm_load_logic(agi_vm *vm, unsigned n, int record);
 void agi_vm_logic_scan_start(agi_vm *vm, unsigned logic, uint16_t at);
 int agi_vm_load_pic(agi_vm *vm, unsigned n, int record);
 int agi_vm_load_view(agi_vm *vm, unsigned n, int record);
-int agi_vm_view_select_loop(agi_vm *vm, unsigned view, unsigned loop, relic_err *err);
+const agi_cel *agi_vm_view_cel(agi_vm *vm, unsigned view, unsigned loop, unsigned cel, relic_err *err);
 int agi_vm_load_sound(agi_vm *vm, unsigned n, int record);
 void agi_vm_discard_pic(agi_vm *vm, unsigned n);
 void agi_vm_discard_view(agi_vm *vm, unsigned n);
@@ -89,11 +100,10 @@ int agi_vm_draw_raw_pic(agi_vm *vm, unsigned n);
 void agi_vm_stop_sound(agi_vm *vm);
 int agi_vm_start_sound(agi_vm *vm, unsigned n, unsigned flag);
 void agi_vm_sound_tick(agi_vm *vm);
+void agi_vm_sound_ticks(agi_vm *vm, unsigned n);
 void agi_vm_res_leave_room(agi_vm *vm);
 void agi_vm_res_reset(agi_vm *vm);
 void agi_vm_audio_reset(agi_vm *vm);
-/* Whether every sound command is kept (agi_vm_keep_sound_commands). */
-void agi_vm_audio_keep(agi_vm *vm, int keep);
 void agi_vm_replay_reset(agi_vm *vm);
 void agi_vm_replay_renew(agi_vm *vm, unsigned cap);
 void agi_vm_replay_new_room(agi_vm *vm);
@@ -107,7 +117,15 @@ unsigned agi_vm_replay_cap(const agi_vm *vm);
 unsigned agi_vm_replay_count(const agi_vm *vm);
 unsigned agi_vm_replay_dropped(const agi_vm *vm);
 void agi_vm_replay_to_save(const agi_vm *vm, agi_save *s);
+/* The resources and the sound are vm_res.c's (vm_res.h): made with the
+ * vm, read through these. */
+int agi_vm_res_new(agi_vm *vm);
 void agi_vm_res_free(agi_vm *vm);
+const agi_vm_logic *agi_vm_logic_at(const agi_vm *vm, unsigned n);
+const agi_view *agi_vm_view_at(const agi_vm *vm, unsigned n);
+const agi_vm_logic *agi_vm_logic_ready(agi_vm *vm, unsigned n);
+unsigned agi_vm_logics_loaded(const agi_vm *vm);
+void agi_vm_logics_to_save(const agi_vm *vm, agi_save *s);
 
 /* 3. Objects and the frame they are drawn in (vm_obj.c; their motion
  * vm_motion.c). */
@@ -170,6 +188,14 @@ void agi_vm_graphics_again(agi_vm *vm);
 void agi_vm_input_put(agi_vm *vm, size_t col, const char *s, size_t len);
 void agi_vm_text_dither(agi_vm *vm, unsigned row, unsigned col);
 void agi_vm_text_line(agi_vm *vm, unsigned row, unsigned col, const char *t, uint8_t attr, int dither);
+/* Fills (text NULL: rows row..bottom, columns col..right) and lines
+ * (agi_vm_text_line) written in order, in one call. */
+typedef struct agi_vm_text_run {
+    const char *text;
+    unsigned row, col, bottom, right;
+    uint8_t attr, dither;
+} agi_vm_text_run;
+void agi_vm_text_runs(agi_vm *vm, const agi_vm_text_run *runs, unsigned n);
 /* A message with its substitutions (%v, %s, %m, %w, %g, %o) made. */
 void agi_vm_text_expand(agi_vm *vm, unsigned logic, const char *src, char *out, size_t outsz, int depth);
 void agi_vm_message_expand(agi_vm *vm, unsigned logic, unsigned n, char *out, size_t outsz);
@@ -243,7 +269,7 @@ void agi_vm_events_free(agi_vm *vm);
 
 /* 5. Modal waits and menus (vm_modal.c).  A blocked cycle resumes at one
  * of the AGI_STAGE_* stages. */
-void agi_vm_modal_reset(agi_vm *vm);
+void agi_vm_modal_reset(agi_vm *vm, int keep_menus);
 void agi_vm_modal_message(agi_vm *vm, const char *text, int row, int col, int width);
 void agi_vm_modal_confirm(agi_vm *vm, int purpose);
 /* get.string / get.num: the prompt is message `prompt` of logic `logic`. */
@@ -263,8 +289,31 @@ void agi_vm_modal_event(agi_vm *vm, uint8_t type, uint16_t value);
 void agi_vm_modal_count(agi_vm *vm, unsigned ticks);
 void agi_vm_modal_menu_pick(agi_vm *vm, uint16_t status);
 void agi_vm_quit_now(agi_vm *vm);
-void agi_vm_menus_keep(agi_vm *vm, const agi_vm_menus *menus);
 void agi_vm_menu_gate(agi_vm *vm, uint8_t gate);
+/* The module's state is its own (vm_modal.h): made with the vm, read
+ * through these.  The open modal as the screen and the state JSON show
+ * it; the pointers are into the modal, valid until the next event. */
+int agi_vm_modal_new(agi_vm *vm);
+void agi_vm_modal_free(agi_vm *vm);
+typedef struct agi_vm_modal_look {
+    agi_vm_modal_kind kind;
+    int purpose;            /* CONFIRM: what; SAVE/RESTORE: the dialog's step (agi_vm_savedlg_step) */
+    int sel;                /* inventory entry, menu item, selector slot (0-based) */
+    unsigned heading;       /* MENU */
+    int interactive;        /* INVENTORY: Enter selects */
+    const uint8_t *entries; /* INVENTORY: carried item numbers */
+    unsigned n_entries;
+    const char *edit;                  /* EDIT, the save's description: the text typed */
+    const char *path;                  /* SAVE/RESTORE: the directory typed */
+    int edit_row;                      /* EDIT: -1 on get.num's line */
+    int box_left, box_width, box_rows; /* MENU: the drop-down; SAVE/RESTORE: the list's first row */
+    int show_view;                     /* MESSAGE: show.obj's view drawn too (-1: none) */
+} agi_vm_modal_look;
+void agi_vm_modal_describe(const agi_vm *vm, agi_vm_modal_look *look);
+uint8_t agi_vm_menu_gate_now(const agi_vm *vm);
+/* The enabled menu item whose text (spaces squeezed, any case) is text:
+ * its status, 0xffff when none. */
+uint16_t agi_vm_menu_status(const agi_vm *vm, const char *text);
 
 /* 5. Checkpoints (vm_expect.c): the rest of a "CYCLE expect ..." line of
  * the input script (p .. end, trimmed), and the list freed. */
@@ -306,6 +355,11 @@ int agi_vm_exec(agi_vm *vm, unsigned logic);
 void agi_vm_exec_budget(agi_vm *vm, unsigned long max_steps);
 void agi_vm_exec_new_cycle(agi_vm *vm);
 void agi_vm_exec_drop(agi_vm *vm);
+/* The execution stack is vm_exec.c's (vm_exec.h): made with the vm; an
+ * error's location read through vm->hooks.where below this layer. */
+int agi_vm_exec_new(agi_vm *vm);
+void agi_vm_exec_free(agi_vm *vm);
+void agi_vm_exec_where(const agi_vm *vm, char *out, size_t size);
 
 /* 7. Session (vm_session.c): an accepted restart (through vm->hooks below
  * this layer). */

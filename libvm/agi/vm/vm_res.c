@@ -12,7 +12,7 @@
 /* Where a loaded logic's next run starts (set.scan.start, a restore). */
 void agi_vm_logic_scan_start(agi_vm *vm, unsigned logic, uint16_t at)
 {
-    agi_vm_logic *l = vm->res.logic[logic & 0xff];
+    agi_vm_logic *l = vm->res->logic[logic & 0xff];
     if (l && l->loaded)
         l->scan_start = at;
 }
@@ -51,23 +51,23 @@ static int agi_vm_res_messages(const agi_vm *vm, const agi_vm_logic *l, agi_logi
  * often it is loaded; the line keeps the payload offset. */
 static void agi_vm_res_warn(agi_vm *vm, agi_kind kind, unsigned n, const char *msg, size_t offset)
 {
-    uint8_t *bit = &vm->res.warned[kind][(n & 0xff) >> 3], mask = (uint8_t)(1u << (n & 7));
+    uint8_t *bit = &vm->res->warned[kind][(n & 0xff) >> 3], mask = (uint8_t)(1u << (n & 7));
     if (*bit & mask)
         return;
-    char(*grown)[200] = realloc(vm->res.warnings, (vm->res.warnings_n + 1) * sizeof *grown);
+    char(*grown)[200] = realloc(vm->res->warnings, (vm->res->warnings_n + 1) * sizeof *grown);
     if (!grown)
         return; /* a warning lost to memory, never the run */
     *bit |= mask;
-    vm->res.warnings = grown;
-    snprintf(grown[vm->res.warnings_n++], sizeof *grown, "%s %u: %s (payload offset 0x%zx)", agi_kind_name(kind),
+    vm->res->warnings = grown;
+    snprintf(grown[vm->res->warnings_n++], sizeof *grown, "%s %u: %s (payload offset 0x%zx)", agi_kind_name(kind),
              n & 0xff, msg, offset);
 }
 
-unsigned agi_vm_resource_warnings(const agi_vm *vm) { return vm->res.warnings_n; }
+unsigned agi_vm_resource_warnings(const agi_vm *vm) { return vm->res->warnings_n; }
 
 const char *agi_vm_resource_warning(const agi_vm *vm, unsigned i)
 {
-    return i < vm->res.warnings_n ? vm->res.warnings[i] : NULL;
+    return i < vm->res->warnings_n ? vm->res->warnings[i] : NULL;
 }
 
 static int agi_vm_load(agi_vm *vm, agi_kind kind, unsigned n, relic_buf *out)
@@ -85,10 +85,10 @@ static int agi_vm_load(agi_vm *vm, agi_kind kind, unsigned n, relic_buf *out)
 int agi_vm_load_logic(agi_vm *vm, unsigned n, int record)
 {
     n &= 0xff;
-    if (vm->res.logic[n] && vm->res.logic[n]->loaded)
+    if (vm->res->logic[n] && vm->res->logic[n]->loaded)
         return RELIC_OK;
-    agi_vm_logic *l = vm->res.logic[n];
-    if (!l && !(l = vm->res.logic[n] = calloc(1, sizeof *l)))
+    agi_vm_logic *l = vm->res->logic[n];
+    if (!l && !(l = vm->res->logic[n] = calloc(1, sizeof *l)))
         return agi_vm_fail(vm, "out of memory");
     relic_buf_free(&l->payload);
     if (agi_vm_load(vm, AGI_LOGIC, n, &l->payload))
@@ -110,8 +110,8 @@ int agi_vm_load_logic(agi_vm *vm, unsigned n, int record)
 int agi_vm_install_logic(agi_vm *vm, unsigned n, const uint8_t *payload, size_t len, relic_err *err)
 {
     n &= 0xff;
-    agi_vm_logic *l = vm->res.logic[n];
-    if (!l && !(l = vm->res.logic[n] = calloc(1, sizeof *l)))
+    agi_vm_logic *l = vm->res->logic[n];
+    if (!l && !(l = vm->res->logic[n] = calloc(1, sizeof *l)))
         return relic_err_set(err, RELIC_ENOMEM, RELIC_NO_OFFSET, "out of memory");
     relic_buf_free(&l->payload);
     agi_logic_messages_free(&l->msgs);
@@ -130,13 +130,13 @@ int agi_vm_install_logic(agi_vm *vm, unsigned n, const uint8_t *payload, size_t 
 int agi_vm_load_pic(agi_vm *vm, unsigned n, int record)
 {
     n &= 0xff;
-    if (vm->res.pic_loaded[n])
+    if (vm->res->pic_loaded[n])
         return RELIC_OK;
-    relic_buf_free(&vm->res.pic[n]);
-    if (agi_vm_load(vm, AGI_PICTURE, n, &vm->res.pic[n]))
+    relic_buf_free(&vm->res->pic[n]);
+    if (agi_vm_load(vm, AGI_PICTURE, n, &vm->res->pic[n]))
         return vm->err.code;
-    vm->res.pic_loaded[n] = 1;
-    vm->res.pic_order[vm->res.pic_n++] = (uint8_t)n;
+    vm->res->pic_loaded[n] = 1;
+    vm->res->pic_order[vm->res->pic_n++] = (uint8_t)n;
     if (record)
         agi_vm_record(vm, AGI_REPLAY_LOAD_PICTURE, (uint8_t)n);
     return RELIC_OK;
@@ -145,7 +145,7 @@ int agi_vm_load_pic(agi_vm *vm, unsigned n, int record)
 int agi_vm_load_view(agi_vm *vm, unsigned n, int record)
 {
     n &= 0xff;
-    if (vm->res.view[n])
+    if (vm->res->view[n])
         return RELIC_OK;
     relic_buf p = RELIC_BUF_INIT;
     if (agi_vm_load(vm, AGI_VIEW, n, &p))
@@ -162,24 +162,28 @@ int agi_vm_load_view(agi_vm *vm, unsigned n, int record)
     relic_buf_free(&p);
     if (v->warnings)
         agi_vm_res_warn(vm, AGI_VIEW, n, v->warning, v->warning_offset);
-    vm->res.view[n] = v;
-    vm->res.view_order[vm->res.view_n++] = (uint8_t)n;
+    vm->res->view[n] = v;
+    vm->res->view_order[vm->res->view_n++] = (uint8_t)n;
     if (record)
         agi_vm_record(vm, AGI_REPLAY_LOAD_VIEW, (uint8_t)n);
     return RELIC_OK;
 }
 
-/* A loaded view's loop made ready for its cels (the view decodes a loop
- * when first selected). */
-int agi_vm_view_select_loop(agi_vm *vm, unsigned view, unsigned loop, relic_err *err)
+/* A loaded view's cel, its loop made ready first (the view decodes a loop
+ * when first selected); NULL when the loop does not decode (err says why)
+ * or has no such cel. */
+const agi_cel *agi_vm_view_cel(agi_vm *vm, unsigned view, unsigned loop, unsigned cel, relic_err *err)
 {
-    return agi_view_select_loop(vm->res.view[view & 0xff], loop, err);
+    agi_view *v = vm->res->view[view & 0xff];
+    if (agi_view_select_loop(v, loop, err))
+        return NULL;
+    return agi_view_cel(v, loop, cel);
 }
 
 int agi_vm_load_sound(agi_vm *vm, unsigned n, int record)
 {
     n &= 0xff;
-    if (vm->res.sound[n])
+    if (vm->res->sound[n])
         return RELIC_OK;
     relic_buf p = RELIC_BUF_INIT;
     if (agi_vm_load(vm, AGI_SOUND, n, &p))
@@ -195,7 +199,7 @@ int agi_vm_load_sound(agi_vm *vm, unsigned n, int record)
     relic_buf_free(&p);
     if (s->warnings)
         agi_vm_res_warn(vm, AGI_SOUND, n, s->warning, s->warning_offset);
-    vm->res.sound[n] = s;
+    vm->res->sound[n] = s;
     if (record)
         agi_vm_record(vm, AGI_REPLAY_LOAD_SOUND, (uint8_t)n);
     return RELIC_OK;
@@ -206,14 +210,14 @@ int agi_vm_load_sound(agi_vm *vm, unsigned n, int record)
 void agi_vm_discard_pic(agi_vm *vm, unsigned n)
 {
     n &= 0xff;
-    for (unsigned i = 0; i < vm->res.pic_n; i++) {
-        if (vm->res.pic_order[i] != n)
+    for (unsigned i = 0; i < vm->res->pic_n; i++) {
+        if (vm->res->pic_order[i] != n)
             continue;
-        for (unsigned j = i; j < vm->res.pic_n; j++) {
-            relic_buf_free(&vm->res.pic[vm->res.pic_order[j]]);
-            vm->res.pic_loaded[vm->res.pic_order[j]] = 0;
+        for (unsigned j = i; j < vm->res->pic_n; j++) {
+            relic_buf_free(&vm->res->pic[vm->res->pic_order[j]]);
+            vm->res->pic_loaded[vm->res->pic_order[j]] = 0;
         }
-        vm->res.pic_n = i;
+        vm->res->pic_n = i;
         return;
     }
 }
@@ -221,19 +225,19 @@ void agi_vm_discard_pic(agi_vm *vm, unsigned n)
 void agi_vm_discard_view(agi_vm *vm, unsigned n)
 {
     n &= 0xff;
-    for (unsigned i = 0; i < vm->res.view_n; i++) {
-        if (vm->res.view_order[i] != n)
+    for (unsigned i = 0; i < vm->res->view_n; i++) {
+        if (vm->res->view_order[i] != n)
             continue;
-        for (unsigned j = i; j < vm->res.view_n; j++) {
-            unsigned v = vm->res.view_order[j];
+        for (unsigned j = i; j < vm->res->view_n; j++) {
+            unsigned v = vm->res->view_order[j];
             for (unsigned k = 0; k < AGI_VM_OBJECTS; k++)
                 if (vm->obj[k].has_view && vm->obj[k].view == v && !vm->obj[k].drawn)
                     vm->obj[k].has_view = 0;
-            agi_view_free(vm->res.view[v]);
-            free(vm->res.view[v]);
-            vm->res.view[v] = NULL;
+            agi_view_free(vm->res->view[v]);
+            free(vm->res->view[v]);
+            vm->res->view[v] = NULL;
         }
-        vm->res.view_n = i;
+        vm->res->view_n = i;
         return;
     }
 }
@@ -241,13 +245,13 @@ void agi_vm_discard_view(agi_vm *vm, unsigned n)
 int agi_vm_draw_pic(agi_vm *vm, unsigned n, int overlay)
 {
     n &= 0xff;
-    if (!vm->res.pic_loaded[n])
+    if (!vm->res->pic_loaded[n])
         return agi_vm_fail(vm, "picture %u drawn before it was loaded", n);
     agi_picture_opts po = {.overlay = overlay};
     relic_err e;
     relic_err_clear(&e);
     if (agi_picture_draw(
-            &(agi_picture_args){vm->res.pic[n].data, vm->res.pic[n].len, vm->profile, vm->pic_vis, vm->pic_pri, &po},
+            &(agi_picture_args){vm->res->pic[n].data, vm->res->pic[n].len, vm->profile, vm->pic_vis, vm->pic_pri, &po},
             NULL, &e))
         return agi_vm_fail(vm, "picture %u: %s (payload offset 0x%zx)", n, e.msg, e.offset);
     vm->picture = (int)n;
@@ -267,7 +271,7 @@ int agi_vm_draw_raw_pic(agi_vm *vm, unsigned n)
         return rc;
     relic_err e;
     relic_err_clear(&e);
-    if (agi_agi256_picture_decode(vm->res.pic[n].data, vm->res.pic[n].len, vm->pic_vis, NULL, &e))
+    if (agi_agi256_picture_decode(vm->res->pic[n].data, vm->res->pic[n].len, vm->pic_vis, NULL, &e))
         return agi_vm_fail(vm, "picture %u: %s (payload offset 0x%zx)", n, e.msg, e.offset);
     vm->picture = (int)n;
     return RELIC_OK;
@@ -277,54 +281,54 @@ int agi_vm_draw_raw_pic(agi_vm *vm, unsigned n)
  * places them. */
 static void agi_vm_snd_rebase(agi_vm *vm, size_t from)
 {
-    for (size_t i = from; i < vm->audio.snd_cmds.count; i++)
-        vm->audio.snd_cmds.v[i].tick += vm->audio.snd_base;
+    for (size_t i = from; i < vm->audio->snd_cmds.count; i++)
+        vm->audio->snd_cmds.v[i].tick += vm->audio->snd_base;
 }
 
 void agi_vm_stop_sound(agi_vm *vm)
 {
-    if (!vm->audio.snd_playing)
+    if (!vm->audio->snd_playing)
         return;
-    size_t n0 = vm->audio.keep_sound_cmds ? vm->audio.snd_cmds.count : (vm->audio.snd_cmds.count = 0);
-    agi_snd_stop(&vm->audio.snd, &vm->audio.snd_cmds);
+    size_t n0 = vm->audio->keep_sound_cmds ? vm->audio->snd_cmds.count : (vm->audio->snd_cmds.count = 0);
+    agi_snd_stop(&vm->audio->snd, &vm->audio->snd_cmds);
     agi_vm_snd_rebase(vm, n0);
-    vm->audio.snd_playing = 0;
-    vm->flags[vm->audio.snd_flag] = 1;
+    vm->audio->snd_playing = 0;
+    vm->flags[vm->audio->snd_flag] = 1;
 }
 
 int agi_vm_start_sound(agi_vm *vm, unsigned n, unsigned flag)
 {
     agi_vm_stop_sound(vm);
     vm->flags[flag & 0xff] = 0;
-    if (!vm->res.sound[n & 0xff])
+    if (!vm->res->sound[n & 0xff])
         return agi_vm_abandon(vm, "sound %u played before it was loaded", n & 0xff);
     /* The device the machine's selector picks; v23 is the global
      * attenuation adjustment, read again on every tick. */
     agi_snd_opts so = {.profile = vm->profile, .selector = vm->machine, .global_adjust = vm->vars[AGI_V_VOLUME]};
-    agi_snd_start(&vm->audio.snd, vm->res.sound[n & 0xff], &so);
-    vm->audio.snd_base = vm->audio.snd_clock;
-    vm->audio.snd_playing = 1;
-    vm->audio.snd_flag = (uint8_t)flag;
+    agi_snd_start(&vm->audio->snd, vm->res->sound[n & 0xff], &so);
+    vm->audio->snd_base = vm->audio->snd_clock;
+    vm->audio->snd_playing = 1;
+    vm->audio->snd_flag = (uint8_t)flag;
     return RELIC_OK;
 }
 
 static void agi_vm_free_resources(agi_vm *vm)
 {
     for (unsigned i = 0; i < 256; i++) {
-        relic_buf_free(&vm->res.pic[i]);
-        vm->res.pic_loaded[i] = 0;
-        if (vm->res.view[i]) {
-            agi_view_free(vm->res.view[i]);
-            free(vm->res.view[i]);
-            vm->res.view[i] = NULL;
+        relic_buf_free(&vm->res->pic[i]);
+        vm->res->pic_loaded[i] = 0;
+        if (vm->res->view[i]) {
+            agi_view_free(vm->res->view[i]);
+            free(vm->res->view[i]);
+            vm->res->view[i] = NULL;
         }
-        if (vm->res.sound[i]) {
-            agi_sound_free(vm->res.sound[i]);
-            free(vm->res.sound[i]);
-            vm->res.sound[i] = NULL;
+        if (vm->res->sound[i]) {
+            agi_sound_free(vm->res->sound[i]);
+            free(vm->res->sound[i]);
+            vm->res->sound[i] = NULL;
         }
     }
-    vm->res.pic_n = vm->res.view_n = 0;
+    vm->res->pic_n = vm->res->view_n = 0;
 }
 
 /* keep0: a room switch keeps logic 0; keep_pinned: installed logics stand
@@ -332,7 +336,7 @@ static void agi_vm_free_resources(agi_vm *vm)
 static void agi_vm_free_logics(agi_vm *vm, int keep0, int keep_pinned)
 {
     for (unsigned i = keep0 ? 1 : 0; i < 256; i++) {
-        agi_vm_logic *l = vm->res.logic[i];
+        agi_vm_logic *l = vm->res->logic[i];
         if (l && keep_pinned && l->pinned) {
             l->scan_start = 0;
             continue;
@@ -342,7 +346,7 @@ static void agi_vm_free_logics(agi_vm *vm, int keep0, int keep_pinned)
         relic_buf_free(&l->payload);
         agi_logic_messages_free(&l->msgs);
         free(l);
-        vm->res.logic[i] = NULL;
+        vm->res->logic[i] = NULL;
     }
 }
 
@@ -350,21 +354,32 @@ static void agi_vm_free_logics(agi_vm *vm, int keep0, int keep_pinned)
  * the sound is done. */
 void agi_vm_sound_tick(agi_vm *vm)
 {
-    vm->audio.snd_clock++;
-    if (!vm->audio.snd_playing)
+    vm->audio->snd_clock++;
+    if (!vm->audio->snd_playing)
         return;
-    size_t n0 = vm->audio.keep_sound_cmds ? vm->audio.snd_cmds.count : (vm->audio.snd_cmds.count = 0);
-    vm->audio.snd.global_adjust = vm->vars[AGI_V_VOLUME];
-    agi_snd_tick(&vm->audio.snd, vm->flags[AGI_F_SOUND], &vm->audio.snd_cmds);
+    size_t n0 = vm->audio->keep_sound_cmds ? vm->audio->snd_cmds.count : (vm->audio->snd_cmds.count = 0);
+    vm->audio->snd.global_adjust = vm->vars[AGI_V_VOLUME];
+    agi_snd_tick(&vm->audio->snd, vm->flags[AGI_F_SOUND], &vm->audio->snd_cmds);
     agi_vm_snd_rebase(vm, n0);
-    if (agi_snd_is_done(&vm->audio.snd)) {
-        vm->audio.snd_playing = 0;
-        vm->flags[vm->audio.snd_flag] = 1;
+    if (agi_snd_is_done(&vm->audio->snd)) {
+        vm->audio->snd_playing = 0;
+        vm->flags[vm->audio->snd_flag] = 1;
     }
 }
 
+/* n sound ticks in one call: a 20 Hz timer tick's three (vm_core.c);
+ * without a sound playing only the clock moves. */
+void agi_vm_sound_ticks(agi_vm *vm, unsigned n)
+{
+    if (!vm->audio->snd_playing) {
+        vm->audio->snd_clock += n;
+        return;
+    }
+    while (n--)
+        agi_vm_sound_tick(vm);
+}
+
 void agi_vm_audio_reset(agi_vm *vm) { agi_vm_stop_sound(vm); }
-void agi_vm_audio_keep(agi_vm *vm, int keep) { vm->audio.keep_sound_cmds = keep != 0; }
 
 /* Everything but installed logics (which stand for the game's files). */
 void agi_vm_res_reset(agi_vm *vm)
@@ -385,17 +400,70 @@ void agi_vm_replay_reset(agi_vm *vm)
     vm->replay->off = 0;
 }
 
+/* The resources and the sound are vm_res.c's (vm_res.h): made with the
+ * vm; freed, with the replay list's pairs, by agi_vm_res_free (a vm whose
+ * making failed half way included). */
+int agi_vm_res_new(agi_vm *vm)
+{
+    vm->res = calloc(1, sizeof *vm->res);
+    vm->audio = calloc(1, sizeof *vm->audio);
+    return vm->res && vm->audio;
+}
+
 void agi_vm_res_free(agi_vm *vm)
 {
-    agi_vm_free_resources(vm);
-    agi_vm_free_logics(vm, 0, 0);
-    agi_snd_cmds_free(&vm->audio.snd_cmds);
-    free(vm->replay->pairs);
-    vm->replay->pairs = NULL;
-    free(vm->res.warnings);
-    vm->res.warnings = NULL;
-    vm->res.warnings_n = 0;
+    if (vm->res && vm->audio) {
+        agi_vm_free_resources(vm);
+        agi_vm_free_logics(vm, 0, 0);
+        agi_snd_cmds_free(&vm->audio->snd_cmds);
+        free(vm->res->warnings);
+    }
+    if (vm->replay) {
+        free(vm->replay->pairs);
+        vm->replay->pairs = NULL;
+    }
+    free(vm->res);
+    free(vm->audio);
+    vm->res = NULL;
+    vm->audio = NULL;
 }
+
+/* What the other files read of the resources: a logic's record (NULL:
+ * never loaded), a loaded view (NULL: not loaded); how many logics are
+ * loaded, and their scan starts into a save made for them (logic 0 first,
+ * at 0; save_format.md "Resume list"). */
+const agi_vm_logic *agi_vm_logic_at(const agi_vm *vm, unsigned n) { return vm->res->logic[n & 0xff]; }
+const agi_view *agi_vm_view_at(const agi_vm *vm, unsigned n) { return vm->res->view[n & 0xff]; }
+
+/* Logic n loaded (not recorded: logic 0 and call's) and its record; NULL
+ * when it does not load (vm->err says why). */
+const agi_vm_logic *agi_vm_logic_ready(agi_vm *vm, unsigned n)
+{
+    return agi_vm_load_logic(vm, n, 0) ? NULL : vm->res->logic[n & 0xff];
+}
+
+unsigned agi_vm_logics_loaded(const agi_vm *vm)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < 256; i++)
+        n += vm->res->logic[i] && vm->res->logic[i]->loaded;
+    return n;
+}
+
+void agi_vm_logics_to_save(const agi_vm *vm, agi_save *s)
+{
+    unsigned r = 0;
+    if (s->resume_count)
+        s->resume[r++] = (agi_save_resume){0, 0};
+    for (unsigned i = 0; i < 256 && r < s->resume_count; i++)
+        if (vm->res->logic[i] && vm->res->logic[i]->loaded)
+            s->resume[r++] = (agi_save_resume){(uint16_t)i, vm->res->logic[i]->scan_start};
+}
+
+/* The public accessors of the sound (agi_vm.h). */
+void agi_vm_keep_sound_commands(agi_vm *vm, int keep) { vm->audio->keep_sound_cmds = keep != 0; }
+const agi_snd_cmds *agi_vm_sound_commands(const agi_vm *vm) { return &vm->audio->snd_cmds; }
+uint64_t agi_vm_sound_clock(const agi_vm *vm) { return vm->audio->snd_clock; }
 
 /* A room switch keeps logic 0 and installed logics, and drops the rest. */
 void agi_vm_res_leave_room(agi_vm *vm)

@@ -60,7 +60,7 @@ static void agi_vm_obj_to_save(const agi_vm *vm, unsigned i, agi_save_object *r)
     r->view = o->view;
     r->loop = o->loop;
     r->cel = o->cel;
-    const agi_view *v = o->has_view ? vm->res.view[o->view] : NULL;
+    const agi_view *v = o->has_view ? agi_vm_view_at(vm, o->view) : NULL;
     r->loop_count = v ? (uint8_t)v->loop_count : 0;
     r->cel_count = v && o->loop < v->loop_count ? (uint8_t)v->loops[v->loop[o->loop]].cel_count : 0;
     r->prev_x = (uint16_t)o->px;
@@ -131,9 +131,7 @@ int agi_vm_to_save(const agi_vm *vm, const char *description, agi_save *s, relic
     const agi_objects *m = &vm->objects_meta;
     const uint8_t *inv = m->raw && m->raw_len >= 3 ? m->raw + 3 : NULL;
     size_t inv_len = inv ? m->raw_len - 3 : 0;
-    unsigned resume = 1;
-    for (unsigned i = 0; i < 256; i++)
-        resume += vm->res.logic[i] && vm->res.logic[i]->loaded;
+    unsigned resume = 1 + agi_vm_logics_loaded(vm);
     int rc = agi_save_init(
         s, &(agi_save_init_args){vm->profile, vm->obj_count, inv, inv_len, agi_vm_replay_cap(vm), resume}, err);
     if (rc)
@@ -157,19 +155,14 @@ int agi_vm_to_save(const agi_vm *vm, const char *description, agi_save *s, relic
     agi_vm_input_to_save(vm, st);
     memcpy(st->strings, vm->strings, sizeof vm->strings);
     agi_vm_text_to_save(vm, st);
-    st->menu_gate = vm->menus.menu_gate; /* serialized only by the layouts that hold them */
+    st->menu_gate = agi_vm_menu_gate_now(vm); /* serialized only by the layouts that hold them */
     st->prev_nav_event = vm->nav_event;
     for (unsigned i = 0; i < vm->obj_count; i++)
         agi_vm_obj_to_save(vm, i, &s->objects[i]);
     for (unsigned i = 0; i < s->item_count && i < vm->item_count; i++)
         s->items[i].location = vm->items[i];
     agi_vm_replay_to_save(vm, s);
-    unsigned r = 0;
-    if (s->resume_count)
-        s->resume[r++] = (agi_save_resume){0, 0};
-    for (unsigned i = 0; i < 256 && r < s->resume_count; i++)
-        if (vm->res.logic[i] && vm->res.logic[i]->loaded)
-            s->resume[r++] = (agi_save_resume){(uint16_t)i, vm->res.logic[i]->scan_start};
+    agi_vm_logics_to_save(vm, s);
     return RELIC_OK;
 }
 
@@ -301,7 +294,7 @@ int agi_vm_from_save(agi_vm *vm, const agi_save *s, relic_err *err)
         agi_vm_logic_scan_start(vm, s->resume[i].logic, s->resume[i].offset);
     for (unsigned i = 0; i < s->object_count && i < AGI_VM_OBJECTS; i++) {
         agi_vm_obj_from_save(vm, i, &s->objects[i]);
-        vm->obj[i].has_view = vm->res.view[vm->obj[i].view] != NULL;
+        vm->obj[i].has_view = agi_vm_view_at(vm, vm->obj[i].view) != NULL;
     }
     memcpy(vm->show_vis, vm->pic_vis, AGI_PIC_CELLS);
     memcpy(vm->show_pri, vm->pic_pri, AGI_PIC_CELLS);

@@ -33,6 +33,7 @@
 #include <sys/stat.h>
 #include "relic/agi_save.h"
 #include "relic/io.h"
+#include "vm_modal.h"
 #include "vm_private.h"
 
 #define DLG_DESC_MAX 30 /* characters a description takes */
@@ -42,7 +43,7 @@ static void agi_dlg_window(agi_vm *vm, int step, const char *text, int width, in
 {
     agi_vm_window_show(vm, text, -1, -1, width);
     agi_vm_window_force(vm, force);
-    vm->modal.purpose = (uint8_t)step;
+    vm->modal->purpose = (uint8_t)step;
 }
 
 /* The input line's cursor cell from the directory window to the verify
@@ -57,21 +58,21 @@ static void agi_dlg_input_cursor(agi_vm *vm, int show)
 
 static void agi_dlg_close(agi_vm *vm)
 {
-    vm->modal.kind = AGI_MODAL_NONE;
+    vm->modal->kind = AGI_MODAL_NONE;
     agi_vm_window_close(vm);
     agi_dlg_input_cursor(vm, 1);
 }
 
 static void agi_dlg_slot_path(const agi_vm *vm, unsigned slot, char *out, size_t sz)
 {
-    snprintf(out, sz, "%s/%.7sSG.%u", vm->saves.save_dir, vm->signature, slot + 1);
+    snprintf(out, sz, "%s/%.7sSG.%u", vm->saves->save_dir, vm->signature, slot + 1);
 }
 
 /* The slot's save as bytes (a copy from the folder, or a view of mem[]). */
 static int agi_dlg_slot_read(const agi_vm *vm, unsigned slot, relic_buf *b, relic_err *e)
 {
-    if (!vm->saves.save_dir) {
-        const relic_buf *m = &vm->saves.mem[slot];
+    if (!vm->saves->save_dir) {
+        const relic_buf *m = &vm->saves->mem[slot];
         if (!m->len)
             return relic_err_set(e, RELIC_EIO, RELIC_NO_OFFSET, "slot %u is empty", slot + 1);
         relic_buf_append(b, m->data, m->len);
@@ -87,8 +88,8 @@ static int agi_dlg_slot_read(const agi_vm *vm, unsigned slot, relic_buf *b, reli
  * run's in-memory saves. */
 static uint64_t agi_dlg_slot_time(const agi_vm *vm, unsigned slot)
 {
-    if (!vm->saves.save_dir)
-        return vm->saves.mem_time[slot];
+    if (!vm->saves->save_dir)
+        return vm->saves->mem_time[slot];
     char path[4200];
     struct stat st;
     agi_dlg_slot_path(vm, slot, path, sizeof path);
@@ -105,7 +106,7 @@ static uint64_t agi_dlg_slot_time(const agi_vm *vm, unsigned slot)
  * restore of slot 5 or 4 they point where they did before). */
 static int agi_dlg_scan_slots(agi_vm *vm)
 {
-    agi_vm_modal *m = &vm->modal;
+    agi_vm_modal *m = vm->modal;
     int newest = -1;
     uint64_t newest_time = 0;
     for (unsigned k = 0; k < AGI_VM_SAVE_SLOTS; k++) {
@@ -136,10 +137,10 @@ static int agi_dlg_scan_slots(agi_vm *vm)
  * "\sg.5"; not measured for an empty path, shown as "sg.N"). */
 static void agi_dlg_file_name(const agi_vm *vm, char *out, size_t sz)
 {
-    const char *p = vm->modal.path;
+    const char *p = vm->modal->path;
     size_t n = strlen(p);
     snprintf(out, sz, "%s%s%.7ssg.%u", p, n && p[n - 1] != '\\' ? "\\" : "", vm->signature,
-             (unsigned)vm->modal.entries[vm->modal.sel] + 1);
+             (unsigned)vm->modal->entries[vm->modal->sel] + 1);
     for (char *c = out; *c; c++)
         if (*c >= 'A' && *c <= 'Z')
             *c = (char)(*c - 'A' + 'a');
@@ -169,7 +170,7 @@ static void agi_dlg_directory(agi_vm *vm, int restore)
  * line of the first slot for the pointer (vm_screen.c). */
 static void agi_dlg_list(agi_vm *vm)
 {
-    agi_vm_modal *m = &vm->modal;
+    agi_vm_modal *m = vm->modal;
     int restore = m->kind == AGI_MODAL_RESTORE;
     int newest = agi_dlg_scan_slots(vm);
     m->n_entries = 0;
@@ -204,7 +205,7 @@ static void agi_dlg_list(agi_vm *vm)
 
 static void agi_dlg_describe(agi_vm *vm)
 {
-    agi_vm_modal *m = &vm->modal;
+    agi_vm_modal *m = vm->modal;
     unsigned slot = m->entries[m->sel];
     /* a used slot's description to edit (probe S4: "abc" offered again) */
     snprintf(m->edit, sizeof m->edit, "%.30s", m->slot_valid[slot] ? m->slot_desc[slot] : "");
@@ -214,7 +215,7 @@ static void agi_dlg_describe(agi_vm *vm)
 
 static void agi_dlg_verify(agi_vm *vm)
 {
-    agi_vm_modal *m = &vm->modal;
+    agi_vm_modal *m = vm->modal;
     char t[400], file[64];
     agi_dlg_file_name(vm, file, sizeof file);
     int restore = m->kind == AGI_MODAL_RESTORE;
@@ -228,41 +229,41 @@ static void agi_dlg_verify(agi_vm *vm)
 void agi_vm_modal_selector(agi_vm *vm, int restore)
 {
     agi_vm_stop_sound(vm);
-    memset(&vm->modal, 0, offsetof(agi_vm_modal, entries));
-    vm->modal.kind = restore ? AGI_MODAL_RESTORE : AGI_MODAL_SAVE;
+    memset(vm->modal, 0, offsetof(agi_vm_modal, entries));
+    vm->modal->kind = restore ? AGI_MODAL_RESTORE : AGI_MODAL_SAVE;
     agi_vm_flow_suspend(vm, 1); /* agi_vm_exec returns; the stack resumes after the action */
     agi_vm_flow_resume_at(vm, AGI_STAGE_LOGIC);
     /* the directory last accepted in this run is offered again (issue 28's
      * probe: "C:" typed once, Enter alone in the next restore's directory
      * window gave "c:\\sg.4") */
-    snprintf(vm->modal.path, sizeof vm->modal.path, "%s", vm->saves.path[0] ? vm->saves.path : "\\");
+    snprintf(vm->modal->path, sizeof vm->modal->path, "%s", vm->saves->path[0] ? vm->saves->path : "\\");
     agi_dlg_input_cursor(vm, 0);
     agi_dlg_directory(vm, restore);
 }
 
 static void agi_dlg_save_write(agi_vm *vm)
 {
-    unsigned slot = vm->modal.entries[vm->modal.sel];
+    unsigned slot = vm->modal->entries[vm->modal->sel];
     char path[4200];
-    snprintf(vm->saves.save_desc, sizeof vm->saves.save_desc, "%.31s", vm->modal.edit);
+    snprintf(vm->saves->save_desc, sizeof vm->saves->save_desc, "%.31s", vm->modal->edit);
     agi_save s;
     relic_buf b = RELIC_BUF_INIT;
     relic_err e;
     relic_err_clear(&e);
     snprintf(path, sizeof path, "slot %u (in memory)", slot + 1);
-    if (vm->saves.save_dir)
+    if (vm->saves->save_dir)
         agi_dlg_slot_path(vm, slot, path, sizeof path);
     /* A failed write is recoverable: reported, and the game continues. */
-    if (vm->hooks.to_save(vm, vm->saves.save_desc, &s, &e) == RELIC_OK) {
+    if (vm->hooks.to_save(vm, vm->saves->save_desc, &s, &e) == RELIC_OK) {
         if (agi_save_encode(&s, &b, &e) == RELIC_OK) {
-            if (!vm->saves.save_dir) {
-                relic_buf_free(&vm->saves.mem[slot]);
-                vm->saves.mem[slot] = b;
-                vm->saves.mem_time[slot] = ++vm->saves.mem_clock;
+            if (!vm->saves->save_dir) {
+                relic_buf_free(&vm->saves->mem[slot]);
+                vm->saves->mem[slot] = b;
+                vm->saves->mem_time[slot] = ++vm->saves->mem_clock;
                 b = (relic_buf)RELIC_BUF_INIT;
-                vm->saves.saves_written++;
+                vm->saves->saves_written++;
             } else if (relic_file_write_atomic(path, b.data, b.len, &e) == RELIC_OK) {
-                vm->saves.saves_written++;
+                vm->saves->saves_written++;
             }
         }
         agi_save_free(&s);
@@ -293,14 +294,14 @@ static void agi_dlg_restore(agi_vm *vm, unsigned slot)
     if (e.code) /* a read failure after selection is fatal (spec) */
         agi_vm_fail(vm, "restore of slot %u failed: %s", slot + 1, e.msg);
     else
-        agi_vm_log(vm, "restore", vm->saves.save_dir ? vm->saves.save_dir : "in memory");
+        agi_vm_log(vm, "restore", vm->saves->save_dir ? vm->saves->save_dir : "in memory");
 }
 
 /* A key for the field: the description, or the path (30 characters,
  * not measured beyond the field). */
 static void agi_dlg_type(agi_vm *vm, uint16_t key)
 {
-    agi_vm_modal *m = &vm->modal;
+    agi_vm_modal *m = vm->modal;
     char *t = m->purpose == AGI_SAVEDLG_DIR ? m->path : m->edit;
     size_t n = strlen(t), limit = m->purpose == AGI_SAVEDLG_DIR ? sizeof m->path - 1 : m->limit;
     if (key == 0x08 && n)
@@ -315,14 +316,14 @@ static void agi_dlg_no_dir(agi_vm *vm)
 {
     char t[200];
     snprintf(t, sizeof t, "There is no directory named\n%s.\nPress ENTER to try again.\nPress ESC to cancel.",
-             vm->modal.path);
+             vm->modal->path);
     agi_dlg_window(vm, AGI_SAVEDLG_NO_DIR, t, 0, 0);
 }
 
 /* One event for the open dialog: type 1 raw key, type 2 direction. */
 void agi_vm_savedlg_event(agi_vm *vm, uint8_t type, uint16_t v)
 {
-    agi_vm_modal *m = &vm->modal;
+    agi_vm_modal *m = vm->modal;
     if (m->purpose == AGI_SAVEDLG_LIST && type == AGI_EV_DIR && (v == 1 || v == 5) && m->n_entries) {
         m->sel = (m->sel + (v == 1 ? (int)m->n_entries - 1 : 1)) % (int)m->n_entries;
         return;
@@ -341,7 +342,7 @@ void agi_vm_savedlg_event(agi_vm *vm, uint8_t type, uint16_t v)
     switch (m->purpose) {
     case AGI_SAVEDLG_DIR:
         if (agi_dlg_path_exists(m->path)) {
-            snprintf(vm->saves.path, sizeof vm->saves.path, "%s", m->path);
+            snprintf(vm->saves->path, sizeof vm->saves->path, "%s", m->path);
             agi_dlg_list(vm);
         } else
             agi_dlg_no_dir(vm);
@@ -382,14 +383,16 @@ void agi_vm_op_restore_game(agi_vm *vm, const uint8_t *a, unsigned logic)
 /* set.simple: the last save description into a string slot. */
 void agi_vm_op_set_simple(agi_vm *vm, const uint8_t *a, unsigned logic)
 {
-    (void)logic, agi_vm_string_set(vm, a[0], vm->saves.save_desc, 32);
+    (void)logic, agi_vm_string_set(vm, a[0], vm->saves->save_desc, 32);
 }
 
 /* The dialogs' folder (agi_vm_options.save_dir; NULL: saves stay in memory). */
-void agi_vm_savedlg_folder(agi_vm *vm, const char *dir) { vm->saves.save_dir = dir; }
+void agi_vm_savedlg_folder(agi_vm *vm, const char *dir) { vm->saves->save_dir = dir; }
 
 void agi_vm_savedlg_free(agi_vm *vm)
 {
+    if (!vm->saves) /* the vm's making failed first */
+        return;
     for (unsigned k = 0; k < AGI_VM_SAVE_SLOTS; k++)
-        relic_buf_free(&vm->saves.mem[k]);
+        relic_buf_free(&vm->saves->mem[k]);
 }

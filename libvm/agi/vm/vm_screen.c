@@ -153,9 +153,8 @@ static void agi_scr_window(const agi_vm *vm, uint8_t *out, const uint8_t *font, 
  * whole; "nothing" on row 2 from column 16 when there are none; the
  * selection white on black; the help on row 24.  Drawn with the text
  * mode's glyphs (text_font). */
-static void agi_scr_inventory(const agi_vm *vm, uint8_t *out, const uint8_t *font)
+static void agi_scr_inventory(const agi_vm *vm, const agi_vm_modal_look *m, uint8_t *out, const uint8_t *font)
 {
-    const agi_vm_modal *m = &vm->modal;
     for (unsigned r = 0; r < 25; r++)
         for (unsigned c = 0; c < 40; c++)
             agi_scr_char(out, font, r, c, ' ', 0, 7);
@@ -181,9 +180,8 @@ static void agi_scr_inventory(const agi_vm *vm, uint8_t *out, const uint8_t *fon
  * bottom, 2 pixels wide and one row high, around text cells [1, rows] x
  * [left - 1, left + width] (the first item's width); the bar and the items
  * are text cells over it (vm_modal.c). */
-static void agi_scr_menu_box(const agi_vm *vm, uint8_t *out)
+static void agi_scr_menu_box(const agi_vm_modal_look *m, uint8_t *out)
 {
-    const agi_vm_modal *m = &vm->modal;
     if (m->box_rows <= 0)
         return;
     agi_scr_framed_box(out, (m->box_left - 1) * 8, 8, (m->box_left + m->box_width) * 8 + 7, (1 + m->box_rows) * 8 - 1,
@@ -196,9 +194,9 @@ static void agi_scr_menu_box(const agi_vm *vm, uint8_t *out)
  * typed in white and the cursor character (none before set.cursor.char);
  * on the list step the pointer (0x1a)
  * stands in the selected slot line's first column. */
-static void agi_scr_selector(const agi_vm *vm, uint8_t *out, const uint8_t *font, const uint8_t *window_font)
+static void agi_scr_selector(const agi_vm *vm, const agi_vm_modal_look *m, uint8_t *out, const uint8_t *font,
+                             const uint8_t *window_font)
 {
-    const agi_vm_modal *m = &vm->modal;
     char lines[22][41];
     unsigned widest, top, left, n = agi_vm_window_layout(vm, lines, &widest, &top, &left);
     agi_scr_window(vm, out, font, window_font);
@@ -219,10 +217,10 @@ static void agi_scr_selector(const agi_vm *vm, uint8_t *out, const uint8_t *font
 
 /* get.string / get.num: the prompt and the line being typed, at the given
  * row and column or on the input line. */
-static void agi_scr_editor(const agi_vm *vm, uint8_t *out, const uint8_t *font)
+static void agi_scr_editor(const agi_vm *vm, const agi_vm_modal_look *m, uint8_t *out, const uint8_t *font)
 {
     char t[84];
-    snprintf(t, sizeof t, "%.40s%.40s_", agi_vm_text_window(vm), vm->modal.edit);
+    snprintf(t, sizeof t, "%.40s%.40s_", agi_vm_text_window(vm), m->edit);
     int win_row, win_col;
     agi_vm_text_window_at(vm, &win_row, &win_col);
     unsigned row = win_row >= 0 && win_row < 25 ? (unsigned)win_row : (unsigned)agi_vm_text_input_row(vm);
@@ -234,9 +232,9 @@ static void agi_scr_editor(const agi_vm *vm, uint8_t *out, const uint8_t *font)
 
 /* show.obj's cel (vm_modal.c agi_vm_show_obj_place): its pixels over the
  * screen, the transparent colour left out. */
-static void agi_scr_show_obj(const agi_vm *vm, uint8_t *out)
+static void agi_scr_show_obj(const agi_vm *vm, unsigned view, uint8_t *out)
 {
-    const agi_view *v = vm->res.view[vm->modal.dest];
+    const agi_view *v = agi_vm_view_at(vm, view);
     const agi_cel *c = v ? agi_view_cel(v, 0, 0) : NULL;
     if (!c || agi_vm_text_mode(vm) || !c->width || !c->height)
         return;
@@ -257,21 +255,21 @@ static void agi_scr_show_obj(const agi_vm *vm, uint8_t *out)
     free(px);
 }
 
-static void agi_scr_modal(const agi_vm *vm, uint8_t *out, const uint8_t *font, const uint8_t *window_font,
-                          const uint8_t *text_font)
+static void agi_scr_modal(const agi_vm *vm, const agi_vm_modal_look *m, uint8_t *out, const uint8_t *font,
+                          const uint8_t *window_font, const uint8_t *text_font)
 {
-    switch (vm->modal.kind) {
+    switch (m->kind) {
     case AGI_MODAL_EDIT: /* get.string draws text cells (vm_modal.c) */
-        if (vm->modal.edit_row < 0)
-            agi_scr_editor(vm, out, font);
+        if (m->edit_row < 0)
+            agi_scr_editor(vm, m, out, font);
         break;
-    case AGI_MODAL_INVENTORY: agi_scr_inventory(vm, out, text_font); break;
+    case AGI_MODAL_INVENTORY: agi_scr_inventory(vm, m, out, text_font); break;
     case AGI_MODAL_MENU: break; /* text cells over its box (agi_scr_menu_box) */
     case AGI_MODAL_SAVE:
-    case AGI_MODAL_RESTORE: agi_scr_selector(vm, out, font, window_font); break;
+    case AGI_MODAL_RESTORE: agi_scr_selector(vm, m, out, font, window_font); break;
     default:
-        if (vm->modal.kind == AGI_MODAL_MESSAGE && vm->modal.show_obj)
-            agi_scr_show_obj(vm, out);
+        if (m->show_view >= 0)
+            agi_scr_show_obj(vm, (unsigned)m->show_view, out);
         if (agi_vm_text_window_open(vm))
             agi_scr_window(vm, out, font, window_font);
         break;
@@ -372,8 +370,10 @@ void agi_vm_screen_with(const agi_vm *vm, const agi_vm_fonts *fonts, uint8_t *ou
             for (unsigned x = 0; x < AGI_PIC_WIDTH; x++)
                 out[sy * AGI_SCREEN_W + 2 * x] = out[sy * AGI_SCREEN_W + 2 * x + 1] = vm->frame_vis[y * 160 + x];
         }
-    if (vm->modal.kind == AGI_MODAL_MENU && !text_mode)
-        agi_scr_menu_box(vm, out);
+    agi_vm_modal_look modal;
+    agi_vm_modal_describe(vm, &modal);
+    if (modal.kind == AGI_MODAL_MENU && !text_mode)
+        agi_scr_menu_box(&modal, out);
     /* Text cells: characters in their attribute; cleared cells are filled
      * with the attribute's background; untouched cells show what is below. */
     agi_vm_text_cell_look cell;
@@ -383,5 +383,5 @@ void agi_vm_screen_with(const agi_vm *vm, const agi_vm_fonts *fonts, uint8_t *ou
                 agi_scr_cell(out, font, r, c, cell.ch, cell.attr, cell.wiped, cell.dither);
     /* The status and input lines are text cells (agi_vm_status_draw,
      * agi_vm_input_redraw): drawn at their events, in text mode too. */
-    agi_scr_modal(vm, out, font, window_font, text_font);
+    agi_scr_modal(vm, &modal, out, font, window_font, text_font);
 }

@@ -4,19 +4,21 @@
  * no other vm_*.c file. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "relic/agi_ext.h"
 #include "relic/core.h"
 #include "vm_private.h"
+#include "vm_state.h"
 
 /* Where a message arose: the logic running and the offset of its command,
- * or nothing between logics (the cycle's own work). */
+ * or nothing between logics (the cycle's own work).  The stack is
+ * vm_exec.c's, a higher layer: asked through vm->hooks. */
 static void agi_vm_where(const agi_vm *vm, char *where, size_t size)
 {
     where[0] = '\0';
-    if (vm->exec.depth)
-        snprintf(where, size, "logic %u offset 0x%x: ", vm->exec.stack[vm->exec.depth - 1].logic,
-                 (unsigned)vm->exec.stack[vm->exec.depth - 1].pc);
+    if (vm->hooks.where)
+        vm->hooks.where(vm, where, size);
 }
 
 int agi_vm_fail(agi_vm *vm, const char *fmt, ...)
@@ -294,16 +296,45 @@ void agi_vm_op_div_v(agi_vm *vm, const uint8_t *a, unsigned logic)
  * (a modal, a busy-wait for a key) suspends the logic stack and says where
  * the blocked cycle resumes; new.room, an accepted restart or restore
  * abort the rest of logic 0's pass. */
-void agi_vm_flow_suspend(agi_vm *vm, int on) { vm->flow.suspended = on; }
-void agi_vm_flow_resume_at(agi_vm *vm, int stage) { vm->flow.resume_stage = stage; }
-void agi_vm_flow_abort(agi_vm *vm, int on) { vm->flow.abort_flow = on; }
+/* vm->flow_halt mirrors the suspended and aborted signals. */
+static void agi_vm_flow_mirror(agi_vm *vm)
+{
+    vm->flow_halt = (uint8_t)(vm->flow->suspended    ? AGI_HALT_SUSPEND
+                              : vm->flow->abort_flow ? AGI_HALT_STOP
+                                                     : AGI_HALT_NONE);
+}
+
+void agi_vm_flow_suspend(agi_vm *vm, int on)
+{
+    vm->flow->suspended = on;
+    agi_vm_flow_mirror(vm);
+}
+void agi_vm_flow_resume_at(agi_vm *vm, int stage) { vm->flow->resume_stage = stage; }
+void agi_vm_flow_abort(agi_vm *vm, int on)
+{
+    vm->flow->abort_flow = on;
+    agi_vm_flow_mirror(vm);
+}
 /* agi_vm_restore: the next cycle goes on from logic 0. */
-void agi_vm_flow_restored(agi_vm *vm, int on) { vm->flow.restored = on; }
+void agi_vm_flow_restored(agi_vm *vm, int on) { vm->flow->restored = on; }
+
+/* What the cycle and the bytecode loop read: whether logic is suspended,
+ * the stage a blocked cycle resumes at, whether a restore is pending
+ * (after an action the loop reads vm->flow_halt). */
+int agi_vm_flow_suspended(const agi_vm *vm) { return vm->flow->suspended; }
+int agi_vm_flow_aborted(const agi_vm *vm) { return vm->flow->abort_flow; }
+int agi_vm_flow_stage(const agi_vm *vm) { return vm->flow->resume_stage; }
+int agi_vm_flow_is_restored(const agi_vm *vm) { return vm->flow->restored; }
+
+/* The signals are vm_state.c's (vm_state.h): made with the vm. */
+int agi_vm_flow_new(agi_vm *vm) { return (vm->flow = calloc(1, sizeof *vm->flow)) != NULL; }
+void agi_vm_flow_free(agi_vm *vm) { free(vm->flow); }
 
 void agi_vm_flow_reset(agi_vm *vm)
 {
-    vm->flow.abort_flow = vm->flow.suspended = 0;
-    vm->flow.resume_stage = AGI_STAGE_NONE;
+    vm->flow->abort_flow = vm->flow->suspended = 0;
+    vm->flow->resume_stage = AGI_STAGE_NONE;
+    agi_vm_flow_mirror(vm);
 }
 
 void agi_vm_script_text(const agi_vm *vm, const char *utf8, char *out, size_t cap)

@@ -7,8 +7,11 @@
 #define RELIC_AGI_VM_TEST_INTERNAL_H
 
 #include "vm_private.h"
+#include "vm_exec.h"
 #include "vm_input.h"
+#include "vm_modal.h"
 #include "vm_res.h"
+#include "vm_state.h"
 #include "vm_text.h"
 
 #endif

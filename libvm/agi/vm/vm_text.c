@@ -50,6 +50,19 @@ void agi_vm_text_line(agi_vm *vm, unsigned row, unsigned col, const char *t, uin
     }
 }
 
+/* Fills and lines written in order in one call (a menu's bar and
+ * drop-down, vm_modal.c). */
+void agi_vm_text_runs(agi_vm *vm, const agi_vm_text_run *runs, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        const agi_vm_text_run *r = &runs[i];
+        if (r->text)
+            agi_vm_text_line(vm, r->row, r->col, r->text, r->attr, r->dither);
+        else
+            agi_vm_text_fill(vm, r->row, r->col, r->bottom, r->right, r->attr);
+    }
+}
+
 /* AGI 2.936 writes display() text straight to the screen, not to the
  * picture buffer, and redraws an updated object by copying the buffer over
  * the object's old and new rectangles: the text under them is lost, pixel
@@ -176,7 +189,7 @@ void agi_vm_close_window(agi_vm *vm)
 
 const char *agi_vm_message(agi_vm *vm, unsigned logic, unsigned n)
 {
-    const agi_vm_logic *l = vm->res.logic[logic & 0xff];
+    const agi_vm_logic *l = agi_vm_logic_at(vm, logic);
     if (!l || !l->loaded || n == 0 || n > l->msgs.count || !l->msgs.msg[n].text)
         return NULL;
     return l->msgs.msg[n].text;
