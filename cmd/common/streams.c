@@ -93,13 +93,15 @@ int cli_write_json(const char *path, const json_t *doc, relic_err *err)
     return rc;
 }
 
-int cli_copy_output(const char *path, const char *dest, relic_err *err)
+int cli_copy_output(const char *path, const char *dir, const char *dest, relic_err *err)
 {
     relic_buf b = RELIC_BUF_INIT;
     int rc = relic_file_read(path, &b, err);
+    unlink(path);
+    if (dir)
+        rmdir(dir);
     if (rc == RELIC_OK)
         rc = cli_write_output(dest, b.data, b.len, err);
     relic_buf_free(&b);
-    unlink(path);
     return rc;
 }

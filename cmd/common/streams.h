@@ -25,9 +25,11 @@ int cli_output_name_ok(const char *path, const char *extensions, int allow_stdou
 int cli_write_output(const char *path, const void *data, size_t len, relic_err *err);
 /* A JSON document (relic_json_encode) the same way. */
 int cli_write_json(const char *path, const json_t *doc, relic_err *err);
-/* Copies a finished file to dest ("-" or a device, cli_write_output) and
- * removes it (for writers that need a seekable file, such as audio
- * containers). */
-int cli_copy_output(const char *path, const char *dest, relic_err *err);
+/* Moves a finished file to dest ("-" or a device, cli_write_output), for
+ * writers that need a seekable file such as audio containers: the file
+ * and its private folder `dir` (NULL: none) are removed once read, before
+ * dest is written, so a reader that closes the pipe early (`| head`,
+ * SIGPIPE) leaves nothing behind in the temporary folder. */
+int cli_copy_output(const char *path, const char *dir, const char *dest, relic_err *err);
 
 #endif

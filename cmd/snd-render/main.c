@@ -70,11 +70,11 @@ static int snd_render_via_temp(render_opts *o, const char *format, const char *d
     int rc = render_run(o);
     relic_err err;
     relic_err_clear(&err);
-    if (rc == CLI_EXIT_OK && cli_copy_output(path, dest, &err)) {
+    if (rc == CLI_EXIT_OK && cli_copy_output(path, dir, dest, &err)) {
         cli_report(&err);
         rc = CLI_EXIT_IO;
     }
-    unlink(path);
+    unlink(path); /* a failed render's part, if any */
     rmdir(dir);
     return rc;
 }
