@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """walk_phase.py GAME_OUT POINT PIC_RENDER [--keys N] [--span D] [--each] [--pace F]
-                [--corpus DIR] [--font FILE]
+                [--move CYCLE:S ...] [--corpus DIR] [--font FILE]
 
 Whether a walkthrough point (walkthrough_spec.py) that is not exact differs
 only by the length of the walks before it: under DOSBox a walk lasts the
@@ -20,6 +20,8 @@ every combination and prints the nearest to the original's shot
 pace against relic's, e.g. 0.94 when it ran 18.8 of 20 cycles a second),
 then a greedy search moves each direction key by -D..+D in turn, keeping
 what brings the screen nearer (two rounds).
+--move CYCLE:S moves the direction key at CYCLE by S cycles first (repeat
+it), so --each searches a second key with the first one held moved.
 0 for some shifts: the same keys held a few cycles longer or shorter give
 the original's screen (reasons.txt `clock`: the walk was timed by the wall
 clock); never 0: something else differs.
@@ -89,6 +91,7 @@ def main():
     ap.add_argument("--span", type=int, default=3)
     ap.add_argument("--each", action="store_true")
     ap.add_argument("--pace", type=float)
+    ap.add_argument("--move", action="append", default=[])
     ap.add_argument("--corpus", type=Path, default=HERE.parents[2].parent / "shared" / "corpus" / "agi")
     ap.add_argument("--font", type=Path)
     a = ap.parse_args()
@@ -96,6 +99,10 @@ def main():
     report = json.load(open(a.out / "report.json"))
     tick = next(s["relic_tick"] for s in report if s["name"] == a.point)
     lines = (a.out / f"{a.point}.input.txt").read_text().splitlines()
+    for mv in a.move:
+        cyc, s = mv.split(":")
+        i = next(i for i, ln in enumerate(lines) if re.match(rf"{cyc} key (\w+)$", ln))
+        lines = moved(lines, [(i, int(s))], tick)
     if a.pace:
         lines, tick = paced(lines, a.pace), round(tick * a.pace)
     walks = [i for i, ln in enumerate(lines)
