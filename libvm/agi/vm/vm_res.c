@@ -368,13 +368,9 @@ void agi_vm_sound_tick(agi_vm *vm)
 }
 
 /* n sound ticks in one call: a 20 Hz timer tick's three (vm_core.c);
- * without a sound playing only the clock moves. */
+ * without a sound playing each only moves the clock. */
 void agi_vm_sound_ticks(agi_vm *vm, unsigned n)
 {
-    if (!vm->audio->snd_playing) {
-        vm->audio->snd_clock += n;
-        return;
-    }
     while (n--)
         agi_vm_sound_tick(vm);
 }
