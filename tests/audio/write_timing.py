@@ -15,8 +15,8 @@ mixer adds the voices' integer levels), so every edge belongs to one voice by it
 `phases` fits two models of when tick k's writes take effect: on the chip step of the tick
 (k * 59,658 / 16, relic's), or at the start of the emulator's 1 ms mixer block holding the tick,
 rounded to the mixer's samples (22 or 23 a block at 22,050 Hz), with the block grid's offset T0
-searched. It prints how many notes each model places within 3 chip steps, and the constant left
-between voice 0 and voice 1 (c: 0 when voice 0's first write follows the same rule).
+searched. It prints how many notes each model places within 3 chip steps. Notes are numbered from
+the first whole one recorded (captures start after the sound), so one constant stays free.
 """
 import json
 import subprocess
@@ -133,7 +133,7 @@ def fit(ph):
         if best is None or hits > best[0]:
             best = (hits, round(float(t0), 3), round(c, 1))
     return {"notes": len(p), "tick_steps_within_3": int(np.sum(np.abs(wrap(exact - c_exact)) <= 3)),
-            "ms_blocks_within_3": best[0], "t0_ms": best[1], "c_steps": best[2]}
+            "ms_blocks_within_3": best[0], "t0_ms": best[1]}
 
 
 def main():
