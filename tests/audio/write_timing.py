@@ -32,7 +32,9 @@ TICK_MS = 19886 / (14318180 / 12) * 1000
 HALF = 1023  # the probe's divisor: half a period, in chip steps
 HALF_SAMPLES = HALF / STEPS_PER_SAMPLE
 NOTE_TICKS, GAP_TICKS, NOTES = 13, 7, 60
-LOGIC0 = "if (!isset(f201)) {\n  set(f201);\n  load.sound(12);\n  sound(12,f200);\n}\nreturn();\n"
+V0_ATT, V1_ATT = 11, 4  # levels apart under the 2.9xx envelope (one step up, three down)
+LOGIC0 = ("if (!isset(f201)) {\n  if (v11 > 4) {\n    set(f201);\n    load.sound(12);\n    sound(12,f200);\n  }\n}\n"
+          "return();\n")
 
 
 def probe_sound():
@@ -40,8 +42,8 @@ def probe_sound():
         return (dur.to_bytes(2, "little")
                 + bytes([(div >> 4) & 0x3F, 0x80 | ch << 5 | (div & 0xF), 0x90 | ch << 5 | att]))
     total = NOTES * (NOTE_TICKS + GAP_TICKS)
-    v0 = note(total, HALF, 0, 0) + b"\xff\xff"
-    v1 = b"".join(note(GAP_TICKS, 1, 15, 1) + note(NOTE_TICKS, HALF, 6, 1) for _ in range(NOTES)) + b"\xff\xff"
+    v0 = note(total, HALF, V0_ATT, 0) + b"\xff\xff"
+    v1 = b"".join(note(GAP_TICKS, 1, 15, 1) + note(NOTE_TICKS, HALF, V1_ATT, 1) for _ in range(NOTES)) + b"\xff\xff"
     end = b"\xff\xff"
     offs = [8, 8 + len(v0), 8 + len(v0) + len(v1), 8 + len(v0) + len(v1) + 2]
     return b"".join(o.to_bytes(2, "little") for o in offs) + v0 + v1 + end + end
@@ -74,9 +76,9 @@ def edges(x):
         if k == skip:
             continue
         size = abs(int(x[min(k + 1, len(x) - 1)]) - int(x[k - 1]))
-        if 300 <= size < 800:
+        if 250 <= size < 1200:
             out.append((k, 0))
-        elif 800 <= size < 3500:
+        elif 1200 <= size < 6000:
             out.append((k, 1))
         skip = k + 1
     return out
@@ -107,8 +109,11 @@ def notes(x):
     # A whole 13-tick note has 48 edges; while voice 0 is still loud (its envelope has not decayed
     # below voice 1) its edges read as voice 1's and make longer runs, left out here.
     full = [g for g in groups if 44 <= len(g) <= 50]
-    start = full[0][0]
     spacing = (NOTE_TICKS + GAP_TICKS) * TICK_MS * 22.05
+    # Numbered from the sound's first sample when the recording holds it (it starts after a
+    # silence), else from the first whole note recorded.
+    sound = int(np.nonzero(x)[0][0])
+    start = sound + GAP_TICKS * TICK_MS * 22.05 if sound > 22050 else full[0][0]
     return [(int(round((g[0] - start) / spacing)), ((phase(g) - p0) % HALF_SAMPLES) * STEPS_PER_SAMPLE) for g in full]
 
 
