@@ -3,8 +3,9 @@
 see README.md, "When a write takes effect").
 
 A tone voice's phase is set by when its frequency write took effect, to the chip step. This builds a
-probe game whose sound 12 holds voice 0 on one long note (divisor 1,023) while voice 1 alternates
-between divisor 1 at attenuation 15 (7 ticks) and divisor 1,023 (13 ticks), 60 times. Each of voice
+probe game whose logic 0 starts sound 12 once the clock (v11) passes 4 s, so that a capture holds
+the sound's start: voice 0 holds one long note (divisor 1,023) while voice 1 alternates between
+divisor 1 at attenuation 15 (7 ticks) and divisor 1,023 (13 ticks), 60 times. Each of voice
 1's 1,023 notes starts its period on the step after its write, so its phase against voice 0 tells,
 to a chip step, when that write took effect. Recordings hold each voice's level exactly (DOSBox's
 mixer adds the voices' integer levels), so every edge belongs to one voice by its size.
@@ -16,7 +17,8 @@ mixer adds the voices' integer levels), so every edge belongs to one voice by it
 (k * 59,658 / 16, relic's), or at the start of the emulator's 1 ms mixer block holding the tick,
 rounded to the mixer's samples (22 or 23 a block at 22,050 Hz), with the block grid's offset T0
 searched. It prints how many notes each model places within 3 chip steps. Notes are numbered from
-the first whole one recorded (captures start after the sound), so one constant stays free.
+the sound's first sample (from the first whole note when the recording starts inside the sound);
+voice 0's phase is the reference, so one constant between the two voices stays free.
 """
 import json
 import subprocess
@@ -68,8 +70,9 @@ def load(path):
 
 
 def edges(x):
-    """(sample, voice) of every edge: voice 0 is the quiet one (its envelope has decayed), voice 1
-    the loud one; a change followed by a one-sample step (DOSBox's mixer) counts once."""
+    """(sample, voice) of every edge: voice 0 is the quiet one (attenuation 11, 10-14 under the
+    envelope), voice 1 the loud one (4, 3-7); a change followed by a one-sample step (DOSBox's
+    mixer) counts once."""
     d = np.nonzero(np.diff(x))[0] + 1
     out, skip = [], -1
     for k in d:
