@@ -29,8 +29,11 @@ from pathlib import Path
 
 import numpy as np
 
-STEPS_PER_SAMPLE = 3579545 / 16 / 22050
+SAMPLES_PER_MS = 22.05
+STEPS_PER_SAMPLE = 3579545 / 16 / 1000 / SAMPLES_PER_MS
 TICK_MS = 19886 / (14318180 / 12) * 1000
+# DOSBox's mixer counts its samples a millisecond in 1/16,384ths, truncated: (22,050 << 14) / 1,000.
+MIXER_SAMPLES_PER_MS = ((22050 << 14) // 1000) / (1 << 14)
 HALF = 1023  # the probe's divisor: half a period, in chip steps
 HALF_SAMPLES = HALF / STEPS_PER_SAMPLE
 NOTE_TICKS, GAP_TICKS, NOTES = 13, 7, 60
@@ -97,10 +100,12 @@ def phase(samples):
     return ((r - 1).max() + r.min()) / 2
 
 
-def notes(x):
+def notes(x, path):
     ed = edges(x)
     v0 = [k for k, v in ed if v == 0]
     v1 = [k for k, v in ed if v == 1]
+    if not v0 or not v1:
+        sys.exit(f"write_timing.py: {path}: no edges of the probe's two voices (is it the probe's recording?)")
     p0 = phase(v0)
     groups, cur = [], [v1[0]]
     for k in v1[1:]:
@@ -112,11 +117,13 @@ def notes(x):
     # A whole 13-tick note has 48 edges; while voice 0 is still loud (its envelope has not decayed
     # below voice 1) its edges read as voice 1's and make longer runs, left out here.
     full = [g for g in groups if 44 <= len(g) <= 50]
-    spacing = (NOTE_TICKS + GAP_TICKS) * TICK_MS * 22.05
+    if not full:
+        sys.exit(f"write_timing.py: {path}: no whole note of voice 1")
+    spacing = (NOTE_TICKS + GAP_TICKS) * TICK_MS * SAMPLES_PER_MS
     # Numbered from the sound's first sample when the recording holds it (it starts after a
     # silence), else from the first whole note recorded.
     sound = int(np.nonzero(x)[0][0])
-    start = sound + GAP_TICKS * TICK_MS * 22.05 if sound > 22050 else full[0][0]
+    start = sound + GAP_TICKS * TICK_MS * SAMPLES_PER_MS if sound > 1000 * SAMPLES_PER_MS else full[0][0]
     return [(int(round((g[0] - start) / spacing)), ((phase(g) - p0) % HALF_SAMPLES) * STEPS_PER_SAMPLE) for g in full]
 
 
@@ -131,15 +138,13 @@ def fit(ph):
     exact = wrap(p - (ticks * 59658 / 16) % HALF)
     c_exact = float(np.median(exact))
     best = None
-    for t0 in np.arange(0, 20, 0.005):
+    for t0 in np.arange(0, 20, 0.005):  # the mixer's sample pattern repeats every 20 ms
         block = np.floor(t0 + TICK_MS * ticks)
-        start = np.floor(np.floor(t0) * 22.04998779)
-        pred = ((np.floor(block * 22.04998779) - start) * STEPS_PER_SAMPLE) % HALF
+        pred = (np.floor(block * MIXER_SAMPLES_PER_MS) * STEPS_PER_SAMPLE) % HALF
         r = wrap(p - pred)
-        c = float(np.median(r))
-        hits = int(np.sum(np.abs(wrap(r - c)) <= 3))
+        hits = int(np.sum(np.abs(wrap(r - np.median(r))) <= 3))  # one constant is free (docstring)
         if best is None or hits > best[0]:
-            best = (hits, round(float(t0), 3), round(c, 1))
+            best = (hits, round(float(t0), 3))
     return {"notes": len(p), "tick_steps_within_3": int(np.sum(np.abs(wrap(exact - c_exact)) <= 3)),
             "ms_blocks_within_3": best[0], "t0_ms": best[1]}
 
@@ -149,7 +154,7 @@ def main():
         make(sys.argv[2], sys.argv[3], Path(__file__).resolve().parents[2] / "build" / "bin")
     elif len(sys.argv) >= 3 and sys.argv[1] == "phases":
         for path in sys.argv[2:]:
-            ph = notes(load(path))
+            ph = notes(load(path), path)
             print(json.dumps({"recording": path, **fit(ph),
                               "phases": [[i, round(q, 1)] for i, q in ph]}))
     else:
