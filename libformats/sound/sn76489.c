@@ -32,6 +32,11 @@
 #define SYN_TONES 3
 #define SYN_AMP 0.25 /* four channels at 0 dB fill [-1, 1] */
 #define SYN_SPEAKER_AMP 0.5
+/* Point sampling records the speaker as DOSBox's mixer does: a note between
+ * its rest and 10,000 / 32,768 of full scale (DOSBox's speaker swings
+ * +-5,000 where its Tandy voice reaches 8,191, the quarter scale a point
+ * sampled voice reaches here). */
+#define SYN_SPEAKER_POINT_AMP (10000.0 / 32768.0)
 
 typedef struct syn_tone {
     uint32_t half[2]; /* chip steps of each half period */
@@ -57,6 +62,7 @@ typedef struct syn {
     uint64_t clocks_per_timer;      /* the chip's clocks per PC timer clock */
     uint64_t now;                   /* current chip step */
     int speaker;
+    double speaker_amp; /* a speaker note's level */
     int point;          /* AGI_SYNTH_POINT: the level at each sample's instant */
     double swing, rest; /* a voice's level: amp * (swing * sign + rest) */
     syn_tone tone[SYN_TONES];
@@ -331,7 +337,7 @@ static void syn_speaker(syn *s, const agi_snd_cmd *c)
         uint32_t d = c->divisor ? c->divisor : 65536u;
         t->half[0] = (d + 1) / 2;
         t->half[1] = d / 2 ? d / 2 : 1;
-        syn_set_amp(s, &t->amp, SYN_SPEAKER_AMP, t->sign);
+        syn_set_amp(s, &t->amp, s->speaker_amp, t->sign);
     } else if (c->kind == AGI_SNDCMD_SILENCE) {
         syn_set_amp(s, &t->amp, 0.0, t->sign);
     }
@@ -348,10 +354,13 @@ static void syn_init(syn *s, agi_snd_device device, const agi_synth_opts *o, flo
      * between 0 and its level (the chip's outputs are one-sided; MAME's
      * model, which DOSBox plays, gives each voice up to a quarter of full
      * scale), the mean band-limited render swings each voice +-level.
-     * The PC speaker always swings both ways. */
+     * The speaker is one-sided too: switched off, or in the low half of
+     * its square, it carries no current, and DOSBox rests it at its low
+     * level; a silence at the middle would make every rest a step. */
     s->point = o->sampling == AGI_SYNTH_POINT;
-    s->swing = s->point && !s->speaker ? 0.5 : 1.0;
-    s->rest = s->point && !s->speaker ? 0.5 : 0.0;
+    s->swing = s->point ? 0.5 : 1.0;
+    s->rest = s->point ? 0.5 : 0.0;
+    s->speaker_amp = s->point ? SYN_SPEAKER_POINT_AMP : SYN_SPEAKER_AMP;
     s->step_num = s->speaker ? 1 : 16;
     s->clock = s->speaker ? AGI_SPEAKER_CLOCK : AGI_SN76489_CLOCK;
     s->clocks_per_timer = s->speaker ? 1 : 3; /* 14,318,180 Hz / 4 against / 12 */

@@ -364,6 +364,35 @@ static void test_point_sampling(void **state)
     agi_snd_cmds_free(&c);
 }
 
+static void test_speaker_point_rests_low(void **state)
+{
+    (void)state;
+    /* The speaker carries current in the high half of its square only:
+     * switched off it rests at the low level, as DOSBox records the
+     * original on an EGA machine (+-5,000 around its rest at -5,000).
+     * Point sampled, a note swings between 0 and 10,000 / 32,768 and the
+     * silence after it is 0, not the middle of the swing. */
+    agi_snd_cmds c = {0};
+    push(&c, 0, AGI_SNDCMD_TONE, 5124, 0, 0, 0);
+    push(&c, 30, AGI_SNDCMD_SILENCE, 0, 0, 0, 0);
+    agi_synth_opts o = {.rate = 22050, .sampling = AGI_SYNTH_POINT};
+    float *x;
+    size_t n;
+    const float high = 10000.0f / 32768.0f;
+    assert_int_equal(agi_synth_render(&c, AGI_SND_SPEAKER, 60, &o, &x, &n, NULL), RELIC_OK);
+    double sum = 0;
+    for (size_t i = 0; i < n / 2 - 2; i++) {
+        if (fabsf(x[i]) > 1e-6f && fabsf(x[i] - high) > 1e-6f)
+            fail_msg("speaker point sample %zu is %f, not 0 or %f", i, x[i], high);
+        sum += x[i];
+    }
+    assert_true(fabs(sum / (double)(n / 2 - 2) - high / 2) < 0.01);
+    for (size_t i = n / 2 + 2; i < n; i++)
+        assert_true(fabsf(x[i]) < 1e-6f);
+    free(x);
+    agi_snd_cmds_free(&c);
+}
+
 static void test_tick_is_the_timer_interrupt(void **state)
 {
     (void)state;
@@ -619,6 +648,7 @@ int main(void)
         cmocka_unit_test(test_noise_restart),
         cmocka_unit_test(test_noise_voice2_power_on),
         cmocka_unit_test(test_point_sampling),
+        cmocka_unit_test(test_speaker_point_rests_low),
         cmocka_unit_test(test_tick_is_the_timer_interrupt),
         cmocka_unit_test(test_length_loops_and_limit),
         cmocka_unit_test(test_commands_every_tick),

@@ -35,7 +35,9 @@ agi_noise_chip agi_noise_chip_for(unsigned selector);
  * sample's interval (band-limited: high tones do not alias), or the level
  * at each sample's instant, as an emulator records it (DOSBox's Tandy and
  * PCjr sound and its wave capture, the oracle's recordings of the
- * original: overtones above half the rate fold back). */
+ * original: overtones above half the rate fold back); each voice and the
+ * PC speaker then sound one-sided, from 0 (silent, or the low half of the
+ * square) to their level. */
 typedef enum agi_synth_sampling {
     AGI_SYNTH_BOX = 0,
     AGI_SYNTH_POINT,
