@@ -20,13 +20,34 @@ TICK = 1.0 / 60.0
 SN_CLOCK = 3579545.0
 
 
-def load(path):
+def load(path, speaker=False):
     with wave.open(path) as w:
         n, sr = w.getnchannels(), w.getframerate()
-        x = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2").astype(np.float64) / 32768.0
+        x = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2").astype(np.float64)
     if n > 1:
         x = x.reshape(-1, n).mean(axis=1)
+    if speaker:
+        x = strip_chip_levels(x)
+    x /= 32768.0
     return x - np.mean(x), sr
+
+
+def strip_chip_levels(x):
+    """A DOSBox recording of the PC speaker less the Tandy voice it also holds.
+
+    The oracle's DOSBox has the Tandy chip on every machine (tandy=on), and AGI 2.936 writes its
+    envelope's attenuation bytes to the chip's port on an EGA machine too: the recording adds one
+    voice that never flips, a level of 8,191 x 10^(-a/10) for attenuation a, to the speaker's
+    +-5,000. Each sample that fits one level and a speaker side exactly (within 2) gives the level;
+    the others (the speaker's 70 us slope) keep the level before them."""
+    levels = np.array([0.0] + [-8191.0 * 10 ** (-a / 10) for a in range(15)], dtype=np.float32)
+    d = np.abs(x.astype(np.float32)[:, None] - levels[None, :])
+    err = np.abs(d - 5000.0)
+    best = err.argmin(axis=1)
+    ok = err[np.arange(len(x)), best] <= 2
+    idx = np.where(ok, np.arange(len(x)), 0)
+    np.maximum.accumulate(idx, out=idx)
+    return x - np.where(ok[idx], levels[best[idx]], 0.0)
 
 
 def spectra(x, sr, win=1024, pad=8192):
@@ -80,12 +101,13 @@ def noise_rate(m, freqs):
     return float(freqs[sel][np.searchsorted(p, p[-1] / 2)]) if p[-1] > 0 else 0.0
 
 
-def extract(x, sr):
+def extract(x, sr, range_db=32.0):
     """Note events: tracks of fundamentals that hold their pitch (within
-    1.5 %) from tick to tick; noise events: runs of flat (noise) spectra."""
+    1.5 %) from tick to tick, read down to range_db below the loudest; noise
+    events: runs of flat (noise) spectra."""
     mag, freqs = spectra(x, sr)
     top = mag.max() if mag.size else 0.0
-    floor = max(top * 10 ** (-32 / 20), 1e-5)
+    floor = max(top * 10 ** (-range_db / 20), 1e-5)
     open_tracks, events = [], []
     for t in range(len(mag)):
         peaks = frame_peaks(mag[t], freqs, floor)
@@ -176,10 +198,11 @@ def match(a, b, lag):
 
 
 def compare(orig, rel, args):
-    x, sr = load(orig)
+    x, sr = load(orig, getattr(args, "speaker", False))
     y, sr2 = load(rel)
-    a, ma, fa = extract(x, sr)
-    b, mb, fb = extract(y, sr2)
+    range_db = getattr(args, "range", None) or (12.0 if getattr(args, "speaker", False) else 32.0)
+    a, ma, fa = extract(x, sr, range_db)
+    b, mb, fb = extract(y, sr2, range_db)
     lag = best_lag(a, b, int(args.max_lag * 60))
     # Notes cut by either recording's start or end are left out.
     a_in = [n for n in a if max(0, lag) + 3 <= n["onset"] < min(len(ma), len(mb) + lag) - 3]
@@ -318,6 +341,12 @@ def main():
     ap.add_argument("--png")
     ap.add_argument("--events")
     ap.add_argument("--max-lag", type=float, default=10.0)
+    ap.add_argument("--range", type=float,
+                    help="dB below the loudest peak that notes are read to (default 32, the chip's 16 steps)")
+    ap.add_argument("--speaker", action="store_true",
+                    help="PC speaker recordings: strip the Tandy levels from the original's (see "
+                         "strip_chip_levels) and read notes within 12 dB (the speaker has one level; "
+                         "its folded overtones lie below)")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("-v", action="store_true", help="list every event")
     args = ap.parse_args()
