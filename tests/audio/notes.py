@@ -36,10 +36,10 @@ def strip_chip_levels(x):
     """A DOSBox recording of the PC speaker less the Tandy voice it also holds.
 
     The oracle's DOSBox has the Tandy chip on every machine (tandy=on), and AGI 2.936 writes its
-    envelope's attenuation bytes to the chip's port on an EGA machine too: the recording adds one
-    voice that never flips, a level of 8,191 x 10^(-a/10) for attenuation a, to the speaker's
-    +-5,000. Each sample that fits one level and a speaker side exactly (within 2) gives the level;
-    the others (the speaker's 70 us slope) keep the level before them."""
+    envelope's attenuation bytes to the chip's port on an EGA machine too: the recording adds voice
+    0 (never given a frequency, folded to about 1,610 Hz), at 8,191 x 10^(-a/10) for attenuation a
+    or 0, to the speaker's +-5,000. Each sample that fits one level and a speaker side exactly
+    (within 2) gives the level; the others (the speaker's 70 us slope) keep the level before them."""
     levels = np.array([0.0] + [-8191.0 * 10 ** (-a / 10) for a in range(15)], dtype=np.float32)
     d = np.abs(x.astype(np.float32)[:, None] - levels[None, :])
     err = np.abs(d - 5000.0)
