@@ -63,6 +63,24 @@ def cut(x, sr, s, e, path, pad=0.25):
         w.writeframes(y.tobytes())
 
 
+def compare_pair(fo, fr, name, seconds):
+    """notes.py's and audio_compare.py's numbers for one pair of cut pieces."""
+    n = subprocess.run([sys.executable, str(HERE / "notes.py"), str(fo), str(fr), "--name", name,
+                        "--max-lag", "1", "--json"], capture_output=True, text=True)
+    c = subprocess.run([sys.executable, str(COMPARE), str(fo), str(fr), "--max-lag", "1", "--json"],
+                       capture_output=True, text=True)
+    row = {"sound": name, "seconds": round(seconds, 1)}
+    try:
+        row.update(json.loads(n.stdout))
+    except ValueError:
+        row["notes_error"] = n.stderr.strip()[-200:]
+    try:
+        row["audio_compare"] = json.loads(c.stdout)
+    except ValueError:
+        row["audio_compare_error"] = c.stderr.strip()[-200:]
+    return row
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("original")
@@ -87,20 +105,7 @@ def main():
         fo, fr = tmp / f"o{k}.wav", tmp / f"r{k}.wav"
         cut(xo, so, s1, e1, fo)
         cut(xr, sr, s2, e2, fr)
-        n = subprocess.run([sys.executable, str(HERE / "notes.py"), str(fo), str(fr), "--name", name,
-                            "--max-lag", "1", "--json"], capture_output=True, text=True)
-        c = subprocess.run([sys.executable, str(COMPARE), str(fo), str(fr), "--max-lag", "1", "--json"],
-                           capture_output=True, text=True)
-        row = {"sound": name, "seconds": round((e1 - s1) / so, 1)}
-        try:
-            row.update(json.loads(n.stdout))
-        except ValueError:
-            row["notes_error"] = n.stderr.strip()[-200:]
-        try:
-            row["audio_compare"] = json.loads(c.stdout)
-        except ValueError:
-            row["audio_compare_error"] = c.stderr.strip()[-200:]
-        rows.append(row)
+        rows.append(compare_pair(fo, fr, name, (e1 - s1) / so))
     if a.json:
         print(json.dumps(rows))
         return
