@@ -1,6 +1,6 @@
 /* Fuzzes SN76489 / PC-speaker synthesis and the MIDI writer on streams
  * scheduled from fuzzed sound payloads: the render (cut at ten seconds,
- * 8 kHz) must have exactly agi_synth_frames() samples, all within [-1, 1];
+ * 8 kHz, box or point sampled) must have exactly agi_synth_frames() samples, all within [-1, 1];
  * the MIDI file must start with its header chunk. */
 #include <math.h>
 #include <stdint.h>
@@ -22,8 +22,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     agi_snd_cmds c = {0};
     uint64_t end = 0;
     if (agi_snd_schedule(&s, &o, &c, &end, NULL) == RELIC_OK) {
-        agi_synth_opts so = {
-            .rate = 8000, .max_ticks = 600, .noise = (agi_noise_chip)(size % AGI_NOISE_CHIPS), .loops = 1 + (size & 1)};
+        agi_synth_opts so = {.rate = 8000,
+                             .max_ticks = 600,
+                             .noise = (agi_noise_chip)(size % AGI_NOISE_CHIPS),
+                             .loops = 1 + (size & 1),
+                             .sampling = size & 2 ? AGI_SYNTH_POINT : AGI_SYNTH_BOX};
         agi_snd_device dev = agi_snd_device_for(o.profile, o.selector);
         float *x;
         size_t frames;
