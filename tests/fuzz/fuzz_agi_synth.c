@@ -1,7 +1,8 @@
 /* Fuzzes SN76489 / PC-speaker synthesis and the MIDI writer on streams
  * scheduled from fuzzed sound payloads: the render (cut at ten seconds,
- * 8 kHz, box or point sampled) must have exactly agi_synth_frames() samples, all within [-1, 1];
- * the MIDI file must start with its header chunk. */
+ * 8 kHz, box or point sampled) must have exactly agi_synth_frames()
+ * samples, all within [-1, 1]; the MIDI file must start with its header
+ * chunk. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
