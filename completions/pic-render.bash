@@ -14,7 +14,7 @@ _pic_render()
     local profiles='2.089 2.230 2.272 2.411 2.440 2.917 2.936 3.002.086 3.002.102 3.002.149 3.002.149-gr'
     local opts='-o --output -f --file -c --channel -s --scale -a --aspect --profile --steps
                 --overlay --raw --sha256 --animate --every --delay --json -v --verbose -q --quiet -h --help -V --version
-                --room --from-start --tick --input --seed --state --frames --gif --bundle --case --save --compare --screen --font --cyrillic-font --audio --restore --save-dir --device --sampling'
+                --room --from-start --tick --input --seed --state --frames --gif --bundle --case --save --compare --screen --font --cyrillic-font --audio --restore --save-dir --device --sampling --audio-channels'
 
     case $prev in
         -o | --output | --raw | --animate | --gif | -f | --file | --input | --state | --bundle | --save | --screen | --font | --cyrillic-font | --audio | --restore)
@@ -35,6 +35,10 @@ _pic_render()
             ;;
         --sampling)
             COMPREPLY=($(compgen -W 'point box' -- "$cur"))
+            return
+            ;;
+        --audio-channels)
+            COMPREPLY=($(compgen -W '2 1' -- "$cur"))
             return
             ;;
         --device)

@@ -61,7 +61,9 @@ static void pic_render_help(void)
            "      --cyrillic-font FILE  an AGDS game's glyphs from 0x80 (CP866) for --screen:\n"
            "                         1,024 bytes (0x80-0xff) or a 2,048-byte 8x8 font\n"
            "                         (default: relic's own Cyrillic letters)\n"
-           "      --audio FILE       the run's sound as .wav, .flac or .ogg (mono 22,050 Hz)\n"
+           "      --audio FILE       the run's sound as .wav, .flac or .ogg (22,050 Hz)\n"
+           "      --audio-channels N 2 equal channels, as DOSBox captures the original\n"
+           "                         (default), or 1 (mono)\n"
            "      --device D         the machine the run sets (v20, v22) and plays on: tandy\n"
            "                         (default), pcjr (both three voices and noise) or speaker\n"
            "      --sampling S       --audio samples the chip's level at each instant, as\n"
@@ -150,6 +152,7 @@ enum {
     OPT_SAVE_DIR,
     OPT_DEVICE,
     OPT_SAMPLING,
+    OPT_AUDIO_CHANNELS,
     OPT_JSON
 };
 /* The modes: one picture, a run of the game, --compare. */
@@ -192,6 +195,7 @@ static const cli_opt pic_options[] = {
     {"save-dir", 0, required_argument, OPT_SAVE_DIR, CLI_OUT_MANY, PIC_MODE_RUN},
     {"device", 0, required_argument, OPT_DEVICE, CLI_VAL, PIC_MODE_RUN},
     {"sampling", 0, required_argument, OPT_SAMPLING, CLI_VAL, PIC_MODE_RUN},
+    {"audio-channels", 0, required_argument, OPT_AUDIO_CHANNELS, CLI_VAL, PIC_MODE_RUN},
 };
 // clang-format on
 
@@ -207,6 +211,7 @@ int main(int argc, char **argv)
     o.room = -1;
     o.machine = AGI_MACHINE_TANDY;
     o.sampling = AGI_SYNTH_POINT; /* as the oracle records the original */
+    o.audio_channels = 2;         /* DOSBox's wave capture: the same level on both */
     int c, compare = 0;
     unsigned long n;
     cli_parser p;
@@ -280,6 +285,7 @@ int main(int argc, char **argv)
             if (agi_synth_sampling_parse(optarg, &o.sampling))
                 return cli_usage_error("bad --sampling '%s' (point or box)", optarg);
             break;
+        case OPT_AUDIO_CHANNELS: bad = cli_uint_arg("--audio-channels", optarg, 1, 2, &o.audio_channels); break;
         default: return cli_last_option(c, pic_render_help);
         }
         if (bad)

@@ -33,8 +33,9 @@ typedef struct pic_opts {
     const char *run_gif; /* --gif: the run's frames as one animated GIF */
     const char *input, *state, *frames_dir, *bundle, *save, *case_id, *screen, *font, *cyrillic_font, *audio, *restore,
         *save_dir;
-    unsigned machine;            /* --device: agi_vm_machine (the device selector) */
-    agi_synth_sampling sampling; /* --sampling */
+    unsigned machine;             /* --device: agi_vm_machine (the device selector) */
+    agi_synth_sampling sampling;  /* --sampling */
+    unsigned long audio_channels; /* --audio-channels: 1, or 2 as DOSBox captures */
 } pic_opts;
 
 struct agi_vm;

@@ -308,7 +308,10 @@ static int rt_screen(rt_ctx *c, relic_err *err)
     return rc;
 }
 
-/* --audio: the run's sound commands through the synthesizer, mono 22,050 Hz. */
+/* --audio: the run's sound commands through the synthesizer at 22,050 Hz,
+ * on as many equal channels as asked: two by default, the layout of
+ * DOSBox's wave capture of the original, so that a comparison converts
+ * both recordings alike. */
 static int rt_audio(rt_ctx *c, relic_err *err)
 {
     agi_synth_opts so = {.rate = 22050, .noise = agi_noise_chip_for(c->o->machine), .sampling = c->o->sampling};
@@ -318,9 +321,9 @@ static int rt_audio(rt_ctx *c, relic_err *err)
     size_t frames = 0;
     int rc = agi_synth_render(agi_vm_sound_commands(c->vm), dev, agi_vm_sound_clock(c->vm), &so, &f, &frames, err);
     if (rc == RELIC_OK)
-        rc = agi_synth_to_pcm16(f, frames, 0.0, 1, &pcm, err);
+        rc = agi_synth_to_pcm16(f, frames, 0.0, (unsigned)c->o->audio_channels, &pcm, err);
     if (rc == RELIC_OK)
-        rc = relic_audio_write(c->o->audio, pcm, frames, 1, so.rate, err);
+        rc = relic_audio_write(c->o->audio, pcm, frames, (unsigned)c->o->audio_channels, so.rate, err);
     free(f);
     free(pcm);
     return rc;
