@@ -19,6 +19,7 @@ example: sound_table.py ../shared/corpus/agi/ltec ../shared/reference/agi-interp
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -44,16 +45,12 @@ def logic0(sounds):
     return "\n".join(out + ["return();", ""])
 
 
-def ticks(payload):
-    """A sound's length in 1/60 s ticks: its longest channel."""
-    longest = 0
-    for ch in range(4):
-        o, t = int.from_bytes(payload[2 * ch:2 * ch + 2], "little"), 0
-        while o + 5 <= len(payload) and payload[o:o + 2] != b"\xff\xff":
-            t += int.from_bytes(payload[o:o + 2], "little")
-            o += 5
-        longest = max(longest, t)
-    return longest
+def ticks(payload_path):
+    """A sound's length in 1/60 s ticks, as relic's scheduler plays it under 2.936 (its completion
+    tick, the first tick after the last note)."""
+    r = subprocess.run([str(BIN / "snd-render"), "--file", str(payload_path), "--profile", "2.936",
+                        "--events", "-"], check=True, capture_output=True, text=True)
+    return json.loads(r.stdout)["completion_tick"] - 1
 
 
 def make(game, sounds, out):
@@ -66,11 +63,10 @@ def make(game, sounds, out):
     times, c = [], 1
     for k, n in enumerate(sounds):
         c += (LEAD if k == 0 else GAP) + 1
-        payload = (src / "raw" / "sound" / f"sound{n:03d}.bin").read_bytes()
-        length = min(-(-ticks(payload) // 3) + 1, LIMIT + 1)
+        length = min(-(-ticks(src / "raw" / "sound" / f"sound{n:03d}.bin") // 3) + 1, LIMIT + 1)
         times.append((c / RATE, (c + length) / RATE))
         c += length
-    subprocess.run(["rm", "-rf", str(src)], check=True)
+    shutil.rmtree(src)
     return times
 
 
@@ -152,7 +148,7 @@ def main():
                     f"wait {cycles / RATE + 8:.0f}", "--display", a.display],
                    check=True, stdout=subprocess.DEVNULL)
     rows = compare(work, a.game.name, a.sounds, times)
-    subprocess.run(["rm", "-rf", str(work / "tmp") if a.keep else str(work)], check=True)
+    shutil.rmtree(work / "tmp" if a.keep else work)
     print(json.dumps(rows) if a.json else "\n".join(row(r) for r in rows))
 
 
